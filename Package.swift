@@ -1,0 +1,39 @@
+// swift-tools-version: 6.0
+// SDUIKit: server-driven UI payloads → exact frames on every Apple screen.
+// Module order is the dependency order (see docs/architecture.md): a module imports only modules above it.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "SDUIKit",
+    products: [
+        .library(name: "SDUIEnvironment", targets: ["SDUIEnvironment"]),
+        .library(name: "SDUISchema", targets: ["SDUISchema"]),
+        .library(name: "SDUILayout", targets: ["SDUILayout"]),
+        .library(name: "SDUIRender", targets: ["SDUIRender"]),
+        .library(name: "SDUIRuntime", targets: ["SDUIRuntime"]),
+        .executable(name: "sdui", targets: ["sdui"]),
+    ],
+    targets: [
+        .target(name: "SDUIEnvironment", swiftSettings: strict),
+        .target(name: "SDUISchema", dependencies: ["SDUIEnvironment"], swiftSettings: strict),
+        .target(name: "SDUILayout", dependencies: ["SDUIEnvironment", "SDUISchema"], swiftSettings: strict),
+        .target(name: "SDUIRender", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout"], swiftSettings: strict),
+        .target(name: "SDUIRuntime", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout"], swiftSettings: strict),
+        .executableTarget(
+            name: "sdui",
+            dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIRender", "SDUIRuntime"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "SDUIEnvironmentTests", dependencies: ["SDUIEnvironment"]),
+        .testTarget(name: "SDUISchemaTests", dependencies: ["SDUISchema"], resources: []),
+        .testTarget(name: "SDUILayoutTests", dependencies: ["SDUILayout", "SDUISchema"]),
+        .testTarget(name: "SDUIRenderTests", dependencies: ["SDUIRender", "SDUILayout", "SDUISchema"]),
+        .testTarget(name: "SDUIRuntimeTests", dependencies: ["SDUIRuntime", "SDUISchema"]),
+        .testTarget(name: "sduiTests", dependencies: ["SDUISchema"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

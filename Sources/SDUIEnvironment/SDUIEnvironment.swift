@@ -1,0 +1,1 @@
+// SDUIEnvironment — see docs/architecture.md

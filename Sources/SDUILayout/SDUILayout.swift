@@ -1,0 +1,1 @@
+// SDUILayout — see docs/architecture.md

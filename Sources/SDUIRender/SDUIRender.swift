@@ -1,0 +1,1 @@
+// SDUIRender — see docs/architecture.md

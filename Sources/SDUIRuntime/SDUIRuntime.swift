@@ -1,0 +1,1 @@
+// SDUIRuntime — see docs/architecture.md

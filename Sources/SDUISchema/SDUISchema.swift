@@ -1,0 +1,1 @@
+// SDUISchema — see docs/architecture.md
