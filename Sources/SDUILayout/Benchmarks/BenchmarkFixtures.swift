@@ -59,7 +59,7 @@ public enum BenchmarkFixtures {
 
     private static func color(_ id: String, width: Double?, height: Double?) -> ComponentNode {
         var node = ComponentNode(type: .color, id: id)
-        node.fill = .fixed(Color(light: .init(red: 200, green: 200, blue: 200)))
+        node.color = .fixed(Color(light: .init(red: 200, green: 200, blue: 200)))
         node.modifiers.frame = Frame(width: width.map { .fixed($0) }, height: height.map { .fixed($0) })
         return node
     }
