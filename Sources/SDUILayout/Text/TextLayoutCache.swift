@@ -53,11 +53,16 @@ final class TextLayoutCache {
                 h = Self.mix(h, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
                 offset += 8
             }
+            if offset == raw.count {
+                return h
+            }
+            if raw.count >= 8 {
+                // The last 8 bytes, overlapping the previous word: one load instead of a byte loop.
+                return Self.mix(h, raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self))
+            }
             var tail: UInt64 = 0
-            var shift: UInt64 = 0
             while offset < raw.count {
-                tail |= UInt64(raw[offset]) << shift
-                shift += 8
+                tail = tail << 8 | UInt64(raw[offset])
                 offset += 1
             }
             return Self.mix(h, tail)
