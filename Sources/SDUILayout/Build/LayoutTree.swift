@@ -99,6 +99,8 @@ struct TextSpec {
     /// nil: unlimited.
     var lineLimit: Int?
     var alignment: Alignment
+    /// The font as `TextMeasurer` takes it.
+    var font: FontSpec { FontSpec(size: fontSize, weight: fontWeight, lineHeight: lineHeight) }
 }
 
 /// The output-side description of each node: names, not used by `Compute/`.
