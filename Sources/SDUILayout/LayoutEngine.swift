@@ -99,6 +99,7 @@ public final class LayoutEngine {
         if key != cachedKey || cachedScreen != screen { state.lazyRows = LazyRowModel() }
         TreeBuilder(traits: traits, virtualizesGrids: virtualizes).build(screen, into: &state.tree)
         state.template = []
+        state.resetTextMemos()
         cachedScreen = screen
         cachedKey = key
         buildCount += 1

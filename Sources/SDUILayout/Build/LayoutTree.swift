@@ -108,6 +108,8 @@ struct NodeLabel {
     var id: String
     var path: String
     var type: ComponentType
+    /// The JSON Pointer, built on first use (diagnostics).
+    var pointer: String? = nil
 }
 
 /// A screen flattened for layout: arrays of structs in document pre-order, indexed by `Int32`.

@@ -15,7 +15,9 @@ struct TextMeasurementSeam {
     /// The lines of `spec` laid out in `maxWidth` with at most `lineLimit` lines.
     func place(_ spec: TextSpec, maxWidth: Double, lineLimit: Int?) -> PlacedText {
         let layout = measurer.measure(spec.string, font: spec.font, maxWidth: maxWidth, lineLimit: lineLimit)
-        return PlacedText(lines: layout.lines.map(\.text), lineWidths: layout.lines.map(\.width),
-                          width: layout.size.width, height: layout.size.height, isTruncated: layout.isTruncated)
+        let run = TextRun(lines: layout.lines.map(\.text), lineWidths: layout.lines.map(\.width), fontSize: spec.fontSize,
+                          fontWeight: spec.fontWeight, lineHeight: spec.lineHeight, alignment: spec.alignment,
+                          isTruncated: layout.isTruncated)
+        return PlacedText(run: run, width: layout.size.width, height: layout.size.height)
     }
 }

@@ -95,9 +95,12 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     if inArrayOrder { s.template = nodes }
     var diagnostics = s.tree.buildDiagnostics
     for d in s.diagnostics {
-        let label = s.tree.labels[Int(d.node)]
+        let i = Int(d.node)
+        // Pointer strings are built once per node and tree, only for nodes with diagnostics.
+        if s.tree.labels[i].pointer == nil { s.tree.labels[i].pointer = pointer(forPath: s.tree.labels[i].path) }
+        let label = s.tree.labels[i]
         diagnostics.append(LayoutDiagnostic(severity: d.severity, code: d.code.description, path: label.id,
-                                            pointer: pointer(forPath: label.path), message: d.message))
+                                            pointer: label.pointer ?? "", message: d.message))
     }
     return LayoutResult(screenID: s.tree.screenID, environment: environment, traits: traits, nodes: nodes,
                         diagnostics: diagnostics)
@@ -115,13 +118,8 @@ private func makeTemplate(_ tree: LayoutTree) -> [LayoutNode] {
     return nodes
 }
 
-private func textRun(_ s: LayoutState, _ index: Int) -> TextRun {
-    let placed = s.placedTexts[index]
-    let spec = s.tree.texts[index]
-    return TextRun(lines: placed.lines, lineWidths: placed.lineWidths, fontSize: spec.fontSize,
-                   fontWeight: spec.fontWeight, lineHeight: spec.lineHeight, alignment: spec.alignment,
-                   isTruncated: placed.isTruncated)
-}
+@inline(__always)
+private func textRun(_ s: LayoutState, _ index: Int) -> TextRun { s.placedTexts[index].run }
 
 /// Rounds each edge to the nearest device pixel.
 func roundToPixels(_ frame: Rect, scale: Double) -> Rect {
