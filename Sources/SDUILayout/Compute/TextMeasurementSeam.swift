@@ -3,17 +3,26 @@
 /// Backed by `TextMeasurer` (Inter metrics, SwiftUI `Text` sizing, a layout cache keyed by string, font,
 /// width and line limit); the engine keeps one measurer, so its cache survives relayouts and rebuilds.
 struct TextMeasurementSeam {
-    let measurer = TextMeasurer()
+    /// Created on first use: a screen without text never pays for the measurer's cache table.
+    private var lazyMeasurer: TextMeasurer?
+    private var measurer: TextMeasurer {
+        mutating get {
+            if let lazyMeasurer { return lazyMeasurer }
+            let made = TextMeasurer()
+            lazyMeasurer = made
+            return made
+        }
+    }
 
     /// The size of `spec` laid out in `maxWidth` with at most `lineLimit` lines.
     @inline(__always)
-    func size(_ spec: TextSpec, maxWidth: Double, lineLimit: Int?) -> (width: Double, height: Double) {
+    mutating func size(_ spec: TextSpec, maxWidth: Double, lineLimit: Int?) -> (width: Double, height: Double) {
         let layout = measurer.measure(spec.string, font: spec.font, maxWidth: maxWidth, lineLimit: lineLimit)
         return (layout.size.width, layout.size.height)
     }
 
     /// The lines of `spec` laid out in `maxWidth` with at most `lineLimit` lines.
-    func place(_ spec: TextSpec, maxWidth: Double, lineLimit: Int?) -> PlacedText {
+    mutating func place(_ spec: TextSpec, maxWidth: Double, lineLimit: Int?) -> PlacedText {
         let layout = measurer.measure(spec.string, font: spec.font, maxWidth: maxWidth, lineLimit: lineLimit)
         let run = TextRun(lines: layout.lines.map(\.text), lineWidths: layout.lines.map(\.width), fontSize: spec.fontSize,
                           fontWeight: spec.fontWeight, lineHeight: spec.lineHeight, alignment: spec.alignment,
