@@ -1,12 +1,22 @@
 import SDUIEnvironment
 
 /// The modifiers every node accepts, named as in SwiftUI. Each returns a modified copy.
+///
+/// Every scalar parameter is a `Responsive` value: a literal (`16`, `1.5`, `true`), `.sizeClass(compact:regular:)`
+/// or `.fixed(x)` for a variable. The one-value modifiers also take a plain `Double`/`Bool` variable.
 extension PayloadComponent {
     /// Adds `length` points of padding on every edge (SwiftUI's `padding(_:)`; 16 when omitted).
     ///
     /// Padding adds up like nested SwiftUI paddings: `.padding(8).padding(.top, 4)` gives 12 on top.
     public func padding(_ length: Responsive<Double> = 16) -> Self {
         padding(.all, length)
+    }
+
+    /// Adds `length` points of padding on every edge, for a `Double` variable (literals and size-class maps
+    /// use the `Responsive` overload).
+    @_disfavoredOverload
+    public func padding(_ length: Double) -> Self {
+        padding(.all, .fixed(length))
     }
 
     /// Adds `length` points of padding on `edges` (SwiftUI's `padding(_:_:)`; 16 when omitted).
@@ -19,6 +29,12 @@ extension PayloadComponent {
             if edges.contains(.trailing) { padding.trailing = padding.trailing.adding(length) }
             node.modifiers.padding = padding
         }
+    }
+
+    /// Adds `length` points of padding on `edges`, for a `Double` variable.
+    @_disfavoredOverload
+    public func padding(_ edges: Edge.Set, _ length: Double) -> Self {
+        padding(edges, .fixed(length))
     }
 
     /// Fixes the width and/or height (SwiftUI's `frame(width:height:alignment:)`).
@@ -61,6 +77,12 @@ extension PayloadComponent {
         }
     }
 
+    /// Gives the content's box a width ÷ height `ratio`, for a `Double` variable or expression (`16.0 / 9.0`).
+    @_disfavoredOverload
+    public func aspectRatio(_ ratio: Double, contentMode: Responsive<ContentMode>? = nil) -> Self {
+        aspectRatio(.fixed(ratio), contentMode: contentMode)
+    }
+
     /// Sets how the content fills its aspect-ratio box, keeping any ratio already set.
     public func aspectRatio(contentMode: Responsive<ContentMode>) -> Self {
         with { $0.modifiers.contentMode = contentMode }
@@ -88,6 +110,12 @@ extension PayloadComponent {
         with { $0.modifiers.cornerRadius = radius }
     }
 
+    /// Rounds the corners, for a `Double` variable.
+    @_disfavoredOverload
+    public func cornerRadius(_ radius: Double) -> Self {
+        cornerRadius(.fixed(radius))
+    }
+
     /// Removes the node from layout and drawing.
     ///
     /// Unlike SwiftUI's `hidden()`, which keeps the space, this is `visible: false` (like an `if`).
@@ -100,9 +128,21 @@ extension PayloadComponent {
         with { $0.modifiers.visible = isVisible }
     }
 
+    /// Shows or removes the node, for a `Bool` variable.
+    @_disfavoredOverload
+    public func visible(_ isVisible: Bool) -> Self {
+        visible(.fixed(isVisible))
+    }
+
     /// Priority when siblings in a stack compete for space (SwiftUI's `layoutPriority(_:)`).
     public func layoutPriority(_ priority: Responsive<Double>) -> Self {
         with { $0.modifiers.layoutPriority = priority }
+    }
+
+    /// Priority when siblings in a stack compete for space, for a `Double` variable.
+    @_disfavoredOverload
+    public func layoutPriority(_ priority: Double) -> Self {
+        layoutPriority(.fixed(priority))
     }
 
     /// What a tap on the node does.

@@ -8,4 +8,10 @@ public struct Spacer: PayloadComponent {
         node = ComponentNode(type: .spacer)
         node.minLength = minLength
     }
+
+    /// A spacer at least `minLength` points long, for a `Double` variable.
+    @_disfavoredOverload
+    public init(minLength: Double) {
+        self.init(minLength: .fixed(minLength))
+    }
 }

@@ -37,6 +37,12 @@ public struct Text: PayloadComponent {
         with { $0.lineLimit = limit }
     }
 
+    /// At most `limit` lines, for an `Int` variable.
+    @_disfavoredOverload
+    public func lineLimit(_ limit: Int) -> Text {
+        lineLimit(.fixed(limit))
+    }
+
     /// Alignment of the lines of multi-line text (SwiftUI's `multilineTextAlignment(_:)`).
     public func multilineTextAlignment(_ alignment: Responsive<HorizontalAlignment>) -> Text {
         with { $0.alignment = alignment.map(\.alignment) }
