@@ -140,3 +140,19 @@ func `a DSL screen survives encode then strict decode unchanged`(name: String) t
     #expect(Responsive<Double>.infinity == .fixed(.infinity))
     #expect(Image(url: "u").placeholder(.none).node.placeholder == .fixed(ImagePlaceholder.none))
 }
+
+@Test func `one-value modifiers also take plain variables, and literals still pick the responsive form`() {
+    let gap = 12.0, ratio = 4.0 / 3.0, lines = 3, shown = false, title = "Hi", priority = 2.0
+    let node = Text(title).padding(gap).padding(.top, gap).aspectRatio(ratio).cornerRadius(gap)
+        .layoutPriority(priority).visible(shown).lineLimit(lines).node
+    #expect(node.text == .fixed("Hi"))
+    #expect(node.modifiers.padding == Padding(top: 24, leading: 12, bottom: 12, trailing: 12))
+    #expect(node.modifiers.aspectRatio == .fixed(4.0 / 3.0))
+    #expect(node.modifiers.cornerRadius == .fixed(12))
+    #expect(node.modifiers.layoutPriority == .fixed(2))
+    #expect(node.modifiers.visible == .fixed(false))
+    #expect(node.lineLimit == .fixed(3))
+    #expect(Spacer(minLength: gap).node.minLength == .fixed(12))
+    #expect(Grid(columns: .fixed(lines)) {}.node.columns == .fixed(3))
+    #expect(Text("x").frame(width: .fixed(gap)).node.modifiers.frame?.width == .fixed(12))
+}
