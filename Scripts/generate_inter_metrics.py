@@ -3,7 +3,8 @@
 
 Reads the static Inter instances that Debian's `fonts-inter` package installs and writes:
 
-  Sources/SDUILayout/Text/InterMetrics.swift        advance widths (font units) per weight
+  Sources/SDUILayout/Text/InterMetrics.swift        advance widths (font units) per weight, compositions
+  Sources/SDUILayout/Text/InterMetrics+SparseAdvances.swift   the per-weight advances above U+024F
   Sources/SDUIRender/Resources/fonts/Inter-NNN.woff2 the same fonts, subset, for the HTML renderer
   Sources/SDUIRender/Resources/fonts/OFL.txt         Inter's licence (SIL OFL 1.1)
   Tests/SDUILayoutTests/Fixtures/text-reference.json reference widths computed here, from the font file

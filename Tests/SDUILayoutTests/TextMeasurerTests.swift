@@ -322,6 +322,9 @@ func `an emoji cluster is one unsplittable character with the emoji advance`(_ e
     let layout = measurer.measure(text, font: body, maxWidth: 3 * 17, lineLimit: nil)
     #expect(layout.lines.map(\.text) == ["日本", "語。で", "す"])
     #expect(layout.usesFallbackFont)
+    // An opening bracket may start a line after a prolonged sound mark, never end one (Chromium agrees).
+    let bracket = measurer.measure("東京タワー（とうきょう", font: body, maxWidth: 5 * 17 + 3, lineLimit: nil)
+    #expect(bracket.lines.map(\.text) == ["東京タワー", "（とうきょ", "う"])
     let mixed = measurer.measure("Tokyo東京", font: body, maxWidth: tableWidth("Tokyo") + 20, lineLimit: nil)
     #expect(mixed.lines.map(\.text) == ["Tokyo東", "京"])
 }

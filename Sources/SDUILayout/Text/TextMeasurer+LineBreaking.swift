@@ -110,8 +110,10 @@ enum TextBreakKind: UInt8 {
             return current != .numeric && (beforePrevious == .alphabetic || beforePrevious == .numeric)
         case .dash:
             return current != .dash
-        case .alphabetic, .numeric, .closing:
-            return current == .ideographic || current == .dash
+        case .closing:
+            return current == .ideographic || current == .dash || current == .opening  // "）（", "ー（"
+        case .alphabetic, .numeric:
+            return current == .ideographic || current == .dash  // LB30: no break in "a(" or "3("
         }
     }
 }

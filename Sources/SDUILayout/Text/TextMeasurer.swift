@@ -91,31 +91,39 @@ public struct TextLayout: Equatable, Sendable {
 /// Measures and wraps text the way SwiftUI's `Text` does, with Inter's advance widths, and caches the results.
 ///
 /// Width of a line is the plain sum of Inter's advances (no kerning, no ligatures), so the HTML
-/// renderer must draw with the embedded Inter subsets and this CSS on every text element:
+/// renderer must draw with the embedded Inter subsets (`SDUIRender/Resources/fonts`) and this CSS on
+/// every text element (docs/text.md has the reasons and the evidence):
 ///
 /// ```css
-/// @font-face { font-family: "SDUI Inter"; font-weight: 400; /* and 500, 600, 700 */
-///              src: url(Inter-400.woff2) format("woff2"); }
-/// .text {
+/// @font-face { font-family: "SDUI Inter"; font-style: normal; font-weight: 400;   /* and 500, 600, 700 */
+///              src: url(data:font/woff2;base64,…Inter-400.woff2…) format("woff2"); }
+/// .sdui-text {
 ///   font-family: "SDUI Inter", "Noto Sans CJK JP", "Noto Color Emoji", sans-serif;
-///   font-size: <size>px; font-weight: <weight>; line-height: <lineHeight>px;
+///   font-size: <size>px; font-weight: <weight>; line-height: <lineHeight>px; font-style: normal;
 ///   font-kerning: none; font-variant-ligatures: none;
 ///   font-feature-settings: "kern" 0, "liga" 0, "calt" 0;
-///   font-synthesis: none; letter-spacing: 0; word-spacing: 0;
-///   text-rendering: geometricPrecision; text-spacing-trim: space-all; text-autospace: no-autospace;
-///   white-space: pre; tab-size: 28px;   /* one element per TextLine, drawing TextLine.text */
+///   font-synthesis: none; letter-spacing: 0; word-spacing: 0; text-transform: none;
+///   text-rendering: geometricPrecision;
+///   text-spacing-trim: space-all; text-autospace: no-autospace;
+///   tab-size: 28px;
 /// }
+/// .sdui-line { white-space: pre; }   /* one element per TextLine, drawing TextLine.text */
 /// ```
 ///
 /// Drawing each `TextLine.text` as its own `white-space: pre` element makes the browser break exactly
-/// where this measurer did. Measured in Chromium 156 on Debian, line widths agree within 0.02 %.
+/// where this measurer did. (Letting Chromium wrap in a box `maxWidth` wide also works with
+/// `white-space: pre-wrap; overflow-wrap: anywhere; word-break: normal; line-break: strict`: 386 of 388
+/// test layouts broke identically.) Measured in Chromium 156 on Debian with `fonts-noto-cjk` and
+/// `fonts-noto-color-emoji`, line widths agree within 0.02 %.
 ///
 /// Semantics follow SwiftUI: the size is (widest line, lines × `lineHeight`) and never wider than
 /// `maxWidth`, except for a single character that cannot fit, which still takes a line. Lines wrap
 /// greedily at spaces, after hyphens and dashes, and between CJK characters and emoji; "\n" starts a
 /// new line; a word longer than the line breaks between characters (grapheme clusters, never inside
-/// one). Spaces at a wrap hang: they do not count toward the line's width. With `lineLimit`, text that
-/// does not fit ends the last line with "…", cut at a character so that line and ellipsis fit.
+/// one). Spaces at the end of a line hang: they do not count toward its width. With `lineLimit`, text
+/// that does not fit ends the last line with "…", cut at a character so that line and ellipsis fit.
+/// An empty string has zero size. CJK characters take 1 em (Hangul 0.92 em), emoji
+/// round(2550/2048 em) device pixels, as the fallback fonts draw them.
 ///
 /// The measurer keeps a cache keyed by (string, font, width, line limit): relayout at the same width
 /// and repeated strings cost one hash lookup. It is not thread-safe (not `Sendable`); use one per
@@ -241,7 +249,7 @@ public final class TextMeasurer {
         }
         if let scan, scan.isASCII && !scan.hasBreakerBytes && scan.widthSubunits <= maxSubunits {
             let drawn = scan.contentEnd == text.utf8.count ? text : Self.slice(text, 0, scan.contentEnd)
-            let width = face.points(scan.widthSubunits)
+            let width = min(face.points(scan.widthSubunits), maxWidth)  // fits within the 1e-9 tolerance
             return finish(
                 [TextLine(utf8Range: 0..<scan.contentEnd, width: width, text: drawn)],
                 isTruncated: false, usesFallbackFont: false, face: face)
