@@ -71,8 +71,6 @@ struct LayoutState {
     var outputIndex = ContiguousArray<Int32>()
     var order = ContiguousArray<Int32>()
     var frames = ContiguousArray<Rect>()
-    /// The nodes' names for a full layout of the current tree (frames filled in per pass); emptied on rebuild.
-    var template: [LayoutNode] = []
     var originX = ContiguousArray<Double>()
     var originY = ContiguousArray<Double>()
 
@@ -81,12 +79,10 @@ struct LayoutState {
         let n = tree.nodes.count
         generation &+= 1
         if generation == 0 { generation = 1; slotGeneration.removeAll(keepingCapacity: true) }
+        // No reset needed when the size matches: every visible node's geometry is rewritten when it is
+        // placed (its parent sets x and y), and hidden nodes are output with zero frames.
         if geometry.count != n {
             geometry = ContiguousArray(repeating: NodeGeometry(), count: n)
-        } else {
-            geometry.withUnsafeMutableBufferPointer { buffer in
-                for i in buffer.indices { buffer[i] = NodeGeometry() }
-            }
         }
         if slotGeneration.count != n {
             slotGeneration = ContiguousArray(repeating: 0, count: n)
@@ -114,7 +110,8 @@ struct LayoutState {
     mutating func truncate(nodes count: Int, texts textCount: Int, diagnostics diagnosticCount: Int) {
         tree.buildDiagnostics.removeSubrange(diagnosticCount...)
         tree.nodes.removeSubrange(count...)
-        tree.labels.removeSubrange(count...)
+        tree.template.removeSubrange(count...)
+        tree.pointers.removeSubrange(count...)
         tree.texts.removeSubrange(textCount...)
         geometry.removeSubrange(count...)
         slotGeneration.removeSubrange(count...)
