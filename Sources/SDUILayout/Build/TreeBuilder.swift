@@ -94,7 +94,7 @@ struct TreeBuilder {
             let mark = tree.pathBytes.count
             for i in children.indices {
                 // The child's path id: this node's bytes + "." + i (a small string up to 15 bytes: no allocation).
-                tree.pathBytes.removeSubrange(mark...)
+                tree.pathBytes.removeLast(tree.pathBytes.count - mark)
                 appendPathComponent(i, to: &tree.pathBytes)
                 let childPath = String(decoding: tree.pathBytes, as: UTF8.self)
                 let child = add(base + i, parent: index, path: childPath, parentContext: childContext,
@@ -103,7 +103,7 @@ struct TreeBuilder {
                 previous = child
                 if !tree.nodes[Int(child)].isHidden { visibleCount += 1 }
             }
-            tree.pathBytes.removeSubrange(mark...)
+            tree.pathBytes.removeLast(tree.pathBytes.count - mark)
         }
         tree.nodes[Int(index)].visibleChildCount = visibleCount
         return index

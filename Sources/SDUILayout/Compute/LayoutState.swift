@@ -108,19 +108,19 @@ struct LayoutState {
 
     /// Shrinks the per-node buffers back to `count` nodes (dropping realised rows).
     mutating func truncate(nodes count: Int, texts textCount: Int, diagnostics diagnosticCount: Int) {
-        tree.buildDiagnostics.removeSubrange(diagnosticCount...)
-        tree.nodes.removeSubrange(count...)
-        tree.template.removeSubrange(count...)
-        tree.pointers.removeSubrange(count...)
-        tree.texts.removeSubrange(textCount...)
-        geometry.removeSubrange(count...)
-        slotGeneration.removeSubrange(count...)
-        slotCount.removeSubrange(count...)
-        slots.removeSubrange((count * Self.slotsPerNode)...)
-        placedTexts.removeSubrange(textCount...)
+        tree.buildDiagnostics.truncate(to: diagnosticCount)
+        tree.nodes.truncate(to: count)
+        tree.template.truncate(to: count)
+        tree.pointers.truncate(to: count)
+        tree.texts.truncate(to: textCount)
+        geometry.truncate(to: count)
+        slotGeneration.truncate(to: count)
+        slotCount.truncate(to: count)
+        slots.truncate(to: count * Self.slotsPerNode)
+        placedTexts.truncate(to: textCount)
         // Realised texts are gone: their memo slots would describe other items next time.
         if textMemos.count > textCount * Self.textMemoSlots { textMemos.removeSubrange((textCount * Self.textMemoSlots)...) }
-        if textMemoNext.count > textCount { textMemoNext.removeSubrange(textCount...) }
+        if textMemoNext.count > textCount { textMemoNext.truncate(to: textCount) }
     }
 
     /// The cached size of `node` for `proposal`, if this pass measured it already.
@@ -165,3 +165,13 @@ struct LazyWindow {
 }
 
 @inline(__always) func isUnspecified(_ value: Double) -> Bool { value.isNaN }
+
+extension ContiguousArray {
+    /// Drops elements after the first `n` (the fast path of `removeLast`, unlike `removeSubrange`).
+    @inline(__always) mutating func truncate(to n: Int) { if count > n { removeLast(count - n) } }
+}
+
+extension Array {
+    /// Drops elements after the first `n`.
+    @inline(__always) mutating func truncate(to n: Int) { if count > n { removeLast(count - n) } }
+}
