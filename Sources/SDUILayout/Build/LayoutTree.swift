@@ -53,9 +53,7 @@ struct FlatNode {
     var aspectRatio: Double = unset
     var aspectFill = false
     var hasPadding = false
-    var paddingSpec = PaddingSpec()
     var hasFrame = false
-    var frameSpec = FrameSpec()
     var layoutPriority: Double = 0
 
     // MARK: Leaves
@@ -113,6 +111,10 @@ struct TextSpec {
 /// pre-order, every node's index is greater than its parent's.
 struct LayoutTree {
     var nodes = ContiguousArray<FlatNode>()
+    /// Frame modifiers per node (meaningful where `hasFrame`), kept apart so `FlatNode` stays small.
+    var frames = ContiguousArray<FrameSpec>()
+    /// Padding per node (meaningful where `hasPadding`).
+    var paddings = ContiguousArray<PaddingSpec>()
     /// The output node of each flat node (id, path, type, parent; frames filled in by each pass). Built with
     /// the tree, so a layout pass creates no strings.
     var template: [LayoutNode] = []
@@ -132,6 +134,8 @@ struct LayoutTree {
 
     mutating func removeAll() {
         nodes.removeAll(keepingCapacity: true)
+        frames.removeAll(keepingCapacity: true)
+        paddings.removeAll(keepingCapacity: true)
         template.removeAll(keepingCapacity: true)
         pointers.removeAll(keepingCapacity: true)
         texts.removeAll(keepingCapacity: true)

@@ -60,7 +60,8 @@ struct TreeBuilder {
         if flat.kind == .button { flat.isTappable = true } else if node.modifiers.hasAction { flat.isTappable = true }
 
         resolveContainer(node, into: &flat)
-        resolveModifiers(node, id: id, path: path, into: &flat, tree: &tree)
+        var frameSpec = FrameSpec(), paddingSpec = PaddingSpec()
+        resolveModifiers(node, id: id, path: path, into: &flat, frameSpec: &frameSpec, paddingSpec: &paddingSpec, tree: &tree)
         resolveLeaf(node, id: id, path: path, into: &flat, tree: &tree)
 
         switch flat.kind {
@@ -70,6 +71,8 @@ struct TreeBuilder {
         }
         if flat.isTappable { flat.needsPlacementCheck = true }
         tree.nodes.append(flat)
+        tree.frames.append(frameSpec)
+        tree.paddings.append(paddingSpec)
         tree.template.append(LayoutNode(id: id, path: path, type: type, parent: Int(parent), frame: .zero, isHidden: hidden))
         tree.pointers.append(nil)
 
@@ -164,7 +167,8 @@ struct TreeBuilder {
 
     /// aspectRatio → padding → frame, plus layoutPriority; reports frame conflicts.
     private func resolveModifiers(_ node: UnsafeNode, id: String, path: String,
-                                  into flat: inout FlatNode, tree: inout LayoutTree) {
+                                  into flat: inout FlatNode, frameSpec: inout FrameSpec, paddingSpec: inout PaddingSpec,
+                                  tree: inout LayoutTree) {
         if let ratio = node.modifiers.aspectRatio?.resolved(for: sizeClass), ratio.isFinite, ratio > 0 {
             flat.aspectRatio = ratio
             // An image's box is always the reserved ("fit") box; its contentMode only says how the picture
@@ -180,31 +184,31 @@ struct TreeBuilder {
         }
         if let padding = node.modifiers.padding {
             flat.hasPadding = true
-            flat.paddingSpec.top = finite(padding.top.resolved(for: sizeClass))
-            flat.paddingSpec.leading = finite(padding.leading.resolved(for: sizeClass))
-            flat.paddingSpec.bottom = finite(padding.bottom.resolved(for: sizeClass))
-            flat.paddingSpec.trailing = finite(padding.trailing.resolved(for: sizeClass))
+            paddingSpec.top = finite(padding.top.resolved(for: sizeClass))
+            paddingSpec.leading = finite(padding.leading.resolved(for: sizeClass))
+            paddingSpec.bottom = finite(padding.bottom.resolved(for: sizeClass))
+            paddingSpec.trailing = finite(padding.trailing.resolved(for: sizeClass))
         }
         if let frame = node.modifiers.frame {
             flat.hasFrame = true
-            flat.frameSpec.width = finiteNonNegative(frame.width?.resolved(for: sizeClass)) ?? unset
-            flat.frameSpec.height = finiteNonNegative(frame.height?.resolved(for: sizeClass)) ?? unset
-            flat.frameSpec.minWidth = bound(frame.minWidth?.resolved(for: sizeClass))
-            flat.frameSpec.maxWidth = bound(frame.maxWidth?.resolved(for: sizeClass))
-            flat.frameSpec.minHeight = bound(frame.minHeight?.resolved(for: sizeClass))
-            flat.frameSpec.maxHeight = bound(frame.maxHeight?.resolved(for: sizeClass))
+            frameSpec.width = finiteNonNegative(frame.width?.resolved(for: sizeClass)) ?? unset
+            frameSpec.height = finiteNonNegative(frame.height?.resolved(for: sizeClass)) ?? unset
+            frameSpec.minWidth = bound(frame.minWidth?.resolved(for: sizeClass))
+            frameSpec.maxWidth = bound(frame.maxWidth?.resolved(for: sizeClass))
+            frameSpec.minHeight = bound(frame.minHeight?.resolved(for: sizeClass))
+            frameSpec.maxHeight = bound(frame.maxHeight?.resolved(for: sizeClass))
             if let alignment = frame.alignment?.resolved(for: sizeClass) {
-                flat.frameSpec.alignX = alignment.horizontalFraction
-                flat.frameSpec.alignY = alignment.verticalFraction
+                frameSpec.alignX = alignment.horizontalFraction
+                frameSpec.alignY = alignment.verticalFraction
             }
             // SwiftUI's normalisation: min ≤ max. A contradiction is clamped (max raised to min) and reported.
-            if !flat.frameSpec.minWidth.isNaN, !flat.frameSpec.maxWidth.isNaN, flat.frameSpec.minWidth > flat.frameSpec.maxWidth {
-                reportConflict("minWidth \(formatPoints(flat.frameSpec.minWidth)) > maxWidth \(formatPoints(flat.frameSpec.maxWidth))", id, path, &tree)
-                flat.frameSpec.maxWidth = flat.frameSpec.minWidth
+            if !frameSpec.minWidth.isNaN, !frameSpec.maxWidth.isNaN, frameSpec.minWidth > frameSpec.maxWidth {
+                reportConflict("minWidth \(formatPoints(frameSpec.minWidth)) > maxWidth \(formatPoints(frameSpec.maxWidth))", id, path, &tree)
+                frameSpec.maxWidth = frameSpec.minWidth
             }
-            if !flat.frameSpec.minHeight.isNaN, !flat.frameSpec.maxHeight.isNaN, flat.frameSpec.minHeight > flat.frameSpec.maxHeight {
-                reportConflict("minHeight \(formatPoints(flat.frameSpec.minHeight)) > maxHeight \(formatPoints(flat.frameSpec.maxHeight))", id, path, &tree)
-                flat.frameSpec.maxHeight = flat.frameSpec.minHeight
+            if !frameSpec.minHeight.isNaN, !frameSpec.maxHeight.isNaN, frameSpec.minHeight > frameSpec.maxHeight {
+                reportConflict("minHeight \(formatPoints(frameSpec.minHeight)) > maxHeight \(formatPoints(frameSpec.maxHeight))", id, path, &tree)
+                frameSpec.maxHeight = frameSpec.minHeight
             }
         }
         if let priority = node.modifiers.layoutPriority?.resolved(for: sizeClass), priority.isFinite {

@@ -6,7 +6,7 @@ func computeFrameLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
                         _ contentX: inout Double, _ contentY: inout Double, _ s: inout LayoutState) -> (Double, Double) {
     let i = Int(node)
     guard s.tree.nodes[i].hasFrame else { return computePaddingLayout(node, proposal, mode, &contentX, &contentY, &s) }
-    let flat = s.tree.nodes[i].frameSpec
+    let flat = s.tree.frames[i]
 
     // Step 1: the proposal to the content. A fixed size replaces the proposal; a flexible frame clamps a
     // specified proposal into [min, max] and passes "unspecified" through (no ideal size in the payload).
@@ -59,7 +59,7 @@ func computePaddingLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMo
                           _ contentX: inout Double, _ contentY: inout Double, _ s: inout LayoutState) -> (Double, Double) {
     let i = Int(node)
     guard s.tree.nodes[i].hasPadding else { return computeAspectRatioLayout(node, proposal, mode, &s) }
-    let flat = s.tree.nodes[i].paddingSpec
+    let flat = s.tree.paddings[i]
     let horizontal = flat.leading + flat.trailing
     let vertical = flat.top + flat.bottom
     let inner = Proposal(width: max(0, proposal.width - horizontal), height: max(0, proposal.height - vertical))

@@ -110,6 +110,8 @@ struct LayoutState {
     mutating func truncate(nodes count: Int, texts textCount: Int, diagnostics diagnosticCount: Int) {
         tree.buildDiagnostics.truncate(to: diagnosticCount)
         tree.nodes.truncate(to: count)
+        tree.frames.truncate(to: count)
+        tree.paddings.truncate(to: count)
         tree.template.truncate(to: count)
         tree.pointers.truncate(to: count)
         tree.texts.truncate(to: textCount)

@@ -58,7 +58,7 @@ func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
             let item = s.stackScratch[k].node
             let c = Int(item)
             let minimum: Double, maximum: Double
-            let fixed = horizontal ? s.tree.nodes[c].frameSpec.width : s.tree.nodes[c].frameSpec.height
+            let fixed = horizontal ? s.tree.frames[c].width : s.tree.frames[c].height
             if s.tree.nodes[c].hasFrame && !fixed.isNaN {
                 // A fixed frame along the axis is its own minimum and maximum.
                 minimum = fixed; maximum = fixed
