@@ -247,7 +247,11 @@ for (const panel of document.querySelectorAll('.sdui-panel')) {
     out.lines++;
     if (line.textContent.length === 0) continue;
     const wrap = Number(node.dataset.wrap);
-    const over = Math.max(t.width - wrap, box.left - t.left, t.right - box.right, box.top - t.top, t.bottom - box.bottom);
+    // Horizontally the drawn text (its Range) must stay inside the node; vertically the line box must.
+    // (A Range is as tall as the font's ascent + descent, 1.21 em for Inter, which is taller than Apple's
+    // leading at large sizes: glyph boxes of adjacent lines overlap by design, as in UIKit.)
+    const l = line.getBoundingClientRect();
+    const over = Math.max(t.width - wrap, box.left - t.left, t.right - box.right, box.top - l.top, l.bottom - box.bottom);
     if (over > tol && out.overflow.length < 50)
       out.overflow.push({panel: label, id: node.dataset.nodeId, text: line.textContent, width: t.width, wrap: wrap, over: over});
   }
@@ -255,58 +259,64 @@ for (const panel of document.querySelectorAll('.sdui-panel')) {
 return out;
 """
 
-TEXT_FIDELITY = """
+TEXT_FIDELITY = r"""
+// Chromium's width of a string in the node's font, drawn without wrapping (an inline span in a
+// white-space: pre probe, measured with a Range).
 const probe = document.createElement('div');
 probe.className = 'sdui-text';
-probe.style.cssText = 'position:absolute;left:0;top:0;visibility:hidden;white-space:normal;overflow-wrap:normal;';
+probe.style.cssText = 'position:absolute;left:0;top:0;visibility:hidden;white-space:pre;';
+const span = document.createElement('span');
+probe.appendChild(span);
 document.body.appendChild(probe);
-const rows = []; const breaks = [];
+const width = (text) => { span.textContent = text; const r = document.createRange(); r.selectNodeContents(span);
+  return r.getBoundingClientRect().width; };
+const EPS = 0.05;  // Chromium rounds a run's width to its layout unit (1/64 px); allow three
+const rows = []; const breaks = []; let minNextSlack = null; let maxLineSlack = null;
 const seen = new Set();
 for (const node of document.querySelectorAll('.sdui-text[data-node-id]')) {
   const panel = node.closest('.sdui-panel');
   if (!panel || panel.getBoundingClientRect().width === 0) continue;
   const cs = getComputedStyle(node);
   const lines = Array.from(node.querySelectorAll('.sdui-line'));
-  const key = [cs.fontSize, cs.fontWeight, node.dataset.wrap, lines.map(l => l.textContent).join('\\n')].join('|');
+  const key = [cs.fontSize, cs.fontWeight, node.dataset.wrap, lines.map(l => l.textContent).join('\n')].join('|');
   if (seen.has(key)) continue;  // the same text in the same font and width: measured once
   seen.add(key);
-  probe.style.fontSize = cs.fontSize; probe.style.fontWeight = cs.fontWeight; probe.style.lineHeight = cs.lineHeight;
-  const lh = parseFloat(cs.lineHeight);
+  probe.style.fontSize = cs.fontSize; probe.style.fontWeight = cs.fontWeight;
   const wrap = Number(node.dataset.wrap);
-  const truncated = node.dataset.truncated === 'true';
   const source = node.dataset.text || '';
+  let searchFrom = 0;
   lines.forEach((line, i) => {
-    const range = document.createRange(); range.selectNodeContents(line);
-    const w = range.getBoundingClientRect().width;
-    const lw = Number(line.dataset.lw);
-    rows.push({id: node.dataset.nodeId, text: line.textContent, engine: lw, chromium: w,
+    const text = line.textContent;
+    const w = width(text);
+    rows.push({id: node.dataset.nodeId, text: text, engine: Number(line.dataset.lw), chromium: w,
                size: parseFloat(cs.fontSize), weight: cs.fontWeight});
-    // Line breaks: the line alone stays one line in the wrap width...
-    probe.style.width = wrap + 'px';
-    probe.textContent = line.textContent.replace(/\\s+$/, '');
-    const oneLine = probe.getBoundingClientRect().height <= lh * 1.5;
-    // ...and the line plus the next word does not fit (unless this is the last or a truncated line).
+    // The line fits the width the engine broke it in (the node's content width, at most the engine's
+    // available width)...
+    const oneLine = w <= wrap + EPS;
+    maxLineSlack = maxLineSlack === null ? w - wrap : Math.max(maxLineSlack, w - wrap);
+    // ...and, where the engine broke at a space (found in the payload's text), the line plus the next
+    // word does not fit it. A truncated last line ends with an ellipsis and is not in the source.
     let nextDoesNotFit = null, next = null;
-    const isLast = i === lines.length - 1;
-    if (!isLast && !(truncated && i === lines.length - 1)) {
+    const at = source.indexOf(text, searchFrom);
+    if (at >= 0) searchFrom = at + text.length;
+    if (i < lines.length - 1 && at >= 0 && /\s/.test(source.charAt(at + text.length))) {
       const nextLine = lines[i + 1].textContent;
-      const firstWord = nextLine.replace(/^\\s+/, '').split(/\\s+/)[0] || '';
-      // Was there a space between the lines in the source? Then the break was at a word boundary.
-      const joined = line.textContent.replace(/\\s+$/, '');
-      const atSpace = source ? /\\s/.test(source.charAt(source.indexOf(joined) + joined.length) || '') : true;
-      if (firstWord && atSpace && !nextLine.endsWith('\\u2026')) {
+      const firstWord = nextLine.split(/\s+/)[0] || '';
+      const complete = source.startsWith(firstWord, at + text.length + 1) && !firstWord.endsWith('\u2026');
+      if (firstWord && complete) {
         next = firstWord;
-        probe.textContent = joined + ' ' + firstWord;
-        nextDoesNotFit = probe.getBoundingClientRect().height > lh * 1.5;
+        const extended = width(text + ' ' + firstWord);
+        nextDoesNotFit = extended > wrap;
+        minNextSlack = minNextSlack === null ? extended - wrap : Math.min(minNextSlack, extended - wrap);
       }
     }
     if (!oneLine || nextDoesNotFit === false)
-      breaks.push({id: node.dataset.nodeId, line: line.textContent, next: next, wrap: wrap, oneLine: oneLine,
+      breaks.push({id: node.dataset.nodeId, line: text, next: next, wrap: wrap, oneLine: oneLine,
                    nextDoesNotFit: nextDoesNotFit, width: w});
   });
 }
 probe.remove();
-return {rows: rows, breaks: breaks};
+return {rows: rows, breaks: breaks, maxLineSlack: maxLineSlack, minNextSlack: minNextSlack};
 """
 
 
@@ -342,6 +352,7 @@ def text_fidelity(driver):
     sizes = driver.execute_script(
         "return Array.from(document.querySelectorAll('.pv-variant')).map(v => v.dataset.contentSize);") or [None]
     rows, breaks = [], []
+    slack = {"line": float("-inf"), "next": float("inf")}
     for size in sizes:
         if size:
             driver.execute_script(
@@ -350,6 +361,10 @@ def text_fidelity(driver):
         r = driver.execute_script(TEXT_FIDELITY)
         rows += r["rows"]
         breaks += r["breaks"]
+        if r["maxLineSlack"] is not None:
+            slack["line"] = max(slack["line"], r["maxLineSlack"])
+        if r["minNextSlack"] is not None:
+            slack["next"] = min(slack["next"], r["minNextSlack"])
     errors = []
     for row in rows:
         if row["engine"] > 0:
@@ -365,6 +380,10 @@ def text_fidelity(driver):
         "over2percent": sum(1 for e in errors if e > 0.02),
         "maxAbsolutePx": max((abs(r["absolute"]) for r in rows if "absolute" in r), default=0.0),
         "differentBreaks": len(breaks),
+        # Largest (Chromium line width - wrap width): <= 0.05 px (three layout units) means every line fits.
+        "maxLineOverWrapPx": slack["line"] if slack["line"] != float("-inf") else None,
+        # Smallest (Chromium width of line + next word - wrap width): > 0 means no next word fits.
+        "minNextWordOverWrapPx": slack["next"] if slack["next"] != float("inf") else None,
         "breakExamples": breaks[:10],
         "worst": worst,
     }
@@ -514,7 +533,8 @@ def print_report(r):
         t = r["text"]
         print(f"  text widths over {t['lines']} distinct lines: max {t['max'] * 100:.3f} %, p50 {t['p50'] * 100:.3f} %, "
               f"p95 {t['p95'] * 100:.3f} %, {t['over2percent']} over 2 %, max |Δ| {t['maxAbsolutePx']:.3f} px")
-        print(f"  line breaks that differ in Chromium: {t['differentBreaks']}")
+        print(f"  line breaks that differ in Chromium: {t['differentBreaks']} (largest line - wrap width: "
+              f"{t['maxLineOverWrapPx']} px; smallest line + next word - wrap width: {t['minNextWordOverWrapPx']} px)")
         for b in t["breakExamples"][:5]:
             print(f"    {b['id']}: '{b['line']}' + '{b['next']}' in {b['wrap']} px: one line {b['oneLine']}, "
                   f"next word does not fit {b['nextDoesNotFit']}")

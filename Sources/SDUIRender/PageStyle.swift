@@ -34,7 +34,8 @@ public enum PageStyle {
     .sdui-hidden{visibility:hidden}
     .sdui-text{font-family:\(fontFamily);font-style:normal;font-synthesis:none;\
     font-kerning:none;font-variant-ligatures:none;font-feature-settings:"kern" 0,"liga" 0,"calt" 0;\
-    text-rendering:optimizeSpeed;letter-spacing:0;word-spacing:0;text-transform:none}
+    text-rendering:geometricPrecision;text-spacing-trim:space-all;text-autospace:no-autospace;tab-size:28px;\
+    letter-spacing:0;word-spacing:0;text-transform:none}
     .sdui-line{position:absolute;box-sizing:border-box;margin:0;padding:0;white-space:pre;overflow:visible}
     .sdui-image{position:absolute;overflow:hidden}
     .sdui-image img{position:absolute;left:0;top:0;width:100%;height:100%;object-fit:cover;opacity:0;\
