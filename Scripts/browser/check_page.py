@@ -223,7 +223,7 @@ setTimeout(() => { po.disconnect(); done({cls: total, shifts: shifts,
 
 MEASURE = """
 const tol = arguments[0];
-const out = {nodes: 0, maxError: 0, worst: [], lines: 0, overflow: [], panels: 0};
+const out = {nodes: 0, maxError: 0, worst: [], lines: 0, overflow: [], overflowCount: 0, panels: 0};
 for (const panel of document.querySelectorAll('.sdui-panel')) {
   const p = panel.getBoundingClientRect();
   if (p.width === 0 && p.height === 0) continue;  // a hidden variant or filtered entry
@@ -252,6 +252,7 @@ for (const panel of document.querySelectorAll('.sdui-panel')) {
     // leading at large sizes: glyph boxes of adjacent lines overlap by design, as in UIKit.)
     const l = line.getBoundingClientRect();
     const over = Math.max(t.width - wrap, box.left - t.left, t.right - box.right, box.top - l.top, l.bottom - box.bottom);
+    if (over > tol) out.overflowCount++;
     if (over > tol && out.overflow.length < 50)
       out.overflow.push({panel: label, id: node.dataset.nodeId, text: line.textContent, width: t.width, wrap: wrap, over: over});
   }
@@ -455,7 +456,7 @@ def main():
         report["panels"] = sum(m["panels"] for _, m in variants)
         report["nodes"] = sum(m["nodes"] for _, m in variants)
         report["maxBoxError"] = max((m["maxError"] for _, m in variants), default=0.0)
-        report["overflowingLines"] = sum(len(m["overflow"]) for _, m in variants)
+        report["overflowingLines"] = sum(m["overflowCount"] for _, m in variants)
         report["lines"] = sum(m["lines"] for _, m in variants)
         phase("measure")
 
