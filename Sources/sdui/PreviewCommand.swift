@@ -29,10 +29,15 @@ enum PreviewCommand {
                              (default xxxLarge,AX3; `none` for only --content-size)
       --dark                 open the page in dark mode (the page can switch either way)
 
-    EXIT: 0 page written, 64 usage, 65 invalid payload, 66 unreadable input, 73 cannot write the page.
+    A page holds at most 500000 node elements (nodes × windows × sizes); larger previews are refused.
+
+    EXIT: 0 page written, 64 usage (also: page too large), 65 invalid payload, 66 unreadable input,
+          73 cannot write the page.
     """
 
     static let defaultExtraSizes: [ContentSizeCategory] = [.xxxLarge, .accessibility3]
+    /// The most node elements one page may hold (about 150 MB of HTML).
+    static let maxNodeElements = 500_000
 
     static func run(_ arguments: [String]) -> Int32 {
         runCommand("preview") { () throws(CLIError) -> Int32 in
@@ -70,6 +75,13 @@ enum PreviewCommand {
                 }
             } else {
                 sizes += defaultExtraSizes
+            }
+            // Every window × size repeats every node: refuse a page that would not open in a browser.
+            let elements = screen.root.subtreeCount * windows.count * sizes.count
+            guard elements <= maxNodeElements else {
+                throw .usage("the page would hold \(elements) node elements (\(screen.root.subtreeCount) nodes × "
+                    + "\(windows.count) windows × \(sizes.count) Dynamic Type sizes; at most \(maxNodeElements)): "
+                    + "pass fewer --devices or --content-sizes none, or use `sdui render` for one window")
             }
             let engine = LayoutEngine()
             let page = PreviewPage(screen: screen, windows: windows, contentSizes: sizes, isDark: args.has("--dark")) {

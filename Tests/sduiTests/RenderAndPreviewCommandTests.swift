@@ -57,3 +57,13 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out))
     }
 }
+
+@Test func `preview refuses a page that would be too large to open, with a way out`() throws {
+    let items = (0..<20_000).map { _ in #"{"type": "color"}"# }.joined(separator: ",")
+    let payload = try temporaryFile(Array(#"{"schemaVersion": 1, "root": {"type": "vstack", "children": [\#(items)]}}"#.utf8))
+    let out = try RenderAndPreviewCommandTests.outputPath("big.html")
+    let run = try sdui(["preview", payload, "-o", out])
+    #expect(run.exitCode == 64)
+    #expect(run.stderr.contains("pass fewer --devices or --content-sizes none"))
+    #expect(!FileManager.default.fileExists(atPath: out))
+}
