@@ -18,7 +18,7 @@ What it measures, for every pre-rendered variant of the page (each Dynamic Type 
 
 Usage:
     python3 Scripts/browser/check_page.py PAGE.html [--json REPORT.json] [--text-fidelity]
-        [--image-delay 1.0] [--chromium /usr/bin/chromium] [--chromedriver /usr/bin/chromedriver]
+        [--image-delay 2.0] [--chromium /usr/bin/chromium] [--chromedriver /usr/bin/chromedriver]
 
 Exit status: 0 when boxes are within --tolerance, no text overflows, the page's CLS is 0, the naive page's
 CLS is > 0 (and with --require-text-fidelity, the text targets hold); 1 when a check fails; 2 when the
@@ -394,7 +394,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("page")
     parser.add_argument("--json", help="write the report here")
-    parser.add_argument("--image-delay", type=float, default=1.0)
+    parser.add_argument("--image-delay", type=float, default=2.0)
     parser.add_argument("--tolerance", type=float, default=0.5)
     parser.add_argument("--text-fidelity", action="store_true", help="measure line widths and breaks")
     parser.add_argument("--require-text-fidelity", action="store_true",
