@@ -3,7 +3,8 @@
 
 Reads the static Inter instances that Debian's `fonts-inter` package installs and writes:
 
-  Sources/SDUILayout/Text/InterMetrics.swift        advance widths (font units) per weight
+  Sources/SDUILayout/Text/InterMetrics.swift        advance widths (font units) per weight, compositions
+  Sources/SDUILayout/Text/InterMetrics+SparseAdvances.swift   the per-weight advances above U+024F
   Sources/SDUIRender/Resources/fonts/Inter-NNN.woff2 the same fonts, subset, for the HTML renderer
   Sources/SDUIRender/Resources/fonts/OFL.txt         Inter's licence (SIL OFL 1.1)
   Tests/SDUILayoutTests/Fixtures/text-reference.json reference widths computed here, from the font file
@@ -41,6 +42,7 @@ from fontTools.ttLib import TTFont
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SWIFT_OUT = os.path.join(ROOT, "Sources/SDUILayout/Text/InterMetrics.swift")
+SWIFT_SPARSE_OUT = os.path.join(ROOT, "Sources/SDUILayout/Text/InterMetrics+SparseAdvances.swift")
 FONT_OUT_DIR = os.path.join(ROOT, "Sources/SDUIRender/Resources/fonts")
 FIXTURE_OUT = os.path.join(ROOT, "Tests/SDUILayoutTests/Fixtures/text-reference.json")
 DEBIAN_COPYRIGHT = "/usr/share/doc/fonts-inter/copyright"
@@ -338,22 +340,13 @@ def write_swift(fonts, tables, pairs, version, package_version):
         values = [tables[w].get(cp, NO_GLYPH) for cp in range(DENSE_END)]
         out.append(f"        // {w} {WEIGHTS[w]}")
         out.append("        [")
-        out.append(swift_array(values, 16, "            "))
+        out.append(swift_array(values, 20, "            "))
         out.append("        ],")
     out.append("    ]")
     out.append("")
     out.append(f"    /// The {len(sparse)} code points at or above `denseEnd` that Inter covers, ascending (binary-searched).")
     out.append("    static let sparseCodepoints: [UInt32] = [")
-    out.append(swift_array(sparse, 10, "        ", lambda cp: f"0x{cp:04X}"))
-    out.append("    ]")
-    out.append("")
-    out.append("    /// Per weight, the advances parallel to `sparseCodepoints`.")
-    out.append("    static let sparseAdvances: [[UInt16]] = [")
-    for w in weights:
-        out.append(f"        // {w} {WEIGHTS[w]}")
-        out.append("        [")
-        out.append(swift_array([tables[w][cp] for cp in sparse], 16, "            "))
-        out.append("        ],")
+    out.append(swift_array(sparse, 12, "        ", lambda cp: f"0x{cp:04X}"))
     out.append("    ]")
     out.append("")
     keys = sorted(pairs)
@@ -366,11 +359,27 @@ def write_swift(fonts, tables, pairs, version, package_version):
     out.append("")
     out.append("    /// The precomposed code points, parallel to `compositionKeys`.")
     out.append("    static let composedCodepoints: [UInt32] = [")
-    out.append(swift_array([pairs[k] for k in keys], 10, "        ", lambda cp: f"0x{cp:04X}"))
+    out.append(swift_array([pairs[k] for k in keys], 12, "        ", lambda cp: f"0x{cp:04X}"))
     out.append("    ]")
     out.append("}")
     out.append("")
     with open(SWIFT_OUT, "w", encoding="utf-8") as fh:
+        fh.write("\n".join(out))
+
+    # The per-weight advances of the sparse code points, in a second file to keep each under 600 lines.
+    out = out[:8]
+    out.append("extension InterMetrics {")
+    out.append("    /// Per weight (order of `weights`), the advances parallel to `sparseCodepoints`.")
+    out.append("    static let sparseAdvances: [[UInt16]] = [")
+    for w in weights:
+        out.append(f"        // {w} {WEIGHTS[w]}")
+        out.append("        [")
+        out.append(swift_array([tables[w][cp] for cp in sparse], 20, "            "))
+        out.append("        ],")
+    out.append("    ]")
+    out.append("}")
+    out.append("")
+    with open(SWIFT_SPARSE_OUT, "w", encoding="utf-8") as fh:
         fh.write("\n".join(out))
     return covered
 
@@ -426,14 +435,6 @@ def write_licence(copyright_text):
     ]
     with open(os.path.join(FONT_OUT_DIR, "OFL.txt"), "w", encoding="utf-8") as fh:
         fh.write("\n".join(header + body).rstrip() + "\n")
-
-
-def reference_width(table, text, size):
-    """Width in points: sum of advances; characters outside Inter are not allowed here."""
-    units = 0
-    for ch in text:
-        units += table[ord(ch)]
-    return units * size / UNITS_PER_EM[0]
 
 
 UNITS_PER_EM = [0]
@@ -523,7 +524,8 @@ def main():
         print("HarfBuzz (kern/liga/calt off) agrees with every advance in every weight")
 
     covered = write_swift(fonts, tables, pairs, version, package_version)
-    print(f"wrote {os.path.relpath(SWIFT_OUT, ROOT)} ({len(covered)} code points x {len(tables)} weights)")
+    print(f"wrote {os.path.relpath(SWIFT_OUT, ROOT)} and {os.path.basename(SWIFT_SPARSE_OUT)}"
+          f" ({len(covered)} code points x {len(tables)} weights)")
     write_fonts(fonts, covered)
     with open(DEBIAN_COPYRIGHT, encoding="utf-8") as fh:
         write_licence(fh.read())
@@ -563,7 +565,9 @@ def main():
         "font": f"Inter {version} (Debian fonts-inter {package_version})",
         "unitsPerEm": upem,
         "checkedWithHarfBuzz": bool(harfbuzz),
-        "note": "width = sum of advances (hmtx; combining marks and default-ignorables 0) * size / unitsPerEm.",
+        "note": "width = sum of advances (hmtx; GDEF marks and default-ignorables 0; base+mark pairs Inter has"
+        " precomposed count as the precomposed glyph) * size / unitsPerEm. harfbuzzUnits: HarfBuzz with kern,"
+        " liga and calt off (may differ by up to 46 units per combining mark, see the script).",
         "cases": cases,
     }
     if chromium:

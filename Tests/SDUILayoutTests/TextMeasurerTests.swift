@@ -322,6 +322,9 @@ func `an emoji cluster is one unsplittable character with the emoji advance`(_ e
     let layout = measurer.measure(text, font: body, maxWidth: 3 * 17, lineLimit: nil)
     #expect(layout.lines.map(\.text) == ["日本", "語。で", "す"])
     #expect(layout.usesFallbackFont)
+    // An opening bracket may start a line after a prolonged sound mark, never end one (Chromium agrees).
+    let bracket = measurer.measure("東京タワー（とうきょう", font: body, maxWidth: 5 * 17 + 3, lineLimit: nil)
+    #expect(bracket.lines.map(\.text) == ["東京タワー", "（とうきょ", "う"])
     let mixed = measurer.measure("Tokyo東京", font: body, maxWidth: tableWidth("Tokyo") + 20, lineLimit: nil)
     #expect(mixed.lines.map(\.text) == ["Tokyo東", "京"])
 }
@@ -385,4 +388,30 @@ func `baselines sit where Chromium puts them`(_ size: Double, _ lineHeight: Doub
     #expect(measurer.cachedLayoutCount <= 4)
     let layout = measurer.measure("item 9", font: body, maxWidth: 100, lineLimit: nil)
     #expect(layout.lines.map(\.text) == ["item 9"])
+}
+
+@Test(arguments: [
+    "Crème brûlée", "e\u{301}\u{302}x", "\u{301}start", "🇺🇿🇯🇵🇺", "👨‍👩‍👧‍👦x👍🏽", "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}!",
+    "1️⃣#️⃣", "a\r\nb\n\rc", "\u{1100}\u{1161}\u{11A8}한\u{11A8}국", "नमस्ते दुनिया", "สวัสดีครับ", "مَرْحَبًا",
+    "שָׁלוֹם", "\u{600}1 \u{6DD}a", "a\u{200D}b\u{200D}", "\u{200D}\u{301}", "\u{AD}\u{301}x", "ｶﾞｷﾞ", "が\u{3099}",
+    "Oʻzbekiston o‘zbek", "Привет, мир", "ᄀᄀᄀ가", "\u{1F3FB}x", "🧑🏽‍💻🫠❤️‍🔥", "\u{FEFF}a\u{2060}\u{301}b",
+])
+func `clusters are exactly Swift's characters`(_ text: String) {
+    let measurer = TextMeasurer()
+    let face = TextFace(font: body, displayScale: 1, tables: measurer.tables)
+    var ends: [Int] = []
+    text.utf8.withContiguousStorageIfAvailable { bytes in
+        var source = UTF8ClusterSource(bytes: bytes, text: text, face: face)
+        var cluster = TextCluster()
+        while source.next(into: &cluster) {
+            ends.append(cluster.end)
+        }
+    }
+    var expected: [Int] = []
+    var offset = 0
+    for character in text {
+        offset += character.utf8.count
+        expected.append(offset)
+    }
+    #expect(ends == expected)
 }

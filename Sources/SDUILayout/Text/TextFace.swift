@@ -74,13 +74,24 @@ struct TextFace {
     /// Subunits per font unit.
     static let subunitsPerUnit = 4096
 
+    /// The font this face was made for.
+    let font: FontSpec
     /// Index into `InterMetrics.weights`.
     let weightIndex: Int
     /// Points per subunit.
     let pointsPerSubunit: Double
     /// ASCII advances (font units) of this weight.
     let asciiUnits: UnsafeBufferPointer<UInt16>
-    let tables: InterTables
+    /// Advances of U+0000 ..< `InterMetrics.denseEnd` of this weight.
+    let denseUnits: UnsafeBufferPointer<UInt16>
+    /// Code points ≥ `InterMetrics.denseEnd` that Inter covers, and their advances in this weight.
+    let sparseCodepoints: UnsafeBufferPointer<UInt32>
+    let sparseUnits: UnsafeBufferPointer<UInt16>
+    /// Compositions Inter covers (`base << 32 | mark`) and the precomposed code points.
+    let compositionKeys: UnsafeBufferPointer<UInt64>
+    let composedCodepoints: UnsafeBufferPointer<UInt32>
+    /// Distance from the top of a line to its baseline, in points.
+    let baselineOffset: Double
     /// Emoji: Noto Color Emoji's advance, 2550/2048 em, rounded by Chromium to whole device pixels.
     let emojiSubunits: Int
     /// 1 em: Han, kana, CJK punctuation and full-width forms in Noto Sans CJK.
@@ -108,8 +119,14 @@ struct TextFace {
         let subunitsPerEm = unitsPerEm * Double(Self.subunitsPerUnit)
         // Guard the divisions below for a zero size: everything is then 0 wide.
         pointsPerSubunit = size / subunitsPerEm
-        self.tables = tables
+        self.font = font
         asciiUnits = tables.ascii[weightIndex]
+        denseUnits = tables.dense[weightIndex]
+        sparseCodepoints = tables.sparseCodepoints
+        sparseUnits = tables.sparseAdvances[weightIndex]
+        compositionKeys = tables.compositionKeys
+        composedCodepoints = tables.composedCodepoints
+        baselineOffset = Self.baselineOffset(size: size, lineHeight: font.lineHeight, displayScale: displayScale)
         func subunits(em: Double) -> Int { Int((em * subunitsPerEm).rounded()) }
         let emojiPoints = (size * displayScale * 2550 / 2048).rounded() / displayScale
         emojiSubunits = size > 0 ? Int((emojiPoints / size * subunitsPerEm).rounded()) : 0
@@ -120,6 +137,17 @@ struct TextFace {
         tabIntervalSubunits = size > 0 ? max(1, Int((28 / pointsPerSubunit).rounded())) : 1
         hyphenSubunits = Int(asciiUnits[0x2D]) * Self.subunitsPerUnit
         ellipsisSubunits = Int(InterMetrics.ellipsisAdvance[weightIndex]) * Self.subunitsPerUnit
+    }
+
+    /// Distance from the top of a line box to its baseline, as Chromium places it: CSS centres the
+    /// content area (Inter's ascender + descender, each rounded to device pixels) in the line box,
+    /// flooring the half-leading. Measured to the pixel in Chromium 156.
+    static func baselineOffset(size: Double, lineHeight: Double, displayScale: Double) -> Double {
+        let scale = size / InterMetrics.unitsPerEm * displayScale
+        let ascent = (InterMetrics.ascender * scale).rounded()
+        let descent = (-InterMetrics.descender * scale).rounded()
+        let halfLeading = ((lineHeight * displayScale - ascent - descent) / 2).rounded(.down)
+        return (ascent + halfLeading) / displayScale
     }
 
     /// Points for a width in subunits.
@@ -143,10 +171,10 @@ struct TextFace {
     @inline(__always)
     func interUnits(_ scalar: UInt32) -> Int? {
         if scalar < InterMetrics.denseEnd {
-            let units = tables.dense[weightIndex][Int(scalar)]
+            let units = denseUnits[Int(scalar)]
             return units == InterMetrics.noGlyph ? nil : Int(units)
         }
-        let codepoints = tables.sparseCodepoints
+        let codepoints = sparseCodepoints
         var low = 0
         var high = codepoints.count
         while low < high {
@@ -154,14 +182,14 @@ struct TextFace {
             if codepoints[middle] < scalar { low = middle + 1 } else { high = middle }
         }
         guard low < codepoints.count, codepoints[low] == scalar else { return nil }
-        return Int(tables.sparseAdvances[weightIndex][low])
+        return Int(sparseUnits[low])
     }
 
     /// The precomposed code point HarfBuzz draws for `base` followed by `mark`, if Inter has it.
     @inline(__always)
     func composition(_ base: UInt32, _ mark: UInt32) -> UInt32? {
         let key = UInt64(base) << 32 | UInt64(mark)
-        let keys = tables.compositionKeys
+        let keys = compositionKeys
         var low = 0
         var high = keys.count
         while low < high {
@@ -169,7 +197,7 @@ struct TextFace {
             if keys[middle] < key { low = middle + 1 } else { high = middle }
         }
         guard low < keys.count, keys[low] == key else { return nil }
-        return tables.composedCodepoints[low]
+        return composedCodepoints[low]
     }
 
     /// The fallback advance (subunits) of a character Inter lacks, by the range of its first scalar.

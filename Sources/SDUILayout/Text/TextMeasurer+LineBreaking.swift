@@ -110,8 +110,10 @@ enum TextBreakKind: UInt8 {
             return current != .numeric && (beforePrevious == .alphabetic || beforePrevious == .numeric)
         case .dash:
             return current != .dash
-        case .alphabetic, .numeric, .closing:
-            return current == .ideographic || current == .dash
+        case .closing:
+            return current == .ideographic || current == .dash || current == .opening  // "）（", "ー（"
+        case .alphabetic, .numeric:
+            return current == .ideographic || current == .dash  // LB30: no break in "a(" or "3("
         }
     }
 }
@@ -168,123 +170,6 @@ struct ASCIIClusterSource: TextClusterSource {
 
     mutating func seek(toUTF8Offset offset: Int) {
         self.offset = offset
-    }
-}
-
-/// Clusters of any string: Swift `Character`s, measured as the renderer draws them.
-struct StringClusterSource: TextClusterSource {
-    let text: String
-    let face: TextFace
-    var index: String.Index
-    var offset = 0
-    var usesFallbackFont = false
-
-    init(text: String, face: TextFace) {
-        self.text = text
-        self.face = face
-        self.index = text.startIndex
-    }
-
-    mutating func next(into cluster: inout TextCluster) -> Bool {
-        guard index < text.endIndex else { return false }
-        let end = text.index(after: index)
-        let length = text.utf8.distance(from: index, to: end)
-        cluster.start = offset
-        cluster.end = offset + length
-        measure(text.unicodeScalars[index..<end], into: &cluster)
-        index = end
-        offset += length
-        return true
-    }
-
-    mutating func seek(toUTF8Offset offset: Int) {
-        index = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
-        self.offset = offset
-    }
-
-    /// Width and kind of one grapheme cluster.
-    ///
-    /// An emoji cluster takes the emoji advance. A cluster whose base Inter covers is Inter's
-    /// advances of its scalars after composing base + mark pairs Inter has precomposed (as HarfBuzz
-    /// does). Otherwise the base takes its fallback advance (CJK 1 em, …) and the rest nothing.
-    private mutating func measure(_ scalars: Substring.UnicodeScalarView, into cluster: inout TextCluster) {
-        var iterator = scalars.makeIterator()
-        guard let first = iterator.next() else {
-            cluster.width = 0
-            cluster.kind = .alphabetic
-            return
-        }
-        let value = first.value
-        cluster.kind = TextBreakKind.of(value)
-        if cluster.kind == .newline {
-            cluster.width = 0
-            return
-        }
-        let baseUnits = face.interUnits(value)
-        if value >= 0x203C || scalars.count > 1, Self.isEmoji(scalars, first: first, coveredByInter: baseUnits != nil) {
-            cluster.width = face.emojiSubunits
-            cluster.kind = .ideographic
-            usesFallbackFont = true
-            return
-        }
-        guard let baseUnits else {
-            if TextFace.isZeroWidth(first) {
-                cluster.width = 0
-            } else {
-                cluster.width = face.fallbackSubunits(value)
-                usesFallbackFont = true
-            }
-            return
-        }
-        var total = 0
-        var current = value
-        var currentUnits = baseUnits
-        while let scalar = iterator.next() {
-            if let composed = face.composition(current, scalar.value), let units = face.interUnits(composed) {
-                current = composed
-                currentUnits = units
-                continue
-            }
-            total += currentUnits
-            current = scalar.value
-            if let units = face.interUnits(scalar.value) {
-                currentUnits = units
-            } else {
-                // A mark Inter lacks: the browser draws the cluster with another font; Inter's widths
-                // of the rest remain the best estimate.
-                currentUnits = 0
-                if !TextFace.isZeroWidth(scalar) {
-                    usesFallbackFont = true
-                }
-            }
-        }
-        total += currentUnits
-        cluster.width = total * TextFace.subunitsPerUnit
-    }
-
-    /// Whether the renderer draws this cluster with the color emoji font.
-    ///
-    /// Yes for clusters with VS16 (U+FE0F) or a keycap (U+20E3) after an emoji; for emoji-presentation
-    /// characters (unless alone and Inter has them: Chromium then uses Inter, as for "⬜"); for ZWJ
-    /// sequences and skin-tone modifiers; for regional-indicator flags.
-    static func isEmoji(_ scalars: Substring.UnicodeScalarView, first: Unicode.Scalar, coveredByInter: Bool) -> Bool {
-        let firstIsEmoji = first.properties.isEmoji
-        var count = 0
-        for scalar in scalars {
-            count += 1
-            switch scalar.value {
-            case 0xFE0F, 0x20E3:
-                if firstIsEmoji { return true }
-            case 0x200D, 0x1F3FB...0x1F3FF:
-                if firstIsEmoji { return true }
-            case 0xFE0E:
-                return false  // text presentation requested
-            default:
-                break
-            }
-        }
-        guard first.properties.isEmojiPresentation else { return false }
-        return !(coveredByInter && count == 1)
     }
 }
 

@@ -91,55 +91,57 @@ public struct TextLayout: Equatable, Sendable {
 /// Measures and wraps text the way SwiftUI's `Text` does, with Inter's advance widths, and caches the results.
 ///
 /// Width of a line is the plain sum of Inter's advances (no kerning, no ligatures), so the HTML
-/// renderer must draw with the embedded Inter subsets and this CSS on every text element:
+/// renderer must draw with the embedded Inter subsets (`SDUIRender/Resources/fonts`) and this CSS on
+/// every text element (docs/text.md has the reasons and the evidence):
 ///
 /// ```css
-/// @font-face { font-family: "SDUI Inter"; font-weight: 400; /* and 500, 600, 700 */
-///              src: url(Inter-400.woff2) format("woff2"); }
-/// .text {
+/// @font-face { font-family: "SDUI Inter"; font-style: normal; font-weight: 400;   /* and 500, 600, 700 */
+///              src: url(data:font/woff2;base64,…Inter-400.woff2…) format("woff2"); }
+/// .sdui-text {
 ///   font-family: "SDUI Inter", "Noto Sans CJK JP", "Noto Color Emoji", sans-serif;
-///   font-size: <size>px; font-weight: <weight>; line-height: <lineHeight>px;
+///   font-size: <size>px; font-weight: <weight>; line-height: <lineHeight>px; font-style: normal;
 ///   font-kerning: none; font-variant-ligatures: none;
 ///   font-feature-settings: "kern" 0, "liga" 0, "calt" 0;
-///   font-synthesis: none; letter-spacing: 0; word-spacing: 0;
-///   text-rendering: geometricPrecision; text-spacing-trim: space-all; text-autospace: no-autospace;
-///   white-space: pre; tab-size: 28px;   /* one element per TextLine, drawing TextLine.text */
+///   font-synthesis: none; letter-spacing: 0; word-spacing: 0; text-transform: none;
+///   text-rendering: geometricPrecision;
+///   text-spacing-trim: space-all; text-autospace: no-autospace;
+///   tab-size: 28px;
 /// }
+/// .sdui-line { white-space: pre; }   /* one element per TextLine, drawing TextLine.text */
 /// ```
 ///
 /// Drawing each `TextLine.text` as its own `white-space: pre` element makes the browser break exactly
-/// where this measurer did. Measured in Chromium 156 on Debian, line widths agree within 0.02 %.
+/// where this measurer did. (Letting Chromium wrap in a box `maxWidth` wide also works with
+/// `white-space: pre-wrap; overflow-wrap: anywhere; word-break: normal; line-break: strict`: 386 of 388
+/// test layouts broke identically.) Measured in Chromium 156 on Debian with `fonts-noto-cjk` and
+/// `fonts-noto-color-emoji`, line widths agree within 0.02 %.
 ///
 /// Semantics follow SwiftUI: the size is (widest line, lines × `lineHeight`) and never wider than
 /// `maxWidth`, except for a single character that cannot fit, which still takes a line. Lines wrap
 /// greedily at spaces, after hyphens and dashes, and between CJK characters and emoji; "\n" starts a
 /// new line; a word longer than the line breaks between characters (grapheme clusters, never inside
-/// one). Spaces at a wrap hang: they do not count toward the line's width. With `lineLimit`, text that
-/// does not fit ends the last line with "…", cut at a character so that line and ellipsis fit.
+/// one). Spaces at the end of a line hang: they do not count toward its width. With `lineLimit`, text
+/// that does not fit ends the last line with "…", cut at a character so that line and ellipsis fit.
+/// An empty string has zero size. CJK characters take 1 em (Hangul 0.92 em), emoji
+/// round(2550/2048 em) device pixels, as the fallback fonts draw them.
 ///
 /// The measurer keeps a cache keyed by (string, font, width, line limit): relayout at the same width
 /// and repeated strings cost one hash lookup. It is not thread-safe (not `Sendable`); use one per
 /// layout thread or actor.
 public final class TextMeasurer {
-    /// Cache key: everything a layout depends on (the display scale is fixed per measurer).
-    struct CacheKey: Hashable {
-        var text: String
-        var font: FontSpec
-        var maxWidth: Double
-        var lineLimit: Int
-    }
-
     /// Device pixels per point of the renderer's screenshots; emoji advances are whole device pixels.
     public let displayScale: Double
     /// The most layouts the cache holds before it is emptied.
     public let cacheCapacity: Int
     /// Number of `measure` calls answered from the cache.
-    public private(set) var cacheHits = 0
+    @exclusivity(unchecked) public private(set) var cacheHits = 0
     /// Number of `measure` calls that had to lay the text out.
-    public private(set) var cacheMisses = 0
+    @exclusivity(unchecked) public private(set) var cacheMisses = 0
 
     let tables: InterTables
-    private var cache: [CacheKey: TextLayout] = [:]
+    private let cache: TextLayoutCache
+    /// The face of the last font measured: layouts measure runs of strings in one font.
+    @exclusivity(unchecked) private var lastFace: TextFace
 
     /// Creates a measurer.
     /// - Parameters:
@@ -150,6 +152,9 @@ public final class TextMeasurer {
         self.displayScale = displayScale.isFinite && displayScale > 0 ? displayScale : 1
         self.cacheCapacity = max(1, cacheCapacity)
         self.tables = InterTables.shared
+        self.cache = TextLayoutCache(capacity: self.cacheCapacity)
+        self.lastFace = TextFace(
+            font: FontSpec(size: 17, weight: 400, lineHeight: 22), displayScale: self.displayScale, tables: tables)
     }
 
     /// Number of layouts in the cache.
@@ -157,9 +162,18 @@ public final class TextMeasurer {
 
     /// Empties the cache (and resets the hit and miss counts).
     public func removeAllCachedLayouts() {
-        cache.removeAll(keepingCapacity: true)
+        cache.removeAll()
         cacheHits = 0
         cacheMisses = 0
+    }
+
+    /// Inter at `font`'s weight and size, with its fallback advances.
+    @inline(__always)
+    private func face(for font: FontSpec) -> TextFace {
+        if font != lastFace.font {
+            lastFace = TextFace(font: font, displayScale: displayScale, tables: tables)
+        }
+        return lastFace
     }
 
     /// Lays out `text` in lines no wider than `maxWidth`, as SwiftUI's `Text` would.
@@ -173,19 +187,17 @@ public final class TextMeasurer {
     /// - Returns: The size, the lines and whether the text was truncated.
     /// - Complexity: O(1) expected when cached; otherwise O(n) in the length of `text`.
     public func measure(_ text: String, font: FontSpec, maxWidth: Double, lineLimit: Int?) -> TextLayout {
-        let key = CacheKey(
+        let key = TextLayoutKey(
             text: text, font: font, maxWidth: Self.normalizedWidth(maxWidth),
             lineLimit: lineLimit.map { max(1, $0) } ?? Int.max)
-        if let cached = cache[key] {
+        let hash = cache.hash(key)
+        if let cached = cache.layout(for: key, hash: hash) {
             cacheHits &+= 1
             return cached
         }
         cacheMisses &+= 1
         let layout = makeLayout(text, font: font, maxWidth: key.maxWidth, lineLimit: key.lineLimit)
-        if cache.count >= cacheCapacity {
-            cache.removeAll(keepingCapacity: true)
-        }
-        cache[key] = layout
+        cache.insert(layout, for: key, hash: hash)
         return layout
     }
 
@@ -195,12 +207,12 @@ public final class TextMeasurer {
     /// without building lines; ASCII text is summed straight from the advance table.
     /// - Complexity: O(n) in the length of `text`.
     public func idealWidth(_ text: String, font: FontSpec) -> Double {
-        let face = TextFace(font: font, displayScale: displayScale, tables: tables)
-        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
-            asciiSingleLine(bytes, face: face, maxSubunits: Int.max)
+        let face = face(for: font)
+        let scan = text.utf8.withContiguousStorageIfAvailable { bytes in
+            Self.scanASCII(bytes, face: face)
         }
-        if let line = ascii ?? nil {
-            return face.points(line.widthSubunits)
+        if let scan, scan.isASCII && !scan.hasBreakerBytes {
+            return face.points(scan.widthSubunits)
         }
         return measure(text, font: font, maxWidth: .infinity, lineLimit: nil).size.width
     }
@@ -210,11 +222,7 @@ public final class TextMeasurer {
     /// CSS centres the font's content area (Inter's ascender + descender, each rounded to device pixels)
     /// in the line box, flooring the half-leading; measured to the pixel in Chromium 156.
     public func baselineOffset(for font: FontSpec) -> Double {
-        let scale = font.size / InterMetrics.unitsPerEm * displayScale
-        let ascent = (InterMetrics.ascender * scale).rounded()
-        let descent = (-InterMetrics.descender * scale).rounded()
-        let halfLeading = ((font.lineHeight * displayScale - ascent - descent) / 2).rounded(.down)
-        return (ascent + halfLeading) / displayScale
+        TextFace.baselineOffset(size: font.size, lineHeight: font.lineHeight, displayScale: displayScale)
     }
 
     // MARK: - Layout
@@ -232,86 +240,96 @@ public final class TextMeasurer {
                 size: .init(width: 0, height: 0), lines: [], isTruncated: false, usesFallbackFont: false,
                 firstBaseline: 0, lastBaseline: 0)
         }
-        let face = TextFace(font: font, displayScale: displayScale, tables: tables)
+        let face = face(for: font)
         let maxSubunits = face.subunits(fitting: maxWidth)
 
         // Fast path: ASCII without newlines or tabs that fits on one line.
-        let fast = text.utf8.withContiguousStorageIfAvailable { bytes in
-            asciiSingleLine(bytes, face: face, maxSubunits: maxSubunits)
+        let scan = text.utf8.withContiguousStorageIfAvailable { bytes in
+            Self.scanASCII(bytes, face: face)
         }
-        if let line = fast ?? nil {
-            let drawn = line.contentEnd == text.utf8.count ? text : Self.slice(text, 0, line.contentEnd)
-            let width = face.points(line.widthSubunits)
+        if let scan, scan.isASCII && !scan.hasBreakerBytes && scan.widthSubunits <= maxSubunits {
+            let drawn = scan.contentEnd == text.utf8.count ? text : Self.slice(text, 0, scan.contentEnd)
+            let width = min(face.points(scan.widthSubunits), maxWidth)  // fits within the 1e-9 tolerance
             return finish(
-                [TextLine(utf8Range: 0..<line.contentEnd, width: width, text: drawn)],
-                isTruncated: false, usesFallbackFont: false, font: font)
+                [TextLine(utf8Range: 0..<scan.contentEnd, width: width, text: drawn)],
+                isTruncated: false, usesFallbackFont: false, face: face)
         }
 
+        guard scan != nil else {
+            // Not contiguous UTF-8 (a bridged string): lay out a native copy, whose offsets are the same.
+            var copy = text
+            copy.makeContiguousUTF8()
+            return makeLayout(copy, font: font, maxWidth: maxWidth, lineLimit: lineLimit)
+        }
         var breaker = LineBreaker(
             text: text, face: face, maxSubunits: maxSubunits, maxWidth: maxWidth, lineLimit: lineLimit)
-        let isASCII = text.utf8.withContiguousStorageIfAvailable { bytes in
-            !bytes.contains { $0 >= 0x80 }
-        }
-        if isASCII == true {
-            text.utf8.withContiguousStorageIfAvailable { bytes in
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            if scan?.isASCII == true {
                 var source = ASCIIClusterSource(bytes: bytes, face: face)
                 breaker.run(&source)
+            } else {
+                var source = UTF8ClusterSource(bytes: bytes, text: text, face: face)
+                breaker.run(&source)
             }
-        } else {
-            var source = StringClusterSource(text: text, face: face)
-            breaker.run(&source)
         }
         return finish(
-            breaker.lines, isTruncated: breaker.isTruncated, usesFallbackFont: breaker.usesFallbackFont, font: font)
+            breaker.lines, isTruncated: breaker.isTruncated, usesFallbackFont: breaker.usesFallbackFont, face: face)
     }
 
     /// Sizes the lines and places the baselines.
-    private func finish(_ lines: [TextLine], isTruncated: Bool, usesFallbackFont: Bool, font: FontSpec)
+    private func finish(_ lines: [TextLine], isTruncated: Bool, usesFallbackFont: Bool, face: TextFace)
         -> TextLayout
     {
         var width = 0.0
         for line in lines where line.width > width {
             width = line.width
         }
-        let baseline = lines.isEmpty ? 0 : baselineOffset(for: font)
-        let lastBaseline = lines.isEmpty ? 0 : Double(lines.count - 1) * font.lineHeight + baseline
+        let lineHeight = face.font.lineHeight
+        let baseline = lines.isEmpty ? 0 : face.baselineOffset
+        let lastBaseline = lines.isEmpty ? 0 : Double(lines.count - 1) * lineHeight + baseline
         return TextLayout(
-            size: .init(width: width, height: Double(lines.count) * font.lineHeight),
+            size: .init(width: width, height: Double(lines.count) * lineHeight),
             lines: lines, isTruncated: isTruncated, usesFallbackFont: usesFallbackFont,
             firstBaseline: baseline, lastBaseline: lastBaseline)
     }
 
-    /// The result of the ASCII single-line scan.
-    struct ASCIILine {
+    /// What one pass over the UTF-8 bytes found.
+    struct ASCIIScan {
+        /// Whether every byte is ASCII (otherwise the scan stopped at the first that is not).
+        var isASCII = true
+        /// Whether there is a tab or a newline, which only the line breaker handles.
+        var hasBreakerBytes = false
         /// UTF-8 offset just past the last non-space byte.
-        var contentEnd: Int
-        /// Width of `0..<contentEnd` in subunits.
-        var widthSubunits: Int
+        var contentEnd = 0
+        /// Width of `0..<contentEnd` in subunits, as one line.
+        var widthSubunits = 0
     }
 
-    /// Sums an ASCII string that needs no breaking; `nil` if it has non-ASCII bytes, a newline or a tab,
-    /// or is wider than `maxSubunits` (the line breaker then takes over).
-    func asciiSingleLine(_ bytes: UnsafeBufferPointer<UInt8>, face: TextFace, maxSubunits: Int) -> ASCIILine? {
+    /// Sums the advances of ASCII text in one pass over its bytes.
+    /// - Complexity: O(n) in the number of bytes.
+    static func scanASCII(_ bytes: UnsafeBufferPointer<UInt8>, face: TextFace) -> ASCIIScan {
         let advances = face.asciiUnits
+        var scan = ASCIIScan()
         var units = 0
         var contentUnits = 0
-        var contentEnd = 0
         var offset = 0
         for byte in bytes {
-            offset &+= 1
-            // Bytes ≥ 0x80 are non-ASCII; \t \n \v \f \r need the breaker.
-            if byte >= 0x80 || (byte >= 0x09 && byte <= 0x0D) {
-                return nil
+            if byte >= 0x80 {
+                scan.isASCII = false
+                return scan
             }
+            offset &+= 1
             units &+= Int(advances[Int(byte)])
             if byte != 0x20 {
+                if byte >= 0x09 && byte <= 0x0D {
+                    scan.hasBreakerBytes = true
+                }
                 contentUnits = units
-                contentEnd = offset
+                scan.contentEnd = offset
             }
         }
-        let subunits = contentUnits &* TextFace.subunitsPerUnit
-        guard subunits <= maxSubunits else { return nil }
-        return ASCIILine(contentEnd: contentEnd, widthSubunits: subunits)
+        scan.widthSubunits = contentUnits &* TextFace.subunitsPerUnit
+        return scan
     }
 
     /// `text`'s characters between two UTF-8 offsets that fall on character boundaries.
