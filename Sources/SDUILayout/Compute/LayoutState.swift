@@ -57,6 +57,9 @@ struct LayoutState {
     /// Final text layouts of this pass, per text index (set when the text node is placed).
     var placedTexts = ContiguousArray<PlacedText>()
     var diagnostics = ContiguousArray<ComputeDiagnostic>()
+    /// Text measurements kept across passes of the same tree (`LayoutState.textMemoSlots` per text node).
+    var textMemos = ContiguousArray<TextMemo>()
+    var textMemoNext = ContiguousArray<UInt8>()
     /// Viewport layouts: the visible range of the virtualised grid being placed, in its content coordinates.
     var lazyWindow: LazyWindow? = nil
     /// Viewport layouts: the realised range of the root scroll's content (min, max), in content coordinates.
@@ -65,6 +68,13 @@ struct LayoutState {
     var lazyRows = LazyRowModel()
     /// Scratch for the output traversal.
     var traversal = ContiguousArray<Int32>()
+    var outputIndex = ContiguousArray<Int32>()
+    var order = ContiguousArray<Int32>()
+    var frames = ContiguousArray<Rect>()
+    /// The nodes' names for a full layout of the current tree (frames filled in per pass); emptied on rebuild.
+    var template: [LayoutNode] = []
+    var originX = ContiguousArray<Double>()
+    var originY = ContiguousArray<Double>()
 
     /// Prepares buffers for a pass over the current tree (O(n) clears, no allocation once warm).
     mutating func beginPass() {
@@ -111,6 +121,9 @@ struct LayoutState {
         slotCount.removeSubrange(count...)
         slots.removeSubrange((count * Self.slotsPerNode)...)
         placedTexts.removeSubrange(textCount...)
+        // Realised texts are gone: their memo slots would describe other items next time.
+        if textMemos.count > textCount * Self.textMemoSlots { textMemos.removeSubrange((textCount * Self.textMemoSlots)...) }
+        if textMemoNext.count > textCount { textMemoNext.removeSubrange(textCount...) }
     }
 
     /// The cached size of `node` for `proposal`, if this pass measured it already.

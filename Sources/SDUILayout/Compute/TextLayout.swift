@@ -9,10 +9,9 @@ import SDUIEnvironment
 /// 3. Size: the widest line × lines · line height, plus the label padding.
 /// 4. When placed: keep the lines for the result and report truncation.
 func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
-    let flat = s.tree.nodes[Int(node)]
-    let index = Int(flat.textIndex)
+    let index = Int(s.tree.nodes[Int(node)].textIndex)
     guard index >= 0 else { return (0, 0) }
-    let padH = flat.labelPadH * 2, padV = flat.labelPadV * 2
+    let padH = s.tree.nodes[Int(node)].labelPadH * 2, padV = s.tree.nodes[Int(node)].labelPadV * 2
     let lineHeight = s.tree.texts[index].lineHeight
     // Step 1.
     let maxWidth = proposal.width.isFinite ? max(0, proposal.width - padH) : .infinity
@@ -22,28 +21,92 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
         let fitting = max(1, Int(min(1e6, ((proposal.height - padV) / lineHeight + 1e-9).rounded(.down))))
         limit = min(limit ?? fitting, fitting)
     }
-    // Step 3.
+    // Step 3 (the memo keeps this node's measurements across passes until the tree is rebuilt).
+    let memo = s.textMemo(index, maxWidth: maxWidth, lineLimit: limit)
     if mode == .measure {
+        if memo >= 0 { return (s.textMemos[memo].width + padH, s.textMemos[memo].height + padV) }
         let measured = s.text.size(s.tree.texts[index], maxWidth: maxWidth, lineLimit: limit)
+        s.remember(index, maxWidth: maxWidth, lineLimit: limit, width: measured.width, height: measured.height, run: nil)
         return (measured.width + padH, measured.height + padV)
     }
     // Step 4.
-    let placed = s.text.place(s.tree.texts[index], maxWidth: maxWidth, lineLimit: limit)
-    s.placedTexts[index] = placed
-    if placed.isTruncated {
-        let limited = s.tree.texts[index].lineLimit.map { placed.lines.count >= $0 } ?? false
-        s.report("text-truncated", limited ? .info : .warning, node,
-                 limited ? "text truncated at its lineLimit of \(placed.lines.count) line\(placed.lines.count == 1 ? "" : "s")"
-                         : "text truncated: \(placed.lines.count) line\(placed.lines.count == 1 ? "" : "s") fit in \(formatSize((proposal.width, proposal.height)))")
+    let placed: PlacedText
+    var truncation: (LayoutDiagnostic.Severity, String)? = nil
+    if memo >= 0, let run = s.textMemos[memo].run {
+        placed = PlacedText(run: run, width: s.textMemos[memo].width, height: s.textMemos[memo].height)
+        truncation = s.textMemos[memo].truncation
+    } else {
+        placed = s.text.place(s.tree.texts[index], maxWidth: maxWidth, lineLimit: limit)
+        if placed.run.isTruncated {
+            let lines = placed.run.lines.count
+            let limited = s.tree.texts[index].lineLimit.map { lines >= $0 } ?? false
+            truncation = (limited ? .info : .warning,
+                          limited ? "text truncated at its lineLimit of \(lines) line\(lines == 1 ? "" : "s")"
+                                  : "text truncated: \(lines) line\(lines == 1 ? "" : "s") fit in \(formatSize((proposal.width, proposal.height)))")
+        }
+        s.remember(index, maxWidth: maxWidth, lineLimit: limit, width: placed.width, height: placed.height, run: placed.run,
+                   truncation: truncation)
     }
+    s.placedTexts[index] = placed
+    if let truncation { s.report("text-truncated", truncation.0, node, truncation.1) }
     return (placed.width + padH, placed.height + padV)
 }
 
-/// A text as placed in this pass: what `TextRun` reports.
+/// A text as placed in this pass: the run the result reports, and its size.
 struct PlacedText {
-    var lines: [String] = []
-    var lineWidths: [Double] = []
+    var run = TextRun(lines: [], lineWidths: [], fontSize: 0, fontWeight: 400, lineHeight: 0)
     var width: Double = 0
     var height: Double = 0
-    var isTruncated = false
+}
+
+/// One remembered measurement of a text node: (width offered, line limit) → size, and the run once placed.
+struct TextMemo {
+    var maxWidth: Double
+    var lineLimit: Int
+    var width: Double
+    var height: Double
+    var run: TextRun?
+    /// The truncation diagnostic's severity and message once placed (built once, not per pass).
+    var truncation: (LayoutDiagnostic.Severity, String)? = nil
+}
+
+extension LayoutState {
+    /// Memo slots per text node (a relayout alternating between two widths, plus probes, hits them all).
+    static let textMemoSlots = 4
+
+    /// The memo slot holding (`maxWidth`, `lineLimit`) for text `index`, or -1.
+    func textMemo(_ index: Int, maxWidth: Double, lineLimit: Int?) -> Int {
+        let base = index * Self.textMemoSlots
+        guard base + Self.textMemoSlots <= textMemos.count else { return -1 }
+        let limit = lineLimit ?? Int.max
+        for k in base..<(base + Self.textMemoSlots) where textMemos[k].lineLimit == limit
+            && textMemos[k].maxWidth.bitPattern == maxWidth.bitPattern {
+            return k
+        }
+        return -1
+    }
+
+    /// Stores a measurement (replacing the slot with the same key, else round-robin).
+    mutating func remember(_ index: Int, maxWidth: Double, lineLimit: Int?, width: Double, height: Double, run: TextRun?,
+                           truncation: (LayoutDiagnostic.Severity, String)? = nil) {
+        let base = index * Self.textMemoSlots
+        if textMemos.count < base + Self.textMemoSlots {
+            textMemos.append(contentsOf: repeatElement(TextMemo(maxWidth: -1, lineLimit: 0, width: 0, height: 0, run: nil),
+                                                       count: base + Self.textMemoSlots - textMemos.count))
+            textMemoNext.append(contentsOf: repeatElement(0, count: index + 1 - textMemoNext.count))
+        }
+        var slot = textMemo(index, maxWidth: maxWidth, lineLimit: lineLimit)
+        if slot < 0 {
+            slot = base + Int(textMemoNext[index])
+            textMemoNext[index] = UInt8((Int(textMemoNext[index]) + 1) % Self.textMemoSlots)
+        }
+        textMemos[slot] = TextMemo(maxWidth: maxWidth, lineLimit: lineLimit ?? Int.max, width: width, height: height, run: run,
+                                   truncation: truncation)
+    }
+
+    /// Forgets every memo (the tree was rebuilt: text indices changed).
+    mutating func resetTextMemos() {
+        textMemos.removeAll(keepingCapacity: true)
+        textMemoNext.removeAll(keepingCapacity: true)
+    }
 }
