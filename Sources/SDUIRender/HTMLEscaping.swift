@@ -52,11 +52,12 @@ public enum HTMLEscaping {
         return nil
     }
 
-    /// Control characters other than tab/newline are dropped: they are invalid in HTML and XML.
+    /// C0 and C1 control characters other than tab and newline are dropped: they are invalid in HTML and
+    /// XML, the text measurer gives them no width, and Chromium would draw a box for them (docs/text.md).
     private static func appendVisible(_ scalar: Unicode.Scalar, to out: inout String) {
         let v = scalar.value
         if v < 0x20 && v != 0x09 && v != 0x0A { return }
-        if v == 0x7F || (0xFFFE...0xFFFF).contains(v) { return }
+        if (0x7F...0x9F).contains(v) || (0xFFFE...0xFFFF).contains(v) { return }
         out.unicodeScalars.append(scalar)
     }
 }

@@ -86,3 +86,8 @@ import SDUILayout
         #expect(html.contains("<code>x&lt;y&gt;</code> <code>&lt;b&gt;</code>"))
     }
 }
+
+@Test func `control characters the measurer gives no width are not written`() {
+    #expect(HTMLEscaping.text("a\u{0}b\u{1B}c\u{85}d\u{9F}e\u{7F}f\tg\nh") == "abcdef\tg\nh")
+    #expect(HTMLEscaping.attribute("x\u{8}y") == "xy")
+}
