@@ -33,11 +33,12 @@ public struct HTMLRenderer: Sendable {
     /// A self-contained HTML document showing one screen (the `sdui render --format html` output).
     public func document(_ layout: LayoutResult, screen: Screen) -> String {
         let dark = layout.traits.userInterfaceStyle == .dark
-        var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+        var html = "<!DOCTYPE html>\n<html lang=\"en\"" + PageStyle.fontGateClass(fonts: options.fonts) + "><head><meta charset=\"utf-8\">\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<title>" + HTMLEscaping.text(screen.title ?? screen.id) + " — "
             + HTMLEscaping.text(layout.environment.device.name) + "</title>\n"
         html += "<style>\n" + PageStyle.css(fonts: options.fonts) + "body{margin:0;padding:16px;background:#e5e5ea}\n</style>\n"
+        html += PageStyle.fontGate(fonts: options.fonts)
         html += "</head><body" + (dark ? " class=\"sdui-dark\"" : "") + ">\n"
         html += panel(layout, screen: screen)
         html += "</body></html>\n"
@@ -163,19 +164,18 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// One absolutely positioned `.sdui-line` per engine line, never re-wrapped (`white-space: pre`).
+    ///
+    /// Each line box is the engine's line: left-aligned text at the x the engine's widths give (a centred or
+    /// trailing line is offset inside the block by the engine's width, not the browser's), so a line's
+    /// origin never depends on the font the browser happens to have yet — nothing moves when Inter arrives.
     private func lines(_ placement: TextPlacement, run: TextRun) -> String {
-        let align: String
-        switch run.alignment.horizontalFraction {
-        case 0.5: align = "center"
-        case 1: align = "right"
-        default: align = "left"
-        }
+        let fraction = run.alignment.horizontalFraction
         var out = ""
         for line in placement.lines {
+            let x = line.x + (line.boxWidth - line.width) * fraction
             out += "<div class=\"sdui-line\" data-lw=\"" + CSSFormat.number(line.width) + "\" style=\"left:"
-                + CSSFormat.px(line.x) + ";top:" + CSSFormat.px(line.y) + ";width:" + CSSFormat.px(line.boxWidth)
-                + ";height:" + CSSFormat.px(run.lineHeight)
-                + (align == "left" ? "" : ";text-align:" + align) + "\">" + HTMLEscaping.text(line.text) + "</div>"
+                + CSSFormat.px(x) + ";top:" + CSSFormat.px(line.y) + ";width:" + CSSFormat.px(line.width)
+                + ";height:" + CSSFormat.px(run.lineHeight) + "\">" + HTMLEscaping.text(line.text) + "</div>"
         }
         return out
     }

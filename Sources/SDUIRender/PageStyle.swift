@@ -17,6 +17,25 @@ public enum PageStyle {
         return css
     }
 
+    /// The class the `<html>` element starts with while the embedded fonts load (empty without them).
+    static func fontGateClass(fonts: FontEmbedding) -> String {
+        fonts == .embedded ? " class=\"sdui-fonts-pending\"" : ""
+    }
+
+    /// Keeps panels invisible until the embedded Inter faces are ready (at most 3 s), so text is never
+    /// painted in a fallback font and then moved by the swap: a hidden element that appears is not a layout
+    /// shift, a visible one that moves is. Without JavaScript the `<noscript>` rule shows the panels at once.
+    static func fontGate(fonts: FontEmbedding) -> String {
+        guard fonts == .embedded else { return "" }
+        return "<style>.sdui-fonts-pending .sdui-panel{visibility:hidden}</style>\n"
+            + "<noscript><style>.sdui-fonts-pending .sdui-panel{visibility:visible}</style></noscript>\n"
+            + "<script>(function(){var d=document.documentElement,done=false;"
+            + "function show(){if(!done){done=true;d.classList.remove('sdui-fonts-pending');}}"
+            + "if(!document.fonts||!document.fonts.load){show();return;}"
+            + "Promise.all([" + EmbeddedFonts.faces.map { "'" + String($0.weight) + " 16px \"SDUI Inter\"'" }.joined(separator: ",")
+            + "].map(function(f){return document.fonts.load(f);})).then(show,show);setTimeout(show,3000);})();</script>\n"
+    }
+
     /// Everything but the font faces. Boxes: absolutely positioned, border-box, no margins or borders, so
     /// the browser's geometry is exactly the engine's. Text: kerning, ligatures and contextual alternates
     /// off (the engine sums advances), `white-space: pre` (never re-wrapped).

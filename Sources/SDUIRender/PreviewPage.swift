@@ -53,10 +53,11 @@ public struct PreviewPage: Sendable {
     public func html() -> String {
         let renderer = HTMLRenderer(options: HTMLRenderer.Options(fonts: .omitted, isScrollingEnabled: options.isScrollingEnabled))
         let title = HTMLEscaping.text(screen.title ?? screen.id)
-        var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+        var html = "<!DOCTYPE html>\n<html lang=\"en\"" + PageStyle.fontGateClass(fonts: options.fonts) + "><head><meta charset=\"utf-8\">\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<title>" + title + " — SDUIKit preview</title>\n<style>\n"
-        html += PageStyle.css(fonts: options.fonts) + Self.pageRules + "</style>\n</head>\n"
+        html += PageStyle.css(fonts: options.fonts) + Self.pageRules + "</style>\n" + PageStyle.fontGate(fonts: options.fonts)
+        html += "</head>\n"
         html += "<body" + (isDark ? " class=\"sdui-dark\"" : "") + " data-filter=\"all\">\n"
         html += "<header class=\"pv-bar\"><h1>" + title + " <small>" + HTMLEscaping.text(screen.id) + "</small></h1>\n"
         html += "<label>Orientation <select id=\"pv-orientation\"><option value=\"all\">all</option>"

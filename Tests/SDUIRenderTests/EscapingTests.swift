@@ -91,3 +91,13 @@ import SDUILayout
     #expect(HTMLEscaping.text("a\u{0}b\u{1B}c\u{85}d\u{9F}e\u{7F}f\tg\nh") == "abcdef\tg\nh")
     #expect(HTMLEscaping.attribute("x\u{8}y") == "xy")
 }
+
+@Test func `a page's only scripts are its own: the font gate and the preview's controls`() throws {
+    let (screen, layout) = EscapingTests.hostileScreen()
+    let document = HTMLRenderer().document(layout, screen: screen)
+    #expect(document.components(separatedBy: "<script").count - 1 == 1)
+    #expect(document.contains("<html lang=\"en\" class=\"sdui-fonts-pending\">"))
+    #expect(document.contains("<noscript><style>.sdui-fonts-pending .sdui-panel{visibility:visible}</style></noscript>"))
+    let preview = PreviewPage(screen: screen, variants: [.init(contentSize: .large, layouts: [layout])]).html()
+    #expect(preview.components(separatedBy: "<script").count - 1 == 2)
+}
