@@ -1,0 +1,68 @@
+import SDUIEnvironment
+
+/// Tabs of controllers, one shown at a time (UIKit's `UITabBarController`). Switching tabs while
+/// visible: the old tab's `viewWillDisappear`, the new tab's `viewWillAppear`, `viewIsAppearing` and
+/// layout, the old tab's `viewDidDisappear`, the new tab's `viewDidAppear`.
+/// https://developer.apple.com/documentation/uikit/uitabbarcontroller
+@MainActor
+open class TabBarController: ViewController {
+    /// Creates tabs; the first is selected.
+    public init(viewControllers: [ViewController], name: String? = nil) {
+        super.init(name: name ?? "tabs")
+        for controller in viewControllers {
+            addChild(controller)
+            controller.didMove(toParent: self)
+        }
+    }
+
+    /// The tabs, in order.
+    public var viewControllers: [ViewController] { children }
+    /// The index of the shown tab.
+    public private(set) var selectedIndex = 0
+    /// The shown tab.
+    public var selectedViewController: ViewController? { children.indices.contains(selectedIndex) ? children[selectedIndex] : nil }
+
+    /// The tab bar's height (49 pt), added to the children's bottom safe area.
+    public var tabBarHeight: Double { 49 }
+
+    /// Shows tab `index`; an index out of range records a diagnostic.
+    public func select(index: Int, animated: Bool = false) {
+        guard children.indices.contains(index) else {
+            report(.invalidNavigation, "tab index \(index) out of range 0..<\(children.count) on '\(name)'")
+            return
+        }
+        guard index != selectedIndex else { return }
+        let old = selectedViewController
+        selectedIndex = index
+        let new = children[index]
+        guard let containerView = viewIfLoaded else { return }
+        guard appearState == .appeared, let window = containerView.window else {
+            old?.viewIfLoaded?.removeFromSuperview()
+            containerView.addSubview(new.view)
+            return
+        }
+        new.loadViewIfNeeded()
+        old?.beginAppearanceTransition(false, animated: animated)
+        new.beginAppearanceTransition(true, animated: animated)
+        containerView.addSubview(new.view)
+        window.endRunLoopTurn()
+        old?.viewIfLoaded?.removeFromSuperview()
+        old?.endAppearanceTransition()
+        new.endAppearanceTransition()
+        window.flushAppearanceEnds()
+    }
+
+    override func prepareForAppearance() {
+        guard let selected = selectedViewController, let containerView = viewIfLoaded else { return }
+        if selected.view.superview !== containerView { containerView.addSubview(selected.view) }
+    }
+
+    override func layoutContainedViews() {
+        guard let containerView = viewIfLoaded else { return }
+        for child in children {
+            guard let childView = child.viewIfLoaded, childView.superview === containerView else { continue }
+            child.containerSafeAreaInsets = EdgeInsets(bottom: tabBarHeight)
+            childView.frame = containerView.bounds
+        }
+    }
+}
