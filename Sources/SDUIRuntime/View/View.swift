@@ -87,6 +87,7 @@ open class View {
         view.removeFromSuperview()
         subviews.insert(view, at: min(max(0, index), subviews.count))
         view.superview = self
+        setNeedsLayout()
         view.setNeedsLayoutRecursively()
         if let controller = view.owningController { controller.viewDidMove(into: self) }
     }
@@ -99,6 +100,7 @@ open class View {
         let wasInWindow = window != nil
         controller?.viewWillLeave(wasInWindow: wasInWindow)
         superview.subviews.removeAll { $0 === self }
+        superview.setNeedsLayout()
         self.superview = nil
         controller?.viewDidLeave(wasInWindow: wasInWindow)
     }

@@ -19,7 +19,7 @@ extension ViewController {
             return
         }
         if let oldParent = child.parent {
-            report(.childHasParent, "'\(child.name)' is a child of '\(oldParent.name)'; addChild moves it to '\(name)' (remove it with willMove(toParent: nil) and removeFromParent() first)")
+            child.report(.childHasParent, "'\(child.name)' is a child of '\(oldParent.name)'; addChild moves it to '\(name)' (remove it with willMove(toParent: nil) and removeFromParent() first)")
             child.willMove(toParent: nil)
             child.viewIfLoaded?.removeFromSuperview()
             child.removeFromParent()

@@ -1,0 +1,90 @@
+import Testing
+import SDUIEnvironment
+@testable import SDUIRuntime
+
+@MainActor
+struct SplitTests {
+    func makeSplit() -> SplitViewController {
+        SplitViewController(primary: ViewController(name: "list"), secondary: ViewController(name: "detail"))
+    }
+
+    @Test func `split shows both columns side by side in regular width`() throws {
+        let h = try Harness(device: "ipad-pro-13-m4", orientation: .landscape) { self.makeSplit() }
+        let split = try #require(h.root as? SplitViewController)
+        #expect(!split.isCollapsed)
+        #expect(split.primary.view.frame == Rect(x: 0, y: 0, width: 320, height: 1032))
+        #expect(split.secondary.view.frame == Rect(x: 320, y: 0, width: 1056, height: 1032))
+        #expect(h.names(kinds: appearanceKinds) == [
+            "split.viewWillAppear", "list.viewWillAppear", "detail.viewWillAppear",
+            "split.viewIsAppearing", "list.viewIsAppearing", "detail.viewIsAppearing",
+            "split.viewDidAppear", "list.viewDidAppear", "detail.viewDidAppear",
+        ])
+    }
+
+    @Test func `split starts collapsed on iPhone, showing the primary column full width`() throws {
+        let h = try Harness(device: "iphone-16") { self.makeSplit() }
+        let split = try #require(h.root as? SplitViewController)
+        #expect(split.isCollapsed)
+        #expect(split.displayedViewControllers.map(\.name) == ["list"])
+        #expect(split.primary.view.frame == Rect(x: 0, y: 0, width: 393, height: 852))
+        #expect(!split.secondary.isViewLoaded)
+        split.show(.secondary)
+        #expect(split.secondary.view.frame.size == Size(width: 393, height: 852))
+        #expect(split.secondary.isAppearingOrAppeared && !split.primary.isAppearingOrAppeared)
+    }
+
+    @Test func `Split View two-thirds to one-third collapses the split live, in UIKit's order`() throws {
+        let h = try Harness(device: "ipad-pro-13-m4", orientation: .landscape, mode: .splitView(.twoThirds)) { self.makeSplit() }
+        let split = try #require(h.root as? SplitViewController)
+        #expect(!split.isCollapsed)
+        let mark = h.log.events.count
+        try h.scene.resize(to: .splitView(.oneThird))
+        #expect(h.names(since: mark) == [
+            "split.viewWillTransition", "list.viewWillTransition", "detail.viewWillTransition",
+            "window.traitsDidChange", "split.traitsDidChange",
+            "detail.viewWillDisappear",
+            "list.traitsDidChange",
+            "split.viewWillLayoutSubviews", "split.viewDidLayoutSubviews",
+            "list.viewWillLayoutSubviews", "list.viewDidLayoutSubviews",
+            "detail.viewDidDisappear",
+        ])
+        let events = Array(h.log.events(since: mark))
+        #expect(events[0].horizontalSizeClass == .regular)
+        #expect(events[1].targetSize == events[0].targetSize, "collapsing: the primary gets the whole width")
+        #expect(events[3].horizontalSizeClass == .compact)
+        #expect(split.isCollapsed)
+        #expect(split.primary.view.frame.size == h.scene.environment.size)
+        #expect(split.secondary.viewIfLoaded?.window == nil)
+    }
+
+    @Test func `growing back to two-thirds expands the split and the secondary reappears (its traits are those it left with: no change)`() throws {
+        let h = try Harness(device: "ipad-pro-13-m4", orientation: .landscape, mode: .splitView(.twoThirds)) { self.makeSplit() }
+        let split = try #require(h.root as? SplitViewController)
+        try h.scene.resize(to: .splitView(.oneThird))
+        let mark = h.log.events.count
+        try h.scene.resize(to: .splitView(.twoThirds))
+        #expect(h.names(since: mark) == [
+            "split.viewWillTransition", "list.viewWillTransition",
+            "window.traitsDidChange", "split.traitsDidChange",
+            "detail.viewWillAppear",
+            "list.traitsDidChange",
+            "split.viewWillLayoutSubviews", "split.viewDidLayoutSubviews",
+            "list.viewWillLayoutSubviews", "list.viewDidLayoutSubviews",
+            "detail.viewIsAppearing", "detail.viewWillLayoutSubviews", "detail.viewDidLayoutSubviews",
+            "detail.viewDidAppear",
+        ])
+        #expect(!split.isCollapsed)
+        let isAppearing = try #require(h.log.events(since: mark).first { $0.name == "detail.viewIsAppearing" })
+        #expect(isAppearing.horizontalSizeClass == .regular)
+        #expect(isAppearing.size == split.secondary.view.bounds.size)
+        #expect(split.secondary.view.frame.minX == split.primary.view.frame.maxX)
+    }
+
+    @Test func `rotating an iPad full screen keeps the split expanded`() throws {
+        let h = try Harness(device: "ipad-pro-11-m4", orientation: .portrait) { self.makeSplit() }
+        let split = try #require(h.root as? SplitViewController)
+        try h.scene.rotate()
+        #expect(!split.isCollapsed)
+        #expect(split.secondary.view.frame.maxX == h.scene.environment.size.width)
+    }
+}
