@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "SDUILayoutTests", dependencies: ["SDUILayout", "SDUISchema"]),
         .testTarget(name: "SDUIRenderTests", dependencies: ["SDUIRender", "SDUILayout", "SDUISchema"]),
         .testTarget(name: "SDUIRuntimeTests", dependencies: ["SDUIRuntime", "SDUISchema"]),
-        .testTarget(name: "sduiTests", dependencies: ["SDUISchema"]),
+        .testTarget(name: "sduiTests", dependencies: ["sdui"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -59,7 +59,7 @@ public struct WindowEnvironment: Hashable, Sendable {
     /// Resolves `configuration` against the device's tables.
     /// - Throws: `WindowConfigurationError` when the device does not offer the mode in that orientation,
     ///   or a free-form window size is not positive and finite.
-    public init(_ configuration: WindowConfiguration, policy: SizeClassPolicy = .apple) throws {
+    public init(_ configuration: WindowConfiguration, policy: SizeClassPolicy = .apple) throws(WindowConfigurationError) {
         self.configuration = configuration
         let device = configuration.device
         let orientation = configuration.orientation

@@ -33,7 +33,7 @@ public struct ComponentNode: Hashable, Sendable {
     public var weight: Responsive<FontWeight>?
     /// Maximum number of lines; nil means unlimited.
     public var lineLimit: Responsive<Int>?
-    /// Text or button-title color.
+    /// Text color (text), title color (button), or the fill (color node).
     public var color: Responsive<Color>?
 
     // MARK: Image
@@ -48,10 +48,6 @@ public struct ComponentNode: Hashable, Sendable {
     // MARK: Spacer
     /// Minimum length along the stack's axis; nil means SwiftUI's default (8 pt).
     public var minLength: Responsive<Double>?
-
-    // MARK: Color
-    /// The fill of a `color` node.
-    public var fill: Responsive<Color>?
 
     /// Modifiers every node accepts.
     public var modifiers: Modifiers
