@@ -6,6 +6,9 @@ public import SDUIEnvironment
 /// crosses the boundary (Split View ⅔ → ⅓, rotation, a Stage Manager resize): a phone layout is never
 /// stretched across an iPad.
 ///
+/// Expanded, the primary column's horizontal size class is compact (UIKit overrides it so);
+/// the secondary has the split's.
+///
 /// Collapsing: the column that goes away gets `viewWillDisappear` during the trait change and
 /// `viewDidDisappear` after layout; expanding: the column that comes back gets `viewWillAppear`,
 /// its missed `traitsDidChange`, `viewIsAppearing` in layout, then `viewDidAppear`.
@@ -83,6 +86,7 @@ open class SplitViewController: ViewController {
         hasArranged = true
         isCollapsed = expectedTraitCollection.horizontalSizeClass == .compact
         topColumn = topColumnForCollapsing
+        updateColumnTraits()
         for controller in displayedViewControllers where controller.view.superview !== containerView {
             containerView.addSubview(controller.view)
         }
@@ -132,7 +136,14 @@ open class SplitViewController: ViewController {
                 containerView.insertSubview(returning.view, at: returning === primary ? 0 : containerView.subviews.count)
             }
         }
+        updateColumnTraits()
         containerView.setNeedsLayout()
+    }
+
+    /// Expanded, the primary column is horizontally compact (as in UIKit); collapsed, the shown column
+    /// has the split's own traits.
+    private func updateColumnTraits() {
+        primary.containerTraitOverrides.horizontalSizeClass = isCollapsed ? nil : .compact
     }
 
     override func layoutContainedViews() {

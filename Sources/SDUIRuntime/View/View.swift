@@ -48,7 +48,9 @@ open class View {
     /// `traitOverrides` along the way (a controller's overrides apply to its view).
     public var traitCollection: TraitCollection {
         var traits = superview?.traitCollection ?? baseTraitCollection()
-        if let owningController { traits = owningController.traitOverrides.applied(to: traits) }
+        if let owningController {
+            traits = owningController.traitOverrides.applied(to: owningController.containerTraitOverrides.applied(to: traits))
+        }
         return traitOverrides.applied(to: traits)
     }
 

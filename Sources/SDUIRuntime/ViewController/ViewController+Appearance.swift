@@ -79,6 +79,7 @@ extension ViewController {
     private func deliverViewIsAppearing() {
         hasDeliveredIsAppearing = true
         deliverTraitChangeIfNeeded()
+        willDeliverViewIsAppearing()
         let animated = transitionAnimated
         deliver(.viewIsAppearing, animated: animated) { $0.viewIsAppearing(animated) }
     }

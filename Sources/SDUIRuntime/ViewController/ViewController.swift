@@ -60,6 +60,8 @@ open class ViewController {
     public var additionalSafeAreaInsets = EdgeInsets.zero {
         didSet { viewIfLoaded?.setNeedsLayoutRecursively() }
     }
+    /// Traits a container imposes on this child (a split's primary column is horizontally compact).
+    var containerTraitOverrides = TraitOverrides()
     /// Insets a container adds for its bars (a navigation bar, a tab bar).
     var containerSafeAreaInsets = EdgeInsets.zero
     var effectiveAdditionalSafeAreaInsets: EdgeInsets {
@@ -197,7 +199,7 @@ open class ViewController {
     public var traitCollection: TraitCollection {
         if let view = viewIfLoaded { return view.traitCollection }
         let base = parent?.traitCollection ?? presentingStorage?.traitCollection ?? TraitCollection()
-        return traitOverrides.applied(to: base)
+        return traitOverrides.applied(to: containerTraitOverrides.applied(to: base))
     }
 
     /// Whether the runtime delivers callbacks to this controller: it is a window's root, a presented
@@ -310,8 +312,10 @@ open class ViewController {
         if isViewInWindow { return traitCollection }
         let base = rootOfWindow?.traitCollection ?? parent?.expectedTraitCollection
             ?? presentingStorage?.viewIfLoaded?.window?.traitCollection ?? traitCollection
-        return traitOverrides.applied(to: base)
+        return traitOverrides.applied(to: containerTraitOverrides.applied(to: base))
     }
+    /// Called just before `viewIsAppearing` is delivered (the screen controller lays out here).
+    func willDeliverViewIsAppearing() {}
     /// Positions child views; containers override.
     func layoutContainedViews() {}
     /// Called after this controller's traits changed (after its handlers); containers override.
