@@ -14,6 +14,7 @@ let commands: [Command] = [
     Command(name: "devices", summary: DevicesCommand.summary, help: DevicesCommand.help, run: DevicesCommand.run),
     Command(name: "layout", summary: LayoutCommand.summary, help: LayoutCommand.help, run: LayoutCommand.run),
     Command(name: "lint", summary: LintCommand.summary, help: LintCommand.help, run: LintCommand.run),
+    Command(name: "simulate", summary: SimulateCommand.summary, help: SimulateCommand.help, run: SimulateCommand.run),
 ]
 
 let usage = """

@@ -28,6 +28,8 @@ open class View {
     /// True until the next layout pass.
     public private(set) var needsLayout = true
 
+    private var isPerformingLayout = false
+
     /// The controller whose root view this is (UIKit's view → controller responder link).
     weak var owningController: ViewController?
 
@@ -89,7 +91,9 @@ open class View {
         view.removeFromSuperview()
         subviews.insert(view, at: min(max(0, index), subviews.count))
         view.superview = self
-        setNeedsLayout()
+        // Adding a subview lays out the superview on the next pass (UIKit), unless it is being laid
+        // out right now (its layoutSubviews is adding it).
+        if !isPerformingLayout { setNeedsLayout() }
         view.setNeedsLayoutRecursively()
         if let controller = view.owningController { controller.viewDidMove(into: self) }
     }
@@ -102,7 +106,6 @@ open class View {
         let wasInWindow = window != nil
         controller?.viewWillLeave(wasInWindow: wasInWindow)
         superview.subviews.removeAll { $0 === self }
-        superview.setNeedsLayout()
         self.superview = nil
         controller?.viewDidLeave(wasInWindow: wasInWindow)
     }
@@ -132,6 +135,8 @@ open class View {
     /// `layoutSubviews`, `viewDidLayoutSubviews` — the order UIKit's `layoutSublayers(of:)` uses.
     func performLayout() {
         needsLayout = false
+        isPerformingLayout = true
+        defer { isPerformingLayout = false }
         layoutManagedSubviews()
         guard let controller = owningController, controller.receivesCallbacks else {
             layoutSubviews()
