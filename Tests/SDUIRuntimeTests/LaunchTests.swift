@@ -86,3 +86,21 @@ struct LaunchTests {
         #expect(throws: RuntimeError.self) { try app.disconnect(scene) }
     }
 }
+
+@MainActor
+struct MultipleSceneTests {
+    @Test func `a second scene and a second window have their own names in the log`() throws {
+        let app = Application(sceneConfiguration: .hosting { ViewController(name: "root") })
+        let device = try #require(DeviceCatalog.device(named: "ipad-air-11"))
+        let first = try app.launch(in: WindowConfiguration(device: device, orientation: .landscape, mode: .splitView(.half)))
+        _ = first
+        let mark = app.eventLog.events.count
+        let second = try app.launch(in: WindowConfiguration(device: device, orientation: .landscape, mode: .splitView(.half)))
+        #expect(second.name == "scene-2")
+        #expect(app.eventLog.events(since: mark).first?.object == "scene-2")
+        #expect(second.windows.first?.name == "scene-2.window")
+        let extra = Window(windowScene: first)
+        #expect(extra.name == "window-2")
+        #expect(app.connectedScenes.count == 2)
+    }
+}

@@ -12,10 +12,10 @@ enum Screens {
           "type": "vstack", "id": "stack", "spacing": 8, "children": [
             {"type": "text", "id": "headline", "text": "Hello", "style": "title"},
             {"type": "grid", "id": "cards", "columns": {"compact": 2, "regular": 4}, "spacing": 8, "children": [
-              {"type": "color", "id": "c1", "fill": "#ff0000", "aspectRatio": 1.5},
-              {"type": "color", "id": "c2", "fill": "#00ff00", "aspectRatio": 1.5},
-              {"type": "color", "id": "c3", "fill": "#0000ff", "aspectRatio": 1.5},
-              {"type": "color", "id": "c4", "fill": "#ffff00", "aspectRatio": 1.5}
+              {"type": "color", "id": "c1", "color": "#ff0000", "aspectRatio": 1.5},
+              {"type": "color", "id": "c2", "color": "#00ff00", "aspectRatio": 1.5},
+              {"type": "color", "id": "c3", "color": "#0000ff", "aspectRatio": 1.5},
+              {"type": "color", "id": "c4", "color": "#ffff00", "aspectRatio": 1.5}
             ]},
             {"type": "button", "id": "open-detail", "title": "Detail", "action": {"type": "navigate", "screen": "detail"}},
             {"type": "button", "id": "open-sheet", "title": "Sheet", "action": {"type": "present", "screen": "sheet", "style": "pageSheet"}},

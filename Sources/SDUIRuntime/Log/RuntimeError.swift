@@ -5,8 +5,6 @@ public struct RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Code: String, Hashable, Sendable, CaseIterable {
         /// Launch without a scene configuration (iOS 27: apps must adopt the scene life cycle).
         case noSceneConfiguration = "no-scene-configuration"
-        /// The application was launched twice.
-        case alreadyLaunched = "already-launched"
         /// The device does not offer the requested window (orientation, Split View fraction, size).
         case invalidWindowConfiguration = "invalid-window-configuration"
         /// A scene event that makes no sense in the scene's state (background while in the background…).

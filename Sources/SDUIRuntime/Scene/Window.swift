@@ -8,6 +8,9 @@ public import SDUIEnvironment
 public final class Window: View {
     /// The scene the window belongs to.
     public private(set) weak var windowScene: WindowScene?
+    /// The window's name in the event log: `window` for a scene's first window (`window-2`… after it),
+    /// prefixed with the scene's name after the first scene (`scene-2.window`).
+    public let name: String
     /// Whether the window receives key events (set by `makeKeyAndVisible()`).
     public private(set) var isKeyWindow = false
     /// The traits last delivered to the window.
@@ -23,9 +26,12 @@ public final class Window: View {
     /// Creates a window in `windowScene`, sized to the scene, hidden until `makeKeyAndVisible()`.
     public init(windowScene: WindowScene) {
         self.windowScene = windowScene
+        let number = windowScene.windows.count + 1
+        let local = number == 1 ? "window" : "window-\(number)"
+        name = windowScene.name == "scene" ? local : "\(windowScene.name).\(local)"
         super.init(frame: Rect(origin: .zero, size: windowScene.environment.size))
         isHidden = true
-        accessibilityIdentifier = "window"
+        accessibilityIdentifier = name
         windowScene.windows.append(self)
     }
 
@@ -148,7 +154,7 @@ public final class Window: View {
         let now = traitCollection
         if let previous = lastDeliveredTraits, previous != now {
             windowScene?.eventLog.record(Event(
-                object: "window", kind: .traitsDidChange, size: bounds.size,
+                object: name, kind: .traitsDidChange, size: bounds.size,
                 horizontalSizeClass: now.horizontalSizeClass, verticalSizeClass: now.verticalSizeClass,
                 changedTraits: now.changedTraits(from: previous)))
         }

@@ -26,6 +26,9 @@ public final class WindowScene {
     /// Light or dark.
     public private(set) var userInterfaceStyle: UserInterfaceStyle
 
+    /// The scene's name in the event log: `scene` for the first scene, `scene-2`, `scene-3`… after it.
+    public let name: String
+
     let eventLog: EventLog
 
     init(session: SceneSession, environment: WindowEnvironment, contentSize: ContentSizeCategory,
@@ -33,6 +36,8 @@ public final class WindowScene {
         self.session = session; self.environment = environment
         self.preferredContentSizeCategory = contentSize; self.userInterfaceStyle = style
         self.eventLog = log
+        let number = Int(session.persistentIdentifier.split(separator: "-").last ?? "1") ?? 1
+        self.name = number == 1 ? "scene" : "scene-\(number)"
     }
 
     /// The scene's traits: the window's size classes, idiom, orientation, scale, appearance and
@@ -115,7 +120,7 @@ public final class WindowScene {
     // MARK: Life-cycle delivery
 
     func deliver(_ kind: Event.Kind, _ callback: (any SceneDelegate) -> Void) {
-        eventLog.record(Event(object: "scene", kind: kind))
+        eventLog.record(Event(object: name, kind: kind))
         if let delegate { callback(delegate) }
     }
 }

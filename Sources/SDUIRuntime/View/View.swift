@@ -209,7 +209,7 @@ open class View {
         var current: View? = self
         while let view = current {
             if let controller = view.owningController { return controller.name }
-            if view is Window { return "window" }
+            if let window = view as? Window { return window.name }
             current = view.superview
         }
         return accessibilityIdentifier ?? "view"
