@@ -89,3 +89,34 @@ struct SplitTests {
         #expect(split.secondary.view.frame.maxX == h.scene.environment.size.width)
     }
 }
+
+@MainActor
+struct StageManagerTests {
+    @Test(arguments: [(700.0, false), (678.0, false), (677.0, true), (500.0, true), (1200.0, false)])
+    func `a Stage Manager window collapses the split exactly below 678 points`(width: Double, collapsed: Bool) throws {
+        let h = try Harness(device: "ipad-pro-13-m4", orientation: .landscape) {
+            SplitViewController(primary: ViewController(name: "list"), secondary: ViewController(name: "detail"))
+        }
+        let split = try #require(h.root as? SplitViewController)
+        try h.scene.resize(to: .window(Size(width: width, height: 800)))
+        #expect(split.isCollapsed == collapsed)
+        #expect(split.view.bounds.size == Size(width: width, height: 800))
+        let shown = split.displayedViewControllers
+        #expect(shown.allSatisfy { $0.isViewInWindow && $0.isAppearingOrAppeared })
+        #expect(shown.map(\.view.frame.width).reduce(0, +) == width)
+        // Back to full screen: expanded again, both columns appeared.
+        try h.scene.resize(to: .fullScreen)
+        #expect(!split.isCollapsed)
+        #expect(split.secondary.isAppearingOrAppeared && split.secondary.isViewInWindow)
+        #expect(h.log.diagnostics.isEmpty)
+    }
+
+    @Test func `Slide Over on iPad gives a compact, collapsed split`() throws {
+        let h = try Harness(device: "ipad-air-13", orientation: .landscape, mode: .slideOver) {
+            SplitViewController(primary: ViewController(name: "list"), secondary: ViewController(name: "detail"))
+        }
+        let split = try #require(h.root as? SplitViewController)
+        #expect(split.isCollapsed)
+        #expect(split.traitCollection.horizontalSizeClass == .compact)
+    }
+}
