@@ -15,6 +15,7 @@ let commands: [Command] = [
     Command(name: "layout", summary: LayoutCommand.summary, help: LayoutCommand.help, run: LayoutCommand.run),
     Command(name: "lint", summary: LintCommand.summary, help: LintCommand.help, run: LintCommand.run),
     Command(name: "simulate", summary: SimulateCommand.summary, help: SimulateCommand.help, run: SimulateCommand.run),
+    Command(name: "schema", summary: SchemaCommand.summary, help: SchemaCommand.help, run: SchemaCommand.run),
 ]
 
 let usage = """

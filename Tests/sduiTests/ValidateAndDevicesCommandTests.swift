@@ -77,7 +77,7 @@ func `validate exits 65 with the file and JSON Pointer of the problem`(json: Str
 @Test func `every command has help`() throws {
     let top = try sdui(["--help"])
     #expect(top.exitCode == 0)
-    let names = ["validate", "devices"]
+    let names = ["validate", "devices", "schema"]
     for name in names {
         let run = try sdui([name, "--help"])
         #expect(run.exitCode == 0)
@@ -109,4 +109,15 @@ func `validate exits 65 with the file and JSON Pointer of the problem`(json: Str
     let run = try sdui(["devices", "--device", "iphone-se"])
     #expect(run.exitCode == 64)
     #expect(run.stderr.contains("iphone-se-3"))
+}
+
+@Test func `schema prints a draft 2020-12 JSON Schema and writes it with -o`() throws {
+    let run = try sdui(["schema"])
+    #expect(run.exitCode == 0)
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    #expect(json["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+    let out = try temporaryFile([], name: "schema.json")
+    #expect(try sdui(["schema", "-o", out]).exitCode == 0)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data(run.stdout.utf8) || String(decoding: try Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self) + "\n" == run.stdout)
+    #expect(try sdui(["schema", "-o", "/nonexistent-dir/schema.json"]).exitCode == 73)
 }
