@@ -41,7 +41,7 @@ struct NavigationTests {
         let h = try Harness { NavigationController(rootViewController: ViewController(name: "home")) }
         let nav = try #require(h.root as? NavigationController)
         nav.pushViewController(ViewController(name: "detail"), animated: true)
-        weak var detail = nav.topViewController
+        weak let detail = nav.topViewController
         #expect(detail != nil)
         let mark = h.log.events.count
         nav.popViewController(animated: true)
@@ -77,5 +77,21 @@ struct NavigationTests {
         #expect(tabs.selectedViewController?.view.safeAreaInsets.bottom == Double(34 + 49))
         tabs.select(index: 5)
         #expect(h.log.diagnostics.map(\.code) == [.invalidNavigation])
+    }
+}
+
+@MainActor
+struct TabSelectionTests {
+    @Test func `assigning selectedIndex or selectedViewController switches tabs as in UIKit`() throws {
+        let h = try Harness { TabBarController(viewControllers: [ViewController(name: "a"), ViewController(name: "b"), ViewController(name: "c")]) }
+        let tabs = try #require(h.root as? TabBarController)
+        tabs.selectedIndex = 2
+        #expect(tabs.selectedViewController?.name == "c")
+        #expect(tabs.viewControllers[2].isViewInWindow && !tabs.viewControllers[0].isViewInWindow)
+        tabs.selectedViewController = tabs.viewControllers[1]
+        #expect(tabs.selectedIndex == 1)
+        tabs.selectedViewController = ViewController(name: "stranger")
+        #expect(h.log.diagnostics.map(\.code) == [.invalidNavigation])
+        #expect(tabs.selectedIndex == 1)
     }
 }

@@ -129,3 +129,35 @@ struct PresentationTests {
         #expect(modalTransition.targetSize == Size(width: 540, height: 620))
     }
 }
+
+@MainActor
+struct StackedPresentationTests {
+    @Test func `dismissing a lower presentation dismisses the ones above it first`() throws {
+        let h = try Harness { ViewController(name: "root") }
+        let first = ViewController(name: "first"), second = ViewController(name: "second")
+        first.modalPresentationStyle = .fullScreen
+        second.modalPresentationStyle = .pageSheet
+        h.root.present(first, animated: false)
+        first.present(second, animated: false)
+        #expect(first.presentingViewController === h.root && second.presentingViewController === first)
+        #expect(h.window.subviews.map { $0.owningController?.name } == ["first", "second"])
+        let mark = h.log.events.count
+        h.root.dismiss(animated: true)
+        #expect(h.names(since: mark, kinds: appearanceKinds.union([.deinit])) == [
+            "second.viewWillDisappear", "second.viewDidDisappear",
+            "first.viewWillDisappear", "root.viewWillAppear", "root.viewIsAppearing", "root.viewDidAppear", "first.viewDidDisappear",
+        ])
+        #expect(h.root.presentedViewController == nil && first.presentedViewController == nil)
+        #expect(h.window.subviews.map { $0.owningController?.name } == ["root"])
+    }
+
+    @Test func `events serialise to JSON with the size classes the controller saw`() throws {
+        let h = try Harness { ViewController(name: "root") }
+        let willAppear = try #require(h.log.events.first { $0.kind == .viewWillAppear })
+        #expect(willAppear.jsonValue.serialized() == #"{"object":"root","event":"viewWillAppear","size":{"width":0,"height":0},"horizontalSizeClass":"unspecified","verticalSizeClass":"unspecified","animated":false}"#)
+        let isAppearing = try #require(h.log.events.first { $0.kind == .viewIsAppearing })
+        #expect(isAppearing.jsonValue.serialized() == #"{"object":"root","event":"viewIsAppearing","size":{"width":393,"height":852},"horizontalSizeClass":"compact","verticalSizeClass":"regular","animated":false}"#)
+        let scene = try #require(h.log.events.first)
+        #expect(scene.jsonValue.serialized() == #"{"object":"scene","event":"willConnect"}"#)
+    }
+}

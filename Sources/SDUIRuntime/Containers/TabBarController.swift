@@ -17,10 +17,24 @@ open class TabBarController: ViewController {
 
     /// The tabs, in order.
     public var viewControllers: [ViewController] { children }
-    /// The index of the shown tab.
-    public private(set) var selectedIndex = 0
-    /// The shown tab.
-    public var selectedViewController: ViewController? { children.indices.contains(selectedIndex) ? children[selectedIndex] : nil }
+    private var selectedIndexStorage = 0
+
+    /// The index of the shown tab; setting it switches tabs (`select(index:animated:)`).
+    public var selectedIndex: Int {
+        get { selectedIndexStorage }
+        set { select(index: newValue) }
+    }
+    /// The shown tab; setting it to one of the tabs switches to it.
+    public var selectedViewController: ViewController? {
+        get { children.indices.contains(selectedIndexStorage) ? children[selectedIndexStorage] : nil }
+        set {
+            guard let newValue, let index = children.firstIndex(where: { $0 === newValue }) else {
+                report(.invalidNavigation, "'\(newValue?.name ?? "nil")' is not a tab of '\(name)'")
+                return
+            }
+            select(index: index)
+        }
+    }
 
     /// The tab bar's height (49 pt), added to the children's bottom safe area.
     public var tabBarHeight: Double { 49 }
@@ -31,9 +45,9 @@ open class TabBarController: ViewController {
             report(.invalidNavigation, "tab index \(index) out of range 0..<\(children.count) on '\(name)'")
             return
         }
-        guard index != selectedIndex else { return }
+        guard index != selectedIndexStorage else { return }
         let old = selectedViewController
-        selectedIndex = index
+        selectedIndexStorage = index
         let new = children[index]
         guard let containerView = viewIfLoaded else { return }
         guard appearState == .appeared, let window = containerView.window else {

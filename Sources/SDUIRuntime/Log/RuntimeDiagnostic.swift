@@ -35,5 +35,6 @@ public struct RuntimeDiagnostic: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a diagnostic.
     public init(code: Code, message: String) { self.code = code; self.message = message }
+    /// `[code] message`.
     public var description: String { "[\(code.rawValue)] \(message)" }
 }

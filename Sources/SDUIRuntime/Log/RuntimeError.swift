@@ -32,5 +32,6 @@ public struct RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// Creates an error.
     public init(_ code: Code, _ message: String) { self.code = code; self.message = message }
+    /// The message.
     public var description: String { message }
 }

@@ -12,6 +12,7 @@ public final class HostingSceneDelegate: SceneDelegate {
         self.makeRootViewController = makeRootViewController
     }
 
+    /// Creates the window, sets its root and shows it.
     public func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options connectionOptions: ConnectionOptions) {
         let window = Window(windowScene: scene)
         window.rootViewController = makeRootViewController()

@@ -20,11 +20,17 @@ public protocol SceneDelegate: AnyObject {
 }
 
 extension SceneDelegate {
+    /// Does nothing.
     public func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options connectionOptions: ConnectionOptions) {}
+    /// Does nothing.
     public func sceneWillEnterForeground(_ scene: WindowScene) {}
+    /// Does nothing.
     public func sceneDidBecomeActive(_ scene: WindowScene) {}
+    /// Does nothing.
     public func sceneWillResignActive(_ scene: WindowScene) {}
+    /// Does nothing.
     public func sceneDidEnterBackground(_ scene: WindowScene) {}
+    /// Does nothing.
     public func sceneDidDisconnect(_ scene: WindowScene) {}
 }
 

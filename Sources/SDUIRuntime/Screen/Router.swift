@@ -20,6 +20,8 @@ public final class InMemoryScreenProvider: ScreenProvider {
     public func add(_ screen: Screen) { screens[screen.id] = screen }
     /// The known ids, sorted.
     public var ids: [String] { screens.keys.sorted() }
+    /// The screen with `id`.
+    /// - Throws: `RuntimeError.screenNotFound`, listing the known ids.
     public func screen(id: String) throws -> Screen {
         guard let screen = screens[id] else {
             throw RuntimeError(.screenNotFound, "no screen with id '\(id)' (known: \(ids.joined(separator: ", ")))")

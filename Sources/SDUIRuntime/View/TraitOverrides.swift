@@ -4,10 +4,15 @@ public import SDUIEnvironment
 ///
 /// A nil field inherits the value from the superview chain.
 public struct TraitOverrides: Hashable, Sendable {
+    /// Overrides the horizontal size class.
     public var horizontalSizeClass: UserInterfaceSizeClass?
+    /// Overrides the vertical size class.
     public var verticalSizeClass: UserInterfaceSizeClass?
+    /// Overrides light or dark.
     public var userInterfaceStyle: UserInterfaceStyle?
+    /// Overrides the Dynamic Type size.
     public var preferredContentSizeCategory: ContentSizeCategory?
+    /// Overrides the reading direction.
     public var layoutDirection: LayoutDirection?
 
     /// No overrides.
