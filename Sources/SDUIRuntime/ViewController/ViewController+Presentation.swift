@@ -9,7 +9,10 @@ public import SDUIEnvironment
 // Callback order (UIKit's observed order; Apple documents which callbacks happen, not their
 // interleaving): presenting B from A full screen — B loadView/viewDidLoad, A viewWillDisappear,
 // B viewWillAppear, B viewIsAppearing + layout, B viewDidAppear, A viewDidDisappear. Sheets and
-// over-full-screen leave A in the window: A gets nothing. Dismissal mirrors it.
+// over-full-screen leave A in the window: A gets nothing. Dismissal mirrors it. Apple, on .fullScreen:
+// "UIKit normally removes the views of the underlying view controller after the transition animations
+// finish" — hence A's viewDidDisappear after B's viewDidAppear.
+// https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/fullscreen
 extension ViewController {
     /// The controller presented by this controller or by its nearest ancestor.
     public var presentedViewController: ViewController? { presentedStorage ?? parent?.presentedViewController }
