@@ -33,6 +33,9 @@ enum SimulateCommand {
       disconnect             the system removes the scene (controllers are released: deinit)
       content-size:SIZE      change the Dynamic Type size (xSmall … xxxLarge, AX1 … AX5)
       dark, light            change the appearance
+      tap:NODE-ID            perform the action of a node of the topmost screen through the router
+                             (navigate pushes, present presents, dismiss dismisses); screens are found
+                             by id among FILE and the files the steps name
 
     JSON: {"events": [{"step": N, "object": "scene" | "window" | "navigation" | SCREEN-ID, "event": NAME,
            "size": {"width","height"}, "horizontalSizeClass", "verticalSizeClass", …}]} — step 0 is the launch;
@@ -58,6 +61,7 @@ enum SimulateCommand {
         case background, foreground, disconnect
         case contentSize(ContentSizeCategory)
         case style(UserInterfaceStyle)
+        case tap(nodeID: String)
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -88,7 +92,13 @@ enum SimulateCommand {
                 default: break
                 }
             }
-            let simulation = try Simulation(screen: screen, environment: environment, traits: traits)
+            let simulation = try Simulation(screen: screen, environment: environment, traits: traits,
+                                            knownScreens: [screen] + stepTexts.indices.compactMap { index in
+                                                switch steps[index] {
+                                                case .present(_, let file), .push(let file): return screens[file]
+                                                default: return nil
+                                                }
+                                            })
             for (index, step) in steps.enumerated() {
                 do throws(Simulation.Failure) {
                     try simulation.apply(step, index: index + 1, screens: screens)
@@ -136,6 +146,10 @@ enum SimulateCommand {
             if let mode = WindowMode(parsing: String(argument)) { return .resize(mode) }
             if let size = try? EnvironmentOptions.windowSize(String(argument)) { return .resize(.window(size)) }
             throw fail("unknown mode \"\(argument)\" (expected full, split-1/3, split-1/2, split-2/3, slide-over, or WxH)")
+        case "tap":
+            let id = String(text.dropFirst("tap:".count))
+            guard parts.count >= 2, !id.isEmpty else { throw fail("expected tap:NODE-ID") }
+            return .tap(nodeID: id)
         case "content-size":
             guard parts.count == 2, let category = ContentSizeCategory(parsing: parts[1]) else {
                 throw fail("expected content-size:SIZE with SIZE one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -153,7 +167,7 @@ enum SimulateCommand {
             }
             return .present(style, path: parts[2])
         default:
-            throw fail("unknown step (expected rotate, resize:MODE, present:STYLE:FILE, dismiss, push:FILE, pop, background, foreground, disconnect, content-size:SIZE, dark, light)")
+            throw fail("unknown step (expected rotate, resize:MODE, present:STYLE:FILE, dismiss, push:FILE, pop, background, foreground, disconnect, content-size:SIZE, dark, light, tap:NODE-ID)")
         }
     }
 
@@ -203,6 +217,7 @@ final class Simulation {
     struct Failure: Error { var message: String }
 
     let app: Application
+    let router: Router
     let initialEnvironment: WindowEnvironment
     private(set) var scene: WindowScene?
     private var usedNames: [String: Int] = [:]
@@ -210,12 +225,15 @@ final class Simulation {
     private var consumed = 0
     private(set) var records: [Record] = []
 
-    init(screen: Screen, environment: WindowEnvironment, traits: TraitCollection) throws(CLIError) {
+    init(screen: Screen, environment: WindowEnvironment, traits: TraitCollection, knownScreens: [Screen]) throws(CLIError) {
         initialEnvironment = environment
         usedNames[screen.id] = 1
+        let router = Router(provider: InMemoryScreenProvider(knownScreens))
+        self.router = router
         app = Application(sceneConfiguration: .hosting {
-            NavigationController(rootViewController: ScreenViewController(screen: screen))
+            NavigationController(rootViewController: ScreenViewController(screen: screen, router: router))
         })
+        router.prepareViewController = { [weak self] controller in self?.assignUniqueName(controller) }
         do {
             scene = try app.launch(in: environment.configuration, contentSizeCategory: traits.preferredContentSizeCategory,
                                    userInterfaceStyle: traits.userInterfaceStyle)
@@ -275,15 +293,26 @@ final class Simulation {
         case .dismiss:
             guard let presented = topPresented else { throw Failure(message: "nothing is presented") }
             presented.dismiss(animated: true)
+        case .tap(let id):
+            guard let screen = (topPresented ?? navigation?.topViewController) as? ScreenViewController else {
+                throw Failure(message: "the topmost controller is not a screen")
+            }
+            do { try screen.performAction(ofNodeWithID: id) } catch { throw Failure(message: error.message) }
         }
     }
 
     private func makeController(_ screen: Screen) -> ScreenViewController {
-        let controller = ScreenViewController(screen: screen)
-        let count = (usedNames[screen.id] ?? 0) + 1
-        usedNames[screen.id] = count
-        if count > 1 { controller.name = "\(screen.id)#\(count)" }
+        let controller = ScreenViewController(screen: screen, router: router)
+        assignUniqueName(controller)
         return controller
+    }
+
+    /// Names a screen's second controller `id#2`, its third `id#3`…
+    private func assignUniqueName(_ controller: ScreenViewController) {
+        let id = controller.screen.id
+        let count = (usedNames[id] ?? 0) + 1
+        usedNames[id] = count
+        if count > 1 { controller.name = "\(id)#\(count)" }
     }
 
     /// Moves new log events into the records, tagged with the current step.

@@ -87,3 +87,20 @@ func `simulate rejects steps that make no sense, naming the step`(steps: String,
     #expect(run.exitCode == 65)
     #expect(run.stderr.contains("/root: required"))
 }
+
+@Test func `simulate tap performs a node's action through the router`() throws {
+    let run = try sdui(["simulate", "Examples/news-feed.json", "--steps", "tap:refresh,pop"])
+    #expect(run.exitCode == 0, "\(run.stderr)")
+    let list = try events(run)
+    let step1 = names(list.filter { $0["step"] as? Int == 1 })
+    #expect(step1.first == "news-feed#2.willMoveToParent")
+    #expect(step1.last == "news-feed#2.didMoveToParent")
+    #expect(names(list.filter { $0["step"] as? Int == 2 }).last == "news-feed#2.deinit")
+
+    let missing = try sdui(["simulate", "Examples/news-feed.json", "--steps", "tap:story-s1"])
+    #expect(missing.exitCode == 64)
+    #expect(missing.stderr.contains("step 1 \"tap:story-s1\": no screen with id 'article/s1'"), "\(missing.stderr)")
+    let inert = try sdui(["simulate", "Examples/news-feed.json", "--steps", "tap:masthead-title"])
+    #expect(inert.exitCode == 64)
+    #expect(inert.stderr.contains("has no action"))
+}

@@ -40,6 +40,9 @@ public final class Router {
     public let registry: ComponentRegistry
     /// URLs `open` actions asked the host to open, in order.
     public private(set) var openedURLs: [String] = []
+    /// Called with each screen controller the router makes, before it is shown (a host can rename it,
+    /// set its presentation style, add trait overrides…).
+    public var prepareViewController: (@MainActor (ScreenViewController) -> Void)?
 
     /// Creates a router.
     public init(provider: any ScreenProvider, registry: ComponentRegistry = .shared) {
@@ -53,7 +56,9 @@ public final class Router {
         do { screen = try provider.screen(id: id) } catch let error as RuntimeError { throw error } catch {
             throw RuntimeError(.screenNotFound, "screen '\(id)': \(error)")
         }
-        return ScreenViewController(screen: screen, registry: registry, router: self)
+        let controller = ScreenViewController(screen: screen, registry: registry, router: self)
+        prepareViewController?(controller)
+        return controller
     }
 
     /// Performs `action` on behalf of `source`.
