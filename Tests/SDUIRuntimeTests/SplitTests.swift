@@ -1,5 +1,6 @@
 import Testing
 import SDUIEnvironment
+import SDUISchema
 @testable import SDUIRuntime
 
 @MainActor
@@ -118,5 +119,64 @@ struct StageManagerTests {
         let split = try #require(h.root as? SplitViewController)
         #expect(split.isCollapsed)
         #expect(split.traitCollection.horizontalSizeClass == .compact)
+    }
+}
+
+@MainActor
+struct ShowDetailTests {
+    func makeSplit() -> SplitViewController {
+        SplitViewController(primary: ViewController(name: "list"), secondary: ViewController(name: "detail"))
+    }
+
+    @Test func `expanded, showing a detail replaces the secondary column in place`() throws {
+        let h = try Harness(device: "ipad-pro-13-m4", orientation: .landscape) { self.makeSplit() }
+        let split = try #require(h.root as? SplitViewController)
+        let mark = h.log.events.count
+        split.showDetailViewController(ViewController(name: "item"))
+        #expect(h.names(since: mark, kinds: appearanceKinds.union([.willMoveToParent, .didMoveToParent, .deinit])) == [
+            "detail.willMoveToParent", "item.willMoveToParent",
+            "detail.viewWillDisappear", "item.viewWillAppear", "item.viewIsAppearing",
+            "detail.viewDidDisappear", "item.viewDidAppear",
+            "detail.didMoveToParent", "item.didMoveToParent",
+            "detail.deinit",
+        ])
+        #expect(split.secondary.name == "item")
+        #expect(split.secondary.view.frame == Rect(x: 320, y: 0, width: 1056, height: 1032))
+        #expect(split.primary.isAppearingOrAppeared)
+    }
+
+    @Test func `collapsed, showing a detail covers the primary like a push`() throws {
+        let h = try Harness(device: "iphone-16") { self.makeSplit() }
+        let split = try #require(h.root as? SplitViewController)
+        let mark = h.log.events.count
+        split.showDetailViewController(ViewController(name: "item"))
+        #expect(h.names(since: mark, kinds: appearanceKinds) == [
+            "list.viewWillDisappear", "item.viewWillAppear", "item.viewIsAppearing", "list.viewDidDisappear", "item.viewDidAppear",
+        ])
+        #expect(split.topColumn == .secondary)
+        #expect(split.displayedViewControllers.map(\.name) == ["item"])
+        #expect(split.secondary.view.frame.size == Size(width: 393, height: 852))
+        #expect(split.children.map(\.name) == ["list", "item"])
+    }
+
+    @Test func `a navigate action in the primary column shows the detail`() throws {
+        let list = try Screen(json: """
+        {"schemaVersion": 1, "id": "list", "root": {"type": "vstack", "children": [
+          {"type": "button", "id": "row-1", "title": "One", "action": {"type": "navigate", "screen": "item/1"}}]}}
+        """)
+        let item = try Screens.simple("item/1")
+        let router = Router(provider: InMemoryScreenProvider([list, item]), registry: ComponentRegistry())
+        let h = try Harness(device: "ipad-pro-11-m4", orientation: .landscape) {
+            SplitViewController(primary: ScreenViewController(screen: list, registry: router.registry, router: router),
+                                secondary: ViewController(name: "empty"))
+        }
+        let split = try #require(h.root as? SplitViewController)
+        let primary = try #require(split.primary as? ScreenViewController)
+        try primary.performAction(ofNodeWithID: "row-1")
+        let detail = try #require(split.secondary as? ScreenViewController)
+        #expect(detail.name == "item/1")
+        #expect(detail.layoutResult?.environment.size == detail.view.bounds.size)
+        #expect(detail.layoutResult?.traits.horizontalSizeClass == .regular)
+        #expect(h.log.diagnostics.isEmpty)
     }
 }

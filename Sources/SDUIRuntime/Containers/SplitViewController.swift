@@ -20,8 +20,8 @@ open class SplitViewController: ViewController {
 
     /// The controller shown in the primary column.
     public let primary: ViewController
-    /// The controller shown in the secondary column.
-    public let secondary: ViewController
+    /// The controller shown in the secondary column (replaced by `showDetailViewController(_:sender:)`).
+    public private(set) var secondary: ViewController
     /// The primary column's width when expanded (UIKit's `preferredPrimaryColumnWidth`; at most 40 %
     /// of the view's width).
     public var preferredPrimaryColumnWidth: Double = 320 {
@@ -77,6 +77,53 @@ open class SplitViewController: ViewController {
         old.endAppearanceTransition()
         new.endAppearanceTransition()
         window.flushAppearanceEnds()
+    }
+
+    /// Replaces the secondary column's controller (UIKit's `showDetailViewController(_:sender:)`).
+    /// Expanded, the old detail disappears and the new one appears in its place; collapsed, the new
+    /// detail becomes the top column, like a push. The old detail leaves the split (`willMove(toParent:
+    /// nil)` … `didMove(toParent: nil)`). Showing a controller that is already in a hierarchy is a
+    /// diagnostic.
+    /// https://developer.apple.com/documentation/uikit/uisplitviewcontroller/showdetailviewcontroller(_:sender:)
+    public func showDetailViewController(_ controller: ViewController) {
+        if controller === self || isDescendant(of: controller) || controller.parent != nil
+            || controller.presentingStorage != nil || controller.rootOfWindow != nil {
+            report(.invalidNavigation, "cannot show '\(controller.name)' as the detail of '\(name)': it is already in a hierarchy")
+            return
+        }
+        let old = secondary
+        let leaving: ViewController? = isCollapsed ? viewController(for: topColumn) : old
+        old.willMove(toParent: nil)
+        addChild(controller)
+        secondary = controller
+        if isCollapsed { topColumn = .secondary }
+        updateColumnTraits()
+        guard hasArranged, let containerView = viewIfLoaded else {
+            old.viewIfLoaded?.removeFromSuperview()
+            old.removeFromParent()
+            controller.didMove(toParent: self)
+            return
+        }
+        if appearState == .appeared, let window = containerView.window {
+            controller.loadViewIfNeeded()
+            leaving?.beginAppearanceTransition(false, animated: true)
+            controller.beginAppearanceTransition(true, animated: true)
+            containerView.addSubview(controller.view)
+            window.endRunLoopTurn()
+            leaving?.viewIfLoaded?.removeFromSuperview()
+            leaving?.endAppearanceTransition()
+            controller.endAppearanceTransition()
+            if old !== leaving { old.viewIfLoaded?.removeFromSuperview() }
+            old.removeFromParent()
+            controller.didMove(toParent: self)
+            window.flushAppearanceEnds()
+        } else {
+            leaving?.viewIfLoaded?.removeFromSuperview()
+            old.viewIfLoaded?.removeFromSuperview()
+            containerView.addSubview(controller.view)
+            old.removeFromParent()
+            controller.didMove(toParent: self)
+        }
     }
 
     // MARK: Arrangement

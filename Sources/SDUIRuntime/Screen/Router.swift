@@ -30,8 +30,8 @@ public final class InMemoryScreenProvider: ScreenProvider {
     }
 }
 
-/// Carries out payload actions: `navigate` pushes, `present` presents, `dismiss` dismisses, `open`
-/// hands the URL to the host. Screens are resolved by id through the `ScreenProvider`.
+/// Carries out payload actions: `navigate` pushes (or, from a split's primary column, shows the detail),
+/// `present` presents, `dismiss` dismisses, `open` hands the URL to the host. Screens are resolved by id through the `ScreenProvider`.
 @MainActor
 public final class Router {
     /// Where screens come from.
@@ -67,8 +67,14 @@ public final class Router {
     public func perform(_ action: Action, from source: ViewController) throws(RuntimeError) {
         switch action {
         case .navigate(let id):
+            // From a split's primary column, the destination becomes the detail (master–detail);
+            // elsewhere it is pushed on the nearest navigation stack.
+            if let split = source.splitViewController, source.isDescendant(of: split.primary) {
+                split.showDetailViewController(try makeScreenViewController(id: id))
+                return
+            }
             guard let navigation = (source as? NavigationController) ?? source.navigationController else {
-                throw RuntimeError(.noNavigationController, "navigate to '\(id)' from '\(source.name)', which is not in a navigation controller")
+                throw RuntimeError(.noNavigationController, "navigate to '\(id)' from '\(source.name)', which is neither in a navigation controller nor in a split view's primary column")
             }
             navigation.pushViewController(try makeScreenViewController(id: id), animated: true)
         case .present(let id, let style):
