@@ -168,3 +168,32 @@ struct ContainmentTests {
         #expect(b.parent === other)
     }
 }
+
+@MainActor
+struct LoadViewTests {
+    @Test func `loadView assigns a custom view once; viewDidLoad runs once`() throws {
+        final class Custom: View {}
+        final class Controller: ViewController {
+            var loads = 0
+            override func loadView() { view = Custom() }
+            override func viewDidLoad() { loads += 1 }
+        }
+        let h = try Harness { Controller(name: "custom") }
+        let controller = try #require(h.root as? Controller)
+        #expect(controller.view is Custom)
+        try h.scene.rotate()
+        _ = controller.view
+        #expect(controller.loads == 1)
+        #expect(h.names(kinds: [.loadView, .viewDidLoad]) == ["custom.loadView", "custom.viewDidLoad"])
+    }
+
+    @Test func `reading view inside loadView is a diagnostic, not endless recursion`() throws {
+        final class Careless: ViewController {
+            override func loadView() { view.accessibilityIdentifier = "oops" }
+        }
+        let h = try Harness { Careless(name: "careless") }
+        #expect(h.log.diagnostics.map(\.code) == [.viewAccessedDuringLoadView])
+        #expect(h.root.view.accessibilityIdentifier == "oops")
+        #expect(h.root.isAppearingOrAppeared)
+    }
+}

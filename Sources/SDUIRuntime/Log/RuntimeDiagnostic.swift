@@ -22,6 +22,8 @@ public struct RuntimeDiagnostic: Hashable, Sendable, CustomStringConvertible {
         case invalidNavigation = "invalid-navigation"
         /// A view added as a subview of itself or of one of its descendants.
         case viewHierarchyCycle = "view-hierarchy-cycle"
+        /// `view` read inside `loadView()` before it was assigned (UIKit recurses until it crashes).
+        case viewAccessedDuringLoadView = "view-accessed-during-load-view"
         /// A node type no component is registered for (drawn as an empty placeholder view).
         case unknownComponent = "unknown-component"
         /// The layout engine reported a problem with the screen.

@@ -17,6 +17,7 @@ open class ViewController {
 
     // Storage for the lazily loaded view.
     private var viewStorage: View?
+    private var isLoadingView = false
 
     /// Appearance state (UIKit's private `_appearState`).
     enum AppearState { case disappeared, appearing, appeared, disappearing }
@@ -108,7 +109,15 @@ open class ViewController {
     /// Loads the view now if it is not loaded: `loadView()` then `viewDidLoad()`.
     public func loadViewIfNeeded() {
         guard viewStorage == nil else { return }
+        if isLoadingView {
+            // `view` read inside loadView() before it was assigned: UIKit recurses until it crashes.
+            report(.viewAccessedDuringLoadView, "'\(name)' read its view inside loadView() before assigning one; an empty view was assigned")
+            view = View()
+            return
+        }
+        isLoadingView = true
         deliver(.loadView) { $0.loadView() }
+        isLoadingView = false
         if viewStorage == nil { view = View() }
         deliver(.viewDidLoad) { $0.viewDidLoad() }
     }
