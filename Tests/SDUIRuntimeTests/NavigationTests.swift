@@ -95,3 +95,40 @@ struct TabSelectionTests {
         #expect(tabs.selectedIndex == 1)
     }
 }
+
+@MainActor
+struct SetViewControllersTests {
+    @Test func `replacing the stack: leavers move out, newcomers in, the tops swap like a push`() throws {
+        let h = try Harness { NavigationController(rootViewController: ViewController(name: "home")) }
+        let nav = try #require(h.root as? NavigationController)
+        var mark = h.log.events.count
+        nav.setViewControllers([nav.viewControllers[0], ViewController(name: "a"), ViewController(name: "b")], animated: false)
+        #expect(nav.viewControllers.map(\.name) == ["home", "a", "b"])
+        #expect(h.names(since: mark, kinds: appearanceKinds.union([.willMoveToParent, .didMoveToParent])) == [
+            "a.willMoveToParent", "b.willMoveToParent",
+            "home.viewWillDisappear", "b.viewWillAppear", "b.viewIsAppearing", "home.viewDidDisappear", "b.viewDidAppear",
+            "a.didMoveToParent", "b.didMoveToParent",
+        ])
+        #expect(!nav.viewControllers[1].isViewLoaded, "a controller under the top does not load its view")
+
+        mark = h.log.events.count
+        nav.setViewControllers([ViewController(name: "c")], animated: true)
+        #expect(h.names(since: mark, kinds: appearanceKinds.union([.willMoveToParent, .didMoveToParent, .deinit])) == [
+            "home.willMoveToParent", "a.willMoveToParent", "b.willMoveToParent", "c.willMoveToParent",
+            "b.viewWillDisappear", "c.viewWillAppear", "c.viewIsAppearing", "b.viewDidDisappear", "c.viewDidAppear",
+            "home.didMoveToParent", "a.didMoveToParent", "b.didMoveToParent", "c.didMoveToParent",
+            "home.deinit", "a.deinit", "b.deinit",
+        ])
+        #expect(nav.viewControllers.map(\.name) == ["c"])
+    }
+
+    @Test func `an empty or repeating stack is a diagnostic`() throws {
+        let h = try Harness { NavigationController(rootViewController: ViewController(name: "home")) }
+        let nav = try #require(h.root as? NavigationController)
+        nav.setViewControllers([], animated: false)
+        let x = ViewController(name: "x")
+        nav.setViewControllers([x, x], animated: false)
+        #expect(h.log.diagnostics.map(\.code) == [.invalidNavigation, .invalidNavigation])
+        #expect(nav.viewControllers.map(\.name) == ["home"])
+    }
+}

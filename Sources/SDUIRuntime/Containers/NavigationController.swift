@@ -113,6 +113,58 @@ open class NavigationController: ViewController {
         return popped
     }
 
+    /// Replaces the whole stack (UIKit's `setViewControllers(_:animated:)`). Controllers that leave
+    /// get `willMove(toParent: nil)` first and `didMove(toParent: nil)` last; new ones
+    /// `willMove(toParent:)` first and `didMove(toParent:)` last; when the top changes while the stack is
+    /// visible, the old top disappears and the new one appears as in a push. An empty stack, a repeated
+    /// controller or one that is in another hierarchy is a diagnostic and changes nothing.
+    public func setViewControllers(_ controllers: [ViewController], animated: Bool) {
+        guard let newTop = controllers.last else {
+            report(.invalidNavigation, "setViewControllers with an empty stack on '\(name)'")
+            return
+        }
+        var seen = Set<ObjectIdentifier>()
+        for controller in controllers {
+            guard seen.insert(ObjectIdentifier(controller)).inserted else {
+                report(.invalidNavigation, "setViewControllers: '\(controller.name)' appears twice in the stack of '\(name)'")
+                return
+            }
+            if controller.parent === self { continue }
+            if controller === self || isDescendant(of: controller) || controller.parent != nil
+                || controller.presentingStorage != nil || controller.rootOfWindow != nil {
+                report(.invalidNavigation, "setViewControllers: '\(controller.name)' is already in another hierarchy")
+                return
+            }
+        }
+        let oldTop = topViewController
+        let removed = children.filter { child in !controllers.contains { $0 === child } }
+        let added = controllers.filter { $0.parent !== self }
+        for controller in removed { controller.willMove(toParent: nil) }
+        for controller in added { addChild(controller) }
+        children = controllers + removed
+        if let containerView = viewIfLoaded, newTop !== oldTop {
+            if appearState == .appeared, let window = containerView.window {
+                newTop.loadViewIfNeeded()
+                oldTop?.beginAppearanceTransition(false, animated: animated)
+                newTop.beginAppearanceTransition(true, animated: animated)
+                containerView.addSubview(newTop.view)
+                window.endRunLoopTurn()
+                oldTop?.viewIfLoaded?.removeFromSuperview()
+                oldTop?.endAppearanceTransition()
+                newTop.endAppearanceTransition()
+            } else {
+                oldTop?.viewIfLoaded?.removeFromSuperview()
+                containerView.addSubview(newTop.view)
+            }
+        }
+        for controller in removed {
+            if controller.viewIfLoaded?.superview === viewIfLoaded { controller.viewIfLoaded?.removeFromSuperview() }
+            controller.removeFromParent()
+        }
+        for controller in added { controller.didMove(toParent: self) }
+        viewIfLoaded?.window?.flushAppearanceEnds()
+    }
+
     override func prepareForAppearance() {
         guard let top = topViewController, let containerView = viewIfLoaded else { return }
         if top.view.superview !== containerView { containerView.addSubview(top.view) }
