@@ -1,1 +1,0 @@
-// SDUIEnvironment — see docs/architecture.md

@@ -1,0 +1,96 @@
+public import SDUIEnvironment
+public import SDUISchema
+
+/// The output of a layout pass: a frame for every node, in window coordinates, plus diagnostics.
+///
+/// `nodes` are in document (pre-)order of the screen's tree. For a windowed (virtualised) layout of a
+/// long scroll, only the realised nodes appear; `LayoutNode.pointer` always names the source node.
+public struct LayoutResult: Sendable {
+    /// The screen's id.
+    public var screenID: String
+    /// The window the screen was laid out in.
+    public var environment: WindowEnvironment
+    /// The traits used to resolve size-class values, Dynamic Type and appearance.
+    public var traits: TraitCollection
+    /// Every laid-out node, parents before children, siblings in document order.
+    public var nodes: [LayoutNode]
+    /// Problems found while laying out, each naming its node.
+    public var diagnostics: [LayoutDiagnostic]
+
+    public init(screenID: String, environment: WindowEnvironment, traits: TraitCollection,
+                nodes: [LayoutNode], diagnostics: [LayoutDiagnostic]) {
+        self.screenID = screenID; self.environment = environment; self.traits = traits
+        self.nodes = nodes; self.diagnostics = diagnostics
+    }
+}
+
+/// One node's place on screen.
+public struct LayoutNode: Hashable, Sendable {
+    /// The payload's `id`, or the node's path id (`root.0.3`) when it has none.
+    public var id: String
+    /// The path id (`root`, `root.0`, `root.0.3`), always present.
+    public var path: String
+    /// JSON Pointer of the node in the payload (`/root/children/0/children/3`).
+    public var pointer: String
+    public var type: ComponentType
+    /// Index of the parent in `LayoutResult.nodes`; -1 for the root.
+    public var parent: Int
+    /// Frame in window points (scroll content at offset 0).
+    public var frame: Rect
+    /// True for `visible: false` nodes: zero size, not drawn.
+    public var isHidden: Bool
+    /// For `text` nodes and button titles: the lines as the engine broke and truncated them.
+    public var text: TextRun?
+
+    public init(id: String, path: String, pointer: String, type: ComponentType, parent: Int, frame: Rect,
+                isHidden: Bool = false, text: TextRun? = nil) {
+        self.id = id; self.path = path; self.pointer = pointer; self.type = type; self.parent = parent
+        self.frame = frame; self.isHidden = isHidden; self.text = text
+    }
+}
+
+/// Text as the engine laid it out: what a renderer must draw to match the measured frame.
+public struct TextRun: Hashable, Sendable {
+    /// The lines, in order, as drawn (a truncated last line ends with "…").
+    public var lines: [String]
+    /// Width of each line in points.
+    public var lineWidths: [Double]
+    /// Font size in points.
+    public var fontSize: Double
+    /// CSS font weight (100…900).
+    public var fontWeight: Int
+    /// Line height (Apple's leading) in points.
+    public var lineHeight: Double
+    /// Alignment of lines inside the node's frame.
+    public var alignment: Alignment
+    public var isTruncated: Bool
+
+    public init(lines: [String], lineWidths: [Double], fontSize: Double, fontWeight: Int, lineHeight: Double,
+                alignment: Alignment = .leading, isTruncated: Bool = false) {
+        self.lines = lines; self.lineWidths = lineWidths; self.fontSize = fontSize; self.fontWeight = fontWeight
+        self.lineHeight = lineHeight; self.alignment = alignment; self.isTruncated = isTruncated
+    }
+}
+
+/// A problem the engine found, with the node's path.
+public struct LayoutDiagnostic: Hashable, Sendable {
+    public enum Severity: String, Hashable, Sendable, Comparable, CaseIterable {
+        case info, warning, error
+        public static func < (a: Self, b: Self) -> Bool {
+            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        }
+    }
+    public var severity: Severity
+    /// Stable machine-readable code: `text-truncated`, `content-overflow`, `tap-target-too-small`,
+    /// `image-without-aspect-ratio`, `frame-conflict`, `grid-columns-below-minimum`, `unknown-type`.
+    public var code: String
+    /// The node's id (payload id or path id).
+    public var path: String
+    /// JSON Pointer of the node in the payload.
+    public var pointer: String
+    public var message: String
+
+    public init(severity: Severity, code: String, path: String, pointer: String, message: String) {
+        self.severity = severity; self.code = code; self.path = path; self.pointer = pointer; self.message = message
+    }
+}

@@ -1,1 +1,0 @@
-// SDUILayout — see docs/architecture.md

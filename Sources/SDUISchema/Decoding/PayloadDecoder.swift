@@ -1,0 +1,92 @@
+import Foundation
+
+/// Decodes and validates payload JSON into a `Screen`, collecting every problem with its JSON Pointer.
+///
+/// The decoder never traps on input: wrong types, out-of-range values, invalid UTF-8, truncated JSON,
+/// hostile nesting and oversized input all become `PayloadIssue`s.
+public struct PayloadDecoder: Sendable {
+    /// Limits and strictness.
+    public struct Options: Hashable, Sendable {
+        /// Unknown types, properties and actions are errors instead of warnings.
+        public var strict: Bool
+        /// Largest accepted input, in bytes (16 MiB).
+        public var maxBytes: Int
+        /// Deepest accepted node nesting (128).
+        public var maxNodeDepth: Int
+        /// Most nodes in one screen (200 000).
+        public var maxNodes: Int
+        /// Longest accepted string, in bytes (1 MiB).
+        public var maxStringBytes: Int
+
+        public init(strict: Bool = false, maxBytes: Int = 16 << 20, maxNodeDepth: Int = 128, maxNodes: Int = 200_000, maxStringBytes: Int = 1 << 20) {
+            self.strict = strict; self.maxBytes = maxBytes; self.maxNodeDepth = maxNodeDepth
+            self.maxNodes = maxNodes; self.maxStringBytes = maxStringBytes
+        }
+        /// JSON nesting allowed: two levels per node (object + children array) plus room for properties.
+        var maxJSONDepth: Int { maxNodeDepth * 2 + 8 }
+    }
+
+    public var options: Options
+    public init(options: Options = Options()) { self.options = options }
+
+    /// Decodes `bytes`.
+    /// - Complexity: O(n) in the input size.
+    public func decode(_ bytes: [UInt8]) -> PayloadDecoding {
+        if bytes.isEmpty {
+            return PayloadDecoding(screen: nil, issues: [PayloadIssue(.error, .emptyInput, "", "the input is empty, expected a JSON object")])
+        }
+        if bytes.count > options.maxBytes {
+            return PayloadDecoding(screen: nil, issues: [PayloadIssue(.error, .limitExceeded, "", "the input is \(bytes.count) bytes, more than the limit of \(options.maxBytes)")])
+        }
+        if let bad = firstInvalidUTF8Offset(bytes) {
+            return PayloadDecoding(screen: nil, issues: [PayloadIssue(.error, .invalidUTF8, "", "invalid UTF-8 at byte offset \(bad)")])
+        }
+        var parser = JSONParser(bytes: bytes, maxDepth: options.maxJSONDepth, maxStringBytes: options.maxStringBytes)
+        let document: JSONValue
+        do {
+            document = try parser.parseDocument()
+        } catch {
+            return PayloadDecoding(screen: nil, issues: [PayloadIssue(.error, error.code, error.pointer, error.message)])
+        }
+        return decode(document)
+    }
+
+    /// Decodes `data`.
+    public func decode(_ data: Data) -> PayloadDecoding { decode([UInt8](data)) }
+
+    /// Decodes an already-parsed JSON document.
+    public func decode(_ document: JSONValue) -> PayloadDecoding {
+        var context = DecodingContext(options: options)
+        let screen = context.decodeScreen(document)
+        let failed = context.issues.contains { $0.severity == .error }
+        return PayloadDecoding(screen: failed ? nil : screen, issues: context.issues)
+    }
+}
+
+/// The outcome of decoding: the screen when there were no errors, and every issue found.
+public struct PayloadDecoding: Sendable {
+    /// The decoded screen; nil when any error was found.
+    public var screen: Screen?
+    /// Errors and warnings, in document order.
+    public var issues: [PayloadIssue]
+    /// The errors only.
+    public var errors: [PayloadIssue] { issues.filter { $0.severity == .error } }
+    /// The warnings only.
+    public var warnings: [PayloadIssue] { issues.filter { $0.severity == .warning } }
+}
+
+extension Screen {
+    /// Decodes a payload.
+    /// - Throws: `PayloadError` with every issue when the payload has an error.
+    public init(jsonData data: Data, options: PayloadDecoder.Options = .init()) throws(PayloadError) {
+        let result = PayloadDecoder(options: options).decode(data)
+        guard let screen = result.screen else { throw PayloadError(issues: result.issues) }
+        self = screen
+    }
+
+    /// Decodes a payload from JSON text.
+    /// - Throws: `PayloadError` with every issue when the payload has an error.
+    public init(json: String, options: PayloadDecoder.Options = .init()) throws(PayloadError) {
+        try self.init(jsonData: Data(json.utf8), options: options)
+    }
+}

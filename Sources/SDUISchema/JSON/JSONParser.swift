@@ -1,0 +1,298 @@
+import Foundation
+
+/// A strict RFC 8259 JSON parser over UTF-8 bytes that never recurses deeper than a limit, keeps object
+/// keys in order, rejects duplicate keys, and reports errors with a JSON Pointer and line:column.
+struct JSONParser {
+    struct Failure: Error {
+        var code: PayloadIssue.Code
+        var pointer: String
+        var message: String
+    }
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private let maxDepth: Int
+    private let maxStringBytes: Int
+    /// Path from the document to the value being parsed, for error pointers.
+    private var path: [PathComponent] = []
+
+    private enum PathComponent { case key(String), index(Int) }
+
+    init(bytes: [UInt8], maxDepth: Int, maxStringBytes: Int) {
+        self.bytes = bytes; self.maxDepth = maxDepth; self.maxStringBytes = maxStringBytes
+    }
+
+    /// Parses the whole input as one JSON value.
+    mutating func parseDocument() throws(Failure) -> JSONValue {
+        skipWhitespace()
+        let value = try parseValue(depth: 0)
+        skipWhitespace()
+        if index < bytes.count { throw failure("unexpected \(describe(bytes[index])) after the end of the JSON value") }
+        return value
+    }
+
+    private var pointer: String {
+        var p = ""
+        for c in path {
+            switch c {
+            case .key(let k): p = JSONPointer.appending(p, k)
+            case .index(let i): p = JSONPointer.appending(p, i)
+            }
+        }
+        return p
+    }
+
+    private func location(_ offset: Int) -> String {
+        var line = 1, column = 1
+        var i = 0
+        let end = min(offset, bytes.count)
+        while i < end {
+            if bytes[i] == 0x0A { line += 1; column = 1 } else if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return "line \(line), column \(column)"
+    }
+
+    private func failure(_ message: String, code: PayloadIssue.Code = .invalidJSON) -> Failure {
+        Failure(code: code, pointer: pointer, message: "\(message) at \(location(index))")
+    }
+
+    private func describe(_ byte: UInt8) -> String {
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return String(format: "byte 0x%02X", byte)
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws(Failure) -> JSONValue {
+        guard index < bytes.count else { throw failure("unexpected end of input, expected a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw failure("unexpected \(describe(bytes[index])), expected a value")
+        }
+    }
+
+    private mutating func expectLiteral(_ word: StaticString) throws(Failure) {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw failure("unexpected end of input in a literal") }
+        let base = word.utf8Start
+        for i in 0..<count where bytes[index + i] != base[i] {
+            throw failure("invalid literal, expected '\(word)'")
+        }
+        index += count
+    }
+
+    private mutating func checkDepth(_ depth: Int) throws(Failure) {
+        if depth > maxDepth {
+            throw failure("nesting deeper than \(maxDepth) levels", code: .limitExceeded)
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws(Failure) -> JSONValue {
+        try checkDepth(depth)
+        index += 1
+        var pairs: [(key: String, value: JSONValue)] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(pairs) }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("unexpected end of input, expected a key or '}'") }
+            guard bytes[index] == UInt8(ascii: "\"") else { throw failure("unexpected \(describe(bytes[index])), expected a string key") }
+            let key = try parseString()
+            if pairs.contains(where: { $0.key == key }) {
+                path.append(.key(key))
+                defer { path.removeLast() }
+                throw failure("duplicate key \"\(key)\"", code: .duplicateKey)
+            }
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw index < bytes.count ? failure("unexpected \(describe(bytes[index])), expected ':'") : failure("unexpected end of input, expected ':'")
+            }
+            index += 1
+            skipWhitespace()
+            path.append(.key(key))
+            let value = try parseValue(depth: depth)
+            path.removeLast()
+            pairs.append((key, value))
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("unexpected end of input, expected ',' or '}'") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(pairs) }
+            throw failure("unexpected \(describe(bytes[index])), expected ',' or '}'")
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(Failure) -> JSONValue {
+        try checkDepth(depth)
+        index += 1
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+        while true {
+            skipWhitespace()
+            path.append(.index(items.count))
+            let value = try parseValue(depth: depth)
+            path.removeLast()
+            items.append(value)
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("unexpected end of input, expected ',' or ']'") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            throw failure("unexpected \(describe(bytes[index])), expected ',' or ']'")
+        }
+    }
+
+    private mutating func parseString() throws(Failure) -> String {
+        index += 1  // opening quote
+        let start = index
+        var plain = true
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                if plain {
+                    let s = String(decoding: bytes[start..<index], as: UTF8.self)
+                    index += 1
+                    return s
+                }
+                break
+            }
+            if b == UInt8(ascii: "\\") { plain = false; break }
+            if b < 0x20 { throw failure("control character \(describe(b)) inside a string (escape it)") }
+            index += 1
+            if index - start > maxStringBytes { throw failure("string longer than \(maxStringBytes) bytes", code: .limitExceeded) }
+        }
+        guard index < bytes.count else { throw failure("unexpected end of input inside a string") }
+        // Slow path with escapes.
+        var out = [UInt8](bytes[start..<index])
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") { index += 1; return String(decoding: out, as: UTF8.self) }
+            if b < 0x20 { throw failure("control character \(describe(b)) inside a string (escape it)") }
+            if b == UInt8(ascii: "\\") {
+                index += 1
+                guard index < bytes.count else { break }
+                let e = bytes[index]
+                index += 1
+                switch e {
+                case UInt8(ascii: "\""): out.append(0x22)
+                case UInt8(ascii: "\\"): out.append(0x5C)
+                case UInt8(ascii: "/"): out.append(0x2F)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try parseHex4()
+                    if (0xD800...0xDBFF).contains(scalar) {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                            throw failure("unpaired UTF-16 surrogate in a \\u escape")
+                        }
+                        index += 2
+                        let low = try parseHex4()
+                        guard (0xDC00...0xDFFF).contains(low) else { throw failure("unpaired UTF-16 surrogate in a \\u escape") }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00...0xDFFF).contains(scalar) {
+                        throw failure("unpaired UTF-16 surrogate in a \\u escape")
+                    }
+                    guard let u = Unicode.Scalar(scalar) else { throw failure("invalid \\u escape") }
+                    out.append(contentsOf: Array(String(Character(u)).utf8))
+                default: throw failure("invalid escape '\\\(Character(Unicode.Scalar(e)))'")
+                }
+            } else {
+                out.append(b); index += 1
+            }
+            if out.count > maxStringBytes { throw failure("string longer than \(maxStringBytes) bytes", code: .limitExceeded) }
+        }
+        throw failure("unexpected end of input inside a string")
+    }
+
+    private mutating func parseHex4() throws(Failure) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw failure("unexpected end of input in a \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let c = bytes[index]
+            let d: UInt32
+            switch c {
+            case 48...57: d = UInt32(c - 48)
+            case 65...70: d = UInt32(c - 55)
+            case 97...102: d = UInt32(c - 87)
+            default: throw failure("invalid hex digit in a \\u escape")
+            }
+            v = v << 4 | d
+            index += 1
+        }
+        return v
+    }
+
+    private mutating func parseNumber() throws(Failure) -> Double {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, isDigit(bytes[index]) else { throw failure("invalid number: expected a digit") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, isDigit(bytes[index]) { throw failure("invalid number: leading zero") }
+        } else {
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else { throw failure("invalid number: expected a digit after '.'") }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw failure("invalid number: expected an exponent") }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index - start > 64 { throw failure("number literal longer than 64 characters") }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text) else { throw failure("invalid number '\(text)'") }
+        return value
+    }
+
+    @inline(__always) private func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+}
+
+/// The byte offset of the first invalid UTF-8 sequence in `bytes`, or nil when all of it is valid.
+func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+    var i = 0
+    let n = bytes.count
+    while i < n {
+        let b = bytes[i]
+        if b < 0x80 { i += 1; continue }
+        let length: Int
+        var minScalar: UInt32
+        var scalar: UInt32
+        switch b {
+        case 0xC2...0xDF: length = 2; scalar = UInt32(b & 0x1F); minScalar = 0x80
+        case 0xE0...0xEF: length = 3; scalar = UInt32(b & 0x0F); minScalar = 0x800
+        case 0xF0...0xF4: length = 4; scalar = UInt32(b & 0x07); minScalar = 0x10000
+        default: return i
+        }
+        guard i + length <= n else { return i }
+        for k in 1..<length {
+            let c = bytes[i + k]
+            guard c & 0xC0 == 0x80 else { return i }
+            scalar = scalar << 6 | UInt32(c & 0x3F)
+        }
+        if scalar < minScalar || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return i }
+        minScalar = 0
+        i += length
+    }
+    return nil
+}

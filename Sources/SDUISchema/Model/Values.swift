@@ -1,0 +1,197 @@
+/// A node kind. Unknown kinds are kept (`custom`) so an older app survives a newer server.
+public enum ComponentType: Hashable, Sendable, CustomStringConvertible {
+    case vstack, hstack, zstack, grid, scroll, text, image, button, spacer, divider, color
+    /// A type this version does not know, or one a host app registers.
+    case custom(String)
+
+    /// Every built-in type.
+    public static let builtIn: [ComponentType] = [.vstack, .hstack, .zstack, .grid, .scroll, .text, .image, .button, .spacer, .divider, .color]
+
+    public init(rawValue: String) {
+        self = Self.builtIn.first { $0.rawValue == rawValue } ?? .custom(rawValue)
+    }
+
+    /// The payload's spelling.
+    public var rawValue: String {
+        switch self {
+        case .vstack: return "vstack"
+        case .hstack: return "hstack"
+        case .zstack: return "zstack"
+        case .grid: return "grid"
+        case .scroll: return "scroll"
+        case .text: return "text"
+        case .image: return "image"
+        case .button: return "button"
+        case .spacer: return "spacer"
+        case .divider: return "divider"
+        case .color: return "color"
+        case .custom(let name): return name
+        }
+    }
+    public var description: String { rawValue }
+    /// Whether this type takes `children`.
+    public var isContainer: Bool {
+        switch self {
+        case .vstack, .hstack, .zstack, .grid, .scroll: return true
+        case .custom: return true
+        default: return false
+        }
+    }
+    public var isBuiltIn: Bool { if case .custom = self { return false } else { return true } }
+}
+
+/// Alignment in one or two dimensions (SwiftUI's `Alignment`, `HorizontalAlignment`, `VerticalAlignment`).
+///
+/// A `vstack` accepts `leading`/`center`/`trailing`, an `hstack` `top`/`center`/`bottom`, a `zstack` and a
+/// `frame` any of the nine.
+public enum Alignment: String, Hashable, Sendable, CaseIterable {
+    case topLeading, top, topTrailing, leading, center, trailing, bottomLeading, bottom, bottomTrailing
+
+    /// Horizontal component: 0 leading, 0.5 center, 1 trailing.
+    @inlinable public var horizontalFraction: Double {
+        switch self {
+        case .topLeading, .leading, .bottomLeading: return 0
+        case .top, .center, .bottom: return 0.5
+        case .topTrailing, .trailing, .bottomTrailing: return 1
+        }
+    }
+    /// Vertical component: 0 top, 0.5 center, 1 bottom.
+    @inlinable public var verticalFraction: Double {
+        switch self {
+        case .topLeading, .top, .topTrailing: return 0
+        case .leading, .center, .trailing: return 0.5
+        case .bottomLeading, .bottom, .bottomTrailing: return 1
+        }
+    }
+    /// The values a horizontal alignment (vstack, text) accepts.
+    public static let horizontal: [Alignment] = [.leading, .center, .trailing]
+    /// The values a vertical alignment (hstack) accepts.
+    public static let vertical: [Alignment] = [.top, .center, .bottom]
+}
+
+/// The axis of a scroll view or stack.
+public enum Axis: String, Hashable, Sendable, CaseIterable { case vertical, horizontal }
+
+/// How content fits a box with a different aspect ratio (SwiftUI's `ContentMode`).
+public enum ContentMode: String, Hashable, Sendable, CaseIterable { case fit, fill }
+
+/// What an image shows while it loads.
+public enum ImagePlaceholder: String, Hashable, Sendable, CaseIterable { case skeleton, none }
+
+/// A button's look (SwiftUI's button styles).
+public enum ButtonStyle: String, Hashable, Sendable, CaseIterable { case automatic, plain, bordered, borderedProminent, borderless }
+
+/// How a screen is presented (UIKit's `UIModalPresentationStyle`).
+public enum PresentationStyle: String, Hashable, Sendable, CaseIterable {
+    case automatic, pageSheet, formSheet, fullScreen, overFullScreen
+}
+
+/// A color: `#RRGGBB`, `#RRGGBBAA`, a named system color, or a light/dark pair.
+public struct Color: Hashable, Sendable, CustomStringConvertible {
+    /// sRGB components, 0…255.
+    public struct RGBA: Hashable, Sendable {
+        public var red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8
+        public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+            self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+        }
+        /// `#rrggbb` or `#rrggbbaa` when not opaque.
+        public var hex: String {
+            func h(_ v: UInt8) -> String { let s = String(v, radix: 16); return s.count == 1 ? "0" + s : s }
+            return "#" + h(red) + h(green) + h(blue) + (alpha == 255 ? "" : h(alpha))
+        }
+    }
+    /// The color in light appearance.
+    public var light: RGBA
+    /// The color in dark appearance.
+    public var dark: RGBA
+    /// The payload spelling it was written as (a hex string or a system color name), when it was one string.
+    public var name: String?
+
+    public init(light: RGBA, dark: RGBA? = nil, name: String? = nil) {
+        self.light = light; self.dark = dark ?? light; self.name = name
+    }
+
+    /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA` or a system color name.
+    public init?(parsing text: String) {
+        if let system = Color.system[text] { self = system; return }
+        guard let rgba = Color.parseHex(text) else { return nil }
+        self.init(light: rgba, name: text)
+    }
+
+    static func parseHex(_ text: String) -> RGBA? {
+        guard text.hasPrefix("#") else { return nil }
+        var digits = Array(text.utf8.dropFirst())
+        if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
+        guard digits.count == 6 || digits.count == 8 else { return nil }
+        var bytes: [UInt8] = []
+        var i = 0
+        while i < digits.count {
+            guard let hi = hexValue(digits[i]), let lo = hexValue(digits[i + 1]) else { return nil }
+            bytes.append(hi << 4 | lo); i += 2
+        }
+        return RGBA(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 255)
+    }
+    private static func hexValue(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 48...57: return c - 48
+        case 65...70: return c - 55
+        case 97...102: return c - 87
+        default: return nil
+        }
+    }
+
+    /// The color for an appearance.
+    public func resolved(dark isDark: Bool) -> RGBA { isDark ? dark : light }
+    public var description: String { name ?? (light == dark ? light.hex : "{light: \(light.hex), dark: \(dark.hex)}") }
+
+    /// Named system colors with UIKit's light and dark values.
+    public static let system: [String: Color] = {
+        func c(_ name: String, _ l: (UInt8, UInt8, UInt8, UInt8), _ d: (UInt8, UInt8, UInt8, UInt8)) -> (String, Color) {
+            (name, Color(light: RGBA(red: l.0, green: l.1, blue: l.2, alpha: l.3), dark: RGBA(red: d.0, green: d.1, blue: d.2, alpha: d.3), name: name))
+        }
+        return Dictionary(uniqueKeysWithValues: [
+            c("primary", (0, 0, 0, 255), (255, 255, 255, 255)),
+            c("secondary", (60, 60, 67, 153), (235, 235, 245, 153)),
+            c("tertiary", (60, 60, 67, 76), (235, 235, 245, 76)),
+            c("background", (255, 255, 255, 255), (0, 0, 0, 255)),
+            c("secondaryBackground", (242, 242, 247, 255), (28, 28, 30, 255)),
+            c("groupedBackground", (242, 242, 247, 255), (0, 0, 0, 255)),
+            c("separator", (60, 60, 67, 74), (84, 84, 88, 153)),
+            c("accent", (0, 122, 255, 255), (10, 132, 255, 255)),
+            c("blue", (0, 122, 255, 255), (10, 132, 255, 255)),
+            c("red", (255, 59, 48, 255), (255, 69, 58, 255)),
+            c("green", (52, 199, 89, 255), (48, 209, 88, 255)),
+            c("orange", (255, 149, 0, 255), (255, 159, 10, 255)),
+            c("gray", (142, 142, 147, 255), (142, 142, 147, 255)),
+            c("fill", (120, 120, 128, 51), (120, 120, 128, 92)),
+            c("white", (255, 255, 255, 255), (255, 255, 255, 255)),
+            c("black", (0, 0, 0, 255), (0, 0, 0, 255)),
+            c("clear", (0, 0, 0, 0), (0, 0, 0, 0)),
+        ])
+    }()
+}
+
+/// What happens when a node is tapped (data only; the runtime carries it out).
+public enum Action: Hashable, Sendable {
+    /// Push `screen` on the navigation stack.
+    case navigate(screen: String)
+    /// Open a URL outside the app.
+    case open(url: String)
+    /// Present `screen` modally.
+    case present(screen: String, style: PresentationStyle)
+    /// Dismiss the presented screen.
+    case dismiss
+    /// An action type this version does not know (kept verbatim).
+    case custom(type: String, payload: JSONValue)
+
+    /// The payload's `type`.
+    public var typeName: String {
+        switch self {
+        case .navigate: return "navigate"
+        case .open: return "open"
+        case .present: return "present"
+        case .dismiss: return "dismiss"
+        case .custom(let t, _): return t
+        }
+    }
+}

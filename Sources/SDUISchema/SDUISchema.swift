@@ -1,1 +1,0 @@
-// SDUISchema — see docs/architecture.md
