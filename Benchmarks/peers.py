@@ -69,6 +69,7 @@ from cards_scene import (CARD_COUNT, NODE_COUNT, RELAYOUT_WIDTH, WIDTH, Frame,
 from peer_engines import CassowaryOneSystem, CassowaryPerCard, TaffyPeer, YogaPeer
 
 ENGINES = ("yoga", "taffy", "cassowary-per-card", "cassowary-one-system")
+PUBLIC_API_CASE = "public-api-relayout"
 MAKERS = {"yoga": YogaPeer, "taffy": TaffyPeer,
           "cassowary-per-card": CassowaryPerCard,
           "cassowary-one-system": CassowaryOneSystem}
@@ -137,9 +138,10 @@ class Case:
 
 
 def make_cases(engine: str, runs: int, warmup: int, fresh_runs: int,
-               fresh_warmup: int) -> list[Case]:
+               fresh_warmup: int, with_public: bool = True) -> list[Case]:
     """The fresh and relayout cases of one engine, plus for the tree engines
-    the relayout-seen-width variant (see docs/benchmarks.md)."""
+    the relayout-seen-width variant and (with_public) the relayout through
+    the wrapper's public API (see docs/benchmarks.md)."""
     peer = MAKERS[engine]()
     if engine.startswith("cassowary"):
         # Fresh first: relayout re-solves the solver(s) the last fresh left.
@@ -160,7 +162,20 @@ def make_cases(engine: str, runs: int, warmup: int, fresh_runs: int,
     # fresh and relayout cases replace `peer`'s tree every run.
     seen = MAKERS[engine]()
     seen.prepare_fresh()
-    return [
+    # The wrapper's public layout method, timed like cards-100-relayout.
+    public = MAKERS[engine]()
+    if engine == "yoga":
+        def public_layout(width: float) -> None:
+            public.root.calculate_layout(width, None)
+    else:
+        def public_layout(width: float) -> None:
+            public.root.compute_layout((width, None))
+
+    def public_at_375() -> None:
+        public.prepare_fresh()
+        public_layout(WIDTH)
+
+    cases = [
         Case("cards-100-fresh", engine, peer.prepare_fresh,
              lambda: peer.layout(WIDTH), fresh_runs, fresh_warmup),
         # The first time this tree sees 414: nothing cached for 414 yet.
@@ -170,10 +185,13 @@ def make_cases(engine: str, runs: int, warmup: int, fresh_runs: int,
         # run on, the per-node measurement caches hold entries for both.
         Case("cards-100-relayout-seen-width", engine, lambda: seen.layout(WIDTH),
              lambda: seen.layout(RELAYOUT_WIDTH), runs, warmup),
+        Case(PUBLIC_API_CASE, engine, public_at_375,
+             lambda: public_layout(RELAYOUT_WIDTH), min(runs, 100), min(warmup, 10)),
     ]
+    return cases if with_public else cases[:-1]
 
 
-def run_interleaved(cases: list[Case], chunks: int) -> None:
+def run_interleaved(cases: list[Case], chunks: int, native: "NativeYoga | None" = None) -> None:
     """Times every case in `chunks` round-robin slices: case A's first slice,
     B's first slice, …, then every case's second slice, and so on. The first
     slice of a case carries its full warm-up; later slices one warm-up run
@@ -186,6 +204,83 @@ def run_interleaved(cases: list[Case], chunks: int) -> None:
                 continue
             warm = case.warmup if k == 0 else case.chunk_warmup
             case.samples += time_runs(n, warm, case.setup, case.timed)
+        if native is not None:
+            n = native.runs // chunks + (1 if k < native.runs % chunks else 0)
+            if n:
+                native.run_slice(n, 20 if k == 0 else 2)
+
+
+# --------------------------------------------------------------------------
+# Yoga without Python
+# --------------------------------------------------------------------------
+
+NATIVE_SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "yoga_native.cpp")
+NATIVE_BINARY = os.path.join(os.path.dirname(NATIVE_SOURCE), ".build", "yoga_native")
+
+
+def build_native_yoga() -> tuple[str | None, str]:
+    """Compiles yoga_native.cpp against the libyogacore.a and headers that
+    the pyyoga wheel installs, so it runs the very Yoga build pyyoga uses.
+    Returns (binary or None, how it was built or why it was not)."""
+    import shutil
+    import subprocess
+    try:
+        import pyyoga
+    except ImportError:
+        return None, "pyyoga is not installed"
+    site = os.path.dirname(os.path.dirname(os.path.abspath(pyyoga.__file__)))
+    include = os.path.join(site, "include")
+    lib = next((os.path.join(site, d, "libyogacore.a") for d in ("lib64", "lib")
+                if os.path.exists(os.path.join(site, d, "libyogacore.a"))), None)
+    cxx = os.environ.get("CXX") or shutil.which("g++") or shutil.which("clang++")
+    if lib is None or not os.path.exists(os.path.join(include, "yoga", "Yoga.h")):
+        return None, f"the pyyoga wheel has no libyogacore.a and yoga/Yoga.h under {site}"
+    if cxx is None:
+        return None, "no C++ compiler (g++ or clang++) on PATH"
+    cmd = [cxx, "-O2", "-std=c++20", "-I", include, NATIVE_SOURCE, lib, "-o", NATIVE_BINARY]
+    how = f"{os.path.basename(cxx)} -O2 -std=c++20, linked against the pyyoga wheel's {lib}"
+    newest = max(os.path.getmtime(NATIVE_SOURCE), os.path.getmtime(lib))
+    if os.path.exists(NATIVE_BINARY) and os.path.getmtime(NATIVE_BINARY) >= newest:
+        return NATIVE_BINARY, how
+    os.makedirs(os.path.dirname(NATIVE_BINARY), exist_ok=True)
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        return None, f"compiling yoga_native.cpp failed: {proc.stderr.strip()[-500:]}"
+    return NATIVE_BINARY, how
+
+
+class NativeYoga:
+    """Runs the native Yoga benchmark in slices, interleaved with the Python
+    cases, and pools its samples (see yoga_native.cpp for what it times)."""
+
+    def __init__(self, binary: str, how: str, runs: int) -> None:
+        self.binary, self.how, self.runs = binary, how, runs
+        self.fresh: list[int] = []
+        self.relayout: list[int] = []
+        self.frames: dict[str, list[float]] = {}
+
+    def run_slice(self, runs: int, warmup: int) -> None:
+        import subprocess
+        out = subprocess.run([self.binary, str(runs), str(warmup)], capture_output=True,
+                             text=True, check=True).stdout
+        doc = json.loads(out)
+        self.fresh += [round(us * 1000) for us in doc["fresh"]]
+        self.relayout += [round(us * 1000) for us in doc["relayout"]]
+        self.frames = {k: doc[k] for k in ("card-0", "card-99-button")}
+        self.nodes = doc["nodes"]
+
+    def result(self) -> dict:
+        expected = expected_frames(WIDTH)
+        problems = compare_frames({k: tuple(v) for k, v in self.frames.items()},
+                                  {k: expected[k] for k in self.frames})
+        if problems or self.nodes != NODE_COUNT:
+            return {"error": f"native Yoga's tree differs ({self.nodes} nodes; {problems})"}
+        out: dict = {"build": self.how, "nodes": self.nodes}
+        for name, samples in (("fresh", self.fresh), ("relayout", self.relayout)):
+            median, p90 = summarize(samples)
+            out[name] = {"medianMicroseconds": round(median, 3),
+                         "p90Microseconds": round(p90, 3), "runs": len(samples)}
+        return out
 
 
 # --------------------------------------------------------------------------
@@ -209,24 +304,11 @@ def median_call_us(fn: Callable[[], object], calls: int = 20000) -> float:
     return round(statistics.median(batches) / 1000.0, 4)
 
 
-def _public_relayout(peer, call: Callable[[float], None], runs: int = 100) -> dict:
-    """Relayout 375 -> 414 through the wrapper's public layout method, with
-    the same protocol as cards-100-relayout (a new tree each run)."""
-    def setup() -> None:
-        peer.prepare_fresh()
-        call(WIDTH)
-
-    samples = time_runs(runs, 10, setup, lambda: call(RELAYOUT_WIDTH))
-    median, p90 = summarize(samples)
-    return {"medianMicroseconds": round(median, 3), "p90Microseconds": round(p90, 3),
-            "runs": runs}
-
-
 def measure_overhead(engines: list[str]) -> dict:
     """What a Python call into each wrapper costs when the engine has (almost)
     nothing to do, so readers can see how much of a peer's time is binding
-    overhead rather than layout work; and what the wrappers' public layout
-    methods cost on top of the raw binding calls that the benchmark times."""
+    overhead rather than layout work. (The public-API relayout timings are
+    interleaved with the benchmarks and added by main().)"""
     out: dict[str, dict] = {}
     if "yoga" in engines:
         import pyyoga
@@ -237,15 +319,12 @@ def measure_overhead(engines: list[str]) -> dict:
         leaf.width, leaf.height = 10.0, 10.0
         raw, ltr = leaf._node.calculate_layout, pyyoga.Direction.LTR
         raw(375.0, math.nan, ltr)
-        peer = YogaPeer()
         out["yoga"] = {
             "emptyLayoutCallMicroseconds": median_call_us(lambda: raw(375.0, math.nan, ltr)),
             "getterCallMicroseconds": median_call_us(leaf._node.get_layout_width),
             "note": "empty = the timed binding call on a clean 1-node tree (pybind11 "
                     "call + Yoga's root cache check); getter = one pybind11 call "
                     "returning a float (get_layout_width)",
-            "publicApiRelayout": _public_relayout(
-                peer, lambda w: peer.root.calculate_layout(w, None)),
             "publicApiNote": "pyyoga's Python Node.calculate_layout (argument "
                              "conversion, then the same C++ call), timed like "
                              "cards-100-relayout",
@@ -259,7 +338,6 @@ def measure_overhead(engines: list[str]) -> dict:
         leaf = stretchable.Node(size=(10.0, 10.0))
         ptr, leaf_id = taffy._ptr, leaf._node_id
         taffylib.node_compute_layout(ptr, leaf_id, space)
-        peer = TaffyPeer()
         out["taffy"] = {
             "emptyLayoutCallMicroseconds": median_call_us(
                 lambda: taffylib.node_compute_layout(ptr, leaf_id, space)),
@@ -267,8 +345,6 @@ def measure_overhead(engines: list[str]) -> dict:
             "note": "empty = the timed binding call on a clean 1-node tree (pyo3 "
                     "call, available-space dict conversion, Taffy's cache hit); "
                     "getter = one pyo3 call returning a bool (node_dirty)",
-            "publicApiRelayout": _public_relayout(
-                peer, lambda w: peer.root.compute_layout((w, None))),
             "publicApiNote": "stretchable's Node.compute_layout, timed like "
                              "cards-100-relayout: besides the same Rust call it "
                              "builds the available-space dict and walks all 851 "
@@ -425,6 +501,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="check the frames and exit without timing")
     ap.add_argument("--no-overhead", action="store_true",
                     help="skip the wrapper-overhead measurements")
+    ap.add_argument("--no-native", action="store_true",
+                    help="skip timing Yoga from C++ (yoga_native.cpp) alongside pyyoga")
     args = ap.parse_args(argv)
 
     engines = [e.strip() for e in args.engines.split(",") if e.strip()]
@@ -452,13 +530,30 @@ def main(argv: list[str] | None = None) -> int:
             if e == "cassowary-one-system":
                 fresh_runs = min(args.runs, args.one_system_runs)
                 fresh_warmup = min(args.warmup, 2)
-            cases += make_cases(e, args.runs, args.warmup, fresh_runs, fresh_warmup)
-        run_interleaved(cases, min(args.chunks, args.runs))
+            cases += make_cases(e, args.runs, args.warmup, fresh_runs, fresh_warmup,
+                                with_public=not args.no_overhead)
+        native = None
+        if "yoga" in engines and not args.no_native:
+            binary, how = build_native_yoga()
+            if binary:
+                native = NativeYoga(binary, how, args.runs)
+            else:
+                print(f"peers.py: skipping native Yoga: {how}", file=sys.stderr)
+        run_interleaved(cases, min(args.chunks, args.runs), native)
+        public = {}
         for case in cases:
-            key = "variants" if case.name.endswith("seen-width") else "benchmarks"
-            out[key].append(case.result())
+            if case.name == PUBLIC_API_CASE:
+                public[case.engine] = {k: v for k, v in case.result().items()
+                                       if k in ("medianMicroseconds", "p90Microseconds", "runs")}
+            else:
+                key = "variants" if case.name.endswith("seen-width") else "benchmarks"
+                out[key].append(case.result())
         if not args.no_overhead:
             out["overhead"] = measure_overhead(engines)
+            for engine, result in public.items():
+                out["overhead"][engine]["publicApiRelayout"] = result
+            if native is not None:
+                out["overhead"]["yoga"]["nativeEngine"] = native.result()
     if args.frames:
         out["frames"] = {name: {k: [round(v, 6) for v in f] for k, f in fr.items()}
                          for name, fr in frames.items()}
