@@ -157,6 +157,14 @@ def validate_bench(doc: dict, what: str, engine: str | None = None) -> dict:
     missing = [n for n in BENCHMARKS if n not in names]
     if missing:
         raise StepError(f"{what}: no result for {', '.join(missing)}")
+    if engine == "sdui":
+        # The contract gives `sdui bench` no payload argument, so make sure it
+        # timed this screen: cards-100 is 802 nodes in SDUIKit's tree.
+        for b in entries:
+            if b["name"] in BENCHMARKS and b["nodes"] != SDUI_NODE_COUNT:
+                raise StepError(f"{what}: {b['name']} timed a {b['nodes']}-node tree, but "
+                                f"Benchmarks/cards-100.json has {SDUI_NODE_COUNT} nodes; "
+                                f"the two sides must lay out the same screen")
     return doc
 
 
@@ -301,6 +309,15 @@ def markdown(rows: list[dict], env: dict, checked: int, overhead: dict | None,
         for v in variants:
             lines.append(f"| {v['name']} | {v['engine']} | {fmt_us(v['medianMicroseconds'])} | "
                          f"{fmt_us(v['p90Microseconds'])} | {v['runs']} |")
+    native = (overhead or {}).get("yoga", {}).get("nativeEngine", {})
+    if "fresh" in native:
+        py = {r["name"]: r["medianMicroseconds"] for r in rows if r["engine"] == "yoga"}
+        lines += ["", "Yoga from C++ (yoga_native.cpp, the same libyogacore.a, no Python), "
+                  "interleaved with the above: fresh "
+                  f"{fmt_us(native['fresh']['medianMicroseconds'])} µs "
+                  f"(pyyoga {fmt_us(py.get('cards-100-fresh', float('nan')))}), relayout "
+                  f"{fmt_us(native['relayout']['medianMicroseconds'])} µs "
+                  f"(pyyoga {fmt_us(py.get('cards-100-relayout', float('nan')))}), medians."]
     if overhead:
         lines += ["", "Python binding cost (µs per call; the Yoga and Taffy timings are "
                   "one such call each):", "",

@@ -8,7 +8,6 @@ frames, so they prove that compare.py passes equal layouts and rejects a
 
 from __future__ import annotations
 
-import copy
 import importlib.util
 import json
 import subprocess
@@ -140,13 +139,19 @@ class CompareScript(unittest.TestCase):
         self.assertIn("does not exist", proc.stderr)
 
     def test_sdui_bench_output_of_the_wrong_shape_fails(self) -> None:
-        self.sdui_json = self.write("sdui-bench.json", {"benchmarks": fake_bench("sdui", 802, 1, 1)[:1]})
+        self.sdui_json = self.write("sdui-bench.json", {"benchmarks": fake_bench("sdui", SDUI_NODE_COUNT, 1, 1)[:1]})
         proc = self.compare(fake_layout(), peers=self.peers_json)
         self.assertEqual(proc.returncode, 2)
         self.assertIn("cards-100-relayout", proc.stderr)
 
+    def test_an_sdui_bench_of_another_screen_fails(self) -> None:
+        self.sdui_json = self.write("sdui-bench.json", {"benchmarks": fake_bench("sdui", 851, 100.0, 50.0)})
+        proc = self.compare(fake_layout(), peers=self.peers_json)
+        self.assertEqual(proc.returncode, 2)
+        self.assertIn("851-node tree", proc.stderr)
+
     def test_a_slower_sdui_is_reported_as_slower(self) -> None:
-        self.sdui_json = self.write("sdui-bench.json", {"benchmarks": fake_bench("sdui", 802, 4000.0, 50.0)})
+        self.sdui_json = self.write("sdui-bench.json", {"benchmarks": fake_bench("sdui", SDUI_NODE_COUNT, 4000.0, 50.0)})
         proc = self.compare(fake_layout(), peers=self.peers_json)
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertIn("| cards-100-fresh | yoga | 1,000 | 1,200 | 200 | 0.25× (SDUIKit slower) |", proc.stdout)
