@@ -251,6 +251,18 @@ def combine(rounds: list[list[dict]]) -> list[dict]:
     return out
 
 
+def native_rows(peers_doc: dict) -> list[dict]:
+    """Yoga timed from C++ (overhead.yoga.nativeEngine) as two more peer rows,
+    so the ratio against Yoga without Python is in the table too."""
+    native = (peers_doc.get("overhead") or {}).get("yoga", {}).get("nativeEngine", {})
+    rows = []
+    for case, name in (("fresh", "cards-100-fresh"), ("relayout", "cards-100-relayout")):
+        if case in native:
+            rows.append({"name": name, "engine": "yoga-native", "nodes": native.get("nodes", 851),
+                         **native[case]})
+    return rows
+
+
 def with_ratios(sdui: list[dict], peers: list[dict]) -> list[dict]:
     """Rows grouped by benchmark, SDUIKit first, each peer with its ratio."""
     base = {b["name"]: b["medianMicroseconds"] for b in sdui}
@@ -299,8 +311,10 @@ def markdown(rows: list[dict], env: dict, checked: int, overhead: dict | None,
                      f"{fmt_ratio(r['ratio'], r['engine'])} |")
     lines += ["", f"ratio = peer median ÷ SDUIKit median (\"SDUIKit is N× faster\"). "
               f"Nodes: SDUIKit {SDUI_NODE_COUNT} (scroll + grid + 800), peers 851 "
-              "(root + 50 row containers + 800). What each engine is given and what "
-              "exactly is timed: docs/benchmarks.md."]
+              "(root + 50 row containers + 800). yoga-native is Yoga's C API called from "
+              "C++ (Benchmarks/yoga_native.cpp, the same libyogacore.a as pyyoga, no "
+              "Python), timed interleaved with the rest. What each engine is given and "
+              "what exactly is timed: docs/benchmarks.md."]
     if variants:
         lines += ["", "Not compared (peers only): relayout to a width the tree has "
                   "already been laid out at, so per-node caches can answer part of it.", "",
@@ -309,15 +323,6 @@ def markdown(rows: list[dict], env: dict, checked: int, overhead: dict | None,
         for v in variants:
             lines.append(f"| {v['name']} | {v['engine']} | {fmt_us(v['medianMicroseconds'])} | "
                          f"{fmt_us(v['p90Microseconds'])} | {v['runs']} |")
-    native = (overhead or {}).get("yoga", {}).get("nativeEngine", {})
-    if "fresh" in native:
-        py = {r["name"]: r["medianMicroseconds"] for r in rows if r["engine"] == "yoga"}
-        lines += ["", "Yoga from C++ (yoga_native.cpp, the same libyogacore.a, no Python), "
-                  "interleaved with the above: fresh "
-                  f"{fmt_us(native['fresh']['medianMicroseconds'])} µs "
-                  f"(pyyoga {fmt_us(py.get('cards-100-fresh', float('nan')))}), relayout "
-                  f"{fmt_us(native['relayout']['medianMicroseconds'])} µs "
-                  f"(pyyoga {fmt_us(py.get('cards-100-relayout', float('nan')))}), medians."]
     if overhead:
         lines += ["", "Python binding cost (µs per call; the Yoga and Taffy timings are "
                   "one such call each):", "",
@@ -409,7 +414,7 @@ def main(argv: list[str] | None = None) -> int:
             peers_doc = captured if captured else peers_run(args)
             validate_bench(peers_doc, "peers.py")
             sdui_rounds.append(sdui_doc["benchmarks"])
-            peer_rounds.append(peers_doc["benchmarks"])
+            peer_rounds.append(peers_doc["benchmarks"] + native_rows(peers_doc))
             peer_docs.append(peers_doc)
             if args.sdui_json and captured:
                 break  # captured output: another round would only repeat it

@@ -491,8 +491,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--one-system-runs", type=int, default=20,
                     help="timed runs of cassowary-one-system fresh, about a second "
                          "each (default 20, at least 20)")
-    ap.add_argument("--chunks", type=int, default=10,
-                    help="interleave the cases in this many round-robin slices (default 10)")
+    ap.add_argument("--chunks", type=int, default=20,
+                    help="interleave the cases in this many round-robin slices (default 20)")
     ap.add_argument("--engines", default=",".join(ENGINES),
                     help="comma-separated subset of " + ",".join(ENGINES))
     ap.add_argument("--frames", action="store_true",

@@ -74,7 +74,12 @@ def fake_peers() -> dict:
     benchmarks = []
     for n, e in enumerate(PEER_ENGINES):
         benchmarks += fake_bench(e, NODE_COUNT, 1000.0 * (n + 1), 500.0 * (n + 1))
+    native = {"nodes": NODE_COUNT,
+              "fresh": {"medianMicroseconds": 800.0, "p90Microseconds": 900.0, "runs": 200},
+              "relayout": {"medianMicroseconds": 400.0, "p90Microseconds": 450.0, "runs": 200}}
     return {"benchmarks": benchmarks, "environment": {"python": "CPython 3", "cpu": "fake", "nproc": 2},
+            "overhead": {"yoga": {"emptyLayoutCallMicroseconds": 0.3, "getterCallMicroseconds": 0.1,
+                                  "nativeEngine": native}},
             "frames": {e: frames for e in PEER_ENGINES}}
 
 
@@ -104,6 +109,7 @@ class CompareScript(unittest.TestCase):
         self.assertIn("| cards-100-fresh | sdui | 100 | 120 | 200 | 1× (baseline) |", md)
         self.assertIn("| cards-100-fresh | yoga | 1,000 | 1,200 | 200 | 10.0× |", md)
         self.assertIn("| cards-100-relayout | taffy | 1,000 | 1,200 | 200 | 20.0× |", md)
+        self.assertIn("| cards-100-fresh | yoga-native | 800 | 900 | 200 | 8.00× |", md)
         self.assertIn("SDUIKit's 801 shared ids", md)
         results = json.loads((self.tmp / "out" / "results.json").read_text())
         ratios = {(r["name"], r["engine"]): r["ratio"] for r in results["benchmarks"]}
