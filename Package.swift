@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "SDUIEnvironment", swiftSettings: strict),
         .target(name: "SDUISchema", dependencies: ["SDUIEnvironment"], swiftSettings: strict),
         .target(name: "SDUILayout", dependencies: ["SDUIEnvironment", "SDUISchema"], swiftSettings: strict),
-        .target(name: "SDUIRender", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout"], swiftSettings: strict),
+        .target(name: "SDUIRender", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout"], resources: [.copy("Resources/fonts")], swiftSettings: strict),
         .target(name: "SDUIRuntime", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout"], swiftSettings: strict),
         .executableTarget(
             name: "sdui",
@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "SDUILayoutTests", dependencies: ["SDUILayout", "SDUISchema"]),
         .testTarget(name: "SDUIRenderTests", dependencies: ["SDUIRender", "SDUILayout", "SDUISchema"]),
         .testTarget(name: "SDUIRuntimeTests", dependencies: ["SDUIRuntime", "SDUISchema"]),
-        .testTarget(name: "sduiTests", dependencies: ["SDUISchema"]),
+        .testTarget(name: "sduiTests", dependencies: ["sdui"]),
     ],
     swiftLanguageModes: [.v6]
 )

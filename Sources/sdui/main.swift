@@ -12,6 +12,7 @@ struct Command {
 let commands: [Command] = [
     Command(name: "validate", summary: ValidateCommand.summary, help: ValidateCommand.help, run: ValidateCommand.run),
     Command(name: "devices", summary: DevicesCommand.summary, help: DevicesCommand.help, run: DevicesCommand.run),
+    Command(name: "schema", summary: SchemaCommand.summary, help: SchemaCommand.help, run: SchemaCommand.run),
 ]
 
 let usage = """

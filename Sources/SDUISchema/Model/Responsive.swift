@@ -6,8 +6,9 @@ public import SDUIEnvironment
 public enum Responsive<Value: Hashable & Sendable>: Hashable, Sendable {
     /// The same value in every size class.
     case fixed(Value)
-    /// One value per horizontal size class; at least one is present.
-    case sizeClass(compact: Value?, regular: Value?)
+    /// One value per horizontal size class; at least one must be present (the decoder guarantees it
+    /// for payloads; building one with neither is a programming error).
+    case sizeClass(compact: Value? = nil, regular: Value? = nil)
 
     /// The value for `sizeClass` (falling back to the other class when missing).
     @inlinable
@@ -15,10 +16,10 @@ public enum Responsive<Value: Hashable & Sendable>: Hashable, Sendable {
         switch self {
         case .fixed(let v): return v
         case .sizeClass(let c, let r):
-            switch sizeClass {
-            case .compact: return (c ?? r)!
-            case .regular: return (r ?? c)!
+            guard let value = sizeClass == .compact ? (c ?? r) : (r ?? c) else {
+                preconditionFailure("Responsive.sizeClass(compact: nil, regular: nil) has no value to resolve")
             }
+            return value
         }
     }
 

@@ -1,0 +1,100 @@
+import SDUIEnvironment
+
+extension NodeProperty {
+    // MARK: Shared property constructors
+
+    static func spacing(_ description: String) -> NodeProperty {
+        NodeProperty("spacing", "responsiveLength", description) { $0.spacing?.jsonValue }
+    }
+    static func alignment(_ definition: String, _ description: String) -> NodeProperty {
+        NodeProperty("alignment", definition, description) { $0.alignment?.jsonValue }
+    }
+    static func color(_ description: String) -> NodeProperty {
+        NodeProperty("color", "responsiveColor", description) { $0.color?.jsonValue }
+    }
+
+    /// The type-specific keys of a built-in type, in canonical order (empty for custom types).
+    static func typeProperties(of type: ComponentType) -> [NodeProperty] {
+        switch type {
+        case .vstack:
+            return [spacing("Space between adjacent children in points (≥ 0). Default: 8, SwiftUI's standard spacing."),
+                    alignment("responsiveHorizontalAlignment", "Horizontal alignment of children narrower than the stack. Default: center.")]
+        case .hstack:
+            return [spacing("Space between adjacent children in points (≥ 0). Default: 8, SwiftUI's standard spacing."),
+                    alignment("responsiveVerticalAlignment", "Vertical alignment of children shorter than the stack. Default: center.")]
+        case .zstack:
+            return [alignment("responsiveAlignment", "Where children smaller than the stack sit. Default: center.")]
+        case .grid:
+            return [
+                NodeProperty("columns", "responsiveColumns", "Number of equal flexible columns, 1…64. Default: 2. Lowered (never below 1) when columns would be narrower than minColumnWidth.") { $0.columns?.jsonValue },
+                NodeProperty("minColumnWidth", "responsiveLength", "Never make a column narrower than this many points; use fewer columns instead (what turns an iPad ⅓ Split View into one column).") { $0.minColumnWidth?.jsonValue },
+                spacing("Space between rows and between columns in points (≥ 0), unless rowSpacing or columnSpacing say otherwise. Default: 8."),
+                NodeProperty("rowSpacing", "responsiveLength", "Space between rows in points (≥ 0); overrides spacing.") { $0.rowSpacing?.jsonValue },
+                NodeProperty("columnSpacing", "responsiveLength", "Space between columns in points (≥ 0); overrides spacing.") { $0.columnSpacing?.jsonValue },
+                alignment("responsiveHorizontalAlignment", "Horizontal alignment of an item narrower than its cell. Default: center."),
+            ]
+        case .scroll:
+            return [
+                NodeProperty("axis", "responsiveAxis", "Scroll direction; children are stacked along it. Default: vertical.") { $0.axis?.jsonValue },
+                spacing("Space between adjacent children in points (≥ 0). Default: 8."),
+            ]
+        case .text:
+            return [
+                NodeProperty("text", "responsiveString", required: true, "The string to show.") { $0.text?.jsonValue },
+                NodeProperty("style", "responsiveTextStyle", "Dynamic Type text style; sets size, line height and weight for the user's text size. Default: body.") { $0.style?.jsonValue },
+                NodeProperty("weight", "responsiveFontWeight", "Font weight overriding the style's. Default: the style's weight.") { $0.weight?.jsonValue },
+                NodeProperty("lineLimit", "responsiveLineLimit", "Maximum number of lines (≥ 1); longer text is truncated with an ellipsis. Default: unlimited.") { $0.lineLimit?.jsonValue },
+                alignment("responsiveHorizontalAlignment", "Alignment of the lines of multi-line text (SwiftUI's multilineTextAlignment). Default: leading."),
+                color("Text color. Default: primary."),
+            ]
+        case .image:
+            return [
+                NodeProperty("url", "responsiveString", "Where to load the image from. Its box never depends on the loaded image: give the node an aspectRatio.") { $0.url?.jsonValue },
+                NodeProperty("placeholder", "responsiveImagePlaceholder", "What fills the reserved box while the image loads. Default: skeleton.") { $0.placeholder?.jsonValue },
+                NodeProperty("alt", "responsiveString", "Text alternative for VoiceOver and previews (accessibilityLabel).") { $0.alt?.jsonValue },
+            ]
+        case .button:
+            return [
+                NodeProperty("title", "responsiveString", required: true, "The button's label.") { $0.title?.jsonValue },
+                NodeProperty("style", "responsiveButtonStyle", "SwiftUI button style. Default: automatic. (Model field: buttonStyle.)") { $0.buttonStyle?.jsonValue },
+                color("Tint: the title color, or the fill of a borderedProminent button. Default: accent."),
+            ]
+        case .spacer:
+            return [NodeProperty("minLength", "responsiveLength", "Minimum length along the enclosing stack's axis in points (≥ 0). Default: 8.") { $0.minLength?.jsonValue }]
+        case .divider:
+            return []
+        case .color:
+            return [color("The fill; the node takes all the space it is offered, like SwiftUI's Color. Default: primary.")]
+        case .custom:
+            return []
+        }
+    }
+
+    /// Every type-specific key of any built-in type, first occurrence of each key in built-in type order.
+    ///
+    /// The encoder writes a key set on a node of a type it does not belong to after the type's own keys,
+    /// in this order, so encoding never drops data (the decoder then reports the key).
+    static let allTypeProperties: [NodeProperty] = {
+        var seen: Set<String> = []
+        var result: [NodeProperty] = []
+        for type in ComponentType.builtIn {
+            for property in typeProperties(of: type) where seen.insert(property.key).inserted {
+                result.append(property)
+            }
+        }
+        return result
+    }()
+
+    /// The modifiers every node accepts, in canonical order.
+    static let modifiers: [NodeProperty] = [
+        NodeProperty("padding", "padding", "Space around the content, inside frame and background: a length for every edge, or per edge (top, leading, bottom, trailing, horizontal, vertical; a specific edge overrides horizontal/vertical).") { $0.modifiers.padding?.jsonValue },
+        NodeProperty("frame", "frame", "Size constraints, as SwiftUI's frame(width:height:alignment:) and frame(minWidth:maxWidth:minHeight:maxHeight:alignment:).") { $0.modifiers.frame?.jsonValue },
+        NodeProperty("aspectRatio", "responsiveAspectRatio", "Width ÷ height of the content's box (> 0, finite), as SwiftUI's aspectRatio(_:contentMode:). Reserves an image's box before it loads.") { $0.modifiers.aspectRatio?.jsonValue },
+        NodeProperty("contentMode", "responsiveContentMode", "How the content fills its aspect-ratio box: fit or fill. Default: fill for images, fit otherwise.") { $0.modifiers.contentMode?.jsonValue },
+        NodeProperty("background", "responsiveColor", "A color behind the node's padded, framed box.") { $0.modifiers.background?.jsonValue },
+        NodeProperty("cornerRadius", "responsiveLength", "Corner radius in points (≥ 0) of the background; also clips the content.") { $0.modifiers.cornerRadius?.jsonValue },
+        NodeProperty("visible", "responsiveBool", "false removes the node from layout and drawing (like an if in SwiftUI). Default: true.") { $0.modifiers.visible?.jsonValue },
+        NodeProperty("layoutPriority", "responsiveFiniteNumber", "Priority when siblings in a stack compete for space (SwiftUI's layoutPriority; any finite number). Default: 0.") { $0.modifiers.layoutPriority?.jsonValue },
+        NodeProperty("action", "action", "What a tap does (data only; the runtime carries it out).") { $0.modifiers.action?.jsonValue },
+    ]
+}

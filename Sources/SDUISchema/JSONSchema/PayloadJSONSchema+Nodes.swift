@@ -1,0 +1,126 @@
+import SDUIEnvironment
+
+extension PayloadJSONSchema {
+    /// Every node: a `type`, then the branch of that type (or of custom types).
+    static var node: JSONValue {
+        let builtIn = ComponentType.builtIn.map(\.rawValue)
+        var branches: [JSONValue] = ComponentType.builtIn.map { type in
+            [
+                "if": ["properties": ["type": ["const": .string(type.rawValue)]], "required": ["type"]],
+                "then": SchemaBuilding.ref(type.rawValue + "Node"),
+            ]
+        }
+        branches.append([
+            "if": ["properties": ["type": ["enum": SchemaBuilding.strings(builtIn)]], "required": ["type"]],
+            "else": SchemaBuilding.ref("customNode"),
+        ])
+        return [
+            "description": .string("A node of the screen's tree. Built-in types: \(builtIn.joined(separator: ", ")); any other type is a custom type."),
+            "type": "object",
+            "required": ["type"],
+            "properties": ["type": ["type": "string", "minLength": 1, "description": "The node's kind."]],
+            "allOf": .array(branches),
+        ]
+    }
+
+    /// The keys every node accepts besides `type`: `id`, the modifiers, and `children` on containers.
+    static func commonProperties(container: Bool) -> [(key: String, value: JSONValue)] {
+        var properties: [(key: String, value: JSONValue)] = [
+            ("id", ["type": "string", "minLength": 1,
+                    "description": "Unique within the screen. Nodes without one get a stable path id such as root.0.3."]),
+        ]
+        for modifier in NodeProperty.modifiers {
+            properties.append((modifier.key, SchemaBuilding.ref(modifier.definition, modifier.description)))
+        }
+        if container {
+            properties.append(("children", [
+                "type": "array", "items": SchemaBuilding.ref("node"),
+                "description": "The child nodes, in order.",
+            ]))
+        }
+        return properties
+    }
+
+    /// A built-in type: its own keys plus the common ones, nothing else.
+    static func nodeDefinition(_ type: ComponentType) -> JSONValue {
+        let own = NodeProperty.typeProperties(of: type)
+        var properties: [(key: String, value: JSONValue)] = [
+            ("type", ["const": .string(type.rawValue), "description": "The node's kind."]),
+        ]
+        properties += own.map { ($0.key, SchemaBuilding.ref($0.definition, $0.description)) }
+        properties += commonProperties(container: type.isContainer)
+        var schema: [(key: String, value: JSONValue)] = [
+            ("description", .string(typeDescription(type))),
+            ("type", "object"),
+        ]
+        let required = own.filter(\.isRequired).map(\.key)
+        if !required.isEmpty { schema.append(("required", SchemaBuilding.strings(required))) }
+        schema.append(("properties", .object(properties)))
+        schema.append(("additionalProperties", false))
+        return .object(schema)
+    }
+
+    /// A type this format does not define: common keys checked, any other key kept verbatim.
+    static var customNode: JSONValue {
+        var properties: [(key: String, value: JSONValue)] = [
+            ("type", ["type": "string", "not": ["enum": SchemaBuilding.strings(ComponentType.builtIn.map(\.rawValue))],
+                      "description": "A type the host app registers or a newer format defines."]),
+        ]
+        properties += commonProperties(container: true)
+        return [
+            "description": "A node of a custom type. The decoder keeps it with a warning (an error in strict mode) and lays it out as an empty box unless the host app registers the type; its other keys are passed to the app verbatim.",
+            "type": "object",
+            "properties": .object(properties),
+            "additionalProperties": true,
+        ]
+    }
+
+    /// The documentation of a built-in type.
+    static func typeDescription(_ type: ComponentType) -> String {
+        switch type {
+        case .vstack: return "A vertical stack (SwiftUI's VStack)."
+        case .hstack: return "A horizontal stack (SwiftUI's HStack)."
+        case .zstack: return "An overlay stack, later children on top (SwiftUI's ZStack)."
+        case .grid: return "A grid of equal flexible columns, filled row by row (SwiftUI's LazyVGrid with .flexible() columns)."
+        case .scroll: return "A scroll view whose children are stacked along its axis (ScrollView + LazyVStack/LazyHStack)."
+        case .text: return "Text in a Dynamic Type style (SwiftUI's Text)."
+        case .image: return "An image loaded from a URL into a box reserved before it loads; give it an aspectRatio."
+        case .button: return "A button; its tap target is at least 44×44 pt (SwiftUI's Button)."
+        case .spacer: return "Flexible space along the enclosing stack's axis (SwiftUI's Spacer)."
+        case .divider: return "A thin separator line (SwiftUI's Divider)."
+        case .color: return "A color filling the space it is offered (SwiftUI's Color as a view)."
+        case .custom(let name): return "A custom type \(name)."
+        }
+    }
+
+    /// An action: one branch per known `type`; an unknown type is accepted (the decoder keeps it with a warning).
+    static var action: JSONValue {
+        let presentationStyles = SchemaBuilding.strings(PresentationStyle.allCases.map(\.rawValue))
+        let screen: JSONValue = ["type": "string", "description": "The id of the screen to show."]
+        func branch(_ type: String, _ properties: JSONValue, required: [String], _ description: String) -> JSONValue {
+            [
+                "if": ["properties": ["type": ["const": .string(type)]], "required": ["type"]],
+                "then": [
+                    "description": .string(description),
+                    "properties": properties,
+                    "required": SchemaBuilding.strings(["type"] + required),
+                    "additionalProperties": false,
+                ],
+            ]
+        }
+        return [
+            "description": "What a tap does: data the runtime carries out. Known types: navigate, open, present, dismiss; another type is kept for the host app (with a warning).",
+            "type": "object",
+            "required": ["type"],
+            "properties": ["type": ["type": "string", "description": "The kind of action."]],
+            "allOf": [
+                branch("navigate", ["type": true, "screen": screen], required: ["screen"], "Push a screen on the navigation stack."),
+                branch("open", ["type": true, "url": ["type": "string", "description": "The URL to open outside the app."]], required: ["url"], "Open a URL outside the app."),
+                branch("present", ["type": true, "screen": screen,
+                                   "style": ["type": "string", "enum": presentationStyles, "description": "UIKit's modal presentation style. Default: automatic."]],
+                       required: ["screen"], "Present a screen modally."),
+                branch("dismiss", ["type": true], required: [], "Dismiss the presented screen."),
+            ],
+        ]
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import SDUIEnvironment
+@testable import SDUISchema
+
+/// Decodes `screen`'s canonical JSON, strictly unless `strict` is false.
+private func roundTrip(_ screen: Screen, strict: Bool = true) throws -> PayloadDecoding {
+    PayloadDecoder(options: .init(strict: strict)).decode(screen.jsonData(pretty: true))
+}
+
+@Test(arguments: ["storefront", "news-feed"])
+func `a DSL screen survives encode then strict decode unchanged`(name: String) throws {
+    let screen = try #require(DSLFixtures.all.first { $0.name == name }).screen
+    let decoded = try roundTrip(screen)
+    #expect(decoded.issues.isEmpty, "\(decoded.issues.map(\.description))")
+    #expect(decoded.screen == screen)
+}
+
+@Test func `a DSL screen with custom types and actions round-trips with only their warnings`() throws {
+    let screen = DSLFixtures.productDetail
+    let decoded = try roundTrip(screen, strict: false)
+    #expect(decoded.screen == screen)
+    #expect(decoded.errors.isEmpty)
+    #expect(Set(decoded.warnings.map(\.code)) == [.unknownType, .unknownAction])
+    #expect(decoded.warnings.count == 3, "\(decoded.warnings.map(\.description))")
+    // Strict mode refuses exactly those.
+    let strict = try roundTrip(screen, strict: true)
+    #expect(strict.screen == nil)
+    #expect(Set(strict.errors.map(\.code)) == [.unknownType, .unknownAction])
+}
+
+@Test func `the fixtures use every component, every modifier and responsive values`() {
+    var types: Set<String> = []
+    var keys: Set<String> = []
+    var responsiveKeys: Set<String> = []
+    var actions: Set<String> = []
+    func visit(_ value: JSONValue) {
+        guard case .object(let pairs) = value else { return }
+        if case .string(let type)? = value["type"] { types.insert(type) }
+        for (key, item) in pairs {
+            keys.insert(key)
+            if case .object = item, item["compact"] != nil || item["regular"] != nil { responsiveKeys.insert(key) }
+            if key == "action", case .string(let type)? = item["type"] { actions.insert(type) }
+            if key == "frame" || key == "padding", case .object(let inner) = item {
+                for (k, v) in inner {
+                    keys.insert(key + "." + k)
+                    if case .object = v, v["compact"] != nil { responsiveKeys.insert(key + "." + k) }
+                }
+            }
+            if key == "children", case .array(let children) = item { children.forEach(visit) }
+        }
+    }
+    for (_, screen) in DSLFixtures.all { visit(screen.root.jsonValue) }
+    #expect(types.isSuperset(of: ComponentType.builtIn.map(\.rawValue)))
+    #expect(types.contains("rating") && types.contains("reviews"))
+    let modifierKeys = NodeProperty.modifiers.map(\.key)
+    #expect(keys.isSuperset(of: modifierKeys))
+    #expect(keys.isSuperset(of: NodeProperty.allTypeProperties.map(\.key)))
+    #expect(keys.isSuperset(of: ["frame.width", "frame.height", "frame.minWidth", "frame.maxWidth", "frame.minHeight", "frame.alignment",
+                                 "padding.top", "padding.leading", "padding.bottom", "padding.trailing"]))
+    #expect(actions == ["navigate", "open", "present", "dismiss", "addToCart"])
+    #expect(responsiveKeys.isSuperset(of: ["columns", "spacing", "text", "style", "weight", "lineLimit", "alignment", "color",
+                                           "url", "aspectRatio", "visible", "background", "padding", "frame.width", "padding.leading"]))
+}
+
+@Test func `the storefront DSL writes the seed's grid rule`() throws {
+    let grid = DSLFixtures.storefront.root.children[1]
+    #expect(grid.type == .grid)
+    #expect(grid.columns == .sizeClass(compact: 2, regular: 4))
+    #expect(grid.minColumnWidth == .fixed(150))
+    #expect(grid.children.count == DSLFixtures.products.count)
+    let card = grid.children[0]
+    #expect(card.id == "card-p1")
+    #expect(card.alignment == .fixed(.leading))
+    #expect(card.modifiers.padding == Padding(8))
+    #expect(card.modifiers.background == .fixed(Color(parsing: "secondaryBackground")!))
+    #expect(card.children[0].modifiers.aspectRatio == .fixed(1.5))
+    // Only the product on sale gets the badge (`if` in the builder).
+    #expect(grid.children.map { $0.children[2].children.count } == [3, 4, 3])
+}
+
+@Test func `builder blocks support if-else, optionals, loops and arrays`() {
+    let flag = false
+    let optional: Text? = nil
+    let screen = Screen {
+        if flag { Text("a") } else { Text("b") }
+        if !flag { Divider() }
+        optional
+        for i in 0..<3 { Text("\(i)") }
+        [Spacer(), Spacer()]
+        [ComponentNode(type: .divider)]
+    }
+    // Several top-level components are wrapped in a vstack.
+    #expect(screen.root.type == .vstack)
+    #expect(screen.id == "screen")
+    #expect(screen.root.children.map(\.type) == [.text, .divider, .text, .text, .text, .spacer, .spacer, .divider])
+    #expect(screen.root.children[0].text == .fixed("b"))
+    #expect(Screen { Text("only") }.root.type == .text)
+}
+
+@Test func `modifiers return copies and leave the original unchanged`() {
+    let base = Text("x")
+    let padded = base.padding(4)
+    #expect(base.node.modifiers.padding == nil)
+    #expect(padded.node.modifiers.padding == Padding(4))
+}
+
+@Test func `padding accumulates like nested SwiftUI paddings, per size class`() {
+    let node = Text("x").padding(8).padding(.top, 4).padding(.horizontal, .sizeClass(compact: 2, regular: 10)).node
+    #expect(node.modifiers.padding?.top == .fixed(12))
+    #expect(node.modifiers.padding?.bottom == .fixed(8))
+    #expect(node.modifiers.padding?.leading == .sizeClass(compact: 10, regular: 18))
+    #expect(Text("x").padding().node.modifiers.padding == Padding(16))
+}
+
+@Test func `frame calls merge into one frame, a later call replacing only what it names`() {
+    let frame = Text("x").frame(width: 10, height: 20).frame(maxWidth: .infinity, alignment: .leading).frame(width: 30).node.modifiers.frame
+    #expect(frame == Frame(width: 30, height: 20, maxWidth: .infinity, alignment: .leading))
+}
+
+@Test func `an invalid color string is written verbatim so decoding reports it`() throws {
+    let screen = Screen { Text("x").background("#12") }
+    #expect(screen.root.jsonValue["background"] == .string("#12"))
+    let decoded = PayloadDecoder().decode(screen.jsonData())
+    #expect(decoded.errors.map(\.pointer) == ["/root/background"])
+}
+
+@Test func `stack alignments accept only their axis and write the model's alignment`() {
+    #expect(VStack(alignment: .trailing) {}.node.alignment == .fixed(.trailing))
+    #expect(HStack(alignment: .sizeClass(compact: .top, regular: .bottom)) {}.node.alignment == .sizeClass(compact: .top, regular: .bottom))
+    #expect(Grid(alignment: .center) {}.node.alignment == .fixed(.center))
+    #expect(ZStack(alignment: .bottomTrailing) {}.node.alignment == .fixed(.bottomTrailing))
+}
+
+@Test func `enum shorthands on Responsive equal their fixed values`() {
+    #expect(Responsive<TextStyle>.largeTitle == .fixed(.largeTitle))
+    #expect(Responsive<FontWeight>.black == .fixed(.black))
+    #expect(Responsive<ImagePlaceholder>.none == .fixed(ImagePlaceholder.none))
+    #expect(Responsive<ButtonStyle>.borderedProminent == .fixed(.borderedProminent))
+    #expect(Responsive<Double>.infinity == .fixed(.infinity))
+    #expect(Image(url: "u").placeholder(.none).node.placeholder == .fixed(ImagePlaceholder.none))
+}
+
+@Test func `one-value modifiers also take plain variables, and literals still pick the responsive form`() {
+    let gap = 12.0, ratio = 4.0 / 3.0, lines = 3, shown = false, title = "Hi", priority = 2.0
+    let node = Text(title).padding(gap).padding(.top, gap).aspectRatio(ratio).cornerRadius(gap)
+        .layoutPriority(priority).visible(shown).lineLimit(lines).node
+    #expect(node.text == .fixed("Hi"))
+    #expect(node.modifiers.padding == Padding(top: 24, leading: 12, bottom: 12, trailing: 12))
+    #expect(node.modifiers.aspectRatio == .fixed(4.0 / 3.0))
+    #expect(node.modifiers.cornerRadius == .fixed(12))
+    #expect(node.modifiers.layoutPriority == .fixed(2))
+    #expect(node.modifiers.visible == .fixed(false))
+    #expect(node.lineLimit == .fixed(3))
+    #expect(Spacer(minLength: gap).node.minLength == .fixed(12))
+    #expect(Grid(columns: .fixed(lines)) {}.node.columns == .fixed(3))
+    #expect(Text("x").frame(width: .fixed(gap)).node.modifiers.frame?.width == .fixed(12))
+}
