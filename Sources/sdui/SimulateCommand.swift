@@ -9,14 +9,19 @@ enum SimulateCommand {
     static let summary = "run a screen through UIKit's life cycle (rotate, resize, present, push…); print every callback"
     static let help = """
     USAGE: sdui simulate FILE [--device NAME] [--orientation portrait|landscape] [--mode M] [--window WxH]
-                              [--content-size S] [--dark] [--steps STEP,STEP…] [--format json|text] [--output PATH]
+                              [--content-size S] [--dark] [--detail FILE] [--steps STEP,STEP…] [--format json|text]
+                              [--output PATH]
 
     Launches an app whose scene's window has a navigation controller (the object "navigation") with the
     screen in FILE as its root, then applies the steps in order, recording every callback the scene and the
     controllers receive, in UIKit's order (docs/runtime.md lists the orders and their Apple sources).
+    With --detail, the root is a split view controller (the object "split"): the navigation controller in
+    the primary column and the detail screen in the secondary — side by side in regular width, collapsed
+    to the primary in compact width, switching live on rotate and resize.
 
     OPTIONS:
     \(EnvironmentOptions.help)
+      --detail FILE          a master–detail root: FILE's screen in the split's secondary column
       --steps LIST           comma-separated steps (below); none: just the launch
       --format F             json (default) or text
       --output PATH          write to PATH instead of standard output
@@ -33,11 +38,12 @@ enum SimulateCommand {
       disconnect             the system removes the scene (controllers are released: deinit)
       content-size:SIZE      change the Dynamic Type size (xSmall … xxxLarge, AX1 … AX5)
       dark, light            change the appearance
-      tap:NODE-ID            perform the action of a node of the topmost screen through the router
-                             (navigate pushes, present presents, dismiss dismisses); screens are found
-                             by id among FILE and the files the steps name
+      tap:NODE-ID            perform the action of a node on a visible screen (the topmost presented one,
+                             else the stack's top, else the detail) through the router: navigate pushes
+                             (from a split's primary column: shows the detail), present presents, dismiss
+                             dismisses; screens are found by id among FILE, --detail and the steps' files
 
-    JSON: {"events": [{"step": N, "object": "scene" | "window" | "navigation" | SCREEN-ID, "event": NAME,
+    JSON: {"events": [{"step": N, "object": "scene" | "window" | "navigation" | "split" | SCREEN-ID, "event": NAME,
            "size": {"width","height"}, "horizontalSizeClass", "verticalSizeClass", …}]} — step 0 is the launch;
            a controller's size and size classes are as it sees them at that moment ("unspecified" while its
            view is not in a window); a screen id used twice is suffixed "#2", "#3"….
@@ -71,7 +77,7 @@ enum SimulateCommand {
     @MainActor
     static func runOnMain(_ arguments: [String]) -> Int32 {
         runCommand("simulate") { () throws(CLIError) -> Int32 in
-            let args = try Arguments(arguments, options: EnvironmentOptions.options.union(["--steps", "--format", "--output"]),
+            let args = try Arguments(arguments, options: EnvironmentOptions.options.union(["--steps", "--format", "--output", "--detail"]),
                                      flags: EnvironmentOptions.flags)
             let format = args["--format"] ?? "json"
             guard format == "json" || format == "text" else { throw .usage("--format: expected json or text, got \"\(format)\"") }
@@ -84,6 +90,14 @@ enum SimulateCommand {
             for (index, text) in stepTexts.enumerated() { steps.append(try parseStep(text, index: index + 1)) }
             // Load every payload before running, so a bad file fails before any output.
             let screen = try loadScreen(path)
+            let detail: Screen?
+            if let detailPath = args["--detail"] {
+                do throws(CLIError) { detail = try loadScreen(detailPath) } catch {
+                    throw CLIError(message: "--detail: \(error.message)", exitCode: error.exitCode)
+                }
+            } else {
+                detail = nil
+            }
             var screens: [String: Screen] = [:]
             for (index, step) in steps.enumerated() {
                 switch step {
@@ -92,8 +106,8 @@ enum SimulateCommand {
                 default: break
                 }
             }
-            let simulation = try Simulation(screen: screen, environment: environment, traits: traits,
-                                            knownScreens: [screen] + stepTexts.indices.compactMap { index in
+            let simulation = try Simulation(screen: screen, detail: detail, environment: environment, traits: traits,
+                                            knownScreens: [screen] + (detail.map { [$0] } ?? []) + stepTexts.indices.compactMap { index in
                                                 switch steps[index] {
                                                 case .present(_, let file), .push(let file): return screens[file]
                                                 default: return nil
@@ -225,13 +239,23 @@ final class Simulation {
     private var consumed = 0
     private(set) var records: [Record] = []
 
-    init(screen: Screen, environment: WindowEnvironment, traits: TraitCollection, knownScreens: [Screen]) throws(CLIError) {
+    init(screen: Screen, detail: Screen?, environment: WindowEnvironment, traits: TraitCollection,
+         knownScreens: [Screen]) throws(CLIError) {
         initialEnvironment = environment
         usedNames[screen.id] = 1
         let router = Router(provider: InMemoryScreenProvider(knownScreens))
         self.router = router
+        var detailName: String?
+        if let detail {
+            usedNames[detail.id, default: 0] += 1
+            if let count = usedNames[detail.id], count > 1 { detailName = "\(detail.id)#\(count)" }
+        }
         app = Application(sceneConfiguration: .hosting {
-            NavigationController(rootViewController: ScreenViewController(screen: screen, router: router))
+            let navigation = NavigationController(rootViewController: ScreenViewController(screen: screen, router: router))
+            guard let detail else { return navigation }
+            let detailController = ScreenViewController(screen: detail, router: router)
+            if let detailName { detailController.name = detailName }
+            return SplitViewController(primary: navigation, secondary: detailController)
         })
         router.prepareViewController = { [weak self] controller in self?.assignUniqueName(controller) }
         do {
@@ -243,12 +267,17 @@ final class Simulation {
         collect()
     }
 
-    /// The navigation controller at the root of the window.
-    var navigation: NavigationController? { scene?.windows.first?.rootViewController as? NavigationController }
+    /// The root: a navigation controller, or a split whose primary column is one.
+    var root: ViewController? { scene?.windows.first?.rootViewController }
+
+    /// The navigation controller: the root, or the split's primary column.
+    var navigation: NavigationController? {
+        (root as? NavigationController) ?? ((root as? SplitViewController)?.primary as? NavigationController)
+    }
 
     /// The topmost presented controller, if any.
     var topPresented: ViewController? {
-        var top = navigation?.presentedViewController
+        var top = root?.presentedViewController
         while let next = top?.presentedViewController { top = next }
         return top
     }
@@ -286,7 +315,7 @@ final class Simulation {
             }
             navigation.popViewController(animated: true)
         case .present(let style, let path):
-            guard let presenter = topPresented ?? navigation, let screen = screens[path] else { throw Failure(message: "no controller to present from") }
+            guard let presenter = topPresented ?? root, let screen = screens[path] else { throw Failure(message: "no controller to present from") }
             let controller = makeController(screen)
             controller.modalPresentationStyle = style
             presenter.present(controller, animated: true)
@@ -294,8 +323,11 @@ final class Simulation {
             guard let presented = topPresented else { throw Failure(message: "nothing is presented") }
             presented.dismiss(animated: true)
         case .tap(let id):
-            guard let screen = (topPresented ?? navigation?.topViewController) as? ScreenViewController else {
-                throw Failure(message: "the topmost controller is not a screen")
+            let candidates: [ViewController?] = topPresented.map { [$0] }
+                ?? [navigation?.topViewController, (root as? SplitViewController)?.secondary]
+            let screens = candidates.compactMap { $0 as? ScreenViewController }.filter { $0.isViewInWindow }
+            guard let screen = screens.first(where: { $0.hasNode(id: id) }) ?? screens.first else {
+                throw Failure(message: "no screen is visible")
             }
             do { try screen.performAction(ofNodeWithID: id) } catch { throw Failure(message: error.message) }
         }

@@ -104,3 +104,29 @@ func `simulate rejects steps that make no sense, naming the step`(steps: String,
     #expect(inert.exitCode == 64)
     #expect(inert.stderr.contains("has no action"))
 }
+
+@Test func `simulate --detail hosts a split that collapses and expands live, and tap shows the detail`() throws {
+    let list = try temporaryFile(Array(#"""
+    {"schemaVersion": 1, "id": "inbox", "root": {"type": "vstack", "children": [
+      {"type": "button", "id": "row-1", "title": "First", "action": {"type": "navigate", "screen": "message"}}]}}
+    """#.utf8), name: "list.json")
+    let detail = try temporaryFile(Array(#"""
+    {"schemaVersion": 1, "id": "message", "root": {"type": "text", "id": "body", "text": "Hello"}}
+    """#.utf8), name: "message.json")
+    let run = try sdui(["simulate", list, "--detail", detail, "--device", "ipad-pro-13-m4", "--orientation", "landscape",
+                        "--mode", "split-2/3", "--steps", "resize:split-1/3,resize:split-2/3,tap:row-1"])
+    #expect(run.exitCode == 0, "\(run.stderr)")
+    let list0 = try events(run)
+    let launch = list0.filter { $0["step"] as? Int == 0 }
+    let inboxAppearing = try #require(launch.first { $0["object"] as? String == "inbox" && $0["event"] as? String == "viewIsAppearing" })
+    #expect(inboxAppearing["size"] as? [String: Double] == ["width": 320, "height": 1032])
+    #expect(inboxAppearing["horizontalSizeClass"] as? String == "compact")
+    let messageAppearing = try #require(launch.first { $0["object"] as? String == "message" && $0["event"] as? String == "viewIsAppearing" })
+    #expect(messageAppearing["horizontalSizeClass"] as? String == "regular")
+    let collapse = names(list0.filter { $0["step"] as? Int == 1 })
+    #expect(collapse.contains("message.viewWillDisappear") && collapse.last == "message.viewDidDisappear")
+    let expand = names(list0.filter { $0["step"] as? Int == 2 })
+    #expect(expand.contains("message.viewIsAppearing") && expand.last == "message.viewDidAppear")
+    let tap = names(list0.filter { $0["step"] as? Int == 3 })
+    #expect(tap.contains("message#2.viewDidAppear") && tap.last == "message.deinit")
+}

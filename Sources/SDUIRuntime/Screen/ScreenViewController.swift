@@ -167,6 +167,9 @@ open class ScreenViewController: ViewController {
         try perform(action)
     }
 
+    /// Whether the screen has a node with `id`.
+    public func hasNode(id: String) -> Bool { findComponent(id: id, in: screen.root) != nil }
+
     /// Performs `action` through the router.
     /// - Throws: `RuntimeError.unsupportedAction` without a router; the router's errors otherwise.
     public func perform(_ action: Action) throws(RuntimeError) {
