@@ -99,8 +99,8 @@ extension ViewController {
             hostView = candidate.superview
         }
         guard let parent, let parentView = parent.viewIfLoaded, superview.isDescendant(of: parentView) else {
-            let where_ = host.map { "the view of '\($0.name)'" } ?? (superview.window != nil ? "the window" : "a view")
-            let message = "the view of '\(name)' was added to \(where_) without addChild(_:): '\(name)' is an orphan and receives no appearance, layout or trait callbacks (call addChild, then addSubview, then didMove(toParent:))"
+            let place = host.map { "the view of '\($0.name)'" } ?? (superview.window != nil ? "the window" : "a view")
+            let message = "the view of '\(name)' was added to \(place) without addChild(_:): '\(name)' is an orphan and receives no appearance, layout or trait callbacks (call addChild, then addSubview, then didMove(toParent:))"
             if let log = superview.nearestLog() { attach(to: log) }
             report(.orphanViewController, message)
             return
