@@ -98,7 +98,6 @@ public final class LayoutEngine {
         if key == cachedKey, let cached = cachedScreen, cached == screen { return }
         if key != cachedKey || cachedScreen != screen { state.lazyRows = LazyRowModel() }
         TreeBuilder(traits: traits, virtualizesGrids: virtualizes).build(screen, into: &state.tree)
-        state.template = []
         state.resetTextMemos()
         cachedScreen = screen
         cachedKey = key

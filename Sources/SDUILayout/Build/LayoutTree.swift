@@ -25,6 +25,10 @@ struct FlatNode {
     var isHidden = false
     /// A button, or a node with an `action`: its frame should be at least 44×44 pt.
     var isTappable = false
+    /// color, image, spacer or divider: sized by arithmetic, not worth a cache lookup.
+    var isSimpleLeaf = false
+    /// Placed nodes whose final size is checked (tap targets, containers that may overflow).
+    var needsPlacementCheck = false
     /// Stacks and scrolls: true for the horizontal axis.
     var isHorizontal = false
     /// The node's parent lays it out along a stack axis (spacers and dividers need to know which one).
@@ -103,22 +107,19 @@ struct TextSpec {
     var font: FontSpec { FontSpec(size: fontSize, weight: fontWeight, lineHeight: lineHeight) }
 }
 
-/// The output-side description of each node: names, not used by `Compute/`.
-struct NodeLabel {
-    var id: String
-    var path: String
-    var type: ComponentType
-    /// The JSON Pointer, built on first use (diagnostics).
-    var pointer: String? = nil
-}
-
 /// A screen flattened for layout: arrays of structs in document pre-order, indexed by `Int32`.
 ///
 /// Node 0 is the root. Children of a node are linked through `firstChild` / `nextSibling`; because the order is
 /// pre-order, every node's index is greater than its parent's.
 struct LayoutTree {
     var nodes = ContiguousArray<FlatNode>()
-    var labels = ContiguousArray<NodeLabel>()
+    /// The output node of each flat node (id, path, type, parent; frames filled in by each pass). Built with
+    /// the tree, so a layout pass creates no strings.
+    var template: [LayoutNode] = []
+    /// The UTF-8 bytes of the path id of the node being built (scratch for making child path ids).
+    var pathBytes = ContiguousArray<UInt8>()
+    /// JSON Pointers, built on first use (only nodes with diagnostics need one).
+    var pointers = ContiguousArray<String?>()
     var texts = ContiguousArray<TextSpec>()
     /// Problems found while building (unknown types, frame conflicts, images without aspect ratio…).
     var buildDiagnostics: [LayoutDiagnostic] = []
@@ -131,7 +132,8 @@ struct LayoutTree {
 
     mutating func removeAll() {
         nodes.removeAll(keepingCapacity: true)
-        labels.removeAll(keepingCapacity: true)
+        template.removeAll(keepingCapacity: true)
+        pointers.removeAll(keepingCapacity: true)
         texts.removeAll(keepingCapacity: true)
         buildDiagnostics.removeAll(keepingCapacity: true)
         lazyGrids.removeAll(keepingCapacity: true)

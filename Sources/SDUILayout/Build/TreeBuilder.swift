@@ -32,6 +32,8 @@ struct TreeBuilder {
         tree.sizeClass = sizeClass
         tree.contentSize = contentSize
         tree.nodes.reserveCapacity(screen.root.children.count + 1)
+        tree.pathBytes.removeAll(keepingCapacity: true)
+        tree.pathBytes.append(contentsOf: "root".utf8)
         withUnsafePointer(to: screen.root) { root in
             _ = add(root, parent: -1, path: "root", parentContext: .none, parentHidden: false,
                     isRootScrollChild: false, into: &tree)
@@ -61,8 +63,15 @@ struct TreeBuilder {
         resolveModifiers(node, id: id, path: path, into: &flat, tree: &tree)
         resolveLeaf(node, id: id, path: path, into: &flat, tree: &tree)
 
+        switch flat.kind {
+        case .color, .image, .spacer, .divider: flat.isSimpleLeaf = true
+        case .vstack, .hstack, .zstack, .grid: flat.needsPlacementCheck = true
+        default: break
+        }
+        if flat.isTappable { flat.needsPlacementCheck = true }
         tree.nodes.append(flat)
-        tree.labels.append(NodeLabel(id: id, path: path, type: type))
+        tree.template.append(LayoutNode(id: id, path: path, type: type, parent: Int(parent), frame: .zero, isHidden: hidden))
+        tree.pointers.append(nil)
 
         // Children: pre-order, linked by firstChild / nextSibling.
         let childContext: StackAxisContext
@@ -82,13 +91,19 @@ struct TreeBuilder {
         var visibleCount: Int32 = 0
         pointer.pointee.children.withUnsafeBufferPointer { children in
             guard let base = children.baseAddress else { return }
+            let mark = tree.pathBytes.count
             for i in children.indices {
-                let child = add(base + i, parent: index, path: childPath(path, i), parentContext: childContext,
+                // The child's path id: this node's bytes + "." + i (a small string up to 15 bytes: no allocation).
+                tree.pathBytes.removeLast(tree.pathBytes.count - mark)
+                appendPathComponent(i, to: &tree.pathBytes)
+                let childPath = String(decoding: tree.pathBytes, as: UTF8.self)
+                let child = add(base + i, parent: index, path: childPath, parentContext: childContext,
                                 parentHidden: hidden, isRootScrollChild: isRootScroll, into: &tree)
                 if previous < 0 { tree.nodes[Int(index)].firstChild = child } else { tree.nodes[Int(previous)].nextSibling = child }
                 previous = child
                 if !tree.nodes[Int(child)].isHidden { visibleCount += 1 }
             }
+            tree.pathBytes.removeLast(tree.pathBytes.count - mark)
         }
         tree.nodes[Int(index)].visibleChildCount = visibleCount
         return index
@@ -257,24 +272,15 @@ struct TreeBuilder {
     }
 }
 
-/// `parent.index` (e.g. `root.0` + 3 → `root.0.3`) without intermediate strings: paths up to 15 bytes are
-/// small strings, which Swift stores inline (no allocation).
+/// Appends `.index` (decimal) to a path id's bytes.
 @inline(__always)
-func childPath(_ parent: String, _ index: Int) -> String {
-    var parentCopy = parent
-    return parentCopy.withUTF8 { bytes in
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 21) { buffer in
-            var n = 0
-            for b in bytes { buffer[n] = b; n += 1 }
-            buffer[n] = UInt8(ascii: "."); n += 1
-            var value = index
-            let start = n
-            repeat { buffer[n] = UInt8(ascii: "0") + UInt8(value % 10); value /= 10; n += 1 } while value > 0
-            var a = start, b = n - 1
-            while a < b { let t = buffer[a]; buffer[a] = buffer[b]; buffer[b] = t; a += 1; b -= 1 }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<n]), as: UTF8.self)
-        }
-    }
+func appendPathComponent(_ index: Int, to bytes: inout ContiguousArray<UInt8>) {
+    bytes.append(UInt8(ascii: "."))
+    let start = bytes.count
+    var value = max(0, index)
+    repeat { bytes.append(UInt8(ascii: "0") + UInt8(value % 10)); value /= 10 } while value > 0
+    var a = start, b = bytes.count - 1
+    while a < b { bytes.swapAt(a, b); a += 1; b -= 1 }
 }
 
 /// The JSON Pointer of the node with path id `path` (`root.0.3` → `/root/children/0/children/3`).

@@ -71,8 +71,6 @@ struct LayoutState {
     var outputIndex = ContiguousArray<Int32>()
     var order = ContiguousArray<Int32>()
     var frames = ContiguousArray<Rect>()
-    /// The nodes' names for a full layout of the current tree (frames filled in per pass); emptied on rebuild.
-    var template: [LayoutNode] = []
     var originX = ContiguousArray<Double>()
     var originY = ContiguousArray<Double>()
 
@@ -81,12 +79,10 @@ struct LayoutState {
         let n = tree.nodes.count
         generation &+= 1
         if generation == 0 { generation = 1; slotGeneration.removeAll(keepingCapacity: true) }
+        // No reset needed when the size matches: every visible node's geometry is rewritten when it is
+        // placed (its parent sets x and y), and hidden nodes are output with zero frames.
         if geometry.count != n {
             geometry = ContiguousArray(repeating: NodeGeometry(), count: n)
-        } else {
-            geometry.withUnsafeMutableBufferPointer { buffer in
-                for i in buffer.indices { buffer[i] = NodeGeometry() }
-            }
         }
         if slotGeneration.count != n {
             slotGeneration = ContiguousArray(repeating: 0, count: n)
@@ -112,18 +108,19 @@ struct LayoutState {
 
     /// Shrinks the per-node buffers back to `count` nodes (dropping realised rows).
     mutating func truncate(nodes count: Int, texts textCount: Int, diagnostics diagnosticCount: Int) {
-        tree.buildDiagnostics.removeSubrange(diagnosticCount...)
-        tree.nodes.removeSubrange(count...)
-        tree.labels.removeSubrange(count...)
-        tree.texts.removeSubrange(textCount...)
-        geometry.removeSubrange(count...)
-        slotGeneration.removeSubrange(count...)
-        slotCount.removeSubrange(count...)
-        slots.removeSubrange((count * Self.slotsPerNode)...)
-        placedTexts.removeSubrange(textCount...)
+        tree.buildDiagnostics.truncate(to: diagnosticCount)
+        tree.nodes.truncate(to: count)
+        tree.template.truncate(to: count)
+        tree.pointers.truncate(to: count)
+        tree.texts.truncate(to: textCount)
+        geometry.truncate(to: count)
+        slotGeneration.truncate(to: count)
+        slotCount.truncate(to: count)
+        slots.truncate(to: count * Self.slotsPerNode)
+        placedTexts.truncate(to: textCount)
         // Realised texts are gone: their memo slots would describe other items next time.
         if textMemos.count > textCount * Self.textMemoSlots { textMemos.removeSubrange((textCount * Self.textMemoSlots)...) }
-        if textMemoNext.count > textCount { textMemoNext.removeSubrange(textCount...) }
+        if textMemoNext.count > textCount { textMemoNext.truncate(to: textCount) }
     }
 
     /// The cached size of `node` for `proposal`, if this pass measured it already.
@@ -168,3 +165,13 @@ struct LazyWindow {
 }
 
 @inline(__always) func isUnspecified(_ value: Double) -> Bool { value.isNaN }
+
+extension ContiguousArray {
+    /// Drops elements after the first `n` (the fast path of `removeLast`, unlike `removeSubrange`).
+    @inline(__always) mutating func truncate(to n: Int) { if count > n { removeLast(count - n) } }
+}
+
+extension Array {
+    /// Drops elements after the first `n`.
+    @inline(__always) mutating func truncate(to n: Int) { if count > n { removeLast(count - n) } }
+}

@@ -8,19 +8,18 @@ func computeNodeLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     let i = Int(node)
     // Step 1: hidden nodes take no space (SwiftUI: an `if false` view does not exist).
     if s.tree.nodes[i].isHidden { return (0, 0) }
-    // Step 2: a measurement seen earlier in this pass.
-    if mode == .measure, let cached = s.cachedSize(node, proposal) { return cached }
+    // Step 2: a measurement seen earlier in this pass (leaves are cheaper to compute than to look up).
+    let isLeaf = s.tree.nodes[i].isSimpleLeaf
+    if mode == .measure && !isLeaf, let cached = s.cachedSize(node, proposal) { return cached }
     // Step 3: the modifier layers and the content.
     var contentX = 0.0, contentY = 0.0
     let size = computeFrameLayout(node, proposal, mode, &contentX, &contentY, &s)
-    s.cache(node, proposal, size.0, size.1)
+    if !isLeaf { s.cache(node, proposal, size.0, size.1) }
     // Step 4: in place mode, record the node's size and content offset (the parent records its position).
     if mode == .place {
-        s.geometry[i].width = size.0
-        s.geometry[i].height = size.1
-        s.geometry[i].contentX = contentX
-        s.geometry[i].contentY = contentY
-        checkPlacedNode(node, proposal, size, &s)
+        let old = s.geometry[i]
+        s.geometry[i] = NodeGeometry(x: old.x, y: old.y, width: size.0, height: size.1, contentX: contentX, contentY: contentY)
+        if s.tree.nodes[i].needsPlacementCheck { checkPlacedNode(node, proposal, size, &s) }
     }
     return size
 }

@@ -56,10 +56,22 @@ func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
         // Step 3: flexibility probes.
         for k in base..<end {
             let item = s.stackScratch[k].node
-            let small = computeNodeLayout(item, make(0), .measure, &s)
-            let large = computeNodeLayout(item, make(.infinity), .measure, &s)
-            let minimum = horizontal ? small.0 : small.1
-            let maximum = horizontal ? large.0 : large.1
+            let c = Int(item)
+            let minimum: Double, maximum: Double
+            let fixed = horizontal ? s.tree.nodes[c].frameSpec.width : s.tree.nodes[c].frameSpec.height
+            if s.tree.nodes[c].hasFrame && !fixed.isNaN {
+                // A fixed frame along the axis is its own minimum and maximum.
+                minimum = fixed; maximum = fixed
+            } else if s.tree.nodes[c].kind == .spacer && !s.tree.nodes[c].hasFrame && !s.tree.nodes[c].hasPadding
+                        && s.tree.nodes[c].aspectRatio.isNaN {
+                // A bare spacer: minLength up to infinity.
+                minimum = s.tree.nodes[c].minLength; maximum = .infinity
+            } else {
+                let small = computeNodeLayout(item, make(0), .measure, &s)
+                let large = computeNodeLayout(item, make(.infinity), .measure, &s)
+                minimum = horizontal ? small.0 : small.1
+                maximum = horizontal ? large.0 : large.1
+            }
             s.stackScratch[k].minimum = minimum
             let flexibility = maximum - minimum
             s.stackScratch[k].flexibility = flexibility.isNaN ? .infinity : flexibility

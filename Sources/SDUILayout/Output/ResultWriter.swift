@@ -63,11 +63,10 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     // Step 4.
     var nodes: [LayoutNode]
     if inArrayOrder {
-        // A new template is uniquely referenced: frames are written in place, no copy. Later passes copy
-        // it once (copy-on-write) because the previous result still shares it.
-        if s.template.count != count { s.template = makeTemplate(s.tree) }
-        nodes = s.template
-        s.template = []
+        // The template is written in place when no earlier result still shares it (the caller dropped it);
+        // otherwise it is copied once (copy-on-write).
+        nodes = s.tree.template
+        s.tree.template = []
         nodes.withUnsafeMutableBufferPointer { buffer in
             for i in 0..<count {
                 buffer[i].frame = s.frames[i]
@@ -83,39 +82,26 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
             let i = Int(node)
             let parent = Int(s.tree.nodes[i].parent)
             s.outputIndex[i] = Int32(nodes.count)
-            let label = s.tree.labels[i]
             let textIndex = s.tree.nodes[i].textIndex
-            nodes.append(LayoutNode(id: label.id, path: label.path, type: label.type,
-                                    parent: parent >= 0 ? Int(s.outputIndex[parent]) : -1, frame: s.frames[i],
-                                    isHidden: s.tree.nodes[i].isHidden,
-                                    text: textIndex >= 0 && !s.tree.nodes[i].isHidden ? textRun(s, Int(textIndex)) : nil))
+            var node = s.tree.template[i]
+            node.parent = parent >= 0 ? Int(s.outputIndex[parent]) : -1
+            node.frame = s.frames[i]
+            if textIndex >= 0 && !s.tree.nodes[i].isHidden { node.text = textRun(s, Int(textIndex)) }
+            nodes.append(node)
         }
     }
 
-    if inArrayOrder { s.template = nodes }
+    if inArrayOrder { s.tree.template = nodes }
     var diagnostics = s.tree.buildDiagnostics
     for d in s.diagnostics {
         let i = Int(d.node)
         // Pointer strings are built once per node and tree, only for nodes with diagnostics.
-        if s.tree.labels[i].pointer == nil { s.tree.labels[i].pointer = pointer(forPath: s.tree.labels[i].path) }
-        let label = s.tree.labels[i]
-        diagnostics.append(LayoutDiagnostic(severity: d.severity, code: d.code.description, path: label.id,
-                                            pointer: label.pointer ?? "", message: d.message))
+        if s.tree.pointers[i] == nil { s.tree.pointers[i] = pointer(forPath: s.tree.template[i].path) }
+        diagnostics.append(LayoutDiagnostic(severity: d.severity, code: d.code.description, path: s.tree.template[i].id,
+                                            pointer: s.tree.pointers[i] ?? "", message: d.message))
     }
     return LayoutResult(screenID: s.tree.screenID, environment: environment, traits: traits, nodes: nodes,
                         diagnostics: diagnostics)
-}
-
-/// The names of every node of a full (array-order) tree, with zero frames.
-private func makeTemplate(_ tree: LayoutTree) -> [LayoutNode] {
-    var nodes: [LayoutNode] = []
-    nodes.reserveCapacity(tree.nodes.count)
-    for i in tree.nodes.indices {
-        let label = tree.labels[i]
-        nodes.append(LayoutNode(id: label.id, path: label.path, type: label.type, parent: Int(tree.nodes[i].parent),
-                                frame: .zero, isHidden: tree.nodes[i].isHidden))
-    }
-    return nodes
 }
 
 @inline(__always)
