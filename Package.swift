@@ -21,7 +21,8 @@ let package = Package(
         .target(name: "SDUIEnvironment", swiftSettings: strict),
         .target(name: "SDUISchema", dependencies: ["SDUIEnvironment"], swiftSettings: strict),
         .target(name: "SDUILayout", dependencies: ["SDUIEnvironment", "SDUISchema"], swiftSettings: strict),
-        .target(name: "SDUIRender", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout"], resources: [.copy("Resources/fonts")], swiftSettings: strict),
+        // The web fonts are compiled in (Generated/EmbeddedFonts.swift, see docs/render.md): no resource bundle at run time.
+        .target(name: "SDUIRender", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout"], exclude: ["Resources"], swiftSettings: strict),
         .target(name: "SDUIRuntime", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout"], swiftSettings: strict),
         .executableTarget(
             name: "sdui",
@@ -31,7 +32,7 @@ let package = Package(
         .testTarget(name: "SDUIEnvironmentTests", dependencies: ["SDUIEnvironment"]),
         .testTarget(name: "SDUISchemaTests", dependencies: ["SDUISchema"], resources: []),
         .testTarget(name: "SDUILayoutTests", dependencies: ["SDUILayout", "SDUISchema"], exclude: ["Fixtures"]),
-        .testTarget(name: "SDUIRenderTests", dependencies: ["SDUIRender", "SDUILayout", "SDUISchema"]),
+        .testTarget(name: "SDUIRenderTests", dependencies: ["SDUIRender", "SDUILayout", "SDUISchema"], exclude: ["__Snapshots__"]),
         .testTarget(name: "SDUIRuntimeTests", dependencies: ["SDUIRuntime", "SDUISchema"]),
         .testTarget(name: "sduiTests", dependencies: ["sdui"]),
     ],

@@ -1,0 +1,538 @@
+// GENERATED FILE — do not edit by hand.
+// Regenerate from the repository root: python3 Scripts/generate_builtin_examples.py
+
+/// Example payloads compiled into the library, so `sdui preview` works without the source tree.
+public enum BuiltInExamples {
+    /// The JSON of `Examples/storefront.json`, byte for byte (without its final newline).
+    public static let storefrontJSON = #"""
+{
+  "schemaVersion": 1,
+  "id": "storefront",
+  "title": "Storefront",
+  "root": {
+    "type": "scroll",
+    "id": "scroll",
+    "children": [
+      {
+        "type": "vstack",
+        "id": "content",
+        "alignment": "leading",
+        "spacing": 16,
+        "padding": {
+          "horizontal": 16,
+          "vertical": 16
+        },
+        "children": [
+          {
+            "type": "text",
+            "id": "heading",
+            "text": "New this week",
+            "style": "largeTitle",
+            "weight": "bold"
+          },
+          {
+            "type": "text",
+            "id": "subheading",
+            "text": "Hand-picked gear for the season ahead, shipped free over $50.",
+            "style": "subheadline",
+            "color": "secondary"
+          },
+          {
+            "type": "grid",
+            "id": "products",
+            "columns": {
+              "compact": 2,
+              "regular": 4
+            },
+            "minColumnWidth": 150,
+            "spacing": 12,
+            "children": [
+              {
+                "type": "vstack",
+                "id": "card-p1",
+                "alignment": "leading",
+                "spacing": 8,
+                "padding": 8,
+                "background": "secondaryBackground",
+                "cornerRadius": 12,
+                "action": {
+                  "type": "navigate",
+                  "screen": "product/p1"
+                },
+                "children": [
+                  {
+                    "type": "image",
+                    "id": "image-p1",
+                    "url": "https://picsum.photos/seed/shoe/600/400",
+                    "aspectRatio": 1.5,
+                    "contentMode": "fill",
+                    "cornerRadius": 8,
+                    "alt": "Trail Runner 3"
+                  },
+                  {
+                    "type": "text",
+                    "id": "title-p1",
+                    "text": "Trail Runner 3",
+                    "style": "subheadline",
+                    "weight": "semibold",
+                    "lineLimit": 2
+                  },
+                  {
+                    "type": "hstack",
+                    "id": "row-p1",
+                    "spacing": 8,
+                    "children": [
+                      {
+                        "type": "text",
+                        "id": "price-p1",
+                        "text": "$129",
+                        "style": "body",
+                        "weight": "bold"
+                      },
+                      {
+                        "type": "spacer"
+                      },
+                      {
+                        "type": "button",
+                        "id": "buy-p1",
+                        "title": "Buy",
+                        "style": "borderedProminent",
+                        "action": {
+                          "type": "present",
+                          "screen": "checkout/p1",
+                          "style": "pageSheet"
+                        }
+                      }
+                    ]
+                  }
+                ]
+              },
+              {
+                "type": "vstack",
+                "id": "card-p2",
+                "alignment": "leading",
+                "spacing": 8,
+                "padding": 8,
+                "background": "secondaryBackground",
+                "cornerRadius": 12,
+                "action": {
+                  "type": "navigate",
+                  "screen": "product/p2"
+                },
+                "children": [
+                  {
+                    "type": "image",
+                    "id": "image-p2",
+                    "url": "https://picsum.photos/seed/bag/600/400",
+                    "aspectRatio": 1.5,
+                    "contentMode": "fill",
+                    "cornerRadius": 8,
+                    "alt": "Canvas Weekender Bag"
+                  },
+                  {
+                    "type": "text",
+                    "id": "title-p2",
+                    "text": "Canvas Weekender Bag",
+                    "style": "subheadline",
+                    "weight": "semibold",
+                    "lineLimit": 2
+                  },
+                  {
+                    "type": "hstack",
+                    "id": "row-p2",
+                    "spacing": 8,
+                    "children": [
+                      {
+                        "type": "text",
+                        "id": "price-p2",
+                        "text": "$89",
+                        "style": "body",
+                        "weight": "bold"
+                      },
+                      {
+                        "type": "spacer"
+                      },
+                      {
+                        "type": "button",
+                        "id": "buy-p2",
+                        "title": "Buy",
+                        "style": "borderedProminent",
+                        "action": {
+                          "type": "present",
+                          "screen": "checkout/p2",
+                          "style": "pageSheet"
+                        }
+                      }
+                    ]
+                  }
+                ]
+              },
+              {
+                "type": "vstack",
+                "id": "card-p3",
+                "alignment": "leading",
+                "spacing": 8,
+                "padding": 8,
+                "background": "secondaryBackground",
+                "cornerRadius": 12,
+                "action": {
+                  "type": "navigate",
+                  "screen": "product/p3"
+                },
+                "children": [
+                  {
+                    "type": "image",
+                    "id": "image-p3",
+                    "url": "https://picsum.photos/seed/coffee/600/400",
+                    "aspectRatio": 1.5,
+                    "contentMode": "fill",
+                    "cornerRadius": 8,
+                    "alt": "Ceramic Pour-Over Set"
+                  },
+                  {
+                    "type": "text",
+                    "id": "title-p3",
+                    "text": "Ceramic Pour-Over Set",
+                    "style": "subheadline",
+                    "weight": "semibold",
+                    "lineLimit": 2
+                  },
+                  {
+                    "type": "hstack",
+                    "id": "row-p3",
+                    "spacing": 8,
+                    "children": [
+                      {
+                        "type": "text",
+                        "id": "price-p3",
+                        "text": "$42",
+                        "style": "body",
+                        "weight": "bold"
+                      },
+                      {
+                        "type": "spacer"
+                      },
+                      {
+                        "type": "button",
+                        "id": "buy-p3",
+                        "title": "Buy",
+                        "style": "borderedProminent",
+                        "action": {
+                          "type": "present",
+                          "screen": "checkout/p3",
+                          "style": "pageSheet"
+                        }
+                      }
+                    ]
+                  }
+                ]
+              },
+              {
+                "type": "vstack",
+                "id": "card-p4",
+                "alignment": "leading",
+                "spacing": 8,
+                "padding": 8,
+                "background": "secondaryBackground",
+                "cornerRadius": 12,
+                "action": {
+                  "type": "navigate",
+                  "screen": "product/p4"
+                },
+                "children": [
+                  {
+                    "type": "image",
+                    "id": "image-p4",
+                    "url": "https://picsum.photos/seed/sweater/600/400",
+                    "aspectRatio": 1.5,
+                    "contentMode": "fill",
+                    "cornerRadius": 8,
+                    "alt": "Merino Crew Sweater"
+                  },
+                  {
+                    "type": "text",
+                    "id": "title-p4",
+                    "text": "Merino Crew Sweater",
+                    "style": "subheadline",
+                    "weight": "semibold",
+                    "lineLimit": 2
+                  },
+                  {
+                    "type": "hstack",
+                    "id": "row-p4",
+                    "spacing": 8,
+                    "children": [
+                      {
+                        "type": "text",
+                        "id": "price-p4",
+                        "text": "$110",
+                        "style": "body",
+                        "weight": "bold"
+                      },
+                      {
+                        "type": "spacer"
+                      },
+                      {
+                        "type": "button",
+                        "id": "buy-p4",
+                        "title": "Buy",
+                        "style": "borderedProminent",
+                        "action": {
+                          "type": "present",
+                          "screen": "checkout/p4",
+                          "style": "pageSheet"
+                        }
+                      }
+                    ]
+                  }
+                ]
+              },
+              {
+                "type": "vstack",
+                "id": "card-p5",
+                "alignment": "leading",
+                "spacing": 8,
+                "padding": 8,
+                "background": "secondaryBackground",
+                "cornerRadius": 12,
+                "action": {
+                  "type": "navigate",
+                  "screen": "product/p5"
+                },
+                "children": [
+                  {
+                    "type": "image",
+                    "id": "image-p5",
+                    "url": "https://picsum.photos/seed/audio/600/400",
+                    "aspectRatio": 1.5,
+                    "contentMode": "fill",
+                    "cornerRadius": 8,
+                    "alt": "Noise-Cancelling Headphones"
+                  },
+                  {
+                    "type": "text",
+                    "id": "title-p5",
+                    "text": "Noise-Cancelling Headphones",
+                    "style": "subheadline",
+                    "weight": "semibold",
+                    "lineLimit": 2
+                  },
+                  {
+                    "type": "hstack",
+                    "id": "row-p5",
+                    "spacing": 8,
+                    "children": [
+                      {
+                        "type": "text",
+                        "id": "price-p5",
+                        "text": "$249",
+                        "style": "body",
+                        "weight": "bold"
+                      },
+                      {
+                        "type": "spacer"
+                      },
+                      {
+                        "type": "button",
+                        "id": "buy-p5",
+                        "title": "Buy",
+                        "style": "borderedProminent",
+                        "action": {
+                          "type": "present",
+                          "screen": "checkout/p5",
+                          "style": "pageSheet"
+                        }
+                      }
+                    ]
+                  }
+                ]
+              },
+              {
+                "type": "vstack",
+                "id": "card-p6",
+                "alignment": "leading",
+                "spacing": 8,
+                "padding": 8,
+                "background": "secondaryBackground",
+                "cornerRadius": 12,
+                "action": {
+                  "type": "navigate",
+                  "screen": "product/p6"
+                },
+                "children": [
+                  {
+                    "type": "image",
+                    "id": "image-p6",
+                    "url": "https://picsum.photos/seed/linen/600/400",
+                    "aspectRatio": 1.5,
+                    "contentMode": "fill",
+                    "cornerRadius": 8,
+                    "alt": "Linen Throw Blanket"
+                  },
+                  {
+                    "type": "text",
+                    "id": "title-p6",
+                    "text": "Linen Throw Blanket",
+                    "style": "subheadline",
+                    "weight": "semibold",
+                    "lineLimit": 2
+                  },
+                  {
+                    "type": "hstack",
+                    "id": "row-p6",
+                    "spacing": 8,
+                    "children": [
+                      {
+                        "type": "text",
+                        "id": "price-p6",
+                        "text": "$68",
+                        "style": "body",
+                        "weight": "bold"
+                      },
+                      {
+                        "type": "spacer"
+                      },
+                      {
+                        "type": "button",
+                        "id": "buy-p6",
+                        "title": "Buy",
+                        "style": "borderedProminent",
+                        "action": {
+                          "type": "present",
+                          "screen": "checkout/p6",
+                          "style": "pageSheet"
+                        }
+                      }
+                    ]
+                  }
+                ]
+              },
+              {
+                "type": "vstack",
+                "id": "card-p7",
+                "alignment": "leading",
+                "spacing": 8,
+                "padding": 8,
+                "background": "secondaryBackground",
+                "cornerRadius": 12,
+                "action": {
+                  "type": "navigate",
+                  "screen": "product/p7"
+                },
+                "children": [
+                  {
+                    "type": "image",
+                    "id": "image-p7",
+                    "url": "https://picsum.photos/seed/bottle/600/400",
+                    "aspectRatio": 1.5,
+                    "contentMode": "fill",
+                    "cornerRadius": 8,
+                    "alt": "Stainless Water Bottle"
+                  },
+                  {
+                    "type": "text",
+                    "id": "title-p7",
+                    "text": "Stainless Water Bottle",
+                    "style": "subheadline",
+                    "weight": "semibold",
+                    "lineLimit": 2
+                  },
+                  {
+                    "type": "hstack",
+                    "id": "row-p7",
+                    "spacing": 8,
+                    "children": [
+                      {
+                        "type": "text",
+                        "id": "price-p7",
+                        "text": "$32",
+                        "style": "body",
+                        "weight": "bold"
+                      },
+                      {
+                        "type": "spacer"
+                      },
+                      {
+                        "type": "button",
+                        "id": "buy-p7",
+                        "title": "Buy",
+                        "style": "borderedProminent",
+                        "action": {
+                          "type": "present",
+                          "screen": "checkout/p7",
+                          "style": "pageSheet"
+                        }
+                      }
+                    ]
+                  }
+                ]
+              },
+              {
+                "type": "vstack",
+                "id": "card-p8",
+                "alignment": "leading",
+                "spacing": 8,
+                "padding": 8,
+                "background": "secondaryBackground",
+                "cornerRadius": 12,
+                "action": {
+                  "type": "navigate",
+                  "screen": "product/p8"
+                },
+                "children": [
+                  {
+                    "type": "image",
+                    "id": "image-p8",
+                    "url": "https://picsum.photos/seed/desk/600/400",
+                    "aspectRatio": 1.5,
+                    "contentMode": "fill",
+                    "cornerRadius": 8,
+                    "alt": "Walnut Desk Organizer"
+                  },
+                  {
+                    "type": "text",
+                    "id": "title-p8",
+                    "text": "Walnut Desk Organizer",
+                    "style": "subheadline",
+                    "weight": "semibold",
+                    "lineLimit": 2
+                  },
+                  {
+                    "type": "hstack",
+                    "id": "row-p8",
+                    "spacing": 8,
+                    "children": [
+                      {
+                        "type": "text",
+                        "id": "price-p8",
+                        "text": "$54",
+                        "style": "body",
+                        "weight": "bold"
+                      },
+                      {
+                        "type": "spacer"
+                      },
+                      {
+                        "type": "button",
+                        "id": "buy-p8",
+                        "title": "Buy",
+                        "style": "borderedProminent",
+                        "action": {
+                          "type": "present",
+                          "screen": "checkout/p8",
+                          "style": "pageSheet"
+                        }
+                      }
+                    ]
+                  }
+                ]
+              }
+            ]
+          }
+        ]
+      }
+    ]
+  }
+}
+"""#
+}

@@ -1,0 +1,239 @@
+import SDUIEnvironment
+public import SDUISchema
+public import SDUILayout
+
+/// Writes a `LayoutResult` as HTML: one panel element the size of the window, every node an absolutely
+/// positioned element at the engine's frame. The browser does no layout of its own.
+///
+/// Contract for tools that inspect the output (see `docs/render.md`):
+/// - the panel (`.sdui-panel`) carries `data-device`, `data-orientation`, `data-mode` (the `sdui layout`
+///   spellings) and its box is the window: a node's frame is its rect minus the panel's rect;
+/// - every node's element carries `data-node-id`, `data-type` and `data-frame="x,y,w,h"` (window points);
+/// - a text node's element carries `data-wrap` (the width its lines were broken in) and `data-text`
+///   (the payload's text); each line is an `.sdui-line` element with `data-lw` (the engine's width).
+public struct HTMLRenderer: Sendable {
+    /// Rendering choices.
+    public struct Options: Hashable, Sendable {
+        /// Whether the Inter web fonts are embedded in a document (`document(…)` only).
+        public var fonts: FontEmbedding
+        /// Whether scroll views can be scrolled with the mouse in the page (they always clip).
+        public var isScrollingEnabled: Bool
+        /// Creates options.
+        public init(fonts: FontEmbedding = .embedded, isScrollingEnabled: Bool = true) {
+            self.fonts = fonts; self.isScrollingEnabled = isScrollingEnabled
+        }
+    }
+
+    /// The options used by every call.
+    public var options: Options
+
+    /// Creates a renderer.
+    public init(options: Options = Options()) { self.options = options }
+
+    /// A self-contained HTML document showing one screen (the `sdui render --format html` output).
+    public func document(_ layout: LayoutResult, screen: Screen) -> String {
+        let dark = layout.traits.userInterfaceStyle == .dark
+        var html = "<!DOCTYPE html>\n<html lang=\"en\"" + PageStyle.fontGateClass(fonts: options.fonts) + "><head><meta charset=\"utf-8\">\n"
+        html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        html += "<title>" + HTMLEscaping.text(screen.title ?? screen.id) + " — "
+            + HTMLEscaping.text(layout.environment.device.name) + "</title>\n"
+        html += "<style>\n" + PageStyle.css(fonts: options.fonts) + "body{margin:0;padding:16px;background:#e5e5ea}\n</style>\n"
+        html += PageStyle.fontGate(fonts: options.fonts)
+        html += "</head><body" + (dark ? " class=\"sdui-dark\"" : "") + ">\n"
+        html += panel(layout, screen: screen)
+        html += "</body></html>\n"
+        return html
+    }
+
+    /// The panel element for one laid-out screen (no surrounding document; needs `PageStyle.css`).
+    /// - Complexity: O(n) in the number of nodes.
+    public func panel(_ layout: LayoutResult, screen: Screen) -> String {
+        let env = layout.environment
+        let resolver = ComponentResolver(screen: screen)
+        let sizeClass = layout.traits.horizontalSizeClass
+        var out = "<div class=\"sdui-panel\""
+        out += " data-device=\"" + HTMLEscaping.attribute(env.device.slug) + "\""
+        out += " data-orientation=\"" + env.orientation.rawValue + "\""
+        out += " data-mode=\"" + HTMLEscaping.attribute(env.mode.description) + "\""
+        out += " data-screen=\"" + HTMLEscaping.attribute(layout.screenID) + "\""
+        out += " data-content-size=\"" + layout.traits.preferredContentSizeCategory.rawValue + "\""
+        out += " style=\"width:" + CSSFormat.px(env.size.width) + ";height:" + CSSFormat.px(env.size.height)
+        out += ";" + Self.colorVariables("b", Color.system["background"]) + "\">\n"
+
+        // Children close after their subtree: keep a stack of open node indices.
+        var open: [Int] = []
+        for (index, node) in layout.nodes.enumerated() {
+            while let last = open.last, last != node.parent {
+                out += "</div>\n"
+                open.removeLast()
+            }
+            let parentFrame = layout.nodes.indices.contains(node.parent) ? layout.nodes[node.parent].frame : Rect.zero
+            let appearance = NodeAppearance(node: resolver.node(at: node.pointer), type: node.type, sizeClass: sizeClass)
+            out += element(for: node, parentFrame: parentFrame, appearance: appearance)
+            open.append(index)
+        }
+        out += String(repeating: "</div>\n", count: open.count)
+        out += "</div>\n"
+        return out
+    }
+
+    // MARK: - Nodes
+
+    /// The opening tag of a node's element plus its own content (lines, image); the caller closes it.
+    private func element(for node: LayoutNode, parentFrame: Rect, appearance: NodeAppearance) -> String {
+        let frame = node.frame
+        var classes = ["sdui-node"]
+        var style = "left:" + CSSFormat.px(frame.x - parentFrame.x) + ";top:" + CSSFormat.px(frame.y - parentFrame.y)
+            + ";width:" + CSSFormat.px(frame.width) + ";height:" + CSSFormat.px(frame.height)
+        var fill = appearance.background
+        var foreground: Color?
+        var inner = ""
+
+        switch node.type {
+        case .color:
+            fill = appearance.color ?? Color.system["primary"]
+        case .divider:
+            if fill == nil { fill = Color.system["separator"] }
+        case .text:
+            foreground = appearance.color ?? Color.system["primary"]
+        case .button:
+            let tint = appearance.color ?? Color.system["accent"]
+            classes.append("sdui-button")
+            switch appearance.buttonStyle {
+            case .borderedProminent:
+                if fill == nil { fill = tint }
+                foreground = Color.system["white"]
+            case .bordered:
+                if fill == nil, let t = tint { fill = Self.tinted(t) }
+                foreground = tint
+            case .automatic, .plain, .borderless:
+                foreground = tint
+            }
+        case .image:
+            inner += image(node, appearance: appearance)
+        default:
+            break
+        }
+
+        if let run = node.text {
+            let placement = TextPlacement(run: run, frame: frame, padding: appearance.padding,
+                                          alignment: node.type == .button ? .center : appearance.contentAlignment)
+            classes.append("sdui-text")
+            style += ";font-size:" + CSSFormat.px(run.fontSize) + ";font-weight:" + String(run.fontWeight)
+                + ";line-height:" + CSSFormat.px(run.lineHeight)
+            inner += lines(placement, run: run)
+        }
+        if let fill {
+            classes.append("sdui-bg")
+            style += ";" + Self.colorVariables("b", fill)
+        }
+        if let foreground {
+            classes.append("sdui-fg")
+            style += ";" + Self.colorVariables("f", foreground)
+        }
+        if appearance.cornerRadius > 0 {
+            style += ";border-radius:" + CSSFormat.px(appearance.cornerRadius)
+        } else if node.type == .button, appearance.buttonStyle == .bordered || appearance.buttonStyle == .borderedProminent {
+            style += ";border-radius:" + CSSFormat.px(min(frame.height / 2, 8))
+        }
+        if node.type == .scroll {
+            classes.append(options.isScrollingEnabled ? "sdui-scroll" : "sdui-clip")
+        } else if appearance.clipsContent {
+            classes.append("sdui-clip")
+        }
+        if node.isHidden { classes.append("sdui-hidden") }
+
+        var tag = "<div class=\"" + classes.joined(separator: " ") + "\""
+        tag += " data-node-id=\"" + HTMLEscaping.attribute(node.id) + "\""
+        tag += " data-type=\"" + HTMLEscaping.attribute(node.type.rawValue) + "\""
+        tag += " data-frame=\"" + frame.dataFrame + "\""
+        if let run = node.text {
+            let content = TextPlacement(run: run, frame: frame, padding: appearance.padding, alignment: .center)
+            tag += " data-wrap=\"" + CSSFormat.number(content.contentWidth) + "\""
+            if let text = appearance.sourceText { tag += " data-text=\"" + HTMLEscaping.attribute(text) + "\"" }
+            if run.isTruncated { tag += " data-truncated=\"true\"" }
+        }
+        if let action = appearance.action {
+            tag += " data-action=\"" + HTMLEscaping.attribute(Self.describe(action)) + "\""
+        }
+        if node.type == .image, let alt = appearance.alt {
+            tag += " role=\"img\" aria-label=\"" + HTMLEscaping.attribute(alt) + "\""
+        }
+        tag += " style=\"" + style + "\">"
+        return tag + inner + "\n"
+    }
+
+    /// One absolutely positioned `.sdui-line` per engine line, never re-wrapped (`white-space: pre`).
+    ///
+    /// Each line box is the engine's line: left-aligned text at the x the engine's widths give (a centred or
+    /// trailing line is offset inside the block by the engine's width, not the browser's), so a line's
+    /// origin never depends on the font the browser happens to have yet — nothing moves when Inter arrives.
+    private func lines(_ placement: TextPlacement, run: TextRun) -> String {
+        let fraction = run.alignment.horizontalFraction
+        var out = ""
+        for line in placement.lines {
+            let x = line.x + (line.boxWidth - line.width) * fraction
+            out += "<div class=\"sdui-line\" data-lw=\"" + CSSFormat.number(line.width) + "\" style=\"left:"
+                + CSSFormat.px(x) + ";top:" + CSSFormat.px(line.y) + ";width:" + CSSFormat.px(line.width)
+                + ";height:" + CSSFormat.px(run.lineHeight) + "\">" + HTMLEscaping.text(line.text) + "</div>"
+        }
+        return out
+    }
+
+    /// The image box: skeleton shimmer, the image (if its URL may be loaded) and the failure icon.
+    private func image(_ node: LayoutNode, appearance: NodeAppearance) -> String {
+        let p = appearance.padding
+        let box = "left:" + CSSFormat.px(p.leading) + ";top:" + CSSFormat.px(p.top)
+            + ";right:" + CSSFormat.px(p.trailing) + ";bottom:" + CSSFormat.px(p.bottom)
+        let source = appearance.imageURL.flatMap(HTMLEscaping.imageSource)
+        var classes = "sdui-image"
+        if appearance.placeholder == .skeleton { classes += " sdui-skeleton" }
+        if source == nil { classes += " sdui-failed" }
+        var out = "<div class=\"" + classes + "\" style=\"" + box + "\">"
+        if let source {
+            out += "<img src=\"" + HTMLEscaping.attribute(source) + "\" alt=\"\" decoding=\"async\""
+            out += appearance.contentMode == .fit ? " class=\"sdui-fit\"" : ""
+            out += " onload=\"this.parentNode.classList.add('sdui-loaded')\""
+            out += " onerror=\"this.parentNode.classList.add('sdui-failed')\">"
+        }
+        out += PageStyle.placeholderIcon
+        out += "</div>"
+        return out
+    }
+
+    // MARK: - Helpers
+
+    /// `--xl:#light;--xd:#dark` custom properties; the page's CSS picks one by appearance.
+    static func colorVariables(_ prefix: String, _ color: Color?) -> String {
+        guard let color else { return "" }
+        return "--" + prefix + "l:" + CSSFormat.color(color.light) + ";--" + prefix + "d:" + CSSFormat.color(color.dark)
+    }
+
+    /// A bordered button's fill: the tint at 15 % opacity.
+    static func tinted(_ color: Color) -> Color {
+        var light = color.light, dark = color.dark
+        light.alpha = UInt8(Double(light.alpha) * 0.15)
+        dark.alpha = UInt8(Double(dark.alpha) * 0.15)
+        return Color(light: light, dark: dark)
+    }
+
+    /// A short human description of an action (`navigate product/42`).
+    static func describe(_ action: Action) -> String {
+        switch action {
+        case .navigate(let screen): return "navigate " + screen
+        case .open(let url): return "open " + url
+        case .present(let screen, let style): return "present " + screen + " (" + style.rawValue + ")"
+        case .dismiss: return "dismiss"
+        case .custom(let type, _): return type
+        }
+    }
+}
+
+/// Whether the Inter web fonts are written into the output.
+public enum FontEmbedding: Hashable, Sendable {
+    /// `@font-face` rules with the woff2 files as base64 `data:` URLs: a self-contained file.
+    case embedded
+    /// No `@font-face` rules (the family falls back to an installed Inter, then sans-serif). For snapshot
+    /// references, which would otherwise repeat ~0.5 MB of font data each.
+    case omitted
+}

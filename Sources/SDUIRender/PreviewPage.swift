@@ -1,0 +1,169 @@
+public import SDUIEnvironment
+public import SDUISchema
+public import SDUILayout
+
+/// The device-matrix page: one screen laid out in many windows, each in a labelled device outline with its
+/// diagnostics beside it, in one self-contained HTML file.
+///
+/// Variants (one per Dynamic Type size) are pre-rendered; the page's controls switch between them, filter
+/// by orientation and toggle dark mode (colours only: layout does not depend on appearance).
+public struct PreviewPage: Sendable {
+    /// The screen every panel shows.
+    public var screen: Screen
+    /// One matrix per Dynamic Type size; the first is shown when the page opens.
+    public var variants: [Variant]
+    /// Whether the page opens in dark mode.
+    public var isDark: Bool
+    /// Options for the panels (fonts are embedded once for the whole page).
+    public var options: HTMLRenderer.Options
+
+    /// The layouts of one Dynamic Type size.
+    public struct Variant: Sendable {
+        /// The Dynamic Type size every layout used.
+        public var contentSize: ContentSizeCategory
+        /// The layouts, in matrix order.
+        public var layouts: [LayoutResult]
+        /// Creates a variant.
+        public init(contentSize: ContentSizeCategory, layouts: [LayoutResult]) {
+            self.contentSize = contentSize; self.layouts = layouts
+        }
+    }
+
+    /// Creates a page.
+    public init(screen: Screen, variants: [Variant], isDark: Bool = false, options: HTMLRenderer.Options = .init()) {
+        self.screen = screen; self.variants = variants; self.isDark = isDark; self.options = options
+    }
+
+    /// Lays `screen` out in every window of `windows` for every size of `contentSizes` with `layout` (the
+    /// engine's entry point) and builds the page.
+    public init(screen: Screen, windows: [WindowEnvironment], contentSizes: [ContentSizeCategory], isDark: Bool = false,
+                options: HTMLRenderer.Options = .init(),
+                layout: (Screen, WindowEnvironment, TraitCollection) -> LayoutResult) {
+        var seen = Set<ContentSizeCategory>()
+        let sizes = contentSizes.filter { seen.insert($0).inserted }
+        let variants = sizes.map { size in
+            Variant(contentSize: size, layouts: windows.map { window in
+                layout(screen, window, window.traitCollection(contentSize: size, style: isDark ? .dark : .light))
+            })
+        }
+        self.init(screen: screen, variants: variants, isDark: isDark, options: options)
+    }
+
+    /// The HTML document.
+    public func html() -> String {
+        let renderer = HTMLRenderer(options: HTMLRenderer.Options(fonts: .omitted, isScrollingEnabled: options.isScrollingEnabled))
+        let title = HTMLEscaping.text(screen.title ?? screen.id)
+        var html = "<!DOCTYPE html>\n<html lang=\"en\"" + PageStyle.fontGateClass(fonts: options.fonts) + "><head><meta charset=\"utf-8\">\n"
+        html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        html += "<title>" + title + " — SDUIKit preview</title>\n<style>\n"
+        html += PageStyle.css(fonts: options.fonts) + Self.pageRules + "</style>\n" + PageStyle.fontGate(fonts: options.fonts)
+        html += "</head>\n"
+        html += "<body" + (isDark ? " class=\"sdui-dark\"" : "") + " data-filter=\"all\">\n"
+        html += "<header class=\"pv-bar\"><h1>" + title + " <small>" + HTMLEscaping.text(screen.id) + "</small></h1>\n"
+        html += "<label>Orientation <select id=\"pv-orientation\"><option value=\"all\">all</option>"
+            + "<option value=\"portrait\">portrait</option><option value=\"landscape\">landscape</option></select></label>\n"
+        html += "<label>Dynamic Type <select id=\"pv-size\">"
+        for (i, v) in variants.enumerated() {
+            html += "<option value=\"" + v.contentSize.rawValue + "\"" + (i == 0 ? " selected" : "") + ">"
+                + v.contentSize.rawValue + "</option>"
+        }
+        html += "</select></label>\n<label><input type=\"checkbox\" id=\"pv-dark\"" + (isDark ? " checked" : "")
+            + "> Dark</label></header>\n"
+        for (i, variant) in variants.enumerated() {
+            html += "<main class=\"pv-variant\" data-content-size=\"" + variant.contentSize.rawValue + "\""
+                + (i == 0 ? "" : " hidden") + ">\n"
+            for layout in variant.layouts {
+                html += entry(layout, renderer: renderer)
+            }
+            html += "</main>\n"
+        }
+        html += "<script>\n" + Self.script + "</script>\n</body></html>\n"
+        return html
+    }
+
+    /// One device: the outline with its label, the panel, and the diagnostics list.
+    private func entry(_ layout: LayoutResult, renderer: HTMLRenderer) -> String {
+        let env = layout.environment
+        let device = env.device
+        let modeLabel = env.mode == .fullScreen ? "" : " · " + env.mode.label
+        var out = "<section class=\"pv-entry\" data-orientation=\"" + env.orientation.rawValue + "\">\n"
+        out += "<div class=\"pv-label\"><b>" + HTMLEscaping.text(device.name) + "</b>" + HTMLEscaping.text(modeLabel) + "<br>"
+        out += HTMLEscaping.text(env.size.description) + " pt · " + env.orientation.rawValue
+            + " · w " + env.horizontalSizeClass.rawValue + " / h " + env.verticalSizeClass.rawValue
+        let grids = Self.gridColumnCounts(layout)
+        if !grids.isEmpty {
+            out += "<br>" + grids.map { id, count in
+                (grids.count == 1 ? "grid" : "grid " + HTMLEscaping.text(id)) + ": " + String(count)
+                    + (count == 1 ? " column" : " columns")
+            }.joined(separator: " · ")
+        }
+        out += "</div>\n"
+        out += "<div class=\"pv-device pv-" + device.idiom.rawValue + (env.mode == .fullScreen ? "" : " pv-pane") + "\">\n"
+        out += renderer.panel(layout, screen: screen)
+        out += "</div>\n"
+        out += "<ul class=\"pv-diagnostics\">"
+        if layout.diagnostics.isEmpty {
+            out += "<li class=\"pv-ok\">no diagnostics</li>"
+        }
+        for d in layout.diagnostics {
+            out += "<li class=\"pv-" + d.severity.rawValue + "\"><b>" + d.severity.rawValue + "</b> <code>"
+                + HTMLEscaping.text(d.code) + "</code> <code>" + HTMLEscaping.text(d.path) + "</code> "
+                + HTMLEscaping.text(d.message) + "</li>"
+        }
+        out += "</ul>\n</section>\n"
+        return out
+    }
+
+    /// For every grid in the layout (by node id, in document order), its column count: the number of distinct
+    /// x origins among its visible children.
+    public static func gridColumnCounts(_ layout: LayoutResult) -> [(id: String, columns: Int)] {
+        var result: [(String, Int)] = []
+        var childXs: [Int: Set<Double>] = [:]
+        for node in layout.nodes where !node.isHidden && layout.nodes.indices.contains(node.parent)
+            && layout.nodes[node.parent].type == .grid {
+            childXs[node.parent, default: []].insert((node.frame.x * 1000).rounded() / 1000)
+        }
+        for (i, node) in layout.nodes.enumerated() where node.type == .grid {
+            result.append((node.id, childXs[i]?.count ?? 0))
+        }
+        return result
+    }
+
+    /// The page's own chrome (labels, outlines, controls): normal flow, system fonts, fixed sizes.
+    static let pageRules = """
+    body{margin:0;background:#e5e5ea;font:13px/1.4 system-ui,-apple-system,"DejaVu Sans",sans-serif;color:#1c1c1e}
+    body.sdui-dark{background:#1c1c1e;color:#e5e5ea}
+    .pv-bar{position:sticky;top:0;z-index:10;display:flex;gap:20px;align-items:center;padding:10px 20px;\
+    background:rgba(242,242,247,.94);border-bottom:1px solid #c6c6c8}
+    .sdui-dark .pv-bar{background:rgba(28,28,30,.94);border-color:#38383a}
+    .pv-bar h1{font-size:17px;margin:0 12px 0 0}.pv-bar small{font-weight:400;color:#8e8e93}
+    .pv-variant{display:flex;flex-wrap:wrap;align-items:flex-start;gap:32px;padding:24px}
+    .pv-variant[hidden]{display:none}
+    .pv-entry{display:grid;grid-template-columns:auto 260px;grid-template-rows:auto auto;column-gap:16px;row-gap:8px}
+    .pv-label{grid-column:1 / 3;min-height:54px}
+    .pv-device{position:relative;padding:14px;background:#1c1c1e;border-radius:48px;box-shadow:0 2px 12px rgba(0,0,0,.25)}
+    .pv-device.pv-pad{border-radius:28px;padding:18px}
+    .pv-device.pv-pane{background:#636366}
+    .pv-device .sdui-panel{border-radius:34px}
+    .pv-device.pv-pad .sdui-panel{border-radius:12px}
+    .pv-diagnostics{list-style:none;margin:0;padding:0;font-size:12px;max-width:260px;overflow-wrap:anywhere}
+    .pv-diagnostics li{margin:0 0 6px}.pv-diagnostics code{font-size:11px}
+    .pv-error b{color:#ff3b30}.pv-warning b{color:#ff9500}.pv-info b{color:#007aff}.pv-ok{color:#8e8e93}
+    body[data-filter=portrait] .pv-entry[data-orientation=landscape]{display:none}
+    body[data-filter=landscape] .pv-entry[data-orientation=portrait]{display:none}
+
+    """
+
+    /// Control wiring: orientation filter, Dynamic Type variant, dark mode.
+    static let script = """
+    (function(){
+      var body=document.body;
+      document.getElementById('pv-orientation').addEventListener('change',function(e){body.dataset.filter=e.target.value;});
+      document.getElementById('pv-dark').addEventListener('change',function(e){body.classList.toggle('sdui-dark',e.target.checked);});
+      document.getElementById('pv-size').addEventListener('change',function(e){
+        document.querySelectorAll('.pv-variant').forEach(function(v){v.hidden=v.dataset.contentSize!==e.target.value;});
+      });
+    })();
+
+    """
+}

@@ -1,1 +1,0 @@
-// SDUIRender — see docs/architecture.md

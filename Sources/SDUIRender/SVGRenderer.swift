@@ -1,0 +1,136 @@
+import SDUIEnvironment
+public import SDUISchema
+public import SDUILayout
+
+/// Writes a `LayoutResult` as one SVG image of the window: rectangles at the engine's frames, text lines
+/// as `<text>` in Inter, images as `<image>` over their reserved skeleton box.
+///
+/// SVG has no load events: an image that cannot be fetched simply leaves the grey skeleton box; an image
+/// whose URL may not be loaded (see `HTMLEscaping.imageSource`) shows the placeholder icon. Colours are the
+/// layout's appearance (`traits.userInterfaceStyle`).
+public struct SVGRenderer: Sendable {
+    /// Whether the Inter web fonts are embedded.
+    public var fonts: FontEmbedding
+
+    /// Creates a renderer.
+    public init(fonts: FontEmbedding = .embedded) { self.fonts = fonts }
+
+    /// The SVG document for `layout`, with visual properties taken from `screen`.
+    /// - Complexity: O(n) in the number of nodes.
+    public func render(_ layout: LayoutResult, screen: Screen) -> String {
+        let env = layout.environment
+        let dark = layout.traits.userInterfaceStyle == .dark
+        let resolver = ComponentResolver(screen: screen)
+        let sizeClass = layout.traits.horizontalSizeClass
+        func color(_ c: Color?) -> String { c.map { CSSFormat.color($0.resolved(dark: dark)) } ?? "none" }
+
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + CSSFormat.number(env.size.width)
+            + "\" height=\"" + CSSFormat.number(env.size.height) + "\" viewBox=\"0 0 " + CSSFormat.number(env.size.width)
+            + " " + CSSFormat.number(env.size.height) + "\" data-device=\"" + HTMLEscaping.attribute(env.device.slug)
+            + "\" data-orientation=\"" + env.orientation.rawValue + "\" data-mode=\"" + HTMLEscaping.attribute(env.mode.description)
+            + "\">\n<style>\n"
+        if fonts == .embedded {
+            for face in EmbeddedFonts.faces {
+                out += "@font-face{font-family:\"SDUI Inter\";font-weight:" + String(face.weight)
+                    + ";src:url(data:font/woff2;base64," + face.base64 + ") format(\"woff2\")}\n"
+            }
+        }
+        out += "text{font-family:" + PageStyle.fontFamily + ";font-kerning:none;font-variant-ligatures:none;"
+            + "font-feature-settings:\"kern\" 0,\"liga\" 0,\"calt\" 0;white-space:pre}\n</style>\n"
+        out += "<rect width=\"100%\" height=\"100%\" fill=\"" + color(Color.system["background"]) + "\"/>\n"
+
+        // Groups close after their subtree, like the HTML writer's elements.
+        var open: [Int] = []
+        var clipCount = 0
+        for (index, node) in layout.nodes.enumerated() {
+            while let last = open.last, last != node.parent {
+                out += "</g>\n"
+                open.removeLast()
+            }
+            open.append(index)
+            let f = node.frame
+            let appearance = NodeAppearance(node: resolver.node(at: node.pointer), type: node.type, sizeClass: sizeClass)
+            var group = "<g data-node-id=\"" + HTMLEscaping.attribute(node.id) + "\" data-type=\""
+                + HTMLEscaping.attribute(node.type.rawValue) + "\""
+            if node.isHidden { group += " visibility=\"hidden\"" }
+            var defs = ""
+            if appearance.clipsContent {
+                clipCount += 1
+                let clipID = "c" + String(clipCount)
+                defs = "<clipPath id=\"" + clipID + "\">" + rect(f, radius: appearance.cornerRadius, fill: nil) + "</clipPath>"
+                group += " clip-path=\"url(#" + clipID + ")\""
+            }
+            out += defs + group + ">"
+
+            var fill = appearance.background
+            var foreground = appearance.color ?? Color.system["primary"]
+            var radius = appearance.cornerRadius
+            switch node.type {
+            case .color: fill = appearance.color ?? Color.system["primary"]
+            case .divider: if fill == nil { fill = Color.system["separator"] }
+            case .button:
+                let tint = appearance.color ?? Color.system["accent"]
+                foreground = tint
+                if appearance.buttonStyle == .borderedProminent { if fill == nil { fill = tint }; foreground = Color.system["white"] }
+                if appearance.buttonStyle == .bordered, fill == nil, let t = tint { fill = HTMLRenderer.tinted(t) }
+                if radius == 0, appearance.buttonStyle == .bordered || appearance.buttonStyle == .borderedProminent { radius = min(f.height / 2, 8) }
+            default: break
+            }
+            if let fill { out += rect(f, radius: radius, fill: color(fill)) }
+            if node.type == .image { out += image(f, appearance: appearance, dark: dark) }
+            if let run = node.text {
+                let placement = TextPlacement(run: run, frame: f, padding: appearance.padding,
+                                              alignment: node.type == .button ? .center : appearance.contentAlignment)
+                out += text(placement, run: run, frame: f, fill: color(foreground))
+            }
+            out += "\n"
+        }
+        out += String(repeating: "</g>\n", count: open.count)
+        out += "</svg>\n"
+        return out
+    }
+
+    private func rect(_ f: Rect, radius: Double, fill: String?) -> String {
+        var s = "<rect x=\"" + CSSFormat.number(f.x) + "\" y=\"" + CSSFormat.number(f.y) + "\" width=\""
+            + CSSFormat.number(f.width) + "\" height=\"" + CSSFormat.number(f.height) + "\""
+        if radius > 0 { s += " rx=\"" + CSSFormat.number(radius) + "\"" }
+        if let fill { s += " fill=\"" + fill + "\"" }
+        return s + "/>"
+    }
+
+    private func image(_ f: Rect, appearance: NodeAppearance, dark: Bool) -> String {
+        let box = f.inset(by: appearance.padding)
+        var out = ""
+        if appearance.placeholder == .skeleton { out += rect(box, radius: 0, fill: dark ? "#2c2c2e" : "#e5e5ea") }
+        if let source = appearance.imageURL.flatMap(HTMLEscaping.imageSource) {
+            out += "<image href=\"" + HTMLEscaping.attribute(source) + "\" x=\"" + CSSFormat.number(box.x) + "\" y=\""
+                + CSSFormat.number(box.y) + "\" width=\"" + CSSFormat.number(box.width) + "\" height=\""
+                + CSSFormat.number(box.height) + "\" preserveAspectRatio=\"xMidYMid "
+                + (appearance.contentMode == .fit ? "meet" : "slice") + "\"/>"
+        } else {
+            // The failure phase: a photo glyph in the middle of the box.
+            let s = 28.0 / 24.0
+            out += "<g transform=\"translate(" + CSSFormat.number(box.x + box.width / 2 - 14) + " "
+                + CSSFormat.number(box.y + box.height / 2 - 14) + ") scale(" + CSSFormat.number(s) + ")\" color=\"#8e8e93\">"
+                + PageStyle.placeholderPaths + "</g>"
+        }
+        return out
+    }
+
+    private func text(_ placement: TextPlacement, run: TextRun, frame: Rect, fill: String) -> String {
+        // Baseline inside a line box the way CSS does it: half the leading above the ascent.
+        let ascent = 2728.0 / 2816.0 * run.fontSize, descent = 680.0 / 2816.0 * run.fontSize
+        let baseline = (run.lineHeight - ascent - descent) / 2 + ascent
+        let f = run.alignment.horizontalFraction
+        let anchor = f == 0.5 ? "middle" : (f == 1 ? "end" : "start")
+        var out = ""
+        for line in placement.lines {
+            let x = frame.x + line.x + line.boxWidth * f
+            out += "<text x=\"" + CSSFormat.number(x) + "\" y=\"" + CSSFormat.number(frame.y + line.y + baseline)
+                + "\" font-size=\"" + CSSFormat.number(run.fontSize) + "\" font-weight=\"" + String(run.fontWeight)
+                + "\" fill=\"" + fill + "\"" + (anchor == "start" ? "" : " text-anchor=\"" + anchor + "\"")
+                + " xml:space=\"preserve\">" + HTMLEscaping.text(line.text) + "</text>"
+        }
+        return out
+    }
+}

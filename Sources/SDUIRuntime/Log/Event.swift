@@ -1,0 +1,76 @@
+public import SDUIEnvironment
+
+/// One entry of the runtime's event log: a UIKit callback delivered to an object, or a diagnostic.
+///
+/// Controller events carry the view's size and size classes *as the controller sees them at that
+/// moment*: `size` is nil before the view is loaded, the size classes are nil ("unspecified", as in
+/// UIKit) while the view is not in a window.
+public struct Event: Hashable, Sendable, CustomStringConvertible {
+    /// What happened. The raw value is the UIKit callback's base name (`viewIsAppearing`).
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        // Scene life cycle (UISceneDelegate).
+        case willConnect, sceneWillEnterForeground, sceneDidBecomeActive, sceneWillResignActive
+        case sceneDidEnterBackground, sceneDidDisconnect
+        // View controller life cycle.
+        case loadView, viewDidLoad, viewWillAppear, viewIsAppearing, viewDidAppear
+        case viewWillDisappear, viewDidDisappear, viewWillTransition
+        case viewWillLayoutSubviews, viewDidLayoutSubviews
+        // Containment.
+        case willMoveToParent, didMoveToParent
+        // Traits (a window or a controller whose trait collection actually changed).
+        case traitsDidChange
+        /// The object was released.
+        case `deinit`
+        /// UIKit would log a warning (or raise) here; the runtime records it instead.
+        case diagnostic
+    }
+
+    /// The object's log name: `scene`, `window`, or a controller's `name` (a screen's id).
+    public var object: String
+    /// What happened.
+    public var kind: Kind
+    /// The controller's view size at that moment (nil before the view loads, and for scene events).
+    public var size: Size?
+    /// The horizontal size class the object sees (nil: unspecified, the view is not in a window).
+    public var horizontalSizeClass: UserInterfaceSizeClass?
+    /// The vertical size class the object sees (nil: unspecified).
+    public var verticalSizeClass: UserInterfaceSizeClass?
+    /// The `animated` argument of appearance callbacks.
+    public var animated: Bool?
+    /// The `to:` size of `viewWillTransition(to:with:)`.
+    public var targetSize: Size?
+    /// For `willMoveToParent` / `didMoveToParent`: the parent's name, nil for `toParent: nil`.
+    public var parent: String?
+    /// For `traitsDidChange`: the names of the traits that changed (`horizontalSizeClass`, …).
+    public var changedTraits: [String]
+    /// For `diagnostic`: what UIKit would have warned about.
+    public var diagnostic: RuntimeDiagnostic?
+
+    /// Creates an event.
+    public init(object: String, kind: Kind, size: Size? = nil,
+                horizontalSizeClass: UserInterfaceSizeClass? = nil, verticalSizeClass: UserInterfaceSizeClass? = nil,
+                animated: Bool? = nil, targetSize: Size? = nil, parent: String? = nil,
+                changedTraits: [String] = [], diagnostic: RuntimeDiagnostic? = nil) {
+        self.object = object; self.kind = kind; self.size = size
+        self.horizontalSizeClass = horizontalSizeClass; self.verticalSizeClass = verticalSizeClass
+        self.animated = animated; self.targetSize = targetSize; self.parent = parent
+        self.changedTraits = changedTraits; self.diagnostic = diagnostic
+    }
+
+    /// `object.kind`, the form tests compare sequences in (`home.viewIsAppearing`).
+    public var name: String { "\(object).\(kind.rawValue)" }
+
+    /// One line for people: `home viewIsAppearing 393×852 compact/regular`.
+    public var description: String {
+        var parts = [object, kind.rawValue]
+        if let size { parts.append(size.description) }
+        if size != nil || horizontalSizeClass != nil {
+            parts.append("\(horizontalSizeClass?.rawValue ?? "unspecified")/\(verticalSizeClass?.rawValue ?? "unspecified")")
+        }
+        if let targetSize { parts.append("to \(targetSize)") }
+        if kind == .willMoveToParent || kind == .didMoveToParent { parts.append("parent: \(parent ?? "nil")") }
+        if !changedTraits.isEmpty { parts.append("changed: " + changedTraits.joined(separator: ", ")) }
+        if let diagnostic { parts.append("[\(diagnostic.code.rawValue)] \(diagnostic.message)") }
+        return parts.joined(separator: " ")
+    }
+}

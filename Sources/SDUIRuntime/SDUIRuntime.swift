@@ -1,1 +1,0 @@
-// SDUIRuntime — see docs/architecture.md

@@ -1,0 +1,100 @@
+import Foundation
+import SDUIEnvironment
+import SDUISchema
+import SDUILayout
+import SDUIRender
+
+/// `sdui preview [FILE]`: the device-matrix page for a payload (or the built-in storefront).
+enum PreviewCommand {
+    static let summary = "write one HTML page showing a payload on every kind of screen"
+    static let help = """
+    USAGE: sdui preview [FILE] [-o FILE] [--devices LIST] [--content-size S] [--content-sizes LIST] [--dark]
+
+    Lays the payload out on a matrix of windows and writes one self-contained HTML page (fonts embedded):
+    each window in a device outline labelled with its name, size, size classes and grid column counts,
+    with the layout's diagnostics beside it. The page's controls filter by orientation, switch between
+    the pre-rendered Dynamic Type sizes and toggle dark mode. Without FILE it previews the built-in
+    storefront example (Examples/storefront.json). `-` reads standard input.
+
+    Default matrix: iPhone SE (3rd generation), iPhone 16, iPhone 16 Pro Max, iPad mini (A17 Pro) and
+    iPad Pro 13-inch (M4) in portrait; iPad Pro 13-inch landscape and its Split View ⅓, ½ and ⅔; the
+    phones and iPad mini in landscape.
+
+    OPTIONS:
+      -o, --output FILE      where to write the page (default preview.html)
+      --devices LIST         comma-separated DEVICE[:ORIENTATION[:MODE]] entries instead of the default
+                             matrix, e.g. iphone-se-3,ipad-pro-13-m4:landscape:split-1/3
+      --content-size S       the Dynamic Type size the page opens with (default Large)
+      --content-sizes LIST   the other sizes pre-rendered for the page's control
+                             (default xxxLarge,AX3; `none` for only --content-size)
+      --dark                 open the page in dark mode (the page can switch either way)
+
+    A page holds at most 500000 node elements (nodes × windows × sizes); larger previews are refused.
+
+    EXIT: 0 page written, 64 usage (also: page too large), 65 invalid payload, 66 unreadable input,
+          73 cannot write the page.
+    """
+
+    static let defaultExtraSizes: [ContentSizeCategory] = [.xxxLarge, .accessibility3]
+    /// The most node elements one page may hold (about 150 MB of HTML).
+    static let maxNodeElements = 500_000
+
+    static func run(_ arguments: [String]) -> Int32 {
+        runCommand("preview") { () throws(CLIError) -> Int32 in
+            let args = try Arguments(arguments, options: ["-o", "--output", "--devices", "--content-size", "--content-sizes"],
+                                     flags: ["--dark"])
+            guard args.positionals.count <= 1 else { throw .usage("expected at most one FILE, got \(args.positionals.count)") }
+            if args["-o"] != nil && args["--output"] != nil { throw .usage("give -o or --output, not both") }
+            let output = args["-o"] ?? args["--output"] ?? "preview.html"
+            let screen: Screen
+            if let path = args.positionals.first {
+                screen = try loadScreen(path)
+            } else {
+                do {
+                    screen = try Screen(json: BuiltInExamples.storefrontJSON)
+                } catch {
+                    throw CLIError(message: "the built-in storefront example does not decode: \(error)", exitCode: ExitCode.software)
+                }
+            }
+            let windows: [WindowEnvironment]
+            if let list = args["--devices"] {
+                do throws(PreviewMatrixError) { windows = try PreviewMatrix.windows(parsing: list) } catch { throw .usage(error.description) }
+            } else {
+                windows = PreviewMatrix.defaultWindows()
+            }
+            var sizes = [try EnvironmentOptions.contentSize(args)]
+            if let list = args["--content-sizes"] {
+                if list.lowercased() != "none" {
+                    for item in list.split(separator: ",") {
+                        let text = item.trimmingCharacters(in: .whitespaces)
+                        guard let size = ContentSizeCategory(parsing: text) else {
+                            throw .usage("--content-sizes: expected sizes among \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\"")
+                        }
+                        sizes.append(size)
+                    }
+                }
+            } else {
+                sizes += defaultExtraSizes
+            }
+            // Every window × size repeats every node: refuse a page that would not open in a browser.
+            let elements = screen.root.subtreeCount * windows.count * sizes.count
+            guard elements <= maxNodeElements else {
+                throw .usage("the page would hold \(elements) node elements (\(screen.root.subtreeCount) nodes × "
+                    + "\(windows.count) windows × \(sizes.count) Dynamic Type sizes; at most \(maxNodeElements)): "
+                    + "pass fewer --devices or --content-sizes none, or use `sdui render` for one window")
+            }
+            let engine = LayoutEngine()
+            let page = PreviewPage(screen: screen, windows: windows, contentSizes: sizes, isDark: args.has("--dark")) {
+                engine.layout($0, in: $1, traits: $2)
+            }
+            let html = page.html()
+            try writeOutput(html, to: output)
+            let diagnostics = page.variants.first?.layouts.reduce(0) { $0 + $1.diagnostics.count } ?? 0
+            let path = URL(fileURLWithPath: output).standardizedFileURL.path
+            printOut("wrote \(path) (\(windows.count) windows × \(page.variants.count) Dynamic Type sizes, "
+                + "\(html.utf8.count / 1024) KB; \(diagnostics) diagnostics at \(sizes[0].rawValue))")
+            printOut("open file://\(path)")
+            return ExitCode.ok
+        }
+    }
+}

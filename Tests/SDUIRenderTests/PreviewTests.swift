@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import SDUIEnvironment
+import SDUISchema
+import SDUILayout
+@testable import SDUIRender
+
+@Suite struct PreviewTests {
+    @Test func `the default matrix has the required windows, each a real catalog configuration`() throws {
+        let windows = PreviewMatrix.defaultWindows()
+        #expect(windows.count == PreviewMatrix.defaultEntries.count)
+        let names = Set(windows.map { "\($0.device.slug):\($0.orientation.rawValue):\($0.mode.description)" })
+        for required in ["iphone-se-3:portrait:full", "iphone-16:portrait:full", "iphone-16-pro-max:portrait:full",
+                         "ipad-mini-7:portrait:full", "ipad-pro-13-m4:portrait:full", "ipad-pro-13-m4:landscape:full",
+                         "ipad-pro-13-m4:landscape:split-1/3", "ipad-pro-13-m4:landscape:split-1/2", "ipad-pro-13-m4:landscape:split-2/3"] {
+            #expect(names.contains(required), "missing \(required)")
+        }
+    }
+
+    @Test(arguments: [
+        ("iphone-se-3:sideways", "orientation must be portrait or landscape"),
+        ("ipad-pro-13-m4:portrait:split-1/2", "offers no Split View ½ in portrait"),
+        ("iphone-16:portrait:split-1/3", "offers no Split View ⅓"),
+        ("ipad-pro-13-m4:landscape:quarter", "mode must be"),
+        ("pixel-9", "unknown device 'pixel-9'"),
+        ("a:b:c:d", "expected DEVICE[:ORIENTATION[:MODE]]"),
+    ])
+    func `a bad devices entry is refused with a message naming it`(_ entry: String, _ message: String) {
+        #expect {
+            _ = try PreviewMatrix.windows(parsing: "iphone-16," + entry)
+        } throws: { error in
+            guard let e = error as? PreviewMatrixError else { return false }
+            return e.entry == entry && e.description.contains(message)
+        }
+    }
+
+    @Test func `the grid column count is the number of distinct x origins of the grid's children`() throws {
+        let screen = try Examples.screen("storefront")
+        let phone = Examples.layout(screen, try Examples.window("iphone-se-3"))
+        let pad = Examples.layout(screen, try Examples.window("ipad-pro-13-m4"))
+        let third = Examples.layout(screen, try Examples.window("ipad-pro-13-m4:landscape:split-1/3"))
+        #expect(PreviewPage.gridColumnCounts(phone).first?.columns == 2)
+        #expect(PreviewPage.gridColumnCounts(pad).first?.columns == 4)
+        #expect(PreviewPage.gridColumnCounts(third).first?.columns == 2)
+        // By hand: two children side by side and one below the first → 2 columns.
+        let w = try Examples.window("iphone-16")
+        let nodes = [
+            LayoutNode(id: "g", path: "root", pointer: "/root", type: .grid, parent: -1, frame: Rect(x: 0, y: 0, width: 300, height: 200)),
+            LayoutNode(id: "a", path: "root.0", pointer: "/root/children/0", type: .color, parent: 0, frame: Rect(x: 0, y: 0, width: 100, height: 100)),
+            LayoutNode(id: "b", path: "root.1", pointer: "/root/children/1", type: .color, parent: 0, frame: Rect(x: 150, y: 0, width: 100, height: 100)),
+            LayoutNode(id: "c", path: "root.2", pointer: "/root/children/2", type: .color, parent: 0, frame: Rect(x: 0, y: 100, width: 100, height: 100)),
+        ]
+        let layout = LayoutResult(screenID: "g", environment: w, traits: w.traitCollection(), nodes: nodes, diagnostics: [])
+        #expect(PreviewPage.gridColumnCounts(layout).map(\.columns) == [2])
+    }
+
+    @Test func `each panel is labelled with name, size, size classes and columns, with diagnostics beside it`() throws {
+        let screen = try Examples.screen("storefront")
+        let engine = LayoutEngine()
+        let page = PreviewPage(screen: screen, windows: [try Examples.window("ipad-pro-13-m4:landscape:split-1/3")],
+                               contentSizes: [.large], options: .init(fonts: .omitted)) { engine.layout($0, in: $1, traits: $2) }
+        let html = page.html()
+        let layout = try #require(page.variants.first?.layouts.first)
+        #expect(html.contains("<b>iPad Pro 13-inch (M4)</b> · Split View ⅓"))
+        #expect(html.contains("\(layout.environment.size.description) pt · landscape · w compact / h regular"))
+        #expect(html.contains("grid: 2 columns"))
+        #expect(html.contains("class=\"pv-diagnostics\""))
+        for d in layout.diagnostics { #expect(html.contains(HTMLEscaping.text(d.message))) }
+    }
+
+    @Test func `variants are one per Dynamic Type size, the first shown, and the controls switch them`() throws {
+        let screen = try Examples.screen("news-feed")
+        let engine = LayoutEngine()
+        let page = PreviewPage(screen: screen, windows: [try Examples.window("iphone-se-3")],
+                               contentSizes: [.large, .accessibility3, .large], isDark: true, options: .init(fonts: .omitted)) {
+            engine.layout($0, in: $1, traits: $2)
+        }
+        #expect(page.variants.map(\.contentSize) == [.large, .accessibility3])
+        let html = page.html()
+        #expect(html.contains("<main class=\"pv-variant\" data-content-size=\"Large\">"))
+        #expect(html.contains("<main class=\"pv-variant\" data-content-size=\"AX3\" hidden>"))
+        #expect(html.contains("<body class=\"sdui-dark\""))
+        #expect(html.contains("id=\"pv-orientation\"") && html.contains("id=\"pv-size\"") && html.contains("id=\"pv-dark\""))
+        #expect(PreviewPage.pageRules.contains(".pv-variant[hidden]{display:none}"))
+    }
+
+    @Test func `the built-in storefront is Examples slash storefront dot json and decodes`() throws {
+        let file = try Examples.json("storefront")
+        #expect(BuiltInExamples.storefrontJSON == String(file.dropLast(file.hasSuffix("\n") ? 1 : 0)),
+                "regenerate with `python3 Scripts/generate_builtin_examples.py`")
+        #expect(try Screen(json: BuiltInExamples.storefrontJSON).id == "storefront")
+    }
+
+    @Test func `the embedded fonts are the woff2 files of Resources slash fonts`() throws {
+        let dir = Examples.root.appendingPathComponent("Sources/SDUIRender/Resources/fonts")
+        #expect(EmbeddedFonts.faces.map(\.weight) == [400, 500, 600, 700])
+        for face in EmbeddedFonts.faces {
+            let data = try #require(FileManager.default.contents(atPath: dir.appendingPathComponent(face.fileName).path),
+                                    "missing \(face.fileName)")
+            #expect(data.base64EncodedString() == face.base64,
+                    "\(face.fileName) changed: regenerate with `python3 Scripts/generate_embedded_fonts.py`")
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+import SDUIEnvironment
+import SDUISchema
+import SDUILayout
+@testable import SDUIRender
+
+/// Every example in three windows, as HTML and SVG, against reviewed references (fonts omitted: they would
+/// repeat ~0.5 MB per file; `EmbeddedFontsTests` covers them).
+@Suite struct SnapshotTests {
+    static let windows = ["iphone-se-3", "ipad-pro-13-m4", "ipad-pro-13-m4:landscape:split-1/3"]
+    static let cases: [(String, String)] = Examples.names.flatMap { name in windows.map { (name, $0) } }
+
+    static func fileName(_ example: String, _ window: String, _ ext: String) -> String {
+        example + "." + window.replacingOccurrences(of: ":", with: ".").replacingOccurrences(of: "/", with: "-") + "." + ext
+    }
+
+    @Test func `the examples are present`() {
+        #expect(Examples.names.contains("storefront"))
+        #expect(Examples.names.count >= 3)
+    }
+
+    @Test(arguments: cases)
+    func `HTML of each example matches its reviewed reference`(_ example: String, _ window: String) throws {
+        let screen = try Examples.screen(example)
+        let layout = Examples.layout(screen, try Examples.window(window))
+        let html = HTMLRenderer(options: .init(fonts: .omitted)).document(layout, screen: screen)
+        Snapshot.assert(html, named: Self.fileName(example, window, "html"))
+    }
+
+    @Test(arguments: cases)
+    func `SVG of each example matches its reviewed reference`(_ example: String, _ window: String) throws {
+        let screen = try Examples.screen(example)
+        let layout = Examples.layout(screen, try Examples.window(window))
+        let svg = SVGRenderer(fonts: .omitted).render(layout, screen: screen)
+        Snapshot.assert(svg, named: Self.fileName(example, window, "svg"))
+    }
+
+    @Test func `dark storefront on iPhone SE matches its reviewed reference`() throws {
+        let screen = try Examples.screen("storefront")
+        let layout = Examples.layout(screen, try Examples.window("iphone-se-3"), style: .dark)
+        Snapshot.assert(SVGRenderer(fonts: .omitted).render(layout, screen: screen), named: "storefront.iphone-se-3.dark.svg")
+    }
+}

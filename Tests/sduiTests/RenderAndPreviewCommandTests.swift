@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@Suite struct RenderAndPreviewCommandTests {
+    static func outputPath(_ name: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir.appendingPathComponent(name).path
+    }
+
+    @Test func `preview without a file writes the built-in storefront page and says where`() throws {
+        let out = try Self.outputPath("preview.html")
+        let run = try sdui(["preview", "-o", out])
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("wrote \(URL(fileURLWithPath: out).standardizedFileURL.path)"))
+        let page = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(page.contains("data-screen=\"storefront\""))
+        #expect(page.contains("data-device=\"iphone-se-3\""))
+        #expect(page.contains("data-mode=\"split-1/3\""))
+        #expect(page.contains("@font-face"))
+    }
+
+    @Test func `preview takes a device list and refuses an unknown device with exit 64`() throws {
+        let out = try Self.outputPath("p.html")
+        let ok = try sdui(["preview", "Examples/news-feed.json", "-o", out, "--devices", "iphone-se-3,ipad-pro-13-m4:landscape:split-2/3",
+                           "--content-sizes", "none"])
+        #expect(ok.exitCode == 0, "\(ok.stderr)")
+        let page = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(page.components(separatedBy: "class=\"sdui-panel\"").count - 1 == 2)
+        let bad = try sdui(["preview", "-o", out, "--devices", "iphone-99"])
+        #expect(bad.exitCode == 64)
+        #expect(bad.stderr.contains("--devices 'iphone-99': unknown device"))
+        let portraitHalf = try sdui(["preview", "-o", out, "--devices", "ipad-pro-13-m4:portrait:split-1/2"])
+        #expect(portraitHalf.exitCode == 64)
+    }
+
+    @Test(arguments: ["svg", "html"])
+    func `render draws one window in the asked format`(_ format: String) throws {
+        let run = try sdui(["render", "Examples/storefront.json", "--device", "ipad-pro-13-m4", "--orientation", "landscape",
+                            "--mode", "split-1/3", "--format", format])
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(format == "svg" ? "<svg xmlns=\"http://www.w3.org/2000/svg\"" : "<!DOCTYPE html>"))
+        #expect(run.stdout.contains("data-mode=\"split-1/3\""))
+        #expect(run.stdout.contains("data-node-id=\"products\""))
+    }
+
+    @Test func `render refuses a bad format, a missing file and an invalid payload with the right exit codes`() throws {
+        #expect(try sdui(["render", "Examples/storefront.json", "--format", "png"]).exitCode == 64)
+        #expect(try sdui(["render"]).exitCode == 64)
+        #expect(try sdui(["render", "no-such-file.json"]).exitCode == 66)
+        let invalid = try temporaryFile(Array(#"{"schemaVersion": 1, "root": {"type": "image", "aspectRatio": -1}}"#.utf8))
+        let run = try sdui(["render", invalid])
+        #expect(run.exitCode == 65)
+        #expect(run.stderr.contains("/root/aspectRatio"))
+        let out = try Self.outputPath("x.svg")
+        #expect(try sdui(["render", "Examples/storefront.json", "--format", "svg", "-o", out]).exitCode == 0)
+        #expect(FileManager.default.fileExists(atPath: out))
+    }
+}
+
+@Test func `preview refuses a page that would be too large to open, with a way out`() throws {
+    let items = (0..<20_000).map { _ in #"{"type": "color"}"# }.joined(separator: ",")
+    let payload = try temporaryFile(Array(#"{"schemaVersion": 1, "root": {"type": "vstack", "children": [\#(items)]}}"#.utf8))
+    let out = try RenderAndPreviewCommandTests.outputPath("big.html")
+    let run = try sdui(["preview", payload, "-o", out])
+    #expect(run.exitCode == 64)
+    #expect(run.stderr.contains("pass fewer --devices or --content-sizes none"))
+    #expect(!FileManager.default.fileExists(atPath: out))
+}
