@@ -1,0 +1,85 @@
+import SDUIEnvironment
+import SDUILayout
+import SDUISchema
+import Testing
+
+/// Random trees of every type and modifier (seeded, so failures reproduce): layout never crashes, never
+/// produces a non-finite frame or a negative size, and a relayout equals a fresh layout.
+@Suite struct RandomTreeTests {
+    /// SplitMix64: a small deterministic generator.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func value(_ g: inout Generator) -> Double {
+        switch Int.random(in: 0..<10, using: &g) {
+        case 0: return 0
+        case 1: return .infinity
+        case 2: return -5
+        default: return Double(Int.random(in: 1...400, using: &g))
+        }
+    }
+
+    static func node(depth: Int, _ g: inout Generator) -> ComponentNode {
+        let leaves: [ComponentType] = [.text, .image, .button, .spacer, .divider, .color, .custom("mystery")]
+        let containers: [ComponentType] = [.vstack, .hstack, .zstack, .grid, .scroll]
+        let isContainer = depth < 4 && Bool.random(using: &g)
+        let type = isContainer ? containers.randomElement(using: &g)! : leaves.randomElement(using: &g)!
+        var node = ComponentNode(type: type)
+        if isContainer {
+            node.children = (0..<Int.random(in: 0...4, using: &g)).map { _ in Self.node(depth: depth + 1, &g) }
+            if Bool.random(using: &g) { node.spacing = .fixed(Double(Int.random(in: 0...20, using: &g))) }
+            if type == .grid {
+                node.columns = .sizeClass(compact: Int.random(in: 1...3, using: &g), regular: Int.random(in: 2...6, using: &g))
+                if Bool.random(using: &g) { node.minColumnWidth = .fixed(Double(Int.random(in: 50...300, using: &g))) }
+            }
+            if type == .scroll && Bool.random(using: &g) { node.axis = .fixed(.horizontal) }
+            if Bool.random(using: &g) { node.alignment = .fixed(Alignment.allCases.randomElement(using: &g)!) }
+        }
+        switch type {
+        case .text: node.text = .fixed(String(repeating: "word ", count: Int.random(in: 0...30, using: &g))); if Bool.random(using: &g) { node.lineLimit = .fixed(Int.random(in: 1...3, using: &g)) }
+        case .button: node.title = "Tap"
+        case .spacer: if Bool.random(using: &g) { node.minLength = .fixed(Double(Int.random(in: 0...50, using: &g))) }
+        default: break
+        }
+        if Int.random(in: 0..<3, using: &g) == 0 { node.modifiers.padding = Padding(.fixed(value(&g))) }
+        if Int.random(in: 0..<3, using: &g) == 0 {
+            node.modifiers.frame = Frame(width: Bool.random(using: &g) ? .fixed(value(&g)) : nil,
+                                         height: Bool.random(using: &g) ? .fixed(value(&g)) : nil,
+                                         minWidth: Bool.random(using: &g) ? .fixed(value(&g)) : nil,
+                                         maxWidth: Bool.random(using: &g) ? .fixed(value(&g)) : nil,
+                                         alignment: .fixed(Alignment.allCases.randomElement(using: &g)!))
+        }
+        if Int.random(in: 0..<4, using: &g) == 0 { node.modifiers.aspectRatio = .fixed(Double(Int.random(in: 1...30, using: &g)) / 10) }
+        if Int.random(in: 0..<8, using: &g) == 0 { node.modifiers.visible = false }
+        if Int.random(in: 0..<6, using: &g) == 0 { node.modifiers.layoutPriority = .fixed(Double(Int.random(in: -1...2, using: &g))) }
+        return node
+    }
+
+    @Test(arguments: 0..<100)
+    func `random trees lay out to finite frames, and relayout equals a fresh layout`(_ seed: Int) {
+        var g = Generator(state: UInt64(seed) &* 7919)
+        let screen = Screen(id: "random-\(seed)", root: Self.node(depth: 0, &g))
+        let environments = [window(375, 667), device("ipad-pro-11-m4", .portrait, .splitView(.oneThird)), device("ipad-pro-13-m4", .landscape)]
+        let engine = LayoutEngine()
+        for environment in environments {
+            let traits = environment.traitCollection(contentSize: .accessibility2)
+            let result = engine.layout(screen, in: environment, traits: traits)
+            #expect(result.nodes.count == screen.root.subtreeCount)
+            for node in result.nodes {
+                let f = node.frame
+                #expect(f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite, "seed \(seed): \(node.id) \(f)")
+                #expect(f.width >= 0 && f.height >= 0, "seed \(seed): \(node.id) \(f)")
+            }
+            let fresh = LayoutEngine().layout(screen, in: environment, traits: traits)
+            #expect(fresh.nodes == result.nodes, "seed \(seed)")
+        }
+    }
+}
