@@ -53,6 +53,8 @@ struct LayoutState {
     var slotCount = ContiguousArray<UInt8>()
     var generation: UInt32 = 0
     var stackScratch = ContiguousArray<StackItem>()
+    /// First free entry of `stackScratch`.
+    var stackTop = 0
     var text = TextMeasurementSeam()
     /// Final text layouts of this pass, per text index (set when the text node is placed).
     var placedTexts = ContiguousArray<PlacedText>()
@@ -93,7 +95,7 @@ struct LayoutState {
             placedTexts = ContiguousArray(repeating: PlacedText(), count: tree.texts.count)
         }
         diagnostics.removeAll(keepingCapacity: true)
-        stackScratch.removeAll(keepingCapacity: true)
+        stackTop = 0
     }
 
     /// Grows the per-node buffers after nodes were appended (virtualised rows realised mid-pass).

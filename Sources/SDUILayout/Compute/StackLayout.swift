@@ -43,15 +43,23 @@ func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
         }
     } else {
         // Step 1: the visible children, in a scratch region reused across stacks and passes.
-        let base = s.stackScratch.count
+        // The scratch is a stack of regions (nested stacks push above), grown but never shrunk.
+        let base = s.stackTop
+        let end = base + count
+        if s.stackScratch.count < end {
+            s.stackScratch.append(contentsOf: repeatElement(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0, width: 0, height: 0),
+                                                            count: end - s.stackScratch.count))
+        }
+        s.stackTop = end
         var child = firstChild
+        var k = base
         while child >= 0 {
             if !s.tree.nodes[Int(child)].isHidden {
-                s.stackScratch.append(StackItem(node: child, priority: s.tree.nodes[Int(child)].layoutPriority, flexibility: 0, minimum: 0, width: 0, height: 0))
+                s.stackScratch[k] = StackItem(node: child, priority: s.tree.nodes[Int(child)].layoutPriority, flexibility: 0, minimum: 0, width: 0, height: 0)
+                k += 1
             }
             child = s.tree.nodes[Int(child)].nextSibling
         }
-        let end = base + count
 
         // Step 3: flexibility probes.
         for k in base..<end {
@@ -111,7 +119,7 @@ func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
             }
             groupStart = groupEnd
         }
-        s.stackScratch.removeLast(count)
+        s.stackTop = base
     }
 
     // Step 6: the stack's size.
@@ -125,16 +133,17 @@ func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
         while child >= 0 {
             let c = Int(child)
             if !s.tree.nodes[c].isHidden {
-                let g = s.geometry[c]
+                var g = s.geometry[c]
                 if horizontal {
-                    s.geometry[c].x = position
-                    s.geometry[c].y = (crossSize - g.height) * alignment
+                    g.x = position
+                    g.y = (crossSize - g.height) * alignment
                     position += g.width + spacing
                 } else {
-                    s.geometry[c].x = (crossSize - g.width) * alignment
-                    s.geometry[c].y = position
+                    g.x = (crossSize - g.width) * alignment
+                    g.y = position
                     position += g.height + spacing
                 }
+                s.geometry[c] = g
             }
             child = s.tree.nodes[c].nextSibling
         }
