@@ -30,7 +30,7 @@ let package = Package(
         ),
         .testTarget(name: "SDUIEnvironmentTests", dependencies: ["SDUIEnvironment"]),
         .testTarget(name: "SDUISchemaTests", dependencies: ["SDUISchema"], resources: []),
-        .testTarget(name: "SDUILayoutTests", dependencies: ["SDUILayout", "SDUISchema"]),
+        .testTarget(name: "SDUILayoutTests", dependencies: ["SDUILayout", "SDUISchema"], exclude: ["Fixtures"]),
         .testTarget(name: "SDUIRenderTests", dependencies: ["SDUIRender", "SDUILayout", "SDUISchema"]),
         .testTarget(name: "SDUIRuntimeTests", dependencies: ["SDUIRuntime", "SDUISchema"]),
         .testTarget(name: "sduiTests", dependencies: ["sdui"]),

@@ -13,6 +13,8 @@ let commands: [Command] = [
     Command(name: "validate", summary: ValidateCommand.summary, help: ValidateCommand.help, run: ValidateCommand.run),
     Command(name: "devices", summary: DevicesCommand.summary, help: DevicesCommand.help, run: DevicesCommand.run),
     Command(name: "schema", summary: SchemaCommand.summary, help: SchemaCommand.help, run: SchemaCommand.run),
+    Command(name: "layout", summary: LayoutCommand.summary, help: LayoutCommand.help, run: LayoutCommand.run),
+    Command(name: "lint", summary: LintCommand.summary, help: LintCommand.help, run: LintCommand.run),
 ]
 
 let usage = """

@@ -1,0 +1,120 @@
+import SDUIEnvironment
+import SDUISchema
+
+/// The kind of a flat layout node: the algorithm that sizes and places it.
+enum NodeKind: UInt8 {
+    case vstack, hstack, zstack, grid, scroll, text, image, button, spacer, divider, color, custom
+}
+
+/// Sentinel for "no value" in the `Double` fields of `FlatNode` (an absent frame width, a missing aspect ratio).
+let unset = Double.nan
+
+/// One node of the flattened layout tree: size-class values resolved and modifiers folded into fields.
+///
+/// Modifiers apply from the content outward: aspectRatio → padding → frame (background and cornerRadius do
+/// not change geometry). `Compute/` reads only these fields, never schema types.
+struct FlatNode {
+    // MARK: Structure (indices into `LayoutTree.nodes`, -1 for none)
+    var parent: Int32 = -1
+    var firstChild: Int32 = -1
+    var nextSibling: Int32 = -1
+    /// Visible children (hidden ones take no part in layout).
+    var visibleChildCount: Int32 = 0
+    var kind: NodeKind = .color
+    /// `visible: false`, or inside a hidden subtree.
+    var isHidden = false
+    /// A button, or a node with an `action`: its frame should be at least 44×44 pt.
+    var isTappable = false
+    /// Stacks and scrolls: true for the horizontal axis.
+    var isHorizontal = false
+    /// The node's parent lays it out along a stack axis (spacers and dividers need to know which one).
+    var stackAxisOfParent: StackAxisContext = .none
+
+    // MARK: Containers
+    /// Stack spacing, or grid row spacing.
+    var spacing: Double = 8
+    /// Grid column spacing.
+    var columnSpacing: Double = 8
+    /// Stack / zstack / grid-item / text alignment as fractions (0 leading/top … 1 trailing/bottom).
+    var alignX: Double = 0.5
+    var alignY: Double = 0.5
+    var columns: Int32 = 1
+    /// Grid: minimum column width (0: none).
+    var minColumnWidth: Double = 0
+    /// Spacer: minimum length along the stack axis.
+    var minLength: Double = 8
+
+    // MARK: Modifiers
+    /// Width ÷ height (NaN: none).
+    var aspectRatio: Double = unset
+    var aspectFill = false
+    var hasPadding = false
+    var padTop: Double = 0, padLeading: Double = 0, padBottom: Double = 0, padTrailing: Double = 0
+    var hasFrame = false
+    /// Fixed frame sizes (NaN: none).
+    var frameWidth: Double = unset, frameHeight: Double = unset
+    /// Flexible frame bounds (NaN: none; max may be +infinity).
+    var minWidth: Double = unset, maxWidth: Double = unset, minHeight: Double = unset, maxHeight: Double = unset
+    var frameAlignX: Double = 0.5, frameAlignY: Double = 0.5
+    var layoutPriority: Double = 0
+
+    // MARK: Leaves
+    /// Index into `LayoutTree.texts` for text nodes and button titles; -1 otherwise.
+    var textIndex: Int32 = -1
+    /// Button: padding the style adds around its title.
+    var labelPadH: Double = 0, labelPadV: Double = 0
+}
+
+/// Which stack axis the node sits on (spacers and dividers orient themselves by it, as in SwiftUI).
+enum StackAxisContext: UInt8 { case none, vertical, horizontal }
+
+/// A prepared text: the string and its font, resolved from the Dynamic Type table once per build.
+struct TextSpec {
+    var string: String
+    var fontSize: Double
+    var fontWeight: Int
+    var lineHeight: Double
+    /// nil: unlimited.
+    var lineLimit: Int?
+    var alignment: Alignment
+}
+
+/// The output-side description of each node: names, not used by `Compute/`.
+struct NodeLabel {
+    var id: String
+    var path: String
+    var type: ComponentType
+}
+
+/// A screen flattened for layout: arrays of structs in document pre-order, indexed by `Int32`.
+///
+/// Node 0 is the root. Children of a node are linked through `firstChild` / `nextSibling`; because the order is
+/// pre-order, every node's index is greater than its parent's.
+struct LayoutTree {
+    var nodes = ContiguousArray<FlatNode>()
+    var labels = ContiguousArray<NodeLabel>()
+    var texts = ContiguousArray<TextSpec>()
+    /// Problems found while building (unknown types, frame conflicts, images without aspect ratio…).
+    var buildDiagnostics: [LayoutDiagnostic] = []
+    var screenID = ""
+    /// The traits values were resolved against (virtualised rows are built later with the same ones).
+    var sizeClass: UserInterfaceSizeClass = .compact
+    var contentSize: ContentSizeCategory = .large
+    /// Grids whose items are realised on demand (viewport layouts only): node index → source children.
+    var lazyGrids: [LazyGridSource] = []
+
+    mutating func removeAll() {
+        nodes.removeAll(keepingCapacity: true)
+        labels.removeAll(keepingCapacity: true)
+        texts.removeAll(keepingCapacity: true)
+        buildDiagnostics.removeAll(keepingCapacity: true)
+        lazyGrids.removeAll(keepingCapacity: true)
+    }
+}
+
+/// A grid whose items are not flattened up front: its children stay in the payload and are built row by row.
+struct LazyGridSource {
+    var node: Int32
+    var items: [ComponentNode]
+    var path: String
+}

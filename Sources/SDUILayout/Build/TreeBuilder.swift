@@ -1,0 +1,262 @@
+import SDUIEnvironment
+import SDUISchema
+
+/// Build step: turns a `Screen` and the traits into a `LayoutTree`.
+///
+/// Size-class values are resolved here, once; modifiers are folded into per-node fields; text runs get their
+/// font from Apple's Dynamic Type table; structural problems (unknown types, frame conflicts, images without
+/// an aspect ratio) become diagnostics. Nothing here depends on the window *size*, only on its traits, so a
+/// `LayoutEngine` reuses the tree when only the size changes.
+struct TreeBuilder {
+    let sizeClass: UserInterfaceSizeClass
+    let contentSize: ContentSizeCategory
+    /// Grids that are direct children of the root vertical scroll are left unflattened (viewport layouts).
+    let virtualizesGrids: Bool
+
+    init(traits: TraitCollection, virtualizesGrids: Bool = false) {
+        self.init(sizeClass: traits.horizontalSizeClass, contentSize: traits.preferredContentSizeCategory,
+                  virtualizesGrids: virtualizesGrids)
+    }
+
+    init(sizeClass: UserInterfaceSizeClass, contentSize: ContentSizeCategory, virtualizesGrids: Bool = false) {
+        self.sizeClass = sizeClass
+        self.contentSize = contentSize
+        self.virtualizesGrids = virtualizesGrids
+    }
+
+    /// Flattens `screen` into `tree` (which is cleared first; its buffers are reused).
+    /// - Complexity: O(n) in the number of nodes (O(1) per item of a virtualised grid).
+    func build(_ screen: Screen, into tree: inout LayoutTree) {
+        tree.removeAll()
+        tree.screenID = screen.id
+        tree.sizeClass = sizeClass
+        tree.contentSize = contentSize
+        tree.nodes.reserveCapacity(screen.root.children.count + 1)
+        _ = add(screen.root, parent: -1, path: "root", parentContext: .none, parentHidden: false,
+                isRootScrollChild: false, into: &tree)
+    }
+
+    /// Appends `node` and its subtree; returns the node's index.
+    @discardableResult
+    func add(_ node: borrowing ComponentNode, parent: Int32, path: String, parentContext: StackAxisContext,
+             parentHidden: Bool, isRootScrollChild: Bool, into tree: inout LayoutTree) -> Int32 {
+        let index = Int32(tree.nodes.count)
+        var flat = FlatNode()
+        flat.parent = parent
+        flat.stackAxisOfParent = parentContext
+        let id = node.id ?? path
+        let type = node.type
+        flat.kind = Self.kind(of: type)
+        let hidden = parentHidden || !(node.modifiers.visible?.resolved(for: sizeClass) ?? true)
+        flat.isHidden = hidden
+        flat.isTappable = type == .button || node.modifiers.action != nil
+
+        resolveContainer(node, into: &flat)
+        resolveModifiers(node, id: id, path: path, into: &flat, tree: &tree)
+        resolveLeaf(node, id: id, path: path, into: &flat, tree: &tree)
+
+        tree.nodes.append(flat)
+        tree.labels.append(NodeLabel(id: id, path: path, type: type))
+
+        // Children: pre-order, linked by firstChild / nextSibling.
+        let childContext: StackAxisContext
+        switch flat.kind {
+        case .vstack: childContext = .vertical
+        case .hstack: childContext = .horizontal
+        case .scroll: childContext = flat.isHorizontal ? .horizontal : .vertical
+        default: childContext = .none
+        }
+        let isRootScroll = parent == -1 && flat.kind == .scroll && !flat.isHorizontal
+        if virtualizesGrids && isRootScrollChild && flat.kind == .grid {
+            tree.lazyGrids.append(LazyGridSource(node: index, items: node.children, path: path))
+            tree.nodes[Int(index)].visibleChildCount = Int32(clamping: node.children.count)
+            return index
+        }
+        var previous: Int32 = -1
+        var visibleCount: Int32 = 0
+        node.children.withUnsafeBufferPointer { children in
+            for i in children.indices {
+                let child = add(children[i], parent: index, path: path + "." + String(i), parentContext: childContext,
+                                parentHidden: hidden, isRootScrollChild: isRootScroll, into: &tree)
+                if previous < 0 { tree.nodes[Int(index)].firstChild = child } else { tree.nodes[Int(previous)].nextSibling = child }
+                previous = child
+                if !tree.nodes[Int(child)].isHidden { visibleCount += 1 }
+            }
+        }
+        tree.nodes[Int(index)].visibleChildCount = visibleCount
+        return index
+    }
+
+    static func kind(of type: ComponentType) -> NodeKind {
+        switch type {
+        case .vstack: return .vstack
+        case .hstack: return .hstack
+        case .zstack: return .zstack
+        case .grid: return .grid
+        case .scroll: return .scroll
+        case .text: return .text
+        case .image: return .image
+        case .button: return .button
+        case .spacer: return .spacer
+        case .divider: return .divider
+        case .color: return .color
+        case .custom: return .custom
+        }
+    }
+
+    // MARK: Steps
+
+    /// Stack, grid and scroll properties (SwiftUI defaults: spacing 8, center alignment).
+    private func resolveContainer(_ node: borrowing ComponentNode, into flat: inout FlatNode) {
+        switch flat.kind {
+        case .vstack, .hstack, .zstack, .scroll, .grid, .custom:
+            let spacing = finiteNonNegative(node.spacing?.resolved(for: sizeClass)) ?? 8
+            flat.spacing = spacing
+            flat.columnSpacing = spacing
+            if let alignment = node.alignment?.resolved(for: sizeClass) {
+                flat.alignX = alignment.horizontalFraction
+                flat.alignY = alignment.verticalFraction
+            }
+            if flat.kind == .scroll {
+                flat.isHorizontal = node.axis?.resolved(for: sizeClass) == .horizontal
+            }
+            if flat.kind == .hstack { flat.isHorizontal = true }
+            if flat.kind == .grid {
+                flat.spacing = finiteNonNegative(node.rowSpacing?.resolved(for: sizeClass)) ?? spacing
+                flat.columnSpacing = finiteNonNegative(node.columnSpacing?.resolved(for: sizeClass)) ?? spacing
+                flat.columns = Int32(clamping: max(1, node.columns?.resolved(for: sizeClass) ?? 1))
+                flat.minColumnWidth = finiteNonNegative(node.minColumnWidth?.resolved(for: sizeClass)) ?? 0
+            }
+        case .spacer:
+            flat.minLength = finiteNonNegative(node.minLength?.resolved(for: sizeClass)) ?? 8
+        case .text:
+            if let alignment = node.alignment?.resolved(for: sizeClass) {
+                flat.alignX = alignment.horizontalFraction
+            } else {
+                flat.alignX = 0
+            }
+        default:
+            break
+        }
+    }
+
+    /// aspectRatio → padding → frame, plus layoutPriority; reports frame conflicts.
+    private func resolveModifiers(_ node: borrowing ComponentNode, id: String, path: String,
+                                  into flat: inout FlatNode, tree: inout LayoutTree) {
+        let modifiers = node.modifiers
+        if let ratio = modifiers.aspectRatio?.resolved(for: sizeClass), ratio.isFinite, ratio > 0 {
+            flat.aspectRatio = ratio
+            // An image's box is always the reserved ("fit") box; its contentMode only says how the picture
+            // fills that box. Other nodes follow SwiftUI's aspectRatio(_:contentMode:) (fit by default).
+            if flat.kind != .image {
+                flat.aspectFill = modifiers.contentMode?.resolved(for: sizeClass) == .fill
+            }
+        } else if flat.kind == .image && !flat.isHidden {
+            tree.buildDiagnostics.append(LayoutDiagnostic(
+                severity: .warning, code: "image-without-aspect-ratio", path: id, pointer: pointer(forPath: path),
+                message: "image has no aspectRatio: its box cannot be reserved before it loads (laid out as a square of the offered width)"))
+            flat.aspectRatio = 1
+        }
+        if let padding = modifiers.padding {
+            flat.hasPadding = true
+            flat.padTop = finite(padding.top.resolved(for: sizeClass))
+            flat.padLeading = finite(padding.leading.resolved(for: sizeClass))
+            flat.padBottom = finite(padding.bottom.resolved(for: sizeClass))
+            flat.padTrailing = finite(padding.trailing.resolved(for: sizeClass))
+        }
+        if let frame = modifiers.frame {
+            flat.hasFrame = true
+            flat.frameWidth = finiteNonNegative(frame.width?.resolved(for: sizeClass)) ?? unset
+            flat.frameHeight = finiteNonNegative(frame.height?.resolved(for: sizeClass)) ?? unset
+            flat.minWidth = bound(frame.minWidth?.resolved(for: sizeClass))
+            flat.maxWidth = bound(frame.maxWidth?.resolved(for: sizeClass))
+            flat.minHeight = bound(frame.minHeight?.resolved(for: sizeClass))
+            flat.maxHeight = bound(frame.maxHeight?.resolved(for: sizeClass))
+            if let alignment = frame.alignment?.resolved(for: sizeClass) {
+                flat.frameAlignX = alignment.horizontalFraction
+                flat.frameAlignY = alignment.verticalFraction
+            }
+            // SwiftUI's normalisation: min ≤ max. A contradiction is clamped (max raised to min) and reported.
+            if !flat.minWidth.isNaN, !flat.maxWidth.isNaN, flat.minWidth > flat.maxWidth {
+                reportConflict("minWidth \(formatPoints(flat.minWidth)) > maxWidth \(formatPoints(flat.maxWidth))", id, path, &tree)
+                flat.maxWidth = flat.minWidth
+            }
+            if !flat.minHeight.isNaN, !flat.maxHeight.isNaN, flat.minHeight > flat.maxHeight {
+                reportConflict("minHeight \(formatPoints(flat.minHeight)) > maxHeight \(formatPoints(flat.maxHeight))", id, path, &tree)
+                flat.maxHeight = flat.minHeight
+            }
+        }
+        if let priority = modifiers.layoutPriority?.resolved(for: sizeClass), priority.isFinite {
+            flat.layoutPriority = priority
+        }
+    }
+
+    private func reportConflict(_ what: String, _ id: String, _ path: String, _ tree: inout LayoutTree) {
+        tree.buildDiagnostics.append(LayoutDiagnostic(
+            severity: .warning, code: "frame-conflict", path: id, pointer: pointer(forPath: path) + "/frame",
+            message: "contradictory frame constraints: \(what); the maximum is raised to the minimum"))
+    }
+
+    /// Text runs, button titles and unknown types.
+    private func resolveLeaf(_ node: borrowing ComponentNode, id: String, path: String,
+                             into flat: inout FlatNode, tree: inout LayoutTree) {
+        switch flat.kind {
+        case .text:
+            let style = node.style?.resolved(for: sizeClass) ?? .body
+            let metrics = DynamicTypeTable.metrics(style, contentSize)
+            let weight = node.weight?.resolved(for: sizeClass) ?? metrics.weight
+            let limit = node.lineLimit?.resolved(for: sizeClass)
+            flat.textIndex = Int32(tree.texts.count)
+            tree.texts.append(TextSpec(
+                string: node.text?.resolved(for: sizeClass) ?? "", fontSize: metrics.size, fontWeight: weight.cssWeight,
+                lineHeight: metrics.lineHeight, lineLimit: limit.map { max(1, $0) },
+                alignment: node.alignment?.resolved(for: sizeClass) ?? .leading))
+        case .button:
+            let metrics = DynamicTypeTable.metrics(.body, contentSize)
+            let style = node.buttonStyle?.resolved(for: sizeClass) ?? .automatic
+            flat.textIndex = Int32(tree.texts.count)
+            tree.texts.append(TextSpec(
+                string: node.title?.resolved(for: sizeClass) ?? "", fontSize: metrics.size,
+                fontWeight: (style == .borderedProminent ? FontWeight.semibold : metrics.weight).cssWeight,
+                lineHeight: metrics.lineHeight, lineLimit: 1, alignment: .center))
+            switch style {
+            case .bordered, .borderedProminent:
+                // SwiftUI's bordered capsule at the regular control size: 12 pt sides, 7 pt top and bottom.
+                flat.labelPadH = 12; flat.labelPadV = 7
+            case .automatic, .plain, .borderless:
+                break
+            }
+        case .custom:
+            if !flat.isHidden {
+                tree.buildDiagnostics.append(LayoutDiagnostic(
+                    severity: .warning, code: "unknown-type", path: id, pointer: pointer(forPath: path),
+                    message: "unknown component type \"\(node.type.rawValue)\": laid out as \(node.children.isEmpty ? "an empty zero-size node" : "a zstack of its children")"))
+            }
+        default:
+            break
+        }
+    }
+
+    // MARK: Value checks (layout never sees NaN or negative sizes)
+
+    private func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
+    private func finiteNonNegative(_ value: Double?) -> Double? {
+        guard let value, value.isFinite else { return nil }
+        return max(0, value)
+    }
+    /// A min/max bound: NaN when absent, never negative, +infinity allowed.
+    private func bound(_ value: Double?) -> Double {
+        guard let value, !value.isNaN else { return unset }
+        return max(0, value)
+    }
+}
+
+/// The JSON Pointer of the node with path id `path` (`root.0.3` → `/root/children/0/children/3`).
+func pointer(forPath path: String) -> String {
+    var result = ""
+    var first = true
+    for part in path.split(separator: ".", omittingEmptySubsequences: false) {
+        if first { result += "/" + part; first = false } else { result += "/children/" + part }
+    }
+    return result
+}

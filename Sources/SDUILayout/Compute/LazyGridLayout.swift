@@ -1,0 +1,128 @@
+/// Rows of a virtualised grid measured so far: a contiguous prefix from row 0, kept across viewport layouts.
+///
+/// Memory grows with the rows a user has scrolled through, never with the number of items.
+struct LazyRowModel {
+    var grid: Int32 = -1
+    var columns = 0
+    var columnWidth = Double.nan
+    /// Top of each measured row, in the grid's content coordinates.
+    var tops = ContiguousArray<Double>()
+    var heights = ContiguousArray<Double>()
+    var heightSum = 0.0
+
+    /// The average measured row height: the estimate for rows not measured yet.
+    var estimate: Double { heights.isEmpty ? 0 : heightSum / Double(heights.count) }
+
+    mutating func reset(grid: Int32, columns: Int, columnWidth: Double) {
+        self.grid = grid; self.columns = columns; self.columnWidth = columnWidth
+        tops.removeAll(keepingCapacity: true); heights.removeAll(keepingCapacity: true); heightSum = 0
+    }
+
+    /// The top of row `row`: measured, or extrapolated from the last measured row by the estimate.
+    /// - Complexity: O(1).
+    func top(of row: Int, spacing: Double) -> Double {
+        let m = tops.count
+        if row < m { return tops[row] }
+        guard m > 0 else { return Double(row) * spacing }
+        return tops[m - 1] + heights[m - 1] + spacing + Double(row - m) * (estimate + spacing)
+    }
+
+    /// The first row whose bottom is below `y`.
+    /// - Complexity: O(log m) over measured rows, O(1) beyond them.
+    func firstRow(atOrBelow y: Double, spacing: Double, rowCount: Int) -> Int {
+        let m = tops.count
+        guard y > 0, m > 0 else { return 0 }
+        let measuredEnd = tops[m - 1] + heights[m - 1]
+        if y <= measuredEnd {
+            var low = 0, high = m - 1
+            while low < high {
+                let mid = (low + high) / 2
+                if tops[mid] + heights[mid] < y { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        let step = estimate + spacing
+        guard step > 0 else { return min(rowCount - 1, m) }
+        let skipped = ((y - measuredEnd - spacing) / step).rounded(.down)
+        return min(rowCount - 1, m + max(0, Int(min(skipped, Double(Int32.max)))))
+    }
+}
+
+/// A virtualised `LazyVGrid`: realises (builds, sizes and places) only the rows that intersect the
+/// viewport window, plus row 0 when nothing is measured yet.
+///
+/// 1. Rows = ⌈items / columns⌉; the row model is reset when the column count or width changes.
+/// 2. Find the first row intersecting the window (binary search over measured rows, arithmetic beyond).
+/// 3. Realise rows from there until a row starts below the window; rows contiguous with the measured
+///    prefix extend it.
+/// 4. The grid's height: measured rows plus the estimate for the rest.
+func computeLazyGridRows(_ node: Int32, width: Double, columns: Int, columnWidth: Double, mode: ComputeMode,
+                         window: LazyWindow, _ s: inout LayoutState) -> (Double, Double) {
+    let flat = s.tree.nodes[Int(node)]
+    let itemCount = Int(flat.visibleChildCount)
+    let spacing = flat.spacing
+    // Step 1.
+    let rowCount = (itemCount + columns - 1) / columns
+    guard rowCount > 0 else { return (width, 0) }
+    if s.lazyRows.grid != node || s.lazyRows.columns != columns || s.lazyRows.columnWidth != columnWidth {
+        s.lazyRows.reset(grid: node, columns: columns, columnWidth: columnWidth)
+    }
+    if s.lazyRows.tops.isEmpty {
+        let height = realizeRow(0, node, columns: columns, columnWidth: columnWidth, itemCount: itemCount,
+                                top: 0, mode: .measure, link: false, window: window, &s)
+        s.lazyRows.tops.append(0); s.lazyRows.heights.append(height); s.lazyRows.heightSum += height
+    }
+    if mode == .place {
+        // Step 2 (window in the grid's content coordinates: below its top padding).
+        let minY = window.minY - flat.padTop
+        let maxY = window.maxY - flat.padTop
+        var row = s.lazyRows.firstRow(atOrBelow: minY, spacing: spacing, rowCount: rowCount)
+        // Step 3.
+        while row < rowCount {
+            let top = s.lazyRows.top(of: row, spacing: spacing)
+            if top >= maxY && row > 0 { break }
+            let height = realizeRow(row, node, columns: columns, columnWidth: columnWidth, itemCount: itemCount,
+                                    top: top, mode: .place, link: true, window: window, &s)
+            if row == s.lazyRows.tops.count {
+                s.lazyRows.tops.append(top); s.lazyRows.heights.append(height); s.lazyRows.heightSum += height
+            }
+            row += 1
+        }
+    }
+    // Step 4.
+    let last = rowCount - 1
+    let lastHeight = last < s.lazyRows.heights.count ? s.lazyRows.heights[last] : s.lazyRows.estimate
+    return (width, s.lazyRows.top(of: last, spacing: spacing) + lastHeight)
+}
+
+/// Builds, sizes and (in place mode) places the items of one row; returns the row's height.
+private func realizeRow(_ row: Int, _ grid: Int32, columns: Int, columnWidth: Double, itemCount: Int, top: Double,
+                        mode: ComputeMode, link: Bool, window: LazyWindow, _ s: inout LayoutState) -> Double {
+    let flat = s.tree.nodes[Int(grid)]
+    let start = row * columns
+    let end = min(itemCount, start + columns)
+    let first = s.realizeLazyItems(source: window.source, range: start..<end, parent: grid)
+    s.growBuffers()
+    let proposal = Proposal(width: columnWidth, height: .nan)
+    var height = 0.0
+    var item = first
+    while item >= 0 {
+        height = max(height, computeNodeLayout(item, proposal, mode, &s).1)
+        item = s.tree.nodes[Int(item)].nextSibling
+    }
+    if mode == .place {
+        var column = 0
+        item = first
+        var last: Int32 = -1
+        while item >= 0 {
+            let c = Int(item)
+            s.geometry[c].x = Double(column) * (columnWidth + flat.columnSpacing) + (columnWidth - s.geometry[c].width) * flat.alignX
+            s.geometry[c].y = top + (height - s.geometry[c].height) * flat.alignY
+            column += 1
+            last = item
+            item = s.tree.nodes[c].nextSibling
+        }
+        if link { s.appendLazyChildren(grid, first: first, last: last) }
+    }
+    return height
+}

@@ -1,0 +1,144 @@
+/// SwiftUI's `VStack` / `HStack` (and a scroll's content, laid out as a stack along the scroll axis).
+///
+/// The algorithm, as SwiftUI's stacks do it:
+/// 1. Collect the visible children (hidden ones take neither space nor spacing).
+/// 2. If the proposal along the axis is unspecified, each child gets an unspecified length (its ideal size).
+/// 3. Otherwise probe each child's flexibility: its length at proposal 0 and at ∞ along the axis.
+/// 4. Order children by `layoutPriority` (highest first), then least flexible first.
+/// 5. Distribute: each priority group is offered what remains after reserving the minimum lengths of the
+///    lower-priority groups; inside a group each child is offered remaining ÷ children left, and what it
+///    takes is subtracted.
+/// 6. The stack's length is the sum plus spacing; its cross size the largest child's.
+/// 7. Place children in document order along the axis, each at the stack's alignment across it.
+func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
+    let flat = s.tree.nodes[Int(node)]
+    let horizontal = flat.isHorizontal
+    let count = Int(flat.visibleChildCount)
+    guard count > 0 else { return (0, 0) }
+    let along = horizontal ? proposal.width : proposal.height
+    let cross = horizontal ? proposal.height : proposal.width
+    let spacingTotal = flat.spacing * Double(count - 1)
+
+    @inline(__always) func make(_ a: Double) -> Proposal {
+        horizontal ? Proposal(width: a, height: cross) : Proposal(width: cross, height: a)
+    }
+
+    var length = spacingTotal
+    var crossSize = 0.0
+
+    if along.isNaN {
+        // Step 2: unspecified length: every child at its ideal length.
+        var child = flat.firstChild
+        var position = 0.0
+        while child >= 0 {
+            if !s.tree.nodes[Int(child)].isHidden {
+                if let viewport = s.viewport { s.lazyWindow = lazyWindow(for: child, at: position, viewport, s.tree) }
+                let size = computeNodeLayout(child, make(.nan), mode, &s)
+                position += (horizontal ? size.0 : size.1) + flat.spacing
+                length += horizontal ? size.0 : size.1
+                crossSize = max(crossSize, horizontal ? size.1 : size.0)
+            }
+            child = s.tree.nodes[Int(child)].nextSibling
+        }
+    } else {
+        // Step 1: the visible children, in a scratch region reused across stacks and passes.
+        let base = s.stackScratch.count
+        var child = flat.firstChild
+        while child >= 0 {
+            let c = s.tree.nodes[Int(child)]
+            if !c.isHidden {
+                s.stackScratch.append(StackItem(node: child, priority: c.layoutPriority, flexibility: 0, minimum: 0, width: 0, height: 0))
+            }
+            child = c.nextSibling
+        }
+        let end = base + count
+
+        // Step 3: flexibility probes.
+        for k in base..<end {
+            let item = s.stackScratch[k].node
+            let small = computeNodeLayout(item, make(0), .measure, &s)
+            let large = computeNodeLayout(item, make(.infinity), .measure, &s)
+            let minimum = horizontal ? small.0 : small.1
+            let maximum = horizontal ? large.0 : large.1
+            s.stackScratch[k].minimum = minimum
+            let flexibility = maximum - minimum
+            s.stackScratch[k].flexibility = flexibility.isNaN ? .infinity : flexibility
+        }
+
+        // Step 4: highest priority first, then least flexible first (stable insertion sort: stacks are small).
+        if count > 1 {
+            for k in (base + 1)..<end {
+                let item = s.stackScratch[k]
+                var j = k - 1
+                while j >= base && comesAfter(s.stackScratch[j], item) {
+                    s.stackScratch[j + 1] = s.stackScratch[j]
+                    j -= 1
+                }
+                s.stackScratch[j + 1] = item
+            }
+        }
+
+        // Step 5: distribute the length that remains, priority group by priority group.
+        var remaining = along - spacingTotal
+        var groupStart = base
+        while groupStart < end {
+            let priority = s.stackScratch[groupStart].priority
+            var groupEnd = groupStart + 1
+            while groupEnd < end && s.stackScratch[groupEnd].priority == priority { groupEnd += 1 }
+            var reserved = 0.0
+            for k in groupEnd..<end { reserved += s.stackScratch[k].minimum }
+            var budget = remaining - reserved
+            for k in groupStart..<groupEnd {
+                let offer = max(0, budget) / Double(groupEnd - k)
+                let size = computeNodeLayout(s.stackScratch[k].node, make(offer), mode, &s)
+                let taken = horizontal ? size.0 : size.1
+                budget -= taken
+                remaining -= taken
+                length += taken
+                crossSize = max(crossSize, horizontal ? size.1 : size.0)
+            }
+            groupStart = groupEnd
+        }
+        s.stackScratch.removeLast(count)
+    }
+
+    // Step 6: the stack's size.
+    let size = horizontal ? (length, crossSize) : (crossSize, length)
+
+    // Step 7: placement in document order.
+    if mode == .place {
+        var position = 0.0
+        var child = flat.firstChild
+        let alignment = horizontal ? flat.alignY : flat.alignX
+        while child >= 0 {
+            let c = Int(child)
+            if !s.tree.nodes[c].isHidden {
+                let g = s.geometry[c]
+                if horizontal {
+                    s.geometry[c].x = position
+                    s.geometry[c].y = (crossSize - g.height) * alignment
+                    position += g.width + flat.spacing
+                } else {
+                    s.geometry[c].x = (crossSize - g.width) * alignment
+                    s.geometry[c].y = position
+                    position += g.height + flat.spacing
+                }
+            }
+            child = s.tree.nodes[c].nextSibling
+        }
+    }
+    return size
+}
+
+/// Whether `a` is offered space after `b`: lower priority, or the same priority and more flexible.
+@inline(__always)
+private func comesAfter(_ a: StackItem, _ b: StackItem) -> Bool {
+    if a.priority != b.priority { return a.priority < b.priority }
+    return a.flexibility > b.flexibility
+}
+
+/// The viewport window of `child` when it is a virtualised grid placed at `position` in the scroll content.
+private func lazyWindow(for child: Int32, at position: Double, _ viewport: (Double, Double), _ tree: LayoutTree) -> LazyWindow? {
+    guard let source = tree.lazyGrids.firstIndex(where: { $0.node == child }) else { return nil }
+    return LazyWindow(grid: child, minY: viewport.0 - position, maxY: viewport.1 - position, source: source)
+}

@@ -1,0 +1,138 @@
+public import SDUIEnvironment
+public import SDUISchema
+
+/// Lays out screens: a `Screen` in a window with its traits → a frame for every node plus diagnostics.
+///
+/// A final class because it owns state that makes repeated layouts cheap: the flattened tree of the last
+/// screen (rebuilt only when the screen, the horizontal size class or the Dynamic Type size changes), the
+/// measurement cache, the text-measurement cache and scratch buffers. Layout itself is a pure function of
+/// (screen, window, traits): no I/O, no clock, no image data.
+///
+/// ```swift
+/// let engine = LayoutEngine()
+/// let result = engine.layout(screen, in: environment, traits: environment.traitCollection())
+/// ```
+/// Not thread-safe: use one engine per thread.
+public final class LayoutEngine {
+    /// Choices that change the frames an engine produces.
+    public struct Options: Hashable, Sendable {
+        /// Round frames to the display's pixel grid (SwiftUI rounds to `1 / displayScale`) in a final pass.
+        /// Off by default: frames are exact `Double`s (e.g. 84.09375), within 0.5 pt of SwiftUI's rounded ones.
+        public var roundsToPixels: Bool
+        /// Creates options.
+        public init(roundsToPixels: Bool = false) { self.roundsToPixels = roundsToPixels }
+    }
+
+    /// The options every layout uses.
+    public var options: Options
+
+    var state = LayoutState()
+    var cachedScreen: Screen?
+    var cachedKey: BuildKey?
+    /// How many times a layout rebuilt the tree (for tests and the benchmark: a relayout must not).
+    public private(set) var buildCount = 0
+
+    /// Creates an engine with empty caches.
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// Lays out `screen` in `environment` with `traits`.
+    ///
+    /// The root is proposed the window's safe-area rectangle and, when smaller, centred in it; a scroll's
+    /// content is placed at offset 0. Never throws: bad values are clamped and reported in `diagnostics`.
+    /// - Complexity: O(n) in the number of nodes; when only the window size changed since the previous
+    ///   call, the flattened tree and text measurements are reused.
+    public func layout(_ screen: Screen, in environment: WindowEnvironment, traits: TraitCollection) -> LayoutResult {
+        prepareTree(screen, traits: traits, virtualizes: false)
+        state.lazyWindow = nil
+        state.viewport = nil
+        return run(environment: environment, traits: traits)
+    }
+
+    /// Lays out only what a viewport of the root vertical scroll shows: grids that are direct children of the
+    /// root scroll realise only the rows intersecting `viewport` (plus its margin); other nodes are laid out
+    /// in full. Frames are in the same coordinates as a full layout (content at scroll offset 0).
+    ///
+    /// Rows are measured as they are realised; rows never measured are placed by the average measured row
+    /// height (exact for uniform items, an estimate otherwise — like `LazyVGrid` and `UICollectionView`).
+    /// - Complexity: O(realised rows · log) per call, independent of the number of items; the first
+    ///   visible row is found by binary search over measured rows (O(log m)) or arithmetic beyond them (O(1)).
+    public func layout(_ screen: Screen, in environment: WindowEnvironment, traits: TraitCollection,
+                       viewport: ScrollViewport) -> LayoutResult {
+        prepareTree(screen, traits: traits, virtualizes: true)
+        let visible = environment.safeAreaRect.height
+        let margin = viewport.margin ?? visible
+        let offset = viewport.offset.isFinite ? max(0, viewport.offset) : 0
+        state.viewport = (offset - margin, offset + visible + max(0, margin))
+        let nodeCount = state.tree.nodes.count
+        let textCount = state.tree.texts.count
+        let diagnosticCount = state.tree.buildDiagnostics.count
+        let result = run(environment: environment, traits: traits)
+        state.viewport = nil
+        state.lazyWindow = nil
+        state.unlinkLazyGrids()
+        state.truncate(nodes: nodeCount, texts: textCount, diagnostics: diagnosticCount)
+        return result
+    }
+
+    /// Forgets the cached tree and measurements (the next layout builds from scratch); buffers keep their capacity.
+    public func invalidate() {
+        cachedScreen = nil
+        cachedKey = nil
+        state.lazyRows = LazyRowModel()
+    }
+
+    // MARK: Steps
+
+    struct BuildKey: Equatable {
+        var sizeClass: UserInterfaceSizeClass
+        var contentSize: ContentSizeCategory
+        var virtualizes: Bool
+    }
+
+    /// Build step, skipped when the screen and the traits it resolves against are unchanged.
+    private func prepareTree(_ screen: Screen, traits: TraitCollection, virtualizes: Bool) {
+        let key = BuildKey(sizeClass: traits.horizontalSizeClass, contentSize: traits.preferredContentSizeCategory,
+                           virtualizes: virtualizes)
+        if key == cachedKey, let cached = cachedScreen, cached == screen { return }
+        if key != cachedKey || cachedScreen != screen { state.lazyRows = LazyRowModel() }
+        TreeBuilder(traits: traits, virtualizesGrids: virtualizes).build(screen, into: &state.tree)
+        cachedScreen = screen
+        cachedKey = key
+        buildCount += 1
+    }
+
+    /// Compute and output steps.
+    private func run(environment: WindowEnvironment, traits: TraitCollection) -> LayoutResult {
+        state.beginPass()
+        let safeArea = environment.safeAreaRect
+        var rootSize = (0.0, 0.0)
+        if !state.tree.nodes.isEmpty {
+            rootSize = computeNodeLayout(0, Proposal(width: safeArea.width, height: safeArea.height), .place, &state)
+            // The root is centred in the safe area (as a hosting controller does); a larger root overflows.
+            state.geometry[0].x = safeArea.x + max(0, (safeArea.width - rootSize.0) / 2)
+            state.geometry[0].y = safeArea.y + max(0, (safeArea.height - rootSize.1) / 2)
+            if (rootSize.0 > safeArea.width + 0.5 || rootSize.1 > safeArea.height + 0.5),
+               !state.diagnostics.contains(where: { $0.node == 0 && $0.code.description == "content-overflow" }) {
+                state.report("content-overflow", .warning, 0,
+                             "the screen needs \(formatSize(rootSize)) but the safe area is \(formatSize((safeArea.width, safeArea.height)))")
+            }
+        }
+        return makeLayoutResult(state: &state, environment: environment, traits: traits,
+                                roundsToPixels: options.roundsToPixels)
+    }
+}
+
+/// The part of a long scroll to lay out: a scroll offset and a margin realised beyond each edge.
+public struct ScrollViewport: Hashable, Sendable {
+    /// Content offset of the visible area's top edge, in points (0: the top).
+    public var offset: Double
+    /// Extra points realised above and below the visible area; nil means one visible height (SwiftUI's lazy
+    /// stacks also prepare views just outside the visible area).
+    public var margin: Double?
+    /// Creates a viewport.
+    public init(offset: Double, margin: Double? = nil) {
+        self.offset = offset; self.margin = margin
+    }
+}

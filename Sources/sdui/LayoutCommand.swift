@@ -1,0 +1,115 @@
+import Foundation
+import SDUIEnvironment
+import SDUILayout
+import SDUISchema
+
+/// `sdui layout FILE`: lays a payload out in one window and prints every node's frame.
+enum LayoutCommand {
+    static let summary = "lay a payload out on a device; print every frame and diagnostic"
+    static let help = """
+    USAGE: sdui layout FILE [--device NAME] [--orientation portrait|landscape] [--mode M] [--window WxH]
+                            [--content-size S] [--format json|text] [--round] [--output PATH]
+
+    Lays the payload out as SwiftUI would in the window and prints a frame for every node (document order,
+    absolute window points, scroll content at offset 0) and the diagnostics.
+
+    OPTIONS:
+    \(EnvironmentOptions.help)
+      --format F             json (default) or text (an indented tree with frames)
+      --round                round frames to the device's pixel grid (default: exact values)
+      --output PATH          write to PATH instead of standard output
+
+    Without --device, a --window narrower than 678 pt uses iPhone 16 and a wider one iPad Pro 13-inch (M4)
+    (its size classes follow iPad's rules); with neither, iPhone 16 full screen.
+
+    JSON: {"screen", "environment": {"device", "orientation", "mode", "window": {"width","height"},
+           "safeArea": {"top","leading","bottom","trailing"}, "horizontalSizeClass", "verticalSizeClass",
+           "contentSize"}, "nodes": [{"id","type","parent","frame": {"x","y","width","height"}}],
+           "diagnostics": [{"severity","code","path","message"}]}
+
+    EXIT: 0 laid out (diagnostics do not fail; see `sdui lint`), 64 usage, 65 invalid payload, 66 unreadable.
+    """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        runCommand("layout") { () throws(CLIError) -> Int32 in
+            let args = try Arguments(arguments, options: EnvironmentOptions.options.union(["--format", "--output"]),
+                                     flags: EnvironmentOptions.flags.union(["--round"]))
+            let format = args["--format"] ?? "json"
+            guard format == "json" || format == "text" else { throw .usage("--format: expected json or text, got \"\(format)\"") }
+            guard args.positionals.count == 1, let path = args.positionals.first else {
+                throw .usage(args.positionals.isEmpty ? "no input: give a FILE, or - for standard input" : "give exactly one FILE")
+            }
+            let (environment, traits) = try resolveEnvironment(args)
+            let screen = try loadScreen(path)
+            let engine = LayoutEngine(options: .init(roundsToPixels: args.has("--round")))
+            let result = engine.layout(screen, in: environment, traits: traits)
+            try writeOutput(format == "json" ? json(result).serialized(pretty: true) : text(result), to: args["--output"])
+            return ExitCode.ok
+        }
+    }
+
+    /// The environment options, with the default device chosen by the window's width when only --window is given.
+    static func resolveEnvironment(_ args: Arguments) throws(CLIError) -> (WindowEnvironment, TraitCollection) {
+        var fallback = "iphone-16"
+        if args["--device"] == nil, let text = args["--window"] {
+            let size = try EnvironmentOptions.windowSize(text)
+            if size.width >= 678 { fallback = "ipad-pro-13-m4" }
+        }
+        return try EnvironmentOptions.resolve(args, defaultDevice: fallback)
+    }
+
+    static func json(_ result: LayoutResult) -> JSONValue {
+        let e = result.environment
+        func n(_ v: Double) -> JSONValue { .number(v) }
+        let environment: JSONValue = .object([
+            ("device", .string(e.device.name)),
+            ("orientation", .string(e.orientation.rawValue)),
+            ("mode", .string(e.mode.description)),
+            ("window", .object([("width", n(e.size.width)), ("height", n(e.size.height))])),
+            ("safeArea", .object([("top", n(e.safeAreaInsets.top)), ("leading", n(e.safeAreaInsets.leading)),
+                                  ("bottom", n(e.safeAreaInsets.bottom)), ("trailing", n(e.safeAreaInsets.trailing))])),
+            ("horizontalSizeClass", .string(e.horizontalSizeClass.rawValue)),
+            ("verticalSizeClass", .string(e.verticalSizeClass.rawValue)),
+            ("contentSize", .string(result.traits.preferredContentSizeCategory.rawValue)),
+        ])
+        let nodes: [JSONValue] = result.nodes.map { node in
+            let f = node.frame
+            return .object([
+                ("id", .string(node.id)),
+                ("type", .string(node.type.rawValue)),
+                ("parent", node.parent >= 0 && node.parent < result.nodes.count ? .string(result.nodes[node.parent].id) : .null),
+                ("frame", .object([("x", n(f.x)), ("y", n(f.y)), ("width", n(f.width)), ("height", n(f.height))])),
+            ])
+        }
+        let diagnostics: [JSONValue] = result.diagnostics.map { d in
+            .object([("severity", .string(d.severity.rawValue)), ("code", .string(d.code)), ("path", .string(d.path)),
+                     ("message", .string(d.message))])
+        }
+        return .object([("screen", .string(result.screenID)), ("environment", environment),
+                        ("nodes", .array(nodes)), ("diagnostics", .array(diagnostics))])
+    }
+
+    /// An indented tree: `type id (x, y, width, height)`, hidden nodes marked, text lines quoted.
+    static func text(_ result: LayoutResult) -> String {
+        let e = result.environment
+        var out = "\(result.screenID) on \(e.device.name) \(e.orientation.rawValue) \(e.mode.label), window \(e.size), "
+        out += "safe area \(formatPoints(e.safeAreaInsets.top))/\(formatPoints(e.safeAreaInsets.leading))/"
+        out += "\(formatPoints(e.safeAreaInsets.bottom))/\(formatPoints(e.safeAreaInsets.trailing)), "
+        out += "\(e.horizontalSizeClass.rawValue)/\(e.verticalSizeClass.rawValue), \(result.traits.preferredContentSizeCategory.rawValue)\n"
+        var depth = [Int](repeating: 0, count: result.nodes.count)
+        for (i, node) in result.nodes.enumerated() {
+            if node.parent >= 0 && node.parent < i { depth[i] = depth[node.parent] + 1 }
+            out += String(repeating: "  ", count: depth[i]) + node.type.rawValue + " " + node.id + " " + node.frame.description
+            if node.isHidden { out += " hidden" }
+            if let run = node.text {
+                out += " " + run.lines.map { "\"\($0)\"" }.joined(separator: " / ") + (run.isTruncated ? " (truncated)" : "")
+            }
+            out += "\n"
+        }
+        if !result.diagnostics.isEmpty {
+            out += "diagnostics:\n"
+            for d in result.diagnostics { out += "  \(d.severity.rawValue) \(d.code) \(d.path): \(d.message)\n" }
+        }
+        return out
+    }
+}

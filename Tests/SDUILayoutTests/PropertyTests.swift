@@ -1,0 +1,71 @@
+import Foundation
+import SDUIEnvironment
+import SDUILayout
+import SDUISchema
+import Testing
+
+/// Invariants of every example on every catalog window (device × orientation × offered mode).
+@Suite struct PropertyTests {
+    @Test func `frames are finite, inside the window, stacks never overlap, scroll children stay in their content`() throws {
+        let environments = WindowEnvironment.allFixed()
+        #expect(environments.count > 60)
+        let engine = LayoutEngine()
+        for screen in try EngineBehaviourTests.examples() + [BenchmarkFixtures.cards(count: 10, textTitles: true)] {
+            for environment in environments {
+                let result = engine.layout(screen, in: environment, traits: environment.traitCollection())
+                check(result, environment, screen.id)
+            }
+        }
+    }
+
+    func check(_ result: LayoutResult, _ environment: WindowEnvironment, _ screen: String) {
+        let where_ = "\(screen) on \(environment.device.name) \(environment.orientation) \(environment.mode)"
+        let window = environment.size
+        let nodes = result.nodes
+        // Nodes inside a horizontal scroll may extend past the window.
+        var inHorizontalScroll = [Bool](repeating: false, count: nodes.count)
+        for (i, node) in nodes.enumerated() where node.parent >= 0 {
+            let parent = nodes[node.parent]
+            inHorizontalScroll[i] = inHorizontalScroll[node.parent] || (parent.type == .scroll && parent.frame.width > 0 && isHorizontalScroll(parent, nodes, node.parent))
+        }
+        for (i, node) in nodes.enumerated() {
+            let f = node.frame
+            #expect(f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite, "\(where_): \(node.id)")
+            #expect(f.width >= 0 && f.height >= 0 && f.x >= -0.001 && f.y >= -0.001, "\(where_): \(node.id) \(f)")
+            if !inHorizontalScroll[i] {
+                #expect(f.maxX <= window.width + 0.01, "\(where_): \(node.id) \(f) wider than the window")
+            }
+        }
+        // The root sits inside the safe area.
+        let safe = environment.safeAreaRect
+        if let root = nodes.first {
+            #expect(root.frame.minX >= safe.minX - 0.01 && root.frame.maxX <= safe.maxX + 0.01 && root.frame.minY >= safe.minY - 0.01, "\(where_): root \(root.frame) outside \(safe)")
+        }
+        // Stack children never overlap along the axis; scroll children stay within the scroll's width.
+        for (p, parent) in nodes.enumerated() {
+            let children = nodes.enumerated().filter { $0.element.parent == p && !$0.element.isHidden }.map(\.element)
+            if parent.type == .vstack || (parent.type == .scroll && !isHorizontalScroll(parent, nodes, p)) {
+                for (a, b) in zip(children, children.dropFirst()) {
+                    #expect(b.frame.minY >= a.frame.maxY - 0.01, "\(where_): \(a.id) overlaps \(b.id)")
+                }
+            }
+            if parent.type == .hstack {
+                for (a, b) in zip(children, children.dropFirst()) {
+                    #expect(b.frame.minX >= a.frame.maxX - 0.01, "\(where_): \(a.id) overlaps \(b.id)")
+                }
+            }
+            if parent.type == .scroll {
+                for child in children {
+                    #expect(child.frame.minX >= parent.frame.minX - 0.01 && child.frame.minY >= parent.frame.minY - 0.01, "\(where_): \(child.id) outside \(parent.id)")
+                }
+            }
+        }
+    }
+
+    /// A scroll whose children are laid out along x (they start left of each other).
+    func isHorizontalScroll(_ scroll: LayoutNode, _ nodes: [LayoutNode], _ index: Int) -> Bool {
+        let children = nodes.filter { $0.parent == index }
+        guard children.count > 1 else { return false }
+        return children[1].frame.minX >= children[0].frame.maxX - 0.01 && children[1].frame.minY < children[0].frame.maxY
+    }
+}

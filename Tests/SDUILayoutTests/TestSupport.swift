@@ -1,0 +1,32 @@
+import SDUIEnvironment
+import SDUILayout
+import SDUISchema
+
+/// A free-form window of `width` × `height` points on a phone (no safe area).
+func window(_ width: Double, _ height: Double, device: String = "iphone-16") -> WindowEnvironment {
+    let d = DeviceCatalog.device(named: device)!
+    return try! WindowEnvironment(WindowConfiguration(device: d, orientation: .portrait, mode: .window(Size(width: width, height: height))))
+}
+
+/// A catalog device's window.
+func device(_ name: String, _ orientation: InterfaceOrientation = .portrait, _ mode: WindowMode = .fullScreen) -> WindowEnvironment {
+    try! WindowEnvironment(WindowConfiguration(device: DeviceCatalog.device(named: name)!, orientation: orientation, mode: mode))
+}
+
+extension LayoutResult {
+    /// The frame of the node with `id`.
+    func frame(_ id: String) -> Rect? { nodes.first { $0.id == id }?.frame }
+    func node(_ id: String) -> LayoutNode? { nodes.first { $0.id == id } }
+    func codes() -> [String] { diagnostics.map(\.code) }
+}
+
+func lay(_ root: ComponentNode, in environment: WindowEnvironment, contentSize: ContentSizeCategory = .large) -> LayoutResult {
+    LayoutEngine().layout(Screen(id: "test", root: root), in: environment,
+                          traits: environment.traitCollection(contentSize: contentSize))
+}
+
+func near(_ a: Double, _ b: Double, _ tolerance: Double = 0.01) -> Bool { abs(a - b) <= tolerance }
+func near(_ a: Rect?, _ b: Rect, _ tolerance: Double = 0.01) -> Bool {
+    guard let a else { return false }
+    return near(a.x, b.x, tolerance) && near(a.y, b.y, tolerance) && near(a.width, b.width, tolerance) && near(a.height, b.height, tolerance)
+}

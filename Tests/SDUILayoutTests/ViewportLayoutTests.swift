@@ -1,0 +1,71 @@
+import SDUIEnvironment
+import SDUILayout
+import SDUISchema
+import Testing
+
+/// Viewport (virtualised) layouts of a long feed give the same frames as a full layout, realise only what
+/// is near the viewport, and do not grow with the number of items.
+@Suite struct ViewportLayoutTests {
+    static let environment = window(375, 667)
+
+    @Test(arguments: [0.0, 20_000, 52_345.5])
+    func `viewport frames equal the same nodes in a full layout`(_ offset: Double) throws {
+        let screen = BenchmarkFixtures.feed(count: 1_000)
+        let traits = Self.environment.traitCollection()
+        let full = LayoutEngine().layout(screen, in: Self.environment, traits: traits)
+        let byID = Dictionary(uniqueKeysWithValues: full.nodes.map { ($0.id, $0) })
+        let viewport = LayoutEngine().layout(screen, in: Self.environment, traits: traits,
+                                             viewport: ScrollViewport(offset: offset, margin: 100))
+        #expect(viewport.nodes.count < 200, "only rows near the viewport are realised")
+        for node in viewport.nodes {
+            let reference = try #require(byID[node.id])
+            #expect(near(node.frame, reference.frame, 0.001), "\(node.id): \(node.frame) vs \(reference.frame)")
+            #expect(node.pointer == reference.pointer)
+        }
+        // Every card whose frame intersects [offset - margin, offset + height + margin] is realised.
+        let visible = full.nodes.filter {
+            $0.id.hasPrefix("card-") && !$0.id.dropFirst(5).contains("-")
+                && $0.frame.maxY > offset - 100 && $0.frame.minY < offset + 667 + 100
+        }
+        let realised = Set(viewport.nodes.map(\.id))
+        #expect(!visible.isEmpty)
+        for card in visible { #expect(realised.contains(card.id), "\(card.id) at \(card.frame) missing") }
+        // The grid's height is the full content height (uniform rows: the estimate is exact).
+        #expect(near(viewport.frame("grid")!.height, full.frame("grid")!.height, 0.001))
+    }
+
+    @Test func `scrolling through rows keeps frames exact when rows differ in height`() throws {
+        // Alternate tall and short items: row heights differ; measured rows are exact.
+        var screen = BenchmarkFixtures.feed(count: 200)
+        for i in stride(from: 0, to: 200, by: 3) {
+            screen.root.children[0].children[i].children[1].modifiers.frame = Frame(height: 60)
+        }
+        let traits = Self.environment.traitCollection()
+        let full = LayoutEngine().layout(screen, in: Self.environment, traits: traits)
+        let byID = Dictionary(uniqueKeysWithValues: full.nodes.map { ($0.id, $0.frame) })
+        let engine = LayoutEngine()
+        var offset = 0.0
+        while offset < 3_000 {
+            let result = engine.layout(screen, in: Self.environment, traits: traits, viewport: ScrollViewport(offset: offset, margin: 0))
+            for node in result.nodes where node.id.hasPrefix("card-") {
+                #expect(near(node.frame, byID[node.id]!, 0.001), "\(node.id) at offset \(offset)")
+            }
+            offset += 300
+        }
+    }
+
+    @Test func `the cached tree survives viewport layouts`() {
+        let engine = LayoutEngine()
+        let screen = BenchmarkFixtures.feed(count: 10_000)
+        let traits = Self.environment.traitCollection()
+        let first = engine.layout(screen, in: Self.environment, traits: traits, viewport: ScrollViewport(offset: 0))
+        let again = engine.layout(screen, in: Self.environment, traits: traits, viewport: ScrollViewport(offset: 0))
+        #expect(first.nodes == again.nodes)
+        #expect(engine.buildCount == 1)
+        let middle = engine.layout(screen, in: Self.environment, traits: traits, viewport: ScrollViewport(offset: 500_000))
+        #expect(middle.nodes.count < 200)
+        // 500 000 pt down at 216.09375 pt per row of two: row 2313, cards 4626…
+        #expect(middle.nodes.contains { $0.id == "card-4626" })
+        #expect(engine.buildCount == 1)
+    }
+}
