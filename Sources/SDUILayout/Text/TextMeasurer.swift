@@ -1,0 +1,342 @@
+// Text measurement for the layout engine: SwiftUI `Text` sizing with Inter's advances.
+// See docs/text.md for the font, the CSS the renderer must use and the evidence for each number.
+
+/// The font a piece of text is set in: Inter at a point size and CSS weight, with a fixed line height.
+///
+/// `lineHeight` is Apple's leading (baseline to baseline, in points) from the Dynamic Type table;
+/// every line of the text is exactly this tall, and the renderer sets CSS `line-height` to it.
+public struct FontSpec: Hashable, Sendable {
+    /// Point size (CSS `font-size` in px; one point is one CSS pixel).
+    public var size: Double
+    /// CSS weight, 100…900. Inter is embedded at 400, 500, 600 and 700; other weights use the face that
+    /// CSS font matching picks (300 → 400, 450 → 500, 550 → 600, 800 → 700), so measurer and browser agree.
+    public var weight: Int
+    /// Baseline-to-baseline distance in points; the height of one line.
+    public var lineHeight: Double
+
+    /// Creates a font specification.
+    /// - Parameters:
+    ///   - size: Point size.
+    ///   - weight: CSS weight, 100…900 (default 400, regular).
+    ///   - lineHeight: Height of one line in points (Apple's leading for the text style).
+    public init(size: Double, weight: Int = 400, lineHeight: Double) {
+        self.size = size
+        self.weight = weight
+        self.lineHeight = lineHeight
+    }
+}
+
+/// One laid-out line of text.
+public struct TextLine: Equatable, Sendable {
+    /// The UTF-8 offsets, in the measured string, of the characters this line draws. Excludes the
+    /// spaces that hang at a wrap, the newline that ends the line and anything cut by truncation.
+    public var utf8Range: Range<Int>
+    /// Width of the line as drawn, in points (trailing spaces excluded, ellipsis or hyphen included).
+    public var width: Double
+    /// The line as drawn: the characters of `utf8Range`, plus "…" if truncated or "-" after a soft hyphen.
+    public var text: String
+
+    /// Creates a line.
+    public init(utf8Range: Range<Int>, width: Double, text: String) {
+        self.utf8Range = utf8Range
+        self.width = width
+        self.text = text
+    }
+}
+
+/// The measured size and lines of a piece of text, as SwiftUI's `Text` would lay it out.
+public struct TextLayout: Equatable, Sendable {
+    /// A width and a height in points.
+    public struct Size: Equatable, Sendable {
+        /// Width in points.
+        public var width: Double
+        /// Height in points.
+        public var height: Double
+
+        /// Creates a size.
+        public init(width: Double, height: Double) {
+            self.width = width
+            self.height = height
+        }
+    }
+
+    /// Widest line × (number of lines × line height). An empty string has zero size, as in SwiftUI.
+    public var size: Size
+    /// The lines, top to bottom.
+    public var lines: [TextLine]
+    /// Whether `lineLimit` cut the text (the last line then ends with "…").
+    public var isTruncated: Bool
+    /// Whether some character is drawn by a fallback font (CJK, emoji, scripts Inter lacks): its width
+    /// is the documented fallback advance, exact only if the renderer has the fonts docs/text.md names.
+    public var usesFallbackFont: Bool
+    /// Distance from the top of the text to the first line's baseline, in points (0 when empty).
+    public var firstBaseline: Double
+    /// Distance from the top of the text to the last line's baseline, in points (0 when empty).
+    public var lastBaseline: Double
+
+    /// Creates a layout.
+    public init(
+        size: Size, lines: [TextLine], isTruncated: Bool, usesFallbackFont: Bool,
+        firstBaseline: Double, lastBaseline: Double
+    ) {
+        self.size = size
+        self.lines = lines
+        self.isTruncated = isTruncated
+        self.usesFallbackFont = usesFallbackFont
+        self.firstBaseline = firstBaseline
+        self.lastBaseline = lastBaseline
+    }
+}
+
+/// Measures and wraps text the way SwiftUI's `Text` does, with Inter's advance widths, and caches the results.
+///
+/// Width of a line is the plain sum of Inter's advances (no kerning, no ligatures), so the HTML
+/// renderer must draw with the embedded Inter subsets (`SDUIRender/Resources/fonts`) and this CSS on
+/// every text element (docs/text.md has the reasons and the evidence):
+///
+/// ```css
+/// @font-face { font-family: "SDUI Inter"; font-style: normal; font-weight: 400;   /* and 500, 600, 700 */
+///              src: url(data:font/woff2;base64,…Inter-400.woff2…) format("woff2"); }
+/// .sdui-text {
+///   font-family: "SDUI Inter", "Noto Sans CJK JP", "Noto Color Emoji", sans-serif;
+///   font-size: <size>px; font-weight: <weight>; line-height: <lineHeight>px; font-style: normal;
+///   font-kerning: none; font-variant-ligatures: none;
+///   font-feature-settings: "kern" 0, "liga" 0, "calt" 0;
+///   font-synthesis: none; letter-spacing: 0; word-spacing: 0; text-transform: none;
+///   text-rendering: geometricPrecision;
+///   text-spacing-trim: space-all; text-autospace: no-autospace;
+///   tab-size: 28px;
+/// }
+/// .sdui-line { white-space: pre; }   /* one element per TextLine, drawing TextLine.text */
+/// ```
+///
+/// Drawing each `TextLine.text` as its own `white-space: pre` element makes the browser break exactly
+/// where this measurer did. (Letting Chromium wrap in a box `maxWidth` wide also works with
+/// `white-space: pre-wrap; overflow-wrap: anywhere; word-break: normal; line-break: strict`: 386 of 388
+/// test layouts broke identically.) Measured in Chromium 156 on Debian with `fonts-noto-cjk` and
+/// `fonts-noto-color-emoji`, line widths agree within 0.02 %.
+///
+/// Semantics follow SwiftUI: the size is (widest line, lines × `lineHeight`) and never wider than
+/// `maxWidth`, except for a single character that cannot fit, which still takes a line. Lines wrap
+/// greedily at spaces, after hyphens and dashes, and between CJK characters and emoji; "\n" starts a
+/// new line; a word longer than the line breaks between characters (grapheme clusters, never inside
+/// one). Spaces at the end of a line hang: they do not count toward its width. With `lineLimit`, text
+/// that does not fit ends the last line with "…", cut at a character so that line and ellipsis fit.
+/// An empty string has zero size. CJK characters take 1 em (Hangul 0.92 em), emoji
+/// round(2550/2048 em) device pixels, as the fallback fonts draw them.
+///
+/// The measurer keeps a cache keyed by (string, font, width, line limit): relayout at the same width
+/// and repeated strings cost one hash lookup. It is not thread-safe (not `Sendable`); use one per
+/// layout thread or actor.
+public final class TextMeasurer {
+    /// Device pixels per point of the renderer's screenshots; emoji advances are whole device pixels.
+    public let displayScale: Double
+    /// The most layouts the cache holds before it is emptied.
+    public let cacheCapacity: Int
+    /// Number of `measure` calls answered from the cache.
+    @exclusivity(unchecked) public private(set) var cacheHits = 0
+    /// Number of `measure` calls that had to lay the text out.
+    @exclusivity(unchecked) public private(set) var cacheMisses = 0
+
+    let tables: InterTables
+    private let cache: TextLayoutCache
+    /// The face of the last font measured: layouts measure runs of strings in one font.
+    @exclusivity(unchecked) private var lastFace: TextFace
+
+    /// Creates a measurer.
+    /// - Parameters:
+    ///   - displayScale: Device pixels per point of the renderer (Chromium's device scale factor). It only
+    ///     changes emoji widths, which the emoji font rounds to whole device pixels. Default 1.
+    ///   - cacheCapacity: The most layouts kept; when full, the cache is emptied and refilled. Default 8192.
+    public init(displayScale: Double = 1, cacheCapacity: Int = 8192) {
+        self.displayScale = displayScale.isFinite && displayScale > 0 ? displayScale : 1
+        self.cacheCapacity = max(1, cacheCapacity)
+        self.tables = InterTables.shared
+        self.cache = TextLayoutCache(capacity: self.cacheCapacity)
+        self.lastFace = TextFace(
+            font: FontSpec(size: 17, weight: 400, lineHeight: 22), displayScale: self.displayScale, tables: tables)
+    }
+
+    /// Number of layouts in the cache.
+    public var cachedLayoutCount: Int { cache.count }
+
+    /// Empties the cache (and resets the hit and miss counts).
+    public func removeAllCachedLayouts() {
+        cache.removeAll()
+        cacheHits = 0
+        cacheMisses = 0
+    }
+
+    /// Inter at `font`'s weight and size, with its fallback advances.
+    @inline(__always)
+    private func face(for font: FontSpec) -> TextFace {
+        if font != lastFace.font {
+            lastFace = TextFace(font: font, displayScale: displayScale, tables: tables)
+        }
+        return lastFace
+    }
+
+    /// Lays out `text` in lines no wider than `maxWidth`, as SwiftUI's `Text` would.
+    ///
+    /// - Parameters:
+    ///   - text: The string. An empty string has zero size and no lines.
+    ///   - font: Size, weight and line height.
+    ///   - maxWidth: The proposed width in points; `.infinity` (or NaN) for no limit, so only "\n" breaks
+    ///     lines. Values ≤ 0 put every character on its own line.
+    ///   - lineLimit: The most lines (values below 1 count as 1); `nil` for no limit.
+    /// - Returns: The size, the lines and whether the text was truncated.
+    /// - Complexity: O(1) expected when cached; otherwise O(n) in the length of `text`.
+    public func measure(_ text: String, font: FontSpec, maxWidth: Double, lineLimit: Int?) -> TextLayout {
+        let key = TextLayoutKey(
+            text: text, font: font, maxWidth: Self.normalizedWidth(maxWidth),
+            lineLimit: lineLimit.map { max(1, $0) } ?? Int.max)
+        let hash = cache.hash(key)
+        if let cached = cache.layout(for: key, hash: hash) {
+            cacheHits &+= 1
+            return cached
+        }
+        cacheMisses &+= 1
+        let layout = makeLayout(text, font: font, maxWidth: key.maxWidth, lineLimit: key.lineLimit)
+        cache.insert(layout, for: key, hash: hash)
+        return layout
+    }
+
+    /// The width of `text` when nothing wraps: its widest line, lines split only at "\n".
+    ///
+    /// Equal to `measure(text, font: font, maxWidth: .infinity, lineLimit: nil).size.width`,
+    /// without building lines; ASCII text is summed straight from the advance table.
+    /// - Complexity: O(n) in the length of `text`.
+    public func idealWidth(_ text: String, font: FontSpec) -> Double {
+        let face = face(for: font)
+        let scan = text.utf8.withContiguousStorageIfAvailable { bytes in
+            Self.scanASCII(bytes, face: face)
+        }
+        if let scan, scan.isASCII && !scan.hasBreakerBytes {
+            return face.points(scan.widthSubunits)
+        }
+        return measure(text, font: font, maxWidth: .infinity, lineLimit: nil).size.width
+    }
+
+    /// Distance from the top of a line box to its baseline, in points, as Chromium places it.
+    ///
+    /// CSS centres the font's content area (Inter's ascender + descender, each rounded to device pixels)
+    /// in the line box, flooring the half-leading; measured to the pixel in Chromium 156.
+    public func baselineOffset(for font: FontSpec) -> Double {
+        TextFace.baselineOffset(size: font.size, lineHeight: font.lineHeight, displayScale: displayScale)
+    }
+
+    // MARK: - Layout
+
+    /// NaN means no limit; negative widths behave like zero.
+    static func normalizedWidth(_ width: Double) -> Double {
+        if width.isNaN { return .infinity }
+        return max(0, width)
+    }
+
+    /// Lays `text` out (no cache).
+    func makeLayout(_ text: String, font: FontSpec, maxWidth: Double, lineLimit: Int) -> TextLayout {
+        if text.isEmpty {
+            return TextLayout(
+                size: .init(width: 0, height: 0), lines: [], isTruncated: false, usesFallbackFont: false,
+                firstBaseline: 0, lastBaseline: 0)
+        }
+        let face = face(for: font)
+        let maxSubunits = face.subunits(fitting: maxWidth)
+
+        // Fast path: ASCII without newlines or tabs that fits on one line.
+        let scan = text.utf8.withContiguousStorageIfAvailable { bytes in
+            Self.scanASCII(bytes, face: face)
+        }
+        if let scan, scan.isASCII && !scan.hasBreakerBytes && scan.widthSubunits <= maxSubunits {
+            let drawn = scan.contentEnd == text.utf8.count ? text : Self.slice(text, 0, scan.contentEnd)
+            let width = min(face.points(scan.widthSubunits), maxWidth)  // fits within the 1e-9 tolerance
+            return finish(
+                [TextLine(utf8Range: 0..<scan.contentEnd, width: width, text: drawn)],
+                isTruncated: false, usesFallbackFont: false, face: face)
+        }
+
+        guard scan != nil else {
+            // Not contiguous UTF-8 (a bridged string): lay out a native copy, whose offsets are the same.
+            var copy = text
+            copy.makeContiguousUTF8()
+            return makeLayout(copy, font: font, maxWidth: maxWidth, lineLimit: lineLimit)
+        }
+        var breaker = LineBreaker(
+            text: text, face: face, maxSubunits: maxSubunits, maxWidth: maxWidth, lineLimit: lineLimit)
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            if scan?.isASCII == true {
+                var source = ASCIIClusterSource(bytes: bytes, face: face)
+                breaker.run(&source)
+            } else {
+                var source = UTF8ClusterSource(bytes: bytes, text: text, face: face)
+                breaker.run(&source)
+            }
+        }
+        return finish(
+            breaker.lines, isTruncated: breaker.isTruncated, usesFallbackFont: breaker.usesFallbackFont, face: face)
+    }
+
+    /// Sizes the lines and places the baselines.
+    private func finish(_ lines: [TextLine], isTruncated: Bool, usesFallbackFont: Bool, face: TextFace)
+        -> TextLayout
+    {
+        var width = 0.0
+        for line in lines where line.width > width {
+            width = line.width
+        }
+        let lineHeight = face.font.lineHeight
+        let baseline = lines.isEmpty ? 0 : face.baselineOffset
+        let lastBaseline = lines.isEmpty ? 0 : Double(lines.count - 1) * lineHeight + baseline
+        return TextLayout(
+            size: .init(width: width, height: Double(lines.count) * lineHeight),
+            lines: lines, isTruncated: isTruncated, usesFallbackFont: usesFallbackFont,
+            firstBaseline: baseline, lastBaseline: lastBaseline)
+    }
+
+    /// What one pass over the UTF-8 bytes found.
+    struct ASCIIScan {
+        /// Whether every byte is ASCII (otherwise the scan stopped at the first that is not).
+        var isASCII = true
+        /// Whether there is a tab or a newline, which only the line breaker handles.
+        var hasBreakerBytes = false
+        /// UTF-8 offset just past the last non-space byte.
+        var contentEnd = 0
+        /// Width of `0..<contentEnd` in subunits, as one line.
+        var widthSubunits = 0
+    }
+
+    /// Sums the advances of ASCII text in one pass over its bytes.
+    /// - Complexity: O(n) in the number of bytes.
+    static func scanASCII(_ bytes: UnsafeBufferPointer<UInt8>, face: TextFace) -> ASCIIScan {
+        let advances = face.asciiUnits
+        var scan = ASCIIScan()
+        var units = 0
+        var contentUnits = 0
+        var offset = 0
+        for byte in bytes {
+            if byte >= 0x80 {
+                scan.isASCII = false
+                return scan
+            }
+            offset &+= 1
+            units &+= Int(advances[Int(byte)])
+            if byte != 0x20 {
+                if byte >= 0x09 && byte <= 0x0D {
+                    scan.hasBreakerBytes = true
+                }
+                contentUnits = units
+                scan.contentEnd = offset
+            }
+        }
+        scan.widthSubunits = contentUnits &* TextFace.subunitsPerUnit
+        return scan
+    }
+
+    /// `text`'s characters between two UTF-8 offsets that fall on character boundaries.
+    static func slice(_ text: String, _ start: Int, _ end: Int) -> String {
+        let utf8 = text.utf8
+        let from = utf8.index(utf8.startIndex, offsetBy: start)
+        let to = utf8.index(from, offsetBy: end - start)
+        return String(text[from..<to])
+    }
+}
