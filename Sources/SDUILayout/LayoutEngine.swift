@@ -98,6 +98,7 @@ public final class LayoutEngine {
         if key == cachedKey, let cached = cachedScreen, cached == screen { return }
         if key != cachedKey || cachedScreen != screen { state.lazyRows = LazyRowModel() }
         TreeBuilder(traits: traits, virtualizesGrids: virtualizes).build(screen, into: &state.tree)
+        state.template = []
         cachedScreen = screen
         cachedKey = key
         buildCount += 1

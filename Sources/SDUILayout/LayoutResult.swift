@@ -31,7 +31,14 @@ public struct LayoutNode: Hashable, Sendable {
     /// The path id (`root`, `root.0`, `root.0.3`), always present.
     public var path: String
     /// JSON Pointer of the node in the payload (`/root/children/0/children/3`).
-    public var pointer: String
+    ///
+    /// Derived from `path` on demand (so a layout pass builds no pointer strings); setting it stores the value.
+    public var pointer: String {
+        get { pointerOverride ?? SDUILayout.pointer(forPath: path) }
+        set { pointerOverride = newValue == SDUILayout.pointer(forPath: path) ? nil : newValue }
+    }
+    /// A pointer that is not the one `path` implies (set explicitly); nil almost always.
+    private var pointerOverride: String?
     public var type: ComponentType
     /// Index of the parent in `LayoutResult.nodes`; -1 for the root.
     public var parent: Int
@@ -42,9 +49,17 @@ public struct LayoutNode: Hashable, Sendable {
     /// For `text` nodes and button titles: the lines as the engine broke and truncated them.
     public var text: TextRun?
 
+    /// A node whose pointer is the one its path implies (`root.0.3` → `/root/children/0/children/3`).
+    public init(id: String, path: String, type: ComponentType, parent: Int, frame: Rect, isHidden: Bool = false,
+                text: TextRun? = nil) {
+        self.id = id; self.path = path; self.type = type; self.parent = parent
+        self.frame = frame; self.isHidden = isHidden; self.text = text
+    }
+
     public init(id: String, path: String, pointer: String, type: ComponentType, parent: Int, frame: Rect,
                 isHidden: Bool = false, text: TextRun? = nil) {
-        self.id = id; self.path = path; self.pointer = pointer; self.type = type; self.parent = parent
+        self.id = id; self.path = path; self.type = type; self.parent = parent
+        self.pointerOverride = pointer == SDUILayout.pointer(forPath: path) ? nil : pointer
         self.frame = frame; self.isHidden = isHidden; self.text = text
     }
 }

@@ -15,6 +15,7 @@ let commands: [Command] = [
     Command(name: "schema", summary: SchemaCommand.summary, help: SchemaCommand.help, run: SchemaCommand.run),
     Command(name: "layout", summary: LayoutCommand.summary, help: LayoutCommand.help, run: LayoutCommand.run),
     Command(name: "lint", summary: LintCommand.summary, help: LintCommand.help, run: LintCommand.run),
+    Command(name: "bench", summary: BenchCommand.summary, help: BenchCommand.help, run: BenchCommand.run),
 ]
 
 let usage = """

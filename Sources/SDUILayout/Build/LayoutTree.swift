@@ -49,13 +49,9 @@ struct FlatNode {
     var aspectRatio: Double = unset
     var aspectFill = false
     var hasPadding = false
-    var padTop: Double = 0, padLeading: Double = 0, padBottom: Double = 0, padTrailing: Double = 0
+    var paddingSpec = PaddingSpec()
     var hasFrame = false
-    /// Fixed frame sizes (NaN: none).
-    var frameWidth: Double = unset, frameHeight: Double = unset
-    /// Flexible frame bounds (NaN: none; max may be +infinity).
-    var minWidth: Double = unset, maxWidth: Double = unset, minHeight: Double = unset, maxHeight: Double = unset
-    var frameAlignX: Double = 0.5, frameAlignY: Double = 0.5
+    var frameSpec = FrameSpec()
     var layoutPriority: Double = 0
 
     // MARK: Leaves
@@ -63,6 +59,32 @@ struct FlatNode {
     var textIndex: Int32 = -1
     /// Button: padding the style adds around its title.
     var labelPadH: Double = 0, labelPadV: Double = 0
+}
+
+/// A frame modifier with values resolved: fixed sizes and flexible bounds (NaN: none; a max may be +infinity).
+struct FrameSpec {
+    var width: Double = unset, height: Double = unset
+    var minWidth: Double = unset, maxWidth: Double = unset, minHeight: Double = unset, maxHeight: Double = unset
+    var alignX: Double = 0.5, alignY: Double = 0.5
+}
+
+/// Padding with values resolved.
+struct PaddingSpec {
+    var top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0
+}
+
+/// The fields the output pass reads.
+struct OutputFields {
+    var parent: Int32
+    var firstChild: Int32
+    var isHidden: Bool
+    var textIndex: Int32
+}
+
+extension FlatNode {
+    var outputFields: OutputFields {
+        OutputFields(parent: parent, firstChild: firstChild, isHidden: isHidden, textIndex: textIndex)
+    }
 }
 
 /// Which stack axis the node sits on (spacers and dividers orient themselves by it, as in SwiftUI).
@@ -77,6 +99,8 @@ struct TextSpec {
     /// nil: unlimited.
     var lineLimit: Int?
     var alignment: Alignment
+    /// The font as `TextMeasurer` takes it.
+    var font: FontSpec { FontSpec(size: fontSize, weight: fontWeight, lineHeight: lineHeight) }
 }
 
 /// The output-side description of each node: names, not used by `Compute/`.

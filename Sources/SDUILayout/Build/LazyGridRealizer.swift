@@ -9,8 +9,9 @@ extension LayoutState {
         let grid = tree.lazyGrids[source]
         var first: Int32 = -1, previous: Int32 = -1
         grid.items.withUnsafeBufferPointer { items in
+            guard let base = items.baseAddress else { return }
             for k in range where k < items.count {
-                let item = builder.add(items[k], parent: parent, path: grid.path + "." + String(k), parentContext: .none,
+                let item = builder.add(base + k, parent: parent, path: childPath(grid.path, k), parentContext: .none,
                                        parentHidden: tree.nodes[Int(parent)].isHidden, isRootScrollChild: false, into: &tree)
                 if previous < 0 { first = item } else { tree.nodes[Int(previous)].nextSibling = item }
                 previous = item

@@ -32,24 +32,30 @@ struct TreeBuilder {
         tree.sizeClass = sizeClass
         tree.contentSize = contentSize
         tree.nodes.reserveCapacity(screen.root.children.count + 1)
-        _ = add(screen.root, parent: -1, path: "root", parentContext: .none, parentHidden: false,
-                isRootScrollChild: false, into: &tree)
+        withUnsafePointer(to: screen.root) { root in
+            _ = add(root, parent: -1, path: "root", parentContext: .none, parentHidden: false,
+                    isRootScrollChild: false, into: &tree)
+        }
     }
 
     /// Appends `node` and its subtree; returns the node's index.
     @discardableResult
-    func add(_ node: borrowing ComponentNode, parent: Int32, path: String, parentContext: StackAxisContext,
+    ///
+    /// The node is read through a pointer: a `ComponentNode` is large, and passing it by value copies it.
+    func add(_ pointer: UnsafePointer<ComponentNode>, parent: Int32, path: String, parentContext: StackAxisContext,
              parentHidden: Bool, isRootScrollChild: Bool, into tree: inout LayoutTree) -> Int32 {
         let index = Int32(tree.nodes.count)
+        let node = UnsafeNode(pointer)
         var flat = FlatNode()
         flat.parent = parent
         flat.stackAxisOfParent = parentContext
         let id = node.id ?? path
         let type = node.type
         flat.kind = Self.kind(of: type)
-        let hidden = parentHidden || !(node.modifiers.visible?.resolved(for: sizeClass) ?? true)
+        var hidden = parentHidden
+        if let visible = node.modifiers.visible, !visible.resolved(for: sizeClass) { hidden = true }
         flat.isHidden = hidden
-        flat.isTappable = type == .button || node.modifiers.action != nil
+        if flat.kind == .button { flat.isTappable = true } else if node.modifiers.hasAction { flat.isTappable = true }
 
         resolveContainer(node, into: &flat)
         resolveModifiers(node, id: id, path: path, into: &flat, tree: &tree)
@@ -68,15 +74,16 @@ struct TreeBuilder {
         }
         let isRootScroll = parent == -1 && flat.kind == .scroll && !flat.isHorizontal
         if virtualizesGrids && isRootScrollChild && flat.kind == .grid {
-            tree.lazyGrids.append(LazyGridSource(node: index, items: node.children, path: path))
-            tree.nodes[Int(index)].visibleChildCount = Int32(clamping: node.children.count)
+            tree.lazyGrids.append(LazyGridSource(node: index, items: pointer.pointee.children, path: path))
+            tree.nodes[Int(index)].visibleChildCount = Int32(clamping: pointer.pointee.children.count)
             return index
         }
         var previous: Int32 = -1
         var visibleCount: Int32 = 0
-        node.children.withUnsafeBufferPointer { children in
+        pointer.pointee.children.withUnsafeBufferPointer { children in
+            guard let base = children.baseAddress else { return }
             for i in children.indices {
-                let child = add(children[i], parent: index, path: path + "." + String(i), parentContext: childContext,
+                let child = add(base + i, parent: index, path: childPath(path, i), parentContext: childContext,
                                 parentHidden: hidden, isRootScrollChild: isRootScroll, into: &tree)
                 if previous < 0 { tree.nodes[Int(index)].firstChild = child } else { tree.nodes[Int(previous)].nextSibling = child }
                 previous = child
@@ -107,7 +114,7 @@ struct TreeBuilder {
     // MARK: Steps
 
     /// Stack, grid and scroll properties (SwiftUI defaults: spacing 8, center alignment).
-    private func resolveContainer(_ node: borrowing ComponentNode, into flat: inout FlatNode) {
+    private func resolveContainer(_ node: UnsafeNode, into flat: inout FlatNode) {
         switch flat.kind {
         case .vstack, .hstack, .zstack, .scroll, .grid, .custom:
             let spacing = finiteNonNegative(node.spacing?.resolved(for: sizeClass)) ?? 8
@@ -141,15 +148,14 @@ struct TreeBuilder {
     }
 
     /// aspectRatio → padding → frame, plus layoutPriority; reports frame conflicts.
-    private func resolveModifiers(_ node: borrowing ComponentNode, id: String, path: String,
+    private func resolveModifiers(_ node: UnsafeNode, id: String, path: String,
                                   into flat: inout FlatNode, tree: inout LayoutTree) {
-        let modifiers = node.modifiers
-        if let ratio = modifiers.aspectRatio?.resolved(for: sizeClass), ratio.isFinite, ratio > 0 {
+        if let ratio = node.modifiers.aspectRatio?.resolved(for: sizeClass), ratio.isFinite, ratio > 0 {
             flat.aspectRatio = ratio
             // An image's box is always the reserved ("fit") box; its contentMode only says how the picture
             // fills that box. Other nodes follow SwiftUI's aspectRatio(_:contentMode:) (fit by default).
             if flat.kind != .image {
-                flat.aspectFill = modifiers.contentMode?.resolved(for: sizeClass) == .fill
+                flat.aspectFill = node.modifiers.contentMode?.resolved(for: sizeClass) == .fill
             }
         } else if flat.kind == .image && !flat.isHidden {
             tree.buildDiagnostics.append(LayoutDiagnostic(
@@ -157,36 +163,36 @@ struct TreeBuilder {
                 message: "image has no aspectRatio: its box cannot be reserved before it loads (laid out as a square of the offered width)"))
             flat.aspectRatio = 1
         }
-        if let padding = modifiers.padding {
+        if let padding = node.modifiers.padding {
             flat.hasPadding = true
-            flat.padTop = finite(padding.top.resolved(for: sizeClass))
-            flat.padLeading = finite(padding.leading.resolved(for: sizeClass))
-            flat.padBottom = finite(padding.bottom.resolved(for: sizeClass))
-            flat.padTrailing = finite(padding.trailing.resolved(for: sizeClass))
+            flat.paddingSpec.top = finite(padding.top.resolved(for: sizeClass))
+            flat.paddingSpec.leading = finite(padding.leading.resolved(for: sizeClass))
+            flat.paddingSpec.bottom = finite(padding.bottom.resolved(for: sizeClass))
+            flat.paddingSpec.trailing = finite(padding.trailing.resolved(for: sizeClass))
         }
-        if let frame = modifiers.frame {
+        if let frame = node.modifiers.frame {
             flat.hasFrame = true
-            flat.frameWidth = finiteNonNegative(frame.width?.resolved(for: sizeClass)) ?? unset
-            flat.frameHeight = finiteNonNegative(frame.height?.resolved(for: sizeClass)) ?? unset
-            flat.minWidth = bound(frame.minWidth?.resolved(for: sizeClass))
-            flat.maxWidth = bound(frame.maxWidth?.resolved(for: sizeClass))
-            flat.minHeight = bound(frame.minHeight?.resolved(for: sizeClass))
-            flat.maxHeight = bound(frame.maxHeight?.resolved(for: sizeClass))
+            flat.frameSpec.width = finiteNonNegative(frame.width?.resolved(for: sizeClass)) ?? unset
+            flat.frameSpec.height = finiteNonNegative(frame.height?.resolved(for: sizeClass)) ?? unset
+            flat.frameSpec.minWidth = bound(frame.minWidth?.resolved(for: sizeClass))
+            flat.frameSpec.maxWidth = bound(frame.maxWidth?.resolved(for: sizeClass))
+            flat.frameSpec.minHeight = bound(frame.minHeight?.resolved(for: sizeClass))
+            flat.frameSpec.maxHeight = bound(frame.maxHeight?.resolved(for: sizeClass))
             if let alignment = frame.alignment?.resolved(for: sizeClass) {
-                flat.frameAlignX = alignment.horizontalFraction
-                flat.frameAlignY = alignment.verticalFraction
+                flat.frameSpec.alignX = alignment.horizontalFraction
+                flat.frameSpec.alignY = alignment.verticalFraction
             }
             // SwiftUI's normalisation: min ≤ max. A contradiction is clamped (max raised to min) and reported.
-            if !flat.minWidth.isNaN, !flat.maxWidth.isNaN, flat.minWidth > flat.maxWidth {
-                reportConflict("minWidth \(formatPoints(flat.minWidth)) > maxWidth \(formatPoints(flat.maxWidth))", id, path, &tree)
-                flat.maxWidth = flat.minWidth
+            if !flat.frameSpec.minWidth.isNaN, !flat.frameSpec.maxWidth.isNaN, flat.frameSpec.minWidth > flat.frameSpec.maxWidth {
+                reportConflict("minWidth \(formatPoints(flat.frameSpec.minWidth)) > maxWidth \(formatPoints(flat.frameSpec.maxWidth))", id, path, &tree)
+                flat.frameSpec.maxWidth = flat.frameSpec.minWidth
             }
-            if !flat.minHeight.isNaN, !flat.maxHeight.isNaN, flat.minHeight > flat.maxHeight {
-                reportConflict("minHeight \(formatPoints(flat.minHeight)) > maxHeight \(formatPoints(flat.maxHeight))", id, path, &tree)
-                flat.maxHeight = flat.minHeight
+            if !flat.frameSpec.minHeight.isNaN, !flat.frameSpec.maxHeight.isNaN, flat.frameSpec.minHeight > flat.frameSpec.maxHeight {
+                reportConflict("minHeight \(formatPoints(flat.frameSpec.minHeight)) > maxHeight \(formatPoints(flat.frameSpec.maxHeight))", id, path, &tree)
+                flat.frameSpec.maxHeight = flat.frameSpec.minHeight
             }
         }
-        if let priority = modifiers.layoutPriority?.resolved(for: sizeClass), priority.isFinite {
+        if let priority = node.modifiers.layoutPriority?.resolved(for: sizeClass), priority.isFinite {
             flat.layoutPriority = priority
         }
     }
@@ -198,7 +204,7 @@ struct TreeBuilder {
     }
 
     /// Text runs, button titles and unknown types.
-    private func resolveLeaf(_ node: borrowing ComponentNode, id: String, path: String,
+    private func resolveLeaf(_ node: UnsafeNode, id: String, path: String,
                              into flat: inout FlatNode, tree: inout LayoutTree) {
         switch flat.kind {
         case .text:
@@ -251,12 +257,68 @@ struct TreeBuilder {
     }
 }
 
+/// `parent.index` (e.g. `root.0` + 3 → `root.0.3`) without intermediate strings: paths up to 15 bytes are
+/// small strings, which Swift stores inline (no allocation).
+@inline(__always)
+func childPath(_ parent: String, _ index: Int) -> String {
+    var parentCopy = parent
+    return parentCopy.withUTF8 { bytes in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 21) { buffer in
+            var n = 0
+            for b in bytes { buffer[n] = b; n += 1 }
+            buffer[n] = UInt8(ascii: "."); n += 1
+            var value = index
+            let start = n
+            repeat { buffer[n] = UInt8(ascii: "0") + UInt8(value % 10); value /= 10; n += 1 } while value > 0
+            var a = start, b = n - 1
+            while a < b { let t = buffer[a]; buffer[a] = buffer[b]; buffer[b] = t; a += 1; b -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<n]), as: UTF8.self)
+        }
+    }
+}
+
 /// The JSON Pointer of the node with path id `path` (`root.0.3` → `/root/children/0/children/3`).
 func pointer(forPath path: String) -> String {
-    var result = ""
-    var first = true
-    for part in path.split(separator: ".", omittingEmptySubsequences: false) {
-        if first { result += "/" + part; first = false } else { result += "/children/" + part }
+    var result = "/"
+    result.reserveCapacity(path.utf8.count * 4)
+    for scalar in path.unicodeScalars {
+        if scalar == "." { result += "/children/" } else { result.unicodeScalars.append(scalar) }
     }
     return result
+}
+
+/// Read access to a `ComponentNode` in place (no copy of the whole struct per property read).
+struct UnsafeNode {
+    let pointer: UnsafePointer<ComponentNode>
+    init(_ pointer: UnsafePointer<ComponentNode>) { self.pointer = pointer }
+    var type: ComponentType { pointer.pointee.type }
+    var id: String? { pointer.pointee.id }
+    var children: [ComponentNode] { pointer.pointee.children }
+    var spacing: Responsive<Double>? { pointer.pointee.spacing }
+    var alignment: Responsive<Alignment>? { pointer.pointee.alignment }
+    var columns: Responsive<Int>? { pointer.pointee.columns }
+    var minColumnWidth: Responsive<Double>? { pointer.pointee.minColumnWidth }
+    var rowSpacing: Responsive<Double>? { pointer.pointee.rowSpacing }
+    var columnSpacing: Responsive<Double>? { pointer.pointee.columnSpacing }
+    var axis: Responsive<Axis>? { pointer.pointee.axis }
+    var text: Responsive<String>? { pointer.pointee.text }
+    var style: Responsive<TextStyle>? { pointer.pointee.style }
+    var weight: Responsive<FontWeight>? { pointer.pointee.weight }
+    var lineLimit: Responsive<Int>? { pointer.pointee.lineLimit }
+    var title: Responsive<String>? { pointer.pointee.title }
+    var buttonStyle: Responsive<ButtonStyle>? { pointer.pointee.buttonStyle }
+    var minLength: Responsive<Double>? { pointer.pointee.minLength }
+    var modifiers: UnsafeModifiers { UnsafeModifiers(node: pointer) }
+}
+
+/// Read access to a node's modifiers in place.
+struct UnsafeModifiers {
+    let node: UnsafePointer<ComponentNode>
+    var padding: Padding? { node.pointee.modifiers.padding }
+    var frame: Frame? { node.pointee.modifiers.frame }
+    var aspectRatio: Responsive<Double>? { node.pointee.modifiers.aspectRatio }
+    var contentMode: Responsive<ContentMode>? { node.pointee.modifiers.contentMode }
+    var visible: Responsive<Bool>? { node.pointee.modifiers.visible }
+    var layoutPriority: Responsive<Double>? { node.pointee.modifiers.layoutPriority }
+    var hasAction: Bool { if case .some = node.pointee.modifiers.action { return true } else { return false } }
 }

@@ -4,10 +4,9 @@
 /// An unspecified dimension follows the other one (`w` → `w / ratio`); when both are unspecified the box
 /// is derived from the content's ideal width. Infinite proposals (flexibility probes) stay infinite.
 func computeAspectRatioLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
-    let flat = s.tree.nodes[Int(node)]
-    let ratio = flat.aspectRatio
+    let ratio = s.tree.nodes[Int(node)].aspectRatio
     guard !ratio.isNaN else { return computeContentLayout(node, proposal, mode, &s) }
-    let box = aspectRatioBox(ratio: ratio, fill: flat.aspectFill, proposal: proposal) {
+    let box = aspectRatioBox(ratio: ratio, fill: s.tree.nodes[Int(node)].aspectFill, proposal: proposal) {
         computeContentLayout(node, .unspecified, .measure, &s).0
     }
     return computeContentLayout(node, box, mode, &s)

@@ -65,6 +65,13 @@ struct LayoutState {
     var lazyRows = LazyRowModel()
     /// Scratch for the output traversal.
     var traversal = ContiguousArray<Int32>()
+    var outputIndex = ContiguousArray<Int32>()
+    var order = ContiguousArray<Int32>()
+    var frames = ContiguousArray<Rect>()
+    /// The nodes' names for a full layout of the current tree (frames filled in per pass); emptied on rebuild.
+    var template: [LayoutNode] = []
+    var originX = ContiguousArray<Double>()
+    var originY = ContiguousArray<Double>()
 
     /// Prepares buffers for a pass over the current tree (O(n) clears, no allocation once warm).
     mutating func beginPass() {

@@ -74,8 +74,8 @@ func computeLazyGridRows(_ node: Int32, width: Double, columns: Int, columnWidth
     }
     if mode == .place {
         // Step 2 (window in the grid's content coordinates: below its top padding).
-        let minY = window.minY - flat.padTop
-        let maxY = window.maxY - flat.padTop
+        let minY = window.minY - flat.paddingSpec.top
+        let maxY = window.maxY - flat.paddingSpec.top
         var row = s.lazyRows.firstRow(atOrBelow: minY, spacing: spacing, rowCount: rowCount)
         // Step 3.
         while row < rowCount {

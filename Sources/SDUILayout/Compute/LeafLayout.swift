@@ -7,18 +7,18 @@
 ///   a stack it expands on both axes the same way.
 /// - divider: 1 pt thick across its stack's axis, the proposal along the other (unspecified → 0).
 func computeLeafLayout(_ node: Int32, _ proposal: Proposal, _ s: inout LayoutState) -> (Double, Double) {
-    let flat = s.tree.nodes[Int(node)]
-    switch flat.kind {
+    let i = Int(node)
+    switch s.tree.nodes[i].kind {
     case .spacer:
-        let m = flat.minLength
+        let m = s.tree.nodes[i].minLength
         func along(_ v: Double) -> Double { v.isNaN ? m : max(m, v) }
-        switch flat.stackAxisOfParent {
+        switch s.tree.nodes[i].stackAxisOfParent {
         case .vertical: return (0, along(proposal.height))
         case .horizontal: return (along(proposal.width), 0)
         case .none: return (along(proposal.width), along(proposal.height))
         }
     case .divider:
-        if flat.stackAxisOfParent == .horizontal {
+        if s.tree.nodes[i].stackAxisOfParent == .horizontal {
             return (1, proposal.height.isNaN ? 0 : proposal.height)
         }
         return (proposal.width.isNaN ? 0 : proposal.width, 1)

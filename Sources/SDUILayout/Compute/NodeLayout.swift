@@ -27,12 +27,12 @@ func computeNodeLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
 
 /// Diagnostics that only make sense for a node's final size: overflow and small tap targets.
 private func checkPlacedNode(_ node: Int32, _ proposal: Proposal, _ size: (Double, Double), _ s: inout LayoutState) {
-    let flat = s.tree.nodes[Int(node)]
-    if flat.isTappable && (size.0 < 44 || size.1 < 44) {
+    let i = Int(node)
+    if s.tree.nodes[i].isTappable && (size.0 < 44 || size.1 < 44) {
         s.report("tap-target-too-small", .warning, node,
                  "tap target is \(formatSize(size)); Apple's minimum is 44×44 pt")
     }
-    switch flat.kind {
+    switch s.tree.nodes[i].kind {
     case .vstack, .hstack, .zstack, .grid:
         let overflowsWidth = proposal.width.isFinite && size.0 > proposal.width + 0.5
         let overflowsHeight = proposal.height.isFinite && size.1 > proposal.height + 0.5

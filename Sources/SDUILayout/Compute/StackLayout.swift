@@ -11,13 +11,14 @@
 /// 6. The stack's length is the sum plus spacing; its cross size the largest child's.
 /// 7. Place children in document order along the axis, each at the stack's alignment across it.
 func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
-    let flat = s.tree.nodes[Int(node)]
-    let horizontal = flat.isHorizontal
-    let count = Int(flat.visibleChildCount)
+    let horizontal = s.tree.nodes[Int(node)].isHorizontal
+    let count = Int(s.tree.nodes[Int(node)].visibleChildCount)
     guard count > 0 else { return (0, 0) }
+    let firstChild = s.tree.nodes[Int(node)].firstChild
+    let spacing = s.tree.nodes[Int(node)].spacing
     let along = horizontal ? proposal.width : proposal.height
     let cross = horizontal ? proposal.height : proposal.width
-    let spacingTotal = flat.spacing * Double(count - 1)
+    let spacingTotal = spacing * Double(count - 1)
 
     @inline(__always) func make(_ a: Double) -> Proposal {
         horizontal ? Proposal(width: a, height: cross) : Proposal(width: cross, height: a)
@@ -28,13 +29,13 @@ func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
 
     if along.isNaN {
         // Step 2: unspecified length: every child at its ideal length.
-        var child = flat.firstChild
+        var child = firstChild
         var position = 0.0
         while child >= 0 {
             if !s.tree.nodes[Int(child)].isHidden {
                 if let viewport = s.viewport { s.lazyWindow = lazyWindow(for: child, at: position, viewport, s.tree) }
                 let size = computeNodeLayout(child, make(.nan), mode, &s)
-                position += (horizontal ? size.0 : size.1) + flat.spacing
+                position += (horizontal ? size.0 : size.1) + spacing
                 length += horizontal ? size.0 : size.1
                 crossSize = max(crossSize, horizontal ? size.1 : size.0)
             }
@@ -43,13 +44,12 @@ func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
     } else {
         // Step 1: the visible children, in a scratch region reused across stacks and passes.
         let base = s.stackScratch.count
-        var child = flat.firstChild
+        var child = firstChild
         while child >= 0 {
-            let c = s.tree.nodes[Int(child)]
-            if !c.isHidden {
-                s.stackScratch.append(StackItem(node: child, priority: c.layoutPriority, flexibility: 0, minimum: 0, width: 0, height: 0))
+            if !s.tree.nodes[Int(child)].isHidden {
+                s.stackScratch.append(StackItem(node: child, priority: s.tree.nodes[Int(child)].layoutPriority, flexibility: 0, minimum: 0, width: 0, height: 0))
             }
-            child = c.nextSibling
+            child = s.tree.nodes[Int(child)].nextSibling
         }
         let end = base + count
 
@@ -108,8 +108,8 @@ func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
     // Step 7: placement in document order.
     if mode == .place {
         var position = 0.0
-        var child = flat.firstChild
-        let alignment = horizontal ? flat.alignY : flat.alignX
+        var child = firstChild
+        let alignment = horizontal ? s.tree.nodes[Int(node)].alignY : s.tree.nodes[Int(node)].alignX
         while child >= 0 {
             let c = Int(child)
             if !s.tree.nodes[c].isHidden {
@@ -117,11 +117,11 @@ func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
                 if horizontal {
                     s.geometry[c].x = position
                     s.geometry[c].y = (crossSize - g.height) * alignment
-                    position += g.width + flat.spacing
+                    position += g.width + spacing
                 } else {
                     s.geometry[c].x = (crossSize - g.width) * alignment
                     s.geometry[c].y = position
-                    position += g.height + flat.spacing
+                    position += g.height + spacing
                 }
             }
             child = s.tree.nodes[c].nextSibling
