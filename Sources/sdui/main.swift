@@ -12,13 +12,13 @@ struct Command {
 let commands: [Command] = [
     Command(name: "validate", summary: ValidateCommand.summary, help: ValidateCommand.help, run: ValidateCommand.run),
     Command(name: "devices", summary: DevicesCommand.summary, help: DevicesCommand.help, run: DevicesCommand.run),
+    Command(name: "schema", summary: SchemaCommand.summary, help: SchemaCommand.help, run: SchemaCommand.run),
     Command(name: "layout", summary: LayoutCommand.summary, help: LayoutCommand.help, run: LayoutCommand.run),
     Command(name: "lint", summary: LintCommand.summary, help: LintCommand.help, run: LintCommand.run),
-    Command(name: "simulate", summary: SimulateCommand.summary, help: SimulateCommand.help, run: SimulateCommand.run),
-    Command(name: "schema", summary: SchemaCommand.summary, help: SchemaCommand.help, run: SchemaCommand.run),
-    Command(name: "bench", summary: BenchCommand.summary, help: BenchCommand.help, run: BenchCommand.run),
     Command(name: "render", summary: RenderCommand.summary, help: RenderCommand.help, run: RenderCommand.run),
     Command(name: "preview", summary: PreviewCommand.summary, help: PreviewCommand.help, run: PreviewCommand.run),
+    Command(name: "simulate", summary: SimulateCommand.summary, help: SimulateCommand.help, run: SimulateCommand.run),
+    Command(name: "bench", summary: BenchCommand.summary, help: BenchCommand.help, run: BenchCommand.run),
 ]
 
 let usage = """
