@@ -13,15 +13,36 @@ public struct LayoutResult: Sendable {
     /// The traits used to resolve size-class values, Dynamic Type and appearance.
     public var traits: TraitCollection
     /// Every laid-out node, parents before children, siblings in document order.
-    public var nodes: [LayoutNode]
+    ///
+    /// A result from `LayoutEngine` keeps frames in a compact array and names each node from the payload when
+    /// `nodes` is first read (the `LayoutNode` values, with their id and path strings, are made then, once per
+    /// result, and kept); `nodeCount` and `frame(at:)` read the frames without making them.
+    public var nodes: [LayoutNode] {
+        get { storage.nodes }
+        set { storage = LayoutNodeStorage(newValue) }
+    }
     /// Problems found while laying out, each naming its node.
     public var diagnostics: [LayoutDiagnostic]
+    /// The nodes, or what they are made from.
+    var storage: LayoutNodeStorage
 
     public init(screenID: String, environment: WindowEnvironment, traits: TraitCollection,
                 nodes: [LayoutNode], diagnostics: [LayoutDiagnostic]) {
-        self.screenID = screenID; self.environment = environment; self.traits = traits
-        self.nodes = nodes; self.diagnostics = diagnostics
+        self.init(screenID: screenID, environment: environment, traits: traits, storage: LayoutNodeStorage(nodes),
+                  diagnostics: diagnostics)
     }
+
+    init(screenID: String, environment: WindowEnvironment, traits: TraitCollection, storage: LayoutNodeStorage,
+         diagnostics: [LayoutDiagnostic]) {
+        self.screenID = screenID; self.environment = environment; self.traits = traits
+        self.storage = storage; self.diagnostics = diagnostics
+    }
+
+    /// The number of nodes (`nodes.count`, without making the `LayoutNode` values).
+    public var nodeCount: Int { storage.count }
+
+    /// The frame of `nodes[index]` (without making the `LayoutNode` values). `index` must be in `0..<nodeCount`.
+    public func frame(at index: Int) -> Rect { storage.frame(at: index) }
 }
 
 /// One node's place on screen.

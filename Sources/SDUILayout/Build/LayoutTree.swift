@@ -16,6 +16,9 @@ let unset = Double.nan
 struct FlatNode {
     // MARK: Structure (indices into `LayoutTree.nodes`, -1 for none)
     var parent: Int32 = -1
+    /// Index of the node among its parent's payload children (or among a virtualised grid's items): with
+    /// `parent` it gives the path id and the JSON Pointer on demand, so building creates no strings.
+    var childIndex: Int32 = 0
     var firstChild: Int32 = -1
     var nextSibling: Int32 = -1
     /// Visible children (hidden ones take no part in layout).
@@ -115,13 +118,11 @@ struct LayoutTree {
     var frames = ContiguousArray<FrameSpec>()
     /// Padding per node (meaningful where `hasPadding`).
     var paddings = ContiguousArray<PaddingSpec>()
-    /// The output node of each flat node (id, path, type, parent; frames filled in by each pass). Built with
-    /// the tree, so a layout pass creates no strings.
-    var template: [LayoutNode] = []
-    /// The UTF-8 bytes of the path id of the node being built (scratch for making child path ids).
-    var pathBytes = ContiguousArray<UInt8>()
-    /// JSON Pointers, built on first use (only nodes with diagnostics need one).
-    var pointers = ContiguousArray<String?>()
+    /// What a result needs to name each node (parent, child index, text, hidden), in document order; shared
+    /// with every `LayoutResult` of this tree (copy-on-write), so a pass creates no strings.
+    var links = ContiguousArray<OutputLink>()
+    /// The payload the tree was built from (ids and types are read from it when a result's nodes are read).
+    var source: PayloadSource?
     var texts = ContiguousArray<TextSpec>()
     /// Problems found while building (unknown types, frame conflicts, images without aspect ratio…).
     var buildDiagnostics: [LayoutDiagnostic] = []
@@ -136,8 +137,7 @@ struct LayoutTree {
         nodes.removeAll(keepingCapacity: true)
         frames.removeAll(keepingCapacity: true)
         paddings.removeAll(keepingCapacity: true)
-        template.removeAll(keepingCapacity: true)
-        pointers.removeAll(keepingCapacity: true)
+        links.removeAll(keepingCapacity: true)
         texts.removeAll(keepingCapacity: true)
         buildDiagnostics.removeAll(keepingCapacity: true)
         lazyGrids.removeAll(keepingCapacity: true)
@@ -148,5 +148,53 @@ struct LayoutTree {
 struct LazyGridSource {
     var node: Int32
     var items: [ComponentNode]
-    var path: String
+}
+
+/// The payload of a built tree, shared by the tree and the results made from it (one reference, no copy).
+final class PayloadSource: Sendable {
+    let root: ComponentNode
+    init(root: ComponentNode) { self.root = root }
+}
+
+/// One output node's structure: enough to name it (id, path, pointer, type) from the payload on demand.
+struct OutputLink {
+    /// Index of the parent in the result's nodes; -1 for the root.
+    var parent: Int32
+    /// Index among the parent's payload children.
+    var childIndex: Int32
+    /// Index into the pass's placed texts; -1 for none (or hidden).
+    var textIndex: Int32
+    var isHidden: Bool
+}
+
+extension LayoutTree {
+    /// The path id of node `index` (`root.0.3`), from the parent chain (diagnostics only: O(depth)).
+    func path(of index: Int32) -> String {
+        var components: [Int32] = []
+        var i = index
+        while i >= 0, Int(i) < nodes.count, nodes[Int(i)].parent >= 0 {
+            components.append(nodes[Int(i)].childIndex)
+            i = nodes[Int(i)].parent
+        }
+        var path = "root"
+        for c in components.reversed() { path += "." + String(c) }
+        return path
+    }
+
+    /// The payload id of node `index`, or its path id when it has none (diagnostics only: O(depth)).
+    func id(of index: Int32) -> String {
+        var chain: [Int32] = []
+        var i = index
+        while i >= 0, Int(i) < nodes.count, nodes[Int(i)].parent >= 0 {
+            chain.append(nodes[Int(i)].childIndex)
+            i = nodes[Int(i)].parent
+        }
+        guard let source else { return path(of: index) }
+        var node = source.root
+        for c in chain.reversed() {
+            guard Int(c) < node.children.count else { return path(of: index) }
+            node = node.children[Int(c)]
+        }
+        return node.id ?? path(of: index)
+    }
 }

@@ -11,10 +11,7 @@ extension LayoutState {
         grid.items.withUnsafeBufferPointer { items in
             guard let base = items.baseAddress else { return }
             for k in range where k < items.count {
-                tree.pathBytes.removeAll(keepingCapacity: true)
-                tree.pathBytes.append(contentsOf: grid.path.utf8)
-                appendPathComponent(k, to: &tree.pathBytes)
-                let item = builder.add(base + k, parent: parent, path: String(decoding: tree.pathBytes, as: UTF8.self), parentContext: .none,
+                let item = builder.add(base + k, parent: parent, childIndex: Int32(truncatingIfNeeded: k), parentContext: .none,
                                        parentHidden: tree.nodes[Int(parent)].isHidden, isRootScrollChild: false, into: &tree)
                 if previous < 0 { first = item } else { tree.nodes[Int(previous)].nextSibling = item }
                 previous = item

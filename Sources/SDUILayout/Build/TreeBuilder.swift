@@ -31,29 +31,28 @@ struct TreeBuilder {
         tree.screenID = screen.id
         tree.sizeClass = sizeClass
         tree.contentSize = contentSize
-        tree.nodes.reserveCapacity(screen.root.children.count + 1)
-        tree.pathBytes.removeAll(keepingCapacity: true)
-        tree.pathBytes.append(contentsOf: "root".utf8)
+        tree.source = PayloadSource(root: screen.root)
         withUnsafePointer(to: screen.root) { root in
-            _ = add(root, parent: -1, path: "root", parentContext: .none, parentHidden: false,
+            _ = add(root, parent: -1, childIndex: 0, parentContext: .none, parentHidden: false,
                     isRootScrollChild: false, into: &tree)
         }
     }
 
     /// Appends `node` and its subtree; returns the node's index.
-    @discardableResult
     ///
-    /// The node is read through a pointer: a `ComponentNode` is large, and passing it by value copies it.
-    func add(_ pointer: UnsafePointer<ComponentNode>, parent: Int32, path: String, parentContext: StackAxisContext,
+    /// The node is read through a pointer: a `ComponentNode` is large, and passing it by value copies it (and
+    /// retains every field). No string is created or retained here: ids and path ids are read from the payload
+    /// when a result's nodes are read (`OutputLink`), and only diagnostics name a node while building.
+    @discardableResult
+    func add(_ pointer: UnsafePointer<ComponentNode>, parent: Int32, childIndex: Int32, parentContext: StackAxisContext,
              parentHidden: Bool, isRootScrollChild: Bool, into tree: inout LayoutTree) -> Int32 {
         let index = Int32(tree.nodes.count)
         let node = UnsafeNode(pointer)
         var flat = FlatNode()
         flat.parent = parent
+        flat.childIndex = childIndex
         flat.stackAxisOfParent = parentContext
-        let id = node.id ?? path
-        let type = node.type
-        flat.kind = Self.kind(of: type)
+        flat.kind = Self.kind(of: pointer)
         var hidden = parentHidden
         if let visible = node.modifiers.visible, !visible.resolved(for: sizeClass) { hidden = true }
         flat.isHidden = hidden
@@ -61,8 +60,9 @@ struct TreeBuilder {
 
         resolveContainer(node, into: &flat)
         var frameSpec = FrameSpec(), paddingSpec = PaddingSpec()
-        resolveModifiers(node, id: id, path: path, into: &flat, frameSpec: &frameSpec, paddingSpec: &paddingSpec, tree: &tree)
-        resolveLeaf(node, id: id, path: path, into: &flat, tree: &tree)
+        let name = NodeName(pointer: pointer, parent: parent, childIndex: childIndex)
+        resolveModifiers(node, name: name, into: &flat, frameSpec: &frameSpec, paddingSpec: &paddingSpec, tree: &tree)
+        resolveLeaf(node, name: name, into: &flat, tree: &tree)
 
         switch flat.kind {
         case .color, .image, .spacer, .divider: flat.isSimpleLeaf = true
@@ -73,8 +73,8 @@ struct TreeBuilder {
         tree.nodes.append(flat)
         tree.frames.append(frameSpec)
         tree.paddings.append(paddingSpec)
-        tree.template.append(LayoutNode(id: id, path: path, type: type, parent: Int(parent), frame: .zero, isHidden: hidden))
-        tree.pointers.append(nil)
+        tree.links.append(OutputLink(parent: parent, childIndex: childIndex, textIndex: hidden ? -1 : flat.textIndex,
+                                     isHidden: hidden))
 
         // Children: pre-order, linked by firstChild / nextSibling.
         let childContext: StackAxisContext
@@ -86,7 +86,7 @@ struct TreeBuilder {
         }
         let isRootScroll = parent == -1 && flat.kind == .scroll && !flat.isHorizontal
         if virtualizesGrids && isRootScrollChild && flat.kind == .grid {
-            tree.lazyGrids.append(LazyGridSource(node: index, items: pointer.pointee.children, path: path))
+            tree.lazyGrids.append(LazyGridSource(node: index, items: pointer.pointee.children))
             tree.nodes[Int(index)].visibleChildCount = Int32(clamping: pointer.pointee.children.count)
             return index
         }
@@ -94,22 +94,35 @@ struct TreeBuilder {
         var visibleCount: Int32 = 0
         pointer.pointee.children.withUnsafeBufferPointer { children in
             guard let base = children.baseAddress else { return }
-            let mark = tree.pathBytes.count
             for i in children.indices {
-                // The child's path id: this node's bytes + "." + i (a small string up to 15 bytes: no allocation).
-                tree.pathBytes.removeLast(tree.pathBytes.count - mark)
-                appendPathComponent(i, to: &tree.pathBytes)
-                let childPath = String(decoding: tree.pathBytes, as: UTF8.self)
-                let child = add(base + i, parent: index, path: childPath, parentContext: childContext,
+                let child = add(base + i, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: childContext,
                                 parentHidden: hidden, isRootScrollChild: isRootScroll, into: &tree)
                 if previous < 0 { tree.nodes[Int(index)].firstChild = child } else { tree.nodes[Int(previous)].nextSibling = child }
                 previous = child
                 if !tree.nodes[Int(child)].isHidden { visibleCount += 1 }
             }
-            tree.pathBytes.removeLast(tree.pathBytes.count - mark)
         }
         tree.nodes[Int(index)].visibleChildCount = visibleCount
         return index
+    }
+
+    /// The kind of the node at `pointer`, read without copying its type (a `.custom` type holds a string).
+    @inline(__always)
+    static func kind(of pointer: UnsafePointer<ComponentNode>) -> NodeKind {
+        switch pointer.pointee.type {
+        case .vstack: return .vstack
+        case .hstack: return .hstack
+        case .zstack: return .zstack
+        case .grid: return .grid
+        case .scroll: return .scroll
+        case .text: return .text
+        case .image: return .image
+        case .button: return .button
+        case .spacer: return .spacer
+        case .divider: return .divider
+        case .color: return .color
+        case .custom: return .custom
+        }
     }
 
     static func kind(of type: ComponentType) -> NodeKind {
@@ -166,7 +179,7 @@ struct TreeBuilder {
     }
 
     /// aspectRatio → padding → frame, plus layoutPriority; reports frame conflicts.
-    private func resolveModifiers(_ node: UnsafeNode, id: String, path: String,
+    private func resolveModifiers(_ node: UnsafeNode, name: NodeName,
                                   into flat: inout FlatNode, frameSpec: inout FrameSpec, paddingSpec: inout PaddingSpec,
                                   tree: inout LayoutTree) {
         if let ratio = node.modifiers.aspectRatio?.resolved(for: sizeClass), ratio.isFinite, ratio > 0 {
@@ -178,7 +191,7 @@ struct TreeBuilder {
             }
         } else if flat.kind == .image && !flat.isHidden {
             tree.buildDiagnostics.append(LayoutDiagnostic(
-                severity: .warning, code: "image-without-aspect-ratio", path: id, pointer: pointer(forPath: path),
+                severity: .warning, code: "image-without-aspect-ratio", path: name.id(tree), pointer: pointer(forPath: name.path(tree)),
                 message: "image has no aspectRatio: its box cannot be reserved before it loads (laid out as a square of the offered width)"))
             flat.aspectRatio = 1
         }
@@ -203,11 +216,11 @@ struct TreeBuilder {
             }
             // SwiftUI's normalisation: min ≤ max. A contradiction is clamped (max raised to min) and reported.
             if !frameSpec.minWidth.isNaN, !frameSpec.maxWidth.isNaN, frameSpec.minWidth > frameSpec.maxWidth {
-                reportConflict("minWidth \(formatPoints(frameSpec.minWidth)) > maxWidth \(formatPoints(frameSpec.maxWidth))", id, path, &tree)
+                reportConflict("minWidth \(formatPoints(frameSpec.minWidth)) > maxWidth \(formatPoints(frameSpec.maxWidth))", name, &tree)
                 frameSpec.maxWidth = frameSpec.minWidth
             }
             if !frameSpec.minHeight.isNaN, !frameSpec.maxHeight.isNaN, frameSpec.minHeight > frameSpec.maxHeight {
-                reportConflict("minHeight \(formatPoints(frameSpec.minHeight)) > maxHeight \(formatPoints(frameSpec.maxHeight))", id, path, &tree)
+                reportConflict("minHeight \(formatPoints(frameSpec.minHeight)) > maxHeight \(formatPoints(frameSpec.maxHeight))", name, &tree)
                 frameSpec.maxHeight = frameSpec.minHeight
             }
         }
@@ -216,14 +229,14 @@ struct TreeBuilder {
         }
     }
 
-    private func reportConflict(_ what: String, _ id: String, _ path: String, _ tree: inout LayoutTree) {
+    private func reportConflict(_ what: String, _ name: NodeName, _ tree: inout LayoutTree) {
         tree.buildDiagnostics.append(LayoutDiagnostic(
-            severity: .warning, code: "frame-conflict", path: id, pointer: pointer(forPath: path) + "/frame",
+            severity: .warning, code: "frame-conflict", path: name.id(tree), pointer: pointer(forPath: name.path(tree)) + "/frame",
             message: "contradictory frame constraints: \(what); the maximum is raised to the minimum"))
     }
 
     /// Text runs, button titles and unknown types.
-    private func resolveLeaf(_ node: UnsafeNode, id: String, path: String,
+    private func resolveLeaf(_ node: UnsafeNode, name: NodeName,
                              into flat: inout FlatNode, tree: inout LayoutTree) {
         switch flat.kind {
         case .text:
@@ -254,7 +267,7 @@ struct TreeBuilder {
         case .custom:
             if !flat.isHidden {
                 tree.buildDiagnostics.append(LayoutDiagnostic(
-                    severity: .warning, code: "unknown-type", path: id, pointer: pointer(forPath: path),
+                    severity: .warning, code: "unknown-type", path: name.id(tree), pointer: pointer(forPath: name.path(tree)),
                     message: "unknown component type \"\(node.type.rawValue)\": laid out as \(node.children.isEmpty ? "an empty zero-size node" : "a zstack of its children")"))
             }
         default:
@@ -276,15 +289,17 @@ struct TreeBuilder {
     }
 }
 
-/// Appends `.index` (decimal) to a path id's bytes.
-@inline(__always)
-func appendPathComponent(_ index: Int, to bytes: inout ContiguousArray<UInt8>) {
-    bytes.append(UInt8(ascii: "."))
-    let start = bytes.count
-    var value = max(0, index)
-    repeat { bytes.append(UInt8(ascii: "0") + UInt8(value % 10)); value /= 10 } while value > 0
-    var a = start, b = bytes.count - 1
-    while a < b { bytes.swapAt(a, b); a += 1; b -= 1 }
+/// Names the node being built, for diagnostics only (the strings are made when a diagnostic needs them).
+struct NodeName {
+    let pointer: UnsafePointer<ComponentNode>
+    let parent: Int32
+    let childIndex: Int32
+    /// The path id (`root.0.3`).
+    func path(_ tree: LayoutTree) -> String {
+        parent < 0 ? "root" : tree.path(of: parent) + "." + String(childIndex)
+    }
+    /// The payload id, or the path id.
+    func id(_ tree: LayoutTree) -> String { pointer.pointee.id ?? path(tree) }
 }
 
 /// The JSON Pointer of the node with path id `path` (`root.0.3` → `/root/children/0/children/3`).

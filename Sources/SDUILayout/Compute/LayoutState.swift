@@ -72,9 +72,10 @@ struct LayoutState {
     var traversal = ContiguousArray<Int32>()
     var outputIndex = ContiguousArray<Int32>()
     var order = ContiguousArray<Int32>()
+    /// The frames of the last result, in output order (shared with it: written in place when it is gone).
     var frames = ContiguousArray<Rect>()
-    var originX = ContiguousArray<Double>()
-    var originY = ContiguousArray<Double>()
+    /// Content origins per node (absolute), while writing frames.
+    var origins = ContiguousArray<Point>()
 
     /// Prepares buffers for a pass over the current tree (O(n) clears, no allocation once warm).
     mutating func beginPass() {
@@ -114,8 +115,7 @@ struct LayoutState {
         tree.nodes.truncate(to: count)
         tree.frames.truncate(to: count)
         tree.paddings.truncate(to: count)
-        tree.template.truncate(to: count)
-        tree.pointers.truncate(to: count)
+        tree.links.truncate(to: count)
         tree.texts.truncate(to: textCount)
         geometry.truncate(to: count)
         slotGeneration.truncate(to: count)

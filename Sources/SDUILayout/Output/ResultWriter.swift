@@ -1,7 +1,7 @@
 import SDUIEnvironment
 import SDUISchema
 
-/// Output step: relative geometry → absolute window frames, `LayoutNode`s in document order, diagnostics.
+/// Output step: relative geometry → absolute window frames in document order, plus diagnostics.
 ///
 /// 1. Order: the arrays are in document pre-order unless a virtualised grid realised rows (appended at the
 ///    end, linked in document order); then a traversal through firstChild / nextSibling gives the order.
@@ -9,8 +9,8 @@ import SDUISchema
 ///    escape (they become 0) and sizes are never negative.
 /// 3. Pixel rounding, when asked for, is a separate final step (as in Yoga): each edge is rounded to the
 ///    display's pixel grid, so adjacent frames stay adjacent.
-/// 4. Nodes: for a full layout the names (id, path, type, parent) come from a template kept with the built
-///    tree, so a relayout only writes frames and text runs.
+/// 4. Nodes: the result keeps the frames and the tree's `OutputLink`s (shared, not copied) and names its
+///    nodes from the payload when they are first read, so a pass creates no strings.
 func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment, traits: TraitCollection,
                       roundsToPixels: Bool) -> LayoutResult {
     let count = s.tree.nodes.count
@@ -19,10 +19,8 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     }
     // Step 1.
     let inArrayOrder = s.tree.lazyGrids.isEmpty
-    s.order.removeAll(keepingCapacity: true)
-    if inArrayOrder {
-        for i in 0..<count { s.order.append(Int32(i)) }
-    } else {
+    if !inArrayOrder {
+        s.order.removeAll(keepingCapacity: true)
         s.traversal.removeAll(keepingCapacity: true)
         s.traversal.append(0)
         while let node = s.traversal.popLast() {
@@ -34,78 +32,76 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
             while a < b { s.traversal.swapAt(a, b); a += 1; b -= 1 }
         }
     }
-    // Step 2 (content origins and frames per node index).
-    if s.originX.count < count {
-        s.originX = ContiguousArray(repeating: 0, count: count)
-        s.originY = ContiguousArray(repeating: 0, count: count)
-        s.frames = ContiguousArray(repeating: .zero, count: count)
+    // Nodes realised only to be measured (a virtualised grid's first row) are not linked: not output.
+    let outputCount = inArrayOrder ? count : s.order.count
+    // Step 2 (content origins per node index; frames in output order).
+    if s.origins.count < count { s.origins = ContiguousArray(repeating: Point(x: 0, y: 0), count: count) }
+    // The previous result's frames are overwritten in place when it is gone, else copied once (copy-on-write).
+    if s.frames.count != outputCount {
+        s.frames.removeAll(keepingCapacity: true)
+        s.frames.append(contentsOf: repeatElement(Rect.zero, count: outputCount))
     }
     let scale = traits.displayScale > 0 ? traits.displayScale : 1
-    for node in s.order {
-        let i = Int(node)
-        let parent = Int(s.tree.nodes[i].parent)
-        let hidden = s.tree.nodes[i].isHidden
-        let g = s.geometry[i]
-        var x = g.x, y = g.y, width = g.width, height = g.height
-        if parent >= 0 {
-            if hidden { x = 0; y = 0; width = 0; height = 0 }
-            x += s.originX[parent]; y += s.originY[parent]
+    s.tree.nodes.withUnsafeBufferPointer { nodes in
+    s.geometry.withUnsafeBufferPointer { geometry in
+    s.origins.withUnsafeMutableBufferPointer { origins in
+    s.frames.withUnsafeMutableBufferPointer { frames in
+        @inline(__always) func write(_ i: Int, _ out: Int) {
+            let parent = Int(nodes[i].parent)
+            let hidden = nodes[i].isHidden
+            let g = geometry[i]
+            var x = g.x, y = g.y, width = g.width, height = g.height
+            if parent >= 0 {
+                if hidden { x = 0; y = 0; width = 0; height = 0 }
+                x += origins[parent].x; y += origins[parent].y
+            }
+            x = x.isFinite ? x : 0; y = y.isFinite ? y : 0
+            width = width.isFinite ? max(0, width) : 0
+            height = height.isFinite ? max(0, height) : 0
+            origins[i] = Point(x: x + (hidden ? 0 : g.contentX), y: y + (hidden ? 0 : g.contentY))
+            // Step 3.
+            frames[out] = roundsToPixels ? roundToPixels(Rect(x: x, y: y, width: width, height: height), scale: scale)
+                                         : Rect(x: x, y: y, width: width, height: height)
         }
-        x = x.isFinite ? x : 0; y = y.isFinite ? y : 0
-        width = width.isFinite ? max(0, width) : 0
-        height = height.isFinite ? max(0, height) : 0
-        s.originX[i] = x + (hidden ? 0 : g.contentX)
-        s.originY[i] = y + (hidden ? 0 : g.contentY)
-        // Step 3.
-        s.frames[i] = roundsToPixels ? roundToPixels(Rect(x: x, y: y, width: width, height: height), scale: scale)
-                                     : Rect(x: x, y: y, width: width, height: height)
+        if inArrayOrder {
+            for i in 0..<count { write(i, i) }
+        } else {
+            for (out, node) in s.order.enumerated() { write(Int(node), out) }
+        }
+    }
+    }
+    }
     }
     // Step 4.
-    var nodes: [LayoutNode]
+    let links: ContiguousArray<OutputLink>
     if inArrayOrder {
-        // The template is written in place when no earlier result still shares it (the caller dropped it);
-        // otherwise it is copied once (copy-on-write).
-        nodes = s.tree.template
-        s.tree.template = []
-        nodes.withUnsafeMutableBufferPointer { buffer in
-            for i in 0..<count {
-                buffer[i].frame = s.frames[i]
-                let textIndex = s.tree.nodes[i].textIndex
-                if textIndex >= 0 && !s.tree.nodes[i].isHidden { buffer[i].text = textRun(s, Int(textIndex)) }
-            }
-        }
+        links = s.tree.links
     } else {
-        nodes = []
-        nodes.reserveCapacity(count)
+        // Realised rows: links in traversal order, parents renumbered to output positions.
         if s.outputIndex.count < count { s.outputIndex = ContiguousArray(repeating: -1, count: count) }
+        var ordered = ContiguousArray<OutputLink>()
+        ordered.reserveCapacity(outputCount)
         for node in s.order {
             let i = Int(node)
+            s.outputIndex[i] = Int32(ordered.count)
+            var link = s.tree.links[i]
             let parent = Int(s.tree.nodes[i].parent)
-            s.outputIndex[i] = Int32(nodes.count)
-            let textIndex = s.tree.nodes[i].textIndex
-            var node = s.tree.template[i]
-            node.parent = parent >= 0 ? Int(s.outputIndex[parent]) : -1
-            node.frame = s.frames[i]
-            if textIndex >= 0 && !s.tree.nodes[i].isHidden { node.text = textRun(s, Int(textIndex)) }
-            nodes.append(node)
+            link.parent = parent >= 0 ? s.outputIndex[parent] : -1
+            ordered.append(link)
         }
+        links = ordered
     }
+    let storage = LayoutNodeStorage(frames: s.frames, links: links, texts: s.placedTexts, source: s.tree.source, count: outputCount)
 
-    if inArrayOrder { s.tree.template = nodes }
     var diagnostics = s.tree.buildDiagnostics
     for d in s.diagnostics {
-        let i = Int(d.node)
-        // Pointer strings are built once per node and tree, only for nodes with diagnostics.
-        if s.tree.pointers[i] == nil { s.tree.pointers[i] = pointer(forPath: s.tree.template[i].path) }
-        diagnostics.append(LayoutDiagnostic(severity: d.severity, code: d.code.description, path: s.tree.template[i].id,
-                                            pointer: s.tree.pointers[i] ?? "", message: d.message))
+        // Names are made only for nodes with diagnostics.
+        diagnostics.append(LayoutDiagnostic(severity: d.severity, code: d.code.description, path: s.tree.id(of: d.node),
+                                            pointer: pointer(forPath: s.tree.path(of: d.node)), message: d.message))
     }
-    return LayoutResult(screenID: s.tree.screenID, environment: environment, traits: traits, nodes: nodes,
+    return LayoutResult(screenID: s.tree.screenID, environment: environment, traits: traits, storage: storage,
                         diagnostics: diagnostics)
 }
-
-@inline(__always)
-private func textRun(_ s: LayoutState, _ index: Int) -> TextRun { s.placedTexts[index].run }
 
 /// Rounds each edge to the nearest device pixel.
 func roundToPixels(_ frame: Rect, scale: Double) -> Rect {

@@ -1,0 +1,91 @@
+import Foundation
+import SDUIEnvironment
+import SDUISchema
+
+/// The nodes of a `LayoutResult`: either given as `[LayoutNode]`, or, for a result the engine made, the
+/// pass's frames plus what names each node (`OutputLink`s shared with the built tree, and the payload).
+///
+/// The engine's results make their `LayoutNode` values on first read of `LayoutResult.nodes` (once, under a
+/// lock: a result is `Sendable`), so a layout pass itself creates no per-node strings — like Yoga, whose
+/// layout call leaves the frames in its nodes for the caller to read.
+final class LayoutNodeStorage: @unchecked Sendable {
+    /// Number of nodes.
+    let count: Int
+    private let frames: ContiguousArray<Rect>
+    private let links: ContiguousArray<OutputLink>
+    private let texts: ContiguousArray<PlacedText>
+    private let source: PayloadSource?
+    private let lock = NSLock()
+    /// The `LayoutNode` values, once made (guarded by `lock`).
+    private var made: [LayoutNode]?
+
+    /// Storage for nodes given as values.
+    init(_ nodes: [LayoutNode]) {
+        count = nodes.count
+        frames = []; links = []; texts = []; source = nil
+        made = nodes
+    }
+
+    /// Storage for an engine pass: `frames` and `links` in output (document) order.
+    init(frames: ContiguousArray<Rect>, links: ContiguousArray<OutputLink>, texts: ContiguousArray<PlacedText>,
+         source: PayloadSource?, count: Int) {
+        self.count = count
+        self.frames = frames; self.links = links; self.texts = texts; self.source = source
+    }
+
+    func frame(at index: Int) -> Rect {
+        if source == nil || frames.isEmpty { return nodes[index].frame }
+        return frames[index]
+    }
+
+    /// The nodes, made on first use.
+    var nodes: [LayoutNode] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        let nodes = makeNodes()
+        made = nodes
+        return nodes
+    }
+
+    /// Names every node from the payload, walking it in document order alongside the links.
+    /// - Complexity: O(n); one id (retained) and one path string per node.
+    private func makeNodes() -> [LayoutNode] {
+        guard let source, count > 0 else { return [] }
+        var nodes: [LayoutNode] = []
+        nodes.reserveCapacity(count)
+        withUnsafePointer(to: source.root) { root in
+            _ = visit(0, root, "root", into: &nodes)
+        }
+        // Defensive: a link that named no payload node (never expected) still yields a node.
+        while nodes.count < count { nodes.append(node(nodes.count, component: nil, path: "root")) }
+        return nodes
+    }
+
+    /// Appends node `index` and its subtree (the following nodes whose parent chain leads to it); returns the
+    /// index after the subtree.
+    private func visit(_ index: Int, _ component: UnsafePointer<ComponentNode>, _ path: String,
+                       into nodes: inout [LayoutNode]) -> Int {
+        nodes.append(node(index, component: component, path: path))
+        var next = index + 1
+        component.pointee.children.withUnsafeBufferPointer { children in
+            while next < count && Int(links[next].parent) == index {
+                let k = Int(links[next].childIndex)
+                guard let base = children.baseAddress, k >= 0, k < children.count else {
+                    nodes.append(node(next, component: nil, path: path + "." + String(k)))
+                    next += 1
+                    continue
+                }
+                next = visit(next, base + k, path + "." + String(k), into: &nodes)
+            }
+        }
+        return next
+    }
+
+    private func node(_ index: Int, component: UnsafePointer<ComponentNode>?, path: String) -> LayoutNode {
+        let link = links[index]
+        let text = link.textIndex >= 0 && Int(link.textIndex) < texts.count ? texts[Int(link.textIndex)].run : nil
+        return LayoutNode(id: component?.pointee.id ?? path, path: path, type: component?.pointee.type ?? .custom(""),
+                          parent: Int(link.parent), frame: frames[index], isHidden: link.isHidden, text: text)
+    }
+}
