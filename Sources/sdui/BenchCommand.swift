@@ -69,19 +69,19 @@ enum BenchCommand {
             let kept = LayoutEngine()
             if selected("cards-100-fresh") {
                 results.append(time("cards-100-fresh", runs) { _ in
-                    kept.invalidate(); return kept.layout(cards, in: narrow, traits: narrowTraits).nodes.count
+                    kept.invalidate(); return kept.layout(cards, in: narrow, traits: narrowTraits).nodeCount
                 })
             }
             if selected("cards-100-fresh-new-engine") {
                 results.append(time("cards-100-fresh-new-engine", runs) { _ in
-                    LayoutEngine().layout(cards, in: narrow, traits: narrowTraits).nodes.count
+                    LayoutEngine().layout(cards, in: narrow, traits: narrowTraits).nodeCount
                 })
             }
             let relayout = LayoutEngine()
             if selected("cards-100-relayout") {
                 results.append(time("cards-100-relayout", runs) { i in
-                    i % 2 == 0 ? relayout.layout(cards, in: wide, traits: wideTraits).nodes.count
-                               : relayout.layout(cards, in: narrow, traits: narrowTraits).nodes.count
+                    i % 2 == 0 ? relayout.layout(cards, in: wide, traits: wideTraits).nodeCount
+                               : relayout.layout(cards, in: narrow, traits: narrowTraits).nodeCount
                 })
             }
 
@@ -89,19 +89,19 @@ enum BenchCommand {
             let textCards = BenchmarkFixtures.cards(textTitles: true)
             if selected("cards-100-text-cold") {
                 results.append(time("cards-100-text-cold", runs) { _ in
-                    LayoutEngine().layout(textCards, in: narrow, traits: narrowTraits).nodes.count
+                    LayoutEngine().layout(textCards, in: narrow, traits: narrowTraits).nodeCount
                 })
             }
             let textEngine = LayoutEngine()
             if selected("cards-100-text-warm") {
                 results.append(time("cards-100-text-warm", runs) { _ in
-                    textEngine.invalidate(); return textEngine.layout(textCards, in: narrow, traits: narrowTraits).nodes.count
+                    textEngine.invalidate(); return textEngine.layout(textCards, in: narrow, traits: narrowTraits).nodeCount
                 })
             }
             if selected("cards-100-text-relayout") {
                 results.append(time("cards-100-text-relayout", runs) { i in
-                    i % 2 == 0 ? textEngine.layout(textCards, in: wide, traits: wideTraits).nodes.count
-                               : textEngine.layout(textCards, in: narrow, traits: narrowTraits).nodes.count
+                    i % 2 == 0 ? textEngine.layout(textCards, in: wide, traits: wideTraits).nodeCount
+                               : textEngine.layout(textCards, in: narrow, traits: narrowTraits).nodeCount
                 })
             }
 
@@ -110,19 +110,19 @@ enum BenchCommand {
             let top = ScrollViewport(offset: 0)
             if selected("feed-100k-first-viewport") {
                 results.append(time("feed-100k-first-viewport", runs) { _ in
-                    LayoutEngine().layout(feed, in: narrow, traits: narrowTraits, viewport: top).nodes.count
+                    LayoutEngine().layout(feed, in: narrow, traits: narrowTraits, viewport: top).nodeCount
                 })
             }
             let feedEngine = LayoutEngine()
             if selected("feed-100k-first-viewport-warm") {
                 results.append(time("feed-100k-first-viewport-warm", runs) { _ in
-                    feedEngine.layout(feed, in: narrow, traits: narrowTraits, viewport: top).nodes.count
+                    feedEngine.layout(feed, in: narrow, traits: narrowTraits, viewport: top).nodeCount
                 })
             }
             let middle = ScrollViewport(offset: 50_000 / 2 * 216.09375)
             if selected("feed-100k-scroll-middle") {
                 results.append(time("feed-100k-scroll-middle", runs) { _ in
-                    feedEngine.layout(feed, in: narrow, traits: narrowTraits, viewport: middle).nodes.count
+                    feedEngine.layout(feed, in: narrow, traits: narrowTraits, viewport: middle).nodeCount
                 })
             }
 
@@ -137,7 +137,7 @@ enum BenchCommand {
                 var sink = 0
                 for i in 0..<2000 {
                     let offset = Double(i % 100) / 100 * length
-                    sink &+= engine.layout(screen, in: narrow, traits: narrowTraits, viewport: ScrollViewport(offset: offset)).nodes.count
+                    sink &+= engine.layout(screen, in: narrow, traits: narrowTraits, viewport: ScrollViewport(offset: offset)).nodeCount
                 }
                 let peak = readStatusKB("VmHWM")
                 memory.append(("feed-\(count / 1000)k-viewport-peak-memory", count, baseline, max(0, peak - baseline)))

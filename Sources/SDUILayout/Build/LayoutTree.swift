@@ -113,11 +113,11 @@ struct TextSpec {
 /// Node 0 is the root. Children of a node are linked through `firstChild` / `nextSibling`; because the order is
 /// pre-order, every node's index is greater than its parent's.
 struct LayoutTree {
-    var nodes = ContiguousArray<FlatNode>()
+    var nodes = NodeBuffer<FlatNode>()
     /// Frame modifiers per node (meaningful where `hasFrame`), kept apart so `FlatNode` stays small.
-    var frames = ContiguousArray<FrameSpec>()
+    var frames = NodeBuffer<FrameSpec>()
     /// Padding per node (meaningful where `hasPadding`).
-    var paddings = ContiguousArray<PaddingSpec>()
+    var paddings = NodeBuffer<PaddingSpec>()
     /// What a result needs to name each node (parent, child index, text, hidden), in document order; shared
     /// with every `LayoutResult` of this tree (copy-on-write), so a pass creates no strings.
     var links = ContiguousArray<OutputLink>()

@@ -47,12 +47,12 @@ struct LayoutState {
     static let slotsPerNode = 4
 
     var tree = LayoutTree()
-    var geometry = ContiguousArray<NodeGeometry>()
-    var slots = ContiguousArray<MeasureSlot>()
-    var slotGeneration = ContiguousArray<UInt32>()
-    var slotCount = ContiguousArray<UInt8>()
+    var geometry = NodeBuffer<NodeGeometry>()
+    var slots = NodeBuffer<MeasureSlot>()
+    var slotGeneration = NodeBuffer<UInt32>()
+    var slotCount = NodeBuffer<UInt8>()
     var generation: UInt32 = 0
-    var stackScratch = ContiguousArray<StackItem>()
+    var stackScratch = NodeBuffer<StackItem>()
     /// First free entry of `stackScratch`.
     var stackTop = 0
     var text = TextMeasurementSeam()
@@ -81,16 +81,18 @@ struct LayoutState {
     mutating func beginPass() {
         let n = tree.nodes.count
         generation &+= 1
-        if generation == 0 { generation = 1; slotGeneration.removeAll(keepingCapacity: true) }
+        if generation == 0 { generation = 1; slotGeneration.removeAll() }
         // No reset needed when the size matches: every visible node's geometry is rewritten when it is
         // placed (its parent sets x and y), and hidden nodes are output with zero frames.
         if geometry.count != n {
-            geometry = ContiguousArray(repeating: NodeGeometry(), count: n)
+            geometry.removeAll()
+            geometry.append(contentsOf: repeatElement(NodeGeometry(), count: n))
         }
         if slotGeneration.count != n {
-            slotGeneration = ContiguousArray(repeating: 0, count: n)
-            slotCount = ContiguousArray(repeating: 0, count: n)
-            slots = ContiguousArray(repeating: MeasureSlot(), count: n * Self.slotsPerNode)
+            slotGeneration.removeAll(); slotCount.removeAll(); slots.removeAll()
+            slotGeneration.append(contentsOf: repeatElement(0, count: n))
+            slotCount.append(contentsOf: repeatElement(0, count: n))
+            slots.append(contentsOf: repeatElement(MeasureSlot(), count: n * Self.slotsPerNode))
         }
         if placedTexts.count != tree.texts.count {
             placedTexts = ContiguousArray(repeating: PlacedText(), count: tree.texts.count)

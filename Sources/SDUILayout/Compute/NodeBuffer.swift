@@ -1,0 +1,81 @@
+/// A growable buffer of plain values for the engine's per-node scratch (geometry, measurement cache, stack
+/// scratch): indexed reads and writes without the copy-on-write uniqueness check an `Array` store makes.
+///
+/// A reference-like value: copies share the storage (only `LayoutState`, owned by one engine, holds them).
+/// Elements are `BitwiseCopyable`, so growing is a `memcpy` and nothing is deinitialised.
+struct NodeBuffer<Element: BitwiseCopyable> {
+    private let storage = NodeBufferStorage<Element>()
+
+    init() {}
+
+    init(repeating value: Element, count: Int) {
+        append(contentsOf: repeatElement(value, count: count))
+    }
+
+    @inline(__always) var count: Int { storage.count }
+    @inline(__always) var isEmpty: Bool { storage.count == 0 }
+
+    /// The element at `index` (checked: `0 <= index < count`).
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        unsafeAddress {
+            precondition(index >= 0 && index < storage.count, "NodeBuffer index out of range")
+            return UnsafePointer(storage.base + index)
+        }
+        nonmutating unsafeMutableAddress {
+            precondition(index >= 0 && index < storage.count, "NodeBuffer index out of range")
+            return storage.base + index
+        }
+    }
+
+    /// The elements as a buffer pointer, valid for the duration of `body` (no element may be appended in it).
+    @inline(__always)
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: storage.base, count: storage.count))
+    }
+
+    func append(_ value: Element) {
+        storage.reserve(storage.count + 1)
+        (storage.base + storage.count).initialize(to: value)
+        storage.count += 1
+    }
+
+    func append(contentsOf values: Repeated<Element>) {
+        guard values.count > 0 else { return }
+        storage.reserve(storage.count + values.count)
+        (storage.base + storage.count).initialize(repeating: values.repeatedValue, count: values.count)
+        storage.count += values.count
+    }
+
+    /// Drops elements after the first `n`.
+    func truncate(to n: Int) { if storage.count > n { storage.count = max(0, n) } }
+
+    /// Removes every element; the capacity is kept.
+    func removeAll(keepingCapacity: Bool = true) { storage.count = 0 }
+}
+
+/// The memory of a `NodeBuffer`.
+final class NodeBufferStorage<Element: BitwiseCopyable> {
+    var base: UnsafeMutablePointer<Element>
+    var count = 0
+    var capacity = 0
+
+    init() { base = UnsafeMutablePointer<Element>.allocate(capacity: 0) }
+
+    /// Makes room for `needed` elements (doubling), keeping the current ones.
+    @inline(__always)
+    func reserve(_ needed: Int) {
+        if needed > capacity { grow(needed) }
+    }
+
+    private func grow(_ needed: Int) {
+        let newCapacity = max(needed, capacity * 2, 16)
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    deinit { base.deallocate() }
+}
