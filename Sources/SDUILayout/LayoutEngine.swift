@@ -76,6 +76,20 @@ public final class LayoutEngine {
         return result
     }
 
+    /// Builds (flattens) `screen` for `traits` now, so the next `layout` of that screen with traits of the same
+    /// size class and Dynamic Type size only computes — e.g. while a screen is being pushed, or to time the
+    /// compute step alone (the boundary of Yoga's `YGNodeCalculateLayout` on a tree built beforehand).
+    /// Does nothing when that tree is already built.
+    public func prepare(_ screen: Screen, traits: TraitCollection) {
+        prepareTree(screen, traits: traits, virtualizes: false)
+    }
+
+    /// Empties the text-measurement cache (text measured from scratch again; the built tree is kept).
+    public func removeCachedTextLayouts() {
+        state.text.removeAllCachedLayouts()
+        state.resetTextMemos()
+    }
+
     /// Forgets the cached tree and measurements (the next layout builds from scratch); buffers keep their capacity.
     public func invalidate() {
         cachedScreen = nil

@@ -10,14 +10,24 @@ enum BenchCommand {
     static let help = """
     USAGE: sdui bench [--json] [--runs N]
 
-    Times, after a warm-up, each benchmark N times and prints the median and 90th percentile:
-      cards-100-fresh            the cards-100 screen (802 nodes) → LayoutResult: build + compute + output,
-                                 on an engine whose cached tree is dropped before each run
-      cards-100-fresh-new-engine the same with a new engine (cold buffers) each run
-      cards-100-relayout         the same engine after a window-width change (375 ↔ 414 pt each run)
-      cards-100-text-cold        cards whose titles and prices are text nodes, new engine each run
-      cards-100-text-warm        the same, engine (and its text cache) kept, tree rebuilt each run
-      cards-100-text-relayout    the same after a width change
+    Times, after a warm-up, each benchmark N times and prints the median and 90th percentile. "Kept engine"
+    means one LayoutEngine that has laid the screens out before (its buffers are reused); only the call
+    named is timed, any reset before it is not.
+      cards-100-fresh            the cards-100 screen (802 nodes), decoded Screen → LayoutResult: build +
+                                 compute + output, on a kept engine whose built tree is dropped before each run
+      cards-100-fresh-read-nodes the same, then every LayoutNode read (result.nodes: ids, paths, text runs are
+                                 made on first read) — the cost a caller adds by reading the nodes
+      cards-100-fresh-new-engine the same with a new engine each run (cold buffers)
+      cards-100-compute          compute + output only, on a tree built (untimed) just before and never laid
+                                 out: the boundary of Yoga's timed YGNodeCalculateLayout call
+      cards-100-relayout         the kept engine after a window-width change (375 ↔ 414 pt each run)
+      cards-100-text-fresh-warm-cache  cards whose titles and prices are text nodes (200 strings): build +
+                                 compute with real text measurement + output, kept engine, tree dropped before
+                                 each run, text-measurement cache warm
+      cards-100-text-fresh-cold-cache  the same with the text cache emptied before each run (every string
+                                 measured from scratch; buffers still reused)
+      cards-100-text-new-engine  the same with a new engine each run (cold buffers and cold text cache)
+      cards-100-text-relayout    the text cards after a width change (kept engine, 375 ↔ 414 pt)
       feed-100k-first-viewport   a 100 000-item grid, first viewport, new engine each run
       feed-100k-first-viewport-warm  the same on a kept engine
       feed-100k-scroll-middle    a viewport in the middle of the feed on a kept engine
@@ -44,8 +54,10 @@ enum BenchCommand {
         runCommand("bench") { () throws(CLIError) -> Int32 in
             let args = try Arguments(arguments, options: ["--runs", "--filter"], flags: ["--json"])
             let filter = args["--filter"]
-            let names = ["cards-100-fresh", "cards-100-fresh-new-engine", "cards-100-relayout", "cards-100-text-cold", "cards-100-text-warm",
-                         "cards-100-text-relayout", "feed-100k-first-viewport", "feed-100k-first-viewport-warm", "feed-100k-scroll-middle"]
+            let names = ["cards-100-fresh", "cards-100-fresh-read-nodes", "cards-100-fresh-new-engine", "cards-100-compute",
+                         "cards-100-relayout", "cards-100-text-fresh-warm-cache", "cards-100-text-fresh-cold-cache",
+                         "cards-100-text-new-engine", "cards-100-text-relayout", "feed-100k-first-viewport",
+                         "feed-100k-first-viewport-warm", "feed-100k-scroll-middle"]
             /// A benchmark runs when there is no filter, the filter names it exactly, or (naming none exactly) is part of its name.
             func selected(_ name: String) -> Bool {
                 guard let filter else { return true }
@@ -67,14 +79,25 @@ enum BenchCommand {
             // cards-100
             let cards = BenchmarkFixtures.cards()
             let kept = LayoutEngine()
+            _ = kept.layout(BenchmarkFixtures.cards(textTitles: true), in: wide, traits: wideTraits)  // another screen first
             if selected("cards-100-fresh") {
-                results.append(time("cards-100-fresh", runs) { _ in
-                    kept.invalidate(); return kept.layout(cards, in: narrow, traits: narrowTraits).nodeCount
+                results.append(time("cards-100-fresh", runs, setup: { _ in kept.invalidate() }) { _ in
+                    kept.layout(cards, in: narrow, traits: narrowTraits).nodeCount
+                })
+            }
+            if selected("cards-100-fresh-read-nodes") {
+                results.append(time("cards-100-fresh-read-nodes", runs, setup: { _ in kept.invalidate() }) { _ in
+                    kept.layout(cards, in: narrow, traits: narrowTraits).nodes.count
                 })
             }
             if selected("cards-100-fresh-new-engine") {
                 results.append(time("cards-100-fresh-new-engine", runs) { _ in
                     LayoutEngine().layout(cards, in: narrow, traits: narrowTraits).nodeCount
+                })
+            }
+            if selected("cards-100-compute") {
+                results.append(time("cards-100-compute", runs, setup: { _ in kept.invalidate(); kept.prepare(cards, traits: narrowTraits) }) { _ in
+                    kept.layout(cards, in: narrow, traits: narrowTraits).nodeCount
                 })
             }
             let relayout = LayoutEngine()
@@ -87,15 +110,23 @@ enum BenchCommand {
 
             // cards-100 with text
             let textCards = BenchmarkFixtures.cards(textTitles: true)
-            if selected("cards-100-text-cold") {
-                results.append(time("cards-100-text-cold", runs) { _ in
-                    LayoutEngine().layout(textCards, in: narrow, traits: narrowTraits).nodeCount
+            let textEngine = LayoutEngine()
+            _ = textEngine.layout(cards, in: wide, traits: wideTraits)  // another screen first: buffers grown
+            if selected("cards-100-text-fresh-warm-cache") {
+                results.append(time("cards-100-text-fresh-warm-cache", runs, setup: { _ in textEngine.invalidate() }) { _ in
+                    textEngine.layout(textCards, in: narrow, traits: narrowTraits).nodeCount
                 })
             }
-            let textEngine = LayoutEngine()
-            if selected("cards-100-text-warm") {
-                results.append(time("cards-100-text-warm", runs) { _ in
-                    textEngine.invalidate(); return textEngine.layout(textCards, in: narrow, traits: narrowTraits).nodeCount
+            if selected("cards-100-text-fresh-cold-cache") {
+                results.append(time("cards-100-text-fresh-cold-cache", runs, setup: { _ in
+                    textEngine.invalidate(); textEngine.removeCachedTextLayouts()
+                }) { _ in
+                    textEngine.layout(textCards, in: narrow, traits: narrowTraits).nodeCount
+                })
+            }
+            if selected("cards-100-text-new-engine") {
+                results.append(time("cards-100-text-new-engine", runs) { _ in
+                    LayoutEngine().layout(textCards, in: narrow, traits: narrowTraits).nodeCount
                 })
             }
             if selected("cards-100-text-relayout") {
@@ -170,12 +201,14 @@ enum BenchCommand {
         }
     }
 
-    /// Median and p90 of `runs` timed calls after `runs / 10` warm-up calls.
-    static func time(_ name: String, _ runs: Int, _ body: (Int) -> Int) -> Measurement {
+    /// Median and p90 of `runs` timed calls of `body` after `runs / 10` warm-up calls; `setup` runs untimed
+    /// before each call.
+    static func time(_ name: String, _ runs: Int, setup: (Int) -> Void = { _ in }, _ body: (Int) -> Int) -> Measurement {
         var nodes = 0
-        for i in 0..<max(1, runs / 10) { nodes = body(i) }
+        for i in 0..<max(1, runs / 10) { setup(i); nodes = body(i) }
         var samples = [Double](repeating: 0, count: runs)
         for i in 0..<runs {
+            setup(i)
             let start = DispatchTime.now().uptimeNanoseconds
             nodes = body(i)
             let end = DispatchTime.now().uptimeNanoseconds

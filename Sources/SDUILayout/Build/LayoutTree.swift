@@ -130,6 +130,11 @@ struct LayoutTree {
     /// The traits values were resolved against (virtualised rows are built later with the same ones).
     var sizeClass: UserInterfaceSizeClass = .compact
     var contentSize: ContentSizeCategory = .large
+    /// Names (id, JSON Pointer) of nodes that had diagnostics, made once per tree (index → name); only nodes
+    /// of the built tree, not realised rows, are kept.
+    var diagnosticNames: [Int32: (id: String, pointer: String)] = [:]
+    /// Nodes in the tree as built (realised rows of virtualised grids come after them).
+    var builtCount = 0
     /// Grids whose items are realised on demand (viewport layouts only): node index → source children.
     var lazyGrids: [LazyGridSource] = []
 
@@ -141,6 +146,16 @@ struct LayoutTree {
         texts.removeAll(keepingCapacity: true)
         buildDiagnostics.removeAll(keepingCapacity: true)
         lazyGrids.removeAll(keepingCapacity: true)
+        diagnosticNames.removeAll()
+        builtCount = 0
+    }
+
+    /// The id and JSON Pointer of node `index` for a diagnostic (made once per node and tree).
+    mutating func diagnosticName(_ index: Int32) -> (id: String, pointer: String) {
+        if let name = diagnosticNames[index] { return name }
+        let name = (id: id(of: index), pointer: pointer(forPath: path(of: index)))
+        if Int(index) < builtCount { diagnosticNames[index] = name }
+        return name
     }
 }
 
@@ -190,11 +205,18 @@ extension LayoutTree {
             i = nodes[Int(i)].parent
         }
         guard let source else { return path(of: index) }
-        var node = source.root
-        for c in chain.reversed() {
-            guard Int(c) < node.children.count else { return path(of: index) }
-            node = node.children[Int(c)]
+        let id = withUnsafePointer(to: source.root) { root in
+            payloadID(root, chain[...])
         }
-        return node.id ?? path(of: index)
+        return id ?? path(of: index)
+    }
+}
+
+/// The id of the node reached from `node` by the child indices `chain` (last first), read in place.
+private func payloadID(_ node: UnsafePointer<ComponentNode>, _ chain: ArraySlice<Int32>) -> String? {
+    guard let k = chain.last else { return node.pointee.id }
+    return node.pointee.children.withUnsafeBufferPointer { children -> String? in
+        guard let base = children.baseAddress, k >= 0, Int(k) < children.count else { return nil }
+        return payloadID(base + Int(k), chain.dropLast())
     }
 }

@@ -36,6 +36,7 @@ struct TreeBuilder {
             _ = add(root, parent: -1, childIndex: 0, parentContext: .none, parentHidden: false,
                     isRootScrollChild: false, into: &tree)
         }
+        tree.builtCount = tree.nodes.count
     }
 
     /// Appends `node` and its subtree; returns the node's index.
@@ -145,6 +146,7 @@ struct TreeBuilder {
     // MARK: Steps
 
     /// Stack, grid and scroll properties (SwiftUI defaults: spacing 8, center alignment).
+    @inline(__always)
     private func resolveContainer(_ node: UnsafeNode, into flat: inout FlatNode) {
         switch flat.kind {
         case .vstack, .hstack, .zstack, .scroll, .grid, .custom:
@@ -179,6 +181,7 @@ struct TreeBuilder {
     }
 
     /// aspectRatio → padding → frame, plus layoutPriority; reports frame conflicts.
+    @inline(__always)
     private func resolveModifiers(_ node: UnsafeNode, name: NodeName,
                                   into flat: inout FlatNode, frameSpec: inout FrameSpec, paddingSpec: inout PaddingSpec,
                                   tree: inout LayoutTree) {
@@ -236,6 +239,7 @@ struct TreeBuilder {
     }
 
     /// Text runs, button titles and unknown types.
+    @inline(__always)
     private func resolveLeaf(_ node: UnsafeNode, name: NodeName,
                              into flat: inout FlatNode, tree: inout LayoutTree) {
         switch flat.kind {

@@ -3,6 +3,7 @@
 ///
 /// An unspecified dimension follows the other one (`w` → `w / ratio`); when both are unspecified the box
 /// is derived from the content's ideal width. Infinite proposals (flexibility probes) stay infinite.
+@inline(__always)
 func computeAspectRatioLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
     let ratio = s.tree.nodes[Int(node)].aspectRatio
     guard !ratio.isNaN else { return computeContentLayout(node, proposal, mode, &s) }

@@ -2,6 +2,7 @@
 /// `frame(minWidth:maxWidth:minHeight:maxHeight:alignment:)` and `padding`).
 ///
 /// `contentX`/`contentY` accumulate the offset from the node's outer origin to its content box.
+@inline(__always)
 func computeFrameLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
                         _ contentX: inout Double, _ contentY: inout Double, _ s: inout LayoutState) -> (Double, Double) {
     let i = Int(node)
@@ -55,6 +56,7 @@ private func frameDimension(fixed: Double, min minimum: Double, max maximum: Dou
 }
 
 /// Padding: the proposal shrinks by the insets (never below zero), the size grows by them.
+@inline(__always)
 func computePaddingLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
                           _ contentX: inout Double, _ contentY: inout Double, _ s: inout LayoutState) -> (Double, Double) {
     let i = Int(node)

@@ -6,6 +6,7 @@
 /// - spacer: along its stack's axis max(minLength, proposal), unspecified → minLength; 0 across. Outside
 ///   a stack it expands on both axes the same way.
 /// - divider: 1 pt thick across its stack's axis, the proposal along the other (unspecified → 0).
+@inline(__always)
 func computeLeafLayout(_ node: Int32, _ proposal: Proposal, _ s: inout LayoutState) -> (Double, Double) {
     let i = Int(node)
     switch s.tree.nodes[i].kind {

@@ -19,11 +19,11 @@ struct NodeBuffer<Element: BitwiseCopyable> {
     @inline(__always)
     subscript(index: Int) -> Element {
         unsafeAddress {
-            precondition(index >= 0 && index < storage.count, "NodeBuffer index out of range")
+            precondition(UInt(bitPattern: index) < UInt(bitPattern: storage.count), "NodeBuffer index out of range")
             return UnsafePointer(storage.base + index)
         }
         nonmutating unsafeMutableAddress {
-            precondition(index >= 0 && index < storage.count, "NodeBuffer index out of range")
+            precondition(UInt(bitPattern: index) < UInt(bitPattern: storage.count), "NodeBuffer index out of range")
             return storage.base + index
         }
     }

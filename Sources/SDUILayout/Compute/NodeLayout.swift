@@ -55,6 +55,7 @@ func formatSize(_ size: (Double, Double)) -> String {
 }
 
 /// The content layer: dispatches to the algorithm of the node's kind.
+@inline(__always)
 func computeContentLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
     switch s.tree.nodes[Int(node)].kind {
     case .vstack, .hstack:

@@ -14,6 +14,9 @@ struct TextMeasurementSeam {
         }
     }
 
+    /// Empties the measurer's cache (if it was ever made).
+    mutating func removeAllCachedLayouts() { lazyMeasurer?.removeAllCachedLayouts() }
+
     /// The size of `spec` laid out in `maxWidth` with at most `lineLimit` lines.
     @inline(__always)
     mutating func size(_ spec: TextSpec, maxWidth: Double, lineLimit: Int?) -> (width: Double, height: Double) {

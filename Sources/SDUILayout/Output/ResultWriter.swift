@@ -96,8 +96,9 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     var diagnostics = s.tree.buildDiagnostics
     for d in s.diagnostics {
         // Names are made only for nodes with diagnostics.
-        diagnostics.append(LayoutDiagnostic(severity: d.severity, code: d.code.description, path: s.tree.id(of: d.node),
-                                            pointer: pointer(forPath: s.tree.path(of: d.node)), message: d.message))
+        let name = s.tree.diagnosticName(d.node)
+        diagnostics.append(LayoutDiagnostic(severity: d.severity, code: d.code.description, path: name.id,
+                                            pointer: name.pointer, message: d.message))
     }
     return LayoutResult(screenID: s.tree.screenID, environment: environment, traits: traits, storage: storage,
                         diagnostics: diagnostics)

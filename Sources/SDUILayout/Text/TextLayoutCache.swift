@@ -27,12 +27,30 @@ final class TextLayoutCache {
 
     init(capacity: Int) {
         self.capacity = capacity
-        var slotCount = 16
-        while slotCount < capacity * 2 {
-            slotCount <<= 1
-        }
-        slots = Array(repeating: -1, count: slotCount)
+        // The slot table starts small and doubles as entries arrive (up to twice the capacity), so a new
+        // measurer costs nothing like a 16 384-slot table (64 KB written) before its first measurement.
+        slots = Array(repeating: -1, count: 16)
         seed = UInt64.random(in: .min ... .max) | 1
+    }
+
+    /// The slot count for `capacity` entries: the power of two ≥ 2 × capacity (the table's final size).
+    private var maximumSlotCount: Int {
+        var slotCount = 16
+        while slotCount < capacity * 2 { slotCount <<= 1 }
+        return slotCount
+    }
+
+    /// Doubles the slot table and re-inserts every entry (kept at most half full, like the full-size table).
+    private func growSlots() {
+        let slotCount = min(slots.count * 2, maximumSlotCount)
+        guard slotCount > slots.count else { return }
+        slots = Array(repeating: -1, count: slotCount)
+        let mask = slotCount - 1
+        for entry in hashes.indices {
+            var slot = Int(truncatingIfNeeded: hashes[entry]) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(entry)
+        }
     }
 
     /// Number of cached layouts.
@@ -99,6 +117,7 @@ final class TextLayoutCache {
         if keys.count >= capacity {
             removeAll()
         }
+        if (keys.count + 1) * 2 > slots.count { growSlots() }
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] >= 0 {
