@@ -22,20 +22,32 @@ public struct LayoutResult: Sendable {
         set { storage = LayoutNodeStorage(newValue) }
     }
     /// Problems found while laying out, each naming its node.
-    public var diagnostics: [LayoutDiagnostic]
+    ///
+    /// Like `nodes`, a result from `LayoutEngine` names them (id, JSON Pointer, message) when first read.
+    public var diagnostics: [LayoutDiagnostic] {
+        get {
+            switch diagnosticStorage {
+            case .made(let diagnostics): return diagnostics
+            case .pending(let pending): return pending.diagnostics
+            }
+        }
+        set { diagnosticStorage = .made(newValue) }
+    }
     /// The nodes, or what they are made from.
     var storage: LayoutNodeStorage
+    /// The diagnostics, or what they are made from.
+    var diagnosticStorage: DiagnosticStorage
 
     public init(screenID: String, environment: WindowEnvironment, traits: TraitCollection,
                 nodes: [LayoutNode], diagnostics: [LayoutDiagnostic]) {
         self.init(screenID: screenID, environment: environment, traits: traits, storage: LayoutNodeStorage(nodes),
-                  diagnostics: diagnostics)
+                  diagnostics: .made(diagnostics))
     }
 
     init(screenID: String, environment: WindowEnvironment, traits: TraitCollection, storage: LayoutNodeStorage,
-         diagnostics: [LayoutDiagnostic]) {
+         diagnostics: DiagnosticStorage) {
         self.screenID = screenID; self.environment = environment; self.traits = traits
-        self.storage = storage; self.diagnostics = diagnostics
+        self.storage = storage; self.diagnosticStorage = diagnostics
     }
 
     /// The number of nodes (`nodes.count`, without making the `LayoutNode` values).

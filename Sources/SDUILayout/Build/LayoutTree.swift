@@ -213,7 +213,7 @@ extension LayoutTree {
 }
 
 /// The id of the node reached from `node` by the child indices `chain` (last first), read in place.
-private func payloadID(_ node: UnsafePointer<ComponentNode>, _ chain: ArraySlice<Int32>) -> String? {
+func payloadID(_ node: UnsafePointer<ComponentNode>, _ chain: ArraySlice<Int32>) -> String? {
     guard let k = chain.last else { return node.pointee.id }
     return node.pointee.children.withUnsafeBufferPointer { children -> String? in
         guard let base = children.baseAddress, k >= 0, Int(k) < children.count else { return nil }

@@ -34,11 +34,30 @@ struct StackItem {
 }
 
 /// A diagnostic found while computing, turned into a `LayoutDiagnostic` by the output pass.
-struct ComputeDiagnostic {
+struct ComputeDiagnostic: Sendable {
     var code: StaticString
     var severity: LayoutDiagnostic.Severity
     var node: Int32
-    var message: String
+    var message: DiagnosticMessage
+}
+
+/// A diagnostic's message, kept as its values until a result's `diagnostics` are read (the frequent ones
+/// cost no string per pass).
+enum DiagnosticMessage: Sendable {
+    case text(String)
+    /// A text cut at its own `lineLimit` of `lines` lines.
+    case truncatedAtLimit(lines: Int)
+    /// A text cut to the `lines` lines that fit the proposal.
+    case truncatedToFit(lines: Int, width: Double, height: Double)
+
+    var description: String {
+        switch self {
+        case .text(let text): return text
+        case .truncatedAtLimit(let lines): return "text truncated at its lineLimit of \(lines) line\(lines == 1 ? "" : "s")"
+        case .truncatedToFit(let lines, let width, let height):
+            return "text truncated: \(lines) line\(lines == 1 ? "" : "s") fit in \(formatSize((width, height)))"
+        }
+    }
 }
 
 /// Everything `Compute/` reads and writes: the flat tree plus scratch buffers reused across layouts.
@@ -158,6 +177,10 @@ struct LayoutState {
     }
 
     mutating func report(_ code: StaticString, _ severity: LayoutDiagnostic.Severity, _ node: Int32, _ message: String) {
+        diagnostics.append(ComputeDiagnostic(code: code, severity: severity, node: node, message: .text(message)))
+    }
+
+    mutating func report(_ code: StaticString, _ severity: LayoutDiagnostic.Severity, _ node: Int32, _ message: DiagnosticMessage) {
         diagnostics.append(ComputeDiagnostic(code: code, severity: severity, node: node, message: message))
     }
 }

@@ -31,7 +31,7 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     }
     // Step 4.
     let placed: PlacedText
-    var truncation: (LayoutDiagnostic.Severity, String)? = nil
+    var truncation: (LayoutDiagnostic.Severity, DiagnosticMessage)? = nil
     if memo >= 0, let run = s.textMemos[memo].run {
         placed = PlacedText(run: run, width: s.textMemos[memo].width, height: s.textMemos[memo].height)
         truncation = s.textMemos[memo].truncation
@@ -41,8 +41,8 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
             let lines = placed.run.lines.count
             let limited = s.tree.texts[index].lineLimit.map { lines >= $0 } ?? false
             truncation = (limited ? .info : .warning,
-                          limited ? "text truncated at its lineLimit of \(lines) line\(lines == 1 ? "" : "s")"
-                                  : "text truncated: \(lines) line\(lines == 1 ? "" : "s") fit in \(formatSize((proposal.width, proposal.height)))")
+                          limited ? .truncatedAtLimit(lines: lines)
+                                  : .truncatedToFit(lines: lines, width: proposal.width, height: proposal.height))
         }
         s.remember(index, maxWidth: maxWidth, lineLimit: limit, width: placed.width, height: placed.height, run: placed.run,
                    truncation: truncation)
@@ -67,7 +67,7 @@ struct TextMemo {
     var height: Double
     var run: TextRun?
     /// The truncation diagnostic's severity and message once placed (built once, not per pass).
-    var truncation: (LayoutDiagnostic.Severity, String)? = nil
+    var truncation: (LayoutDiagnostic.Severity, DiagnosticMessage)? = nil
 }
 
 extension LayoutState {
@@ -88,7 +88,7 @@ extension LayoutState {
 
     /// Stores a measurement (replacing the slot with the same key, else round-robin).
     mutating func remember(_ index: Int, maxWidth: Double, lineLimit: Int?, width: Double, height: Double, run: TextRun?,
-                           truncation: (LayoutDiagnostic.Severity, String)? = nil) {
+                           truncation: (LayoutDiagnostic.Severity, DiagnosticMessage)? = nil) {
         let base = index * Self.textMemoSlots
         if textMemos.count < base + Self.textMemoSlots {
             textMemos.append(contentsOf: repeatElement(TextMemo(maxWidth: -1, lineLimit: 0, width: 0, height: 0, run: nil),

@@ -89,3 +89,59 @@ final class LayoutNodeStorage: @unchecked Sendable {
                           parent: Int(link.parent), frame: frames[index], isHidden: link.isHidden, text: text)
     }
 }
+
+/// A result's diagnostics: given, or still to be named.
+enum DiagnosticStorage: Sendable {
+    case made([LayoutDiagnostic])
+    case pending(PendingDiagnostics)
+}
+
+/// Diagnostics found by a pass, named (payload id, JSON Pointer, message) on first read, once, under a lock.
+final class PendingDiagnostics: @unchecked Sendable {
+    private let built: [LayoutDiagnostic]
+    private let found: ContiguousArray<ComputeDiagnostic>
+    /// The result's links: `found[i].node` is an index into them (results in document order only).
+    private let links: ContiguousArray<OutputLink>
+    private let source: PayloadSource?
+    private let lock = NSLock()
+    private var made: [LayoutDiagnostic]?
+
+    init(built: [LayoutDiagnostic], found: ContiguousArray<ComputeDiagnostic>, links: ContiguousArray<OutputLink>,
+         source: PayloadSource?) {
+        self.built = built; self.found = found; self.links = links; self.source = source
+    }
+
+    var diagnostics: [LayoutDiagnostic] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        var diagnostics = built
+        diagnostics.reserveCapacity(built.count + found.count)
+        var names: [Int32: (id: String, pointer: String)] = [:]
+        for d in found {
+            let name = names[d.node] ?? self.name(d.node)
+            names[d.node] = name
+            diagnostics.append(LayoutDiagnostic(severity: d.severity, code: d.code.description, path: name.id,
+                                                pointer: name.pointer, message: d.message.description))
+        }
+        made = diagnostics
+        return diagnostics
+    }
+
+    /// The payload id (or path id) and JSON Pointer of node `index`.
+    private func name(_ index: Int32) -> (id: String, pointer: String) {
+        var chain: [Int32] = []
+        var i = Int(index)
+        while i > 0, i < links.count {
+            chain.append(links[i].childIndex)
+            i = Int(links[i].parent)
+        }
+        var path = "root"
+        for c in chain.reversed() { path += "." + String(c) }
+        var id: String? = nil
+        if let source {
+            id = withUnsafePointer(to: source.root) { root in payloadID(root, chain[...]) }
+        }
+        return (id ?? path, pointer(forPath: path))
+    }
+}

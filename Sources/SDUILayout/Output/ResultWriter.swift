@@ -93,12 +93,21 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     }
     let storage = LayoutNodeStorage(frames: s.frames, links: links, texts: s.placedTexts, source: s.tree.source, count: outputCount)
 
-    var diagnostics = s.tree.buildDiagnostics
-    for d in s.diagnostics {
-        // Names are made only for nodes with diagnostics.
-        let name = s.tree.diagnosticName(d.node)
-        diagnostics.append(LayoutDiagnostic(severity: d.severity, code: d.code.description, path: name.id,
-                                            pointer: name.pointer, message: d.message))
+    let diagnostics: DiagnosticStorage
+    if s.diagnostics.isEmpty {
+        diagnostics = .made(s.tree.buildDiagnostics)
+    } else if inArrayOrder {
+        // Named when read: node indices are output indices here.
+        diagnostics = .pending(PendingDiagnostics(built: s.tree.buildDiagnostics, found: s.diagnostics, links: links,
+                                                  source: s.tree.source))
+    } else {
+        var made = s.tree.buildDiagnostics
+        for d in s.diagnostics {
+            let name = s.tree.diagnosticName(d.node)
+            made.append(LayoutDiagnostic(severity: d.severity, code: d.code.description, path: name.id,
+                                         pointer: name.pointer, message: d.message.description))
+        }
+        diagnostics = .made(made)
     }
     return LayoutResult(screenID: s.tree.screenID, environment: environment, traits: traits, storage: storage,
                         diagnostics: diagnostics)
