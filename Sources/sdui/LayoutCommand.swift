@@ -99,7 +99,7 @@ enum LayoutCommand {
         var depth = [Int](repeating: 0, count: result.nodes.count)
         for (i, node) in result.nodes.enumerated() {
             if node.parent >= 0 && node.parent < i { depth[i] = depth[node.parent] + 1 }
-            out += String(repeating: "  ", count: depth[i]) + node.type.rawValue + " " + node.id + " " + node.frame.description
+            out += String(repeating: "  ", count: depth[i]) + node.type.rawValue + " " + node.id + " " + textFrame(node.frame)
             if node.isHidden { out += " hidden" }
             if let run = node.text {
                 out += " " + run.lines.map { "\"\($0)\"" }.joined(separator: " / ") + (run.isTruncated ? " (truncated)" : "")
@@ -111,5 +111,14 @@ enum LayoutCommand {
             for d in result.diagnostics { out += "  \(d.severity.rawValue) \(d.code) \(d.path): \(d.message)\n" }
         }
         return out
+    }
+
+    /// A frame for people: points with at most two decimals (`(16, 36, 242.09, 41)`); JSON keeps full precision.
+    static func textFrame(_ r: Rect) -> String {
+        func f(_ v: Double) -> String {
+            let rounded = (v * 100).rounded() / 100
+            return formatPoints(rounded == 0 ? 0 : rounded)
+        }
+        return "(\(f(r.x)), \(f(r.y)), \(f(r.width)), \(f(r.height)))"
     }
 }

@@ -40,6 +40,9 @@ struct FlatNode {
     // MARK: Containers
     /// Stack spacing, or grid row spacing.
     var spacing: Double = 8
+    /// Stacks and scrolls: the payload gave no `spacing`, so SwiftUI's default applies — 8 between views,
+    /// none next to a spacer (a `Spacer` has no spacing preference of its own).
+    var hasDefaultSpacing = true
     /// Grid column spacing.
     var columnSpacing: Double = 8
     /// Stack / zstack / grid-item / text alignment as fractions (0 leading/top … 1 trailing/bottom).
@@ -50,6 +53,8 @@ struct FlatNode {
     var minColumnWidth: Double = 0
     /// Spacer: minimum length along the stack axis.
     var minLength: Double = 8
+    /// Spacer: the payload gave no `minLength` (SwiftUI's `Spacer(minLength: nil)`).
+    var hasDefaultMinLength = false
 
     // MARK: Modifiers
     /// Width ÷ height (NaN: none).

@@ -64,6 +64,7 @@ struct TreeBuilder {
         let name = NodeName(pointer: pointer, parent: parent, childIndex: childIndex)
         resolveModifiers(node, name: name, into: &flat, frameSpec: &frameSpec, paddingSpec: &paddingSpec, tree: &tree)
         resolveLeaf(node, name: name, into: &flat, tree: &tree)
+        if flat.kind == .spacer { resolveSpacer(node, into: &flat) }
 
         switch flat.kind {
         case .color, .image, .spacer, .divider: flat.isSimpleLeaf = true
@@ -104,6 +105,7 @@ struct TreeBuilder {
             }
         }
         tree.nodes[Int(index)].visibleChildCount = visibleCount
+        if childContext != .none && !tree.nodes[Int(index)].hasDefaultSpacing { resolveSpacerMinimums(index, &tree) }
         return index
     }
 
@@ -150,8 +152,10 @@ struct TreeBuilder {
     private func resolveContainer(_ node: UnsafeNode, into flat: inout FlatNode) {
         switch flat.kind {
         case .vstack, .hstack, .zstack, .scroll, .grid, .custom:
-            let spacing = finiteNonNegative(node.spacing?.resolved(for: sizeClass)) ?? 8
+            let explicitSpacing = finiteNonNegative(node.spacing?.resolved(for: sizeClass))
+            let spacing = explicitSpacing ?? 8
             flat.spacing = spacing
+            flat.hasDefaultSpacing = explicitSpacing == nil
             flat.columnSpacing = spacing
             if let alignment = node.alignment?.resolved(for: sizeClass) {
                 flat.alignX = alignment.horizontalFraction
@@ -177,6 +181,40 @@ struct TreeBuilder {
             }
         default:
             break
+        }
+    }
+
+    /// SwiftUI's `Spacer` in a stack: without `layoutPriority` it is served after every sibling (SwiftUI gives
+    /// spacers the lowest priority), so a flexible sibling takes the surplus and the spacer keeps its minimum.
+    /// Without `minLength` its minimum is SwiftUI's default spacing (8); in a stack with explicit spacing see
+    /// `resolveSpacerMinimums`.
+    private func resolveSpacer(_ node: UnsafeNode, into flat: inout FlatNode) {
+        flat.hasDefaultMinLength = node.minLength == nil
+        if node.modifiers.layoutPriority == nil {
+            flat.layoutPriority = -.infinity
+        }
+    }
+
+    /// In a stack with explicit spacing, a spacer without `minLength` keeps a distance of at least the default
+    /// spacing (8) between its neighbours, counting the stack's spacing on each side: its minimum is
+    /// max(0, 8 − spacing × neighbours). Measured in SwiftUI: `VStack(spacing: 0) { a; Spacer(); b }` puts b 8
+    /// below a; `HStack(spacing: 20) { a; Spacer(); b }` puts b 40 after a (the spacer is 0).
+    private func resolveSpacerMinimums(_ stack: Int32, _ tree: inout LayoutTree) {
+        let spacing = tree.nodes[Int(stack)].spacing
+        var previousVisible = false
+        var child = tree.nodes[Int(stack)].firstChild
+        while child >= 0 {
+            let c = Int(child)
+            if !tree.nodes[c].isHidden {
+                if tree.nodes[c].kind == .spacer && tree.nodes[c].hasDefaultMinLength {
+                    var next = tree.nodes[c].nextSibling
+                    while next >= 0 && tree.nodes[Int(next)].isHidden { next = tree.nodes[Int(next)].nextSibling }
+                    let neighbours = (previousVisible ? 1.0 : 0) + (next >= 0 ? 1.0 : 0)
+                    tree.nodes[c].minLength = max(0, 8 - spacing * neighbours)
+                }
+                previousVisible = true
+            }
+            child = tree.nodes[c].nextSibling
         }
     }
 

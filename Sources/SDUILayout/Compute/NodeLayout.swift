@@ -33,8 +33,12 @@ private func checkPlacedNode(_ node: Int32, _ proposal: Proposal, _ size: (Doubl
     }
     switch s.tree.nodes[i].kind {
     case .vstack, .hstack, .zstack, .grid:
-        let overflowsWidth = proposal.width.isFinite && size.0 > proposal.width + 0.5
-        let overflowsHeight = proposal.height.isFinite && size.1 > proposal.height + 0.5
+        // Along a parent stack's axis a child is offered a share while the stack is still dividing its
+        // length; taking more than that share is how stacks work, not an overflow. If the children do not
+        // fit, the parent stack itself overflows and is reported.
+        let axis = s.tree.nodes[i].stackAxisOfParent
+        let overflowsWidth = axis != .horizontal && proposal.width.isFinite && size.0 > proposal.width + 0.5
+        let overflowsHeight = axis != .vertical && proposal.height.isFinite && size.1 > proposal.height + 0.5
         if overflowsWidth || overflowsHeight {
             s.report("content-overflow", .warning, node,
                      "content needs \(formatSize(size)) but is offered \(formatSize((proposal.width, proposal.height)))")
@@ -72,3 +76,4 @@ func computeContentLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMo
         return computeLeafLayout(node, proposal, &s)
     }
 }
+

@@ -10,15 +10,39 @@
 ///    takes is subtracted.
 /// 6. The stack's length is the sum plus spacing; its cross size the largest child's.
 /// 7. Place children in document order along the axis, each at the stack's alignment across it.
+///
+/// Spacing: an explicit `spacing` goes between every pair of visible children; SwiftUI's default spacing (8)
+/// goes between views but not next to a `Spacer`, which has no spacing preference (measured: `HStack { a;
+/// Spacer(); b }` is a + 8 + b wide at its minimum, not a + 24 + b). A spacer without `layoutPriority` has the
+/// lowest priority (see `TreeBuilder.resolveSpacer`).
 func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
     let horizontal = s.tree.nodes[Int(node)].isHorizontal
     let count = Int(s.tree.nodes[Int(node)].visibleChildCount)
     guard count > 0 else { return (0, 0) }
     let firstChild = s.tree.nodes[Int(node)].firstChild
     let spacing = s.tree.nodes[Int(node)].spacing
+    let defaultSpacing = s.tree.nodes[Int(node)].hasDefaultSpacing
     let along = horizontal ? proposal.width : proposal.height
     let cross = horizontal ? proposal.height : proposal.width
-    let spacingTotal = spacing * Double(count - 1)
+    /// The space between two adjacent visible children.
+    @inline(__always) func gap(_ previousIsSpacer: Bool, _ isSpacer: Bool) -> Double {
+        defaultSpacing && (previousIsSpacer || isSpacer) ? 0 : spacing
+    }
+    var spacingTotal = 0.0
+    do {
+        var child = firstChild
+        var seen = false, previousIsSpacer = false
+        while child >= 0 {
+            let c = Int(child)
+            if !s.tree.nodes[c].isHidden {
+                let isSpacer = s.tree.nodes[c].kind == .spacer
+                if seen { spacingTotal += gap(previousIsSpacer, isSpacer) }
+                seen = true
+                previousIsSpacer = isSpacer
+            }
+            child = s.tree.nodes[c].nextSibling
+        }
+    }
 
     @inline(__always) func make(_ a: Double) -> Proposal {
         horizontal ? Proposal(width: a, height: cross) : Proposal(width: cross, height: a)
@@ -31,11 +55,16 @@ func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
         // Step 2: unspecified length: every child at its ideal length.
         var child = firstChild
         var position = 0.0
+        var seen = false, previousIsSpacer = false
         while child >= 0 {
             if !s.tree.nodes[Int(child)].isHidden {
+                let isSpacer = s.tree.nodes[Int(child)].kind == .spacer
+                if seen { position += gap(previousIsSpacer, isSpacer) }
+                seen = true
+                previousIsSpacer = isSpacer
                 if let viewport = s.viewport { s.lazyWindow = lazyWindow(for: child, at: position, viewport, s.tree) }
                 let size = computeNodeLayout(child, make(.nan), mode, &s)
-                position += (horizontal ? size.0 : size.1) + spacing
+                position += horizontal ? size.0 : size.1
                 length += horizontal ? size.0 : size.1
                 crossSize = max(crossSize, horizontal ? size.1 : size.0)
             }
@@ -129,19 +158,24 @@ func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
     if mode == .place {
         var position = 0.0
         var child = firstChild
+        var seen = false, previousIsSpacer = false
         let alignment = horizontal ? s.tree.nodes[Int(node)].alignY : s.tree.nodes[Int(node)].alignX
         while child >= 0 {
             let c = Int(child)
             if !s.tree.nodes[c].isHidden {
+                let isSpacer = s.tree.nodes[c].kind == .spacer
+                if seen { position += gap(previousIsSpacer, isSpacer) }
+                seen = true
+                previousIsSpacer = isSpacer
                 var g = s.geometry[c]
                 if horizontal {
                     g.x = position
                     g.y = (crossSize - g.height) * alignment
-                    position += g.width + spacing
+                    position += g.width
                 } else {
                     g.x = (crossSize - g.width) * alignment
                     g.y = position
-                    position += g.height + spacing
+                    position += g.height
                 }
                 s.geometry[c] = g
             }
