@@ -43,6 +43,10 @@ struct FlatNode {
     /// Stacks and scrolls: the payload gave no `spacing`, so SwiftUI's default applies — 8 between views,
     /// none next to a spacer (a `Spacer` has no spacing preference of its own).
     var hasDefaultSpacing = true
+    /// Stacks and scrolls: the sum of the gaps between visible children (built once per tree).
+    var spacingTotal: Double = 0
+    /// The gap before this node in its stack (0 for the first visible child, and outside stacks).
+    var gapBefore: Double = 0
     /// Grid column spacing.
     var columnSpacing: Double = 8
     /// Stack / zstack / grid-item / text alignment as fractions (0 leading/top … 1 trailing/bottom).

@@ -106,6 +106,7 @@ struct TreeBuilder {
         }
         tree.nodes[Int(index)].visibleChildCount = visibleCount
         if childContext != .none && !tree.nodes[Int(index)].hasDefaultSpacing { resolveSpacerMinimums(index, &tree) }
+        if childContext != .none { resolveGaps(index, &tree) }
         return index
     }
 
@@ -182,6 +183,33 @@ struct TreeBuilder {
         default:
             break
         }
+    }
+
+    /// The space before each visible child of a stack or scroll and their sum (`FlatNode.gapBefore`,
+    /// `spacingTotal`): the stack's spacing between visible children; with SwiftUI's default spacing, none
+    /// next to a spacer (see `computeStackLayout`). Fixed per tree, so a layout pass does not recount it.
+    private func resolveGaps(_ stack: Int32, _ tree: inout LayoutTree) {
+        let spacing = tree.nodes[Int(stack)].spacing
+        let defaultSpacing = tree.nodes[Int(stack)].hasDefaultSpacing
+        var total = 0.0
+        var seen = false, previousIsSpacer = false
+        var child = tree.nodes[Int(stack)].firstChild
+        while child >= 0 {
+            let c = Int(child)
+            if !tree.nodes[c].isHidden {
+                let isSpacer = tree.nodes[c].kind == .spacer
+                var gap = 0.0
+                if seen {
+                    gap = defaultSpacing && (previousIsSpacer || isSpacer) ? 0 : spacing
+                    total += gap
+                }
+                tree.nodes[c].gapBefore = gap
+                seen = true
+                previousIsSpacer = isSpacer
+            }
+            child = tree.nodes[c].nextSibling
+        }
+        tree.nodes[Int(stack)].spacingTotal = total
     }
 
     /// SwiftUI's `Spacer` in a stack: without `layoutPriority` it is served after every sibling (SwiftUI gives

@@ -20,29 +20,11 @@ func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
     let count = Int(s.tree.nodes[Int(node)].visibleChildCount)
     guard count > 0 else { return (0, 0) }
     let firstChild = s.tree.nodes[Int(node)].firstChild
-    let spacing = s.tree.nodes[Int(node)].spacing
-    let defaultSpacing = s.tree.nodes[Int(node)].hasDefaultSpacing
     let along = horizontal ? proposal.width : proposal.height
     let cross = horizontal ? proposal.height : proposal.width
-    /// The space between two adjacent visible children.
-    @inline(__always) func gap(_ previousIsSpacer: Bool, _ isSpacer: Bool) -> Double {
-        defaultSpacing && (previousIsSpacer || isSpacer) ? 0 : spacing
-    }
-    var spacingTotal = 0.0
-    do {
-        var child = firstChild
-        var seen = false, previousIsSpacer = false
-        while child >= 0 {
-            let c = Int(child)
-            if !s.tree.nodes[c].isHidden {
-                let isSpacer = s.tree.nodes[c].kind == .spacer
-                if seen { spacingTotal += gap(previousIsSpacer, isSpacer) }
-                seen = true
-                previousIsSpacer = isSpacer
-            }
-            child = s.tree.nodes[c].nextSibling
-        }
-    }
+    // The gaps between visible children (SwiftUI's default spacing: none next to a spacer) are fixed per tree:
+    // `TreeBuilder.resolveGaps` stores each child's `gapBefore` and their sum.
+    let spacingTotal = s.tree.nodes[Int(node)].spacingTotal
 
     @inline(__always) func make(_ a: Double) -> Proposal {
         horizontal ? Proposal(width: a, height: cross) : Proposal(width: cross, height: a)
@@ -55,13 +37,9 @@ func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
         // Step 2: unspecified length: every child at its ideal length.
         var child = firstChild
         var position = 0.0
-        var seen = false, previousIsSpacer = false
         while child >= 0 {
             if !s.tree.nodes[Int(child)].isHidden {
-                let isSpacer = s.tree.nodes[Int(child)].kind == .spacer
-                if seen { position += gap(previousIsSpacer, isSpacer) }
-                seen = true
-                previousIsSpacer = isSpacer
+                position += s.tree.nodes[Int(child)].gapBefore
                 if let viewport = s.viewport { s.lazyWindow = lazyWindow(for: child, at: position, viewport, s.tree) }
                 let size = computeNodeLayout(child, make(.nan), mode, &s)
                 position += horizontal ? size.0 : size.1
@@ -158,15 +136,11 @@ func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
     if mode == .place {
         var position = 0.0
         var child = firstChild
-        var seen = false, previousIsSpacer = false
         let alignment = horizontal ? s.tree.nodes[Int(node)].alignY : s.tree.nodes[Int(node)].alignX
         while child >= 0 {
             let c = Int(child)
             if !s.tree.nodes[c].isHidden {
-                let isSpacer = s.tree.nodes[c].kind == .spacer
-                if seen { position += gap(previousIsSpacer, isSpacer) }
-                seen = true
-                previousIsSpacer = isSpacer
+                position += s.tree.nodes[c].gapBefore
                 var g = s.geometry[c]
                 if horizontal {
                     g.x = position
