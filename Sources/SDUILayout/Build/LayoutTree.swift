@@ -1,3 +1,4 @@
+import Foundation
 import SDUIEnvironment
 import SDUISchema
 
@@ -175,9 +176,26 @@ struct LazyGridSource {
 }
 
 /// The payload of a built tree, shared by the tree and the results made from it (one reference, no copy).
-final class PayloadSource: Sendable {
+///
+/// Also keeps, once a result of this tree has been read, the named nodes (id, path, type, parent) of the
+/// tree in document order, so that reading the nodes of a later result of the same tree (a relayout) only
+/// copies them and fills in frames and text runs.
+final class PayloadSource: @unchecked Sendable {
     let root: ComponentNode
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var namedNodes: [LayoutNode]?
     init(root: ComponentNode) { self.root = root }
+
+    /// The named nodes of the tree as built, made by `make` the first time.
+    func template(_ make: () -> [LayoutNode]) -> [LayoutNode] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let namedNodes { return namedNodes }
+        let made = make()
+        namedNodes = made
+        return made
+    }
 }
 
 /// One output node's structure: enough to name it (id, path, pointer, type) from the payload on demand.

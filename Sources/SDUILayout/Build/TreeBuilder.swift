@@ -92,6 +92,10 @@ struct TreeBuilder {
             tree.nodes[Int(index)].visibleChildCount = Int32(clamping: pointer.pointee.children.count)
             return index
         }
+        // Most nodes are leaves: skip the children walk (and its retain of the array) for them.
+        if pointer.pointee.children.isEmpty {
+            return index
+        }
         var previous: Int32 = -1
         var visibleCount: Int32 = 0
         pointer.pointee.children.withUnsafeBufferPointer { children in
@@ -415,5 +419,5 @@ struct UnsafeModifiers {
     var contentMode: Responsive<ContentMode>? { node.pointee.modifiers.contentMode }
     var visible: Responsive<Bool>? { node.pointee.modifiers.visible }
     var layoutPriority: Responsive<Double>? { node.pointee.modifiers.layoutPriority }
-    var hasAction: Bool { if case .some = node.pointee.modifiers.action { return true } else { return false } }
+    var hasAction: Bool { node.pointee.modifiers.action != nil }
 }

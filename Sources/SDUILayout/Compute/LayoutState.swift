@@ -144,7 +144,7 @@ struct LayoutState {
         slots.truncate(to: count * Self.slotsPerNode)
         placedTexts.truncate(to: textCount)
         // Realised texts are gone: their memo slots would describe other items next time.
-        if textMemos.count > textCount * Self.textMemoSlots { textMemos.removeSubrange((textCount * Self.textMemoSlots)...) }
+        textMemos.truncate(to: textCount * Self.textMemoSlots)
         if textMemoNext.count > textCount { textMemoNext.truncate(to: textCount) }
     }
 

@@ -91,9 +91,11 @@ extension LayoutState {
                            truncation: (LayoutDiagnostic.Severity, DiagnosticMessage)? = nil) {
         let base = index * Self.textMemoSlots
         if textMemos.count < base + Self.textMemoSlots {
+            // Slots for every text of the tree at once (not text by text): one growth per tree.
+            let texts = max(index + 1, tree.texts.count)
             textMemos.append(contentsOf: repeatElement(TextMemo(maxWidth: -1, lineLimit: 0, width: 0, height: 0, run: nil),
-                                                       count: base + Self.textMemoSlots - textMemos.count))
-            textMemoNext.append(contentsOf: repeatElement(0, count: index + 1 - textMemoNext.count))
+                                                       count: texts * Self.textMemoSlots - textMemos.count))
+            textMemoNext.append(contentsOf: repeatElement(0, count: texts - textMemoNext.count))
         }
         var slot = textMemo(index, maxWidth: maxWidth, lineLimit: lineLimit)
         if slot < 0 {

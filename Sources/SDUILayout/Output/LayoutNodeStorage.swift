@@ -22,15 +22,19 @@ final class LayoutNodeStorage: @unchecked Sendable {
     /// Storage for nodes given as values.
     init(_ nodes: [LayoutNode]) {
         count = nodes.count
-        frames = []; links = []; texts = []; source = nil
+        frames = []; links = []; texts = []; source = nil; linksAreTree = false
         made = nodes
     }
 
+    /// The links are the built tree's own (not a virtualised pass's): its named nodes can be reused.
+    private let linksAreTree: Bool
+
     /// Storage for an engine pass: `frames` and `links` in output (document) order.
     init(frames: ContiguousArray<Rect>, links: ContiguousArray<OutputLink>, texts: ContiguousArray<PlacedText>,
-         source: PayloadSource?, count: Int) {
+         source: PayloadSource?, count: Int, linksAreTree: Bool) {
         self.count = count
         self.frames = frames; self.links = links; self.texts = texts; self.source = source
+        self.linksAreTree = linksAreTree
     }
 
     func frame(at index: Int) -> Rect {
@@ -52,6 +56,25 @@ final class LayoutNodeStorage: @unchecked Sendable {
     /// - Complexity: O(n); one id (retained) and one path string per node.
     private func makeNodes() -> [LayoutNode] {
         guard let source, count > 0 else { return [] }
+        if linksAreTree {
+            // The tree's named nodes (made once per tree), with this pass's frames and text runs.
+            var nodes = source.template { self.nameNodes(source) }
+            if nodes.count == count {
+                nodes.withUnsafeMutableBufferPointer { buffer in
+                    for i in 0..<count {
+                        buffer[i].frame = frames[i]
+                        let textIndex = Int(links[i].textIndex)
+                        if textIndex >= 0 && textIndex < texts.count { buffer[i].text = texts[textIndex].run }
+                    }
+                }
+                return nodes
+            }
+        }
+        return nameNodes(source)
+    }
+
+    /// Names every node from the payload (with this pass's frames and text runs).
+    private func nameNodes(_ source: PayloadSource) -> [LayoutNode] {
         var nodes: [LayoutNode] = []
         nodes.reserveCapacity(count)
         withUnsafePointer(to: source.root) { root in

@@ -91,7 +91,8 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
         }
         links = ordered
     }
-    let storage = LayoutNodeStorage(frames: s.frames, links: links, texts: s.placedTexts, source: s.tree.source, count: outputCount)
+    let storage = LayoutNodeStorage(frames: s.frames, links: links, texts: s.placedTexts, source: s.tree.source, count: outputCount,
+                                    linksAreTree: inArrayOrder)
 
     let diagnostics: DiagnosticStorage
     if s.diagnostics.isEmpty {
