@@ -187,14 +187,14 @@ final class PayloadSource: @unchecked Sendable {
     private var namedNodes: [LayoutNode]?
     init(root: ComponentNode) { self.root = root }
 
-    /// The named nodes of the tree as built, made by `make` the first time.
-    func template(_ make: () -> [LayoutNode]) -> [LayoutNode] {
+    /// The named nodes of the tree as built, made by `make` the first time (`isNew`: made by this call).
+    func template(_ make: () -> [LayoutNode]) -> (nodes: [LayoutNode], isNew: Bool) {
         lock.lock()
         defer { lock.unlock() }
-        if let namedNodes { return namedNodes }
+        if let namedNodes { return (namedNodes, false) }
         let made = make()
         namedNodes = made
-        return made
+        return (made, true)
     }
 }
 

@@ -58,7 +58,10 @@ final class LayoutNodeStorage: @unchecked Sendable {
         guard let source, count > 0 else { return [] }
         if linksAreTree {
             // The tree's named nodes (made once per tree), with this pass's frames and text runs.
-            var nodes = source.template { self.nameNodes(source) }
+            let template = source.template { self.nameNodes(source) }
+            // Made by this call: it already holds this pass's frames and text runs.
+            if template.isNew { return template.nodes }
+            var nodes = template.nodes
             if nodes.count == count {
                 nodes.withUnsafeMutableBufferPointer { buffer in
                     for i in 0..<count {
