@@ -80,6 +80,8 @@ struct LayoutState {
     var diagnostics = ContiguousArray<ComputeDiagnostic>()
     /// Text measurements kept across passes of the same tree (`LayoutState.textMemoSlots` per text node).
     var textMemos = ContiguousArray<TextMemo>()
+    /// The placed layout of each memo slot (parallel to `textMemos`, which stays plain data for lookups).
+    var textMemoPlacements = ContiguousArray<TextMemoPlacement?>()
     var textMemoNext = ContiguousArray<UInt8>()
     /// Viewport layouts: the visible range of the virtualised grid being placed, in its content coordinates.
     var lazyWindow: LazyWindow? = nil
@@ -145,6 +147,7 @@ struct LayoutState {
         placedTexts.truncate(to: textCount)
         // Realised texts are gone: their memo slots would describe other items next time.
         textMemos.truncate(to: textCount * Self.textMemoSlots)
+        textMemoPlacements.truncate(to: textCount * Self.textMemoSlots)
         if textMemoNext.count > textCount { textMemoNext.truncate(to: textCount) }
     }
 

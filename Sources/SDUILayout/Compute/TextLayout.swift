@@ -1,4 +1,5 @@
 import SDUIEnvironment
+import SDUISchema
 
 /// `text` and `button`: the measured text (and a button style's padding around its title).
 ///
@@ -26,48 +27,74 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     if mode == .measure {
         if memo >= 0 { return (s.textMemos[memo].width + padH, s.textMemos[memo].height + padV) }
         let measured = s.text.size(s.tree.texts[index], maxWidth: maxWidth, lineLimit: limit)
-        s.remember(index, maxWidth: maxWidth, lineLimit: limit, width: measured.width, height: measured.height, run: nil)
+        s.remember(index, maxWidth: maxWidth, lineLimit: limit, width: measured.width, height: measured.height, placement: nil)
         return (measured.width + padH, measured.height + padV)
     }
     // Step 4.
     let placed: PlacedText
     var truncation: (LayoutDiagnostic.Severity, DiagnosticMessage)? = nil
-    if memo >= 0, let run = s.textMemos[memo].run {
-        placed = PlacedText(run: run, width: s.textMemos[memo].width, height: s.textMemos[memo].height)
-        truncation = s.textMemos[memo].truncation
+    if memo >= 0, let placement = s.textMemoPlacements[memo] {
+        placed = PlacedText(layout: placement.layout, spec: s.tree.texts[index],
+                            width: s.textMemos[memo].width, height: s.textMemos[memo].height)
+        truncation = placement.truncation
     } else {
         placed = s.text.place(s.tree.texts[index], maxWidth: maxWidth, lineLimit: limit)
-        if placed.run.isTruncated {
-            let lines = placed.run.lines.count
+        if let layout = placed.layout, layout.isTruncated {
+            let lines = layout.lines.count
             let limited = s.tree.texts[index].lineLimit.map { lines >= $0 } ?? false
             truncation = (limited ? .info : .warning,
                           limited ? .truncatedAtLimit(lines: lines)
                                   : .truncatedToFit(lines: lines, width: proposal.width, height: proposal.height))
         }
-        s.remember(index, maxWidth: maxWidth, lineLimit: limit, width: placed.width, height: placed.height, run: placed.run,
-                   truncation: truncation)
+        s.remember(index, maxWidth: maxWidth, lineLimit: limit, width: placed.width, height: placed.height,
+                   placement: placed.layout.map { TextMemoPlacement(layout: $0, truncation: truncation) })
     }
     s.placedTexts[index] = placed
     if let truncation { s.report("text-truncated", truncation.0, node, truncation.1) }
     return (placed.width + padH, placed.height + padV)
 }
 
-/// A text as placed in this pass: the run the result reports, and its size.
+/// A text as placed in this pass: the measurer's layout (its lines) and the font, and its size. The
+/// `TextRun` a result reports is made from it when the result's nodes are read.
 struct PlacedText {
-    var run = TextRun(lines: [], lineWidths: [], fontSize: 0, fontWeight: 400, lineHeight: 0)
+    var layout: TextLayout? = nil
+    var fontSize: Double = 0
+    var fontWeight: Int = 400
+    var lineHeight: Double = 0
+    var alignment: Alignment = .leading
     var width: Double = 0
     var height: Double = 0
+
+    init() {}
+
+    init(layout: TextLayout, spec: TextSpec, width: Double, height: Double) {
+        self.layout = layout
+        fontSize = spec.fontSize; fontWeight = spec.fontWeight; lineHeight = spec.lineHeight; alignment = spec.alignment
+        self.width = width; self.height = height
+    }
+
+    /// The lines as drawn, for the result.
+    var run: TextRun {
+        guard let layout else { return TextRun(lines: [], lineWidths: [], fontSize: 0, fontWeight: 400, lineHeight: 0) }
+        return TextRun(lines: layout.lines.map(\.text), lineWidths: layout.lines.map(\.width), fontSize: fontSize,
+                       fontWeight: fontWeight, lineHeight: lineHeight, alignment: alignment,
+                       isTruncated: layout.isTruncated)
+    }
 }
 
-/// One remembered measurement of a text node: (width offered, line limit) → size, and the run once placed.
+/// One remembered measurement of a text node: (width offered, line limit) → size (plain data, so a lookup
+/// copies nothing that is reference counted).
 struct TextMemo {
     var maxWidth: Double
     var lineLimit: Int
     var width: Double
     var height: Double
-    var run: TextRun?
-    /// The truncation diagnostic's severity and message once placed (built once, not per pass).
-    var truncation: (LayoutDiagnostic.Severity, DiagnosticMessage)? = nil
+}
+
+/// A remembered placement: the measurer's layout and the truncation diagnostic (built once, not per pass).
+struct TextMemoPlacement {
+    var layout: TextLayout
+    var truncation: (LayoutDiagnostic.Severity, DiagnosticMessage)?
 }
 
 extension LayoutState {
@@ -87,14 +114,15 @@ extension LayoutState {
     }
 
     /// Stores a measurement (replacing the slot with the same key, else round-robin).
-    mutating func remember(_ index: Int, maxWidth: Double, lineLimit: Int?, width: Double, height: Double, run: TextRun?,
-                           truncation: (LayoutDiagnostic.Severity, DiagnosticMessage)? = nil) {
+    mutating func remember(_ index: Int, maxWidth: Double, lineLimit: Int?, width: Double, height: Double,
+                           placement: TextMemoPlacement?) {
         let base = index * Self.textMemoSlots
         if textMemos.count < base + Self.textMemoSlots {
             // Slots for every text of the tree at once (not text by text): one growth per tree.
             let texts = max(index + 1, tree.texts.count)
-            textMemos.append(contentsOf: repeatElement(TextMemo(maxWidth: -1, lineLimit: 0, width: 0, height: 0, run: nil),
+            textMemos.append(contentsOf: repeatElement(TextMemo(maxWidth: -1, lineLimit: 0, width: 0, height: 0),
                                                        count: texts * Self.textMemoSlots - textMemos.count))
+            textMemoPlacements.append(contentsOf: repeatElement(nil, count: texts * Self.textMemoSlots - textMemoPlacements.count))
             textMemoNext.append(contentsOf: repeatElement(0, count: texts - textMemoNext.count))
         }
         var slot = textMemo(index, maxWidth: maxWidth, lineLimit: lineLimit)
@@ -102,13 +130,14 @@ extension LayoutState {
             slot = base + Int(textMemoNext[index])
             textMemoNext[index] = UInt8((Int(textMemoNext[index]) + 1) % Self.textMemoSlots)
         }
-        textMemos[slot] = TextMemo(maxWidth: maxWidth, lineLimit: lineLimit ?? Int.max, width: width, height: height, run: run,
-                                   truncation: truncation)
+        textMemos[slot] = TextMemo(maxWidth: maxWidth, lineLimit: lineLimit ?? Int.max, width: width, height: height)
+        textMemoPlacements[slot] = placement
     }
 
     /// Forgets every memo (the tree was rebuilt: text indices changed).
     mutating func resetTextMemos() {
         textMemos.removeAll(keepingCapacity: true)
+        textMemoPlacements.removeAll(keepingCapacity: true)
         textMemoNext.removeAll(keepingCapacity: true)
     }
 }

@@ -24,12 +24,10 @@ struct TextMeasurementSeam {
         return (layout.size.width, layout.size.height)
     }
 
-    /// The lines of `spec` laid out in `maxWidth` with at most `lineLimit` lines.
+    /// The lines of `spec` laid out in `maxWidth` with at most `lineLimit` lines (the measurer's layout is
+    /// kept; the result's `TextRun` is made from it when the nodes are read).
     mutating func place(_ spec: TextSpec, maxWidth: Double, lineLimit: Int?) -> PlacedText {
         let layout = measurer.measure(spec.string, font: spec.font, maxWidth: maxWidth, lineLimit: lineLimit)
-        let run = TextRun(lines: layout.lines.map(\.text), lineWidths: layout.lines.map(\.width), fontSize: spec.fontSize,
-                          fontWeight: spec.fontWeight, lineHeight: spec.lineHeight, alignment: spec.alignment,
-                          isTruncated: layout.isTruncated)
-        return PlacedText(run: run, width: layout.size.width, height: layout.size.height)
+        return PlacedText(layout: layout, spec: spec, width: layout.size.width, height: layout.size.height)
     }
 }
