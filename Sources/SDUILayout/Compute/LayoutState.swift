@@ -81,7 +81,7 @@ struct LayoutState {
     /// Text measurements kept across passes of the same tree (`LayoutState.textMemoSlots` per text node).
     var textMemos = ContiguousArray<TextMemo>()
     /// The placed layout of each memo slot (parallel to `textMemos`, which stays plain data for lookups).
-    var textMemoPlacements = ContiguousArray<TextMemoPlacement?>()
+    var textMemoPlacements = ContiguousArray<TextPlacement?>()
     var textMemoNext = ContiguousArray<UInt8>()
     /// Viewport layouts: the visible range of the virtualised grid being placed, in its content coordinates.
     var lazyWindow: LazyWindow? = nil

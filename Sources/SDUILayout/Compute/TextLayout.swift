@@ -34,30 +34,37 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     let placed: PlacedText
     var truncation: (LayoutDiagnostic.Severity, DiagnosticMessage)? = nil
     if memo >= 0, let placement = s.textMemoPlacements[memo] {
-        placed = PlacedText(layout: placement.layout, spec: s.tree.texts[index],
+        placed = PlacedText(placement: placement, fontSize: s.tree.texts[index].fontSize,
+                            fontWeight: s.tree.texts[index].fontWeight, lineHeight: s.tree.texts[index].lineHeight,
+                            alignment: s.tree.texts[index].alignment,
                             width: s.textMemos[memo].width, height: s.textMemos[memo].height)
         truncation = placement.truncation
     } else {
-        placed = s.text.place(s.tree.texts[index], maxWidth: maxWidth, lineLimit: limit)
-        if let layout = placed.layout, layout.isTruncated {
+        let layout = s.text.layout(s.tree.texts[index], maxWidth: maxWidth, lineLimit: limit)
+        if layout.isTruncated {
             let lines = layout.lines.count
             let limited = s.tree.texts[index].lineLimit.map { lines >= $0 } ?? false
             truncation = (limited ? .info : .warning,
                           limited ? .truncatedAtLimit(lines: lines)
                                   : .truncatedToFit(lines: lines, width: proposal.width, height: proposal.height))
         }
+        let placement = TextPlacement(layout: layout, truncation: truncation)
+        placed = PlacedText(placement: placement, fontSize: s.tree.texts[index].fontSize,
+                            fontWeight: s.tree.texts[index].fontWeight, lineHeight: s.tree.texts[index].lineHeight,
+                            alignment: s.tree.texts[index].alignment,
+                            width: layout.size.width, height: layout.size.height)
         s.remember(index, maxWidth: maxWidth, lineLimit: limit, width: placed.width, height: placed.height,
-                   placement: placed.layout.map { TextMemoPlacement(layout: $0, truncation: truncation) })
+                   placement: placement)
     }
     s.placedTexts[index] = placed
     if let truncation { s.report("text-truncated", truncation.0, node, truncation.1) }
     return (placed.width + padH, placed.height + padV)
 }
 
-/// A text as placed in this pass: the measurer's layout (its lines) and the font, and its size. The
-/// `TextRun` a result reports is made from it when the result's nodes are read.
+/// A text as placed in this pass: the measurer's layout (shared, one reference) and the font, and its size.
+/// The `TextRun` a result reports is made from it when the result's nodes are read.
 struct PlacedText {
-    var layout: TextLayout? = nil
+    var placement: TextPlacement? = nil
     var fontSize: Double = 0
     var fontWeight: Int = 400
     var lineHeight: Double = 0
@@ -67,18 +74,31 @@ struct PlacedText {
 
     init() {}
 
-    init(layout: TextLayout, spec: TextSpec, width: Double, height: Double) {
-        self.layout = layout
-        fontSize = spec.fontSize; fontWeight = spec.fontWeight; lineHeight = spec.lineHeight; alignment = spec.alignment
+    init(placement: TextPlacement, fontSize: Double, fontWeight: Int, lineHeight: Double, alignment: Alignment,
+         width: Double, height: Double) {
+        self.placement = placement
+        self.fontSize = fontSize; self.fontWeight = fontWeight; self.lineHeight = lineHeight; self.alignment = alignment
         self.width = width; self.height = height
     }
 
     /// The lines as drawn, for the result.
     var run: TextRun {
-        guard let layout else { return TextRun(lines: [], lineWidths: [], fontSize: 0, fontWeight: 400, lineHeight: 0) }
+        guard let layout = placement?.layout else {
+            return TextRun(lines: [], lineWidths: [], fontSize: 0, fontWeight: 400, lineHeight: 0)
+        }
         return TextRun(lines: layout.lines.map(\.text), lineWidths: layout.lines.map(\.width), fontSize: fontSize,
                        fontWeight: fontWeight, lineHeight: lineHeight, alignment: alignment,
                        isTruncated: layout.isTruncated)
+    }
+}
+
+/// A placed text layout and its truncation diagnostic, made once per text node and width (shared by the memo,
+/// the pass and the results).
+final class TextPlacement: Sendable {
+    let layout: TextLayout
+    let truncation: (LayoutDiagnostic.Severity, DiagnosticMessage)?
+    init(layout: TextLayout, truncation: (LayoutDiagnostic.Severity, DiagnosticMessage)?) {
+        self.layout = layout; self.truncation = truncation
     }
 }
 
@@ -89,12 +109,6 @@ struct TextMemo {
     var lineLimit: Int
     var width: Double
     var height: Double
-}
-
-/// A remembered placement: the measurer's layout and the truncation diagnostic (built once, not per pass).
-struct TextMemoPlacement {
-    var layout: TextLayout
-    var truncation: (LayoutDiagnostic.Severity, DiagnosticMessage)?
 }
 
 extension LayoutState {
@@ -115,7 +129,7 @@ extension LayoutState {
 
     /// Stores a measurement (replacing the slot with the same key, else round-robin).
     mutating func remember(_ index: Int, maxWidth: Double, lineLimit: Int?, width: Double, height: Double,
-                           placement: TextMemoPlacement?) {
+                           placement: TextPlacement?) {
         let base = index * Self.textMemoSlots
         if textMemos.count < base + Self.textMemoSlots {
             // Slots for every text of the tree at once (not text by text): one growth per tree.

@@ -24,10 +24,8 @@ struct TextMeasurementSeam {
         return (layout.size.width, layout.size.height)
     }
 
-    /// The lines of `spec` laid out in `maxWidth` with at most `lineLimit` lines (the measurer's layout is
-    /// kept; the result's `TextRun` is made from it when the nodes are read).
-    mutating func place(_ spec: TextSpec, maxWidth: Double, lineLimit: Int?) -> PlacedText {
-        let layout = measurer.measure(spec.string, font: spec.font, maxWidth: maxWidth, lineLimit: lineLimit)
-        return PlacedText(layout: layout, spec: spec, width: layout.size.width, height: layout.size.height)
+    /// The layout (lines) of `spec` in `maxWidth` with at most `lineLimit` lines.
+    mutating func layout(_ spec: TextSpec, maxWidth: Double, lineLimit: Int?) -> TextLayout {
+        measurer.measure(spec.string, font: spec.font, maxWidth: maxWidth, lineLimit: lineLimit)
     }
 }
