@@ -98,11 +98,11 @@ final class LayoutNodeStorage: @unchecked Sendable {
             while next < count && Int(links[next].parent) == index {
                 let k = Int(links[next].childIndex)
                 guard let base = children.baseAddress, k >= 0, k < children.count else {
-                    nodes.append(node(next, component: nil, path: path + "." + String(k)))
+                    nodes.append(node(next, component: nil, path: path + pathComponent(k)))
                     next += 1
                     continue
                 }
-                next = visit(next, base + k, path + "." + String(k), into: &nodes)
+                next = visit(next, base + k, path + pathComponent(k), into: &nodes)
             }
         }
         return next
@@ -114,6 +114,16 @@ final class LayoutNodeStorage: @unchecked Sendable {
         return LayoutNode(id: component?.pointee.id ?? path, path: path, type: component?.pointee.type ?? .custom(""),
                           parent: Int(link.parent), frame: frames[index], isHidden: link.isHidden, text: text)
     }
+}
+
+/// `.0` … `.255`, made once: a path id is its parent's plus one of these (one concatenation, no number
+/// formatting per node).
+private let smallPathComponents: [String] = (0..<256).map { "." + String($0) }
+
+/// `.k` for a path id.
+@inline(__always)
+private func pathComponent(_ k: Int) -> String {
+    k >= 0 && k < smallPathComponents.count ? smallPathComponents[k] : "." + String(k)
 }
 
 /// A result's diagnostics: given, or still to be named.
