@@ -109,8 +109,7 @@ struct TreeBuilder {
             }
         }
         tree.nodes[Int(index)].visibleChildCount = visibleCount
-        if childContext != .none && !tree.nodes[Int(index)].hasDefaultSpacing { resolveSpacerMinimums(index, &tree) }
-        if childContext != .none { resolveGaps(index, &tree) }
+        if childContext != .none { resolveStackChildren(index, &tree) }
         return index
     }
 
@@ -189,10 +188,14 @@ struct TreeBuilder {
         }
     }
 
-    /// The space before each visible child of a stack or scroll and their sum (`FlatNode.gapBefore`,
-    /// `spacingTotal`): the stack's spacing between visible children; with SwiftUI's default spacing, none
-    /// next to a spacer (see `computeStackLayout`). Fixed per tree, so a layout pass does not recount it.
-    private func resolveGaps(_ stack: Int32, _ tree: inout LayoutTree) {
+    /// One walk over a stack's (or scroll's) children, fixed per tree so a layout pass does not recount:
+    /// - the space before each visible child and their sum (`FlatNode.gapBefore`, `spacingTotal`): the stack's
+    ///   spacing between visible children; with SwiftUI's default spacing, none next to a spacer;
+    /// - in a stack with explicit spacing, the minimum of a spacer without `minLength`: it keeps a distance of
+    ///   at least the default spacing (8) between its neighbours, counting the stack's spacing on each side,
+    ///   i.e. max(0, 8 − spacing × neighbours). Measured in SwiftUI: `VStack(spacing: 0) { a; Spacer(); b }`
+    ///   puts b 8 below a; `HStack(spacing: 20) { a; Spacer(); b }` puts b 40 after a (the spacer is 0).
+    private func resolveStackChildren(_ stack: Int32, _ tree: inout LayoutTree) {
         let spacing = tree.nodes[Int(stack)].spacing
         let defaultSpacing = tree.nodes[Int(stack)].hasDefaultSpacing
         var total = 0.0
@@ -202,6 +205,12 @@ struct TreeBuilder {
             let c = Int(child)
             if !tree.nodes[c].isHidden {
                 let isSpacer = tree.nodes[c].kind == .spacer
+                if isSpacer && !defaultSpacing && tree.nodes[c].hasDefaultMinLength {
+                    var next = tree.nodes[c].nextSibling
+                    while next >= 0 && tree.nodes[Int(next)].isHidden { next = tree.nodes[Int(next)].nextSibling }
+                    let neighbours = (seen ? 1.0 : 0) + (next >= 0 ? 1.0 : 0)
+                    tree.nodes[c].minLength = max(0, 8 - spacing * neighbours)
+                }
                 var gap = 0.0
                 if seen {
                     gap = defaultSpacing && (previousIsSpacer || isSpacer) ? 0 : spacing
@@ -219,34 +228,11 @@ struct TreeBuilder {
     /// SwiftUI's `Spacer` in a stack: without `layoutPriority` it is served after every sibling (SwiftUI gives
     /// spacers the lowest priority), so a flexible sibling takes the surplus and the spacer keeps its minimum.
     /// Without `minLength` its minimum is SwiftUI's default spacing (8); in a stack with explicit spacing see
-    /// `resolveSpacerMinimums`.
+    /// `resolveStackChildren`.
     private func resolveSpacer(_ node: UnsafeNode, into flat: inout FlatNode) {
         flat.hasDefaultMinLength = node.minLength == nil
         if node.modifiers.layoutPriority == nil {
             flat.layoutPriority = -.infinity
-        }
-    }
-
-    /// In a stack with explicit spacing, a spacer without `minLength` keeps a distance of at least the default
-    /// spacing (8) between its neighbours, counting the stack's spacing on each side: its minimum is
-    /// max(0, 8 − spacing × neighbours). Measured in SwiftUI: `VStack(spacing: 0) { a; Spacer(); b }` puts b 8
-    /// below a; `HStack(spacing: 20) { a; Spacer(); b }` puts b 40 after a (the spacer is 0).
-    private func resolveSpacerMinimums(_ stack: Int32, _ tree: inout LayoutTree) {
-        let spacing = tree.nodes[Int(stack)].spacing
-        var previousVisible = false
-        var child = tree.nodes[Int(stack)].firstChild
-        while child >= 0 {
-            let c = Int(child)
-            if !tree.nodes[c].isHidden {
-                if tree.nodes[c].kind == .spacer && tree.nodes[c].hasDefaultMinLength {
-                    var next = tree.nodes[c].nextSibling
-                    while next >= 0 && tree.nodes[Int(next)].isHidden { next = tree.nodes[Int(next)].nextSibling }
-                    let neighbours = (previousVisible ? 1.0 : 0) + (next >= 0 ? 1.0 : 0)
-                    tree.nodes[c].minLength = max(0, 8 - spacing * neighbours)
-                }
-                previousVisible = true
-            }
-            child = tree.nodes[c].nextSibling
         }
     }
 

@@ -23,7 +23,7 @@ func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
     let along = horizontal ? proposal.width : proposal.height
     let cross = horizontal ? proposal.height : proposal.width
     // The gaps between visible children (SwiftUI's default spacing: none next to a spacer) are fixed per tree:
-    // `TreeBuilder.resolveGaps` stores each child's `gapBefore` and their sum.
+    // `TreeBuilder.resolveStackChildren` stores each child's `gapBefore` and their sum.
     let spacingTotal = s.tree.nodes[Int(node)].spacingTotal
 
     @inline(__always) func make(_ a: Double) -> Proposal {
