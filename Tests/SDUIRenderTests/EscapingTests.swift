@@ -97,7 +97,7 @@ import SDUILayout
     let document = HTMLRenderer().document(layout, screen: screen)
     #expect(document.components(separatedBy: "<script").count - 1 == 1)
     #expect(document.contains("<html lang=\"en\" class=\"sdui-fonts-pending\">"))
-    #expect(document.contains("<noscript><style>.sdui-fonts-pending .sdui-panel{visibility:visible}</style></noscript>"))
+    #expect(document.contains("<noscript><style>.sdui-fonts-pending body{visibility:visible}</style></noscript>"))
     let preview = PreviewPage(screen: screen, variants: [.init(contentSize: .large, layouts: [layout])]).html()
     #expect(preview.components(separatedBy: "<script").count - 1 == 2)
 }
