@@ -29,8 +29,6 @@ struct StackItem {
     var priority: Double
     var flexibility: Double
     var minimum: Double
-    var width: Double
-    var height: Double
 }
 
 /// A diagnostic found while computing, turned into a `LayoutDiagnostic` by the output pass.
@@ -151,7 +149,7 @@ struct LayoutState {
             placedTexts = ContiguousArray(repeating: PlacedText(), count: tree.texts.count)
         }
         if stackScratch.count < n + 1 {
-            stackScratch.append(contentsOf: repeatElement(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0, width: 0, height: 0),
+            stackScratch.append(contentsOf: repeatElement(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0),
                                                           count: n + 1 - stackScratch.count))
         }
         diagnostics.removeAll(keepingCapacity: true)
@@ -167,7 +165,7 @@ struct LayoutState {
             for _ in 0..<Self.slotsPerNode { slots.append(MeasureSlot()) }
         }
         while placedTexts.count < tree.texts.count { placedTexts.append(PlacedText()) }
-        while stackScratch.count < n + 1 { stackScratch.append(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0, width: 0, height: 0)) }
+        while stackScratch.count < n + 1 { stackScratch.append(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0)) }
         takePointers()
     }
 

@@ -21,9 +21,21 @@
 /// Specialised per axis (`StackAxis`), so the axis costs no branch per child.
 func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
     guard s.ptr.nodes[Int(node)].visibleChildCount > 0 else { return (0, 0) }
-    return s.ptr.nodes[Int(node)].isHorizontal ? stackLayout(HorizontalAxis.self, node, proposal, mode, &s)
-                                               : stackLayout(VerticalAxis.self, node, proposal, mode, &s)
+    switch (s.ptr.nodes[Int(node)].isHorizontal, mode) {
+    case (true, .place): return stackLayout(HorizontalAxis.self, PlaceMode.self, node, proposal, &s)
+    case (true, .measure): return stackLayout(HorizontalAxis.self, MeasureMode.self, node, proposal, &s)
+    case (false, .place): return stackLayout(VerticalAxis.self, PlaceMode.self, node, proposal, &s)
+    case (false, .measure): return stackLayout(VerticalAxis.self, MeasureMode.self, node, proposal, &s)
+    }
 }
+
+/// A compute mode as a type (each use of `stackLayout` is specialised for it, so the leaves it inlines do not
+/// test the mode).
+protocol ComputeModeKind {
+    static var mode: ComputeMode { get }
+}
+enum PlaceMode: ComputeModeKind { static var mode: ComputeMode { .place } }
+enum MeasureMode: ComputeModeKind { static var mode: ComputeMode { .measure } }
 
 /// A stack's axis, as a type (each use of `stackLayout` is specialised for it).
 protocol StackAxis {
@@ -32,9 +44,10 @@ protocol StackAxis {
 enum HorizontalAxis: StackAxis { static var isHorizontal: Bool { true } }
 enum VerticalAxis: StackAxis { static var isHorizontal: Bool { false } }
 
-private func stackLayout<Axis: StackAxis>(_ axis: Axis.Type, _ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
-                                          _ s: inout LayoutState) -> (Double, Double) {
+private func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ modeKind: Mode.Type, _ node: Int32,
+                                                                  _ proposal: Proposal, _ s: inout LayoutState) -> (Double, Double) {
     let horizontal = Axis.isHorizontal
+    let mode = Mode.mode
     let firstChild = s.ptr.nodes[Int(node)].firstChild
     let along = horizontal ? proposal.width : proposal.height
     let cross = horizontal ? proposal.height : proposal.width
@@ -123,7 +136,7 @@ private func stackLayout<Axis: StackAxis>(_ axis: Axis.Type, _ node: Int32, _ pr
             let flexibility = maximum - minimum
             let item = StackItem(node: child, priority: s.ptr.nodes[c].layoutPriority,
                                  flexibility: flexibility.isNaN ? .infinity : flexibility,
-                                 minimum: minimum, width: 0, height: 0)
+                                 minimum: minimum)
             let items = s.ptr.stackScratch
             var j = k - 1
             while j >= base && comesAfter(items[j], item) {
