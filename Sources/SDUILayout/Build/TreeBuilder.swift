@@ -42,60 +42,82 @@ struct TreeBuilder {
     /// Appends `node` and its subtree; returns the node's index.
     ///
     /// The node is read through a pointer: a `ComponentNode` is large, and passing it by value copies it (and
-    /// retains every field). No string is created or retained here: ids and path ids are read from the payload
-    /// when a result's nodes are read (`OutputLink`), and only diagnostics name a node while building.
+    /// retains every field). Its geometry is read from the one plain record the node keeps up to date
+    /// (`ComponentNode.geometry`), or, when a property is a size-class map, from a record resolved for this
+    /// size class. No string is created or retained here: ids and path ids are read from the payload when a
+    /// result's nodes are read (`OutputLink`), and only diagnostics name a node while building.
     @discardableResult
     func add(_ pointer: UnsafePointer<ComponentNode>, parent: Int32, childIndex: Int32, parentContext: StackAxisContext,
              parentHidden: Bool, isRootScrollChild: Bool, into tree: inout LayoutTree) -> Int32 {
+        if pointer.pointee.geometry.usesSizeClasses {
+            var resolved = GeometryProperties(of: pointer.pointee, sizeClass: sizeClass)
+            return withUnsafePointer(to: &resolved) { g in
+                add(pointer, g, parent: parent, childIndex: childIndex, parentContext: parentContext, parentHidden: parentHidden,
+                    isRootScrollChild: isRootScrollChild, into: &tree)
+            }
+        }
+        // The node's own record, read in place (no copy). Valid: `pointer` points into the screen, alive and
+        // unchanged for the whole build.
+        let g = pointer.pointer(to: \.geometry)!
+        return add(pointer, g, parent: parent, childIndex: childIndex, parentContext: parentContext, parentHidden: parentHidden,
+                   isRootScrollChild: isRootScrollChild, into: &tree)
+    }
+
+    /// `add` with the node's geometry record at `geometry`.
+    private func add(_ pointer: UnsafePointer<ComponentNode>, _ geometry: UnsafePointer<GeometryProperties>, parent: Int32,
+                     childIndex: Int32, parentContext: StackAxisContext, parentHidden: Bool, isRootScrollChild: Bool,
+                     into tree: inout LayoutTree) -> Int32 {
         let index = Int32(tree.nodes.count)
         let node = UnsafeNode(pointer)
-        var flat = FlatNode()
-        flat.parent = parent
-        flat.childIndex = childIndex
-        flat.stackAxisOfParent = parentContext
-        flat.kind = Self.kind(of: pointer)
-        var hidden = parentHidden
-        if let visible = node.modifiers.visible, !visible.resolved(for: sizeClass) { hidden = true }
-        flat.isHidden = hidden
-        if flat.kind == .button { flat.isTappable = true } else if node.modifiers.hasAction { flat.isTappable = true }
+        let kind = Self.kind(of: pointer)
+        let g = UnsafeGeometry(geometry)
+        let hidden = parentHidden || g.isHidden
+        // The node's records are appended with their defaults and filled in place; `flat` is valid until the
+        // next append (the children, below), `frameSpec` / `paddingSpec` until this node's next append.
+        let flat = tree.nodes.appendAndPoint(FlatNode())
+        let frameSpec = tree.frames.appendAndPoint(FrameSpec())
+        let paddingSpec = tree.paddings.appendAndPoint(PaddingSpec())
+        flat.pointee.parent = parent
+        flat.pointee.childIndex = childIndex
+        flat.pointee.stackAxisOfParent = parentContext
+        flat.pointee.kind = kind
+        flat.pointee.isHidden = hidden
+        let isTappable = kind == .button || g.hasAction
+        flat.pointee.isTappable = isTappable
 
-        resolveContainer(node, into: &flat)
-        var frameSpec = FrameSpec(), paddingSpec = PaddingSpec()
+        resolveContainer(g, into: &flat.pointee)
         let name = NodeName(pointer: pointer, parent: parent, childIndex: childIndex)
-        resolveModifiers(node, name: name, into: &flat, frameSpec: &frameSpec, paddingSpec: &paddingSpec, tree: &tree)
-        resolveLeaf(node, name: name, into: &flat, tree: &tree)
-        if flat.kind == .spacer { resolveSpacer(node, into: &flat) }
+        resolveModifiers(g, name: name, into: &flat.pointee, frameSpec: &frameSpec.pointee, paddingSpec: &paddingSpec.pointee,
+                         tree: &tree)
+        if kind == .text || kind == .button || kind == .custom { resolveLeaf(node, name: name, into: &flat.pointee, tree: &tree) }
+        if kind == .spacer { resolveSpacer(g, into: &flat.pointee) }
 
-        switch flat.kind {
-        case .color, .image, .spacer, .divider: flat.isSimpleLeaf = true
-        case .vstack, .hstack, .zstack, .grid: flat.needsPlacementCheck = true
+        switch kind {
+        case .color, .image, .spacer, .divider: flat.pointee.isSimpleLeaf = true
+        case .vstack, .hstack, .zstack, .grid: flat.pointee.needsPlacementCheck = true
         default: break
         }
-        if flat.isTappable { flat.needsPlacementCheck = true }
-        tree.nodes.append(flat)
-        tree.frames.append(frameSpec)
-        tree.paddings.append(paddingSpec)
-        tree.links.append(OutputLink(parent: parent, childIndex: childIndex, textIndex: hidden ? -1 : flat.textIndex,
+        if isTappable { flat.pointee.needsPlacementCheck = true }
+        let isHorizontal = flat.pointee.isHorizontal
+        tree.links.append(OutputLink(parent: parent, childIndex: childIndex, textIndex: hidden ? -1 : flat.pointee.textIndex,
                                      isHidden: hidden))
 
         // Children: pre-order, linked by firstChild / nextSibling.
         let childContext: StackAxisContext
-        switch flat.kind {
+        switch kind {
         case .vstack: childContext = .vertical
         case .hstack: childContext = .horizontal
-        case .scroll: childContext = flat.isHorizontal ? .horizontal : .vertical
+        case .scroll: childContext = isHorizontal ? .horizontal : .vertical
         default: childContext = .none
         }
-        let isRootScroll = parent == -1 && flat.kind == .scroll && !flat.isHorizontal
-        if virtualizesGrids && isRootScrollChild && flat.kind == .grid {
+        let isRootScroll = parent == -1 && kind == .scroll && !isHorizontal
+        if virtualizesGrids && isRootScrollChild && kind == .grid {
             tree.lazyGrids.append(LazyGridSource(node: index, items: pointer.pointee.children))
             tree.nodes[Int(index)].visibleChildCount = Int32(clamping: pointer.pointee.children.count)
             return index
         }
-        // Most nodes are leaves: skip the children walk (and its retain of the array) for them.
-        if pointer.pointee.children.isEmpty {
-            return index
-        }
+        // Most nodes are leaves: skip the children walk for them.
+        if pointer.pointee.children.isEmpty { return index }
         var previous: Int32 = -1
         var visibleCount: Int32 = 0
         pointer.pointee.children.withUnsafeBufferPointer { children in
@@ -153,36 +175,30 @@ struct TreeBuilder {
 
     /// Stack, grid and scroll properties (SwiftUI defaults: spacing 8, center alignment).
     @inline(__always)
-    private func resolveContainer(_ node: UnsafeNode, into flat: inout FlatNode) {
+    private func resolveContainer(_ g: UnsafeGeometry, into flat: inout FlatNode) {
         switch flat.kind {
         case .vstack, .hstack, .zstack, .scroll, .grid, .custom:
-            let explicitSpacing = finiteNonNegative(node.spacing?.resolved(for: sizeClass))
+            let explicitSpacing = finiteNonNegative(g.spacing)
             let spacing = explicitSpacing ?? 8
             flat.spacing = spacing
             flat.hasDefaultSpacing = explicitSpacing == nil
             flat.columnSpacing = spacing
-            if let alignment = node.alignment?.resolved(for: sizeClass) {
+            if let alignment = g.alignment {
                 flat.alignX = alignment.horizontalFraction
                 flat.alignY = alignment.verticalFraction
             }
-            if flat.kind == .scroll {
-                flat.isHorizontal = node.axis?.resolved(for: sizeClass) == .horizontal
-            }
+            if flat.kind == .scroll { flat.isHorizontal = g.isHorizontalAxis }
             if flat.kind == .hstack { flat.isHorizontal = true }
             if flat.kind == .grid {
-                flat.spacing = finiteNonNegative(node.rowSpacing?.resolved(for: sizeClass)) ?? spacing
-                flat.columnSpacing = finiteNonNegative(node.columnSpacing?.resolved(for: sizeClass)) ?? spacing
-                flat.columns = Int32(clamping: max(1, node.columns?.resolved(for: sizeClass) ?? 1))
-                flat.minColumnWidth = finiteNonNegative(node.minColumnWidth?.resolved(for: sizeClass)) ?? 0
+                flat.spacing = finiteNonNegative(g.rowSpacing) ?? spacing
+                flat.columnSpacing = finiteNonNegative(g.columnSpacing) ?? spacing
+                flat.columns = Int32(clamping: max(1, g.columns))
+                flat.minColumnWidth = finiteNonNegative(g.minColumnWidth) ?? 0
             }
         case .spacer:
-            flat.minLength = finiteNonNegative(node.minLength?.resolved(for: sizeClass)) ?? 8
+            flat.minLength = finiteNonNegative(g.minLength) ?? 8
         case .text:
-            if let alignment = node.alignment?.resolved(for: sizeClass) {
-                flat.alignX = alignment.horizontalFraction
-            } else {
-                flat.alignX = 0
-            }
+            flat.alignX = g.alignment?.horizontalFraction ?? 0
         default:
             break
         }
@@ -229,47 +245,44 @@ struct TreeBuilder {
     /// spacers the lowest priority), so a flexible sibling takes the surplus and the spacer keeps its minimum.
     /// Without `minLength` its minimum is SwiftUI's default spacing (8); in a stack with explicit spacing see
     /// `resolveStackChildren`.
-    private func resolveSpacer(_ node: UnsafeNode, into flat: inout FlatNode) {
-        flat.hasDefaultMinLength = node.minLength == nil
-        if node.modifiers.layoutPriority == nil {
+    private func resolveSpacer(_ g: UnsafeGeometry, into flat: inout FlatNode) {
+        flat.hasDefaultMinLength = g.minLength.isNaN
+        if g.layoutPriority.isNaN {
             flat.layoutPriority = -.infinity
         }
     }
 
     /// aspectRatio → padding → frame, plus layoutPriority; reports frame conflicts.
     @inline(__always)
-    private func resolveModifiers(_ node: UnsafeNode, name: NodeName,
+    private func resolveModifiers(_ g: UnsafeGeometry, name: NodeName,
                                   into flat: inout FlatNode, frameSpec: inout FrameSpec, paddingSpec: inout PaddingSpec,
                                   tree: inout LayoutTree) {
-        if let ratio = node.modifiers.aspectRatio?.resolved(for: sizeClass), ratio.isFinite, ratio > 0 {
+        let ratio = g.aspectRatio
+        if ratio.isFinite, ratio > 0 {
             flat.aspectRatio = ratio
             // An image's box is always the reserved ("fit") box; its contentMode only says how the picture
             // fills that box. Other nodes follow SwiftUI's aspectRatio(_:contentMode:) (fit by default).
-            if flat.kind != .image {
-                flat.aspectFill = node.modifiers.contentMode?.resolved(for: sizeClass) == .fill
-            }
+            if flat.kind != .image { flat.aspectFill = g.isFill }
         } else if flat.kind == .image && !flat.isHidden {
             tree.buildDiagnostics.append(LayoutDiagnostic(
                 severity: .warning, code: "image-without-aspect-ratio", path: name.id(tree), pointer: pointer(forPath: name.path(tree)),
                 message: "image has no aspectRatio: its box cannot be reserved before it loads (laid out as a square of the offered width)"))
             flat.aspectRatio = 1
         }
-        if let padding = node.modifiers.padding {
+        if g.hasPadding {
             flat.hasPadding = true
-            paddingSpec.top = finite(padding.top.resolved(for: sizeClass))
-            paddingSpec.leading = finite(padding.leading.resolved(for: sizeClass))
-            paddingSpec.bottom = finite(padding.bottom.resolved(for: sizeClass))
-            paddingSpec.trailing = finite(padding.trailing.resolved(for: sizeClass))
+            paddingSpec = PaddingSpec(top: finite(g.paddingTop), leading: finite(g.paddingLeading),
+                                      bottom: finite(g.paddingBottom), trailing: finite(g.paddingTrailing))
         }
-        if let frame = node.modifiers.frame {
+        if g.hasFrame {
             flat.hasFrame = true
-            frameSpec.width = finiteNonNegative(frame.width?.resolved(for: sizeClass)) ?? unset
-            frameSpec.height = finiteNonNegative(frame.height?.resolved(for: sizeClass)) ?? unset
-            frameSpec.minWidth = bound(frame.minWidth?.resolved(for: sizeClass))
-            frameSpec.maxWidth = bound(frame.maxWidth?.resolved(for: sizeClass))
-            frameSpec.minHeight = bound(frame.minHeight?.resolved(for: sizeClass))
-            frameSpec.maxHeight = bound(frame.maxHeight?.resolved(for: sizeClass))
-            if let alignment = frame.alignment?.resolved(for: sizeClass) {
+            frameSpec.width = finiteNonNegative(g.width) ?? unset
+            frameSpec.height = finiteNonNegative(g.height) ?? unset
+            frameSpec.minWidth = bound(g.minWidth)
+            frameSpec.maxWidth = bound(g.maxWidth)
+            frameSpec.minHeight = bound(g.minHeight)
+            frameSpec.maxHeight = bound(g.maxHeight)
+            if let alignment = g.frameAlignment {
                 frameSpec.alignX = alignment.horizontalFraction
                 frameSpec.alignY = alignment.verticalFraction
             }
@@ -283,9 +296,7 @@ struct TreeBuilder {
                 frameSpec.maxHeight = frameSpec.minHeight
             }
         }
-        if let priority = node.modifiers.layoutPriority?.resolved(for: sizeClass), priority.isFinite {
-            flat.layoutPriority = priority
-        }
+        if g.layoutPriority.isFinite { flat.layoutPriority = g.layoutPriority }
     }
 
     private func reportConflict(_ what: String, _ name: NodeName, _ tree: inout LayoutTree) {
@@ -335,17 +346,15 @@ struct TreeBuilder {
         }
     }
 
-    // MARK: Value checks (layout never sees NaN or negative sizes)
+    // MARK: Value checks (layout never sees NaN or negative sizes; NaN means absent)
 
-    private func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
-    private func finiteNonNegative(_ value: Double?) -> Double? {
-        guard let value, value.isFinite else { return nil }
-        return max(0, value)
+    @inline(__always) private func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
+    @inline(__always) private func finiteNonNegative(_ value: Double) -> Double? {
+        value.isFinite ? max(0, value) : nil
     }
     /// A min/max bound: NaN when absent, never negative, +infinity allowed.
-    private func bound(_ value: Double?) -> Double {
-        guard let value, !value.isNaN else { return unset }
-        return max(0, value)
+    @inline(__always) private func bound(_ value: Double) -> Double {
+        value.isNaN ? unset : max(0, value)
     }
 }
 
@@ -379,31 +388,43 @@ struct UnsafeNode {
     var type: ComponentType { pointer.pointee.type }
     var id: String? { pointer.pointee.id }
     var children: [ComponentNode] { pointer.pointee.children }
-    var spacing: Responsive<Double>? { pointer.pointee.spacing }
     var alignment: Responsive<Alignment>? { pointer.pointee.alignment }
-    var columns: Responsive<Int>? { pointer.pointee.columns }
-    var minColumnWidth: Responsive<Double>? { pointer.pointee.minColumnWidth }
-    var rowSpacing: Responsive<Double>? { pointer.pointee.rowSpacing }
-    var columnSpacing: Responsive<Double>? { pointer.pointee.columnSpacing }
-    var axis: Responsive<Axis>? { pointer.pointee.axis }
     var text: Responsive<String>? { pointer.pointee.text }
     var style: Responsive<TextStyle>? { pointer.pointee.style }
     var weight: Responsive<FontWeight>? { pointer.pointee.weight }
     var lineLimit: Responsive<Int>? { pointer.pointee.lineLimit }
     var title: Responsive<String>? { pointer.pointee.title }
     var buttonStyle: Responsive<ButtonStyle>? { pointer.pointee.buttonStyle }
-    var minLength: Responsive<Double>? { pointer.pointee.minLength }
-    var modifiers: UnsafeModifiers { UnsafeModifiers(node: pointer) }
 }
 
-/// Read access to a node's modifiers in place.
-struct UnsafeModifiers {
-    let node: UnsafePointer<ComponentNode>
-    var padding: Padding? { node.pointee.modifiers.padding }
-    var frame: Frame? { node.pointee.modifiers.frame }
-    var aspectRatio: Responsive<Double>? { node.pointee.modifiers.aspectRatio }
-    var contentMode: Responsive<ContentMode>? { node.pointee.modifiers.contentMode }
-    var visible: Responsive<Bool>? { node.pointee.modifiers.visible }
-    var layoutPriority: Responsive<Double>? { node.pointee.modifiers.layoutPriority }
-    var hasAction: Bool { node.pointee.modifiers.action != nil }
+/// Read access to a node's geometry record in place.
+struct UnsafeGeometry {
+    let pointer: UnsafePointer<GeometryProperties>
+    init(_ pointer: UnsafePointer<GeometryProperties>) { self.pointer = pointer }
+    var isHidden: Bool { pointer.pointee.isHidden }
+    var hasAction: Bool { pointer.pointee.hasAction }
+    var hasPadding: Bool { pointer.pointee.hasPadding }
+    var hasFrame: Bool { pointer.pointee.hasFrame }
+    var isFill: Bool { pointer.pointee.isFill }
+    var isHorizontalAxis: Bool { pointer.pointee.isHorizontalAxis }
+    var alignment: Alignment? { pointer.pointee.alignment }
+    var frameAlignment: Alignment? { pointer.pointee.frameAlignment }
+    var columns: Int { pointer.pointee.columns }
+    var spacing: Double { pointer.pointee.spacing }
+    var rowSpacing: Double { pointer.pointee.rowSpacing }
+    var columnSpacing: Double { pointer.pointee.columnSpacing }
+    var minColumnWidth: Double { pointer.pointee.minColumnWidth }
+    var minLength: Double { pointer.pointee.minLength }
+    var aspectRatio: Double { pointer.pointee.aspectRatio }
+    var layoutPriority: Double { pointer.pointee.layoutPriority }
+    var paddingTop: Double { pointer.pointee.paddingTop }
+    var paddingLeading: Double { pointer.pointee.paddingLeading }
+    var paddingBottom: Double { pointer.pointee.paddingBottom }
+    var paddingTrailing: Double { pointer.pointee.paddingTrailing }
+    var width: Double { pointer.pointee.width }
+    var height: Double { pointer.pointee.height }
+    var minWidth: Double { pointer.pointee.minWidth }
+    var maxWidth: Double { pointer.pointee.maxWidth }
+    var minHeight: Double { pointer.pointee.minHeight }
+    var maxHeight: Double { pointer.pointee.maxHeight }
 }
