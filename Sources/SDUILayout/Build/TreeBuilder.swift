@@ -123,8 +123,15 @@ struct TreeBuilder {
         pointer.pointee.children.withUnsafeBufferPointer { children in
             guard let base = children.baseAddress else { return }
             for i in children.indices {
-                let child = add(base + i, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: childContext,
+                let c = base + i
+                let child: Int32
+                if let leaf = SimpleLeaf(c) {
+                    child = addSimpleLeaf(leaf, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: childContext,
+                                          parentHidden: hidden, into: &tree)
+                } else {
+                    child = add(c, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: childContext,
                                 parentHidden: hidden, isRootScrollChild: isRootScroll, into: &tree)
+                }
                 if previous < 0 { tree.nodes[Int(index)].firstChild = child } else { tree.nodes[Int(previous)].nextSibling = child }
                 previous = child
                 if !tree.nodes[Int(child)].isHidden { visibleCount += 1 }
@@ -132,6 +139,60 @@ struct TreeBuilder {
         }
         tree.nodes[Int(index)].visibleChildCount = visibleCount
         if childContext != .none { resolveStackChildren(index, &tree) }
+        return index
+    }
+
+    /// A frame modifier's values, checked (a contradiction min > max is left for the caller; NaN compares false).
+    @inline(__always)
+    static func frameSpec(_ g: UnsafeGeometry) -> FrameSpec {
+        var spec = FrameSpec()
+        spec.width = Self.finiteNonNegative(g.width) ?? unset
+        spec.height = Self.finiteNonNegative(g.height) ?? unset
+        spec.minWidth = Self.bound(g.minWidth)
+        spec.maxWidth = Self.bound(g.maxWidth)
+        spec.minHeight = Self.bound(g.minHeight)
+        spec.maxHeight = Self.bound(g.maxHeight)
+        if let alignment = g.frameAlignment {
+            spec.alignX = alignment.horizontalFraction
+            spec.alignY = alignment.verticalFraction
+        }
+        return spec
+    }
+
+    /// Padding values, checked (never NaN or infinite).
+    @inline(__always)
+    static func paddingSpec(_ g: UnsafeGeometry) -> PaddingSpec {
+        PaddingSpec(top: Self.finite(g.paddingTop), leading: Self.finite(g.paddingLeading),
+                    bottom: Self.finite(g.paddingBottom), trailing: Self.finite(g.paddingTrailing))
+    }
+
+    /// Appends a leaf that needs none of the general path's cases (see `SimpleLeaf`); the same fields as `add`.
+    @inline(__always)
+    private func addSimpleLeaf(_ leaf: SimpleLeaf, parent: Int32, childIndex: Int32, parentContext: StackAxisContext,
+                               parentHidden: Bool, into tree: inout LayoutTree) -> Int32 {
+        let index = Int32(tree.nodes.count)
+        let g = leaf.geometry
+        let hidden = parentHidden || g.isHidden
+        let isTappable = g.hasAction
+        var flat = FlatNode(parent: parent, childIndex: childIndex, kind: leaf.kind, isHidden: hidden, isTappable: isTappable,
+                            isSimpleLeaf: true, needsPlacementCheck: isTappable, stackAxisOfParent: parentContext)
+        if leaf.kind == .spacer {
+            flat.minLength = Self.finiteNonNegative(g.minLength) ?? 8
+            flat.hasDefaultMinLength = g.minLength.isNaN
+            if g.layoutPriority.isNaN { flat.layoutPriority = -.infinity }
+        }
+        let ratio = g.aspectRatio
+        if ratio.isFinite, ratio > 0 {
+            flat.aspectRatio = ratio
+            if leaf.kind != .image { flat.aspectFill = g.isFill }
+        }
+        if g.layoutPriority.isFinite { flat.layoutPriority = g.layoutPriority }
+        flat.hasPadding = g.hasPadding
+        flat.hasFrame = g.hasFrame
+        tree.nodes.append(flat)
+        tree.frames.append(g.hasFrame ? Self.frameSpec(g) : FrameSpec())
+        tree.paddings.append(g.hasPadding ? Self.paddingSpec(g) : PaddingSpec())
+        tree.links.append(OutputLink(parent: parent, childIndex: childIndex, textIndex: -1, isHidden: hidden))
         return index
     }
 
@@ -178,7 +239,7 @@ struct TreeBuilder {
     private func resolveContainer(_ g: UnsafeGeometry, into flat: inout FlatNode) {
         switch flat.kind {
         case .vstack, .hstack, .zstack, .scroll, .grid, .custom:
-            let explicitSpacing = finiteNonNegative(g.spacing)
+            let explicitSpacing = Self.finiteNonNegative(g.spacing)
             let spacing = explicitSpacing ?? 8
             flat.spacing = spacing
             flat.hasDefaultSpacing = explicitSpacing == nil
@@ -190,13 +251,13 @@ struct TreeBuilder {
             if flat.kind == .scroll { flat.isHorizontal = g.isHorizontalAxis }
             if flat.kind == .hstack { flat.isHorizontal = true }
             if flat.kind == .grid {
-                flat.spacing = finiteNonNegative(g.rowSpacing) ?? spacing
-                flat.columnSpacing = finiteNonNegative(g.columnSpacing) ?? spacing
+                flat.spacing = Self.finiteNonNegative(g.rowSpacing) ?? spacing
+                flat.columnSpacing = Self.finiteNonNegative(g.columnSpacing) ?? spacing
                 flat.columns = Int32(clamping: max(1, g.columns))
-                flat.minColumnWidth = finiteNonNegative(g.minColumnWidth) ?? 0
+                flat.minColumnWidth = Self.finiteNonNegative(g.minColumnWidth) ?? 0
             }
         case .spacer:
-            flat.minLength = finiteNonNegative(g.minLength) ?? 8
+            flat.minLength = Self.finiteNonNegative(g.minLength) ?? 8
         case .text:
             flat.alignX = g.alignment?.horizontalFraction ?? 0
         default:
@@ -271,27 +332,17 @@ struct TreeBuilder {
         }
         if g.hasPadding {
             flat.hasPadding = true
-            paddingSpec = PaddingSpec(top: finite(g.paddingTop), leading: finite(g.paddingLeading),
-                                      bottom: finite(g.paddingBottom), trailing: finite(g.paddingTrailing))
+            paddingSpec = Self.paddingSpec(g)
         }
         if g.hasFrame {
             flat.hasFrame = true
-            frameSpec.width = finiteNonNegative(g.width) ?? unset
-            frameSpec.height = finiteNonNegative(g.height) ?? unset
-            frameSpec.minWidth = bound(g.minWidth)
-            frameSpec.maxWidth = bound(g.maxWidth)
-            frameSpec.minHeight = bound(g.minHeight)
-            frameSpec.maxHeight = bound(g.maxHeight)
-            if let alignment = g.frameAlignment {
-                frameSpec.alignX = alignment.horizontalFraction
-                frameSpec.alignY = alignment.verticalFraction
-            }
+            frameSpec = Self.frameSpec(g)
             // SwiftUI's normalisation: min ≤ max. A contradiction is clamped (max raised to min) and reported.
-            if !frameSpec.minWidth.isNaN, !frameSpec.maxWidth.isNaN, frameSpec.minWidth > frameSpec.maxWidth {
+            if frameSpec.minWidth > frameSpec.maxWidth {
                 reportConflict("minWidth \(formatPoints(frameSpec.minWidth)) > maxWidth \(formatPoints(frameSpec.maxWidth))", name, &tree)
                 frameSpec.maxWidth = frameSpec.minWidth
             }
-            if !frameSpec.minHeight.isNaN, !frameSpec.maxHeight.isNaN, frameSpec.minHeight > frameSpec.maxHeight {
+            if frameSpec.minHeight > frameSpec.maxHeight {
                 reportConflict("minHeight \(formatPoints(frameSpec.minHeight)) > maxHeight \(formatPoints(frameSpec.maxHeight))", name, &tree)
                 frameSpec.maxHeight = frameSpec.minHeight
             }
@@ -348,12 +399,12 @@ struct TreeBuilder {
 
     // MARK: Value checks (layout never sees NaN or negative sizes; NaN means absent)
 
-    @inline(__always) private func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
-    @inline(__always) private func finiteNonNegative(_ value: Double) -> Double? {
+    @inline(__always) static func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
+    @inline(__always) static func finiteNonNegative(_ value: Double) -> Double? {
         value.isFinite ? max(0, value) : nil
     }
     /// A min/max bound: NaN when absent, never negative, +infinity allowed.
-    @inline(__always) private func bound(_ value: Double) -> Double {
+    @inline(__always) static func bound(_ value: Double) -> Double {
         value.isNaN ? unset : max(0, value)
     }
 }
@@ -401,6 +452,7 @@ struct UnsafeNode {
 struct UnsafeGeometry {
     let pointer: UnsafePointer<GeometryProperties>
     init(_ pointer: UnsafePointer<GeometryProperties>) { self.pointer = pointer }
+    var usesSizeClasses: Bool { pointer.pointee.usesSizeClasses }
     var isHidden: Bool { pointer.pointee.isHidden }
     var hasAction: Bool { pointer.pointee.hasAction }
     var hasPadding: Bool { pointer.pointee.hasPadding }
@@ -427,4 +479,28 @@ struct UnsafeGeometry {
     var maxWidth: Double { pointer.pointee.maxWidth }
     var minHeight: Double { pointer.pointee.minHeight }
     var maxHeight: Double { pointer.pointee.maxHeight }
+}
+
+/// A child the build can append on its fast path: a color, spacer, divider or image (with an aspect ratio) with
+/// no children, no size-class map and nothing to report (no frame contradiction). Everything else — stacks,
+/// text, buttons, unknown types, images without an aspect ratio — takes `TreeBuilder.add`.
+struct SimpleLeaf {
+    let kind: NodeKind
+    let geometry: UnsafeGeometry
+
+    @inline(__always)
+    init?(_ pointer: UnsafePointer<ComponentNode>) {
+        let g = UnsafeGeometry(pointer.pointer(to: \.geometry)!)
+        let kind = TreeBuilder.kind(of: pointer)
+        switch kind {
+        case .color, .spacer, .divider: break
+        case .image: guard g.aspectRatio.isFinite, g.aspectRatio > 0 else { return nil }
+        default: return nil
+        }
+        guard !g.usesSizeClasses, pointer.pointee.children.isEmpty else { return nil }
+        // A contradictory frame is reported by the general path.
+        if g.hasFrame && (g.minWidth > g.maxWidth || g.minHeight > g.maxHeight) { return nil }
+        self.kind = kind
+        self.geometry = g
+    }
 }
