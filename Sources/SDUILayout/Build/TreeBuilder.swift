@@ -89,7 +89,7 @@ struct TreeBuilder {
         let name = NodeName(pointer: pointer, parent: parent, childIndex: childIndex)
         resolveModifiers(g, name: name, into: &flat.pointee, frameSpec: &frameSpec.pointee, paddingSpec: &paddingSpec.pointee,
                          tree: &tree)
-        if kind == .text || kind == .button || kind == .custom { resolveLeaf(node, name: name, into: &flat.pointee, tree: &tree) }
+        if kind == .text || kind == .button || kind == .custom { resolveLeaf(node, g, name: name, into: &flat.pointee, tree: &tree) }
         if kind == .spacer { resolveSpacer(g, into: &flat.pointee) }
 
         switch kind {
@@ -358,22 +358,21 @@ struct TreeBuilder {
 
     /// Text runs, button titles and unknown types.
     @inline(__always)
-    private func resolveLeaf(_ node: UnsafeNode, name: NodeName,
+    private func resolveLeaf(_ node: UnsafeNode, _ g: UnsafeGeometry, name: NodeName,
                              into flat: inout FlatNode, tree: inout LayoutTree) {
         switch flat.kind {
         case .text:
-            let style = node.style?.resolved(for: sizeClass) ?? .body
+            let style = g.textStyle ?? .body
             let metrics = DynamicTypeTable.metrics(style, contentSize)
-            let weight = node.weight?.resolved(for: sizeClass) ?? metrics.weight
-            let limit = node.lineLimit?.resolved(for: sizeClass)
+            let weight = g.fontWeight ?? metrics.weight
             flat.textIndex = Int32(tree.texts.count)
             tree.texts.append(TextSpec(
                 string: node.text?.resolved(for: sizeClass) ?? "", fontSize: metrics.size, fontWeight: weight.cssWeight,
-                lineHeight: metrics.lineHeight, lineLimit: limit.map { max(1, $0) },
-                alignment: node.alignment?.resolved(for: sizeClass) ?? .leading))
+                lineHeight: metrics.lineHeight, lineLimit: g.lineLimit.map { max(1, $0) },
+                alignment: g.alignment ?? .leading))
         case .button:
             let metrics = DynamicTypeTable.metrics(.body, contentSize)
-            let style = node.buttonStyle?.resolved(for: sizeClass) ?? .automatic
+            let style = g.buttonStyle ?? .automatic
             flat.textIndex = Int32(tree.texts.count)
             tree.texts.append(TextSpec(
                 string: node.title?.resolved(for: sizeClass) ?? "", fontSize: metrics.size,
@@ -439,13 +438,8 @@ struct UnsafeNode {
     var type: ComponentType { pointer.pointee.type }
     var id: String? { pointer.pointee.id }
     var children: [ComponentNode] { pointer.pointee.children }
-    var alignment: Responsive<Alignment>? { pointer.pointee.alignment }
     var text: Responsive<String>? { pointer.pointee.text }
-    var style: Responsive<TextStyle>? { pointer.pointee.style }
-    var weight: Responsive<FontWeight>? { pointer.pointee.weight }
-    var lineLimit: Responsive<Int>? { pointer.pointee.lineLimit }
     var title: Responsive<String>? { pointer.pointee.title }
-    var buttonStyle: Responsive<ButtonStyle>? { pointer.pointee.buttonStyle }
 }
 
 /// Read access to a node's geometry record in place.
@@ -453,6 +447,10 @@ struct UnsafeGeometry {
     let pointer: UnsafePointer<GeometryProperties>
     init(_ pointer: UnsafePointer<GeometryProperties>) { self.pointer = pointer }
     var usesSizeClasses: Bool { pointer.pointee.usesSizeClasses }
+    var textStyle: TextStyle? { pointer.pointee.textStyle }
+    var fontWeight: FontWeight? { pointer.pointee.fontWeight }
+    var lineLimit: Int? { pointer.pointee.lineLimit }
+    var buttonStyle: ButtonStyle? { pointer.pointee.buttonStyle }
     var isHidden: Bool { pointer.pointee.isHidden }
     var hasAction: Bool { pointer.pointee.hasAction }
     var hasPadding: Bool { pointer.pointee.hasPadding }

@@ -5,7 +5,7 @@ public import SDUIEnvironment
 /// Properties are flat and optional: each applies to the types listed in `docs/schema.md`; the decoder
 /// refuses a property on a type it does not belong to. Every scalar may be a size-class map.
 ///
-/// Storage: `type`, `id`, `children` and a plain record of the geometry properties (`geometry`, kept up to date
+/// Storage: `type`, `id`, `children` and a plain record of the geometry and font properties (`geometry`, kept up to date
 /// on every change) are stored inline; every other property lives in a shared, copy-on-write box. A node is
 /// thus ~240 bytes instead of ~1.2 KB, so a screen's nodes sit close together in memory and the layout
 /// engine's build step, which reads only the inline part, touches a fraction of the memory it used to.
@@ -108,27 +108,30 @@ public struct ComponentNode: Hashable, Sendable {
     /// Dynamic Type text style (default body).
     public var style: Responsive<TextStyle>? {
         get { box.properties.style }
-        set { makeUnique(); box.properties.style = newValue }
+        set { makeUnique(); box.properties.style = newValue; geometry = GeometryProperties(of: self) }
         _modify {
             makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
             yield &box.properties.style
         }
     }
     /// Font weight (default: the style's).
     public var weight: Responsive<FontWeight>? {
         get { box.properties.weight }
-        set { makeUnique(); box.properties.weight = newValue }
+        set { makeUnique(); box.properties.weight = newValue; geometry = GeometryProperties(of: self) }
         _modify {
             makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
             yield &box.properties.weight
         }
     }
     /// Maximum number of lines; nil means unlimited.
     public var lineLimit: Responsive<Int>? {
         get { box.properties.lineLimit }
-        set { makeUnique(); box.properties.lineLimit = newValue }
+        set { makeUnique(); box.properties.lineLimit = newValue; geometry = GeometryProperties(of: self) }
         _modify {
             makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
             yield &box.properties.lineLimit
         }
     }
@@ -184,9 +187,10 @@ public struct ComponentNode: Hashable, Sendable {
     /// The button's style.
     public var buttonStyle: Responsive<ButtonStyle>? {
         get { box.properties.buttonStyle }
-        set { makeUnique(); box.properties.buttonStyle = newValue }
+        set { makeUnique(); box.properties.buttonStyle = newValue; geometry = GeometryProperties(of: self) }
         _modify {
             makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
             yield &box.properties.buttonStyle
         }
     }

@@ -1,6 +1,6 @@
 import SDUIEnvironment
 
-/// A node's geometry properties as plain numbers, kept up to date by `ComponentNode` on every change to them.
+/// A node's geometry (and font) properties as plain values, kept up to date by `ComponentNode` on every change to them.
 ///
 /// The layout engine's build step reads this one small record per node instead of unpacking ~25 optional
 /// `Responsive` values (each an enum inside an optional) — the reads were most of a build's cost. It holds the
@@ -35,6 +35,11 @@ package struct GeometryProperties: Hashable, Sendable {
     package var minLength = Double.nan
     package var aspectRatio = Double.nan
     package var layoutPriority = Double.nan
+    /// Text style, font weight, line limit (text) and button style (nil: absent).
+    package var textStyle: TextStyle?
+    package var fontWeight: FontWeight?
+    package var lineLimit: Int?
+    package var buttonStyle: ButtonStyle?
     /// Padding (meaningful when `hasPadding`).
     package var paddingTop = 0.0, paddingLeading = 0.0, paddingBottom = 0.0, paddingTrailing = 0.0
     /// Frame values (meaningful when `hasFrame`; NaN: absent).
@@ -61,6 +66,10 @@ package struct GeometryProperties: Hashable, Sendable {
                 return sizeClass == .compact ? (compact ?? regular) : (regular ?? compact)
             }
         }
+        textStyle = fixed(node.style)
+        fontWeight = fixed(node.weight)
+        lineLimit = fixed(node.lineLimit)
+        buttonStyle = fixed(node.buttonStyle)
         let m = node.modifiers
         spacing = fixed(node.spacing) ?? .nan
         rowSpacing = fixed(node.rowSpacing) ?? .nan
