@@ -367,7 +367,7 @@ struct TreeBuilder {
             let weight = g.fontWeight ?? metrics.weight
             flat.textIndex = Int32(tree.texts.count)
             tree.texts.append(TextSpec(
-                string: node.text?.resolved(for: sizeClass) ?? "", fontSize: metrics.size, fontWeight: weight.cssWeight,
+                string: g.text ?? "", fontSize: metrics.size, fontWeight: weight.cssWeight,
                 lineHeight: metrics.lineHeight, lineLimit: g.lineLimit.map { max(1, $0) },
                 alignment: g.alignment ?? .leading))
         case .button:
@@ -375,7 +375,7 @@ struct TreeBuilder {
             let style = g.buttonStyle ?? .automatic
             flat.textIndex = Int32(tree.texts.count)
             tree.texts.append(TextSpec(
-                string: node.title?.resolved(for: sizeClass) ?? "", fontSize: metrics.size,
+                string: g.title ?? "", fontSize: metrics.size,
                 fontWeight: (style == .borderedProminent ? FontWeight.semibold : metrics.weight).cssWeight,
                 lineHeight: metrics.lineHeight, lineLimit: 1, alignment: .center))
             switch style {
@@ -438,8 +438,6 @@ struct UnsafeNode {
     var type: ComponentType { pointer.pointee.type }
     var id: String? { pointer.pointee.id }
     var children: [ComponentNode] { pointer.pointee.children }
-    var text: Responsive<String>? { pointer.pointee.text }
-    var title: Responsive<String>? { pointer.pointee.title }
 }
 
 /// Read access to a node's geometry record in place.
@@ -447,6 +445,8 @@ struct UnsafeGeometry {
     let pointer: UnsafePointer<GeometryProperties>
     init(_ pointer: UnsafePointer<GeometryProperties>) { self.pointer = pointer }
     var usesSizeClasses: Bool { pointer.pointee.usesSizeClasses }
+    var text: String? { pointer.pointee.text }
+    var title: String? { pointer.pointee.title }
     var textStyle: TextStyle? { pointer.pointee.textStyle }
     var fontWeight: FontWeight? { pointer.pointee.fontWeight }
     var lineLimit: Int? { pointer.pointee.lineLimit }

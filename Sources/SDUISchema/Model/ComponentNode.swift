@@ -99,9 +99,10 @@ public struct ComponentNode: Hashable, Sendable {
     /// The text to show.
     public var text: Responsive<String>? {
         get { box.properties.text }
-        set { makeUnique(); box.properties.text = newValue }
+        set { makeUnique(); box.properties.text = newValue; geometry = GeometryProperties(of: self) }
         _modify {
             makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
             yield &box.properties.text
         }
     }
@@ -178,9 +179,10 @@ public struct ComponentNode: Hashable, Sendable {
     /// The button's title.
     public var title: Responsive<String>? {
         get { box.properties.title }
-        set { makeUnique(); box.properties.title = newValue }
+        set { makeUnique(); box.properties.title = newValue; geometry = GeometryProperties(of: self) }
         _modify {
             makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
             yield &box.properties.title
         }
     }

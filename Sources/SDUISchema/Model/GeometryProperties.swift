@@ -1,6 +1,6 @@
 import SDUIEnvironment
 
-/// A node's geometry (and font) properties as plain values, kept up to date by `ComponentNode` on every change to them.
+/// A node's geometry and text properties as plain values, kept up to date by `ComponentNode` on every change to them.
 ///
 /// The layout engine's build step reads this one small record per node instead of unpacking ~25 optional
 /// `Responsive` values (each an enum inside an optional) — the reads were most of a build's cost. It holds the
@@ -35,6 +35,9 @@ package struct GeometryProperties: Hashable, Sendable {
     package var minLength = Double.nan
     package var aspectRatio = Double.nan
     package var layoutPriority = Double.nan
+    /// The text (text) and title (button) (nil: absent).
+    package var text: String?
+    package var title: String?
     /// Text style, font weight, line limit (text) and button style (nil: absent).
     package var textStyle: TextStyle?
     package var fontWeight: FontWeight?
@@ -66,6 +69,8 @@ package struct GeometryProperties: Hashable, Sendable {
                 return sizeClass == .compact ? (compact ?? regular) : (regular ?? compact)
             }
         }
+        text = fixed(node.text)
+        title = fixed(node.title)
         textStyle = fixed(node.style)
         fontWeight = fixed(node.weight)
         lineLimit = fixed(node.lineLimit)
