@@ -1,46 +1,62 @@
-/// The modifier layers of a node, outermost first: frame → padding → aspectRatio → `content` (the modifiers were
+/// The modifier layers of a node, outermost first: frame → padding → aspectRatio → content (the modifiers were
 /// applied content-outward, so the proposal travels through them in reverse; SwiftUI's `frame(width:height:alignment:)`,
 /// `frame(minWidth:maxWidth:minHeight:maxHeight:alignment:)`, `padding` and `aspectRatio`).
 ///
-/// 1. The proposal inward: frame (`frameProposal`), padding (`paddingProposal`), aspect ratio (`aspectRatioBox`).
+/// 1. The proposal inward: frame (`frameProposal`), padding (`paddingProposal`) — `modifierProposal` — then the
+///    aspect ratio (`aspectRatioBox`, which may ask the content for its ideal width).
 /// 2. The content's size at that proposal.
-/// 3. The size outward: padding (`paddingSize`), frame (`frameSize`).
+/// 3. The size outward: padding (`paddingSize`), frame (`frameSize`) — `modifierSize`.
 /// 4. The offset of the content box from the node's origin: the padding's leading/top inset, then the content
 ///    placed at the frame's alignment (only meaningful in place mode).
 ///
-/// One straight-line function (inlined into its two callers, `computeNodeLayout` and `computeLeafNode`), so a
+/// Straight-line functions inlined into their callers (`computeNodeLayout` and `computeLeafNode`), so a
 /// node's layers cost no call of their own.
 @inline(always)
 func computeModifierLayers(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState,
                            _ content: (Proposal, ComputeMode, inout LayoutState) -> (Double, Double))
     -> (width: Double, height: Double, contentX: Double, contentY: Double) {
     let i = Int(node)
-    let hasFrame = s.ptr.nodes[i].hasFrame, hasPadding = s.ptr.nodes[i].hasPadding
-    let ratio = s.ptr.nodes[i].aspectRatio
     // Step 1.
-    let framed = hasFrame ? frameProposal(s.ptr.frames[i], proposal) : proposal
-    let padded = hasPadding ? paddingProposal(s.ptr.paddings[i], framed) : framed
+    let padded = modifierProposal(node, proposal, &s)
     var boxed = padded
+    let ratio = s.ptr.nodes[i].aspectRatio
     if !ratio.isNaN {
         boxed = aspectRatioBox(ratio: ratio, fill: s.ptr.nodes[i].aspectFill, proposal: padded) {
             content(.unspecified, .measure, &s).0
         }
     }
     // Step 2 (the content may lay out children: `s.ptr` is read again below).
-    var size = content(boxed, mode, &s)
+    let size = content(boxed, mode, &s)
     // Steps 3 and 4.
+    return modifierSize(node, proposal, size, &s)
+}
+
+/// Step 1 without the aspect ratio: the proposal inside the frame and the padding.
+@inline(always)
+func modifierProposal(_ node: Int32, _ proposal: Proposal, _ s: inout LayoutState) -> Proposal {
+    let i = Int(node)
+    let framed = s.ptr.nodes[i].hasFrame ? frameProposal(s.ptr.frames[i], proposal) : proposal
+    return s.ptr.nodes[i].hasPadding ? paddingProposal(s.ptr.paddings[i], framed) : framed
+}
+
+/// Steps 3 and 4: the node's size and content offset around content of size `child`.
+@inline(always)
+func modifierSize(_ node: Int32, _ proposal: Proposal, _ child: (Double, Double), _ s: inout LayoutState)
+    -> (width: Double, height: Double, contentX: Double, contentY: Double) {
+    let i = Int(node)
+    var size = child
     var contentX = 0.0, contentY = 0.0
-    if hasPadding {
+    if s.ptr.nodes[i].hasPadding {
         let flat = s.ptr.paddings[i]
         size = paddingSize(flat, size)
         contentX = flat.leading; contentY = flat.top
     }
-    if hasFrame {
+    if s.ptr.nodes[i].hasFrame {
         let flat = s.ptr.frames[i]
-        let child = size
-        size = frameSize(flat, proposal, child)
-        contentX = (size.0 - child.0) * flat.alignX + contentX
-        contentY = (size.1 - child.1) * flat.alignY + contentY
+        let inner = size
+        size = frameSize(flat, proposal, inner)
+        contentX = (size.0 - inner.0) * flat.alignX + contentX
+        contentY = (size.1 - inner.1) * flat.alignY + contentY
     }
     return (size.0, size.1, contentX, contentY)
 }

@@ -13,10 +13,24 @@ func computeNodeLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     if s.ptr.nodes[i].isSimpleLeaf { return computeLeafNode(node, proposal, mode, &s) }
     // Step 2: a measurement seen earlier in this pass.
     if mode == .measure, let cached = s.cachedSize(node, proposal) { return cached }
-    // Step 3: the modifier layers and the content.
-    let layers = computeModifierLayers(node, proposal, mode, &s) { proposal, mode, s in
-        computeContentLayout(node, proposal, mode, &s)
+    // Step 3: the modifier layers (`computeModifierLayers`' steps, spelt out so that stacks are called
+    // directly for their axis and mode: one call per container, not three) and the content.
+    var inner = modifierProposal(node, proposal, &s)
+    let ratio = s.ptr.nodes[i].aspectRatio
+    if !ratio.isNaN {
+        inner = aspectRatioBox(ratio: ratio, fill: s.ptr.nodes[i].aspectFill, proposal: inner) {
+            computeContentLayout(node, .unspecified, .measure, &s).0
+        }
     }
+    let content: (Double, Double)
+    switch (s.ptr.nodes[i].kind, mode) {
+    case (.vstack, .place): content = stackLayout(VerticalAxis.self, PlaceMode.self, node, inner, &s)
+    case (.vstack, .measure): content = stackLayout(VerticalAxis.self, MeasureMode.self, node, inner, &s)
+    case (.hstack, .place): content = stackLayout(HorizontalAxis.self, PlaceMode.self, node, inner, &s)
+    case (.hstack, .measure): content = stackLayout(HorizontalAxis.self, MeasureMode.self, node, inner, &s)
+    default: content = computeContentLayout(node, inner, mode, &s)
+    }
+    let layers = modifierSize(node, proposal, content, &s)
     let size = (layers.width, layers.height)
     if mode == .measure {
         // Only measurements are looked up: a node is placed after its parent measured it, and once placed it is

@@ -20,7 +20,6 @@
 ///
 /// Specialised per axis (`StackAxis`), so the axis costs no branch per child.
 func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
-    guard s.ptr.nodes[Int(node)].visibleChildCount > 0 else { return (0, 0) }
     switch (s.ptr.nodes[Int(node)].isHorizontal, mode) {
     case (true, .place): return stackLayout(HorizontalAxis.self, PlaceMode.self, node, proposal, &s)
     case (true, .measure): return stackLayout(HorizontalAxis.self, MeasureMode.self, node, proposal, &s)
@@ -44,8 +43,10 @@ protocol StackAxis {
 enum HorizontalAxis: StackAxis { static var isHorizontal: Bool { true } }
 enum VerticalAxis: StackAxis { static var isHorizontal: Bool { false } }
 
-private func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ modeKind: Mode.Type, _ node: Int32,
-                                                                  _ proposal: Proposal, _ s: inout LayoutState) -> (Double, Double) {
+/// `computeStackLayout` for one axis and mode (`computeNodeLayout` calls it directly for stacks).
+func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ modeKind: Mode.Type, _ node: Int32,
+                                                         _ proposal: Proposal, _ s: inout LayoutState) -> (Double, Double) {
+    guard s.ptr.nodes[Int(node)].visibleChildCount > 0 else { return (0, 0) }
     let horizontal = Axis.isHorizontal
     let mode = Mode.mode
     let firstChild = s.ptr.nodes[Int(node)].firstChild
