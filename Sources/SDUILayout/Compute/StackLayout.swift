@@ -158,7 +158,8 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
         var groupEnd = groupStart + 1
         while groupEnd < end && s.ptr.stackScratch[groupEnd].priority == priority { groupEnd += 1 }
         var reserved = 0.0
-        for k in groupEnd..<end { reserved += s.ptr.stackScratch[k].minimum }
+        var r = groupEnd
+        while r < end { reserved += s.ptr.stackScratch[r].minimum; r += 1 }
         var budget = remaining - reserved
         for k in groupStart..<groupEnd {
             let offer = max(0, budget) / Double(groupEnd - k)
