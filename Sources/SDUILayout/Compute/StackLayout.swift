@@ -139,13 +139,14 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
                                  flexibility: flexibility.isNaN ? .infinity : flexibility,
                                  minimum: minimum)
             let items = s.ptr.stackScratch
-            var j = k - 1
+            // (Indices are within the region [base, end) by construction: wrapping arithmetic, no overflow traps.)
+            var j = k &- 1
             while j >= base && comesAfter(items[j], item) {
-                items[j + 1] = items[j]
-                j -= 1
+                items[j &+ 1] = items[j]
+                j &-= 1
             }
-            items[j + 1] = item
-            k += 1
+            items[j &+ 1] = item
+            k &+= 1
         }
         child = s.ptr.nodes[c].nextSibling
     }
@@ -155,14 +156,15 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
     var groupStart = base
     while groupStart < end {
         let priority = s.ptr.stackScratch[groupStart].priority
-        var groupEnd = groupStart + 1
-        while groupEnd < end && s.ptr.stackScratch[groupEnd].priority == priority { groupEnd += 1 }
+        var groupEnd = groupStart &+ 1
+        while groupEnd < end && s.ptr.stackScratch[groupEnd].priority == priority { groupEnd &+= 1 }
         var reserved = 0.0
         var r = groupEnd
-        while r < end { reserved += s.ptr.stackScratch[r].minimum; r += 1 }
+        while r < end { reserved += s.ptr.stackScratch[r].minimum; r &+= 1 }
         var budget = remaining - reserved
-        for k in groupStart..<groupEnd {
-            let offer = max(0, budget) / Double(groupEnd - k)
+        var k = groupStart
+        while k < groupEnd {
+            let offer = max(0, budget) / Double(groupEnd &- k)
             let item = s.ptr.stackScratch[k].node
             let size = s.ptr.nodes[Int(item)].isSimpleLeaf ? computeLeafNode(item, make(offer), mode, &s)
                                                            : computeNodeLayout(item, make(offer), mode, &s)
@@ -171,6 +173,7 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
             remaining -= taken
             length += taken
             crossSize = max(crossSize, horizontal ? size.1 : size.0)
+            k &+= 1
         }
         groupStart = groupEnd
     }
