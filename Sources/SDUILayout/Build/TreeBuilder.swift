@@ -48,25 +48,28 @@ struct TreeBuilder {
     /// result's nodes are read (`OutputLink`), and only diagnostics name a node while building.
     @discardableResult
     func add(_ pointer: UnsafePointer<ComponentNode>, parent: Int32, childIndex: Int32, parentContext: StackAxisContext,
-             parentHidden: Bool, isRootScrollChild: Bool, into tree: inout LayoutTree) -> Int32 {
+             shareAxis: StackAxisContext = .none, parentHidden: Bool, isRootScrollChild: Bool,
+             into tree: inout LayoutTree) -> Int32 {
         if pointer.pointee.geometry.usesSizeClasses {
             var resolved = GeometryProperties(of: pointer.pointee, sizeClass: sizeClass)
             return withUnsafePointer(to: &resolved) { g in
-                add(pointer, g, parent: parent, childIndex: childIndex, parentContext: parentContext, parentHidden: parentHidden,
+                add(pointer, g, parent: parent, childIndex: childIndex, parentContext: parentContext, shareAxis: shareAxis,
+                    parentHidden: parentHidden,
                     isRootScrollChild: isRootScrollChild, into: &tree)
             }
         }
         // The node's own record, read in place (no copy). Valid: `pointer` points into the screen, alive and
         // unchanged for the whole build.
         let g = pointer.pointer(to: \.geometry)!
-        return add(pointer, g, parent: parent, childIndex: childIndex, parentContext: parentContext, parentHidden: parentHidden,
+        return add(pointer, g, parent: parent, childIndex: childIndex, parentContext: parentContext, shareAxis: shareAxis,
+                   parentHidden: parentHidden,
                    isRootScrollChild: isRootScrollChild, into: &tree)
     }
 
     /// `add` with the node's geometry record at `geometry`.
     private func add(_ pointer: UnsafePointer<ComponentNode>, _ geometry: UnsafePointer<GeometryProperties>, parent: Int32,
-                     childIndex: Int32, parentContext: StackAxisContext, parentHidden: Bool, isRootScrollChild: Bool,
-                     into tree: inout LayoutTree) -> Int32 {
+                     childIndex: Int32, parentContext: StackAxisContext, shareAxis: StackAxisContext, parentHidden: Bool,
+                     isRootScrollChild: Bool, into tree: inout LayoutTree) -> Int32 {
         let index = Int32(tree.nodes.count)
         let node = UnsafeNode(pointer)
         let kind = Self.kind(of: pointer)
@@ -80,6 +83,7 @@ struct TreeBuilder {
         flat.pointee.parent = parent
         flat.pointee.childIndex = childIndex
         flat.pointee.stackAxisOfParent = parentContext
+        flat.pointee.shareAxis = shareAxis
         flat.pointee.kind = kind
         flat.pointee.isHidden = hidden
         let isTappable = kind == .button || g.hasAction
@@ -110,6 +114,20 @@ struct TreeBuilder {
         case .scroll: childContext = isHorizontal ? .horizontal : .vertical
         default: childContext = .none
         }
+        // The share axis the children inherit: a stack's axis; through a zstack (or unknown type) the zstack's
+        // own, unless its frame fixes its size along that axis (the children are then offered the fixed size).
+        let childShareAxis: StackAxisContext
+        switch kind {
+        case .vstack, .hstack, .scroll: childShareAxis = childContext
+        case .zstack, .custom:
+            let spec = tree.frames[Int(index)]
+            switch shareAxis {
+            case .vertical: childShareAxis = spec.height.isNaN ? .vertical : .none
+            case .horizontal: childShareAxis = spec.width.isNaN ? .horizontal : .none
+            case .none: childShareAxis = .none
+            }
+        default: childShareAxis = .none
+        }
         let isRootScroll = parent == -1 && kind == .scroll && !isHorizontal
         if virtualizesGrids && isRootScrollChild && kind == .grid {
             tree.lazyGrids.append(LazyGridSource(node: index, items: pointer.pointee.children))
@@ -127,10 +145,10 @@ struct TreeBuilder {
                 let child: Int32
                 if let leaf = SimpleLeaf(c) {
                     child = addSimpleLeaf(leaf, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: childContext,
-                                          parentHidden: hidden, into: &tree)
+                                          shareAxis: childShareAxis, parentHidden: hidden, into: &tree)
                 } else {
                     child = add(c, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: childContext,
-                                parentHidden: hidden, isRootScrollChild: isRootScroll, into: &tree)
+                                shareAxis: childShareAxis, parentHidden: hidden, isRootScrollChild: isRootScroll, into: &tree)
                 }
                 if previous < 0 { tree.nodes[Int(index)].firstChild = child } else { tree.nodes[Int(previous)].nextSibling = child }
                 previous = child
@@ -169,13 +187,14 @@ struct TreeBuilder {
     /// Appends a leaf that needs none of the general path's cases (see `SimpleLeaf`); the same fields as `add`.
     @inline(__always)
     private func addSimpleLeaf(_ leaf: SimpleLeaf, parent: Int32, childIndex: Int32, parentContext: StackAxisContext,
-                               parentHidden: Bool, into tree: inout LayoutTree) -> Int32 {
+                               shareAxis: StackAxisContext, parentHidden: Bool, into tree: inout LayoutTree) -> Int32 {
         let index = Int32(tree.nodes.count)
         let g = leaf.geometry
         let hidden = parentHidden || g.isHidden
         let isTappable = g.hasAction
         var flat = FlatNode(parent: parent, childIndex: childIndex, kind: leaf.kind, isHidden: hidden, isTappable: isTappable,
-                            isSimpleLeaf: true, needsPlacementCheck: isTappable, stackAxisOfParent: parentContext)
+                            isSimpleLeaf: true, needsPlacementCheck: isTappable, stackAxisOfParent: parentContext,
+                            shareAxis: shareAxis)
         if leaf.kind == .spacer {
             flat.minLength = Self.finiteNonNegative(g.minLength) ?? 8
             flat.hasDefaultMinLength = g.minLength.isNaN
