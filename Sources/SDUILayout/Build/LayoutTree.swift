@@ -41,6 +41,9 @@ struct FlatNode {
     /// children, and passed on through zstacks (and unknown types) that do not fix their own size along it.
     /// A node taking more than its share along this axis is not an overflow (its stack is, if anything).
     var shareAxis: StackAxisContext = .none
+    /// Stacks: whether step 5 of `stackLayout` can take its closed form (see `StackChildShape`); set once per
+    /// tree at the end of `TreeBuilder.resolveStackChildren`.
+    var stackChildShape: StackChildShape = .general
 
     // MARK: Containers
     /// Stack spacing, or grid row spacing.

@@ -319,6 +319,8 @@ struct TreeBuilder {
             child = tree.nodes[c].nextSibling
         }
         tree.nodes[Int(stack)].spacingTotal = total
+        // Perf (third pass): whether the stack's distribution has a closed form (`Compute/StackLayout.swift`).
+        tree.nodes[Int(stack)].stackChildShape = stackChildShape(of: stack, in: tree)
     }
 
     /// SwiftUI's `Spacer` in a stack: without `layoutPriority` it is served after every sibling (SwiftUI gives

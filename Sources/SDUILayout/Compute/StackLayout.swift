@@ -82,7 +82,7 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
                 let taken = horizontal ? size.0 : size.1
                 position += taken
                 length += taken
-                crossSize = max(crossSize, horizontal ? size.1 : size.0)
+                crossSize = maxOf(crossSize, horizontal ? size.1 : size.0)
             }
             child = s.ptr.nodes[c].nextSibling
         }
@@ -106,78 +106,146 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
         return horizontal ? (length, crossSize) : (crossSize, length)
     }
 
-    // Steps 1, 3 and 4: the visible children with their flexibility, inserted in offer order as they come
-    // (a stable insertion sort: stacks are small), in a scratch region reused across stacks and passes. The
-    // scratch is a stack of regions (nested stacks push above); it holds an item per node, so it never grows
-    // here (see `PassPointers.stackScratch`).
-    let base = s.stackTop
-    let end = base + Int(s.ptr.nodes[Int(node)].visibleChildCount)
-    assert(end <= s.ptr.stackScratch.count)
-    s.stackTop = end
-    var child = firstChild
-    var k = base
-    while child >= 0 {
-        let c = Int(child)
-        if !s.ptr.nodes[c].isHidden {
-            let minimum: Double, maximum: Double
-            if s.ptr.nodes[c].hasFrame, case let fixed = horizontal ? s.ptr.frames[c].width : s.ptr.frames[c].height,
-               !fixed.isNaN {
-                // A fixed frame along the axis is its own minimum and maximum.
-                minimum = fixed; maximum = fixed
-            } else if s.ptr.nodes[c].kind == .spacer && !s.ptr.nodes[c].hasFrame && !s.ptr.nodes[c].hasPadding
-                        && s.ptr.nodes[c].aspectRatio.isNaN {
-                // A bare spacer: minLength up to infinity.
-                minimum = s.ptr.nodes[c].minLength; maximum = .infinity
-            } else {
-                let small = computeNodeLayout(child, make(0), .measure, &s)
-                let large = computeNodeLayout(child, make(.infinity), .measure, &s)
-                minimum = horizontal ? small.0 : small.1
-                maximum = horizontal ? large.0 : large.1
+    if s.ptr.nodes[Int(node)].stackChildShape != .general {
+        // Steps 1, 3–5 in closed form (see `StackChildShape`): the children's offer order is known without
+        // probing or sorting — the fixed children in document order, then the spacers in document order — and
+        // each is offered exactly what step 5 would offer it, in the same order and with the same arithmetic.
+        // Pre-pass: the spacers (the visible children without a frame) and their minimums, summed in document
+        // order as step 5's `reserved` sums them.
+        var spacers = 0
+        var spacerMinimums = 0.0
+        var child = firstChild
+        while child >= 0 {
+            let c = Int(child)
+            if !s.ptr.nodes[c].isHidden && !s.ptr.nodes[c].hasFrame {
+                spacers &+= 1
+                spacerMinimums += s.ptr.nodes[c].minLength
             }
-            let flexibility = maximum - minimum
-            let item = StackItem(node: child, priority: s.ptr.nodes[c].layoutPriority,
-                                 flexibility: flexibility.isNaN ? .infinity : flexibility,
-                                 minimum: minimum)
-            let items = s.ptr.stackScratch
-            // (Indices are within the region [base, end) by construction: wrapping arithmetic, no overflow traps.)
-            var j = k &- 1
-            while j >= base && comesAfter(items[j], item) {
-                items[j &+ 1] = items[j]
-                j &-= 1
-            }
-            items[j &+ 1] = item
-            k &+= 1
+            child = s.ptr.nodes[c].nextSibling
         }
-        child = s.ptr.nodes[c].nextSibling
-    }
+        let count = Int(s.ptr.nodes[Int(node)].visibleChildCount)
+        let fixedCount = count &- spacers
+        let twoGroups = s.ptr.nodes[Int(node)].stackChildShape == .fixedThenSpacers
+        var remaining = along - spacingTotal
+        // The fixed children: in a group of their own they are offered what remains after reserving the
+        // spacers' minimums, shared among the fixed children left; in one group with the spacers, among all
+        // children left (subtracting 0 changes no value, so one expression serves both).
+        if fixedCount > 0 {
+            var budget = remaining - (twoGroups ? spacerMinimums : 0)
+            var left = twoGroups ? fixedCount : count
+            child = firstChild
+            while child >= 0 {
+                let c = Int(child)
+                if !s.ptr.nodes[c].isHidden && s.ptr.nodes[c].hasFrame {
+                    let offer = maxOf(0, budget) / Double(left)
+                    let size = s.ptr.nodes[c].isSimpleLeaf ? computeLeafNode(child, make(offer), mode, &s)
+                                                           : computeNodeLayout(child, make(offer), mode, &s)
+                    let taken = horizontal ? size.0 : size.1
+                    budget -= taken
+                    remaining -= taken
+                    length += taken
+                    crossSize = maxOf(crossSize, horizontal ? size.1 : size.0)
+                    left &-= 1
+                }
+                child = s.ptr.nodes[c].nextSibling
+            }
+        }
+        // The spacers, last: what remains (in one group the running budget equals `remaining`: both started
+        // from it and lost the same lengths), shared among the spacers left.
+        if spacers > 0 {
+            var budget = remaining
+            var left = spacers
+            child = firstChild
+            while child >= 0 {
+                let c = Int(child)
+                if !s.ptr.nodes[c].isHidden && !s.ptr.nodes[c].hasFrame {
+                    let offer = maxOf(0, budget) / Double(left)
+                    let size = s.ptr.nodes[c].isSimpleLeaf ? computeLeafNode(child, make(offer), mode, &s)
+                                                           : computeNodeLayout(child, make(offer), mode, &s)
+                    let taken = horizontal ? size.0 : size.1
+                    budget -= taken
+                    length += taken
+                    crossSize = maxOf(crossSize, horizontal ? size.1 : size.0)
+                    left &-= 1
+                }
+                child = s.ptr.nodes[c].nextSibling
+            }
+        }
+    } else {
+        // Steps 1, 3 and 4: the visible children with their flexibility, inserted in offer order as they come
+        // (a stable insertion sort: stacks are small), in a scratch region reused across stacks and passes. The
+        // scratch is a stack of regions (nested stacks push above); it holds an item per node, so it never grows
+        // here (see `PassPointers.stackScratch`).
+        let base = s.stackTop
+        let end = base + Int(s.ptr.nodes[Int(node)].visibleChildCount)
+        assert(end <= s.ptr.stackScratch.count)
+        s.stackTop = end
+        var child = firstChild
+        var k = base
+        while child >= 0 {
+            let c = Int(child)
+            if !s.ptr.nodes[c].isHidden {
+                let minimum: Double, maximum: Double
+                if s.ptr.nodes[c].hasFrame, case let fixed = horizontal ? s.ptr.frames[c].width : s.ptr.frames[c].height,
+                   !fixed.isNaN {
+                    // A fixed frame along the axis is its own minimum and maximum.
+                    minimum = fixed; maximum = fixed
+                } else if s.ptr.nodes[c].kind == .spacer && !s.ptr.nodes[c].hasFrame && !s.ptr.nodes[c].hasPadding
+                            && s.ptr.nodes[c].aspectRatio.isNaN {
+                    // A bare spacer: minLength up to infinity.
+                    minimum = s.ptr.nodes[c].minLength; maximum = .infinity
+                } else {
+                    let small = computeNodeLayout(child, make(0), .measure, &s)
+                    let large = computeNodeLayout(child, make(.infinity), .measure, &s)
+                    minimum = horizontal ? small.0 : small.1
+                    maximum = horizontal ? large.0 : large.1
+                }
+                let flexibility = maximum - minimum
+                let item = StackItem(node: child, priority: s.ptr.nodes[c].layoutPriority,
+                                     flexibility: flexibility.isNaN ? .infinity : flexibility,
+                                     minimum: minimum)
+                let items = s.ptr.stackScratch
+                // (Indices are within the region [base, end) by construction: wrapping arithmetic, no overflow traps.)
+                var j = k &- 1
+                while j >= base && comesAfter(items[j], item) {
+                    items[j &+ 1] = items[j]
+                    j &-= 1
+                }
+                items[j &+ 1] = item
+                k &+= 1
+            }
+            child = s.ptr.nodes[c].nextSibling
+        }
 
-    // Step 5: distribute the length that remains, priority group by priority group.
-    var remaining = along - spacingTotal
-    var groupStart = base
-    while groupStart < end {
-        let priority = s.ptr.stackScratch[groupStart].priority
-        var groupEnd = groupStart &+ 1
-        while groupEnd < end && s.ptr.stackScratch[groupEnd].priority == priority { groupEnd &+= 1 }
-        var reserved = 0.0
-        var r = groupEnd
-        while r < end { reserved += s.ptr.stackScratch[r].minimum; r &+= 1 }
-        var budget = remaining - reserved
-        var k = groupStart
-        while k < groupEnd {
-            let offer = max(0, budget) / Double(groupEnd &- k)
-            let item = s.ptr.stackScratch[k].node
-            let size = s.ptr.nodes[Int(item)].isSimpleLeaf ? computeLeafNode(item, make(offer), mode, &s)
-                                                           : computeNodeLayout(item, make(offer), mode, &s)
-            let taken = horizontal ? size.0 : size.1
-            budget -= taken
-            remaining -= taken
-            length += taken
-            crossSize = max(crossSize, horizontal ? size.1 : size.0)
-            k &+= 1
+        // Step 5: distribute the length that remains, priority group by priority group.
+        var remaining = along - spacingTotal
+        var groupStart = base
+        while groupStart < end {
+            let priority = s.ptr.stackScratch[groupStart].priority
+            var groupEnd = groupStart &+ 1
+            while groupEnd < end && s.ptr.stackScratch[groupEnd].priority == priority { groupEnd &+= 1 }
+            var reserved = 0.0
+            var r = groupEnd
+            while r < end { reserved += s.ptr.stackScratch[r].minimum; r &+= 1 }
+            var budget = remaining - reserved
+            var k = groupStart
+            while k < groupEnd {
+                let offer = maxOf(0, budget) / Double(groupEnd &- k)
+                let item = s.ptr.stackScratch[k].node
+                let size = s.ptr.nodes[Int(item)].isSimpleLeaf ? computeLeafNode(item, make(offer), mode, &s)
+                                                               : computeNodeLayout(item, make(offer), mode, &s)
+                let taken = horizontal ? size.0 : size.1
+                budget -= taken
+                remaining -= taken
+                length += taken
+                crossSize = maxOf(crossSize, horizontal ? size.1 : size.0)
+                k &+= 1
+            }
+            groupStart = groupEnd
         }
-        groupStart = groupEnd
+        s.stackTop = base
+
     }
-    s.stackTop = base
 
     // Step 6: the stack's size.
     let size = horizontal ? (length, crossSize) : (crossSize, length)
@@ -219,4 +287,59 @@ private func comesAfter(_ a: StackItem, _ b: StackItem) -> Bool {
 private func lazyWindow(for child: Int32, at position: Double, _ viewport: (Double, Double), _ tree: LayoutTree) -> LazyWindow? {
     guard let source = tree.lazyGrids.firstIndex(where: { $0.node == child }) else { return nil }
     return LazyWindow(grid: child, minY: viewport.0 - position, maxY: viewport.1 - position, source: source)
+}
+
+/// The shape of a stack's visible children, for step 5's closed form.
+///
+/// A child has a *fixed* length along the axis when its outermost layer is a frame with a fixed length there:
+/// it takes that length at any offer (flexibility 0, minimum = maximum = the length). A *bare spacer* (no
+/// frame, padding or aspect ratio) has minimum `minLength` and flexibility ∞. When every visible child is one
+/// or the other, the fixed children share one priority and the spacers another that is not higher, step 4's
+/// order is: the fixed children in document order (least flexible first, the sort is stable), then the spacers
+/// in document order (lower priority, or the same priority and more flexible). Step 5 then offers:
+/// - two groups (the spacers' priority is lower — spacers without `layoutPriority` have −∞): each fixed child
+///   max(0, remaining − the spacers' minimums) ÷ the fixed children left; then each spacer max(0, remaining)
+///   ÷ the spacers left;
+/// - one group (equal priorities): each child max(0, remaining) ÷ the children left, the fixed children first.
+/// Anything else (a flexible child, fixed children of different priorities, a spacer above the fixed children)
+/// takes the general steps.
+enum StackChildShape: UInt8 {
+    case general
+    /// Fixed children, then spacers of a lower priority (two groups).
+    case fixedThenSpacers
+    /// Fixed children and spacers of the same priority (one group), or only one of the two kinds.
+    case fixedWithSpacers
+}
+
+/// The shape of `stack`'s visible children (`TreeBuilder.resolveStackChildren` calls it once per tree, once the
+/// children are built and the spacers' minimums resolved).
+func stackChildShape(of stack: Int32, in tree: LayoutTree) -> StackChildShape {
+    let horizontal = tree.nodes[Int(stack)].isHorizontal
+    var fixedPriority = 0.0, spacerPriority = 0.0
+    var hasFixed = false, hasSpacer = false
+    var child = tree.nodes[Int(stack)].firstChild
+    while child >= 0 {
+        let c = Int(child)
+        let flat = tree.nodes[c]
+        child = flat.nextSibling
+        if flat.isHidden { continue }
+        let priority = flat.layoutPriority
+        if priority.isNaN { return .general }
+        if flat.hasFrame {
+            // Fixed along the axis (the frame is the outermost layer: `frameSize` returns the fixed length).
+            let fixed = horizontal ? tree.frames[c].width : tree.frames[c].height
+            if fixed.isNaN { return .general }
+            if hasFixed && priority != fixedPriority { return .general }
+            fixedPriority = priority
+            hasFixed = true
+        } else if flat.kind == .spacer && !flat.hasPadding && flat.aspectRatio.isNaN {
+            if hasSpacer && priority != spacerPriority { return .general }
+            spacerPriority = priority
+            hasSpacer = true
+        } else {
+            return .general
+        }
+    }
+    if !hasFixed || !hasSpacer || spacerPriority == fixedPriority { return .fixedWithSpacers }
+    return spacerPriority < fixedPriority ? .fixedThenSpacers : .general
 }
