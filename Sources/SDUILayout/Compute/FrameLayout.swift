@@ -69,14 +69,14 @@ func frameProposal(_ flat: FrameSpec, _ proposal: Proposal) -> Proposal {
     if !flat.width.isNaN {
         inner.width = flat.width
     } else if !proposal.width.isNaN {
-        if !flat.minWidth.isNaN { inner.width = max(inner.width, flat.minWidth) }
-        if !flat.maxWidth.isNaN { inner.width = min(inner.width, flat.maxWidth) }
+        if !flat.minWidth.isNaN { inner.width = maxOf(inner.width, flat.minWidth) }
+        if !flat.maxWidth.isNaN { inner.width = minOf(inner.width, flat.maxWidth) }
     }
     if !flat.height.isNaN {
         inner.height = flat.height
     } else if !proposal.height.isNaN {
-        if !flat.minHeight.isNaN { inner.height = max(inner.height, flat.minHeight) }
-        if !flat.maxHeight.isNaN { inner.height = min(inner.height, flat.maxHeight) }
+        if !flat.minHeight.isNaN { inner.height = maxOf(inner.height, flat.minHeight) }
+        if !flat.maxHeight.isNaN { inner.height = minOf(inner.height, flat.maxHeight) }
     }
     return inner
 }
@@ -95,8 +95,8 @@ private func frameDimension(fixed: Double, min minimum: Double, max maximum: Dou
     if minimum.isNaN && maximum.isNaN { return child }
     let offered = proposed.isNaN ? child : proposed
     var result = child
-    if !minimum.isNaN { result = max(minimum, min(result, offered)) }
-    if !maximum.isNaN { result = min(maximum, max(result, offered)) }
+    if !minimum.isNaN { result = maxOf(minimum, minOf(result, offered)) }
+    if !maximum.isNaN { result = minOf(maximum, maxOf(result, offered)) }
     return result
 }
 
@@ -105,7 +105,7 @@ private func frameDimension(fixed: Double, min minimum: Double, max maximum: Dou
 func paddingProposal(_ flat: PaddingSpec, _ proposal: Proposal) -> Proposal {
     let horizontal = flat.leading + flat.trailing
     let vertical = flat.top + flat.bottom
-    let inner = Proposal(width: max(0, proposal.width - horizontal), height: max(0, proposal.height - vertical))
+    let inner = Proposal(width: maxOf(0, proposal.width - horizontal), height: maxOf(0, proposal.height - vertical))
     // max(0, NaN) is 0 in Swift: keep "unspecified" unspecified.
     return Proposal(width: proposal.width.isNaN ? .nan : inner.width, height: proposal.height.isNaN ? .nan : inner.height)
 }
@@ -113,5 +113,5 @@ func paddingProposal(_ flat: PaddingSpec, _ proposal: Proposal) -> Proposal {
 /// The size of content `child` with padding `flat`.
 @inline(always)
 func paddingSize(_ flat: PaddingSpec, _ child: (Double, Double)) -> (Double, Double) {
-    (max(0, child.0 + (flat.leading + flat.trailing)), max(0, child.1 + (flat.top + flat.bottom)))
+    (maxOf(0, child.0 + (flat.leading + flat.trailing)), maxOf(0, child.1 + (flat.top + flat.bottom)))
 }

@@ -18,7 +18,7 @@ func computeGridLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
         var child = flat.firstChild
         while child >= 0 {
             if !s.ptr.nodes[Int(child)].isHidden {
-                widest = max(widest, computeNodeLayout(child, .unspecified, .measure, &s).0)
+                widest = maxOf(widest, computeNodeLayout(child, .unspecified, .measure, &s).0)
             }
             child = s.ptr.nodes[Int(child)].nextSibling
         }
@@ -54,7 +54,7 @@ func computeGridLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
             if !s.ptr.nodes[Int(child)].isHidden {
                 let size = s.ptr.nodes[Int(child)].isSimpleLeaf ? computeLeafNode(child, itemProposal, mode, &s)
                                                                 : computeNodeLayout(child, itemProposal, mode, &s)
-                rowHeight = max(rowHeight, size.1)
+                rowHeight = maxOf(rowHeight, size.1)
                 taken += 1
             }
             child = s.ptr.nodes[Int(child)].nextSibling
@@ -97,7 +97,7 @@ func gridColumns(width: Double, requested: Int, spacing: Double, minimum: Double
         let fitting = ((width + spacing) / (minimum + spacing)).rounded(.down)
         if fitting.isFinite { columns = max(1, min(columns, Int(max(1, min(fitting, Double(Int32.max)))))) }
     }
-    let columnWidth = max(0, (width - spacing * Double(columns - 1)) / Double(columns))
+    let columnWidth = maxOf(0, (width - spacing * Double(columns - 1)) / Double(columns))
     return GridColumns(columns: columns, columnWidth: columnWidth,
                        isBelowMinimum: minimum > 0 && columnWidth < minimum - 1e-9)
 }

@@ -107,7 +107,7 @@ private func realizeRow(_ row: Int, _ grid: Int32, columns: Int, columnWidth: Do
     var height = 0.0
     var item = first
     while item >= 0 {
-        height = max(height, computeNodeLayout(item, proposal, mode, &s).1)
+        height = maxOf(height, computeNodeLayout(item, proposal, mode, &s).1)
         item = s.ptr.nodes[Int(item)].nextSibling
     }
     if mode == .place {

@@ -12,11 +12,12 @@ func computeLeafLayout(_ node: Int32, _ proposal: Proposal, _ s: inout LayoutSta
     switch s.ptr.nodes[i].kind {
     case .spacer:
         let m = s.ptr.nodes[i].minLength
-        func along(_ v: Double) -> Double { v.isNaN ? m : max(m, v) }
+        // (Spelt out, not a nested function: the compiler did not inline one into the stacks' loops.)
+        let width = proposal.width, height = proposal.height
         switch s.ptr.nodes[i].stackAxisOfParent {
-        case .vertical: return (0, along(proposal.height))
-        case .horizontal: return (along(proposal.width), 0)
-        case .none: return (along(proposal.width), along(proposal.height))
+        case .vertical: return (0, height.isNaN ? m : maxOf(m, height))
+        case .horizontal: return (width.isNaN ? m : maxOf(m, width), 0)
+        case .none: return (width.isNaN ? m : maxOf(m, width), height.isNaN ? m : maxOf(m, height))
         }
     case .divider:
         if s.ptr.nodes[i].stackAxisOfParent == .horizontal {

@@ -17,7 +17,7 @@ func computeScrollLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMod
     let height = proposal.height.isFinite ? proposal.height : size.1
     // Step 4: content narrower than the scroll view is centred across the axis (as SwiftUI does).
     if mode == .place {
-        let slack = horizontal ? max(0, height - size.1) : max(0, width - size.0)
+        let slack = horizontal ? maxOf(0, height - size.1) : maxOf(0, width - size.0)
         if slack > 0 {
             var child = s.ptr.nodes[Int(node)].firstChild
             while child >= 0 {

@@ -11,8 +11,8 @@ func computeZStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMod
         if !s.ptr.nodes[Int(child)].isHidden {
             let size = s.ptr.nodes[Int(child)].isSimpleLeaf ? computeLeafNode(child, proposal, mode, &s)
                                                             : computeNodeLayout(child, proposal, mode, &s)
-            width = max(width, size.0)
-            height = max(height, size.1)
+            width = maxOf(width, size.0)
+            height = maxOf(height, size.1)
         }
         child = s.ptr.nodes[Int(child)].nextSibling
     }
