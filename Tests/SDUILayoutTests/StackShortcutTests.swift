@@ -104,7 +104,7 @@ import Testing
     @Test(arguments: 0..<8)
     func closedFormEqualsGeneralSteps(batch: Int) {
         var g = Generator(state: UInt64(batch) &* 7919 &+ 17)
-        var shortcuts = 0
+        var shapes: [StackChildShape: Int] = [:]
         for _ in 0..<250 {
             let screen = Screen(id: "stacks", root: Self.screen(&g))
             let environment = window([320, 375, 414].randomElement(using: &g)!, [200, 667, 900].randomElement(using: &g)!)
@@ -112,8 +112,8 @@ import Testing
 
             let fast = LayoutEngine()
             let expected = fast.layout(screen, in: environment, traits: traits)
-            for i in 0..<fast.state.tree.nodes.count where fast.state.tree.nodes[i].stackChildShape != .general {
-                shortcuts += 1
+            for i in 0..<fast.state.tree.nodes.count where fast.state.tree.nodes[i].kind == .hstack || fast.state.tree.nodes[i].kind == .vstack {
+                shapes[fast.state.tree.nodes[i].stackChildShape, default: 0] += 1
             }
 
             let general = LayoutEngine()
@@ -125,7 +125,9 @@ import Testing
             #expect(expected.nodes.map(\.frame) == actual.nodes.map(\.frame), "\(screen.root)")
             #expect(expected.diagnostics == actual.diagnostics, "\(screen.root)")
         }
-        // The random stacks do exercise the closed form.
-        #expect(shortcuts > 100)
+        // The random stacks exercise every closed form (and the general steps).
+        for shape in [StackChildShape.general, .fixedThenSpacers, .fixedLeavesThenSpacers, .fixedWithSpacers] {
+            #expect(shapes[shape, default: 0] >= 3, "\(shape): \(shapes)")
+        }
     }
 }

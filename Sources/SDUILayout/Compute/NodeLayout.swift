@@ -57,7 +57,7 @@ func computeLeafNode(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _
 
 /// Place mode: the node's size and content offset (its parent writes x and y), and the final-size checks.
 @inline(always)
-private func recordPlacement(_ node: Int32, _ proposal: Proposal, _ size: (Double, Double),
+func recordPlacement(_ node: Int32, _ proposal: Proposal, _ size: (Double, Double),
                              _ contentX: Double, _ contentY: Double, _ s: inout LayoutState) {
     let i = Int(node)
     s.ptr.geometry[i].width = size.0

@@ -106,38 +106,46 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
         return horizontal ? (length, crossSize) : (crossSize, length)
     }
 
-    if s.ptr.nodes[Int(node)].stackChildShape != .general {
+    let shape = s.ptr.nodes[Int(node)].stackChildShape
+    if shape != .general {
         // Steps 1, 3–5 in closed form (see `StackChildShape`): the children's offer order is known without
         // probing or sorting — the fixed children in document order, then the spacers in document order — and
-        // each is offered exactly what step 5 would offer it, in the same order and with the same arithmetic.
-        // Pre-pass: the spacers (the visible children without a frame) and their minimums, summed in document
-        // order as step 5's `reserved` sums them.
+        // each is offered what step 5 would offer it, in the same order and with the same arithmetic.
+        let count = Int(s.ptr.nodes[Int(node)].visibleChildCount)
+        var remaining = along - spacingTotal
+        // The fixed children's offers. In one group with the spacers: remaining ÷ all children left. In a group
+        // of their own: what remains after reserving the spacers' minimums (summed in document order, as step
+        // 5's `reserved`) ÷ the fixed children left — a pre-pass, skipped when every fixed child is a simple
+        // leaf: a simple leaf's result does not depend on its offer along the axis (its fixed frame replaces
+        // the offer inside and is its length outside; it has no cache; its placement check reports only tap
+        // targets), so it is offered ∞ there (which also skips the placement check's overflow test).
+        let exactOffers = shape != .fixedLeavesThenSpacers
+        var budget = remaining
+        var left = count
+        if shape == .fixedThenSpacers {
+            var spacerCount = 0
+            var spacerMinimums = 0.0
+            var child = firstChild
+            while child >= 0 {
+                let c = Int(child)
+                if !s.ptr.nodes[c].isHidden && !s.ptr.nodes[c].hasFrame {
+                    spacerCount &+= 1
+                    spacerMinimums += s.ptr.nodes[c].minLength
+                }
+                child = s.ptr.nodes[c].nextSibling
+            }
+            budget = remaining - spacerMinimums
+            left = count &- spacerCount
+        }
+        // The fixed children (those with a frame), in document order; the spacers are counted on the way.
         var spacers = 0
-        var spacerMinimums = 0.0
+        var firstSpacer: Int32 = -1
         var child = firstChild
         while child >= 0 {
             let c = Int(child)
-            if !s.ptr.nodes[c].isHidden && !s.ptr.nodes[c].hasFrame {
-                spacers &+= 1
-                spacerMinimums += s.ptr.nodes[c].minLength
-            }
-            child = s.ptr.nodes[c].nextSibling
-        }
-        let count = Int(s.ptr.nodes[Int(node)].visibleChildCount)
-        let fixedCount = count &- spacers
-        let twoGroups = s.ptr.nodes[Int(node)].stackChildShape == .fixedThenSpacers
-        var remaining = along - spacingTotal
-        // The fixed children: in a group of their own they are offered what remains after reserving the
-        // spacers' minimums, shared among the fixed children left; in one group with the spacers, among all
-        // children left (subtracting 0 changes no value, so one expression serves both).
-        if fixedCount > 0 {
-            var budget = remaining - (twoGroups ? spacerMinimums : 0)
-            var left = twoGroups ? fixedCount : count
-            child = firstChild
-            while child >= 0 {
-                let c = Int(child)
-                if !s.ptr.nodes[c].isHidden && s.ptr.nodes[c].hasFrame {
-                    let offer = maxOf(0, budget) / Double(left)
+            if !s.ptr.nodes[c].isHidden {
+                if s.ptr.nodes[c].hasFrame {
+                    let offer = exactOffers ? maxOf(0, budget) / Double(left) : .infinity
                     let size = s.ptr.nodes[c].isSimpleLeaf ? computeLeafNode(child, make(offer), mode, &s)
                                                            : computeNodeLayout(child, make(offer), mode, &s)
                     let taken = horizontal ? size.0 : size.1
@@ -146,26 +154,32 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
                     length += taken
                     crossSize = maxOf(crossSize, horizontal ? size.1 : size.0)
                     left &-= 1
+                } else {
+                    if spacers == 0 { firstSpacer = child }
+                    spacers &+= 1
                 }
-                child = s.ptr.nodes[c].nextSibling
             }
+            child = s.ptr.nodes[c].nextSibling
         }
         // The spacers, last: what remains (in one group the running budget equals `remaining`: both started
-        // from it and lost the same lengths), shared among the spacers left.
+        // from it, up to subtracting 0, and lost the same lengths) ÷ the spacers left. A bare spacer along its
+        // stack's axis is `computeLeafLayout`'s max(minLength, offer) (the offer is never NaN: max(0, NaN) is
+        // 0) by 0 across, with no modifier layers: sized here, placed as `computeLeafNode` places it.
         if spacers > 0 {
             var budget = remaining
             var left = spacers
-            child = firstChild
+            child = firstSpacer
             while child >= 0 {
                 let c = Int(child)
                 if !s.ptr.nodes[c].isHidden && !s.ptr.nodes[c].hasFrame {
                     let offer = maxOf(0, budget) / Double(left)
-                    let size = s.ptr.nodes[c].isSimpleLeaf ? computeLeafNode(child, make(offer), mode, &s)
-                                                           : computeNodeLayout(child, make(offer), mode, &s)
-                    let taken = horizontal ? size.0 : size.1
+                    let taken = maxOf(s.ptr.nodes[c].minLength, offer)
+                    if mode == .place {
+                        recordPlacement(child, make(offer), horizontal ? (taken, 0) : (0, taken), 0, 0, &s)
+                    }
                     budget -= taken
                     length += taken
-                    crossSize = maxOf(crossSize, horizontal ? size.1 : size.0)
+                    crossSize = maxOf(crossSize, 0)
                     left &-= 1
                 }
                 child = s.ptr.nodes[c].nextSibling
@@ -305,8 +319,10 @@ private func lazyWindow(for child: Int32, at position: Double, _ viewport: (Doub
 /// takes the general steps.
 enum StackChildShape: UInt8 {
     case general
-    /// Fixed children, then spacers of a lower priority (two groups).
+    /// Fixed children, then spacers of a lower priority (two groups); some fixed child is not a simple leaf.
     case fixedThenSpacers
+    /// The same, every fixed child a simple leaf (its offer along the axis changes nothing, see `stackLayout`).
+    case fixedLeavesThenSpacers
     /// Fixed children and spacers of the same priority (one group), or only one of the two kinds.
     case fixedWithSpacers
 }
@@ -315,8 +331,13 @@ enum StackChildShape: UInt8 {
 /// children are built and the spacers' minimums resolved).
 func stackChildShape(of stack: Int32, in tree: LayoutTree) -> StackChildShape {
     let horizontal = tree.nodes[Int(stack)].isHorizontal
+    let axis: StackAxisContext = horizontal ? .horizontal : .vertical
+    switch tree.nodes[Int(stack)].kind {
+    case .hstack, .vstack: break
+    default: return .general
+    }
     var fixedPriority = 0.0, spacerPriority = 0.0
-    var hasFixed = false, hasSpacer = false
+    var hasFixed = false, hasSpacer = false, fixedAreLeaves = true
     var child = tree.nodes[Int(stack)].firstChild
     while child >= 0 {
         let c = Int(child)
@@ -332,7 +353,8 @@ func stackChildShape(of stack: Int32, in tree: LayoutTree) -> StackChildShape {
             if hasFixed && priority != fixedPriority { return .general }
             fixedPriority = priority
             hasFixed = true
-        } else if flat.kind == .spacer && !flat.hasPadding && flat.aspectRatio.isNaN {
+            fixedAreLeaves = fixedAreLeaves && flat.isSimpleLeaf
+        } else if flat.kind == .spacer && !flat.hasPadding && flat.aspectRatio.isNaN && flat.stackAxisOfParent == axis {
             if hasSpacer && priority != spacerPriority { return .general }
             spacerPriority = priority
             hasSpacer = true
@@ -341,5 +363,6 @@ func stackChildShape(of stack: Int32, in tree: LayoutTree) -> StackChildShape {
         }
     }
     if !hasFixed || !hasSpacer || spacerPriority == fixedPriority { return .fixedWithSpacers }
-    return spacerPriority < fixedPriority ? .fixedThenSpacers : .general
+    guard spacerPriority < fixedPriority else { return .general }
+    return fixedAreLeaves ? .fixedLeavesThenSpacers : .fixedThenSpacers
 }
