@@ -320,7 +320,7 @@ struct TreeBuilder {
         }
         tree.nodes[Int(stack)].spacingTotal = total
         // Perf (third pass): whether the stack's distribution has a closed form (`Compute/StackLayout.swift`).
-        tree.nodes[Int(stack)].stackChildShape = stackChildShape(of: stack, in: tree)
+        tree.nodes[Int(stack)].stackChildShape = stackChildShape(of: stack, nodes: tree.nodes.unchecked, frames: tree.frames.unchecked)
     }
 
     /// SwiftUI's `Spacer` in a stack: without `layoutPriority` it is served after every sibling (SwiftUI gives
