@@ -1,7 +1,8 @@
 /// The seam between layout and text measurement: everything `Compute/` asks of text.
 ///
-/// Backed by `TextMeasurer` (Inter metrics, SwiftUI `Text` sizing, a layout cache keyed by string, font,
-/// width and line limit); the engine keeps one measurer, so its cache survives relayouts and rebuilds.
+/// Backed by `TextMeasurer` (Inter metrics, SwiftUI `Text` sizing). Each text is measured once per font
+/// (`prepare`, one hash of its bytes per tree) and every width is derived from that measurement; the
+/// engine keeps one measurer, so its cache survives relayouts and rebuilds.
 struct TextMeasurementSeam {
     /// Created on first use: a screen without text never pays for the measurer's cache table.
     private var lazyMeasurer: TextMeasurer?
@@ -17,15 +18,25 @@ struct TextMeasurementSeam {
     /// Empties the measurer's cache (if it was ever made).
     mutating func removeAllCachedLayouts() { lazyMeasurer?.removeAllCachedLayouts() }
 
-    /// The size of `spec` laid out in `maxWidth` with at most `lineLimit` lines.
+    /// Whether `handle` still addresses its text (the cache has not emptied since it was made).
     @inline(__always)
-    mutating func size(_ spec: TextSpec, maxWidth: Double, lineLimit: Int?) -> (width: Double, height: Double) {
-        let layout = measurer.measure(spec.string, font: spec.font, maxWidth: maxWidth, lineLimit: lineLimit)
-        return (layout.size.width, layout.size.height)
+    func isValid(_ handle: PreparedTextHandle) -> Bool {
+        handle.epoch != 0 && handle.epoch == lazyMeasurer?.preparedEpoch
     }
 
-    /// The layout (lines) of `spec` in `maxWidth` with at most `lineLimit` lines.
-    mutating func layout(_ spec: TextSpec, maxWidth: Double, lineLimit: Int?) -> TextLayout {
-        measurer.measure(spec.string, font: spec.font, maxWidth: maxWidth, lineLimit: lineLimit)
+    /// `string` in `font`, measured once.
+    mutating func prepare(_ string: String, font: FontSpec) -> PreparedTextHandle {
+        measurer.prepare(string, font: font)
+    }
+
+    /// The size of a prepared text laid out in `maxWidth` with at most `lineLimit` lines.
+    @inline(__always)
+    mutating func size(_ handle: PreparedTextHandle, maxWidth: Double, lineLimit: Int?) -> (width: Double, height: Double) {
+        measurer.size(of: handle, maxWidth: maxWidth, lineLimit: lineLimit)
+    }
+
+    /// The layout (lines) of a prepared text in `maxWidth` with at most `lineLimit` lines.
+    mutating func layout(_ handle: PreparedTextHandle, maxWidth: Double, lineLimit: Int?) -> TextLayout {
+        measurer.layout(of: handle, maxWidth: maxWidth, lineLimit: lineLimit)
     }
 }

@@ -1,0 +1,332 @@
+// Strings measured once per font: the layout engine's text cache.
+//
+// A layout pass asks one text for its size at several widths (0, ∞, its share of a stack, …) and places
+// it at one of them. Instead of laying the string out for each, the measurer reads its grapheme clusters
+// once and keeps their cumulative widths and the break opportunities between them (a *prepared text*);
+// every width is then answered from those arrays (`PreparedLineIterator`) without reading the string again.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a prepared text sits in a `PreparedTextCache`; valid while the cache's `epoch` is the same.
+struct PreparedTextHandle {
+    /// Index of the entry.
+    var index: Int32
+    /// The cache epoch the entry belongs to (0: no entry).
+    var epoch: UInt32
+
+    static let none = PreparedTextHandle(index: -1, epoch: 0)
+}
+
+/// One prepared text: where its clusters and break opportunities are in the arenas, and its face's constants.
+struct PreparedText {
+    var font: FontSpec
+    /// First cluster in the cluster arenas.
+    var clusterStart: Int32
+    /// Number of clusters; -1 when the text is laid out by the line breaker instead (it has a newline, a tab
+    /// or a soft hyphen, whose widths or break opportunities depend on the line, or is very long).
+    var clusterCount: Int32
+    /// First break opportunity in the break arena, and their number.
+    var breakStart: Int32
+    var breakCount: Int32
+    /// The first cluster drawn by a fallback font, or `clusterCount` when none is.
+    var firstFallback: Int32
+    /// The layout slot to replace next (round robin).
+    var nextSlot: Int32
+    var pointsPerSubunit: Double
+    var ellipsisSubunits: Int
+    var baselineOffset: Double
+}
+
+/// The width and line limit a kept layout was made for.
+struct PreparedLayoutKey {
+    var maxWidthBits: UInt64
+    var lineLimit: Int
+}
+
+/// Growable storage addressed by raw pointer, owned (and freed) by the cache that holds it.
+struct TextArena<Element> {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private(set) var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    @inline(__always)
+    mutating func append(_ value: Element) {
+        if count == capacity { grow() }
+        // count < capacity: checked above.
+        (base + count).initialize(to: value)
+        count += 1
+    }
+
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+    }
+
+    /// Drops elements after the first `n` (the elements are plain data: nothing to deinitialize).
+    mutating func truncate(to n: Int) { count = min(count, n) }
+
+    func deallocate() { base.deallocate() }
+}
+
+/// Prepared texts by (string, font): an open-addressing table keyed by a seeded hash of the UTF-8 bytes,
+/// with the clusters and break opportunities of every entry in four shared arenas, and a few placed
+/// layouts per entry. At most `capacity` entries and `clusterCapacity` clusters; when either would be
+/// exceeded, it empties and refills (bumping `epoch`, so that handles given out before are recognised
+/// as stale).
+final class PreparedTextCache {
+    /// Layouts kept per entry (a relayout alternating between two widths, plus probes, hits them all).
+    static let layoutSlots = 4
+    /// Texts with more clusters are laid out by the line breaker (their arrays would crowd the arenas).
+    static let maximumClusters = 4096
+
+    let capacity: Int
+    let clusterCapacity: Int
+    /// Bumped whenever the cache empties; never 0.
+    private(set) var epoch: UInt32 = 1
+    private let seed: UInt64
+    @exclusivity(unchecked) private var slots: [Int32]  // entry index, or -1
+    @exclusivity(unchecked) private var hashes = ContiguousArray<UInt64>()
+    @exclusivity(unchecked) private(set) var texts = ContiguousArray<String>()
+    @exclusivity(unchecked) var entries = ContiguousArray<PreparedText>()
+    @exclusivity(unchecked) var layoutKeys = ContiguousArray<PreparedLayoutKey>()
+    @exclusivity(unchecked) var layouts = ContiguousArray<TextLayout?>()
+    /// Per cluster: the width from the text's start to the cluster's end, in subunits.
+    private(set) var ends: TextArena<Int>
+    /// Per cluster: the UTF-8 offset of its end.
+    private(set) var offsets: TextArena<Int32>
+    /// Per cluster: the index (in its text) of the last cluster up to it that is not a space, or -1.
+    private(set) var content: TextArena<Int32>
+    /// Per text: the clusters before which a line may break, ascending.
+    private(set) var breaks: TextArena<Int32>
+
+    init(capacity: Int, clusterCapacity: Int) {
+        self.capacity = max(1, capacity)
+        self.clusterCapacity = max(Self.maximumClusters, clusterCapacity)
+        slots = Array(repeating: -1, count: 16)
+        seed = UInt64.random(in: .min ... .max) | 1
+        ends = TextArena(capacity: 256)
+        offsets = TextArena(capacity: 256)
+        content = TextArena(capacity: 256)
+        breaks = TextArena(capacity: 64)
+    }
+
+    deinit {
+        ends.deallocate()
+        offsets.deallocate()
+        content.deallocate()
+        breaks.deallocate()
+    }
+
+    /// Number of entries.
+    var count: Int { entries.count }
+
+    /// Empties the cache, keeping its storage; handles given out before become stale.
+    func removeAll() {
+        for index in slots.indices {
+            slots[index] = -1
+        }
+        hashes.removeAll(keepingCapacity: true)
+        texts.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+        layoutKeys.removeAll(keepingCapacity: true)
+        layouts.removeAll(keepingCapacity: true)
+        ends.truncate(to: 0)
+        offsets.truncate(to: 0)
+        content.truncate(to: 0)
+        breaks.truncate(to: 0)
+        epoch = epoch == UInt32.max ? 1 : epoch + 1
+    }
+
+    // MARK: Lookup
+
+    /// The hash of (bytes, font).
+    @inline(__always)
+    func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ font: FontSpec) -> UInt64 {
+        var h = seed ^ UInt64(truncatingIfNeeded: font.weight)
+        h = Self.mix(h, font.size.bitPattern)
+        h = Self.mix(h, font.lineHeight.bitPattern)
+        h ^= UInt64(bytes.count)
+        let raw = UnsafeRawBufferPointer(bytes)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            h = Self.mix(h, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        if offset < raw.count {
+            if raw.count >= 8 {
+                // The last 8 bytes, overlapping the previous word: one load instead of a byte loop.
+                h = Self.mix(h, raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self))
+            } else {
+                var tail: UInt64 = 0
+                while offset < raw.count {
+                    tail = tail << 8 | UInt64(raw[offset])
+                    offset += 1
+                }
+                h = Self.mix(h, tail)
+            }
+        }
+        return h ^ (h >> 29)
+    }
+
+    @inline(__always)
+    private static func mix(_ h: UInt64, _ value: UInt64) -> UInt64 {
+        let product = (h ^ value).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
+        return product.high ^ product.low
+    }
+
+    /// The entry for `text` (whose UTF-8 bytes are `bytes`) in `font`, or -1.
+    @inline(__always)
+    func find(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ font: FontSpec, hash: UInt64) -> Int {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let entry = Int(slots[slot])
+            if entry < 0 { return -1 }
+            if hashes[entry] == hash && entries[entry].font == font && Self.sameBytes(texts[entry], text, bytes) {
+                return entry
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Whether `stored` has the UTF-8 bytes `bytes` (of `text`): the same string storage is equal at once
+    /// (the usual case: a payload's strings are the ones measured before), otherwise the bytes are compared.
+    @inline(__always)
+    private static func sameBytes(_ stored: String, _ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // A String is two words: small strings hold their bytes inline, others a count and a storage
+        // reference, so equal words mean equal bytes.
+        let a = unsafeBitCast(stored, to: (UInt64, UInt64).self), b = unsafeBitCast(text, to: (UInt64, UInt64).self)
+        if a == b { return true }
+        let same = stored.utf8.withContiguousStorageIfAvailable { storedBytes -> Bool in
+            guard storedBytes.count == bytes.count else { return false }
+            guard let p = storedBytes.baseAddress, let q = bytes.baseAddress else { return true }
+            return memcmp(p, q, bytes.count) == 0
+        }
+        return same ?? false
+    }
+
+    // MARK: Insertion
+
+    /// The slot count for `capacity` entries: the power of two ≥ 2 × capacity (the table's final size).
+    private var maximumSlotCount: Int {
+        var slotCount = 16
+        while slotCount < capacity * 2 { slotCount <<= 1 }
+        return slotCount
+    }
+
+    /// Doubles the slot table and re-inserts every entry (kept at most half full).
+    private func growSlots() {
+        let slotCount = min(slots.count * 2, maximumSlotCount)
+        guard slotCount > slots.count else { return }
+        slots = Array(repeating: -1, count: slotCount)
+        let mask = slotCount - 1
+        for entry in hashes.indices {
+            var slot = Int(truncatingIfNeeded: hashes[entry]) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(entry)
+        }
+    }
+
+    /// Makes room for one more entry of up to `clusters` clusters (emptying the cache when full); returns
+    /// whether the cache was emptied.
+    func reserve(clusters: Int) -> Bool {
+        var emptied = false
+        if entries.count >= capacity || ends.count + clusters > clusterCapacity {
+            removeAll()
+            emptied = true
+        }
+        if (entries.count + 1) * 2 > slots.count { growSlots() }
+        return emptied
+    }
+
+    /// Starts the arrays of a new entry's clusters: returns the first cluster and break indices.
+    var arenaMarks: (clusters: Int, breaks: Int) { (ends.count, breaks.count) }
+
+    /// Appends one cluster of the entry being prepared.
+    @inline(__always)
+    func appendCluster(end: Int, offset: Int, content lastContent: Int) {
+        ends.append(end)
+        offsets.append(Int32(truncatingIfNeeded: offset))
+        content.append(Int32(truncatingIfNeeded: lastContent))
+    }
+
+    /// Appends a break opportunity (a cluster index in its text) of the entry being prepared.
+    @inline(__always)
+    func appendBreak(_ cluster: Int) { breaks.append(Int32(truncatingIfNeeded: cluster)) }
+
+    /// Drops the arrays appended since `marks` (the text turned out not to be preparable).
+    func rollBack(to marks: (clusters: Int, breaks: Int)) {
+        ends.truncate(to: marks.clusters)
+        offsets.truncate(to: marks.clusters)
+        content.truncate(to: marks.clusters)
+        breaks.truncate(to: marks.breaks)
+    }
+
+    /// Adds an entry (after `reserve`, whose arrays were appended since); returns its handle.
+    func insert(_ entry: PreparedText, text: String, hash: UInt64) -> PreparedTextHandle {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] >= 0 {
+            slot = (slot + 1) & mask
+        }
+        let index = entries.count
+        slots[slot] = Int32(index)
+        hashes.append(hash)
+        texts.append(text)
+        entries.append(entry)
+        for _ in 0..<Self.layoutSlots {
+            layoutKeys.append(PreparedLayoutKey(maxWidthBits: UInt64.max, lineLimit: 0))
+            layouts.append(nil)
+        }
+        return PreparedTextHandle(index: Int32(index), epoch: epoch)
+    }
+
+    // MARK: Kept layouts
+
+    /// The kept layout of entry `index` for (`maxWidth`, `lineLimit`), if any.
+    @inline(__always)
+    func keptLayout(_ index: Int, maxWidth: Double, lineLimit: Int) -> TextLayout? {
+        let base = index * Self.layoutSlots
+        let bits = maxWidth.bitPattern
+        for slot in base..<(base + Self.layoutSlots)
+        where layoutKeys[slot].maxWidthBits == bits && layoutKeys[slot].lineLimit == lineLimit {
+            return layouts[slot]
+        }
+        return nil
+    }
+
+    /// Keeps `layout` for entry `index` (replacing the oldest).
+    func keep(_ layout: TextLayout, _ index: Int, maxWidth: Double, lineLimit: Int) {
+        let slot = index * Self.layoutSlots + Int(entries[index].nextSlot)
+        entries[index].nextSlot = (entries[index].nextSlot + 1) % Int32(Self.layoutSlots)
+        layoutKeys[slot] = PreparedLayoutKey(maxWidthBits: maxWidth.bitPattern, lineLimit: lineLimit)
+        layouts[slot] = layout
+    }
+
+    /// The line breaking of entry `index` at `maxSubunits` (a prepared entry: `clusterCount` ≥ 0).
+    @inline(__always)
+    func lines(_ index: Int, maxSubunits: Int, lineLimit: Int) -> PreparedLineIterator {
+        let entry = entries[index]
+        // The entry's ranges were appended inside the arenas' counts and never moved since (the arenas
+        // only shrink when the whole cache empties, which makes the entry's handle stale).
+        return PreparedLineIterator(
+            ends: UnsafePointer(ends.base + Int(entry.clusterStart)),
+            offsets: UnsafePointer(offsets.base + Int(entry.clusterStart)),
+            content: UnsafePointer(content.base + Int(entry.clusterStart)),
+            breaks: UnsafePointer(breaks.base + Int(entry.breakStart)),
+            clusterCount: Int(entry.clusterCount), breakCount: Int(entry.breakCount),
+            maxSubunits: maxSubunits, lineLimit: lineLimit, ellipsisSubunits: entry.ellipsisSubunits)
+    }
+}
