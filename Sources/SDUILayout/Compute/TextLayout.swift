@@ -25,24 +25,24 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
         limit = min(limit ?? fitting, fitting)
     }
     // Step 3.
-    let handle = s.preparedText(index)
+    let measurer = s.text.measurer
+    var handle = index < s.textHandles.count ? s.textHandles[index] : .none
+    if handle.epoch != measurer.preparedEpoch { handle = s.prepareText(index, measurer) }
     if mode == .measure {
-        let measured = s.text.size(handle, maxWidth: maxWidth, lineLimit: limit)
+        let measured = measurer.size(of: handle, maxWidth: maxWidth, lineLimit: limit)
         return (measured.width + padH, measured.height + padV)
     }
     // Step 4.
-    let layout = s.text.layout(handle, maxWidth: maxWidth, lineLimit: limit)
+    let layout = measurer.layout(of: handle, maxWidth: maxWidth, lineLimit: limit)
     let width = layout.size.width, height = layout.size.height
     if layout.isTruncated {
         let lines = layout.lines.count
         let limited = ownLimit.map { lines >= $0 } ?? false
-        s.report("text-truncated", limited ? .info : .warning,  node,
+        s.report("text-truncated", limited ? .info : .warning, node,
                  limited ? .truncatedAtLimit(lines: lines)
                          : .truncatedToFit(lines: lines, width: proposal.width, height: proposal.height))
     }
-    s.placedTexts[index] = PlacedText(layout: layout, fontSize: s.tree.texts[index].fontSize,
-                                      fontWeight: s.tree.texts[index].fontWeight, lineHeight: lineHeight,
-                                      alignment: s.tree.texts[index].alignment, width: width, height: height)
+    s.placedTexts[index].place(layout, s.tree.texts[index], width: width, height: height)
     return (width + padH, height + padV)
 }
 
@@ -59,10 +59,12 @@ struct PlacedText {
 
     init() {}
 
-    init(layout: TextLayout, fontSize: Double, fontWeight: Int, lineHeight: Double, alignment: Alignment,
-         width: Double, height: Double) {
+    /// Sets the text placed in this pass (in place: the old layout is released, nothing else is copied).
+    @inline(__always)
+    mutating func place(_ layout: consuming TextLayout, _ spec: borrowing TextSpec, width: Double, height: Double) {
         self.layout = layout
-        self.fontSize = fontSize; self.fontWeight = fontWeight; self.lineHeight = lineHeight; self.alignment = alignment
+        fontSize = spec.fontSize; fontWeight = spec.fontWeight; lineHeight = spec.lineHeight
+        alignment = spec.alignment
         self.width = width; self.height = height
     }
 
@@ -78,17 +80,13 @@ struct PlacedText {
 }
 
 extension LayoutState {
-    /// Text `index` measured once (per tree, and again only if the measurer's cache emptied since).
-    @inline(__always)
-    mutating func preparedText(_ index: Int) -> PreparedTextHandle {
-        if index < textHandles.count {
-            let handle = textHandles[index]
-            if text.isValid(handle) { return handle }
-        } else {
+    /// Measures text `index` once (per tree, and again only if the measurer's cache emptied since).
+    mutating func prepareText(_ index: Int, _ measurer: TextMeasurer) -> PreparedTextHandle {
+        if index >= textHandles.count {
             // Handles for every text of the tree at once (not text by text): one growth per tree.
             textHandles.append(contentsOf: repeatElement(.none, count: max(index + 1, tree.texts.count) - textHandles.count))
         }
-        let handle = text.prepare(tree.texts[index].string, font: tree.texts[index].font)
+        let handle = measurer.prepare(tree.texts[index].string, font: tree.texts[index].font)
         textHandles[index] = handle
         return handle
     }

@@ -34,8 +34,11 @@ struct PreparedText {
     var breakCount: Int32
     /// The first cluster drawn by a fallback font, or `clusterCount` when none is.
     var firstFallback: Int32
-    /// The layout slot to replace next (round robin).
-    var nextSlot: Int32
+    /// The layout slot and the size slot to replace next (round robin).
+    var nextSlot: Int16
+    var nextSizeSlot: Int16
+    /// Width of the whole text on one line (trailing spaces hanging), in subunits.
+    var naturalSubunits: Int
     var pointsPerSubunit: Double
     var ellipsisSubunits: Int
     var baselineOffset: Double
@@ -45,6 +48,14 @@ struct PreparedText {
 struct PreparedLayoutKey {
     var maxWidthBits: UInt64
     var lineLimit: Int
+}
+
+/// A size derived for a width and line limit (plain data).
+struct PreparedSize {
+    var maxWidthBits: UInt64
+    var lineLimit: Int
+    var width: Double
+    var height: Double
 }
 
 /// Growable storage addressed by raw pointer, owned (and freed) by the cache that holds it.
@@ -88,13 +99,15 @@ struct TextArena<Element> {
 final class PreparedTextCache {
     /// Layouts kept per entry (a relayout alternating between two widths, plus probes, hits them all).
     static let layoutSlots = 4
+    /// Sizes kept per entry, for widths at which the text takes more than one line (one line needs no slot).
+    static let sizeSlots = 2
     /// Texts with more clusters are laid out by the line breaker (their arrays would crowd the arenas).
     static let maximumClusters = 4096
 
     let capacity: Int
     let clusterCapacity: Int
     /// Bumped whenever the cache empties; never 0.
-    private(set) var epoch: UInt32 = 1
+    @exclusivity(unchecked) private(set) var epoch: UInt32 = 1
     private let seed: UInt64
     @exclusivity(unchecked) private var slots: [Int32]  // entry index, or -1
     @exclusivity(unchecked) private var hashes = ContiguousArray<UInt64>()
@@ -102,14 +115,15 @@ final class PreparedTextCache {
     @exclusivity(unchecked) var entries = ContiguousArray<PreparedText>()
     @exclusivity(unchecked) var layoutKeys = ContiguousArray<PreparedLayoutKey>()
     @exclusivity(unchecked) var layouts = ContiguousArray<TextLayout?>()
+    @exclusivity(unchecked) var sizes = ContiguousArray<PreparedSize>()
     /// Per cluster: the width from the text's start to the cluster's end, in subunits.
-    private(set) var ends: TextArena<Int>
+    @exclusivity(unchecked) private(set) var ends: TextArena<Int>
     /// Per cluster: the UTF-8 offset of its end.
-    private(set) var offsets: TextArena<Int32>
+    @exclusivity(unchecked) private(set) var offsets: TextArena<Int32>
     /// Per cluster: the index (in its text) of the last cluster up to it that is not a space, or -1.
-    private(set) var content: TextArena<Int32>
+    @exclusivity(unchecked) private(set) var content: TextArena<Int32>
     /// Per text: the clusters before which a line may break, ascending.
-    private(set) var breaks: TextArena<Int32>
+    @exclusivity(unchecked) private(set) var breaks: TextArena<Int32>
 
     init(capacity: Int, clusterCapacity: Int) {
         self.capacity = max(1, capacity)
@@ -142,6 +156,7 @@ final class PreparedTextCache {
         entries.removeAll(keepingCapacity: true)
         layoutKeys.removeAll(keepingCapacity: true)
         layouts.removeAll(keepingCapacity: true)
+        sizes.removeAll(keepingCapacity: true)
         ends.truncate(to: 0)
         offsets.truncate(to: 0)
         content.truncate(to: 0)
@@ -290,6 +305,9 @@ final class PreparedTextCache {
             layoutKeys.append(PreparedLayoutKey(maxWidthBits: UInt64.max, lineLimit: 0))
             layouts.append(nil)
         }
+        for _ in 0..<Self.sizeSlots {
+            sizes.append(PreparedSize(maxWidthBits: UInt64.max, lineLimit: 0, width: 0, height: 0))
+        }
         return PreparedTextHandle(index: Int32(index), epoch: epoch)
     }
 
@@ -310,9 +328,27 @@ final class PreparedTextCache {
     /// Keeps `layout` for entry `index` (replacing the oldest).
     func keep(_ layout: TextLayout, _ index: Int, maxWidth: Double, lineLimit: Int) {
         let slot = index * Self.layoutSlots + Int(entries[index].nextSlot)
-        entries[index].nextSlot = (entries[index].nextSlot + 1) % Int32(Self.layoutSlots)
+        entries[index].nextSlot = (entries[index].nextSlot + 1) % Int16(Self.layoutSlots)
         layoutKeys[slot] = PreparedLayoutKey(maxWidthBits: maxWidth.bitPattern, lineLimit: lineLimit)
         layouts[slot] = layout
+    }
+
+    /// The kept size of entry `index` for (`maxWidthBits`, `lineLimit`), if any.
+    @inline(__always)
+    func keptSize(_ index: Int, maxWidthBits: UInt64, lineLimit: Int) -> (width: Double, height: Double)? {
+        let base = index * Self.sizeSlots
+        for slot in base..<(base + Self.sizeSlots)
+        where sizes[slot].maxWidthBits == maxWidthBits && sizes[slot].lineLimit == lineLimit {
+            return (sizes[slot].width, sizes[slot].height)
+        }
+        return nil
+    }
+
+    /// Keeps a size for entry `index` (replacing the oldest).
+    func keep(_ size: PreparedSize, _ index: Int) {
+        let slot = index * Self.sizeSlots + Int(entries[index].nextSizeSlot)
+        entries[index].nextSizeSlot = (entries[index].nextSizeSlot + 1) % Int16(Self.sizeSlots)
+        sizes[slot] = size
     }
 
     /// The line breaking of entry `index` at `maxSubunits` (a prepared entry: `clusterCount` ≥ 0).

@@ -26,10 +26,11 @@ extension TextMeasurer {
             let marks = prepared.arenaMarks
             var entry = PreparedText(
                 font: font, clusterStart: Int32(marks.clusters), clusterCount: -1, breakStart: Int32(marks.breaks),
-                breakCount: 0, firstFallback: 0, nextSlot: 0, pointsPerSubunit: face.pointsPerSubunit,
+                breakCount: 0, firstFallback: 0, nextSlot: 0, nextSizeSlot: 0, naturalSubunits: 0,
+                pointsPerSubunit: face.pointsPerSubunit,
                 ellipsisSubunits: face.ellipsisSubunits, baselineOffset: face.baselineOffset)
             let scan = Self.scanASCII(bytes, face: face)
-            var counts: (clusters: Int, breaks: Int, firstFallback: Int)?
+            var counts: (clusters: Int, breaks: Int, firstFallback: Int, natural: Int)?
             if !scan.isASCII {
                 var source = UTF8ClusterSource(bytes: bytes, text: text, face: face)
                 counts = collect(&source)
@@ -42,6 +43,7 @@ extension TextMeasurer {
                 entry.clusterCount = Int32(counts.clusters)
                 entry.breakCount = Int32(counts.breaks)
                 entry.firstFallback = Int32(counts.firstFallback)
+                entry.naturalSubunits = counts.natural
             } else {
                 prepared.rollBack(to: marks)
             }
@@ -57,12 +59,13 @@ extension TextMeasurer {
     /// Step 2 of `prepare`: appends the clusters read from `source` and the break opportunities between them;
     /// nil (with the arrays to roll back) for a text the iterator cannot break.
     private func collect<Source: TextClusterSource>(_ source: inout Source)
-        -> (clusters: Int, breaks: Int, firstFallback: Int)?
+        -> (clusters: Int, breaks: Int, firstFallback: Int, natural: Int)?
     {
         var cluster = TextCluster()
         var count = 0
         var breaks = 0
         var width = 0
+        var natural = 0
         var lastDrawn = -1
         var firstFallback = -1
         var previous = TextBreakKind.newline
@@ -81,28 +84,41 @@ extension TextMeasurer {
             }
             if firstFallback < 0 && source.usesFallbackFont { firstFallback = count }
             width += cluster.width
-            if cluster.kind != .space { lastDrawn = count }
+            if cluster.kind != .space {
+                lastDrawn = count
+                natural = width
+            }
             prepared.appendCluster(end: width, offset: cluster.end, content: lastDrawn)
             beforePrevious = previous
             previous = cluster.kind
             count += 1
         }
-        return (count, breaks, firstFallback < 0 ? count : firstFallback)
+        return (count, breaks, firstFallback < 0 ? count : firstFallback, natural)
     }
 
     /// The size of a prepared text laid out in `maxWidth` with at most `lineLimit` lines: equal to
     /// `measure(text, font:, maxWidth:, lineLimit:).size`.
+    ///
+    /// One line when the whole text fits; otherwise a kept size, or the lines counted by
+    /// `PreparedLineIterator` (and kept).
     @inline(__always)
     func size(of handle: PreparedTextHandle, maxWidth: Double, lineLimit: Int?) -> (width: Double, height: Double) {
         let index = Int(handle.index)
         let entry = prepared.entries[index]
-        guard entry.clusterCount >= 0 else {
+        guard entry.clusterCount > 0 else {
+            if entry.clusterCount == 0 { return (0, 0) }
             let layout = layout(of: handle, maxWidth: maxWidth, lineLimit: lineLimit)
             return (layout.size.width, layout.size.height)
         }
-        let width = Self.normalizedWidth(maxWidth)
+        var width = Self.normalizedWidth(maxWidth)
+        if width == 0 { width = 0 }  // -0 and 0 are one key
         let maxSubunits = TextFace.subunits(fitting: width, pointsPerSubunit: entry.pointsPerSubunit)
-        var lines = prepared.lines(index, maxSubunits: maxSubunits, lineLimit: lineLimit.map { max(1, $0) } ?? Int.max)
+        if entry.naturalSubunits <= maxSubunits {
+            return (min(Double(entry.naturalSubunits) * entry.pointsPerSubunit, width), entry.font.lineHeight)
+        }
+        let limit = lineLimit.map { max(1, $0) } ?? Int.max
+        if let kept = prepared.keptSize(index, maxWidthBits: width.bitPattern, lineLimit: limit) { return kept }
+        var lines = prepared.lines(index, maxSubunits: maxSubunits, lineLimit: limit)
         var widest = 0.0
         var count = 0
         while let line = lines.next() {
@@ -110,7 +126,9 @@ extension TextMeasurer {
             if points > widest { widest = points }
             count += 1
         }
-        return (widest, Double(count) * entry.font.lineHeight)
+        let height = Double(count) * entry.font.lineHeight
+        prepared.keep(PreparedSize(maxWidthBits: width.bitPattern, lineLimit: limit, width: widest, height: height), index)
+        return (widest, height)
     }
 
     /// The layout of a prepared text: equal to `measure(text, font:, maxWidth:, lineLimit:)`. Kept in the
