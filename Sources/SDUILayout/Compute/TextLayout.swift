@@ -25,15 +25,14 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
         limit = min(limit ?? fitting, fitting)
     }
     // Step 3.
-    let measurer = s.text.measurer
     var handle = index < s.textHandles.count ? s.textHandles[index] : .none
-    if handle.epoch != measurer.preparedEpoch { handle = s.prepareText(index, measurer) }
+    if handle.epoch != s.text.withMeasurer({ $0.preparedEpoch }) { handle = s.prepareText(index) }
     if mode == .measure {
-        let measured = measurer.size(of: handle, maxWidth: maxWidth, lineLimit: limit)
+        let measured = s.text.withMeasurer { $0.size(of: handle, maxWidth: maxWidth, lineLimit: limit) }
         return (measured.width + padH, measured.height + padV)
     }
     // Step 4.
-    let layout = measurer.layout(of: handle, maxWidth: maxWidth, lineLimit: limit)
+    let layout = s.text.withMeasurer { $0.layout(of: handle, maxWidth: maxWidth, lineLimit: limit) }
     let width = layout.size.width, height = layout.size.height
     if layout.isTruncated {
         let lines = layout.lines.count
@@ -42,7 +41,8 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
                  limited ? .truncatedAtLimit(lines: lines)
                          : .truncatedToFit(lines: lines, width: proposal.width, height: proposal.height))
     }
-    s.placedTexts[index].place(layout, s.tree.texts[index], width: width, height: height)
+    s.placedTexts[index].place(layout, fontSize: s.tree.texts[index].fontSize, fontWeight: s.tree.texts[index].fontWeight,
+                               lineHeight: lineHeight, alignment: s.tree.texts[index].alignment, width: width, height: height)
     return (width + padH, height + padV)
 }
 
@@ -61,10 +61,11 @@ struct PlacedText {
 
     /// Sets the text placed in this pass (in place: the old layout is released, nothing else is copied).
     @inline(__always)
-    mutating func place(_ layout: consuming TextLayout, _ spec: borrowing TextSpec, width: Double, height: Double) {
+    mutating func place(_ layout: consuming TextLayout, fontSize: Double, fontWeight: Int, lineHeight: Double,
+                        alignment: Alignment, width: Double, height: Double) {
         self.layout = layout
-        fontSize = spec.fontSize; fontWeight = spec.fontWeight; lineHeight = spec.lineHeight
-        alignment = spec.alignment
+        self.fontSize = fontSize; self.fontWeight = fontWeight; self.lineHeight = lineHeight
+        self.alignment = alignment
         self.width = width; self.height = height
     }
 
@@ -81,12 +82,13 @@ struct PlacedText {
 
 extension LayoutState {
     /// Measures text `index` once (per tree, and again only if the measurer's cache emptied since).
-    mutating func prepareText(_ index: Int, _ measurer: TextMeasurer) -> PreparedTextHandle {
+    mutating func prepareText(_ index: Int) -> PreparedTextHandle {
         if index >= textHandles.count {
             // Handles for every text of the tree at once (not text by text): one growth per tree.
             textHandles.append(contentsOf: repeatElement(.none, count: max(index + 1, tree.texts.count) - textHandles.count))
         }
-        let handle = measurer.prepare(tree.texts[index].string, font: tree.texts[index].font)
+        let string = tree.texts[index].string, font = tree.texts[index].font
+        let handle = text.withMeasurer { $0.prepare(string, font: font) }
         textHandles[index] = handle
         return handle
     }

@@ -6,15 +6,13 @@
 struct TextMeasurementSeam {
     /// Created on first use: a screen without text never pays for the measurer's cache table.
     private var lazyMeasurer: TextMeasurer?
-    /// The measurer (a compute step takes it once and asks it everything: `prepare`, `size(of:…)`,
-    /// `layout(of:…)`).
-    var measurer: TextMeasurer {
-        mutating get {
-            if let lazyMeasurer { return lazyMeasurer }
-            let made = TextMeasurer()
-            lazyMeasurer = made
-            return made
-        }
+
+    /// Calls `body` with the measurer (made on first use), without retaining it: the seam owns it for as
+    /// long as the layout state lives, and `body` cannot reach the seam.
+    @inline(__always)
+    mutating func withMeasurer<Result>(_ body: (TextMeasurer) -> Result) -> Result {
+        if lazyMeasurer == nil { lazyMeasurer = TextMeasurer() }
+        return Unmanaged.passUnretained(lazyMeasurer.unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
     }
 
     /// Empties the measurer's cache (if it was ever made).

@@ -170,7 +170,8 @@ struct TextFace {
         guard width.isFinite, pointsPerSubunit > 0 else { return Int.max / 4 }
         let exact = width / pointsPerSubunit
         if exact >= Double(Int.max / 4) { return Int.max / 4 }
-        return Int((exact * (1 + 1e-9)).rounded(.down))
+        let tolerant = exact * (1 + 1e-9)
+        return tolerant >= 0 ? Int(tolerant) : Int(tolerant.rounded(.down))  // Int() truncates: floor for ≥ 0
     }
 
     /// Inter's advance for a code point in font units, or `nil` if Inter has no glyph for it.
