@@ -471,7 +471,8 @@ private func expectPreparedMatchesLineBreaker(_ measurer: TextMeasurer, _ text: 
     let measurer = TextMeasurer()
     var texts = TextReference.shared.cases.map(\.text) + (TextReference.shared.chromium?.rows.map(\.text) ?? [])
     texts += ["Product 42: a handmade ceramic mug with a long name", "$52.99", "", " ", "   leading", "trailing   ",
-              "a\tb", "line\nbreak", "soft\u{AD}hyphen", "Wireless Earbuds Pro Max"]
+              "a\tb", "line\nbreak", "soft\u{AD}hyphen", "Wireless Earbuds Pro Max",
+              String(repeating: "long words ", count: 500), String(repeating: "é ", count: 2100)]
     let font = FontSpec(size: 17, weight: 600, lineHeight: 22)
     for text in texts {
         let natural = measurer.idealWidth(text, font: font)

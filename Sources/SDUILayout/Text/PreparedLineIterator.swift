@@ -51,7 +51,7 @@ struct PreparedLineIterator {
     private var nextBreak = 0
     /// Lines returned so far.
     private var emitted = 0
-    private var isDone = false
+    private(set) var isDone = false
     /// For a truncated text, the cluster whose overflow ended reading (`LineBreaker` reads up to it).
     private(set) var lastClusterRead = -1
 

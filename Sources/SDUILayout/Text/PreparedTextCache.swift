@@ -21,7 +21,8 @@ struct PreparedTextHandle {
     static let none = PreparedTextHandle(index: -1, epoch: 0)
 }
 
-/// One prepared text: where its clusters and break opportunities are in the arenas, and its face's constants.
+/// One prepared text: where its clusters and break opportunities are in the arenas, its face's constants,
+/// and the sizes and layout keys kept for it (plain data, so the entry arena needs no reference counting).
 struct PreparedText {
     var font: FontSpec
     /// First cluster in the cluster arenas.
@@ -35,30 +36,51 @@ struct PreparedText {
     /// The first cluster drawn by a fallback font, or `clusterCount` when none is.
     var firstFallback: Int32
     /// The layout slot and the size slot to replace next (round robin).
-    var nextSlot: Int16
-    var nextSizeSlot: Int16
+    var nextSlot: Int16 = 0
+    var nextSizeSlot: Int16 = 0
     /// Width of the whole text on one line (trailing spaces hanging), in subunits.
     var naturalSubunits: Int
     var pointsPerSubunit: Double
     var ellipsisSubunits: Int
     var baselineOffset: Double
+    /// Sizes kept for widths at which the text takes more than one line (one line needs no slot).
+    var sizes = (PreparedSize.empty, PreparedSize.empty)
+    /// What each of the entry's layout slots (in the cache's `layouts`) was made for.
+    var layoutKeys = (PreparedLayoutKey.empty, PreparedLayoutKey.empty, PreparedLayoutKey.empty,
+                      PreparedLayoutKey.empty)
+
+    init(font: FontSpec, clusterStart: Int, breakStart: Int, face: TextFace) {
+        self.font = font
+        self.clusterStart = Int32(truncatingIfNeeded: clusterStart)
+        clusterCount = -1
+        self.breakStart = Int32(truncatingIfNeeded: breakStart)
+        breakCount = 0
+        firstFallback = 0
+        naturalSubunits = 0
+        pointsPerSubunit = face.pointsPerSubunit
+        ellipsisSubunits = face.ellipsisSubunits
+        baselineOffset = face.baselineOffset
+    }
 }
 
 /// The width and line limit a kept layout was made for.
 struct PreparedLayoutKey {
     var maxWidthBits: UInt64
     var lineLimit: Int
+    static let empty = PreparedLayoutKey(maxWidthBits: UInt64.max, lineLimit: 0)
 }
 
-/// A size derived for a width and line limit (plain data).
+/// A size derived for a width and line limit.
 struct PreparedSize {
     var maxWidthBits: UInt64
     var lineLimit: Int
     var width: Double
     var height: Double
+    static let empty = PreparedSize(maxWidthBits: UInt64.max, lineLimit: 0, width: 0, height: 0)
 }
 
-/// Growable storage addressed by raw pointer, owned (and freed) by the cache that holds it.
+/// Growable storage addressed by raw pointer, owned (and freed, `release()`) by the cache that holds it.
+/// Elements past `count` are uninitialised; reference-counted elements are released when dropped.
 struct TextArena<Element> {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
@@ -70,25 +92,45 @@ struct TextArena<Element> {
     }
 
     @inline(__always)
-    mutating func append(_ value: Element) {
-        if count == capacity { grow() }
+    mutating func append(_ value: consuming Element) {
+        if count == capacity { grow(to: capacity * 2) }
         // count < capacity: checked above.
         (base + count).initialize(to: value)
         count += 1
     }
 
-    private mutating func grow() {
-        let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+    /// Room for `extra` more elements; returns where they go (write them, then `commit`).
+    @inline(__always)
+    mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<Element> {
+        if count + extra > capacity { grow(to: max(capacity * 2, count + extra)) }
+        return base + count
+    }
+
+    /// Counts `n` elements initialised after the last (within what `reserve` made room for).
+    @inline(__always)
+    mutating func commit(_ n: Int) { count += n }
+
+    private mutating func grow(to newCapacity: Int) {
+        let larger = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         larger.moveInitialize(from: base, count: count)
         base.deallocate()
         base = larger
-        capacity *= 2
+        capacity = newCapacity
     }
 
-    /// Drops elements after the first `n` (the elements are plain data: nothing to deinitialize).
-    mutating func truncate(to n: Int) { count = min(count, n) }
+    /// Drops elements after the first `n`.
+    mutating func truncate(to n: Int) {
+        guard n < count else { return }
+        (base + n).deinitialize(count: count - n)
+        count = n
+    }
 
-    func deallocate() { base.deallocate() }
+    /// Drops every element and frees the storage (the arena is unusable after).
+    mutating func release() {
+        base.deinitialize(count: count)
+        base.deallocate()
+        count = 0
+    }
 }
 
 /// Prepared texts by (string, font): an open-addressing table keyed by a seeded hash of the UTF-8 bytes,
@@ -99,8 +141,6 @@ struct TextArena<Element> {
 final class PreparedTextCache {
     /// Layouts kept per entry (a relayout alternating between two widths, plus probes, hits them all).
     static let layoutSlots = 4
-    /// Sizes kept per entry, for widths at which the text takes more than one line (one line needs no slot).
-    static let sizeSlots = 2
     /// Texts with more clusters are laid out by the line breaker (their arrays would crowd the arenas).
     static let maximumClusters = 4096
 
@@ -110,12 +150,13 @@ final class PreparedTextCache {
     @exclusivity(unchecked) private(set) var epoch: UInt32 = 1
     private let seed: UInt64
     @exclusivity(unchecked) private var slots: [Int32]  // entry index, or -1
-    @exclusivity(unchecked) private var hashes = ContiguousArray<UInt64>()
-    @exclusivity(unchecked) private(set) var texts = ContiguousArray<String>()
-    @exclusivity(unchecked) var entries = ContiguousArray<PreparedText>()
-    @exclusivity(unchecked) var layoutKeys = ContiguousArray<PreparedLayoutKey>()
-    @exclusivity(unchecked) var layouts = ContiguousArray<TextLayout?>()
-    @exclusivity(unchecked) var sizes = ContiguousArray<PreparedSize>()
+    // Per entry (indices below `count` are initialised, so reads need no bounds check beyond a handle's
+    // epoch: a handle of the current epoch has index < count).
+    @exclusivity(unchecked) private var hashes: TextArena<UInt64>
+    @exclusivity(unchecked) private(set) var texts: TextArena<String>
+    @exclusivity(unchecked) private(set) var entries: TextArena<PreparedText>
+    /// `layoutSlots` per entry.
+    @exclusivity(unchecked) private(set) var layouts: TextArena<TextLayout?>
     /// Per cluster: the width from the text's start to the cluster's end, in subunits.
     @exclusivity(unchecked) private(set) var ends: TextArena<Int>
     /// Per cluster: the UTF-8 offset of its end.
@@ -130,6 +171,10 @@ final class PreparedTextCache {
         self.clusterCapacity = max(Self.maximumClusters, clusterCapacity)
         slots = Array(repeating: -1, count: 16)
         seed = UInt64.random(in: .min ... .max) | 1
+        hashes = TextArena(capacity: 16)
+        texts = TextArena(capacity: 16)
+        entries = TextArena(capacity: 16)
+        layouts = TextArena(capacity: 16 * Self.layoutSlots)
         ends = TextArena(capacity: 256)
         offsets = TextArena(capacity: 256)
         content = TextArena(capacity: 256)
@@ -137,10 +182,14 @@ final class PreparedTextCache {
     }
 
     deinit {
-        ends.deallocate()
-        offsets.deallocate()
-        content.deallocate()
-        breaks.deallocate()
+        hashes.release()
+        texts.release()
+        entries.release()
+        layouts.release()
+        ends.release()
+        offsets.release()
+        content.release()
+        breaks.release()
     }
 
     /// Number of entries.
@@ -151,12 +200,10 @@ final class PreparedTextCache {
         for index in slots.indices {
             slots[index] = -1
         }
-        hashes.removeAll(keepingCapacity: true)
-        texts.removeAll(keepingCapacity: true)
-        entries.removeAll(keepingCapacity: true)
-        layoutKeys.removeAll(keepingCapacity: true)
-        layouts.removeAll(keepingCapacity: true)
-        sizes.removeAll(keepingCapacity: true)
+        hashes.truncate(to: 0)
+        texts.truncate(to: 0)
+        entries.truncate(to: 0)
+        layouts.truncate(to: 0)
         ends.truncate(to: 0)
         offsets.truncate(to: 0)
         content.truncate(to: 0)
@@ -209,7 +256,9 @@ final class PreparedTextCache {
         while true {
             let entry = Int(slots[slot])
             if entry < 0 { return -1 }
-            if hashes[entry] == hash && entries[entry].font == font && Self.sameBytes(texts[entry], text, bytes) {
+            // entry < count: the table only holds indices of entries inserted since it was last cleared.
+            if hashes.base[entry] == hash && entries.base[entry].font == font
+                && Self.sameBytes(texts.base[entry], text, bytes) {
                 return entry
             }
             slot = (slot + 1) & mask
@@ -247,8 +296,8 @@ final class PreparedTextCache {
         guard slotCount > slots.count else { return }
         slots = Array(repeating: -1, count: slotCount)
         let mask = slotCount - 1
-        for entry in hashes.indices {
-            var slot = Int(truncatingIfNeeded: hashes[entry]) & mask
+        for entry in 0..<hashes.count {
+            var slot = Int(truncatingIfNeeded: hashes.base[entry]) & mask
             while slots[slot] >= 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(entry)
         }
@@ -266,27 +315,22 @@ final class PreparedTextCache {
         return emptied
     }
 
-    /// Starts the arrays of a new entry's clusters: returns the first cluster and break indices.
+    /// Where the next entry's clusters and breaks will start.
     var arenaMarks: (clusters: Int, breaks: Int) { (ends.count, breaks.count) }
 
-    /// Appends one cluster of the entry being prepared.
-    @inline(__always)
-    func appendCluster(end: Int, offset: Int, content lastContent: Int) {
-        ends.append(end)
-        offsets.append(Int32(truncatingIfNeeded: offset))
-        content.append(Int32(truncatingIfNeeded: lastContent))
+    /// Room for `clusters` more clusters and break opportunities; returns where they go (cumulative ends,
+    /// UTF-8 ends, last drawn cluster, breaks). Write them, then `commit`.
+    func reserveClusters(_ clusters: Int) -> (UnsafeMutablePointer<Int>, UnsafeMutablePointer<Int32>,
+                                              UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>) {
+        (ends.reserve(clusters), offsets.reserve(clusters), content.reserve(clusters), breaks.reserve(clusters))
     }
 
-    /// Appends a break opportunity (a cluster index in its text) of the entry being prepared.
-    @inline(__always)
-    func appendBreak(_ cluster: Int) { breaks.append(Int32(truncatingIfNeeded: cluster)) }
-
-    /// Drops the arrays appended since `marks` (the text turned out not to be preparable).
-    func rollBack(to marks: (clusters: Int, breaks: Int)) {
-        ends.truncate(to: marks.clusters)
-        offsets.truncate(to: marks.clusters)
-        content.truncate(to: marks.clusters)
-        breaks.truncate(to: marks.breaks)
+    /// Counts the clusters and breaks written after `reserveClusters`.
+    func commitClusters(_ clusters: Int, breaks breakCount: Int) {
+        ends.commit(clusters)
+        offsets.commit(clusters)
+        content.commit(clusters)
+        breaks.commit(breakCount)
     }
 
     /// Adds an entry (after `reserve`, whose arrays were appended since); returns its handle.
@@ -301,60 +345,68 @@ final class PreparedTextCache {
         hashes.append(hash)
         texts.append(text)
         entries.append(entry)
-        for _ in 0..<Self.layoutSlots {
-            layoutKeys.append(PreparedLayoutKey(maxWidthBits: UInt64.max, lineLimit: 0))
-            layouts.append(nil)
-        }
-        for _ in 0..<Self.sizeSlots {
-            sizes.append(PreparedSize(maxWidthBits: UInt64.max, lineLimit: 0, width: 0, height: 0))
-        }
+        let kept = layouts.reserve(Self.layoutSlots)
+        for k in 0..<Self.layoutSlots { (kept + k).initialize(to: nil) }
+        layouts.commit(Self.layoutSlots)
         return PreparedTextHandle(index: Int32(index), epoch: epoch)
     }
 
-    // MARK: Kept layouts
+    // MARK: Kept layouts and sizes (index < count: from a handle of the current epoch)
 
-    /// The kept layout of entry `index` for (`maxWidth`, `lineLimit`), if any.
+    /// Entry `index`.
     @inline(__always)
-    func keptLayout(_ index: Int, maxWidth: Double, lineLimit: Int) -> TextLayout? {
-        let base = index * Self.layoutSlots
-        let bits = maxWidth.bitPattern
-        for slot in base..<(base + Self.layoutSlots)
-        where layoutKeys[slot].maxWidthBits == bits && layoutKeys[slot].lineLimit == lineLimit {
-            return layouts[slot]
-        }
-        return nil
+    func entry(_ index: Int) -> PreparedText { entries.base[index] }
+
+    /// The text of entry `index`.
+    @inline(__always)
+    func text(_ index: Int) -> String { texts.base[index] }
+
+    /// The kept layout of entry `index` for (`maxWidthBits`, `lineLimit`), if any.
+    @inline(__always)
+    func keptLayout(_ index: Int, maxWidthBits bits: UInt64, lineLimit: Int) -> TextLayout? {
+        let keys = entries.base[index].layoutKeys
+        let k = keys.0.maxWidthBits == bits && keys.0.lineLimit == lineLimit ? 0
+            : keys.1.maxWidthBits == bits && keys.1.lineLimit == lineLimit ? 1
+            : keys.2.maxWidthBits == bits && keys.2.lineLimit == lineLimit ? 2
+            : keys.3.maxWidthBits == bits && keys.3.lineLimit == lineLimit ? 3 : -1
+        return k < 0 ? nil : layouts.base[index * Self.layoutSlots + k]
     }
 
     /// Keeps `layout` for entry `index` (replacing the oldest).
-    func keep(_ layout: TextLayout, _ index: Int, maxWidth: Double, lineLimit: Int) {
-        let slot = index * Self.layoutSlots + Int(entries[index].nextSlot)
-        entries[index].nextSlot = (entries[index].nextSlot + 1) % Int16(Self.layoutSlots)
-        layoutKeys[slot] = PreparedLayoutKey(maxWidthBits: maxWidth.bitPattern, lineLimit: lineLimit)
-        layouts[slot] = layout
+    func keep(_ layout: TextLayout, _ index: Int, maxWidthBits bits: UInt64, lineLimit: Int) {
+        let entry = entries.base + index
+        let k = Int(entry.pointee.nextSlot)
+        entry.pointee.nextSlot = Int16((k + 1) % Self.layoutSlots)
+        let key = PreparedLayoutKey(maxWidthBits: bits, lineLimit: lineLimit)
+        switch k {
+        case 0: entry.pointee.layoutKeys.0 = key
+        case 1: entry.pointee.layoutKeys.1 = key
+        case 2: entry.pointee.layoutKeys.2 = key
+        default: entry.pointee.layoutKeys.3 = key
+        }
+        layouts.base[index * Self.layoutSlots + k] = layout
     }
 
     /// The kept size of entry `index` for (`maxWidthBits`, `lineLimit`), if any.
     @inline(__always)
-    func keptSize(_ index: Int, maxWidthBits: UInt64, lineLimit: Int) -> (width: Double, height: Double)? {
-        let base = index * Self.sizeSlots
-        for slot in base..<(base + Self.sizeSlots)
-        where sizes[slot].maxWidthBits == maxWidthBits && sizes[slot].lineLimit == lineLimit {
-            return (sizes[slot].width, sizes[slot].height)
-        }
+    func keptSize(_ index: Int, maxWidthBits bits: UInt64, lineLimit: Int) -> (width: Double, height: Double)? {
+        let sizes = entries.base[index].sizes
+        if sizes.0.maxWidthBits == bits && sizes.0.lineLimit == lineLimit { return (sizes.0.width, sizes.0.height) }
+        if sizes.1.maxWidthBits == bits && sizes.1.lineLimit == lineLimit { return (sizes.1.width, sizes.1.height) }
         return nil
     }
 
-    /// Keeps a size for entry `index` (replacing the oldest).
+    /// Keeps a size for entry `index` (replacing the older).
     func keep(_ size: PreparedSize, _ index: Int) {
-        let slot = index * Self.sizeSlots + Int(entries[index].nextSizeSlot)
-        entries[index].nextSizeSlot = (entries[index].nextSizeSlot + 1) % Int16(Self.sizeSlots)
-        sizes[slot] = size
+        let entry = entries.base + index
+        if entry.pointee.nextSizeSlot == 0 { entry.pointee.sizes.0 = size } else { entry.pointee.sizes.1 = size }
+        entry.pointee.nextSizeSlot ^= 1
     }
 
     /// The line breaking of entry `index` at `maxSubunits` (a prepared entry: `clusterCount` ≥ 0).
     @inline(__always)
     func lines(_ index: Int, maxSubunits: Int, lineLimit: Int) -> PreparedLineIterator {
-        let entry = entries[index]
+        let entry = entries.base[index]
         // The entry's ranges were appended inside the arenas' counts and never moved since (the arenas
         // only shrink when the whole cache empties, which makes the entry's handle stale).
         return PreparedLineIterator(

@@ -142,8 +142,10 @@ public final class TextMeasurer {
     private let cache: TextLayoutCache
     /// Strings measured once per font, for the layout engine (`prepare`, `size(of:…)`, `layout(of:…)`).
     let prepared: PreparedTextCache
-    /// The face of the last font measured: layouts measure runs of strings in one font.
+    /// The faces of the last two fonts measured: layouts measure runs of strings in one or two fonts
+    /// (a card's title and price).
     @exclusivity(unchecked) private var lastFace: TextFace
+    @exclusivity(unchecked) private var otherFace: TextFace
 
     /// Creates a measurer.
     /// - Parameters:
@@ -158,6 +160,7 @@ public final class TextMeasurer {
         self.prepared = PreparedTextCache(capacity: self.cacheCapacity, clusterCapacity: self.cacheCapacity * 32)
         self.lastFace = TextFace(
             font: FontSpec(size: 17, weight: 400, lineHeight: 22), displayScale: self.displayScale, tables: tables)
+        self.otherFace = lastFace
     }
 
     /// Number of layouts in the cache.
@@ -175,7 +178,10 @@ public final class TextMeasurer {
     @inline(__always)
     func face(for font: FontSpec) -> TextFace {
         if font != lastFace.font {
-            lastFace = TextFace(font: font, displayScale: displayScale, tables: tables)
+            swap(&lastFace, &otherFace)
+            if font != lastFace.font {
+                lastFace = TextFace(font: font, displayScale: displayScale, tables: tables)
+            }
         }
         return lastFace
     }
