@@ -68,19 +68,20 @@ extension TextMeasurer {
         }
         let (ends, offsets, content, breaks) = prepared.reserveClusters(n)
         let advances = face.asciiUnits
+        let kinds = TextBreakKind.asciiTable, breakable = TextBreakKind.breakTable
         var breakCount = 0
         var width = 0
         var natural = 0
         var lastDrawn = -1
-        var previous = TextBreakKind.newline
-        var beforePrevious = TextBreakKind.newline
-        // Every write below is at index < n, the room reserved above.
+        // The index into `breakable` of (beforePrevious, previous, ·), both newline at the start.
+        var pair = (Int(TextBreakKind.newline.rawValue) * 16 + Int(TextBreakKind.newline.rawValue)) * 16
+        // Every write below is at index < n, the room reserved above; bytes < 0x80 index the 128-entry tables.
         for i in 0..<n {
             let byte = bytes[i]
             if byte >= 0x80 { return PreparedCounts(clusters: -1, breaks: 0, firstFallback: 0, natural: 0) }
-            let kind = TextBreakKind.ascii[Int(byte)]
+            let kind = kinds[Int(byte)]
             if kind == .newline || kind == .tab { return nil }
-            if i > 0 && TextBreakKind.canBreak(beforePrevious, previous, kind) {
+            if i > 0 && breakable[pair + Int(kind.rawValue)] {
                 breaks[breakCount] = Int32(truncatingIfNeeded: i)
                 breakCount += 1
             }
@@ -92,8 +93,7 @@ extension TextMeasurer {
             ends[i] = width
             offsets[i] = Int32(truncatingIfNeeded: i + 1)
             content[i] = Int32(truncatingIfNeeded: lastDrawn)
-            beforePrevious = previous
-            previous = kind
+            pair = (pair & 0xF0) << 4 | Int(kind.rawValue) << 4
         }
         return PreparedCounts(clusters: n, breaks: breakCount, firstFallback: n, natural: natural)
     }
@@ -109,8 +109,8 @@ extension TextMeasurer {
         var natural = 0
         var lastDrawn = -1
         var firstFallback = -1
-        var previous = TextBreakKind.newline
-        var beforePrevious = TextBreakKind.newline
+        let breakable = TextBreakKind.breakTable
+        var pair = (Int(TextBreakKind.newline.rawValue) * 16 + Int(TextBreakKind.newline.rawValue)) * 16
         while source.next(into: &cluster) {
             switch cluster.kind {
             case .newline, .tab, .softHyphen:
@@ -120,7 +120,7 @@ extension TextMeasurer {
             }
             // Writes below are at index < capacity, the room reserved above.
             if count == capacity { return nil }
-            if count > 0 && TextBreakKind.canBreak(beforePrevious, previous, cluster.kind) {
+            if count > 0 && breakable[pair + Int(cluster.kind.rawValue)] {
                 breaks[breakCount] = Int32(truncatingIfNeeded: count)
                 breakCount += 1
             }
@@ -133,8 +133,7 @@ extension TextMeasurer {
             ends[count] = width
             offsets[count] = Int32(truncatingIfNeeded: cluster.end)
             content[count] = Int32(truncatingIfNeeded: lastDrawn)
-            beforePrevious = previous
-            previous = cluster.kind
+            pair = (pair & 0xF0) << 4 | Int(cluster.kind.rawValue) << 4
             count += 1
         }
         return PreparedCounts(clusters: count, breaks: breakCount, firstFallback: firstFallback < 0 ? count : firstFallback,
