@@ -87,8 +87,11 @@ extension LayoutState {
             // Handles for every text of the tree at once (not text by text): one growth per tree.
             textHandles.append(contentsOf: repeatElement(.none, count: max(index + 1, tree.texts.count) - textHandles.count))
         }
-        let string = tree.texts[index].string, font = tree.texts[index].font
-        let handle = text.withMeasurer { $0.prepare(string, font: font) }
+        let font = tree.texts[index].font
+        // The string is read in place (not copied) while the measurer hashes it.
+        let handle = text.unretainedMeasurer._withUnsafeGuaranteedRef { measurer in
+            tree.texts.withUnsafeBufferPointer { texts in measurer.prepare(texts[index].string, font: font) }
+        }
         textHandles[index] = handle
         return handle
     }

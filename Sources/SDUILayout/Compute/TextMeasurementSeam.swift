@@ -15,6 +15,14 @@ struct TextMeasurementSeam {
         return Unmanaged.passUnretained(lazyMeasurer.unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
     }
 
+    /// The measurer (made on first use), not retained: valid while the seam lives and keeps it.
+    var unretainedMeasurer: Unmanaged<TextMeasurer> {
+        mutating get {
+            if lazyMeasurer == nil { lazyMeasurer = TextMeasurer() }
+            return Unmanaged.passUnretained(lazyMeasurer.unsafelyUnwrapped)
+        }
+    }
+
     /// Empties the measurer's cache (if it was ever made).
     mutating func removeAllCachedLayouts() { lazyMeasurer?.removeAllCachedLayouts() }
 }

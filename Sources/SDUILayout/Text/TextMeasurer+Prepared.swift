@@ -15,38 +15,47 @@ extension TextMeasurer {
     /// 3. A newline, tab or soft hyphen (whose widths or breaks depend on the line), or more than
     ///    `PreparedTextCache.maximumClusters` clusters, makes an entry without clusters: its sizes and lines
     ///    come from `LineBreaker`, kept per width in the entry's layout slots.
-    func prepare(_ text: String, font: FontSpec) -> PreparedTextHandle {
+    @inline(__always)
+    func prepare(_ text: borrowing String, font: FontSpec) -> PreparedTextHandle {
         let handle = text.utf8.withContiguousStorageIfAvailable { bytes -> PreparedTextHandle in
             // Step 1.
             let hash = prepared.hash(bytes, font)
             let found = prepared.find(text, bytes, font, hash: hash)
             if found >= 0 { return PreparedTextHandle(index: Int32(found), epoch: prepared.epoch) }
-            // Step 2.
-            let clusters = min(bytes.count, PreparedTextCache.maximumClusters)
-            _ = prepared.reserve(clusters: clusters)
-            let face = face(for: font)
-            let marks = prepared.arenaMarks
-            var entry = PreparedText(font: font, clusterStart: marks.clusters, breakStart: marks.breaks, face: face)
-            var counts = collectASCII(bytes, face: face)
-            if counts?.clusters == -1 {
-                var source = UTF8ClusterSource(bytes: bytes, text: text, face: face)
-                counts = collect(&source, capacity: clusters)
-            }
-            // Step 3.
-            if let counts, counts.clusters >= 0 {
-                prepared.commitClusters(counts.clusters, breaks: counts.breaks)
-                entry.clusterCount = Int32(counts.clusters)
-                entry.breakCount = Int32(counts.breaks)
-                entry.firstFallback = Int32(counts.firstFallback)
-                entry.naturalSubunits = counts.natural
-            }
-            return prepared.insert(entry, text: text, hash: hash)
+            return insert(copy text, bytes, font: font, hash: hash)
         }
         if let handle { return handle }
         // Not contiguous UTF-8 (a bridged string): prepare a native copy, whose offsets are the same.
-        var copy = text
+        var copy = copy text
         copy.makeContiguousUTF8()
         return prepare(copy, font: font)
+    }
+
+    /// Steps 2 and 3 of `prepare`: a new entry for `text`, whose UTF-8 bytes are `bytes`.
+    @inline(never)
+    private func insert(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>, font: FontSpec, hash: UInt64)
+        -> PreparedTextHandle
+    {
+        // Step 2.
+        let clusters = min(bytes.count, PreparedTextCache.maximumClusters)
+        _ = prepared.reserve(clusters: clusters)
+        let face = face(for: font)
+        let marks = prepared.arenaMarks
+        var entry = PreparedText(font: font, clusterStart: marks.clusters, breakStart: marks.breaks, face: face)
+        var counts = collectASCII(bytes, face: face)
+        if counts?.clusters == -1 {
+            var source = UTF8ClusterSource(bytes: bytes, text: text, face: face)
+            counts = collect(&source, capacity: clusters)
+        }
+        // Step 3.
+        if let counts, counts.clusters >= 0 {
+            prepared.commitClusters(counts.clusters, breaks: counts.breaks)
+            entry.clusterCount = Int32(counts.clusters)
+            entry.breakCount = Int32(counts.breaks)
+            entry.firstFallback = Int32(counts.firstFallback)
+            entry.naturalSubunits = counts.natural
+        }
+        return prepared.insert(entry, text: text, hash: hash)
     }
 
     /// What step 2 of `prepare` wrote.
