@@ -25,14 +25,15 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
         limit = min(limit ?? fitting, fitting)
     }
     // Step 3.
+    let measurer = s.text.unretainedMeasurer
     var handle = index < s.textHandles.count ? s.textHandles[index] : .none
-    if handle.epoch != s.text.withMeasurer({ $0.preparedEpoch }) { handle = s.prepareText(index) }
+    if handle.epoch != measurer._withUnsafeGuaranteedRef({ $0.preparedEpoch }) { handle = s.prepareText(index) }
     if mode == .measure {
-        let measured = s.text.withMeasurer { $0.size(of: handle, maxWidth: maxWidth, lineLimit: limit) }
+        let measured = measurer._withUnsafeGuaranteedRef { $0.size(of: handle, maxWidth: maxWidth, lineLimit: limit) }
         return (measured.width + padH, measured.height + padV)
     }
     // Step 4.
-    let layout = s.text.withMeasurer { $0.layout(of: handle, maxWidth: maxWidth, lineLimit: limit) }
+    let layout = measurer._withUnsafeGuaranteedRef { $0.layout(of: handle, maxWidth: maxWidth, lineLimit: limit) }
     let width = layout.size.width, height = layout.size.height
     if layout.isTruncated {
         let lines = layout.lines.count

@@ -7,15 +7,8 @@ struct TextMeasurementSeam {
     /// Created on first use: a screen without text never pays for the measurer's cache table.
     private var lazyMeasurer: TextMeasurer?
 
-    /// Calls `body` with the measurer (made on first use), without retaining it: the seam owns it for as
-    /// long as the layout state lives, and `body` cannot reach the seam.
-    @inline(__always)
-    mutating func withMeasurer<Result>(_ body: (TextMeasurer) -> Result) -> Result {
-        if lazyMeasurer == nil { lazyMeasurer = TextMeasurer() }
-        return Unmanaged.passUnretained(lazyMeasurer.unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
-    }
-
-    /// The measurer (made on first use), not retained: valid while the seam lives and keeps it.
+    /// The measurer (made on first use), not retained: valid while the seam lives and keeps it (a compute
+    /// step reaches it with `_withUnsafeGuaranteedRef`, which retains nothing).
     var unretainedMeasurer: Unmanaged<TextMeasurer> {
         mutating get {
             if lazyMeasurer == nil { lazyMeasurer = TextMeasurer() }
