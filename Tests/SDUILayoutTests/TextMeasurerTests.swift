@@ -494,3 +494,17 @@ private func expectPreparedMatchesLineBreaker(_ measurer: TextMeasurer, _ text: 
     let again = measurer.prepare("first text", font: font)
     #expect(measurer.layout(of: again, maxWidth: 40, lineLimit: nil).lines.map(\.text) == ["first", "text"])
 }
+
+@Test func `the prepared-text cache keeps at most its capacity of entries and layouts`() {
+    let measurer = TextMeasurer(cacheCapacity: 8)
+    let font = FontSpec(size: 17, weight: 400, lineHeight: 22)
+    for round in 0..<50 {
+        var handle = measurer.prepare("text \(round % 5)", font: font)
+        for width in [30.0, 40, 50, 60, 70] {
+            if handle.epoch != measurer.preparedEpoch { handle = measurer.prepare("text \(round % 5)", font: font) }
+            let layout = measurer.layout(of: handle, maxWidth: width, lineLimit: nil)
+            #expect(layout == measurer.makeLayout("text \(round % 5)", font: font, maxWidth: width, lineLimit: Int.max))
+            #expect(measurer.prepared.count <= 8 && measurer.prepared.keptLayoutCount <= 8)
+        }
+    }
+}

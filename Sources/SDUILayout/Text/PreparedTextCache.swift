@@ -135,9 +135,9 @@ struct TextArena<Element> {
 
 /// Prepared texts by (string, font): an open-addressing table keyed by a seeded hash of the UTF-8 bytes,
 /// with the clusters and break opportunities of every entry in four shared arenas, and a few placed
-/// layouts per entry. At most `capacity` entries and `clusterCapacity` clusters; when either would be
-/// exceeded, it empties and refills (bumping `epoch`, so that handles given out before are recognised
-/// as stale).
+/// layouts per entry. At most `capacity` entries, `capacity` kept layouts and `clusterCapacity` clusters;
+/// when one would be exceeded, it empties and refills (bumping `epoch`, so that handles given out before
+/// are recognised as stale).
 final class PreparedTextCache {
     /// Layouts kept per entry (a relayout alternating between two widths, plus probes, hits them all).
     static let layoutSlots = 4
@@ -146,6 +146,8 @@ final class PreparedTextCache {
 
     let capacity: Int
     let clusterCapacity: Int
+    /// Layouts kept in the entries' slots.
+    @exclusivity(unchecked) private(set) var keptLayoutCount = 0
     /// Bumped whenever the cache empties; never 0.
     @exclusivity(unchecked) private(set) var epoch: UInt32 = 1
     private let seed: UInt64
@@ -208,6 +210,7 @@ final class PreparedTextCache {
         offsets.truncate(to: 0)
         content.truncate(to: 0)
         breaks.truncate(to: 0)
+        keptLayoutCount = 0
         epoch = epoch == UInt32.max ? 1 : epoch + 1
     }
 
@@ -376,6 +379,14 @@ final class PreparedTextCache {
     func keep(_ layout: TextLayout, _ index: Int, maxWidthBits bits: UInt64, lineLimit: Int) {
         let entry = entries.base + index
         let k = Int(entry.pointee.nextSlot)
+        if layouts.base[index * Self.layoutSlots + k] == nil {
+            // At most `capacity` layouts in all (as many as entries): past that, empty and refill.
+            if keptLayoutCount >= capacity {
+                removeAll()
+                return
+            }
+            keptLayoutCount += 1
+        }
         entry.pointee.nextSlot = Int16((k + 1) % Self.layoutSlots)
         let key = PreparedLayoutKey(maxWidthBits: bits, lineLimit: lineLimit)
         switch k {
