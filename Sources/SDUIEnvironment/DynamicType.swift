@@ -7,7 +7,22 @@ public enum ContentSizeCategory: String, Sendable, CaseIterable, Codable, Compar
     case accessibility1 = "AX1", accessibility2 = "AX2", accessibility3 = "AX3", accessibility4 = "AX4", accessibility5 = "AX5"
 
     /// Position from smallest (0) to largest (11).
-    public var rawIndex: Int { Self.allCases.firstIndex(of: self)! }
+    public var rawIndex: Int {
+        switch self {
+        case .xSmall: return 0
+        case .small: return 1
+        case .medium: return 2
+        case .large: return 3
+        case .xLarge: return 4
+        case .xxLarge: return 5
+        case .xxxLarge: return 6
+        case .accessibility1: return 7
+        case .accessibility2: return 8
+        case .accessibility3: return 9
+        case .accessibility4: return 10
+        case .accessibility5: return 11
+        }
+    }
     /// Whether this is one of the five accessibility sizes.
     public var isAccessibilityCategory: Bool { rawIndex >= 7 }
     public static func < (a: Self, b: Self) -> Bool { a.rawIndex < b.rawIndex }
@@ -37,13 +52,39 @@ public enum ContentSizeCategory: String, Sendable, CaseIterable, Codable, Compar
 public enum FontWeight: String, Sendable, CaseIterable, Codable {
     case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
     /// CSS `font-weight` (100…900).
-    public var cssWeight: Int { (Self.allCases.firstIndex(of: self)! + 1) * 100 }
+    public var cssWeight: Int {
+        switch self {
+        case .ultraLight: return 100
+        case .thin: return 200
+        case .light: return 300
+        case .regular: return 400
+        case .medium: return 500
+        case .semibold: return 600
+        case .bold: return 700
+        case .heavy: return 800
+        case .black: return 900
+        }
+    }
 }
 
 /// A Dynamic Type text style (SwiftUI's `Font.TextStyle`).
 public enum TextStyle: String, Sendable, CaseIterable, Codable {
     case largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2
-    var rawIndex: Int { Self.allCases.firstIndex(of: self)! }
+    var rawIndex: Int {
+        switch self {
+        case .largeTitle: return 0
+        case .title: return 1
+        case .title2: return 2
+        case .title3: return 3
+        case .headline: return 4
+        case .body: return 5
+        case .callout: return 6
+        case .subheadline: return 7
+        case .footnote: return 8
+        case .caption: return 9
+        case .caption2: return 10
+        }
+    }
 }
 
 /// Size, line height and weight of a text style at a Dynamic Type size.

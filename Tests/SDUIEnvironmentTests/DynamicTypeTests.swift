@@ -50,3 +50,11 @@ func `content sizes parse from every common spelling`(text: String, expected: Co
     #expect(portrait.displayScale == 3 && portrait.userInterfaceIdiom == .phone)
     #expect(Set(landscape.changedTraits(from: portrait)) == ["horizontalSizeClass", "verticalSizeClass", "interfaceOrientation", "userInterfaceStyle", "preferredContentSizeCategory"])
 }
+
+@Test func `content sizes, text styles and font weights number their cases in declaration order`() {
+    for (i, category) in ContentSizeCategory.allCases.enumerated() { #expect(category.rawIndex == i) }
+    // The table is indexed by style: each style's default-size metrics must be its own row of the reference.
+    #expect(DynamicTypeTable.metrics(.largeTitle, .large).size == 34)
+    #expect(DynamicTypeTable.metrics(.caption2, .large).size == 11)
+    for (i, weight) in FontWeight.allCases.enumerated() { #expect(weight.cssWeight == (i + 1) * 100) }
+}

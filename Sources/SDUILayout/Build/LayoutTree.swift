@@ -37,6 +37,10 @@ struct FlatNode {
     var isHorizontal = false
     /// The node's parent lays it out along a stack axis (spacers and dividers need to know which one).
     var stackAxisOfParent: StackAxisContext = .none
+    /// The axis along which the node's proposal is (or derives from) a stack's share: set for a stack's
+    /// children, and passed on through zstacks (and unknown types) that do not fix their own size along it.
+    /// A node taking more than its share along this axis is not an overflow (its stack is, if anything).
+    var shareAxis: StackAxisContext = .none
 
     // MARK: Containers
     /// Stack spacing, or grid row spacing.

@@ -42,67 +42,114 @@ struct TreeBuilder {
     /// Appends `node` and its subtree; returns the node's index.
     ///
     /// The node is read through a pointer: a `ComponentNode` is large, and passing it by value copies it (and
-    /// retains every field). No string is created or retained here: ids and path ids are read from the payload
-    /// when a result's nodes are read (`OutputLink`), and only diagnostics name a node while building.
+    /// retains every field). Its geometry is read from the one plain record the node keeps up to date
+    /// (`ComponentNode.geometry`), or, when a property is a size-class map, from a record resolved for this
+    /// size class. No string is created or retained here: ids and path ids are read from the payload when a
+    /// result's nodes are read (`OutputLink`), and only diagnostics name a node while building.
     @discardableResult
     func add(_ pointer: UnsafePointer<ComponentNode>, parent: Int32, childIndex: Int32, parentContext: StackAxisContext,
-             parentHidden: Bool, isRootScrollChild: Bool, into tree: inout LayoutTree) -> Int32 {
+             shareAxis: StackAxisContext = .none, parentHidden: Bool, isRootScrollChild: Bool,
+             into tree: inout LayoutTree) -> Int32 {
+        if pointer.pointee.geometry.usesSizeClasses {
+            var resolved = GeometryProperties(of: pointer.pointee, sizeClass: sizeClass)
+            return withUnsafePointer(to: &resolved) { g in
+                add(pointer, g, parent: parent, childIndex: childIndex, parentContext: parentContext, shareAxis: shareAxis,
+                    parentHidden: parentHidden,
+                    isRootScrollChild: isRootScrollChild, into: &tree)
+            }
+        }
+        // The node's own record, read in place (no copy). Valid: `pointer` points into the screen, alive and
+        // unchanged for the whole build.
+        let g = pointer.pointer(to: \.geometry)!
+        return add(pointer, g, parent: parent, childIndex: childIndex, parentContext: parentContext, shareAxis: shareAxis,
+                   parentHidden: parentHidden,
+                   isRootScrollChild: isRootScrollChild, into: &tree)
+    }
+
+    /// `add` with the node's geometry record at `geometry`.
+    private func add(_ pointer: UnsafePointer<ComponentNode>, _ geometry: UnsafePointer<GeometryProperties>, parent: Int32,
+                     childIndex: Int32, parentContext: StackAxisContext, shareAxis: StackAxisContext, parentHidden: Bool,
+                     isRootScrollChild: Bool, into tree: inout LayoutTree) -> Int32 {
         let index = Int32(tree.nodes.count)
         let node = UnsafeNode(pointer)
-        var flat = FlatNode()
-        flat.parent = parent
-        flat.childIndex = childIndex
-        flat.stackAxisOfParent = parentContext
-        flat.kind = Self.kind(of: pointer)
-        var hidden = parentHidden
-        if let visible = node.modifiers.visible, !visible.resolved(for: sizeClass) { hidden = true }
-        flat.isHidden = hidden
-        if flat.kind == .button { flat.isTappable = true } else if node.modifiers.hasAction { flat.isTappable = true }
+        let kind = Self.kind(of: pointer)
+        let g = UnsafeGeometry(geometry)
+        let hidden = parentHidden || g.isHidden
+        // The node's records are appended with their defaults and filled in place; `flat` is valid until the
+        // next append (the children, below), `frameSpec` / `paddingSpec` until this node's next append.
+        let flat = tree.nodes.appendAndPoint(FlatNode())
+        let frameSpec = tree.frames.appendAndPoint(FrameSpec())
+        let paddingSpec = tree.paddings.appendAndPoint(PaddingSpec())
+        flat.pointee.parent = parent
+        flat.pointee.childIndex = childIndex
+        flat.pointee.stackAxisOfParent = parentContext
+        flat.pointee.shareAxis = shareAxis
+        flat.pointee.kind = kind
+        flat.pointee.isHidden = hidden
+        let isTappable = kind == .button || g.hasAction
+        flat.pointee.isTappable = isTappable
 
-        resolveContainer(node, into: &flat)
-        var frameSpec = FrameSpec(), paddingSpec = PaddingSpec()
+        resolveContainer(g, into: &flat.pointee)
         let name = NodeName(pointer: pointer, parent: parent, childIndex: childIndex)
-        resolveModifiers(node, name: name, into: &flat, frameSpec: &frameSpec, paddingSpec: &paddingSpec, tree: &tree)
-        resolveLeaf(node, name: name, into: &flat, tree: &tree)
-        if flat.kind == .spacer { resolveSpacer(node, into: &flat) }
+        resolveModifiers(g, name: name, into: &flat.pointee, frameSpec: &frameSpec.pointee, paddingSpec: &paddingSpec.pointee,
+                         tree: &tree)
+        if kind == .text || kind == .button || kind == .custom { resolveLeaf(node, g, name: name, into: &flat.pointee, tree: &tree) }
+        if kind == .spacer { resolveSpacer(g, into: &flat.pointee) }
 
-        switch flat.kind {
-        case .color, .image, .spacer, .divider: flat.isSimpleLeaf = true
-        case .vstack, .hstack, .zstack, .grid: flat.needsPlacementCheck = true
+        switch kind {
+        case .color, .image, .spacer, .divider: flat.pointee.isSimpleLeaf = true
+        case .vstack, .hstack, .zstack, .grid: flat.pointee.needsPlacementCheck = true
         default: break
         }
-        if flat.isTappable { flat.needsPlacementCheck = true }
-        tree.nodes.append(flat)
-        tree.frames.append(frameSpec)
-        tree.paddings.append(paddingSpec)
-        tree.links.append(OutputLink(parent: parent, childIndex: childIndex, textIndex: hidden ? -1 : flat.textIndex,
+        if isTappable { flat.pointee.needsPlacementCheck = true }
+        let isHorizontal = flat.pointee.isHorizontal
+        tree.links.append(OutputLink(parent: parent, childIndex: childIndex, textIndex: hidden ? -1 : flat.pointee.textIndex,
                                      isHidden: hidden))
 
         // Children: pre-order, linked by firstChild / nextSibling.
         let childContext: StackAxisContext
-        switch flat.kind {
+        switch kind {
         case .vstack: childContext = .vertical
         case .hstack: childContext = .horizontal
-        case .scroll: childContext = flat.isHorizontal ? .horizontal : .vertical
+        case .scroll: childContext = isHorizontal ? .horizontal : .vertical
         default: childContext = .none
         }
-        let isRootScroll = parent == -1 && flat.kind == .scroll && !flat.isHorizontal
-        if virtualizesGrids && isRootScrollChild && flat.kind == .grid {
+        // The share axis the children inherit: a stack's axis; through a zstack (or unknown type) the zstack's
+        // own, unless its frame fixes its size along that axis (the children are then offered the fixed size).
+        let childShareAxis: StackAxisContext
+        switch kind {
+        case .vstack, .hstack, .scroll: childShareAxis = childContext
+        case .zstack, .custom:
+            let spec = tree.frames[Int(index)]
+            switch shareAxis {
+            case .vertical: childShareAxis = spec.height.isNaN ? .vertical : .none
+            case .horizontal: childShareAxis = spec.width.isNaN ? .horizontal : .none
+            case .none: childShareAxis = .none
+            }
+        default: childShareAxis = .none
+        }
+        let isRootScroll = parent == -1 && kind == .scroll && !isHorizontal
+        if virtualizesGrids && isRootScrollChild && kind == .grid {
             tree.lazyGrids.append(LazyGridSource(node: index, items: pointer.pointee.children))
             tree.nodes[Int(index)].visibleChildCount = Int32(clamping: pointer.pointee.children.count)
             return index
         }
-        // Most nodes are leaves: skip the children walk (and its retain of the array) for them.
-        if pointer.pointee.children.isEmpty {
-            return index
-        }
+        // Most nodes are leaves: skip the children walk for them.
+        if pointer.pointee.children.isEmpty { return index }
         var previous: Int32 = -1
         var visibleCount: Int32 = 0
         pointer.pointee.children.withUnsafeBufferPointer { children in
             guard let base = children.baseAddress else { return }
             for i in children.indices {
-                let child = add(base + i, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: childContext,
-                                parentHidden: hidden, isRootScrollChild: isRootScroll, into: &tree)
+                let c = base + i
+                let child: Int32
+                if let leaf = SimpleLeaf(c) {
+                    child = addSimpleLeaf(leaf, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: childContext,
+                                          shareAxis: childShareAxis, parentHidden: hidden, into: &tree)
+                } else {
+                    child = add(c, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: childContext,
+                                shareAxis: childShareAxis, parentHidden: hidden, isRootScrollChild: isRootScroll, into: &tree)
+                }
                 if previous < 0 { tree.nodes[Int(index)].firstChild = child } else { tree.nodes[Int(previous)].nextSibling = child }
                 previous = child
                 if !tree.nodes[Int(child)].isHidden { visibleCount += 1 }
@@ -110,6 +157,61 @@ struct TreeBuilder {
         }
         tree.nodes[Int(index)].visibleChildCount = visibleCount
         if childContext != .none { resolveStackChildren(index, &tree) }
+        return index
+    }
+
+    /// A frame modifier's values, checked (a contradiction min > max is left for the caller; NaN compares false).
+    @inline(__always)
+    static func frameSpec(_ g: UnsafeGeometry) -> FrameSpec {
+        var spec = FrameSpec()
+        spec.width = Self.finiteNonNegative(g.width) ?? unset
+        spec.height = Self.finiteNonNegative(g.height) ?? unset
+        spec.minWidth = Self.bound(g.minWidth)
+        spec.maxWidth = Self.bound(g.maxWidth)
+        spec.minHeight = Self.bound(g.minHeight)
+        spec.maxHeight = Self.bound(g.maxHeight)
+        if let alignment = g.frameAlignment {
+            spec.alignX = alignment.horizontalFraction
+            spec.alignY = alignment.verticalFraction
+        }
+        return spec
+    }
+
+    /// Padding values, checked (never NaN or infinite).
+    @inline(__always)
+    static func paddingSpec(_ g: UnsafeGeometry) -> PaddingSpec {
+        PaddingSpec(top: Self.finite(g.paddingTop), leading: Self.finite(g.paddingLeading),
+                    bottom: Self.finite(g.paddingBottom), trailing: Self.finite(g.paddingTrailing))
+    }
+
+    /// Appends a leaf that needs none of the general path's cases (see `SimpleLeaf`); the same fields as `add`.
+    @inline(__always)
+    private func addSimpleLeaf(_ leaf: SimpleLeaf, parent: Int32, childIndex: Int32, parentContext: StackAxisContext,
+                               shareAxis: StackAxisContext, parentHidden: Bool, into tree: inout LayoutTree) -> Int32 {
+        let index = Int32(tree.nodes.count)
+        let g = leaf.geometry
+        let hidden = parentHidden || g.isHidden
+        let isTappable = g.hasAction
+        var flat = FlatNode(parent: parent, childIndex: childIndex, kind: leaf.kind, isHidden: hidden, isTappable: isTappable,
+                            isSimpleLeaf: true, needsPlacementCheck: isTappable, stackAxisOfParent: parentContext,
+                            shareAxis: shareAxis)
+        if leaf.kind == .spacer {
+            flat.minLength = Self.finiteNonNegative(g.minLength) ?? 8
+            flat.hasDefaultMinLength = g.minLength.isNaN
+            if g.layoutPriority.isNaN { flat.layoutPriority = -.infinity }
+        }
+        let ratio = g.aspectRatio
+        if ratio.isFinite, ratio > 0 {
+            flat.aspectRatio = ratio
+            if leaf.kind != .image { flat.aspectFill = g.isFill }
+        }
+        if g.layoutPriority.isFinite { flat.layoutPriority = g.layoutPriority }
+        flat.hasPadding = g.hasPadding
+        flat.hasFrame = g.hasFrame
+        tree.nodes.append(flat)
+        tree.frames.append(g.hasFrame ? Self.frameSpec(g) : FrameSpec())
+        tree.paddings.append(g.hasPadding ? Self.paddingSpec(g) : PaddingSpec())
+        tree.links.append(OutputLink(parent: parent, childIndex: childIndex, textIndex: -1, isHidden: hidden))
         return index
     }
 
@@ -153,36 +255,30 @@ struct TreeBuilder {
 
     /// Stack, grid and scroll properties (SwiftUI defaults: spacing 8, center alignment).
     @inline(__always)
-    private func resolveContainer(_ node: UnsafeNode, into flat: inout FlatNode) {
+    private func resolveContainer(_ g: UnsafeGeometry, into flat: inout FlatNode) {
         switch flat.kind {
         case .vstack, .hstack, .zstack, .scroll, .grid, .custom:
-            let explicitSpacing = finiteNonNegative(node.spacing?.resolved(for: sizeClass))
+            let explicitSpacing = Self.finiteNonNegative(g.spacing)
             let spacing = explicitSpacing ?? 8
             flat.spacing = spacing
             flat.hasDefaultSpacing = explicitSpacing == nil
             flat.columnSpacing = spacing
-            if let alignment = node.alignment?.resolved(for: sizeClass) {
+            if let alignment = g.alignment {
                 flat.alignX = alignment.horizontalFraction
                 flat.alignY = alignment.verticalFraction
             }
-            if flat.kind == .scroll {
-                flat.isHorizontal = node.axis?.resolved(for: sizeClass) == .horizontal
-            }
+            if flat.kind == .scroll { flat.isHorizontal = g.isHorizontalAxis }
             if flat.kind == .hstack { flat.isHorizontal = true }
             if flat.kind == .grid {
-                flat.spacing = finiteNonNegative(node.rowSpacing?.resolved(for: sizeClass)) ?? spacing
-                flat.columnSpacing = finiteNonNegative(node.columnSpacing?.resolved(for: sizeClass)) ?? spacing
-                flat.columns = Int32(clamping: max(1, node.columns?.resolved(for: sizeClass) ?? 1))
-                flat.minColumnWidth = finiteNonNegative(node.minColumnWidth?.resolved(for: sizeClass)) ?? 0
+                flat.spacing = Self.finiteNonNegative(g.rowSpacing) ?? spacing
+                flat.columnSpacing = Self.finiteNonNegative(g.columnSpacing) ?? spacing
+                flat.columns = Int32(clamping: max(1, g.columns))
+                flat.minColumnWidth = Self.finiteNonNegative(g.minColumnWidth) ?? 0
             }
         case .spacer:
-            flat.minLength = finiteNonNegative(node.minLength?.resolved(for: sizeClass)) ?? 8
+            flat.minLength = Self.finiteNonNegative(g.minLength) ?? 8
         case .text:
-            if let alignment = node.alignment?.resolved(for: sizeClass) {
-                flat.alignX = alignment.horizontalFraction
-            } else {
-                flat.alignX = 0
-            }
+            flat.alignX = g.alignment?.horizontalFraction ?? 0
         default:
             break
         }
@@ -229,63 +325,48 @@ struct TreeBuilder {
     /// spacers the lowest priority), so a flexible sibling takes the surplus and the spacer keeps its minimum.
     /// Without `minLength` its minimum is SwiftUI's default spacing (8); in a stack with explicit spacing see
     /// `resolveStackChildren`.
-    private func resolveSpacer(_ node: UnsafeNode, into flat: inout FlatNode) {
-        flat.hasDefaultMinLength = node.minLength == nil
-        if node.modifiers.layoutPriority == nil {
+    private func resolveSpacer(_ g: UnsafeGeometry, into flat: inout FlatNode) {
+        flat.hasDefaultMinLength = g.minLength.isNaN
+        if g.layoutPriority.isNaN {
             flat.layoutPriority = -.infinity
         }
     }
 
     /// aspectRatio → padding → frame, plus layoutPriority; reports frame conflicts.
     @inline(__always)
-    private func resolveModifiers(_ node: UnsafeNode, name: NodeName,
+    private func resolveModifiers(_ g: UnsafeGeometry, name: NodeName,
                                   into flat: inout FlatNode, frameSpec: inout FrameSpec, paddingSpec: inout PaddingSpec,
                                   tree: inout LayoutTree) {
-        if let ratio = node.modifiers.aspectRatio?.resolved(for: sizeClass), ratio.isFinite, ratio > 0 {
+        let ratio = g.aspectRatio
+        if ratio.isFinite, ratio > 0 {
             flat.aspectRatio = ratio
             // An image's box is always the reserved ("fit") box; its contentMode only says how the picture
             // fills that box. Other nodes follow SwiftUI's aspectRatio(_:contentMode:) (fit by default).
-            if flat.kind != .image {
-                flat.aspectFill = node.modifiers.contentMode?.resolved(for: sizeClass) == .fill
-            }
+            if flat.kind != .image { flat.aspectFill = g.isFill }
         } else if flat.kind == .image && !flat.isHidden {
             tree.buildDiagnostics.append(LayoutDiagnostic(
                 severity: .warning, code: "image-without-aspect-ratio", path: name.id(tree), pointer: pointer(forPath: name.path(tree)),
                 message: "image has no aspectRatio: its box cannot be reserved before it loads (laid out as a square of the offered width)"))
             flat.aspectRatio = 1
         }
-        if let padding = node.modifiers.padding {
+        if g.hasPadding {
             flat.hasPadding = true
-            paddingSpec.top = finite(padding.top.resolved(for: sizeClass))
-            paddingSpec.leading = finite(padding.leading.resolved(for: sizeClass))
-            paddingSpec.bottom = finite(padding.bottom.resolved(for: sizeClass))
-            paddingSpec.trailing = finite(padding.trailing.resolved(for: sizeClass))
+            paddingSpec = Self.paddingSpec(g)
         }
-        if let frame = node.modifiers.frame {
+        if g.hasFrame {
             flat.hasFrame = true
-            frameSpec.width = finiteNonNegative(frame.width?.resolved(for: sizeClass)) ?? unset
-            frameSpec.height = finiteNonNegative(frame.height?.resolved(for: sizeClass)) ?? unset
-            frameSpec.minWidth = bound(frame.minWidth?.resolved(for: sizeClass))
-            frameSpec.maxWidth = bound(frame.maxWidth?.resolved(for: sizeClass))
-            frameSpec.minHeight = bound(frame.minHeight?.resolved(for: sizeClass))
-            frameSpec.maxHeight = bound(frame.maxHeight?.resolved(for: sizeClass))
-            if let alignment = frame.alignment?.resolved(for: sizeClass) {
-                frameSpec.alignX = alignment.horizontalFraction
-                frameSpec.alignY = alignment.verticalFraction
-            }
+            frameSpec = Self.frameSpec(g)
             // SwiftUI's normalisation: min ≤ max. A contradiction is clamped (max raised to min) and reported.
-            if !frameSpec.minWidth.isNaN, !frameSpec.maxWidth.isNaN, frameSpec.minWidth > frameSpec.maxWidth {
+            if frameSpec.minWidth > frameSpec.maxWidth {
                 reportConflict("minWidth \(formatPoints(frameSpec.minWidth)) > maxWidth \(formatPoints(frameSpec.maxWidth))", name, &tree)
                 frameSpec.maxWidth = frameSpec.minWidth
             }
-            if !frameSpec.minHeight.isNaN, !frameSpec.maxHeight.isNaN, frameSpec.minHeight > frameSpec.maxHeight {
+            if frameSpec.minHeight > frameSpec.maxHeight {
                 reportConflict("minHeight \(formatPoints(frameSpec.minHeight)) > maxHeight \(formatPoints(frameSpec.maxHeight))", name, &tree)
                 frameSpec.maxHeight = frameSpec.minHeight
             }
         }
-        if let priority = node.modifiers.layoutPriority?.resolved(for: sizeClass), priority.isFinite {
-            flat.layoutPriority = priority
-        }
+        if g.layoutPriority.isFinite { flat.layoutPriority = g.layoutPriority }
     }
 
     private func reportConflict(_ what: String, _ name: NodeName, _ tree: inout LayoutTree) {
@@ -296,25 +377,24 @@ struct TreeBuilder {
 
     /// Text runs, button titles and unknown types.
     @inline(__always)
-    private func resolveLeaf(_ node: UnsafeNode, name: NodeName,
+    private func resolveLeaf(_ node: UnsafeNode, _ g: UnsafeGeometry, name: NodeName,
                              into flat: inout FlatNode, tree: inout LayoutTree) {
         switch flat.kind {
         case .text:
-            let style = node.style?.resolved(for: sizeClass) ?? .body
+            let style = g.textStyle ?? .body
             let metrics = DynamicTypeTable.metrics(style, contentSize)
-            let weight = node.weight?.resolved(for: sizeClass) ?? metrics.weight
-            let limit = node.lineLimit?.resolved(for: sizeClass)
+            let weight = g.fontWeight ?? metrics.weight
             flat.textIndex = Int32(tree.texts.count)
             tree.texts.append(TextSpec(
-                string: node.text?.resolved(for: sizeClass) ?? "", fontSize: metrics.size, fontWeight: weight.cssWeight,
-                lineHeight: metrics.lineHeight, lineLimit: limit.map { max(1, $0) },
-                alignment: node.alignment?.resolved(for: sizeClass) ?? .leading))
+                string: g.text ?? "", fontSize: metrics.size, fontWeight: weight.cssWeight,
+                lineHeight: metrics.lineHeight, lineLimit: g.lineLimit.map { max(1, $0) },
+                alignment: g.alignment ?? .leading))
         case .button:
             let metrics = DynamicTypeTable.metrics(.body, contentSize)
-            let style = node.buttonStyle?.resolved(for: sizeClass) ?? .automatic
+            let style = g.buttonStyle ?? .automatic
             flat.textIndex = Int32(tree.texts.count)
             tree.texts.append(TextSpec(
-                string: node.title?.resolved(for: sizeClass) ?? "", fontSize: metrics.size,
+                string: g.title ?? "", fontSize: metrics.size,
                 fontWeight: (style == .borderedProminent ? FontWeight.semibold : metrics.weight).cssWeight,
                 lineHeight: metrics.lineHeight, lineLimit: 1, alignment: .center))
             switch style {
@@ -335,17 +415,15 @@ struct TreeBuilder {
         }
     }
 
-    // MARK: Value checks (layout never sees NaN or negative sizes)
+    // MARK: Value checks (layout never sees NaN or negative sizes; NaN means absent)
 
-    private func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
-    private func finiteNonNegative(_ value: Double?) -> Double? {
-        guard let value, value.isFinite else { return nil }
-        return max(0, value)
+    @inline(__always) static func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
+    @inline(__always) static func finiteNonNegative(_ value: Double) -> Double? {
+        value.isFinite ? max(0, value) : nil
     }
     /// A min/max bound: NaN when absent, never negative, +infinity allowed.
-    private func bound(_ value: Double?) -> Double {
-        guard let value, !value.isNaN else { return unset }
-        return max(0, value)
+    @inline(__always) static func bound(_ value: Double) -> Double {
+        value.isNaN ? unset : max(0, value)
     }
 }
 
@@ -379,31 +457,67 @@ struct UnsafeNode {
     var type: ComponentType { pointer.pointee.type }
     var id: String? { pointer.pointee.id }
     var children: [ComponentNode] { pointer.pointee.children }
-    var spacing: Responsive<Double>? { pointer.pointee.spacing }
-    var alignment: Responsive<Alignment>? { pointer.pointee.alignment }
-    var columns: Responsive<Int>? { pointer.pointee.columns }
-    var minColumnWidth: Responsive<Double>? { pointer.pointee.minColumnWidth }
-    var rowSpacing: Responsive<Double>? { pointer.pointee.rowSpacing }
-    var columnSpacing: Responsive<Double>? { pointer.pointee.columnSpacing }
-    var axis: Responsive<Axis>? { pointer.pointee.axis }
-    var text: Responsive<String>? { pointer.pointee.text }
-    var style: Responsive<TextStyle>? { pointer.pointee.style }
-    var weight: Responsive<FontWeight>? { pointer.pointee.weight }
-    var lineLimit: Responsive<Int>? { pointer.pointee.lineLimit }
-    var title: Responsive<String>? { pointer.pointee.title }
-    var buttonStyle: Responsive<ButtonStyle>? { pointer.pointee.buttonStyle }
-    var minLength: Responsive<Double>? { pointer.pointee.minLength }
-    var modifiers: UnsafeModifiers { UnsafeModifiers(node: pointer) }
 }
 
-/// Read access to a node's modifiers in place.
-struct UnsafeModifiers {
-    let node: UnsafePointer<ComponentNode>
-    var padding: Padding? { node.pointee.modifiers.padding }
-    var frame: Frame? { node.pointee.modifiers.frame }
-    var aspectRatio: Responsive<Double>? { node.pointee.modifiers.aspectRatio }
-    var contentMode: Responsive<ContentMode>? { node.pointee.modifiers.contentMode }
-    var visible: Responsive<Bool>? { node.pointee.modifiers.visible }
-    var layoutPriority: Responsive<Double>? { node.pointee.modifiers.layoutPriority }
-    var hasAction: Bool { node.pointee.modifiers.action != nil }
+/// Read access to a node's geometry record in place.
+struct UnsafeGeometry {
+    let pointer: UnsafePointer<GeometryProperties>
+    init(_ pointer: UnsafePointer<GeometryProperties>) { self.pointer = pointer }
+    var usesSizeClasses: Bool { pointer.pointee.usesSizeClasses }
+    var text: String? { pointer.pointee.text }
+    var title: String? { pointer.pointee.title }
+    var textStyle: TextStyle? { pointer.pointee.textStyle }
+    var fontWeight: FontWeight? { pointer.pointee.fontWeight }
+    var lineLimit: Int? { pointer.pointee.lineLimit }
+    var buttonStyle: ButtonStyle? { pointer.pointee.buttonStyle }
+    var isHidden: Bool { pointer.pointee.isHidden }
+    var hasAction: Bool { pointer.pointee.hasAction }
+    var hasPadding: Bool { pointer.pointee.hasPadding }
+    var hasFrame: Bool { pointer.pointee.hasFrame }
+    var isFill: Bool { pointer.pointee.isFill }
+    var isHorizontalAxis: Bool { pointer.pointee.isHorizontalAxis }
+    var alignment: Alignment? { pointer.pointee.alignment }
+    var frameAlignment: Alignment? { pointer.pointee.frameAlignment }
+    var columns: Int { pointer.pointee.columns }
+    var spacing: Double { pointer.pointee.spacing }
+    var rowSpacing: Double { pointer.pointee.rowSpacing }
+    var columnSpacing: Double { pointer.pointee.columnSpacing }
+    var minColumnWidth: Double { pointer.pointee.minColumnWidth }
+    var minLength: Double { pointer.pointee.minLength }
+    var aspectRatio: Double { pointer.pointee.aspectRatio }
+    var layoutPriority: Double { pointer.pointee.layoutPriority }
+    var paddingTop: Double { pointer.pointee.paddingTop }
+    var paddingLeading: Double { pointer.pointee.paddingLeading }
+    var paddingBottom: Double { pointer.pointee.paddingBottom }
+    var paddingTrailing: Double { pointer.pointee.paddingTrailing }
+    var width: Double { pointer.pointee.width }
+    var height: Double { pointer.pointee.height }
+    var minWidth: Double { pointer.pointee.minWidth }
+    var maxWidth: Double { pointer.pointee.maxWidth }
+    var minHeight: Double { pointer.pointee.minHeight }
+    var maxHeight: Double { pointer.pointee.maxHeight }
+}
+
+/// A child the build can append on its fast path: a color, spacer, divider or image (with an aspect ratio) with
+/// no children, no size-class map and nothing to report (no frame contradiction). Everything else — stacks,
+/// text, buttons, unknown types, images without an aspect ratio — takes `TreeBuilder.add`.
+struct SimpleLeaf {
+    let kind: NodeKind
+    let geometry: UnsafeGeometry
+
+    @inline(__always)
+    init?(_ pointer: UnsafePointer<ComponentNode>) {
+        let g = UnsafeGeometry(pointer.pointer(to: \.geometry)!)
+        let kind = TreeBuilder.kind(of: pointer)
+        switch kind {
+        case .color, .spacer, .divider: break
+        case .image: guard g.aspectRatio.isFinite, g.aspectRatio > 0 else { return nil }
+        default: return nil
+        }
+        guard !g.usesSizeClasses, pointer.pointee.children.isEmpty else { return nil }
+        // A contradictory frame is reported by the general path.
+        if g.hasFrame && (g.minWidth > g.maxWidth || g.minHeight > g.maxHeight) { return nil }
+        self.kind = kind
+        self.geometry = g
+    }
 }

@@ -40,6 +40,17 @@ struct NodeBuffer<Element: BitwiseCopyable> {
         storage.count += 1
     }
 
+    /// Appends `value` and returns a pointer to it, valid until the buffer next grows (the build step writes a
+    /// node's fields in place instead of copying a finished value in).
+    @inline(__always)
+    func appendAndPoint(_ value: Element) -> UnsafeMutablePointer<Element> {
+        storage.reserve(storage.count + 1)
+        let p = storage.base + storage.count
+        p.initialize(to: value)
+        storage.count += 1
+        return p
+    }
+
     func append(contentsOf values: Repeated<Element>) {
         guard values.count > 0 else { return }
         storage.reserve(storage.count + values.count)

@@ -34,9 +34,10 @@ private func checkPlacedNode(_ node: Int32, _ proposal: Proposal, _ size: (Doubl
     switch s.tree.nodes[i].kind {
     case .vstack, .hstack, .zstack, .grid:
         // Along a parent stack's axis a child is offered a share while the stack is still dividing its
-        // length; taking more than that share is how stacks work, not an overflow. If the children do not
-        // fit, the parent stack itself overflows and is reported.
-        let axis = s.tree.nodes[i].stackAxisOfParent
+        // length; taking more than that share is how stacks work, not an overflow — also for a node that gets
+        // the share through zstacks or padding (`FlatNode.shareAxis`). If the children do not fit, the parent
+        // stack itself overflows and is reported.
+        let axis = s.tree.nodes[i].shareAxis
         let overflowsWidth = axis != .horizontal && proposal.width.isFinite && size.0 > proposal.width + 0.5
         let overflowsHeight = axis != .vertical && proposal.height.isFinite && size.1 > proposal.height + 0.5
         if overflowsWidth || overflowsHeight {

@@ -4,6 +4,11 @@ public import SDUIEnvironment
 ///
 /// Properties are flat and optional: each applies to the types listed in `docs/schema.md`; the decoder
 /// refuses a property on a type it does not belong to. Every scalar may be a size-class map.
+///
+/// Storage: `type`, `id`, `children` and a plain record of the geometry and font properties (`geometry`, kept up to date
+/// on every change) are stored inline; every other property lives in a shared, copy-on-write box. A node is
+/// thus ~240 bytes instead of ~1.2 KB, so a screen's nodes sit close together in memory and the layout
+/// engine's build step, which reads only the inline part, touches a fraction of the memory it used to.
 public struct ComponentNode: Hashable, Sendable {
     /// The node's kind.
     public var type: ComponentType
@@ -11,61 +16,271 @@ public struct ComponentNode: Hashable, Sendable {
     public var id: String?
     /// Children, for containers.
     public var children: [ComponentNode]
+    /// The geometry properties as plain numbers, updated whenever one of them changes (read by the layout
+    /// engine's build step; derived, so it takes no part in equality).
+    package private(set) var geometry = GeometryProperties()
+    /// Every other property (copy-on-write).
+    private var box: PropertyBox
 
     // MARK: Containers
     /// Space between children (stacks; grid rows and columns unless `rowSpacing`/`columnSpacing` say otherwise).
     /// Nil means SwiftUI's default (8 pt).
-    public var spacing: Responsive<Double>?
+    public var spacing: Responsive<Double>? {
+        get { box.properties.spacing }
+        set { makeUnique(); box.properties.spacing = newValue; geometry = GeometryProperties(of: self) }
+        _modify {
+            makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
+            yield &box.properties.spacing
+        }
+    }
     /// Child alignment (vstack: horizontal; hstack: vertical; zstack: both) or text alignment (text).
-    public var alignment: Responsive<Alignment>?
+    public var alignment: Responsive<Alignment>? {
+        get { box.properties.alignment }
+        set { makeUnique(); box.properties.alignment = newValue; geometry = GeometryProperties(of: self) }
+        _modify {
+            makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
+            yield &box.properties.alignment
+        }
+    }
     /// Number of grid columns.
-    public var columns: Responsive<Int>?
+    public var columns: Responsive<Int>? {
+        get { box.properties.columns }
+        set { makeUnique(); box.properties.columns = newValue; geometry = GeometryProperties(of: self) }
+        _modify {
+            makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
+            yield &box.properties.columns
+        }
+    }
     /// Grid: never make a column narrower than this; lower the column count instead (never below 1).
-    public var minColumnWidth: Responsive<Double>?
-    public var rowSpacing: Responsive<Double>?
-    public var columnSpacing: Responsive<Double>?
+    public var minColumnWidth: Responsive<Double>? {
+        get { box.properties.minColumnWidth }
+        set { makeUnique(); box.properties.minColumnWidth = newValue; geometry = GeometryProperties(of: self) }
+        _modify {
+            makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
+            yield &box.properties.minColumnWidth
+        }
+    }
+    /// Grid: space between rows (default: `spacing`).
+    public var rowSpacing: Responsive<Double>? {
+        get { box.properties.rowSpacing }
+        set { makeUnique(); box.properties.rowSpacing = newValue; geometry = GeometryProperties(of: self) }
+        _modify {
+            makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
+            yield &box.properties.rowSpacing
+        }
+    }
+    /// Grid: space between columns (default: `spacing`).
+    public var columnSpacing: Responsive<Double>? {
+        get { box.properties.columnSpacing }
+        set { makeUnique(); box.properties.columnSpacing = newValue; geometry = GeometryProperties(of: self) }
+        _modify {
+            makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
+            yield &box.properties.columnSpacing
+        }
+    }
     /// Scroll direction.
-    public var axis: Responsive<Axis>?
+    public var axis: Responsive<Axis>? {
+        get { box.properties.axis }
+        set { makeUnique(); box.properties.axis = newValue; geometry = GeometryProperties(of: self) }
+        _modify {
+            makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
+            yield &box.properties.axis
+        }
+    }
 
     // MARK: Text
-    public var text: Responsive<String>?
-    public var style: Responsive<TextStyle>?
-    public var weight: Responsive<FontWeight>?
+    /// The text to show.
+    public var text: Responsive<String>? {
+        get { box.properties.text }
+        set { makeUnique(); box.properties.text = newValue; geometry = GeometryProperties(of: self) }
+        _modify {
+            makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
+            yield &box.properties.text
+        }
+    }
+    /// Dynamic Type text style (default body).
+    public var style: Responsive<TextStyle>? {
+        get { box.properties.style }
+        set { makeUnique(); box.properties.style = newValue; geometry = GeometryProperties(of: self) }
+        _modify {
+            makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
+            yield &box.properties.style
+        }
+    }
+    /// Font weight (default: the style's).
+    public var weight: Responsive<FontWeight>? {
+        get { box.properties.weight }
+        set { makeUnique(); box.properties.weight = newValue; geometry = GeometryProperties(of: self) }
+        _modify {
+            makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
+            yield &box.properties.weight
+        }
+    }
     /// Maximum number of lines; nil means unlimited.
-    public var lineLimit: Responsive<Int>?
+    public var lineLimit: Responsive<Int>? {
+        get { box.properties.lineLimit }
+        set { makeUnique(); box.properties.lineLimit = newValue; geometry = GeometryProperties(of: self) }
+        _modify {
+            makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
+            yield &box.properties.lineLimit
+        }
+    }
     /// Text color (text), title color (button), or the fill (color node).
-    public var color: Responsive<Color>?
+    public var color: Responsive<Color>? {
+        get { box.properties.color }
+        set { makeUnique(); box.properties.color = newValue }
+        _modify {
+            makeUnique()
+            yield &box.properties.color
+        }
+    }
 
     // MARK: Image
-    public var url: Responsive<String>?
-    public var placeholder: Responsive<ImagePlaceholder>?
-    public var alt: Responsive<String>?
+    /// The image's URL.
+    public var url: Responsive<String>? {
+        get { box.properties.url }
+        set { makeUnique(); box.properties.url = newValue }
+        _modify {
+            makeUnique()
+            yield &box.properties.url
+        }
+    }
+    /// What shows while the image loads.
+    public var placeholder: Responsive<ImagePlaceholder>? {
+        get { box.properties.placeholder }
+        set { makeUnique(); box.properties.placeholder = newValue }
+        _modify {
+            makeUnique()
+            yield &box.properties.placeholder
+        }
+    }
+    /// Accessibility description of the image.
+    public var alt: Responsive<String>? {
+        get { box.properties.alt }
+        set { makeUnique(); box.properties.alt = newValue }
+        _modify {
+            makeUnique()
+            yield &box.properties.alt
+        }
+    }
 
     // MARK: Button
-    public var title: Responsive<String>?
-    public var buttonStyle: Responsive<ButtonStyle>?
+    /// The button's title.
+    public var title: Responsive<String>? {
+        get { box.properties.title }
+        set { makeUnique(); box.properties.title = newValue; geometry = GeometryProperties(of: self) }
+        _modify {
+            makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
+            yield &box.properties.title
+        }
+    }
+    /// The button's style.
+    public var buttonStyle: Responsive<ButtonStyle>? {
+        get { box.properties.buttonStyle }
+        set { makeUnique(); box.properties.buttonStyle = newValue; geometry = GeometryProperties(of: self) }
+        _modify {
+            makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
+            yield &box.properties.buttonStyle
+        }
+    }
 
     // MARK: Spacer
     /// Minimum length along the stack's axis; nil means SwiftUI's default (8 pt).
-    public var minLength: Responsive<Double>?
-
+    public var minLength: Responsive<Double>? {
+        get { box.properties.minLength }
+        set { makeUnique(); box.properties.minLength = newValue; geometry = GeometryProperties(of: self) }
+        _modify {
+            makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
+            yield &box.properties.minLength
+        }
+    }
     /// Modifiers every node accepts.
-    public var modifiers: Modifiers
-
+    public var modifiers: Modifiers {
+        get { box.properties.modifiers }
+        set { makeUnique(); box.properties.modifiers = newValue; geometry = GeometryProperties(of: self) }
+        _modify {
+            makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
+            yield &box.properties.modifiers
+        }
+    }
     /// Properties of custom types, kept verbatim for the host app's component.
-    public var extra: [String: JSONValue]
+    public var extra: [String: JSONValue] {
+        get { box.properties.extra }
+        set { makeUnique(); box.properties.extra = newValue }
+        _modify {
+            makeUnique()
+            yield &box.properties.extra
+        }
+    }
 
+    /// Creates a node with no properties and no modifiers.
     public init(type: ComponentType, id: String? = nil, children: [ComponentNode] = []) {
         self.type = type
         self.id = id
         self.children = children
-        self.modifiers = Modifiers()
-        self.extra = [:]
+        self.box = PropertyBox(NodeProperties())
     }
 
     /// Number of nodes in this subtree, including this one.
     /// - Complexity: O(n).
     public var subtreeCount: Int { 1 + children.reduce(0) { $0 + $1.subtreeCount } }
+
+    /// Gives this node its own box before a change (copy-on-write).
+    @inline(__always)
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&box) { box = PropertyBox(box.properties) }
+    }
+}
+
+/// The properties of a `ComponentNode` that are not stored inline.
+struct NodeProperties: Hashable, Sendable {
+    var spacing: Responsive<Double>?
+    var alignment: Responsive<Alignment>?
+    var columns: Responsive<Int>?
+    var minColumnWidth: Responsive<Double>?
+    var rowSpacing: Responsive<Double>?
+    var columnSpacing: Responsive<Double>?
+    var axis: Responsive<Axis>?
+    var text: Responsive<String>?
+    var style: Responsive<TextStyle>?
+    var weight: Responsive<FontWeight>?
+    var lineLimit: Responsive<Int>?
+    var color: Responsive<Color>?
+    var url: Responsive<String>?
+    var placeholder: Responsive<ImagePlaceholder>?
+    var alt: Responsive<String>?
+    var title: Responsive<String>?
+    var buttonStyle: Responsive<ButtonStyle>?
+    var minLength: Responsive<Double>?
+    var modifiers = Modifiers()
+    var extra: [String: JSONValue] = [:]
+}
+
+/// A `ComponentNode`'s boxed properties: shared between copies, copied before a change (copy-on-write).
+///
+/// `@unchecked Sendable`: the box is only mutated through a node that holds the only reference to it.
+final class PropertyBox: Hashable, @unchecked Sendable {
+    var properties: NodeProperties
+    init(_ properties: NodeProperties) { self.properties = properties }
+    static func == (lhs: PropertyBox, rhs: PropertyBox) -> Bool {
+        lhs === rhs || lhs.properties == rhs.properties
+    }
+    func hash(into hasher: inout Hasher) { hasher.combine(properties) }
 }
 
 /// Modifiers that apply to any node, in this fixed order from the content outward:
