@@ -152,6 +152,10 @@ final class PreparedTextCache {
     @exclusivity(unchecked) private(set) var epoch: UInt32 = 1
     private let seed: UInt64
     @exclusivity(unchecked) private var slots: [Int32]  // entry index, or -1
+    /// A direct-mapped table by the string's two words (its storage), not its bytes: the entry last found for
+    /// a string value, or -1. A hit is checked against the entry's own string, which the cache keeps alive,
+    /// so equal words are the same storage and the same bytes; a miss falls back to hashing the bytes.
+    @exclusivity(unchecked) private var identities: [Int32]
     // Per entry (indices below `count` are initialised, so reads need no bounds check beyond a handle's
     // epoch: a handle of the current epoch has index < count).
     @exclusivity(unchecked) private var hashes: TextArena<UInt64>
@@ -172,6 +176,7 @@ final class PreparedTextCache {
         self.capacity = max(1, capacity)
         self.clusterCapacity = max(Self.maximumClusters, clusterCapacity)
         slots = Array(repeating: -1, count: 16)
+        identities = Array(repeating: -1, count: Self.identitySlots)
         seed = UInt64.random(in: .min ... .max) | 1
         hashes = TextArena(capacity: 16)
         texts = TextArena(capacity: 16)
@@ -201,6 +206,9 @@ final class PreparedTextCache {
     func removeAll() {
         for index in slots.indices {
             slots[index] = -1
+        }
+        for index in identities.indices {
+            identities[index] = -1
         }
         hashes.truncate(to: 0)
         texts.truncate(to: 0)
@@ -250,6 +258,32 @@ final class PreparedTextCache {
         let product = (h ^ value).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
         return product.high ^ product.low
     }
+
+    /// Identity slots (a power of two).
+    static let identitySlots = 1024
+
+    /// The identity slot of a string value in a font.
+    @inline(__always)
+    func identitySlot(_ text: borrowing String, _ font: FontSpec) -> Int {
+        let words = unsafeBitCast(copy text, to: (UInt64, UInt64).self)
+        let h = Self.mix(Self.mix(seed ^ words.0, words.1), font.size.bitPattern ^ UInt64(truncatingIfNeeded: font.weight))
+        return Int(truncatingIfNeeded: h >> 7) & (Self.identitySlots - 1)
+    }
+
+    /// The entry last found or made for this very string value (same storage) in `font`, or -1.
+    @inline(__always)
+    func findIdentical(_ text: borrowing String, _ font: FontSpec, slot: Int) -> Int {
+        let entry = Int(identities[slot])
+        // entry < count: the table only holds indices of entries made since it was last cleared.
+        guard entry >= 0, entries.base[entry].font == font else { return -1 }
+        let a = unsafeBitCast(texts.base[entry], to: (UInt64, UInt64).self)
+        let b = unsafeBitCast(copy text, to: (UInt64, UInt64).self)
+        return a == b ? entry : -1
+    }
+
+    /// Remembers `entry` for the string value in identity slot `slot`.
+    @inline(__always)
+    func remember(_ entry: Int, identitySlot slot: Int) { identities[slot] = Int32(truncatingIfNeeded: entry) }
 
     /// The entry for `text` (whose UTF-8 bytes are `bytes`) in `font`, or -1.
     @inline(__always)

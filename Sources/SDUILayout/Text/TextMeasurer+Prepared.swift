@@ -8,7 +8,8 @@ extension TextMeasurer {
 
     /// Measures `text` in `font` once (or finds it measured): its clusters' widths and break opportunities.
     ///
-    /// 1. Hash the UTF-8 bytes and the font; an entry with the same bytes and font is the answer.
+    /// 1. The entry last found for this string value (the same storage) and font is the answer; otherwise hash
+    ///    the UTF-8 bytes and the font, and an entry with the same bytes and font is.
     /// 2. Otherwise read the clusters once (ASCII straight from the byte tables, anything else through
     ///    `UTF8ClusterSource`), writing their cumulative widths, UTF-8 ends, last drawn cluster and the
     ///    break opportunities before them (`TextBreakKind.canBreak`, as `LineBreaker` records them).
@@ -17,12 +18,18 @@ extension TextMeasurer {
     ///    come from `LineBreaker`, kept per width in the entry's layout slots.
     @inline(__always)
     func prepare(_ text: borrowing String, font: FontSpec) -> PreparedTextHandle {
+        // Step 1 (the same string value as last time: no bytes to hash).
+        let identity = prepared.identitySlot(text, font)
+        let identical = prepared.findIdentical(text, font, slot: identity)
+        if identical >= 0 { return PreparedTextHandle(index: Int32(identical), epoch: prepared.epoch) }
         let handle = text.utf8.withContiguousStorageIfAvailable { bytes -> PreparedTextHandle in
             // Step 1.
             let hash = prepared.hash(bytes, font)
             let found = prepared.find(text, bytes, font, hash: hash)
-            if found >= 0 { return PreparedTextHandle(index: Int32(found), epoch: prepared.epoch) }
-            return insert(copy text, bytes, font: font, hash: hash)
+            let handle = found >= 0 ? PreparedTextHandle(index: Int32(found), epoch: prepared.epoch)
+                                    : insert(copy text, bytes, font: font, hash: hash)
+            prepared.remember(Int(handle.index), identitySlot: identity)
+            return handle
         }
         if let handle { return handle }
         // Not contiguous UTF-8 (a bridged string): prepare a native copy, whose offsets are the same.
