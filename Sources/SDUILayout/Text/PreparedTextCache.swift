@@ -259,12 +259,16 @@ final class PreparedTextCache {
         return product.high ^ product.low
     }
 
+    /// Whether a `String` is two 64-bit words (64-bit platforms); elsewhere only bytes are compared.
+    static let stringIsTwoWords = MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size
+
     /// Identity slots (a power of two).
     static let identitySlots = 1024
 
     /// The identity slot of a string value in a font.
     @inline(__always)
     func identitySlot(_ text: borrowing String, _ font: FontSpec) -> Int {
+        guard Self.stringIsTwoWords else { return 0 }
         let words = unsafeBitCast(copy text, to: (UInt64, UInt64).self)
         let h = Self.mix(Self.mix(seed ^ words.0, words.1), font.size.bitPattern ^ UInt64(truncatingIfNeeded: font.weight))
         return Int(truncatingIfNeeded: h >> 7) & (Self.identitySlots - 1)
@@ -273,6 +277,7 @@ final class PreparedTextCache {
     /// The entry last found or made for this very string value (same storage) in `font`, or -1.
     @inline(__always)
     func findIdentical(_ text: borrowing String, _ font: FontSpec, slot: Int) -> Int {
+        guard Self.stringIsTwoWords else { return -1 }
         let entry = Int(identities[slot])
         // entry < count: the table only holds indices of entries made since it was last cleared.
         guard entry >= 0, entries.base[entry].font == font else { return -1 }
@@ -308,8 +313,10 @@ final class PreparedTextCache {
     private static func sameBytes(_ stored: String, _ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // A String is two words: small strings hold their bytes inline, others a count and a storage
         // reference, so equal words mean equal bytes.
-        let a = unsafeBitCast(stored, to: (UInt64, UInt64).self), b = unsafeBitCast(text, to: (UInt64, UInt64).self)
-        if a == b { return true }
+        if stringIsTwoWords {
+            let a = unsafeBitCast(stored, to: (UInt64, UInt64).self), b = unsafeBitCast(text, to: (UInt64, UInt64).self)
+            if a == b { return true }
+        }
         let same = stored.utf8.withContiguousStorageIfAvailable { storedBytes -> Bool in
             guard storedBytes.count == bytes.count else { return false }
             guard let p = storedBytes.baseAddress, let q = bytes.baseAddress else { return true }
