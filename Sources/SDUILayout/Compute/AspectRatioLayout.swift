@@ -3,18 +3,10 @@
 ///
 /// An unspecified dimension follows the other one (`w` → `w / ratio`); when both are unspecified the box
 /// is derived from the content's ideal width. Infinite proposals (flexibility probes) stay infinite.
-@inline(__always)
-func computeAspectRatioLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
-    let ratio = s.tree.nodes[Int(node)].aspectRatio
-    guard !ratio.isNaN else { return computeContentLayout(node, proposal, mode, &s) }
-    let box = aspectRatioBox(ratio: ratio, fill: s.tree.nodes[Int(node)].aspectFill, proposal: proposal) {
-        computeContentLayout(node, .unspecified, .measure, &s).0
-    }
-    return computeContentLayout(node, box, mode, &s)
-}
-
+/// (Applied by `computeModifierLayers`.)
+///
 /// The box of `ratio` for `proposal`.
-@inline(__always)
+@inline(always)
 func aspectRatioBox(ratio: Double, fill: Bool, proposal: Proposal, idealWidth: () -> Double) -> Proposal {
     let w = proposal.width, h = proposal.height
     switch (w.isNaN, h.isNaN) {

@@ -1,16 +1,70 @@
-/// The frame and padding layers (SwiftUI's `frame(width:height:alignment:)`,
-/// `frame(minWidth:maxWidth:minHeight:maxHeight:alignment:)` and `padding`).
+/// The modifier layers of a node, outermost first: frame → padding → aspectRatio → content (the modifiers were
+/// applied content-outward, so the proposal travels through them in reverse; SwiftUI's `frame(width:height:alignment:)`,
+/// `frame(minWidth:maxWidth:minHeight:maxHeight:alignment:)`, `padding` and `aspectRatio`).
 ///
-/// `contentX`/`contentY` accumulate the offset from the node's outer origin to its content box.
-@inline(__always)
-func computeFrameLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
-                        _ contentX: inout Double, _ contentY: inout Double, _ s: inout LayoutState) -> (Double, Double) {
+/// 1. The proposal inward: frame (`frameProposal`), padding (`paddingProposal`) — `modifierProposal` — then the
+///    aspect ratio (`aspectRatioBox`, which may ask the content for its ideal width).
+/// 2. The content's size at that proposal.
+/// 3. The size outward: padding (`paddingSize`), frame (`frameSize`) — `modifierSize`.
+/// 4. The offset of the content box from the node's origin: the padding's leading/top inset, then the content
+///    placed at the frame's alignment (only meaningful in place mode).
+///
+/// Straight-line functions inlined into their callers (`computeNodeLayout` and `computeLeafNode`), so a
+/// node's layers cost no call of their own.
+@inline(always)
+func computeModifierLayers(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState,
+                           _ content: (Proposal, ComputeMode, inout LayoutState) -> (Double, Double))
+    -> (width: Double, height: Double, contentX: Double, contentY: Double) {
     let i = Int(node)
-    guard s.tree.nodes[i].hasFrame else { return computePaddingLayout(node, proposal, mode, &contentX, &contentY, &s) }
-    let flat = s.tree.frames[i]
+    // Step 1.
+    let padded = modifierProposal(node, proposal, &s)
+    var boxed = padded
+    let ratio = s.ptr.nodes[i].aspectRatio
+    if !ratio.isNaN {
+        boxed = aspectRatioBox(ratio: ratio, fill: s.ptr.nodes[i].aspectFill, proposal: padded) {
+            content(.unspecified, .measure, &s).0
+        }
+    }
+    // Step 2 (the content may lay out children: `s.ptr` is read again below).
+    let size = content(boxed, mode, &s)
+    // Steps 3 and 4.
+    return modifierSize(node, proposal, size, &s)
+}
 
-    // Step 1: the proposal to the content. A fixed size replaces the proposal; a flexible frame clamps a
-    // specified proposal into [min, max] and passes "unspecified" through (no ideal size in the payload).
+/// Step 1 without the aspect ratio: the proposal inside the frame and the padding.
+@inline(always)
+func modifierProposal(_ node: Int32, _ proposal: Proposal, _ s: inout LayoutState) -> Proposal {
+    let i = Int(node)
+    let framed = s.ptr.nodes[i].hasFrame ? frameProposal(s.ptr.frames[i], proposal) : proposal
+    return s.ptr.nodes[i].hasPadding ? paddingProposal(s.ptr.paddings[i], framed) : framed
+}
+
+/// Steps 3 and 4: the node's size and content offset around content of size `child`.
+@inline(always)
+func modifierSize(_ node: Int32, _ proposal: Proposal, _ child: (Double, Double), _ s: inout LayoutState)
+    -> (width: Double, height: Double, contentX: Double, contentY: Double) {
+    let i = Int(node)
+    var size = child
+    var contentX = 0.0, contentY = 0.0
+    if s.ptr.nodes[i].hasPadding {
+        let flat = s.ptr.paddings[i]
+        size = paddingSize(flat, size)
+        contentX = flat.leading; contentY = flat.top
+    }
+    if s.ptr.nodes[i].hasFrame {
+        let flat = s.ptr.frames[i]
+        let inner = size
+        size = frameSize(flat, proposal, inner)
+        contentX = (size.0 - inner.0) * flat.alignX + contentX
+        contentY = (size.1 - inner.1) * flat.alignY + contentY
+    }
+    return (size.0, size.1, contentX, contentY)
+}
+
+/// Frame step 1: a fixed size replaces the proposal; a flexible frame clamps a specified proposal into
+/// [min, max] and passes "unspecified" through (no ideal size in the payload).
+@inline(always)
+func frameProposal(_ flat: FrameSpec, _ proposal: Proposal) -> Proposal {
     var inner = proposal
     if !flat.width.isNaN {
         inner.width = flat.width
@@ -24,27 +78,18 @@ func computeFrameLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
         if !flat.minHeight.isNaN { inner.height = max(inner.height, flat.minHeight) }
         if !flat.maxHeight.isNaN { inner.height = min(inner.height, flat.maxHeight) }
     }
-
-    // Step 2: the content's size.
-    var childX = 0.0, childY = 0.0
-    let child = computePaddingLayout(node, inner, mode, &childX, &childY, &s)
-
-    // Step 3: the frame's size. Fixed: the fixed value. Flexible (SwiftUI's _FlexFrameLayout): the content's
-    // size, raised to min but not past the proposal, lowered to max but not below the proposal.
-    let width = frameDimension(fixed: flat.width, min: flat.minWidth, max: flat.maxWidth,
-                               proposed: proposal.width, child: child.0)
-    let height = frameDimension(fixed: flat.height, min: flat.minHeight, max: flat.maxHeight,
-                                proposed: proposal.height, child: child.1)
-
-    // Step 4: the content sits at the frame's alignment.
-    if mode == .place {
-        contentX = (width - child.0) * flat.alignX + childX
-        contentY = (height - child.1) * flat.alignY + childY
-    }
-    return (width, height)
+    return inner
 }
 
-@inline(__always)
+/// Frame step 3: fixed: the fixed value. Flexible (SwiftUI's _FlexFrameLayout): the content's size, raised to
+/// min but not past the proposal, lowered to max but not below the proposal.
+@inline(always)
+func frameSize(_ flat: FrameSpec, _ proposal: Proposal, _ child: (Double, Double)) -> (Double, Double) {
+    (frameDimension(fixed: flat.width, min: flat.minWidth, max: flat.maxWidth, proposed: proposal.width, child: child.0),
+     frameDimension(fixed: flat.height, min: flat.minHeight, max: flat.maxHeight, proposed: proposal.height, child: child.1))
+}
+
+@inline(always)
 private func frameDimension(fixed: Double, min minimum: Double, max maximum: Double, proposed: Double, child: Double) -> Double {
     if !fixed.isNaN { return fixed }
     if minimum.isNaN && maximum.isNaN { return child }
@@ -56,22 +101,17 @@ private func frameDimension(fixed: Double, min minimum: Double, max maximum: Dou
 }
 
 /// Padding: the proposal shrinks by the insets (never below zero), the size grows by them.
-@inline(__always)
-func computePaddingLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
-                          _ contentX: inout Double, _ contentY: inout Double, _ s: inout LayoutState) -> (Double, Double) {
-    let i = Int(node)
-    guard s.tree.nodes[i].hasPadding else { return computeAspectRatioLayout(node, proposal, mode, &s) }
-    let flat = s.tree.paddings[i]
+@inline(always)
+func paddingProposal(_ flat: PaddingSpec, _ proposal: Proposal) -> Proposal {
     let horizontal = flat.leading + flat.trailing
     let vertical = flat.top + flat.bottom
     let inner = Proposal(width: max(0, proposal.width - horizontal), height: max(0, proposal.height - vertical))
     // max(0, NaN) is 0 in Swift: keep "unspecified" unspecified.
-    let child = computeAspectRatioLayout(
-        node, Proposal(width: proposal.width.isNaN ? .nan : inner.width, height: proposal.height.isNaN ? .nan : inner.height),
-        mode, &s)
-    if mode == .place {
-        contentX = flat.leading
-        contentY = flat.top
-    }
-    return (max(0, child.0 + horizontal), max(0, child.1 + vertical))
+    return Proposal(width: proposal.width.isNaN ? .nan : inner.width, height: proposal.height.isNaN ? .nan : inner.height)
+}
+
+/// The size of content `child` with padding `flat`.
+@inline(always)
+func paddingSize(_ flat: PaddingSpec, _ child: (Double, Double)) -> (Double, Double) {
+    (max(0, child.0 + (flat.leading + flat.trailing)), max(0, child.1 + (flat.top + flat.bottom)))
 }

@@ -7,7 +7,7 @@
 /// 4. Rows: each row is as tall as its tallest item; rows are `rowSpacing` apart.
 /// 5. Placement: each item at the grid's alignment inside its cell (center by default, as `GridItem`).
 func computeGridLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
-    let flat = s.tree.nodes[Int(node)]
+    let flat = s.ptr.nodes[Int(node)]
     let count = Int(flat.visibleChildCount)
 
     // Step 1: the grid's width.
@@ -17,10 +17,10 @@ func computeGridLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
         var widest = 0.0
         var child = flat.firstChild
         while child >= 0 {
-            if !s.tree.nodes[Int(child)].isHidden {
+            if !s.ptr.nodes[Int(child)].isHidden {
                 widest = max(widest, computeNodeLayout(child, .unspecified, .measure, &s).0)
             }
-            child = s.tree.nodes[Int(child)].nextSibling
+            child = s.ptr.nodes[Int(child)].nextSibling
         }
         requestedColumns = max(1, min(requestedColumns, count))
         width = widest * Double(requestedColumns) + flat.columnSpacing * Double(requestedColumns - 1)
@@ -51,11 +51,13 @@ func computeGridLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
         var child = rowStart
         var taken = 0
         while child >= 0 && taken < columns {
-            if !s.tree.nodes[Int(child)].isHidden {
-                rowHeight = max(rowHeight, computeNodeLayout(child, itemProposal, mode, &s).1)
+            if !s.ptr.nodes[Int(child)].isHidden {
+                let size = s.ptr.nodes[Int(child)].isSimpleLeaf ? computeLeafNode(child, itemProposal, mode, &s)
+                                                                : computeNodeLayout(child, itemProposal, mode, &s)
+                rowHeight = max(rowHeight, size.1)
                 taken += 1
             }
-            child = s.tree.nodes[Int(child)].nextSibling
+            child = s.ptr.nodes[Int(child)].nextSibling
         }
         if taken == 0 { break }
         if rows > 0 { y += flat.spacing }
@@ -64,12 +66,12 @@ func computeGridLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
             var item = rowStart
             while item != child {
                 let c = Int(item)
-                if !s.tree.nodes[c].isHidden {
-                    s.geometry[c].x = Double(column) * (columnWidth + flat.columnSpacing) + (columnWidth - s.geometry[c].width) * flat.alignX
-                    s.geometry[c].y = y + (rowHeight - s.geometry[c].height) * flat.alignY
+                if !s.ptr.nodes[c].isHidden {
+                    s.ptr.geometry[c].x = Double(column) * (columnWidth + flat.columnSpacing) + (columnWidth - s.ptr.geometry[c].width) * flat.alignX
+                    s.ptr.geometry[c].y = y + (rowHeight - s.ptr.geometry[c].height) * flat.alignY
                     column += 1
                 }
-                item = s.tree.nodes[c].nextSibling
+                item = s.ptr.nodes[c].nextSibling
             }
         }
         y += rowHeight

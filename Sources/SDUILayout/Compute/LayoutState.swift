@@ -29,8 +29,6 @@ struct StackItem {
     var priority: Double
     var flexibility: Double
     var minimum: Double
-    var width: Double
-    var height: Double
 }
 
 /// A diagnostic found while computing, turned into a `LayoutDiagnostic` by the output pass.
@@ -58,6 +56,23 @@ enum DiagnosticMessage: Sendable {
             return "text truncated: \(lines) line\(lines == 1 ? "" : "s") fit in \(formatSize((width, height)))"
         }
     }
+}
+
+/// The per-node buffers of a pass without bounds checks (checked in debug builds): taken in `beginPass` and again
+/// in `growBuffers`, the only place a buffer grows during compute (virtualised rows realised mid-pass).
+///
+/// So a function must not keep a copy of these across a call that may lay out a child: it re-reads `s.ptr`
+/// after the call (a load, not the checked subscript's loads and compare).
+struct PassPointers {
+    var nodes: UncheckedBuffer<FlatNode>
+    var frames: UncheckedBuffer<FrameSpec>
+    var paddings: UncheckedBuffer<PaddingSpec>
+    var geometry: UncheckedBuffer<NodeGeometry>
+    var slots: UncheckedBuffer<MeasureSlot>
+    var slotGeneration: UncheckedBuffer<UInt32>
+    var slotCount: UncheckedBuffer<UInt8>
+    /// At least one item per node, so nested stacks never grow it (their regions hold disjoint children).
+    var stackScratch: UncheckedBuffer<StackItem>
 }
 
 /// Everything `Compute/` reads and writes: the flat tree plus scratch buffers reused across layouts.
@@ -94,6 +109,21 @@ struct LayoutState {
     var frames = ContiguousArray<Rect>()
     /// Content origins per node (absolute), while writing frames.
     var origins = ContiguousArray<Point>()
+    /// This pass's unchecked views of the buffers above.
+    var ptr: PassPointers
+
+    init() {
+        ptr = PassPointers(nodes: tree.nodes.unchecked, frames: tree.frames.unchecked, paddings: tree.paddings.unchecked,
+                           geometry: geometry.unchecked, slots: slots.unchecked, slotGeneration: slotGeneration.unchecked,
+                           slotCount: slotCount.unchecked, stackScratch: stackScratch.unchecked)
+    }
+
+    /// Takes the buffers' addresses for `ptr` (after any of them grew).
+    mutating func takePointers() {
+        ptr = PassPointers(nodes: tree.nodes.unchecked, frames: tree.frames.unchecked, paddings: tree.paddings.unchecked,
+                           geometry: geometry.unchecked, slots: slots.unchecked, slotGeneration: slotGeneration.unchecked,
+                           slotCount: slotCount.unchecked, stackScratch: stackScratch.unchecked)
+    }
 
     /// Prepares buffers for a pass over the current tree (O(n) clears, no allocation once warm).
     mutating func beginPass() {
@@ -115,8 +145,13 @@ struct LayoutState {
         if placedTexts.count != tree.texts.count {
             placedTexts = ContiguousArray(repeating: PlacedText(), count: tree.texts.count)
         }
+        if stackScratch.count < n + 1 {
+            stackScratch.append(contentsOf: repeatElement(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0),
+                                                          count: n + 1 - stackScratch.count))
+        }
         diagnostics.removeAll(keepingCapacity: true)
         stackTop = 0
+        takePointers()
     }
 
     /// Grows the per-node buffers after nodes were appended (virtualised rows realised mid-pass).
@@ -127,6 +162,8 @@ struct LayoutState {
             for _ in 0..<Self.slotsPerNode { slots.append(MeasureSlot()) }
         }
         while placedTexts.count < tree.texts.count { placedTexts.append(PlacedText()) }
+        while stackScratch.count < n + 1 { stackScratch.append(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0)) }
+        takePointers()
     }
 
     /// Shrinks the per-node buffers back to `count` nodes (dropping realised rows).
@@ -150,11 +187,11 @@ struct LayoutState {
     @inline(__always)
     func cachedSize(_ node: Int32, _ proposal: Proposal) -> (Double, Double)? {
         let i = Int(node)
-        guard slotGeneration[i] == generation else { return nil }
+        guard ptr.slotGeneration[i] == generation else { return nil }
         let base = i * Self.slotsPerNode
         let wBits = proposal.width.bitPattern, hBits = proposal.height.bitPattern
-        for k in 0..<Int(slotCount[i]) {
-            let slot = slots[base + k]
+        for k in 0..<Int(ptr.slotCount[i]) {
+            let slot = ptr.slots[base + k]
             if slot.proposedWidth.bitPattern == wBits && slot.proposedHeight.bitPattern == hBits {
                 return (slot.width, slot.height)
             }
@@ -166,12 +203,12 @@ struct LayoutState {
     @inline(__always)
     mutating func cache(_ node: Int32, _ proposal: Proposal, _ width: Double, _ height: Double) {
         let i = Int(node)
-        if slotGeneration[i] != generation { slotGeneration[i] = generation; slotCount[i] = 0 }
-        let count = Int(slotCount[i])
+        if ptr.slotGeneration[i] != generation { ptr.slotGeneration[i] = generation; ptr.slotCount[i] = 0 }
+        let count = Int(ptr.slotCount[i])
         let k = count < Self.slotsPerNode ? count : Int(generation &+ UInt32(node)) % Self.slotsPerNode
-        slots[i * Self.slotsPerNode + k] = MeasureSlot(proposedWidth: proposal.width, proposedHeight: proposal.height,
-                                                       width: width, height: height)
-        if count < Self.slotsPerNode { slotCount[i] = UInt8(count + 1) }
+        ptr.slots[i * Self.slotsPerNode + k] = MeasureSlot(proposedWidth: proposal.width, proposedHeight: proposal.height,
+                                                           width: width, height: height)
+        if count < Self.slotsPerNode { ptr.slotCount[i] = UInt8(count + 1) }
     }
 
     mutating func report(_ code: StaticString, _ severity: LayoutDiagnostic.Severity, _ node: Int32, _ message: String) {

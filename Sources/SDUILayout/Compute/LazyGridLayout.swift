@@ -58,7 +58,7 @@ struct LazyRowModel {
 /// 4. The grid's height: measured rows plus the estimate for the rest.
 func computeLazyGridRows(_ node: Int32, width: Double, columns: Int, columnWidth: Double, mode: ComputeMode,
                          window: LazyWindow, _ s: inout LayoutState) -> (Double, Double) {
-    let flat = s.tree.nodes[Int(node)]
+    let flat = s.ptr.nodes[Int(node)]
     let itemCount = Int(flat.visibleChildCount)
     let spacing = flat.spacing
     // Step 1.
@@ -74,8 +74,8 @@ func computeLazyGridRows(_ node: Int32, width: Double, columns: Int, columnWidth
     }
     if mode == .place {
         // Step 2 (window in the grid's content coordinates: below its top padding).
-        let minY = window.minY - s.tree.paddings[Int(node)].top
-        let maxY = window.maxY - s.tree.paddings[Int(node)].top
+        let minY = window.minY - s.ptr.paddings[Int(node)].top
+        let maxY = window.maxY - s.ptr.paddings[Int(node)].top
         var row = s.lazyRows.firstRow(atOrBelow: minY, spacing: spacing, rowCount: rowCount)
         // Step 3.
         while row < rowCount {
@@ -98,7 +98,7 @@ func computeLazyGridRows(_ node: Int32, width: Double, columns: Int, columnWidth
 /// Builds, sizes and (in place mode) places the items of one row; returns the row's height.
 private func realizeRow(_ row: Int, _ grid: Int32, columns: Int, columnWidth: Double, itemCount: Int, top: Double,
                         mode: ComputeMode, link: Bool, window: LazyWindow, _ s: inout LayoutState) -> Double {
-    let flat = s.tree.nodes[Int(grid)]
+    let flat = s.ptr.nodes[Int(grid)]
     let start = row * columns
     let end = min(itemCount, start + columns)
     let first = s.realizeLazyItems(source: window.source, range: start..<end, parent: grid)
@@ -108,7 +108,7 @@ private func realizeRow(_ row: Int, _ grid: Int32, columns: Int, columnWidth: Do
     var item = first
     while item >= 0 {
         height = max(height, computeNodeLayout(item, proposal, mode, &s).1)
-        item = s.tree.nodes[Int(item)].nextSibling
+        item = s.ptr.nodes[Int(item)].nextSibling
     }
     if mode == .place {
         var column = 0
@@ -116,11 +116,11 @@ private func realizeRow(_ row: Int, _ grid: Int32, columns: Int, columnWidth: Do
         var last: Int32 = -1
         while item >= 0 {
             let c = Int(item)
-            s.geometry[c].x = Double(column) * (columnWidth + flat.columnSpacing) + (columnWidth - s.geometry[c].width) * flat.alignX
-            s.geometry[c].y = top + (height - s.geometry[c].height) * flat.alignY
+            s.ptr.geometry[c].x = Double(column) * (columnWidth + flat.columnSpacing) + (columnWidth - s.ptr.geometry[c].width) * flat.alignX
+            s.ptr.geometry[c].y = top + (height - s.ptr.geometry[c].height) * flat.alignY
             column += 1
             last = item
-            item = s.tree.nodes[c].nextSibling
+            item = s.ptr.nodes[c].nextSibling
         }
         if link { s.appendLazyChildren(grid, first: first, last: last) }
     }

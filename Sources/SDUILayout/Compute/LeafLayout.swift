@@ -6,20 +6,20 @@
 /// - spacer: along its stack's axis max(minLength, proposal), unspecified → minLength; 0 across. Outside
 ///   a stack it expands on both axes the same way.
 /// - divider: 1 pt thick across its stack's axis, the proposal along the other (unspecified → 0).
-@inline(__always)
+@inline(always)
 func computeLeafLayout(_ node: Int32, _ proposal: Proposal, _ s: inout LayoutState) -> (Double, Double) {
     let i = Int(node)
-    switch s.tree.nodes[i].kind {
+    switch s.ptr.nodes[i].kind {
     case .spacer:
-        let m = s.tree.nodes[i].minLength
+        let m = s.ptr.nodes[i].minLength
         func along(_ v: Double) -> Double { v.isNaN ? m : max(m, v) }
-        switch s.tree.nodes[i].stackAxisOfParent {
+        switch s.ptr.nodes[i].stackAxisOfParent {
         case .vertical: return (0, along(proposal.height))
         case .horizontal: return (along(proposal.width), 0)
         case .none: return (along(proposal.width), along(proposal.height))
         }
     case .divider:
-        if s.tree.nodes[i].stackAxisOfParent == .horizontal {
+        if s.ptr.nodes[i].stackAxisOfParent == .horizontal {
             return (1, proposal.height.isNaN ? 0 : proposal.height)
         }
         return (proposal.width.isNaN ? 0 : proposal.width, 1)

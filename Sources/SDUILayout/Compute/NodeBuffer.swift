@@ -28,6 +28,10 @@ struct NodeBuffer<Element: BitwiseCopyable> {
         }
     }
 
+    /// The elements without bounds checks in release builds: valid until the buffer next grows (`append`), so a
+    /// pass takes it once and takes it again after growing (see `PassPointers`).
+    @inline(__always) var unchecked: UncheckedBuffer<Element> { UncheckedBuffer(base: storage.base, count: storage.count) }
+
     /// The elements as a buffer pointer, valid for the duration of `body` (no element may be appended in it).
     @inline(__always)
     func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
@@ -89,4 +93,26 @@ final class NodeBufferStorage<Element: BitwiseCopyable> {
     }
 
     deinit { base.deallocate() }
+}
+
+/// A `NodeBuffer`'s elements at a fixed address: one load per access, bounds checked only in debug builds.
+///
+/// Valid until the buffer grows; indices are in bounds by construction (node indices of the current tree).
+struct UncheckedBuffer<Element: BitwiseCopyable> {
+    let base: UnsafeMutablePointer<Element>
+    let count: Int
+
+    init(base: UnsafeMutablePointer<Element>, count: Int) { self.base = base; self.count = count }
+
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        unsafeAddress {
+            assert(UInt(bitPattern: index) < UInt(bitPattern: count), "UncheckedBuffer index out of range")
+            return UnsafePointer(base + index)
+        }
+        nonmutating unsafeMutableAddress {
+            assert(UInt(bitPattern: index) < UInt(bitPattern: count), "UncheckedBuffer index out of range")
+            return base + index
+        }
+    }
 }

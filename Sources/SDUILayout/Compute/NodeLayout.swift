@@ -1,43 +1,93 @@
-/// The driver: sizes (and in `.place` mode places) one node through its modifier layers, outermost first:
-/// frame → padding → aspectRatio → content (the modifiers were applied content-outward, so the proposal
-/// travels through them in reverse).
+/// The driver: sizes (and in `.place` mode places) one node through its modifier layers
+/// (`computeModifierLayers`: frame → padding → aspectRatio → content).
 ///
 /// Measurements are cached per node and per pass (Yoga-style slots), so a stack's flexibility probes and
 /// its final proposal cost one computation each per distinct proposal.
+///
+/// Simple leaves (color, image, spacer, divider) take `computeLeafNode`: no cache (arithmetic is cheaper than a
+/// lookup); containers call it directly for visible leaf children (inlined: no call per leaf).
 func computeNodeLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
     let i = Int(node)
     // Step 1: hidden nodes take no space (SwiftUI: an `if false` view does not exist).
-    if s.tree.nodes[i].isHidden { return (0, 0) }
-    // Step 2: a measurement seen earlier in this pass (leaves are cheaper to compute than to look up).
-    let isLeaf = s.tree.nodes[i].isSimpleLeaf
-    if mode == .measure && !isLeaf, let cached = s.cachedSize(node, proposal) { return cached }
-    // Step 3: the modifier layers and the content.
-    var contentX = 0.0, contentY = 0.0
-    let size = computeFrameLayout(node, proposal, mode, &contentX, &contentY, &s)
-    if !isLeaf { s.cache(node, proposal, size.0, size.1) }
-    // Step 4: in place mode, record the node's size and content offset (the parent records its position).
-    if mode == .place {
-        let old = s.geometry[i]
-        s.geometry[i] = NodeGeometry(x: old.x, y: old.y, width: size.0, height: size.1, contentX: contentX, contentY: contentY)
-        if s.tree.nodes[i].needsPlacementCheck { checkPlacedNode(node, proposal, size, &s) }
+    if s.ptr.nodes[i].isHidden { return (0, 0) }
+    if s.ptr.nodes[i].isSimpleLeaf { return computeLeafNode(node, proposal, mode, &s) }
+    // Step 2: a measurement seen earlier in this pass.
+    if mode == .measure, let cached = s.cachedSize(node, proposal) { return cached }
+    // Step 3: the modifier layers (`computeModifierLayers`' steps, spelt out so that stacks are called
+    // directly for their axis and mode: one call per container, not three) and the content.
+    var inner = modifierProposal(node, proposal, &s)
+    let ratio = s.ptr.nodes[i].aspectRatio
+    if !ratio.isNaN {
+        inner = aspectRatioBox(ratio: ratio, fill: s.ptr.nodes[i].aspectFill, proposal: inner) {
+            computeContentLayout(node, .unspecified, .measure, &s).0
+        }
+    }
+    let content: (Double, Double)
+    switch (s.ptr.nodes[i].kind, mode) {
+    case (.vstack, .place): content = stackLayout(VerticalAxis.self, PlaceMode.self, node, inner, &s)
+    case (.vstack, .measure): content = stackLayout(VerticalAxis.self, MeasureMode.self, node, inner, &s)
+    case (.hstack, .place): content = stackLayout(HorizontalAxis.self, PlaceMode.self, node, inner, &s)
+    case (.hstack, .measure): content = stackLayout(HorizontalAxis.self, MeasureMode.self, node, inner, &s)
+    default: content = computeContentLayout(node, inner, mode, &s)
+    }
+    let layers = modifierSize(node, proposal, content, &s)
+    let size = (layers.width, layers.height)
+    if mode == .measure {
+        // Only measurements are looked up: a node is placed after its parent measured it, and once placed it is
+        // not measured again in the pass (its ancestors are placing too), so place mode caches nothing.
+        s.cache(node, proposal, size.0, size.1)
+    } else {
+        // Step 4: in place mode, record the node's size and content offset (the parent records its position).
+        recordPlacement(node, proposal, size, layers.contentX, layers.contentY, &s)
     }
     return size
 }
 
+/// A simple leaf (not hidden): its modifier layers around `computeLeafLayout`. No cache (arithmetic is cheaper
+/// than a lookup) and nothing here lays out a child, so containers inline it into their loops.
+@inline(always)
+func computeLeafNode(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
+    let layers = computeModifierLayers(node, proposal, mode, &s) { proposal, _, s in
+        computeLeafLayout(node, proposal, &s)
+    }
+    let size = (layers.width, layers.height)
+    if mode == .place { recordPlacement(node, proposal, size, layers.contentX, layers.contentY, &s) }
+    return size
+}
+
+/// Place mode: the node's size and content offset (its parent writes x and y), and the final-size checks.
+@inline(always)
+private func recordPlacement(_ node: Int32, _ proposal: Proposal, _ size: (Double, Double),
+                             _ contentX: Double, _ contentY: Double, _ s: inout LayoutState) {
+    let i = Int(node)
+    s.ptr.geometry[i].width = size.0
+    s.ptr.geometry[i].height = size.1
+    s.ptr.geometry[i].contentX = contentX
+    s.ptr.geometry[i].contentY = contentY
+    // A superset of `checkPlacedNode`'s conditions (a small tap target, a size past the proposal), so the call is
+    // made only when it may report.
+    if s.ptr.nodes[i].needsPlacementCheck
+        && ((s.ptr.nodes[i].isTappable && (size.0 < 44 || size.1 < 44))
+            || size.0 > proposal.width + 0.5 || size.1 > proposal.height + 0.5) {
+        checkPlacedNode(node, proposal, size, &s)
+    }
+}
+
 /// Diagnostics that only make sense for a node's final size: overflow and small tap targets.
+@inline(never)
 private func checkPlacedNode(_ node: Int32, _ proposal: Proposal, _ size: (Double, Double), _ s: inout LayoutState) {
     let i = Int(node)
-    if s.tree.nodes[i].isTappable && (size.0 < 44 || size.1 < 44) {
+    if s.ptr.nodes[i].isTappable && (size.0 < 44 || size.1 < 44) {
         s.report("tap-target-too-small", .warning, node,
                  "tap target is \(formatSize(size)); Apple's minimum is 44×44 pt")
     }
-    switch s.tree.nodes[i].kind {
+    switch s.ptr.nodes[i].kind {
     case .vstack, .hstack, .zstack, .grid:
         // Along a parent stack's axis a child is offered a share while the stack is still dividing its
         // length; taking more than that share is how stacks work, not an overflow — also for a node that gets
         // the share through zstacks or padding (`FlatNode.shareAxis`). If the children do not fit, the parent
         // stack itself overflows and is reported.
-        let axis = s.tree.nodes[i].shareAxis
+        let axis = s.ptr.nodes[i].shareAxis
         let overflowsWidth = axis != .horizontal && proposal.width.isFinite && size.0 > proposal.width + 0.5
         let overflowsHeight = axis != .vertical && proposal.height.isFinite && size.1 > proposal.height + 0.5
         if overflowsWidth || overflowsHeight {
@@ -62,7 +112,7 @@ func formatSize(_ size: (Double, Double)) -> String {
 /// The content layer: dispatches to the algorithm of the node's kind.
 @inline(__always)
 func computeContentLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
-    switch s.tree.nodes[Int(node)].kind {
+    switch s.ptr.nodes[Int(node)].kind {
     case .vstack, .hstack:
         return computeStackLayout(node, proposal, mode, &s)
     case .zstack, .custom:

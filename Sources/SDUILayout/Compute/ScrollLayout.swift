@@ -5,7 +5,7 @@
 /// The scroll view itself takes the whole proposal (it fills the window as a root); proposed nothing along
 /// an axis, it takes its content's size there. Content is placed at scroll offset 0.
 func computeScrollLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
-    let horizontal = s.tree.nodes[Int(node)].isHorizontal
+    let horizontal = s.ptr.nodes[Int(node)].isHorizontal
     // Step 1: the content proposal.
     let content = horizontal
         ? Proposal(width: .nan, height: proposal.height)
@@ -19,10 +19,10 @@ func computeScrollLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMod
     if mode == .place {
         let slack = horizontal ? max(0, height - size.1) : max(0, width - size.0)
         if slack > 0 {
-            var child = s.tree.nodes[Int(node)].firstChild
+            var child = s.ptr.nodes[Int(node)].firstChild
             while child >= 0 {
-                if horizontal { s.geometry[Int(child)].y += slack / 2 } else { s.geometry[Int(child)].x += slack / 2 }
-                child = s.tree.nodes[Int(child)].nextSibling
+                if horizontal { s.ptr.geometry[Int(child)].y += slack / 2 } else { s.ptr.geometry[Int(child)].x += slack / 2 }
+                child = s.ptr.nodes[Int(child)].nextSibling
             }
         }
     }

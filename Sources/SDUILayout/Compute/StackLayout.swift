@@ -15,16 +15,46 @@
 /// goes between views but not next to a `Spacer`, which has no spacing preference (measured: `HStack { a;
 /// Spacer(); b }` is a + 8 + b wide at its minimum, not a + 24 + b). A spacer without `layoutPriority` has the
 /// lowest priority (see `TreeBuilder.resolveSpacer`).
+///
+/// Reads go through `s.ptr` (unchecked, see `PassPointers`), re-read after every child layout.
+///
+/// Specialised per axis (`StackAxis`), so the axis costs no branch per child.
 func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
-    let horizontal = s.tree.nodes[Int(node)].isHorizontal
-    let count = Int(s.tree.nodes[Int(node)].visibleChildCount)
-    guard count > 0 else { return (0, 0) }
-    let firstChild = s.tree.nodes[Int(node)].firstChild
+    switch (s.ptr.nodes[Int(node)].isHorizontal, mode) {
+    case (true, .place): return stackLayout(HorizontalAxis.self, PlaceMode.self, node, proposal, &s)
+    case (true, .measure): return stackLayout(HorizontalAxis.self, MeasureMode.self, node, proposal, &s)
+    case (false, .place): return stackLayout(VerticalAxis.self, PlaceMode.self, node, proposal, &s)
+    case (false, .measure): return stackLayout(VerticalAxis.self, MeasureMode.self, node, proposal, &s)
+    }
+}
+
+/// A compute mode as a type (each use of `stackLayout` is specialised for it, so the leaves it inlines do not
+/// test the mode).
+protocol ComputeModeKind {
+    static var mode: ComputeMode { get }
+}
+enum PlaceMode: ComputeModeKind { static var mode: ComputeMode { .place } }
+enum MeasureMode: ComputeModeKind { static var mode: ComputeMode { .measure } }
+
+/// A stack's axis, as a type (each use of `stackLayout` is specialised for it).
+protocol StackAxis {
+    static var isHorizontal: Bool { get }
+}
+enum HorizontalAxis: StackAxis { static var isHorizontal: Bool { true } }
+enum VerticalAxis: StackAxis { static var isHorizontal: Bool { false } }
+
+/// `computeStackLayout` for one axis and mode (`computeNodeLayout` calls it directly for stacks).
+func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ modeKind: Mode.Type, _ node: Int32,
+                                                         _ proposal: Proposal, _ s: inout LayoutState) -> (Double, Double) {
+    guard s.ptr.nodes[Int(node)].visibleChildCount > 0 else { return (0, 0) }
+    let horizontal = Axis.isHorizontal
+    let mode = Mode.mode
+    let firstChild = s.ptr.nodes[Int(node)].firstChild
     let along = horizontal ? proposal.width : proposal.height
     let cross = horizontal ? proposal.height : proposal.width
     // The gaps between visible children (SwiftUI's default spacing: none next to a spacer) are fixed per tree:
     // `TreeBuilder.resolveStackChildren` stores each child's `gapBefore` and their sum.
-    let spacingTotal = s.tree.nodes[Int(node)].spacingTotal
+    let spacingTotal = s.ptr.nodes[Int(node)].spacingTotal
 
     @inline(__always) func make(_ a: Double) -> Proposal {
         horizontal ? Proposal(width: a, height: cross) : Proposal(width: cross, height: a)
@@ -34,126 +64,145 @@ func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
     var crossSize = 0.0
 
     if along.isNaN {
-        // Step 2: unspecified length: every child at its ideal length.
+        // Step 2: unspecified length: every child at its ideal length, placed along the axis as it comes
+        // (`position` is the child's offset; step 7 then only places across).
         var child = firstChild
         var position = 0.0
+        let viewport = s.viewport  // set by the engine for the whole pass
         while child >= 0 {
-            if !s.tree.nodes[Int(child)].isHidden {
-                position += s.tree.nodes[Int(child)].gapBefore
-                if let viewport = s.viewport { s.lazyWindow = lazyWindow(for: child, at: position, viewport, s.tree) }
-                let size = computeNodeLayout(child, make(.nan), mode, &s)
-                position += horizontal ? size.0 : size.1
-                length += horizontal ? size.0 : size.1
-                crossSize = max(crossSize, horizontal ? size.1 : size.0)
-            }
-            child = s.tree.nodes[Int(child)].nextSibling
-        }
-    } else {
-        // Step 1: the visible children, in a scratch region reused across stacks and passes.
-        // The scratch is a stack of regions (nested stacks push above), grown but never shrunk.
-        let base = s.stackTop
-        let end = base + count
-        if s.stackScratch.count < end {
-            s.stackScratch.append(contentsOf: repeatElement(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0, width: 0, height: 0),
-                                                            count: end - s.stackScratch.count))
-        }
-        s.stackTop = end
-        var child = firstChild
-        var k = base
-        while child >= 0 {
-            if !s.tree.nodes[Int(child)].isHidden {
-                s.stackScratch[k] = StackItem(node: child, priority: s.tree.nodes[Int(child)].layoutPriority, flexibility: 0, minimum: 0, width: 0, height: 0)
-                k += 1
-            }
-            child = s.tree.nodes[Int(child)].nextSibling
-        }
-
-        // Step 3: flexibility probes.
-        for k in base..<end {
-            let item = s.stackScratch[k].node
-            let c = Int(item)
-            let minimum: Double, maximum: Double
-            let fixed = horizontal ? s.tree.frames[c].width : s.tree.frames[c].height
-            if s.tree.nodes[c].hasFrame && !fixed.isNaN {
-                // A fixed frame along the axis is its own minimum and maximum.
-                minimum = fixed; maximum = fixed
-            } else if s.tree.nodes[c].kind == .spacer && !s.tree.nodes[c].hasFrame && !s.tree.nodes[c].hasPadding
-                        && s.tree.nodes[c].aspectRatio.isNaN {
-                // A bare spacer: minLength up to infinity.
-                minimum = s.tree.nodes[c].minLength; maximum = .infinity
-            } else {
-                let small = computeNodeLayout(item, make(0), .measure, &s)
-                let large = computeNodeLayout(item, make(.infinity), .measure, &s)
-                minimum = horizontal ? small.0 : small.1
-                maximum = horizontal ? large.0 : large.1
-            }
-            s.stackScratch[k].minimum = minimum
-            let flexibility = maximum - minimum
-            s.stackScratch[k].flexibility = flexibility.isNaN ? .infinity : flexibility
-        }
-
-        // Step 4: highest priority first, then least flexible first (stable insertion sort: stacks are small).
-        if count > 1 {
-            for k in (base + 1)..<end {
-                let item = s.stackScratch[k]
-                var j = k - 1
-                while j >= base && comesAfter(s.stackScratch[j], item) {
-                    s.stackScratch[j + 1] = s.stackScratch[j]
-                    j -= 1
+            let c = Int(child)
+            if !s.ptr.nodes[c].isHidden {
+                position += s.ptr.nodes[c].gapBefore
+                if let viewport { s.lazyWindow = lazyWindow(for: child, at: position, viewport, s.tree) }
+                let size = s.ptr.nodes[c].isSimpleLeaf ? computeLeafNode(child, make(.nan), mode, &s)
+                                                       : computeNodeLayout(child, make(.nan), mode, &s)
+                if mode == .place {
+                    if horizontal { s.ptr.geometry[c].x = position } else { s.ptr.geometry[c].y = position }
                 }
-                s.stackScratch[j + 1] = item
-            }
-        }
-
-        // Step 5: distribute the length that remains, priority group by priority group.
-        var remaining = along - spacingTotal
-        var groupStart = base
-        while groupStart < end {
-            let priority = s.stackScratch[groupStart].priority
-            var groupEnd = groupStart + 1
-            while groupEnd < end && s.stackScratch[groupEnd].priority == priority { groupEnd += 1 }
-            var reserved = 0.0
-            for k in groupEnd..<end { reserved += s.stackScratch[k].minimum }
-            var budget = remaining - reserved
-            for k in groupStart..<groupEnd {
-                let offer = max(0, budget) / Double(groupEnd - k)
-                let size = computeNodeLayout(s.stackScratch[k].node, make(offer), mode, &s)
                 let taken = horizontal ? size.0 : size.1
-                budget -= taken
-                remaining -= taken
+                position += taken
                 length += taken
                 crossSize = max(crossSize, horizontal ? size.1 : size.0)
             }
-            groupStart = groupEnd
+            child = s.ptr.nodes[c].nextSibling
         }
-        s.stackTop = base
+        // Step 7 (across only: the positions along the axis are set).
+        if mode == .place {
+            let nodes = s.ptr.nodes, geometry = s.ptr.geometry
+            let alignment = horizontal ? nodes[Int(node)].alignY : nodes[Int(node)].alignX
+            child = firstChild
+            while child >= 0 {
+                let c = Int(child)
+                if !nodes[c].isHidden {
+                    if horizontal {
+                        geometry[c].y = (crossSize - geometry[c].height) * alignment
+                    } else {
+                        geometry[c].x = (crossSize - geometry[c].width) * alignment
+                    }
+                }
+                child = nodes[c].nextSibling
+            }
+        }
+        return horizontal ? (length, crossSize) : (crossSize, length)
     }
+
+    // Steps 1, 3 and 4: the visible children with their flexibility, inserted in offer order as they come
+    // (a stable insertion sort: stacks are small), in a scratch region reused across stacks and passes. The
+    // scratch is a stack of regions (nested stacks push above); it holds an item per node, so it never grows
+    // here (see `PassPointers.stackScratch`).
+    let base = s.stackTop
+    let end = base + Int(s.ptr.nodes[Int(node)].visibleChildCount)
+    assert(end <= s.ptr.stackScratch.count)
+    s.stackTop = end
+    var child = firstChild
+    var k = base
+    while child >= 0 {
+        let c = Int(child)
+        if !s.ptr.nodes[c].isHidden {
+            let minimum: Double, maximum: Double
+            if s.ptr.nodes[c].hasFrame, case let fixed = horizontal ? s.ptr.frames[c].width : s.ptr.frames[c].height,
+               !fixed.isNaN {
+                // A fixed frame along the axis is its own minimum and maximum.
+                minimum = fixed; maximum = fixed
+            } else if s.ptr.nodes[c].kind == .spacer && !s.ptr.nodes[c].hasFrame && !s.ptr.nodes[c].hasPadding
+                        && s.ptr.nodes[c].aspectRatio.isNaN {
+                // A bare spacer: minLength up to infinity.
+                minimum = s.ptr.nodes[c].minLength; maximum = .infinity
+            } else {
+                let small = computeNodeLayout(child, make(0), .measure, &s)
+                let large = computeNodeLayout(child, make(.infinity), .measure, &s)
+                minimum = horizontal ? small.0 : small.1
+                maximum = horizontal ? large.0 : large.1
+            }
+            let flexibility = maximum - minimum
+            let item = StackItem(node: child, priority: s.ptr.nodes[c].layoutPriority,
+                                 flexibility: flexibility.isNaN ? .infinity : flexibility,
+                                 minimum: minimum)
+            let items = s.ptr.stackScratch
+            // (Indices are within the region [base, end) by construction: wrapping arithmetic, no overflow traps.)
+            var j = k &- 1
+            while j >= base && comesAfter(items[j], item) {
+                items[j &+ 1] = items[j]
+                j &-= 1
+            }
+            items[j &+ 1] = item
+            k &+= 1
+        }
+        child = s.ptr.nodes[c].nextSibling
+    }
+
+    // Step 5: distribute the length that remains, priority group by priority group.
+    var remaining = along - spacingTotal
+    var groupStart = base
+    while groupStart < end {
+        let priority = s.ptr.stackScratch[groupStart].priority
+        var groupEnd = groupStart &+ 1
+        while groupEnd < end && s.ptr.stackScratch[groupEnd].priority == priority { groupEnd &+= 1 }
+        var reserved = 0.0
+        var r = groupEnd
+        while r < end { reserved += s.ptr.stackScratch[r].minimum; r &+= 1 }
+        var budget = remaining - reserved
+        var k = groupStart
+        while k < groupEnd {
+            let offer = max(0, budget) / Double(groupEnd &- k)
+            let item = s.ptr.stackScratch[k].node
+            let size = s.ptr.nodes[Int(item)].isSimpleLeaf ? computeLeafNode(item, make(offer), mode, &s)
+                                                           : computeNodeLayout(item, make(offer), mode, &s)
+            let taken = horizontal ? size.0 : size.1
+            budget -= taken
+            remaining -= taken
+            length += taken
+            crossSize = max(crossSize, horizontal ? size.1 : size.0)
+            k &+= 1
+        }
+        groupStart = groupEnd
+    }
+    s.stackTop = base
 
     // Step 6: the stack's size.
     let size = horizontal ? (length, crossSize) : (crossSize, length)
 
-    // Step 7: placement in document order.
+    // Step 7: placement in document order (no child is laid out here: the pointers stay valid).
     if mode == .place {
+        let nodes = s.ptr.nodes, geometry = s.ptr.geometry
         var position = 0.0
         var child = firstChild
-        let alignment = horizontal ? s.tree.nodes[Int(node)].alignY : s.tree.nodes[Int(node)].alignX
+        let alignment = horizontal ? nodes[Int(node)].alignY : nodes[Int(node)].alignX
         while child >= 0 {
             let c = Int(child)
-            if !s.tree.nodes[c].isHidden {
-                position += s.tree.nodes[c].gapBefore
-                var g = s.geometry[c]
+            if !nodes[c].isHidden {
+                position += nodes[c].gapBefore
                 if horizontal {
-                    g.x = position
-                    g.y = (crossSize - g.height) * alignment
-                    position += g.width
+                    geometry[c].x = position
+                    geometry[c].y = (crossSize - geometry[c].height) * alignment
+                    position += geometry[c].width
                 } else {
-                    g.x = (crossSize - g.width) * alignment
-                    g.y = position
-                    position += g.height
+                    geometry[c].x = (crossSize - geometry[c].width) * alignment
+                    geometry[c].y = position
+                    position += geometry[c].height
                 }
-                s.geometry[c] = g
             }
-            child = s.tree.nodes[c].nextSibling
+            child = nodes[c].nextSibling
         }
     }
     return size

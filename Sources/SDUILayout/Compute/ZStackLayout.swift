@@ -3,28 +3,29 @@
 ///
 /// Unknown component types with children are laid out the same way.
 func computeZStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
-    let flat = s.tree.nodes[Int(node)]
+    let flat = s.ptr.nodes[Int(node)]
     // Step 1: size every visible child at the stack's proposal.
     var width = 0.0, height = 0.0
     var child = flat.firstChild
     while child >= 0 {
-        if !s.tree.nodes[Int(child)].isHidden {
-            let size = computeNodeLayout(child, proposal, mode, &s)
+        if !s.ptr.nodes[Int(child)].isHidden {
+            let size = s.ptr.nodes[Int(child)].isSimpleLeaf ? computeLeafNode(child, proposal, mode, &s)
+                                                            : computeNodeLayout(child, proposal, mode, &s)
             width = max(width, size.0)
             height = max(height, size.1)
         }
-        child = s.tree.nodes[Int(child)].nextSibling
+        child = s.ptr.nodes[Int(child)].nextSibling
     }
     // Step 2: align each child inside the union.
     if mode == .place {
         child = flat.firstChild
         while child >= 0 {
             let c = Int(child)
-            if !s.tree.nodes[c].isHidden {
-                s.geometry[c].x = (width - s.geometry[c].width) * flat.alignX
-                s.geometry[c].y = (height - s.geometry[c].height) * flat.alignY
+            if !s.ptr.nodes[c].isHidden {
+                s.ptr.geometry[c].x = (width - s.ptr.geometry[c].width) * flat.alignX
+                s.ptr.geometry[c].y = (height - s.ptr.geometry[c].height) * flat.alignY
             }
-            child = s.tree.nodes[c].nextSibling
+            child = s.ptr.nodes[c].nextSibling
         }
     }
     return (width, height)

@@ -63,7 +63,34 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
             frames[out] = roundsToPixels ? roundToPixels(Rect(x: x, y: y, width: width, height: height), scale: scale)
                                          : Rect(x: x, y: y, width: width, height: height)
         }
-        if inArrayOrder {
+        if inArrayOrder && !roundsToPixels {
+            // The common case without branches per check: a visible node whose frame is finite and not negative
+            // is its position plus its parent's content origin (what `write` computes for it); anything else,
+            // and the root, take `write`.
+            write(0, 0)
+            // The buffers hold `count` elements (geometry and frames exactly, origins at least), count > 0.
+            let nodeBase = nodes.baseAddress!, geometryBase = geometry.baseAddress!
+            let originBase = origins.baseAddress!, frameBase = frames.baseAddress!
+            var i = 1
+            while i < count {
+                let parent = Int(nodeBase[i].parent)
+                assert(parent >= 0, "in array order only node 0 (the root) has no parent")
+                let o = originBase[parent]
+                let g = geometryBase[i]
+                let xy = SIMD2(g.x, g.y) + SIMD2(o.x, o.y)
+                let size = SIMD2(g.width, g.height)
+                // v - v is 0 for a finite v, NaN for infinity and NaN: one comparison for the four values.
+                let ok = ((xy - xy) + (size - size) .== SIMD2.zero) .& (size .>= SIMD2.zero)
+                if !nodeBase[i].isHidden && all(ok) {
+                    let origin = xy + SIMD2(g.contentX, g.contentY)
+                    originBase[i] = Point(x: origin.x, y: origin.y)
+                    frameBase[i] = Rect(x: xy.x, y: xy.y, width: size.x, height: size.y)
+                } else {
+                    write(i, i)
+                }
+                i += 1
+            }
+        } else if inArrayOrder {
             for i in 0..<count { write(i, i) }
         } else {
             for (out, node) in s.order.enumerated() { write(Int(node), out) }
