@@ -184,6 +184,19 @@ struct TreeBuilder {
                     bottom: Self.finite(g.pointee.paddingBottom), trailing: Self.finite(g.pointee.paddingTrailing))
     }
 
+    /// A text's run: its font from Apple's Dynamic Type table for its style at this content size.
+    @inline(__always)
+    private func appendTextSpec(_ g: UnsafePointer<GeometryProperties>, into flat: inout FlatNode, tree: inout LayoutTree) {
+        let style = g.pointee.textStyle ?? .body
+        let metrics = DynamicTypeTable.metrics(style, contentSize)
+        let weight = g.pointee.fontWeight ?? metrics.weight
+        flat.textIndex = Int32(tree.texts.count)
+        tree.texts.append(TextSpec(
+            string: g.pointee.text ?? "", fontSize: metrics.size, fontWeight: weight.cssWeight,
+            lineHeight: metrics.lineHeight, lineLimit: g.pointee.lineLimit.map { max(1, $0) },
+            alignment: g.pointee.alignment ?? .leading))
+    }
+
     /// Appends a leaf that needs none of the general path's cases (see `SimpleLeaf`); the same fields as `add`.
     @inline(__always)
     private func addSimpleLeaf(_ leaf: SimpleLeaf, parent: Int32, childIndex: Int32, parentContext: StackAxisContext,
@@ -193,8 +206,13 @@ struct TreeBuilder {
         let hidden = parentHidden || g.pointee.isHidden
         let isTappable = g.pointee.hasAction
         var flat = FlatNode(parent: parent, childIndex: childIndex, kind: leaf.kind, isHidden: hidden, isTappable: isTappable,
-                            isSimpleLeaf: true, needsPlacementCheck: isTappable, stackAxisOfParent: parentContext,
-                            shareAxis: shareAxis)
+                            isSimpleLeaf: leaf.kind != .text, needsPlacementCheck: isTappable,
+                            stackAxisOfParent: parentContext, shareAxis: shareAxis)
+        if leaf.kind == .text {
+            // As `resolveContainer` and `resolveLeaf` do for a text.
+            flat.alignX = g.pointee.alignment?.horizontalFraction ?? 0
+            appendTextSpec(g, into: &flat, tree: &tree)
+        }
         if leaf.kind == .spacer {
             flat.minLength = Self.finiteNonNegative(g.pointee.minLength) ?? 8
             flat.hasDefaultMinLength = g.pointee.minLength.isNaN
@@ -211,7 +229,8 @@ struct TreeBuilder {
         tree.nodes.append(flat)
         tree.frames.append(g.pointee.hasFrame ? Self.frameSpec(g) : FrameSpec())
         tree.paddings.append(g.pointee.hasPadding ? Self.paddingSpec(g) : PaddingSpec())
-        tree.links.append(OutputLink(parent: parent, childIndex: childIndex, textIndex: -1, isHidden: hidden))
+        tree.links.append(OutputLink(parent: parent, childIndex: childIndex, textIndex: hidden ? -1 : flat.textIndex,
+                                     isHidden: hidden))
         return index
     }
 
@@ -381,14 +400,7 @@ struct TreeBuilder {
                              into flat: inout FlatNode, tree: inout LayoutTree) {
         switch flat.kind {
         case .text:
-            let style = g.pointee.textStyle ?? .body
-            let metrics = DynamicTypeTable.metrics(style, contentSize)
-            let weight = g.pointee.fontWeight ?? metrics.weight
-            flat.textIndex = Int32(tree.texts.count)
-            tree.texts.append(TextSpec(
-                string: g.pointee.text ?? "", fontSize: metrics.size, fontWeight: weight.cssWeight,
-                lineHeight: metrics.lineHeight, lineLimit: g.pointee.lineLimit.map { max(1, $0) },
-                alignment: g.pointee.alignment ?? .leading))
+            appendTextSpec(g, into: &flat, tree: &tree)
         case .button:
             let metrics = DynamicTypeTable.metrics(.body, contentSize)
             let style = g.pointee.buttonStyle ?? .automatic
@@ -459,9 +471,9 @@ struct UnsafeNode {
     var children: [ComponentNode] { pointer.pointee.children }
 }
 
-/// A child the build can append on its fast path: a color, spacer, divider or image (with an aspect ratio) with
-/// no children, no size-class map and nothing to report (no frame contradiction). Everything else — stacks,
-/// text, buttons, unknown types, images without an aspect ratio — takes `TreeBuilder.add`.
+/// A child the build can append on its fast path: a color, spacer, divider, text or image (with an aspect ratio)
+/// with no children, no size-class map and nothing to report (no frame contradiction). Everything else —
+/// stacks, buttons, unknown types, images without an aspect ratio — takes `TreeBuilder.add`.
 struct SimpleLeaf {
     let kind: NodeKind
     let geometry: UnsafePointer<GeometryProperties>
@@ -471,7 +483,7 @@ struct SimpleLeaf {
         let g = pointer.pointer(to: \.geometry)!
         let kind = TreeBuilder.kind(of: pointer)
         switch kind {
-        case .color, .spacer, .divider: break
+        case .color, .spacer, .divider, .text: break
         case .image: guard g.pointee.aspectRatio.isFinite, g.pointee.aspectRatio > 0 else { return nil }
         default: return nil
         }
