@@ -24,6 +24,9 @@ enum BenchCommand {
       cards-100-text-fresh-warm-cache  cards whose titles and prices are text nodes (200 strings): build +
                                  compute with real text measurement + output, kept engine, tree dropped before
                                  each run, text-measurement cache warm
+      cards-100-text-fresh-warm-cache-new-strings  the same, alternating two equal text screens built separately
+                                 (as two decodings of one payload are): equal strings in other storage, so each is
+                                 found in the cache by its bytes, not by the identity of a string seen before
       cards-100-text-fresh-cold-cache  the same with the text cache emptied before each run (every string
                                  measured from scratch; buffers still reused)
       cards-100-text-new-engine  the same with a new engine each run (cold buffers and cold text cache)
@@ -55,7 +58,8 @@ enum BenchCommand {
             let args = try Arguments(arguments, options: ["--runs", "--filter"], flags: ["--json"])
             let filter = args["--filter"]
             let names = ["cards-100-fresh", "cards-100-fresh-read-nodes", "cards-100-fresh-new-engine", "cards-100-compute",
-                         "cards-100-relayout", "cards-100-text-fresh-warm-cache", "cards-100-text-fresh-cold-cache",
+                         "cards-100-relayout", "cards-100-text-fresh-warm-cache", "cards-100-text-fresh-warm-cache-new-strings",
+                         "cards-100-text-fresh-cold-cache",
                          "cards-100-text-new-engine", "cards-100-text-relayout", "feed-100k-first-viewport",
                          "feed-100k-first-viewport-warm", "feed-100k-scroll-middle"]
             /// A benchmark runs when there is no filter, the filter names it exactly, or (naming none exactly) is part of its name.
@@ -115,6 +119,13 @@ enum BenchCommand {
             if selected("cards-100-text-fresh-warm-cache") {
                 results.append(time("cards-100-text-fresh-warm-cache", runs, setup: { _ in textEngine.invalidate() }) { _ in
                     textEngine.layout(textCards, in: narrow, traits: narrowTraits).nodeCount
+                })
+            }
+            if selected("cards-100-text-fresh-warm-cache-new-strings") {
+                // Built separately: equal content, separate string storage (titles are heap strings).
+                let twins = [textCards, BenchmarkFixtures.cards(textTitles: true)]
+                results.append(time("cards-100-text-fresh-warm-cache-new-strings", runs, setup: { _ in textEngine.invalidate() }) { i in
+                    textEngine.layout(twins[i % 2], in: narrow, traits: narrowTraits).nodeCount
                 })
             }
             if selected("cards-100-text-fresh-cold-cache") {
@@ -187,9 +198,9 @@ enum BenchCommand {
                 }
                 printOut(JSONValue.object([("benchmarks", .array(items)), ("memory", .array(mem))]).serialized(pretty: true))
             } else {
-                printOut("benchmark                          nodes    median µs      p90 µs   runs")
+                printOut("benchmark                                      nodes    median µs      p90 µs   runs")
                 for m in results {
-                    printOut(m.name.padding(toLength: 32, withPad: " ", startingAt: 0)
+                    printOut(m.name.padding(toLength: 44, withPad: " ", startingAt: 0)
                              + String(m.nodes).leftPad(8) + String(format: "%13.2f", m.median) + String(format: "%12.2f", m.p90)
                              + String(m.runs).leftPad(7))
                 }

@@ -1,5 +1,6 @@
+import Foundation
 import SDUIEnvironment
-import SDUILayout
+@testable import SDUILayout
 import SDUISchema
 import Testing
 
@@ -80,6 +81,73 @@ import Testing
             }
             let fresh = LayoutEngine().layout(screen, in: environment, traits: traits)
             #expect(fresh.nodes == result.nodes, "seed \(seed)")
+        }
+    }
+}
+
+/// The build reads most nodes on short paths (a node's own geometry record; plain leaves and texts without the
+/// general path's steps). A node with any size-class map takes the general path, which resolves a record for
+/// the size class. Giving every node a size-class map with the same value in both classes (`visible` true, the
+/// default) must therefore change nothing: same frames, same text runs, same diagnostics.
+@Suite struct BuildPathTests {
+    /// `node` and its subtree, each node forced onto the build's general path without changing its meaning.
+    static func forcedGeneral(_ node: ComponentNode) -> ComponentNode {
+        var copy = node
+        if copy.modifiers.visible == nil { copy.modifiers.visible = .sizeClass(compact: true, regular: true) }
+        else if case .fixed(let v)? = copy.modifiers.visible { copy.modifiers.visible = .sizeClass(compact: v, regular: v) }
+        copy.children = copy.children.map(forcedGeneral)
+        return copy
+    }
+
+    static func screens() throws -> [Screen] {
+        var screens = [BenchmarkFixtures.cards(count: 6), BenchmarkFixtures.cards(count: 6, textTitles: true)]
+        for name in ["storefront", "news-feed", "product-detail"] {
+            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../Examples/\(name).json").standardized
+            screens.append(try Screen(jsonData: Data(contentsOf: url)))
+        }
+        for seed in 0..<40 {
+            var g = RandomTreeTests.Generator(state: UInt64(seed) &* 104_729)
+            screens.append(Screen(id: "random-\(seed)", root: RandomTreeTests.node(depth: 0, &g)))
+        }
+        return screens
+    }
+
+    @Test func `the build's short paths give the same layout as its general path`() throws {
+        let environments = [window(375, 667), device("iphone-se-3"), device("ipad-pro-13-m4", .landscape),
+                            device("ipad-pro-11-m4", .portrait, .splitView(.oneThird))]
+        for screen in try Self.screens() {
+            var general = screen
+            general.root = Self.forcedGeneral(screen.root)
+            #expect(general.root.geometry.usesSizeClasses)
+            for environment in environments {
+                let traits = environment.traitCollection(contentSize: .accessibility1)
+                let a = LayoutEngine().layout(screen, in: environment, traits: traits)
+                let b = LayoutEngine().layout(general, in: environment, traits: traits)
+                #expect(a.nodes == b.nodes, "\(screen.id) on \(environment.configuration.device.name)")
+                #expect(a.diagnostics == b.diagnostics, "\(screen.id) on \(environment.configuration.device.name)")
+            }
+        }
+    }
+
+    @Test func `the build's short paths make the same flat tree as its general path`() throws {
+        for screen in try Self.screens() {
+            var general = screen
+            general.root = Self.forcedGeneral(screen.root)
+            for traits in [window(375, 667).traitCollection(), device("ipad-pro-13-m4").traitCollection(contentSize: .xSmall)] {
+                var a = LayoutTree(), b = LayoutTree()
+                TreeBuilder(traits: traits).build(screen, into: &a)
+                TreeBuilder(traits: traits).build(general, into: &b)
+                #expect(a.nodes.count == b.nodes.count)
+                for i in 0..<min(a.nodes.count, b.nodes.count) {
+                    // Every field, as text (NaN prints alike; FlatNode has no Equatable on purpose).
+                    #expect(String(describing: a.nodes[i]) == String(describing: b.nodes[i]), "\(screen.id) node \(i)")
+                    #expect(String(describing: a.frames[i]) == String(describing: b.frames[i]), "\(screen.id) node \(i)")
+                    #expect(String(describing: a.paddings[i]) == String(describing: b.paddings[i]), "\(screen.id) node \(i)")
+                }
+                #expect(String(describing: Array(a.texts)) == String(describing: Array(b.texts)), "\(screen.id)")
+                #expect(a.buildDiagnostics == b.buildDiagnostics, "\(screen.id)")
+            }
         }
     }
 }

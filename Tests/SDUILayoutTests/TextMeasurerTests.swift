@@ -415,3 +415,96 @@ func `clusters are exactly Swift's characters`(_ text: String) {
     }
     #expect(ends == expected)
 }
+
+// MARK: - Prepared texts (the layout engine's path)
+
+/// A small deterministic generator (SplitMix64), so a failure reproduces.
+private struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Checks that a prepared text's sizes and layouts equal `LineBreaker`'s at every width and line limit given.
+private func expectPreparedMatchesLineBreaker(_ measurer: TextMeasurer, _ text: String, _ font: FontSpec,
+                                              widths: [Double], limits: [Int?]) {
+    let handle = measurer.prepare(text, font: font)
+    for width in widths {
+        for limit in limits {
+            let expected = measurer.makeLayout(text, font: font, maxWidth: TextMeasurer.normalizedWidth(width),
+                                               lineLimit: limit.map { max(1, $0) } ?? Int.max)
+            for _ in 0..<2 {  // measured, then kept
+                let size = measurer.size(of: handle, maxWidth: width, lineLimit: limit)
+                #expect(size.width == expected.size.width && size.height == expected.size.height,
+                        "size of \(text.debugDescription) at \(width), limit \(String(describing: limit))")
+            }
+            let layout = measurer.layout(of: handle, maxWidth: width, lineLimit: limit)
+            #expect(layout == expected, "layout of \(text.debugDescription) at \(width), limit \(String(describing: limit))")
+        }
+    }
+}
+
+@Test func `prepared texts break exactly like the line breaker on random text`() {
+    let pieces = ["a", "b", "W", "m", "i", "0", "7", " ", " ", " ", "  ", "-", "(", ")", ".", ",", "/", "!", "e\u{301}",
+                  "é", "日", "本", "。", "「", "ー", "ぁ", "한", "😀", "👍🏽", "🇺🇿", "\u{A0}", "\u{2014}", "\u{2013}",
+                  "\u{200B}", "\u{2060}", "\u{1}", "\u{3000}", "ｶ", "Ж", "λ", "\u{0627}", "word", "longerword", "$"]
+    var random = SplitMix64(state: 42)
+    let measurer = TextMeasurer()
+    let fonts = [FontSpec(size: 17, weight: 600, lineHeight: 22), FontSpec(size: 13, weight: 400, lineHeight: 18)]
+    for round in 0..<600 {
+        let length = Int.random(in: 0...24, using: &random)
+        let text = (0..<length).map { _ in pieces.randomElement(using: &random)! }.joined()
+        var widths: [Double] = [0, -3, .infinity, .nan, 1, 5, 8.5]
+        for _ in 0..<10 { widths.append(Double(Int.random(in: 0...3000, using: &random)) / 10) }
+        let natural = measurer.idealWidth(text, font: fonts[round % 2])
+        widths += [natural, natural - 0.001, natural / 2, natural / 3]
+        expectPreparedMatchesLineBreaker(measurer, text, fonts[round % 2], widths: widths, limits: [nil, 1, 2, 3])
+    }
+}
+
+@Test func `prepared texts break exactly like the line breaker on the reference strings`() {
+    let measurer = TextMeasurer()
+    var texts = TextReference.shared.cases.map(\.text) + (TextReference.shared.chromium?.rows.map(\.text) ?? [])
+    texts += ["Product 42: a handmade ceramic mug with a long name", "$52.99", "", " ", "   leading", "trailing   ",
+              "a\tb", "line\nbreak", "soft\u{AD}hyphen", "Wireless Earbuds Pro Max",
+              String(repeating: "long words ", count: 500), String(repeating: "é ", count: 2100)]
+    let font = FontSpec(size: 17, weight: 600, lineHeight: 22)
+    for text in texts {
+        let natural = measurer.idealWidth(text, font: font)
+        var widths: [Double] = [0, .infinity, natural, natural - 0.01]
+        for step in 1...24 { widths.append(Double(step) * 17.5) }
+        expectPreparedMatchesLineBreaker(measurer, text, font, widths: widths, limits: [nil, 1, 2, 4])
+    }
+}
+
+@Test func `a prepared text survives its cache emptying as a stale handle`() {
+    let measurer = TextMeasurer(cacheCapacity: 2)
+    let font = FontSpec(size: 17, weight: 400, lineHeight: 22)
+    let first = measurer.prepare("first text", font: font)
+    #expect(first.epoch == measurer.preparedEpoch)
+    #expect(measurer.prepare("first text", font: font).index == first.index)
+    _ = measurer.prepare("second text", font: font)
+    _ = measurer.prepare("third text", font: font)  // the cache was full: it emptied
+    #expect(first.epoch != measurer.preparedEpoch)
+    let again = measurer.prepare("first text", font: font)
+    #expect(measurer.layout(of: again, maxWidth: 40, lineLimit: nil).lines.map(\.text) == ["first", "text"])
+}
+
+@Test func `the prepared-text cache keeps at most its capacity of entries and layouts`() {
+    let measurer = TextMeasurer(cacheCapacity: 8)
+    let font = FontSpec(size: 17, weight: 400, lineHeight: 22)
+    for round in 0..<50 {
+        var handle = measurer.prepare("text \(round % 5)", font: font)
+        for width in [30.0, 40, 50, 60, 70] {
+            if handle.epoch != measurer.preparedEpoch { handle = measurer.prepare("text \(round % 5)", font: font) }
+            let layout = measurer.layout(of: handle, maxWidth: width, lineLimit: nil)
+            #expect(layout == measurer.makeLayout("text \(round % 5)", font: font, maxWidth: width, lineLimit: Int.max))
+            #expect(measurer.prepared.count <= 8 && measurer.prepared.keptLayoutCount <= 8)
+        }
+    }
+}

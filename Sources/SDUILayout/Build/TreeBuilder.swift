@@ -73,8 +73,8 @@ struct TreeBuilder {
         let index = Int32(tree.nodes.count)
         let node = UnsafeNode(pointer)
         let kind = Self.kind(of: pointer)
-        let g = UnsafeGeometry(geometry)
-        let hidden = parentHidden || g.isHidden
+        let g = geometry
+        let hidden = parentHidden || g.pointee.isHidden
         // The node's records are appended with their defaults and filled in place; `flat` is valid until the
         // next append (the children, below), `frameSpec` / `paddingSpec` until this node's next append.
         let flat = tree.nodes.appendAndPoint(FlatNode())
@@ -86,7 +86,7 @@ struct TreeBuilder {
         flat.pointee.shareAxis = shareAxis
         flat.pointee.kind = kind
         flat.pointee.isHidden = hidden
-        let isTappable = kind == .button || g.hasAction
+        let isTappable = kind == .button || g.pointee.hasAction
         flat.pointee.isTappable = isTappable
 
         resolveContainer(g, into: &flat.pointee)
@@ -162,15 +162,15 @@ struct TreeBuilder {
 
     /// A frame modifier's values, checked (a contradiction min > max is left for the caller; NaN compares false).
     @inline(__always)
-    static func frameSpec(_ g: UnsafeGeometry) -> FrameSpec {
+    static func frameSpec(_ g: UnsafePointer<GeometryProperties>) -> FrameSpec {
         var spec = FrameSpec()
-        spec.width = Self.finiteNonNegative(g.width) ?? unset
-        spec.height = Self.finiteNonNegative(g.height) ?? unset
-        spec.minWidth = Self.bound(g.minWidth)
-        spec.maxWidth = Self.bound(g.maxWidth)
-        spec.minHeight = Self.bound(g.minHeight)
-        spec.maxHeight = Self.bound(g.maxHeight)
-        if let alignment = g.frameAlignment {
+        spec.width = Self.finiteNonNegative(g.pointee.width) ?? unset
+        spec.height = Self.finiteNonNegative(g.pointee.height) ?? unset
+        spec.minWidth = Self.bound(g.pointee.minWidth)
+        spec.maxWidth = Self.bound(g.pointee.maxWidth)
+        spec.minHeight = Self.bound(g.pointee.minHeight)
+        spec.maxHeight = Self.bound(g.pointee.maxHeight)
+        if let alignment = g.pointee.frameAlignment {
             spec.alignX = alignment.horizontalFraction
             spec.alignY = alignment.verticalFraction
         }
@@ -179,9 +179,22 @@ struct TreeBuilder {
 
     /// Padding values, checked (never NaN or infinite).
     @inline(__always)
-    static func paddingSpec(_ g: UnsafeGeometry) -> PaddingSpec {
-        PaddingSpec(top: Self.finite(g.paddingTop), leading: Self.finite(g.paddingLeading),
-                    bottom: Self.finite(g.paddingBottom), trailing: Self.finite(g.paddingTrailing))
+    static func paddingSpec(_ g: UnsafePointer<GeometryProperties>) -> PaddingSpec {
+        PaddingSpec(top: Self.finite(g.pointee.paddingTop), leading: Self.finite(g.pointee.paddingLeading),
+                    bottom: Self.finite(g.pointee.paddingBottom), trailing: Self.finite(g.pointee.paddingTrailing))
+    }
+
+    /// A text's run: its font from Apple's Dynamic Type table for its style at this content size.
+    @inline(__always)
+    private func appendTextSpec(_ g: UnsafePointer<GeometryProperties>, into flat: inout FlatNode, tree: inout LayoutTree) {
+        let style = g.pointee.textStyle ?? .body
+        let metrics = DynamicTypeTable.metrics(style, contentSize)
+        let weight = g.pointee.fontWeight ?? metrics.weight
+        flat.textIndex = Int32(tree.texts.count)
+        tree.texts.append(TextSpec(
+            string: g.pointee.text ?? "", fontSize: metrics.size, fontWeight: weight.cssWeight,
+            lineHeight: metrics.lineHeight, lineLimit: g.pointee.lineLimit.map { max(1, $0) },
+            alignment: g.pointee.alignment ?? .leading))
     }
 
     /// Appends a leaf that needs none of the general path's cases (see `SimpleLeaf`); the same fields as `add`.
@@ -190,28 +203,34 @@ struct TreeBuilder {
                                shareAxis: StackAxisContext, parentHidden: Bool, into tree: inout LayoutTree) -> Int32 {
         let index = Int32(tree.nodes.count)
         let g = leaf.geometry
-        let hidden = parentHidden || g.isHidden
-        let isTappable = g.hasAction
+        let hidden = parentHidden || g.pointee.isHidden
+        let isTappable = g.pointee.hasAction
         var flat = FlatNode(parent: parent, childIndex: childIndex, kind: leaf.kind, isHidden: hidden, isTappable: isTappable,
-                            isSimpleLeaf: true, needsPlacementCheck: isTappable, stackAxisOfParent: parentContext,
-                            shareAxis: shareAxis)
-        if leaf.kind == .spacer {
-            flat.minLength = Self.finiteNonNegative(g.minLength) ?? 8
-            flat.hasDefaultMinLength = g.minLength.isNaN
-            if g.layoutPriority.isNaN { flat.layoutPriority = -.infinity }
+                            isSimpleLeaf: leaf.kind != .text, needsPlacementCheck: isTappable,
+                            stackAxisOfParent: parentContext, shareAxis: shareAxis)
+        if leaf.kind == .text {
+            // As `resolveContainer` and `resolveLeaf` do for a text.
+            flat.alignX = g.pointee.alignment?.horizontalFraction ?? 0
+            appendTextSpec(g, into: &flat, tree: &tree)
         }
-        let ratio = g.aspectRatio
+        if leaf.kind == .spacer {
+            flat.minLength = Self.finiteNonNegative(g.pointee.minLength) ?? 8
+            flat.hasDefaultMinLength = g.pointee.minLength.isNaN
+            if g.pointee.layoutPriority.isNaN { flat.layoutPriority = -.infinity }
+        }
+        let ratio = g.pointee.aspectRatio
         if ratio.isFinite, ratio > 0 {
             flat.aspectRatio = ratio
-            if leaf.kind != .image { flat.aspectFill = g.isFill }
+            if leaf.kind != .image { flat.aspectFill = g.pointee.isFill }
         }
-        if g.layoutPriority.isFinite { flat.layoutPriority = g.layoutPriority }
-        flat.hasPadding = g.hasPadding
-        flat.hasFrame = g.hasFrame
+        if g.pointee.layoutPriority.isFinite { flat.layoutPriority = g.pointee.layoutPriority }
+        flat.hasPadding = g.pointee.hasPadding
+        flat.hasFrame = g.pointee.hasFrame
         tree.nodes.append(flat)
-        tree.frames.append(g.hasFrame ? Self.frameSpec(g) : FrameSpec())
-        tree.paddings.append(g.hasPadding ? Self.paddingSpec(g) : PaddingSpec())
-        tree.links.append(OutputLink(parent: parent, childIndex: childIndex, textIndex: -1, isHidden: hidden))
+        tree.frames.append(g.pointee.hasFrame ? Self.frameSpec(g) : FrameSpec())
+        tree.paddings.append(g.pointee.hasPadding ? Self.paddingSpec(g) : PaddingSpec())
+        tree.links.append(OutputLink(parent: parent, childIndex: childIndex, textIndex: hidden ? -1 : flat.textIndex,
+                                     isHidden: hidden))
         return index
     }
 
@@ -255,30 +274,30 @@ struct TreeBuilder {
 
     /// Stack, grid and scroll properties (SwiftUI defaults: spacing 8, center alignment).
     @inline(__always)
-    private func resolveContainer(_ g: UnsafeGeometry, into flat: inout FlatNode) {
+    private func resolveContainer(_ g: UnsafePointer<GeometryProperties>, into flat: inout FlatNode) {
         switch flat.kind {
         case .vstack, .hstack, .zstack, .scroll, .grid, .custom:
-            let explicitSpacing = Self.finiteNonNegative(g.spacing)
+            let explicitSpacing = Self.finiteNonNegative(g.pointee.spacing)
             let spacing = explicitSpacing ?? 8
             flat.spacing = spacing
             flat.hasDefaultSpacing = explicitSpacing == nil
             flat.columnSpacing = spacing
-            if let alignment = g.alignment {
+            if let alignment = g.pointee.alignment {
                 flat.alignX = alignment.horizontalFraction
                 flat.alignY = alignment.verticalFraction
             }
-            if flat.kind == .scroll { flat.isHorizontal = g.isHorizontalAxis }
+            if flat.kind == .scroll { flat.isHorizontal = g.pointee.isHorizontalAxis }
             if flat.kind == .hstack { flat.isHorizontal = true }
             if flat.kind == .grid {
-                flat.spacing = Self.finiteNonNegative(g.rowSpacing) ?? spacing
-                flat.columnSpacing = Self.finiteNonNegative(g.columnSpacing) ?? spacing
-                flat.columns = Int32(clamping: max(1, g.columns))
-                flat.minColumnWidth = Self.finiteNonNegative(g.minColumnWidth) ?? 0
+                flat.spacing = Self.finiteNonNegative(g.pointee.rowSpacing) ?? spacing
+                flat.columnSpacing = Self.finiteNonNegative(g.pointee.columnSpacing) ?? spacing
+                flat.columns = Int32(clamping: max(1, g.pointee.columns))
+                flat.minColumnWidth = Self.finiteNonNegative(g.pointee.minColumnWidth) ?? 0
             }
         case .spacer:
-            flat.minLength = Self.finiteNonNegative(g.minLength) ?? 8
+            flat.minLength = Self.finiteNonNegative(g.pointee.minLength) ?? 8
         case .text:
-            flat.alignX = g.alignment?.horizontalFraction ?? 0
+            flat.alignX = g.pointee.alignment?.horizontalFraction ?? 0
         default:
             break
         }
@@ -327,35 +346,35 @@ struct TreeBuilder {
     /// spacers the lowest priority), so a flexible sibling takes the surplus and the spacer keeps its minimum.
     /// Without `minLength` its minimum is SwiftUI's default spacing (8); in a stack with explicit spacing see
     /// `resolveStackChildren`.
-    private func resolveSpacer(_ g: UnsafeGeometry, into flat: inout FlatNode) {
-        flat.hasDefaultMinLength = g.minLength.isNaN
-        if g.layoutPriority.isNaN {
+    private func resolveSpacer(_ g: UnsafePointer<GeometryProperties>, into flat: inout FlatNode) {
+        flat.hasDefaultMinLength = g.pointee.minLength.isNaN
+        if g.pointee.layoutPriority.isNaN {
             flat.layoutPriority = -.infinity
         }
     }
 
     /// aspectRatio → padding → frame, plus layoutPriority; reports frame conflicts.
     @inline(__always)
-    private func resolveModifiers(_ g: UnsafeGeometry, name: NodeName,
+    private func resolveModifiers(_ g: UnsafePointer<GeometryProperties>, name: NodeName,
                                   into flat: inout FlatNode, frameSpec: inout FrameSpec, paddingSpec: inout PaddingSpec,
                                   tree: inout LayoutTree) {
-        let ratio = g.aspectRatio
+        let ratio = g.pointee.aspectRatio
         if ratio.isFinite, ratio > 0 {
             flat.aspectRatio = ratio
             // An image's box is always the reserved ("fit") box; its contentMode only says how the picture
             // fills that box. Other nodes follow SwiftUI's aspectRatio(_:contentMode:) (fit by default).
-            if flat.kind != .image { flat.aspectFill = g.isFill }
+            if flat.kind != .image { flat.aspectFill = g.pointee.isFill }
         } else if flat.kind == .image && !flat.isHidden {
             tree.buildDiagnostics.append(LayoutDiagnostic(
                 severity: .warning, code: "image-without-aspect-ratio", path: name.id(tree), pointer: pointer(forPath: name.path(tree)),
                 message: "image has no aspectRatio: its box cannot be reserved before it loads (laid out as a square of the offered width)"))
             flat.aspectRatio = 1
         }
-        if g.hasPadding {
+        if g.pointee.hasPadding {
             flat.hasPadding = true
             paddingSpec = Self.paddingSpec(g)
         }
-        if g.hasFrame {
+        if g.pointee.hasFrame {
             flat.hasFrame = true
             frameSpec = Self.frameSpec(g)
             // SwiftUI's normalisation: min ≤ max. A contradiction is clamped (max raised to min) and reported.
@@ -368,7 +387,7 @@ struct TreeBuilder {
                 frameSpec.maxHeight = frameSpec.minHeight
             }
         }
-        if g.layoutPriority.isFinite { flat.layoutPriority = g.layoutPriority }
+        if g.pointee.layoutPriority.isFinite { flat.layoutPriority = g.pointee.layoutPriority }
     }
 
     private func reportConflict(_ what: String, _ name: NodeName, _ tree: inout LayoutTree) {
@@ -379,24 +398,17 @@ struct TreeBuilder {
 
     /// Text runs, button titles and unknown types.
     @inline(__always)
-    private func resolveLeaf(_ node: UnsafeNode, _ g: UnsafeGeometry, name: NodeName,
+    private func resolveLeaf(_ node: UnsafeNode, _ g: UnsafePointer<GeometryProperties>, name: NodeName,
                              into flat: inout FlatNode, tree: inout LayoutTree) {
         switch flat.kind {
         case .text:
-            let style = g.textStyle ?? .body
-            let metrics = DynamicTypeTable.metrics(style, contentSize)
-            let weight = g.fontWeight ?? metrics.weight
-            flat.textIndex = Int32(tree.texts.count)
-            tree.texts.append(TextSpec(
-                string: g.text ?? "", fontSize: metrics.size, fontWeight: weight.cssWeight,
-                lineHeight: metrics.lineHeight, lineLimit: g.lineLimit.map { max(1, $0) },
-                alignment: g.alignment ?? .leading))
+            appendTextSpec(g, into: &flat, tree: &tree)
         case .button:
             let metrics = DynamicTypeTable.metrics(.body, contentSize)
-            let style = g.buttonStyle ?? .automatic
+            let style = g.pointee.buttonStyle ?? .automatic
             flat.textIndex = Int32(tree.texts.count)
             tree.texts.append(TextSpec(
-                string: g.title ?? "", fontSize: metrics.size,
+                string: g.pointee.title ?? "", fontSize: metrics.size,
                 fontWeight: (style == .borderedProminent ? FontWeight.semibold : metrics.weight).cssWeight,
                 lineHeight: metrics.lineHeight, lineLimit: 1, alignment: .center))
             switch style {
@@ -461,64 +473,25 @@ struct UnsafeNode {
     var children: [ComponentNode] { pointer.pointee.children }
 }
 
-/// Read access to a node's geometry record in place.
-struct UnsafeGeometry {
-    let pointer: UnsafePointer<GeometryProperties>
-    init(_ pointer: UnsafePointer<GeometryProperties>) { self.pointer = pointer }
-    var usesSizeClasses: Bool { pointer.pointee.usesSizeClasses }
-    var text: String? { pointer.pointee.text }
-    var title: String? { pointer.pointee.title }
-    var textStyle: TextStyle? { pointer.pointee.textStyle }
-    var fontWeight: FontWeight? { pointer.pointee.fontWeight }
-    var lineLimit: Int? { pointer.pointee.lineLimit }
-    var buttonStyle: ButtonStyle? { pointer.pointee.buttonStyle }
-    var isHidden: Bool { pointer.pointee.isHidden }
-    var hasAction: Bool { pointer.pointee.hasAction }
-    var hasPadding: Bool { pointer.pointee.hasPadding }
-    var hasFrame: Bool { pointer.pointee.hasFrame }
-    var isFill: Bool { pointer.pointee.isFill }
-    var isHorizontalAxis: Bool { pointer.pointee.isHorizontalAxis }
-    var alignment: Alignment? { pointer.pointee.alignment }
-    var frameAlignment: Alignment? { pointer.pointee.frameAlignment }
-    var columns: Int { pointer.pointee.columns }
-    var spacing: Double { pointer.pointee.spacing }
-    var rowSpacing: Double { pointer.pointee.rowSpacing }
-    var columnSpacing: Double { pointer.pointee.columnSpacing }
-    var minColumnWidth: Double { pointer.pointee.minColumnWidth }
-    var minLength: Double { pointer.pointee.minLength }
-    var aspectRatio: Double { pointer.pointee.aspectRatio }
-    var layoutPriority: Double { pointer.pointee.layoutPriority }
-    var paddingTop: Double { pointer.pointee.paddingTop }
-    var paddingLeading: Double { pointer.pointee.paddingLeading }
-    var paddingBottom: Double { pointer.pointee.paddingBottom }
-    var paddingTrailing: Double { pointer.pointee.paddingTrailing }
-    var width: Double { pointer.pointee.width }
-    var height: Double { pointer.pointee.height }
-    var minWidth: Double { pointer.pointee.minWidth }
-    var maxWidth: Double { pointer.pointee.maxWidth }
-    var minHeight: Double { pointer.pointee.minHeight }
-    var maxHeight: Double { pointer.pointee.maxHeight }
-}
-
-/// A child the build can append on its fast path: a color, spacer, divider or image (with an aspect ratio) with
-/// no children, no size-class map and nothing to report (no frame contradiction). Everything else — stacks,
-/// text, buttons, unknown types, images without an aspect ratio — takes `TreeBuilder.add`.
+/// A child the build can append on its fast path: a color, spacer, divider, text or image (with an aspect ratio)
+/// with no children, no size-class map and nothing to report (no frame contradiction). Everything else —
+/// stacks, buttons, unknown types, images without an aspect ratio — takes `TreeBuilder.add`.
 struct SimpleLeaf {
     let kind: NodeKind
-    let geometry: UnsafeGeometry
+    let geometry: UnsafePointer<GeometryProperties>
 
     @inline(__always)
     init?(_ pointer: UnsafePointer<ComponentNode>) {
-        let g = UnsafeGeometry(pointer.pointer(to: \.geometry)!)
+        let g = pointer.pointer(to: \.geometry)!
         let kind = TreeBuilder.kind(of: pointer)
         switch kind {
-        case .color, .spacer, .divider: break
-        case .image: guard g.aspectRatio.isFinite, g.aspectRatio > 0 else { return nil }
+        case .color, .spacer, .divider, .text: break
+        case .image: guard g.pointee.aspectRatio.isFinite, g.pointee.aspectRatio > 0 else { return nil }
         default: return nil
         }
-        guard !g.usesSizeClasses, pointer.pointee.children.isEmpty else { return nil }
+        guard !g.pointee.usesSizeClasses, pointer.pointee.children.isEmpty else { return nil }
         // A contradictory frame is reported by the general path.
-        if g.hasFrame && (g.minWidth > g.maxWidth || g.minHeight > g.maxHeight) { return nil }
+        if g.pointee.hasFrame && (g.pointee.minWidth > g.pointee.maxWidth || g.pointee.minHeight > g.pointee.maxHeight) { return nil }
         self.kind = kind
         self.geometry = g
     }

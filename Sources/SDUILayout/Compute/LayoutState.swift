@@ -93,11 +93,8 @@ struct LayoutState {
     /// Final text layouts of this pass, per text index (set when the text node is placed).
     var placedTexts = ContiguousArray<PlacedText>()
     var diagnostics = ContiguousArray<ComputeDiagnostic>()
-    /// Text measurements kept across passes of the same tree (`LayoutState.textMemoSlots` per text node).
-    var textMemos = ContiguousArray<TextMemo>()
-    /// The placed layout of each memo slot (parallel to `textMemos`, which stays plain data for lookups).
-    var textMemoPlacements = ContiguousArray<TextPlacement?>()
-    var textMemoNext = ContiguousArray<UInt8>()
+    /// Per text index: the text as the measurer measured it, kept across passes of the same tree.
+    var textHandles = ContiguousArray<PreparedTextHandle>()
     /// Viewport layouts: the visible range of the virtualised grid being placed, in its content coordinates.
     var lazyWindow: LazyWindow? = nil
     /// Viewport layouts: the realised range of the root scroll's content (min, max), in content coordinates.
@@ -182,10 +179,8 @@ struct LayoutState {
         slotCount.truncate(to: count)
         slots.truncate(to: count * Self.slotsPerNode)
         placedTexts.truncate(to: textCount)
-        // Realised texts are gone: their memo slots would describe other items next time.
-        textMemos.truncate(to: textCount * Self.textMemoSlots)
-        textMemoPlacements.truncate(to: textCount * Self.textMemoSlots)
-        if textMemoNext.count > textCount { textMemoNext.truncate(to: textCount) }
+        // Realised texts are gone: their handles would describe other items next time.
+        textHandles.truncate(to: textCount)
     }
 
     /// The cached size of `node` for `proposal`, if this pass measured it already.

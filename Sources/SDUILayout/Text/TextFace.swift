@@ -161,10 +161,17 @@ struct TextFace {
     /// Rounds down, with a relative tolerance of 1e-9 so that a width this face reported
     /// (`points(n)`) converts back to at least `n`.
     func subunits(fitting width: Double) -> Int {
+        Self.subunits(fitting: width, pointsPerSubunit: pointsPerSubunit)
+    }
+
+    /// `subunits(fitting:)` for a face with `pointsPerSubunit`.
+    @inline(__always)
+    static func subunits(fitting width: Double, pointsPerSubunit: Double) -> Int {
         guard width.isFinite, pointsPerSubunit > 0 else { return Int.max / 4 }
         let exact = width / pointsPerSubunit
         if exact >= Double(Int.max / 4) { return Int.max / 4 }
-        return Int((exact * (1 + 1e-9)).rounded(.down))
+        let tolerant = exact * (1 + 1e-9)
+        return tolerant >= 0 ? Int(tolerant) : Int(tolerant.rounded(.down))  // Int() truncates: floor for ≥ 0
     }
 
     /// Inter's advance for a code point in font units, or `nil` if Inter has no glyph for it.

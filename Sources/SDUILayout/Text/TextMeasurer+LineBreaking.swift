@@ -1,7 +1,7 @@
 // Greedy line breaking over grapheme clusters, with a byte-level source for ASCII text.
 
 /// How a character takes part in line breaking: a small subset of UAX #14's classes.
-enum TextBreakKind: UInt8 {
+enum TextBreakKind: UInt8, CaseIterable {
     /// AL and the classes that behave like it here: no break on either side.
     case alphabetic
     /// NU: like `alphabetic`, and no break after a hyphen before it ("-5").
@@ -76,6 +76,28 @@ enum TextBreakKind: UInt8 {
             return TextFace.isCJK(scalar) ? .ideographic : .alphabetic
         }
     }
+
+    /// `canBreak` for every (beforePrevious, previous, current), at `(beforePrevious · k + previous) · k + current`
+    /// with k = 16 (allocated once, never freed).
+    nonisolated(unsafe) static let breakTable: UnsafePointer<Bool> = {  // immutable after initialisation
+        let table = UnsafeMutablePointer<Bool>.allocate(capacity: 16 * 16 * 16)
+        table.initialize(repeating: false, count: 16 * 16 * 16)
+        for a in allCases {
+            for b in allCases {
+                for c in allCases {
+                    table[(Int(a.rawValue) * 16 + Int(b.rawValue)) * 16 + Int(c.rawValue)] = canBreak(a, b, c)
+                }
+            }
+        }
+        return UnsafePointer(table)
+    }()
+
+    /// `ascii` as a pointer (allocated once, never freed).
+    nonisolated(unsafe) static let asciiTable: UnsafePointer<TextBreakKind> = {  // immutable after initialisation
+        let table = UnsafeMutablePointer<TextBreakKind>.allocate(capacity: 128)
+        table.initialize(from: ascii, count: 128)
+        return UnsafePointer(table)
+    }()
 
     /// Whether a line may break between a character of kind `previous` and one of kind `current`;
     /// `beforePrevious` is the kind before `previous` (for the hyphen rule).

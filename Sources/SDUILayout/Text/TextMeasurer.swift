@@ -140,8 +140,12 @@ public final class TextMeasurer {
 
     let tables: InterTables
     private let cache: TextLayoutCache
-    /// The face of the last font measured: layouts measure runs of strings in one font.
+    /// Strings measured once per font, for the layout engine (`prepare`, `size(of:…)`, `layout(of:…)`).
+    let prepared: PreparedTextCache
+    /// The faces of the last two fonts measured: layouts measure runs of strings in one or two fonts
+    /// (a card's title and price).
     @exclusivity(unchecked) private var lastFace: TextFace
+    @exclusivity(unchecked) private var otherFace: TextFace
 
     /// Creates a measurer.
     /// - Parameters:
@@ -153,8 +157,10 @@ public final class TextMeasurer {
         self.cacheCapacity = max(1, cacheCapacity)
         self.tables = InterTables.shared
         self.cache = TextLayoutCache(capacity: self.cacheCapacity)
+        self.prepared = PreparedTextCache(capacity: self.cacheCapacity, clusterCapacity: self.cacheCapacity * 32)
         self.lastFace = TextFace(
             font: FontSpec(size: 17, weight: 400, lineHeight: 22), displayScale: self.displayScale, tables: tables)
+        self.otherFace = lastFace
     }
 
     /// Number of layouts in the cache.
@@ -163,15 +169,19 @@ public final class TextMeasurer {
     /// Empties the cache (and resets the hit and miss counts).
     public func removeAllCachedLayouts() {
         cache.removeAll()
+        prepared.removeAll()
         cacheHits = 0
         cacheMisses = 0
     }
 
     /// Inter at `font`'s weight and size, with its fallback advances.
     @inline(__always)
-    private func face(for font: FontSpec) -> TextFace {
+    func face(for font: FontSpec) -> TextFace {
         if font != lastFace.font {
-            lastFace = TextFace(font: font, displayScale: displayScale, tables: tables)
+            swap(&lastFace, &otherFace)
+            if font != lastFace.font {
+                lastFace = TextFace(font: font, displayScale: displayScale, tables: tables)
+            }
         }
         return lastFace
     }
@@ -277,7 +287,7 @@ public final class TextMeasurer {
     }
 
     /// Sizes the lines and places the baselines.
-    private func finish(_ lines: [TextLine], isTruncated: Bool, usesFallbackFont: Bool, face: TextFace)
+    func finish(_ lines: [TextLine], isTruncated: Bool, usesFallbackFont: Bool, face: TextFace)
         -> TextLayout
     {
         var width = 0.0

@@ -27,7 +27,6 @@ public struct ComponentNode: Hashable, Sendable {
     /// Nil means SwiftUI's default (8 pt).
     public var spacing: Responsive<Double>? {
         get { box.properties.spacing }
-        set { makeUnique(); box.properties.spacing = newValue; geometry = GeometryProperties(of: self) }
         _modify {
             makeUnique()
             defer { geometry = GeometryProperties(of: self) }
@@ -37,7 +36,6 @@ public struct ComponentNode: Hashable, Sendable {
     /// Child alignment (vstack: horizontal; hstack: vertical; zstack: both) or text alignment (text).
     public var alignment: Responsive<Alignment>? {
         get { box.properties.alignment }
-        set { makeUnique(); box.properties.alignment = newValue; geometry = GeometryProperties(of: self) }
         _modify {
             makeUnique()
             defer { geometry = GeometryProperties(of: self) }
@@ -47,7 +45,6 @@ public struct ComponentNode: Hashable, Sendable {
     /// Number of grid columns.
     public var columns: Responsive<Int>? {
         get { box.properties.columns }
-        set { makeUnique(); box.properties.columns = newValue; geometry = GeometryProperties(of: self) }
         _modify {
             makeUnique()
             defer { geometry = GeometryProperties(of: self) }
@@ -57,7 +54,6 @@ public struct ComponentNode: Hashable, Sendable {
     /// Grid: never make a column narrower than this; lower the column count instead (never below 1).
     public var minColumnWidth: Responsive<Double>? {
         get { box.properties.minColumnWidth }
-        set { makeUnique(); box.properties.minColumnWidth = newValue; geometry = GeometryProperties(of: self) }
         _modify {
             makeUnique()
             defer { geometry = GeometryProperties(of: self) }
@@ -67,7 +63,6 @@ public struct ComponentNode: Hashable, Sendable {
     /// Grid: space between rows (default: `spacing`).
     public var rowSpacing: Responsive<Double>? {
         get { box.properties.rowSpacing }
-        set { makeUnique(); box.properties.rowSpacing = newValue; geometry = GeometryProperties(of: self) }
         _modify {
             makeUnique()
             defer { geometry = GeometryProperties(of: self) }
@@ -77,7 +72,6 @@ public struct ComponentNode: Hashable, Sendable {
     /// Grid: space between columns (default: `spacing`).
     public var columnSpacing: Responsive<Double>? {
         get { box.properties.columnSpacing }
-        set { makeUnique(); box.properties.columnSpacing = newValue; geometry = GeometryProperties(of: self) }
         _modify {
             makeUnique()
             defer { geometry = GeometryProperties(of: self) }
@@ -87,7 +81,6 @@ public struct ComponentNode: Hashable, Sendable {
     /// Scroll direction.
     public var axis: Responsive<Axis>? {
         get { box.properties.axis }
-        set { makeUnique(); box.properties.axis = newValue; geometry = GeometryProperties(of: self) }
         _modify {
             makeUnique()
             defer { geometry = GeometryProperties(of: self) }
@@ -99,7 +92,6 @@ public struct ComponentNode: Hashable, Sendable {
     /// The text to show.
     public var text: Responsive<String>? {
         get { box.properties.text }
-        set { makeUnique(); box.properties.text = newValue; geometry = GeometryProperties(of: self) }
         _modify {
             makeUnique()
             defer { geometry = GeometryProperties(of: self) }
@@ -109,7 +101,6 @@ public struct ComponentNode: Hashable, Sendable {
     /// Dynamic Type text style (default body).
     public var style: Responsive<TextStyle>? {
         get { box.properties.style }
-        set { makeUnique(); box.properties.style = newValue; geometry = GeometryProperties(of: self) }
         _modify {
             makeUnique()
             defer { geometry = GeometryProperties(of: self) }
@@ -119,7 +110,6 @@ public struct ComponentNode: Hashable, Sendable {
     /// Font weight (default: the style's).
     public var weight: Responsive<FontWeight>? {
         get { box.properties.weight }
-        set { makeUnique(); box.properties.weight = newValue; geometry = GeometryProperties(of: self) }
         _modify {
             makeUnique()
             defer { geometry = GeometryProperties(of: self) }
@@ -129,7 +119,6 @@ public struct ComponentNode: Hashable, Sendable {
     /// Maximum number of lines; nil means unlimited.
     public var lineLimit: Responsive<Int>? {
         get { box.properties.lineLimit }
-        set { makeUnique(); box.properties.lineLimit = newValue; geometry = GeometryProperties(of: self) }
         _modify {
             makeUnique()
             defer { geometry = GeometryProperties(of: self) }
@@ -139,7 +128,6 @@ public struct ComponentNode: Hashable, Sendable {
     /// Text color (text), title color (button), or the fill (color node).
     public var color: Responsive<Color>? {
         get { box.properties.color }
-        set { makeUnique(); box.properties.color = newValue }
         _modify {
             makeUnique()
             yield &box.properties.color
@@ -150,7 +138,6 @@ public struct ComponentNode: Hashable, Sendable {
     /// The image's URL.
     public var url: Responsive<String>? {
         get { box.properties.url }
-        set { makeUnique(); box.properties.url = newValue }
         _modify {
             makeUnique()
             yield &box.properties.url
@@ -159,7 +146,6 @@ public struct ComponentNode: Hashable, Sendable {
     /// What shows while the image loads.
     public var placeholder: Responsive<ImagePlaceholder>? {
         get { box.properties.placeholder }
-        set { makeUnique(); box.properties.placeholder = newValue }
         _modify {
             makeUnique()
             yield &box.properties.placeholder
@@ -168,7 +154,6 @@ public struct ComponentNode: Hashable, Sendable {
     /// Accessibility description of the image.
     public var alt: Responsive<String>? {
         get { box.properties.alt }
-        set { makeUnique(); box.properties.alt = newValue }
         _modify {
             makeUnique()
             yield &box.properties.alt
@@ -179,7 +164,6 @@ public struct ComponentNode: Hashable, Sendable {
     /// The button's title.
     public var title: Responsive<String>? {
         get { box.properties.title }
-        set { makeUnique(); box.properties.title = newValue; geometry = GeometryProperties(of: self) }
         _modify {
             makeUnique()
             defer { geometry = GeometryProperties(of: self) }
@@ -189,7 +173,6 @@ public struct ComponentNode: Hashable, Sendable {
     /// The button's style.
     public var buttonStyle: Responsive<ButtonStyle>? {
         get { box.properties.buttonStyle }
-        set { makeUnique(); box.properties.buttonStyle = newValue; geometry = GeometryProperties(of: self) }
         _modify {
             makeUnique()
             defer { geometry = GeometryProperties(of: self) }
@@ -201,7 +184,6 @@ public struct ComponentNode: Hashable, Sendable {
     /// Minimum length along the stack's axis; nil means SwiftUI's default (8 pt).
     public var minLength: Responsive<Double>? {
         get { box.properties.minLength }
-        set { makeUnique(); box.properties.minLength = newValue; geometry = GeometryProperties(of: self) }
         _modify {
             makeUnique()
             defer { geometry = GeometryProperties(of: self) }
@@ -211,7 +193,6 @@ public struct ComponentNode: Hashable, Sendable {
     /// Modifiers every node accepts.
     public var modifiers: Modifiers {
         get { box.properties.modifiers }
-        set { makeUnique(); box.properties.modifiers = newValue; geometry = GeometryProperties(of: self) }
         _modify {
             makeUnique()
             defer { geometry = GeometryProperties(of: self) }
@@ -221,7 +202,6 @@ public struct ComponentNode: Hashable, Sendable {
     /// Properties of custom types, kept verbatim for the host app's component.
     public var extra: [String: JSONValue] {
         get { box.properties.extra }
-        set { makeUnique(); box.properties.extra = newValue }
         _modify {
             makeUnique()
             yield &box.properties.extra

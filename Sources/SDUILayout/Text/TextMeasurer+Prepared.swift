@@ -1,0 +1,286 @@
+// The layout engine's way into the measurer: measure a string once per font (`prepare`), then ask for its
+// size at any width (`size(of:…)`) and its lines at the width it is placed at (`layout(of:…)`).
+
+extension TextMeasurer {
+    /// The cache epoch of handles that are still valid.
+    @inline(__always)
+    var preparedEpoch: UInt32 { prepared.epoch }
+
+    /// Measures `text` in `font` once (or finds it measured): its clusters' widths and break opportunities.
+    ///
+    /// 1. The entry last found for this string value (the same storage) and font is the answer; otherwise hash
+    ///    the UTF-8 bytes and the font, and an entry with the same bytes and font is.
+    /// 2. Otherwise read the clusters once (ASCII straight from the byte tables, anything else through
+    ///    `UTF8ClusterSource`), writing their cumulative widths, UTF-8 ends, last drawn cluster and the
+    ///    break opportunities before them (`TextBreakKind.canBreak`, as `LineBreaker` records them).
+    /// 3. A newline, tab or soft hyphen (whose widths or breaks depend on the line), or more than
+    ///    `PreparedTextCache.maximumClusters` clusters, makes an entry without clusters: its sizes and lines
+    ///    come from `LineBreaker`, kept per width in the entry's layout slots.
+    @inline(__always)
+    func prepare(_ text: borrowing String, font: FontSpec) -> PreparedTextHandle {
+        // Step 1 (the same string value as last time: no bytes to hash).
+        let identity = prepared.identitySlot(text, font)
+        let identical = prepared.findIdentical(text, font, slot: identity)
+        if identical >= 0 { return PreparedTextHandle(index: Int32(identical), epoch: prepared.epoch) }
+        let handle = text.utf8.withContiguousStorageIfAvailable { bytes -> PreparedTextHandle in
+            // Step 1.
+            let hash = prepared.hash(bytes, font)
+            let found = prepared.find(text, bytes, font, hash: hash)
+            let handle = found >= 0 ? PreparedTextHandle(index: Int32(found), epoch: prepared.epoch)
+                                    : insert(copy text, bytes, font: font, hash: hash)
+            prepared.remember(Int(handle.index), identitySlot: identity)
+            return handle
+        }
+        if let handle { return handle }
+        // Not contiguous UTF-8 (a bridged string): prepare a native copy, whose offsets are the same.
+        var copy = copy text
+        copy.makeContiguousUTF8()
+        return prepare(copy, font: font)
+    }
+
+    /// Steps 2 and 3 of `prepare`: a new entry for `text`, whose UTF-8 bytes are `bytes`.
+    @inline(never)
+    private func insert(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>, font: FontSpec, hash: UInt64)
+        -> PreparedTextHandle
+    {
+        // Step 2.
+        let clusters = min(bytes.count, PreparedTextCache.maximumClusters)
+        _ = prepared.reserve(clusters: clusters)
+        let face = face(for: font)
+        let marks = prepared.arenaMarks
+        var entry = PreparedText(font: font, clusterStart: marks.clusters, breakStart: marks.breaks, face: face)
+        var counts = collectASCII(bytes, face: face)
+        if counts?.clusters == -1 {
+            var source = UTF8ClusterSource(bytes: bytes, text: text, face: face)
+            counts = collect(&source, capacity: clusters)
+        }
+        // Step 3.
+        if let counts, counts.clusters >= 0 {
+            prepared.commitClusters(counts.clusters, breaks: counts.breaks)
+            entry.clusterCount = Int32(counts.clusters)
+            entry.breakCount = Int32(counts.breaks)
+            entry.firstFallback = Int32(counts.firstFallback)
+            entry.naturalSubunits = counts.natural
+        }
+        return prepared.insert(entry, text: text, hash: hash)
+    }
+
+    /// What step 2 of `prepare` wrote.
+    struct PreparedCounts {
+        /// Clusters written; -1: not ASCII, read the text with `UTF8ClusterSource`.
+        var clusters: Int
+        var breaks: Int
+        var firstFallback: Int
+        var natural: Int
+    }
+
+    /// Step 2 for ASCII text: one cluster per byte, widths and kinds from the 128-entry tables. nil when the
+    /// text cannot be prepared (a tab or a newline, or too long); clusters -1 when it is not ASCII.
+    private func collectASCII(_ bytes: UnsafeBufferPointer<UInt8>, face: TextFace) -> PreparedCounts? {
+        let n = bytes.count
+        guard n <= PreparedTextCache.maximumClusters else {
+            for byte in bytes where byte >= 0x80 { return PreparedCounts(clusters: -1, breaks: 0, firstFallback: 0, natural: 0) }
+            return nil
+        }
+        let (ends, offsets, content, breaks) = prepared.reserveClusters(n)
+        let advances = face.asciiUnits
+        let kinds = TextBreakKind.asciiTable, breakable = TextBreakKind.breakTable
+        var breakCount = 0
+        var width = 0
+        var natural = 0
+        var lastDrawn = -1
+        // The index into `breakable` of (beforePrevious, previous, ·), both newline at the start.
+        var pair = (Int(TextBreakKind.newline.rawValue) * 16 + Int(TextBreakKind.newline.rawValue)) * 16
+        // Every write below is at index < n, the room reserved above; bytes < 0x80 index the 128-entry tables.
+        for i in 0..<n {
+            let byte = bytes[i]
+            if byte >= 0x80 { return PreparedCounts(clusters: -1, breaks: 0, firstFallback: 0, natural: 0) }
+            let kind = kinds[Int(byte)]
+            if kind == .newline || kind == .tab { return nil }
+            if i > 0 && breakable[pair + Int(kind.rawValue)] {
+                breaks[breakCount] = Int32(truncatingIfNeeded: i)
+                breakCount += 1
+            }
+            width += Int(advances[Int(byte)]) &* TextFace.subunitsPerUnit
+            if kind != .space {
+                lastDrawn = i
+                natural = width
+            }
+            ends[i] = width
+            offsets[i] = Int32(truncatingIfNeeded: i + 1)
+            content[i] = Int32(truncatingIfNeeded: lastDrawn)
+            pair = (pair & 0xF0) << 4 | Int(kind.rawValue) << 4
+        }
+        return PreparedCounts(clusters: n, breaks: breakCount, firstFallback: n, natural: natural)
+    }
+
+    /// Step 2 for any text: the clusters read from `source` (at most `capacity`, one per byte at most) and the
+    /// break opportunities between them; nil for a text the iterator cannot break.
+    private func collect<Source: TextClusterSource>(_ source: inout Source, capacity: Int) -> PreparedCounts? {
+        let (ends, offsets, content, breaks) = prepared.reserveClusters(capacity)
+        var cluster = TextCluster()
+        var count = 0
+        var breakCount = 0
+        var width = 0
+        var natural = 0
+        var lastDrawn = -1
+        var firstFallback = -1
+        let breakable = TextBreakKind.breakTable
+        var pair = (Int(TextBreakKind.newline.rawValue) * 16 + Int(TextBreakKind.newline.rawValue)) * 16
+        while source.next(into: &cluster) {
+            switch cluster.kind {
+            case .newline, .tab, .softHyphen:
+                return nil
+            default:
+                break
+            }
+            // Writes below are at index < capacity, the room reserved above.
+            if count == capacity { return nil }
+            if count > 0 && breakable[pair + Int(cluster.kind.rawValue)] {
+                breaks[breakCount] = Int32(truncatingIfNeeded: count)
+                breakCount += 1
+            }
+            if firstFallback < 0 && source.usesFallbackFont { firstFallback = count }
+            width += cluster.width
+            if cluster.kind != .space {
+                lastDrawn = count
+                natural = width
+            }
+            ends[count] = width
+            offsets[count] = Int32(truncatingIfNeeded: cluster.end)
+            content[count] = Int32(truncatingIfNeeded: lastDrawn)
+            pair = (pair & 0xF0) << 4 | Int(cluster.kind.rawValue) << 4
+            count += 1
+        }
+        return PreparedCounts(clusters: count, breaks: breakCount, firstFallback: firstFallback < 0 ? count : firstFallback,
+                              natural: natural)
+    }
+
+    /// The size of a prepared text laid out in `maxWidth` with at most `lineLimit` lines: equal to
+    /// `measure(text, font:, maxWidth:, lineLimit:).size`.
+    ///
+    /// One line when the whole text fits; otherwise a kept size, or the lines counted by
+    /// `PreparedLineIterator` (and kept).
+    @inline(__always)
+    func size(of handle: PreparedTextHandle, maxWidth: Double, lineLimit: Int?) -> (width: Double, height: Double) {
+        let index = Int(handle.index)
+        let entry = prepared.entry(index)
+        guard entry.clusterCount > 0 else {
+            if entry.clusterCount == 0 { return (0, 0) }
+            let layout = layout(of: handle, maxWidth: maxWidth, lineLimit: lineLimit)
+            return (layout.size.width, layout.size.height)
+        }
+        // NaN: no limit; below 0: 0; -0 and 0 are one key.
+        let width = maxWidth.isNaN ? .infinity : maxWidth > 0 ? maxWidth : 0
+        let maxSubunits = TextFace.subunits(fitting: width, pointsPerSubunit: entry.pointsPerSubunit)
+        if entry.naturalSubunits <= maxSubunits {
+            return (min(Double(entry.naturalSubunits) * entry.pointsPerSubunit, width), entry.font.lineHeight)
+        }
+        let limit = lineLimit.map { max(1, $0) } ?? Int.max
+        if let kept = prepared.keptSize(index, maxWidthBits: width.bitPattern, lineLimit: limit) { return kept }
+        return countLines(index, entry, maxWidth: width, maxSubunits: maxSubunits, lineLimit: limit)
+    }
+
+    /// The size of entry `index` from its lines, kept for the next time.
+    private func countLines(_ index: Int, _ entry: PreparedText, maxWidth: Double, maxSubunits: Int, lineLimit: Int)
+        -> (width: Double, height: Double)
+    {
+        var lines = prepared.lines(index, maxSubunits: maxSubunits, lineLimit: lineLimit)
+        var widest = 0.0
+        var count = 0
+        while let line = lines.next() {
+            let points = Self.reported(line.subunits, maxSubunits, maxWidth, entry.pointsPerSubunit)
+            if points > widest { widest = points }
+            count += 1
+        }
+        let height = Double(count) * entry.font.lineHeight
+        prepared.keep(PreparedSize(maxWidthBits: maxWidth.bitPattern, lineLimit: lineLimit, width: widest, height: height),
+                      index)
+        return (widest, height)
+    }
+
+    /// The layout of a prepared text: equal to `measure(text, font:, maxWidth:, lineLimit:)`. Kept in the
+    /// entry's layout slots, so placing it at that width again costs no lines.
+    @inline(__always)
+    func layout(of handle: PreparedTextHandle, maxWidth: Double, lineLimit: Int?) -> TextLayout {
+        let index = Int(handle.index)
+        // NaN: no limit; below 0: 0; -0 and 0 are one key.
+        let width = maxWidth.isNaN ? .infinity : maxWidth > 0 ? maxWidth : 0
+        let limit = lineLimit.map { max(1, $0) } ?? Int.max
+        if let kept = prepared.keptLayout(index, maxWidthBits: width.bitPattern, lineLimit: limit) { return kept }
+        return makeLayout(index, maxWidth: width, lineLimit: limit)
+    }
+
+    /// Lays entry `index` out and keeps the layout.
+    private func makeLayout(_ index: Int, maxWidth: Double, lineLimit: Int) -> TextLayout {
+        let entry = prepared.entry(index)
+        let text = prepared.text(index)
+        let layout = entry.clusterCount < 0
+            ? makeLayout(text, font: entry.font, maxWidth: maxWidth, lineLimit: lineLimit)
+            : makeLayout(text, entry, index, maxWidth: maxWidth, lineLimit: lineLimit)
+        prepared.keep(layout, index, maxWidthBits: maxWidth.bitPattern, lineLimit: lineLimit)
+        return layout
+    }
+
+    /// The lines of a prepared entry (with clusters), as `LineBreaker` would make them.
+    private func makeLayout(_ text: String, _ entry: PreparedText, _ index: Int, maxWidth: Double, lineLimit: Int)
+        -> TextLayout
+    {
+        let maxSubunits = TextFace.subunits(fitting: maxWidth, pointsPerSubunit: entry.pointsPerSubunit)
+        var iterator = prepared.lines(index, maxSubunits: maxSubunits, lineLimit: lineLimit)
+        var lines: [TextLine] = []
+        var isTruncated = false
+        var widest = 0.0
+        let length = text.utf8.count
+        while let line = iterator.next() {
+            let points = Self.reported(line.subunits, maxSubunits, maxWidth, entry.pointsPerSubunit)
+            if points > widest { widest = points }
+            let drawn: String
+            if line.isTruncated {
+                drawn = Self.slice(text, line.startOffset, line.endOffset, appendingEllipsis: true)
+                isTruncated = true
+            } else {
+                drawn = line.startOffset == 0 && line.endOffset == length
+                    ? text : Self.slice(text, line.startOffset, line.endOffset, appendingEllipsis: false)
+            }
+            if lines.isEmpty { lines.reserveCapacity(iterator.isDone ? 1 : 2) }
+            lines.append(TextLine(utf8Range: line.startOffset..<line.endOffset, width: points, text: drawn))
+        }
+        let usesFallbackFont = isTruncated
+            ? Int(entry.firstFallback) <= iterator.lastClusterRead
+            : entry.firstFallback < entry.clusterCount
+        let lineHeight = entry.font.lineHeight
+        let baseline = lines.isEmpty ? 0 : entry.baselineOffset
+        return TextLayout(
+            size: .init(width: widest, height: Double(lines.count) * lineHeight), lines: lines,
+            isTruncated: isTruncated, usesFallbackFont: usesFallbackFont, firstBaseline: baseline,
+            lastBaseline: lines.isEmpty ? 0 : Double(lines.count - 1) * lineHeight + baseline)
+    }
+
+    /// `text`'s bytes `start ..< end` (on character boundaries) as a string, with "…" after them if asked:
+    /// one allocation, copied from the UTF-8 bytes.
+    static func slice(_ text: String, _ start: Int, _ end: Int, appendingEllipsis: Bool) -> String {
+        let made = text.utf8.withContiguousStorageIfAvailable { bytes -> String in
+            let count = end - start + (appendingEllipsis ? 3 : 0)
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                // start ≤ end ≤ bytes.count and buffer.count ≥ count: the slice and the ellipsis fit.
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<(end - start)])
+                    .initialize(from: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                if appendingEllipsis {
+                    buffer[end - start] = 0xE2; buffer[end - start + 1] = 0x80; buffer[end - start + 2] = 0xA6  // "…"
+                }
+                return count
+            }
+        }
+        return made ?? (Self.slice(text, start, end) + (appendingEllipsis ? "…" : ""))
+    }
+
+    /// Points for a line width; a line that fits is never reported wider than `maxWidth` (as `LineBreaker`).
+    @inline(__always)
+    static func reported(_ subunits: Int, _ maxSubunits: Int, _ maxWidth: Double, _ pointsPerSubunit: Double)
+        -> Double
+    {
+        let points = Double(subunits) * pointsPerSubunit
+        return subunits <= maxSubunits ? min(points, maxWidth) : points
+    }
+}
