@@ -33,6 +33,10 @@ struct FlatNode {
     var isSimpleLeaf = false
     /// Placed nodes whose final size is checked (tap targets, containers that may overflow).
     var needsPlacementCheck = false
+    /// A `color` with no padding, no aspect ratio and no min/max frame: its size on each axis is its frame's fixed
+    /// value, or the proposal (10 when unspecified), and its content sits at its origin — computed without the
+    /// modifier layers (set by the build; `computeLeafNode`).
+    var isPlainColor = false
     /// Stacks and scrolls: true for the horizontal axis.
     var isHorizontal = false
     /// The node's parent lays it out along a stack axis (spacers and dividers need to know which one).

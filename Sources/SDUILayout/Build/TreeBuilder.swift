@@ -94,6 +94,7 @@ struct TreeBuilder {
         resolveModifiers(g, name: name, into: &flat.pointee, frameSpec: &frameSpec.pointee, paddingSpec: &paddingSpec.pointee,
                          tree: &tree)
         if kind == .text || kind == .button || kind == .custom { resolveLeaf(node, g, name: name, into: &flat.pointee, tree: &tree) }
+        flat.pointee.isPlainColor = Self.isPlainColor(flat.pointee, frameSpec.pointee)
         if kind == .spacer { resolveSpacer(g, into: &flat.pointee) }
 
         switch kind {
@@ -158,6 +159,13 @@ struct TreeBuilder {
         tree.nodes[Int(index)].visibleChildCount = visibleCount
         if childContext != .none { resolveStackChildren(index, &tree) }
         return index
+    }
+
+    /// See `FlatNode.isPlainColor`.
+    @inline(__always)
+    static func isPlainColor(_ flat: FlatNode, _ frame: FrameSpec) -> Bool {
+        flat.kind == .color && !flat.hasPadding && flat.aspectRatio.isNaN
+            && (!flat.hasFrame || (frame.minWidth.isNaN && frame.maxWidth.isNaN && frame.minHeight.isNaN && frame.maxHeight.isNaN))
     }
 
     /// A frame modifier's values, checked (a contradiction min > max is left for the caller; NaN compares false).
@@ -226,6 +234,10 @@ struct TreeBuilder {
         if g.pointee.layoutPriority.isFinite { flat.layoutPriority = g.pointee.layoutPriority }
         flat.hasPadding = g.pointee.hasPadding
         flat.hasFrame = g.pointee.hasFrame
+        // See `FlatNode.isPlainColor` (the frame's bounds are NaN exactly when the payload's are).
+        flat.isPlainColor = leaf.kind == .color && !g.pointee.hasPadding && flat.aspectRatio.isNaN
+            && (!g.pointee.hasFrame || (g.pointee.minWidth.isNaN && g.pointee.maxWidth.isNaN
+                                        && g.pointee.minHeight.isNaN && g.pointee.maxHeight.isNaN))
         tree.nodes.append(flat)
         tree.frames.append(g.pointee.hasFrame ? Self.frameSpec(g) : FrameSpec())
         tree.paddings.append(g.pointee.hasPadding ? Self.paddingSpec(g) : PaddingSpec())

@@ -47,6 +47,15 @@ func computeNodeLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
 /// than a lookup) and nothing here lays out a child, so containers inline it into their loops.
 @inline(always)
 func computeLeafNode(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
+    // A plain color (`FlatNode.isPlainColor`): the frame layer's fixed value or the proposal it passes through,
+    // which a color takes (10 when unspecified; infinite stays infinite); its content is at its origin.
+    if s.ptr.nodes[Int(node)].isPlainColor {
+        let frame = s.ptr.frames[Int(node)]
+        let width = frame.width.isNaN ? (proposal.width.isNaN ? 10 : proposal.width) : frame.width
+        let height = frame.height.isNaN ? (proposal.height.isNaN ? 10 : proposal.height) : frame.height
+        if mode == .place { recordPlacement(node, proposal, (width, height), 0, 0, &s) }
+        return (width, height)
+    }
     let layers = computeModifierLayers(node, proposal, mode, &s) { proposal, _, s in
         computeLeafLayout(node, proposal, &s)
     }
