@@ -94,7 +94,7 @@ struct TreeBuilder {
         resolveModifiers(g, name: name, into: &flat.pointee, frameSpec: &frameSpec.pointee, paddingSpec: &paddingSpec.pointee,
                          tree: &tree)
         if kind == .text || kind == .button || kind == .custom { resolveLeaf(node, g, name: name, into: &flat.pointee, tree: &tree) }
-        flat.pointee.isPlainColor = Self.isPlainColor(flat.pointee, frameSpec.pointee)
+        if kind == .color { flat.pointee.isPlainColor = Self.isPlainColor(flat.pointee, frameSpec.pointee) }
         if kind == .spacer { resolveSpacer(g, into: &flat.pointee) }
 
         switch kind {
