@@ -7,17 +7,7 @@ import Testing
 /// Random trees of every type and modifier (seeded, so failures reproduce): layout never crashes, never
 /// produces a non-finite frame or a negative size, and a relayout equals a fresh layout.
 @Suite struct RandomTreeTests {
-    /// SplitMix64: a small deterministic generator.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Generator = SplitMix64
 
     static func value(_ g: inout Generator) -> Double {
         switch Int.random(in: 0..<10, using: &g) {

@@ -7,17 +7,7 @@ import Testing
 /// give exactly what the general steps give. Each random screen is laid out twice on the same built tree:
 /// once as built, once with every stack's shape forced to `.general`; frames and diagnostics must be equal.
 @Suite struct StackShortcutTests {
-    /// SplitMix64: a small deterministic generator.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Generator = SplitMix64
 
     static func length(_ g: inout Generator) -> Double {
         switch Int.random(in: 0..<8, using: &g) {

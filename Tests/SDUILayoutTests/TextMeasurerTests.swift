@@ -418,18 +418,6 @@ func `clusters are exactly Swift's characters`(_ text: String) {
 
 // MARK: - Prepared texts (the layout engine's path)
 
-/// A small deterministic generator (SplitMix64), so a failure reproduces.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Checks that a prepared text's sizes and layouts equal `LineBreaker`'s at every width and line limit given.
 private func expectPreparedMatchesLineBreaker(_ measurer: TextMeasurer, _ text: String, _ font: FontSpec,
                                               widths: [Double], limits: [Int?]) {
