@@ -178,3 +178,15 @@ func `malformed JSON is reported with a pointer and a line and column`(json: Str
         #expect(result.issues.isEmpty, "\(file): \(result.issues)")
     }
 }
+
+@Test func `JSON Pointer tokens escape ~ and / as RFC 6901 says, and plain tokens are kept`() {
+    #expect(JSONPointer.escape("aspectRatio") == "aspectRatio")
+    #expect(JSONPointer.escape("a/b") == "a~1b")
+    #expect(JSONPointer.escape("m~n") == "m~0n")
+    #expect(JSONPointer.escape("~/é/~") == "~0~1é~1~0")
+    #expect(JSONPointer.appending("/root", "x/y") == "/root/x~1y")
+    #expect(JSONPointer.appending("/root/children", 3) == "/root/children/3")
+    // In a payload: an unknown property whose name holds both characters is reported at the escaped pointer.
+    let result = decode(wrap(#"{"type": "color", "we/ird~key": 1}"#))
+    #expect(result.issues.contains { $0.pointer == "/root/we~1ird~0key" })
+}
