@@ -99,20 +99,6 @@ struct PaddingSpec {
     var top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0
 }
 
-/// The fields the output pass reads.
-struct OutputFields {
-    var parent: Int32
-    var firstChild: Int32
-    var isHidden: Bool
-    var textIndex: Int32
-}
-
-extension FlatNode {
-    var outputFields: OutputFields {
-        OutputFields(parent: parent, firstChild: firstChild, isHidden: isHidden, textIndex: textIndex)
-    }
-}
-
 /// Which stack axis the node sits on (spacers and dividers orient themselves by it, as in SwiftUI).
 enum StackAxisContext: UInt8 { case none, vertical, horizontal }
 

@@ -265,23 +265,6 @@ struct TreeBuilder {
         }
     }
 
-    static func kind(of type: ComponentType) -> NodeKind {
-        switch type {
-        case .vstack: return .vstack
-        case .hstack: return .hstack
-        case .zstack: return .zstack
-        case .grid: return .grid
-        case .scroll: return .scroll
-        case .text: return .text
-        case .image: return .image
-        case .button: return .button
-        case .spacer: return .spacer
-        case .divider: return .divider
-        case .color: return .color
-        case .custom: return .custom
-        }
-    }
-
     // MARK: Steps
 
     /// Stack, grid and scroll properties (SwiftUI defaults: spacing 8, center alignment).
@@ -481,7 +464,6 @@ struct UnsafeNode {
     let pointer: UnsafePointer<ComponentNode>
     init(_ pointer: UnsafePointer<ComponentNode>) { self.pointer = pointer }
     var type: ComponentType { pointer.pointee.type }
-    var id: String? { pointer.pointee.id }
     var children: [ComponentNode] { pointer.pointee.children }
 }
 

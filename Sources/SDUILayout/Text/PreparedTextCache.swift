@@ -327,23 +327,10 @@ final class PreparedTextCache {
 
     // MARK: Insertion
 
-    /// The slot count for `capacity` entries: the power of two ≥ 2 × capacity (the table's final size).
-    private var maximumSlotCount: Int {
-        var slotCount = 16
-        while slotCount < capacity * 2 { slotCount <<= 1 }
-        return slotCount
-    }
-
     /// Doubles the slot table and re-inserts every entry (kept at most half full).
     private func growSlots() {
-        let slotCount = min(slots.count * 2, maximumSlotCount)
-        guard slotCount > slots.count else { return }
-        slots = Array(repeating: -1, count: slotCount)
-        let mask = slotCount - 1
-        for entry in 0..<hashes.count {
-            var slot = Int(truncatingIfNeeded: hashes.base[entry]) & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(entry)
+        if let grown = grownSlotTable(slots.count, capacity: capacity, entries: hashes.count, hash: { hashes.base[$0] }) {
+            slots = grown
         }
     }
 

@@ -33,23 +33,10 @@ final class TextLayoutCache {
         seed = UInt64.random(in: .min ... .max) | 1
     }
 
-    /// The slot count for `capacity` entries: the power of two ≥ 2 × capacity (the table's final size).
-    private var maximumSlotCount: Int {
-        var slotCount = 16
-        while slotCount < capacity * 2 { slotCount <<= 1 }
-        return slotCount
-    }
-
     /// Doubles the slot table and re-inserts every entry (kept at most half full, like the full-size table).
     private func growSlots() {
-        let slotCount = min(slots.count * 2, maximumSlotCount)
-        guard slotCount > slots.count else { return }
-        slots = Array(repeating: -1, count: slotCount)
-        let mask = slotCount - 1
-        for entry in hashes.indices {
-            var slot = Int(truncatingIfNeeded: hashes[entry]) & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(entry)
+        if let grown = grownSlotTable(slots.count, capacity: capacity, entries: hashes.count, hash: { hashes[$0] }) {
+            slots = grown
         }
     }
 
@@ -138,4 +125,23 @@ final class TextLayoutCache {
         keys.removeAll(keepingCapacity: true)
         layouts.removeAll(keepingCapacity: true)
     }
+}
+
+/// The next slot table of an open-addressing hash table (linear probing, at most half full) that keeps `capacity`
+/// entries at most: twice `slotCount` slots, capped at the power of two ≥ 2 × capacity, with `entries` entries
+/// re-inserted by `hash(entry)`; nil when the table is already at its cap. Shared by the text caches.
+/// - Complexity: O(entries).
+func grownSlotTable(_ slotCount: Int, capacity: Int, entries: Int, hash: (Int) -> UInt64) -> [Int32]? {
+    var maximum = 16
+    while maximum < capacity * 2 { maximum <<= 1 }
+    let newCount = min(slotCount * 2, maximum)
+    guard newCount > slotCount else { return nil }
+    var slots = [Int32](repeating: -1, count: newCount)
+    let mask = newCount - 1
+    for entry in 0..<entries {
+        var slot = Int(truncatingIfNeeded: hash(entry)) & mask
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(entry)
+    }
+    return slots
 }
