@@ -5,22 +5,13 @@
 public enum HTMLEscaping {
     /// Escapes `&`, `<` and `>` for text content (also safe inside a double-quoted attribute when combined
     /// with `attribute(_:)`).
-    public static func text(_ string: String) -> String {
-        var out = ""
-        out.reserveCapacity(string.utf8.count)
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: appendVisible(scalar, to: &out)
-            }
-        }
-        return out
-    }
+    public static func text(_ string: String) -> String { escape(string, quotes: false) }
 
     /// Escapes a value for a double- or single-quoted attribute: `&`, `<`, `>`, `"`, `'`.
-    public static func attribute(_ string: String) -> String {
+    public static func attribute(_ string: String) -> String { escape(string, quotes: true) }
+
+    /// `&`, `<`, `>` and, with `quotes`, `"` and `'` as entities; invisible scalars as `appendVisible` writes them.
+    private static func escape(_ string: String, quotes: Bool) -> String {
         var out = ""
         out.reserveCapacity(string.utf8.count)
         for scalar in string.unicodeScalars {
@@ -28,8 +19,8 @@ public enum HTMLEscaping {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
+            case "\"" where quotes: out += "&quot;"
+            case "'" where quotes: out += "&#39;"
             default: appendVisible(scalar, to: &out)
             }
         }
