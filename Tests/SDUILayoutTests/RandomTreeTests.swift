@@ -120,6 +120,28 @@ import Testing
         }
     }
 
+    @Test func `plain colors sized directly match the modifier layers`() throws {
+        var plainColors = 0
+        for screen in try Self.screens() {
+            for environment in [window(375, 667), device("ipad-pro-13-m4", .landscape)] {
+                let traits = environment.traitCollection()
+                let fast = LayoutEngine()
+                let expected = fast.layout(screen, in: environment, traits: traits)
+                let layered = LayoutEngine()
+                layered.prepare(screen, traits: traits)
+                for i in 0..<layered.state.tree.nodes.count where layered.state.tree.nodes[i].isPlainColor {
+                    layered.state.tree.nodes[i].isPlainColor = false
+                    plainColors += 1
+                }
+                let actual = layered.layout(screen, in: environment, traits: traits)
+                #expect(layered.buildCount == 1)
+                #expect(expected.nodes == actual.nodes, "\(screen.id)")
+                #expect(expected.diagnostics == actual.diagnostics, "\(screen.id)")
+            }
+        }
+        #expect(plainColors > 50)
+    }
+
     @Test func `the build's short paths make the same flat tree as its general path`() throws {
         for screen in try Self.screens() {
             var general = screen
