@@ -52,8 +52,7 @@ func computeGridLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
         var taken = 0
         while child >= 0 && taken < columns {
             if !s.ptr.nodes[Int(child)].isHidden {
-                let size = s.ptr.nodes[Int(child)].isSimpleLeaf ? computeLeafNode(child, itemProposal, mode, &s)
-                                                                : computeNodeLayout(child, itemProposal, mode, &s)
+                let size = computeChildLayout(child, itemProposal, mode, &s)
                 rowHeight = maxOf(rowHeight, size.1)
                 taken += 1
             }

@@ -64,6 +64,12 @@ func computeLeafNode(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _
     return size
 }
 
+/// A child of a container: a simple leaf inline (`computeLeafNode`), anything else through `computeNodeLayout`.
+@inline(always)
+func computeChildLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
+    s.ptr.nodes[Int(node)].isSimpleLeaf ? computeLeafNode(node, proposal, mode, &s) : computeNodeLayout(node, proposal, mode, &s)
+}
+
 /// Place mode: the node's size and content offset (its parent writes x and y), and the final-size checks.
 @inline(always)
 func recordPlacement(_ node: Int32, _ proposal: Proposal, _ size: (Double, Double),

@@ -74,8 +74,7 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
             if !s.ptr.nodes[c].isHidden {
                 position += s.ptr.nodes[c].gapBefore
                 if let viewport { s.lazyWindow = lazyWindow(for: child, at: position, viewport, s.tree) }
-                let size = s.ptr.nodes[c].isSimpleLeaf ? computeLeafNode(child, make(.nan), mode, &s)
-                                                       : computeNodeLayout(child, make(.nan), mode, &s)
+                let size = computeChildLayout(child, make(.nan), mode, &s)
                 if mode == .place {
                     if horizontal { s.ptr.geometry[c].x = position } else { s.ptr.geometry[c].y = position }
                 }
@@ -146,8 +145,7 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
             if !s.ptr.nodes[c].isHidden {
                 if s.ptr.nodes[c].hasFrame {
                     let offer = exactOffers ? maxOf(0, budget) / Double(left) : .infinity
-                    let size = s.ptr.nodes[c].isSimpleLeaf ? computeLeafNode(child, make(offer), mode, &s)
-                                                           : computeNodeLayout(child, make(offer), mode, &s)
+                    let size = computeChildLayout(child, make(offer), mode, &s)
                     let taken = horizontal ? size.0 : size.1
                     budget -= taken
                     remaining -= taken
@@ -246,8 +244,7 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
             while k < groupEnd {
                 let offer = maxOf(0, budget) / Double(groupEnd &- k)
                 let item = s.ptr.stackScratch[k].node
-                let size = s.ptr.nodes[Int(item)].isSimpleLeaf ? computeLeafNode(item, make(offer), mode, &s)
-                                                               : computeNodeLayout(item, make(offer), mode, &s)
+                let size = computeChildLayout(item, make(offer), mode, &s)
                 let taken = horizontal ? size.0 : size.1
                 budget -= taken
                 remaining -= taken

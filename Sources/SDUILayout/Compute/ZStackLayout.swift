@@ -9,8 +9,7 @@ func computeZStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMod
     var child = flat.firstChild
     while child >= 0 {
         if !s.ptr.nodes[Int(child)].isHidden {
-            let size = s.ptr.nodes[Int(child)].isSimpleLeaf ? computeLeafNode(child, proposal, mode, &s)
-                                                            : computeNodeLayout(child, proposal, mode, &s)
+            let size = computeChildLayout(child, proposal, mode, &s)
             width = maxOf(width, size.0)
             height = maxOf(height, size.1)
         }
