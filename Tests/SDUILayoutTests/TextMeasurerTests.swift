@@ -433,6 +433,12 @@ private func expectPreparedMatchesLineBreaker(_ measurer: TextMeasurer, _ text: 
             }
             let layout = measurer.layout(of: handle, maxWidth: width, lineLimit: limit)
             #expect(layout == expected, "layout of \(text.debugDescription) at \(width), limit \(String(describing: limit))")
+            // Written in place (as the engine places it): over another layout, then over itself.
+            var placed = TextLayout.none
+            for _ in 0..<2 {
+                measurer.layout(of: handle, maxWidth: width, lineLimit: limit, into: &placed)
+                #expect(placed == expected, "placed \(text.debugDescription) at \(width), limit \(String(describing: limit))")
+            }
         }
     }
 }
@@ -467,6 +473,25 @@ private func expectPreparedMatchesLineBreaker(_ measurer: TextMeasurer, _ text: 
         var widths: [Double] = [0, .infinity, natural, natural - 0.01]
         for step in 1...24 { widths.append(Double(step) * 17.5) }
         expectPreparedMatchesLineBreaker(measurer, text, font, widths: widths, limits: [nil, 1, 2, 4])
+    }
+}
+
+@Test func `an equal string in other storage finds the entry its bytes were prepared in`() {
+    var random = SplitMix64(state: 7)
+    let measurer = TextMeasurer()
+    let fonts = [FontSpec(size: 17, weight: 600, lineHeight: 22), FontSpec(size: 15, weight: 400, lineHeight: 20)]
+    let words = ["mug", "ceramic", "a", "Product", "$12.99", "日本", "é", "with a long name", " "]
+    for round in 0..<400 {
+        // Heap strings (longer than 15 bytes) and small ones; each made twice, in separate storage.
+        let count = Int.random(in: 1...8, using: &random)
+        let pieces = (0..<count).map { _ in words.randomElement(using: &random)! }
+        let first = pieces.joined(separator: " "), second = String(decoding: Array(first.utf8), as: UTF8.self)
+        let font = fonts[round % 2]
+        let handle = measurer.prepare(first, font: font)
+        #expect(measurer.prepare(first, font: font).index == handle.index)  // by its storage
+        #expect(measurer.prepare(second, font: font).index == handle.index)  // by its bytes
+        #expect(measurer.prepare(second, font: font).index == handle.index)  // by its storage now
+        #expect(measurer.prepare(first, font: fonts[(round + 1) % 2]).index != handle.index)  // another font
     }
 }
 

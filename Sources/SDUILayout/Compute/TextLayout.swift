@@ -32,47 +32,47 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
         let measured = measurer._withUnsafeGuaranteedRef { $0.size(of: handle, maxWidth: maxWidth, lineLimit: limit) }
         return (measured.width + padH, measured.height + padV)
     }
-    // Step 4.
-    let layout = measurer._withUnsafeGuaranteedRef { $0.layout(of: handle, maxWidth: maxWidth, lineLimit: limit) }
-    let width = layout.size.width, height = layout.size.height
-    if layout.isTruncated {
-        let lines = layout.lines.count
+    // Step 4 (the layout written in place: usually the one this text node held after the last pass).
+    measurer._withUnsafeGuaranteedRef {
+        $0.layout(of: handle, maxWidth: maxWidth, lineLimit: limit, into: &s.placedTexts[index].layout)
+    }
+    s.placedTexts[index].place(fontSize: s.tree.texts[index].fontSize, fontWeight: s.tree.texts[index].fontWeight,
+                               lineHeight: lineHeight, alignment: s.tree.texts[index].alignment)
+    let width = s.placedTexts[index].layout.size.width, height = s.placedTexts[index].layout.size.height
+    if s.placedTexts[index].layout.isTruncated {
+        let lines = s.placedTexts[index].layout.lines.count
         let limited = ownLimit.map { lines >= $0 } ?? false
         s.report("text-truncated", limited ? .info : .warning, node,
                  limited ? .truncatedAtLimit(lines: lines)
                          : .truncatedToFit(lines: lines, width: proposal.width, height: proposal.height))
     }
-    s.placedTexts[index].place(layout, fontSize: s.tree.texts[index].fontSize, fontWeight: s.tree.texts[index].fontWeight,
-                               lineHeight: lineHeight, alignment: s.tree.texts[index].alignment, width: width, height: height)
     return (width + padH, height + padV)
 }
 
 /// A text as placed in this pass: the measurer's layout (its lines shared with the measurer's cache) and the
-/// font, and its size. The `TextRun` a result reports is made from it when the result's nodes are read.
+/// font. The `TextRun` a result reports is made from it when the result's nodes are read.
 struct PlacedText {
-    var layout: TextLayout? = nil
+    /// The layout (`TextLayout.none` until placed).
+    var layout = TextLayout.none
+    var isPlaced = false
     var fontSize: Double = 0
     var fontWeight: Int = 400
     var lineHeight: Double = 0
     var alignment: Alignment = .leading
-    var width: Double = 0
-    var height: Double = 0
 
     init() {}
 
-    /// Sets the text placed in this pass (in place: the old layout is released, nothing else is copied).
+    /// Sets the font of the text placed in this pass (its `layout` is written in place first).
     @inline(__always)
-    mutating func place(_ layout: consuming TextLayout, fontSize: Double, fontWeight: Int, lineHeight: Double,
-                        alignment: Alignment, width: Double, height: Double) {
-        self.layout = layout
+    mutating func place(fontSize: Double, fontWeight: Int, lineHeight: Double, alignment: Alignment) {
+        isPlaced = true
         self.fontSize = fontSize; self.fontWeight = fontWeight; self.lineHeight = lineHeight
         self.alignment = alignment
-        self.width = width; self.height = height
     }
 
     /// The lines as drawn, for the result.
     var run: TextRun {
-        guard let layout else {
+        guard isPlaced else {
             return TextRun(lines: [], lineWidths: [], fontSize: 0, fontWeight: 400, lineHeight: 0)
         }
         return TextRun(lines: layout.lines.map(\.text), lineWidths: layout.lines.map(\.width), fontSize: fontSize,
@@ -89,9 +89,10 @@ extension LayoutState {
             textHandles.append(contentsOf: repeatElement(.none, count: max(index + 1, tree.texts.count) - textHandles.count))
         }
         let font = tree.texts[index].font
-        // The string is read in place (not copied) while the measurer hashes it.
-        let handle = text.unretainedMeasurer._withUnsafeGuaranteedRef { measurer in
-            tree.texts.withUnsafeBufferPointer { texts in measurer.prepare(texts[index].string, font: font) }
+        let measurer = text.unretainedMeasurer
+        // The string is read in place (not copied or retained) while the measurer looks it up.
+        let handle = withUnsafeMutablePointer(to: &tree.texts[index].string) { string in
+            measurer._withUnsafeGuaranteedRef { $0.prepare(stringAt: string, font: font) }
         }
         textHandles[index] = handle
         return handle

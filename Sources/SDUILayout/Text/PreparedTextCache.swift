@@ -68,6 +68,8 @@ struct PreparedLayoutKey {
     var maxWidthBits: UInt64
     var lineLimit: Int
     static let empty = PreparedLayoutKey(maxWidthBits: UInt64.max, lineLimit: 0)
+    /// Whether no layout was kept for this key (a kept layout's width is never NaN and its limit at least 1).
+    var isEmpty: Bool { maxWidthBits == UInt64.max && lineLimit == 0 }
 }
 
 /// A size derived for a width and line limit.
@@ -155,14 +157,15 @@ final class PreparedTextCache {
     /// A direct-mapped table by the string's two words (its storage), not its bytes: the entry last found for
     /// a string value, or -1. A hit is checked against the entry's own string, which the cache keeps alive,
     /// so equal words are the same storage and the same bytes; a miss falls back to hashing the bytes.
-    @exclusivity(unchecked) private var identities: [Int32]
+    /// `identitySlots` entries, allocated with the cache (a slot index is masked to them).
+    private let identities: UnsafeMutablePointer<Int32>
     // Per entry (indices below `count` are initialised, so reads need no bounds check beyond a handle's
     // epoch: a handle of the current epoch has index < count).
     @exclusivity(unchecked) private var hashes: TextArena<UInt64>
     @exclusivity(unchecked) private(set) var texts: TextArena<String>
     @exclusivity(unchecked) private(set) var entries: TextArena<PreparedText>
-    /// `layoutSlots` per entry.
-    @exclusivity(unchecked) private(set) var layouts: TextArena<TextLayout?>
+    /// `layoutSlots` per entry; a slot whose key is `PreparedLayoutKey.empty` holds `TextLayout.none`.
+    @exclusivity(unchecked) private(set) var layouts: TextArena<TextLayout>
     /// Per cluster: the width from the text's start to the cluster's end, in subunits.
     @exclusivity(unchecked) private(set) var ends: TextArena<Int>
     /// Per cluster: the UTF-8 offset of its end.
@@ -176,7 +179,8 @@ final class PreparedTextCache {
         self.capacity = max(1, capacity)
         self.clusterCapacity = max(Self.maximumClusters, clusterCapacity)
         slots = Array(repeating: -1, count: 16)
-        identities = Array(repeating: -1, count: Self.identitySlots)
+        identities = .allocate(capacity: Self.identitySlots)
+        identities.initialize(repeating: -1, count: Self.identitySlots)
         seed = UInt64.random(in: .min ... .max) | 1
         hashes = TextArena(capacity: 16)
         texts = TextArena(capacity: 16)
@@ -197,6 +201,7 @@ final class PreparedTextCache {
         offsets.release()
         content.release()
         breaks.release()
+        identities.deallocate()
     }
 
     /// Number of entries.
@@ -207,9 +212,7 @@ final class PreparedTextCache {
         for index in slots.indices {
             slots[index] = -1
         }
-        for index in identities.indices {
-            identities[index] = -1
-        }
+        identities.update(repeating: -1, count: Self.identitySlots)
         hashes.truncate(to: 0)
         texts.truncate(to: 0)
         entries.truncate(to: 0)
@@ -262,28 +265,38 @@ final class PreparedTextCache {
     /// Whether a `String` is two 64-bit words (64-bit platforms); elsewhere only bytes are compared.
     static let stringIsTwoWords = MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size
 
-    /// Identity slots (a power of two).
-    static let identitySlots = 1024
+    /// Identity slots (a power of two). Direct-mapped, so a screen's few hundred strings should rarely share a
+    /// slot (a string evicted by another is found again by its bytes): 4096 slots (16 KB) keep that under 5 %
+    /// for 200 strings, where 1024 lost about one string in six.
+    static let identitySlots = 4096
 
-    /// The identity slot of a string value in a font.
+    /// The two words of the string at `text` (its inline bytes, or its count and storage), read in place: no
+    /// retain. (0, 0) where a String is not two words.
     @inline(__always)
-    func identitySlot(_ text: borrowing String, _ font: FontSpec) -> Int {
+    static func words(of text: UnsafePointer<String>) -> (UInt64, UInt64) {
+        guard stringIsTwoWords else { return (0, 0) }
+        // A String is two words here (checked above): the load reads exactly its bytes.
+        return UnsafeRawPointer(text).load(as: (UInt64, UInt64).self)
+    }
+
+    /// The identity slot of a string value (its `words`) in a font.
+    @inline(__always)
+    func identitySlot(_ words: (UInt64, UInt64), _ font: FontSpec) -> Int {
         guard Self.stringIsTwoWords else { return 0 }
-        let words = unsafeBitCast(copy text, to: (UInt64, UInt64).self)
         let h = Self.mix(Self.mix(seed ^ words.0, words.1), font.size.bitPattern ^ UInt64(truncatingIfNeeded: font.weight))
         return Int(truncatingIfNeeded: h >> 7) & (Self.identitySlots - 1)
     }
 
-    /// The entry last found or made for this very string value (same storage) in `font`, or -1.
+    /// The entry last found or made for this very string value (same storage, `words`) in `font`, or -1.
     @inline(__always)
-    func findIdentical(_ text: borrowing String, _ font: FontSpec, slot: Int) -> Int {
+    func findIdentical(_ words: (UInt64, UInt64), _ font: FontSpec, slot: Int) -> Int {
         guard Self.stringIsTwoWords else { return -1 }
+        // slot < identitySlots: `identitySlot` masks it.
         let entry = Int(identities[slot])
         // entry < count: the table only holds indices of entries made since it was last cleared.
         guard entry >= 0, entries.base[entry].font == font else { return -1 }
-        let a = unsafeBitCast(texts.base[entry], to: (UInt64, UInt64).self)
-        let b = unsafeBitCast(copy text, to: (UInt64, UInt64).self)
-        return a == b ? entry : -1
+        let stored = UnsafeRawPointer(texts.base + entry).load(as: (UInt64, UInt64).self)
+        return stored == words ? entry : -1
     }
 
     /// Remembers `entry` for the string value in identity slot `slot`.
@@ -377,7 +390,7 @@ final class PreparedTextCache {
         texts.append(text)
         entries.append(entry)
         let kept = layouts.reserve(Self.layoutSlots)
-        for k in 0..<Self.layoutSlots { (kept + k).initialize(to: nil) }
+        for k in 0..<Self.layoutSlots { (kept + k).initialize(to: .none) }
         layouts.commit(Self.layoutSlots)
         return PreparedTextHandle(index: Int32(index), epoch: epoch)
     }
@@ -392,14 +405,26 @@ final class PreparedTextCache {
     @inline(__always)
     func text(_ index: Int) -> String { texts.base[index] }
 
-    /// The kept layout of entry `index` for (`maxWidthBits`, `lineLimit`), if any.
+    /// The slot of entry `index`'s kept layout for (`maxWidthBits`, `lineLimit`), or -1.
     @inline(__always)
-    func keptLayout(_ index: Int, maxWidthBits bits: UInt64, lineLimit: Int) -> TextLayout? {
+    func keptLayoutSlot(_ index: Int, maxWidthBits bits: UInt64, lineLimit: Int) -> Int {
         let keys = entries.base[index].layoutKeys
-        let k = keys.0.maxWidthBits == bits && keys.0.lineLimit == lineLimit ? 0
+        return keys.0.maxWidthBits == bits && keys.0.lineLimit == lineLimit ? 0
             : keys.1.maxWidthBits == bits && keys.1.lineLimit == lineLimit ? 1
             : keys.2.maxWidthBits == bits && keys.2.lineLimit == lineLimit ? 2
             : keys.3.maxWidthBits == bits && keys.3.lineLimit == lineLimit ? 3 : -1
+    }
+
+    /// Where entry `index`'s layout in slot `k` (from `keptLayoutSlot`) is kept; valid until the cache changes.
+    @inline(__always)
+    func keptLayoutAddress(_ index: Int, slot k: Int) -> UnsafePointer<TextLayout> {
+        UnsafePointer(layouts.base + index * Self.layoutSlots + k)
+    }
+
+    /// The kept layout of entry `index` for (`maxWidthBits`, `lineLimit`), if any.
+    @inline(__always)
+    func keptLayout(_ index: Int, maxWidthBits bits: UInt64, lineLimit: Int) -> TextLayout? {
+        let k = keptLayoutSlot(index, maxWidthBits: bits, lineLimit: lineLimit)
         return k < 0 ? nil : layouts.base[index * Self.layoutSlots + k]
     }
 
@@ -407,7 +432,9 @@ final class PreparedTextCache {
     func keep(_ layout: TextLayout, _ index: Int, maxWidthBits bits: UInt64, lineLimit: Int) {
         let entry = entries.base + index
         let k = Int(entry.pointee.nextSlot)
-        if layouts.base[index * Self.layoutSlots + k] == nil {
+        let keys = entry.pointee.layoutKeys
+        let oldKey = k == 0 ? keys.0 : k == 1 ? keys.1 : k == 2 ? keys.2 : keys.3
+        if oldKey.isEmpty {
             // At most `capacity` layouts in all (as many as entries): past that, empty and refill.
             if keptLayoutCount >= capacity {
                 removeAll()

@@ -17,23 +17,36 @@ extension TextMeasurer {
     ///    `PreparedTextCache.maximumClusters` clusters, makes an entry without clusters: its sizes and lines
     ///    come from `LineBreaker`, kept per width in the entry's layout slots.
     @inline(__always)
-    func prepare(_ text: borrowing String, font: FontSpec) -> PreparedTextHandle {
+    func prepare(_ text: String, font: FontSpec) -> PreparedTextHandle {
+        withUnsafePointer(to: text) { prepare(stringAt: $0, font: font) }
+    }
+
+    /// `prepare` for the string at `text`, read in place: the layout engine's strings stay in its tree, and
+    /// one found by its storage is neither copied nor retained.
+    @inline(__always)
+    func prepare(stringAt text: UnsafePointer<String>, font: FontSpec) -> PreparedTextHandle {
         // Step 1 (the same string value as last time: no bytes to hash).
-        let identity = prepared.identitySlot(text, font)
-        let identical = prepared.findIdentical(text, font, slot: identity)
+        let identity = prepared.identitySlot(PreparedTextCache.words(of: text), font)
+        let identical = prepared.findIdentical(PreparedTextCache.words(of: text), font, slot: identity)
         if identical >= 0 { return PreparedTextHandle(index: Int32(identical), epoch: prepared.epoch) }
+        return prepareByBytes(text.pointee, font: font, identitySlot: identity)
+    }
+
+    /// Step 1 of `prepare` by the bytes (the string value was not seen before, or its identity slot was taken
+    /// since), then steps 2 and 3 if no entry has them.
+    @inline(never)
+    private func prepareByBytes(_ text: String, font: FontSpec, identitySlot identity: Int) -> PreparedTextHandle {
         let handle = text.utf8.withContiguousStorageIfAvailable { bytes -> PreparedTextHandle in
-            // Step 1.
             let hash = prepared.hash(bytes, font)
             let found = prepared.find(text, bytes, font, hash: hash)
             let handle = found >= 0 ? PreparedTextHandle(index: Int32(found), epoch: prepared.epoch)
-                                    : insert(copy text, bytes, font: font, hash: hash)
+                                    : insert(text, bytes, font: font, hash: hash)
             prepared.remember(Int(handle.index), identitySlot: identity)
             return handle
         }
         if let handle { return handle }
         // Not contiguous UTF-8 (a bridged string): prepare a native copy, whose offsets are the same.
-        var copy = copy text
+        var copy = text
         copy.makeContiguousUTF8()
         return prepare(copy, font: font)
     }
@@ -164,21 +177,23 @@ extension TextMeasurer {
     @inline(__always)
     func size(of handle: PreparedTextHandle, maxWidth: Double, lineLimit: Int?) -> (width: Double, height: Double) {
         let index = Int(handle.index)
-        let entry = prepared.entry(index)
-        guard entry.clusterCount > 0 else {
-            if entry.clusterCount == 0 { return (0, 0) }
+        // Read in place, field by field (an entry is some 200 bytes); index < count: a handle of the current epoch.
+        let entry = UnsafePointer(prepared.entries.base + index)
+        guard entry.pointee.clusterCount > 0 else {
+            if entry.pointee.clusterCount == 0 { return (0, 0) }
             let layout = layout(of: handle, maxWidth: maxWidth, lineLimit: lineLimit)
             return (layout.size.width, layout.size.height)
         }
         // NaN: no limit; below 0: 0; -0 and 0 are one key.
         let width = maxWidth.isNaN ? .infinity : maxWidth > 0 ? maxWidth : 0
-        let maxSubunits = TextFace.subunits(fitting: width, pointsPerSubunit: entry.pointsPerSubunit)
-        if entry.naturalSubunits <= maxSubunits {
-            return (min(Double(entry.naturalSubunits) * entry.pointsPerSubunit, width), entry.font.lineHeight)
+        let pointsPerSubunit = entry.pointee.pointsPerSubunit, natural = entry.pointee.naturalSubunits
+        let maxSubunits = TextFace.subunits(fitting: width, pointsPerSubunit: pointsPerSubunit)
+        if natural <= maxSubunits {
+            return (min(Double(natural) * pointsPerSubunit, width), entry.pointee.font.lineHeight)
         }
         let limit = lineLimit.map { max(1, $0) } ?? Int.max
         if let kept = prepared.keptSize(index, maxWidthBits: width.bitPattern, lineLimit: limit) { return kept }
-        return countLines(index, entry, maxWidth: width, maxSubunits: maxSubunits, lineLimit: limit)
+        return countLines(index, entry.pointee, maxWidth: width, maxSubunits: maxSubunits, lineLimit: limit)
     }
 
     /// The size of entry `index` from its lines, kept for the next time.
@@ -209,6 +224,23 @@ extension TextMeasurer {
         let limit = lineLimit.map { max(1, $0) } ?? Int.max
         if let kept = prepared.keptLayout(index, maxWidthBits: width.bitPattern, lineLimit: limit) { return kept }
         return makeLayout(index, maxWidth: width, lineLimit: limit)
+    }
+
+    /// Sets `placed` to `layout(of: handle, maxWidth:, lineLimit:)`. When `placed` already is that kept layout
+    /// (the text placed at the same width in the last pass), nothing is copied, retained or released.
+    @inline(__always)
+    func layout(of handle: PreparedTextHandle, maxWidth: Double, lineLimit: Int?, into placed: inout TextLayout) {
+        let index = Int(handle.index)
+        // NaN: no limit; below 0: 0; -0 and 0 are one key.
+        let width = maxWidth.isNaN ? .infinity : maxWidth > 0 ? maxWidth : 0
+        let limit = lineLimit.map { max(1, $0) } ?? Int.max
+        let k = prepared.keptLayoutSlot(index, maxWidthBits: width.bitPattern, lineLimit: limit)
+        guard k >= 0 else {
+            placed = makeLayout(index, maxWidth: width, lineLimit: limit)
+            return
+        }
+        let kept = prepared.keptLayoutAddress(index, slot: k)
+        if !placed.isCopy(of: kept) { placed = kept.pointee }
     }
 
     /// Lays entry `index` out and keeps the layout.
@@ -282,5 +314,24 @@ extension TextMeasurer {
     {
         let points = Double(subunits) * pointsPerSubunit
         return subunits <= maxSubunits ? min(points, maxWidth) : points
+    }
+}
+
+extension TextLayout {
+    /// A placeholder: no lines, zero size.
+    static let none = TextLayout(size: .init(width: 0, height: 0), lines: [], isTruncated: false, usesFallbackFont: false,
+                                 firstBaseline: 0, lastBaseline: 0)
+
+    /// Whether this layout is a copy of the one at `other`: the same fields and the same lines storage, so
+    /// assigning one to the other would change nothing.
+    @inline(__always)
+    func isCopy(of other: UnsafePointer<TextLayout>) -> Bool {
+        // An array is one reference (its storage): equal words are the same lines.
+        unsafeBitCast(lines, to: UInt.self) == unsafeBitCast(other.pointee.lines, to: UInt.self)
+            && size.width.bitPattern == other.pointee.size.width.bitPattern
+            && size.height.bitPattern == other.pointee.size.height.bitPattern
+            && isTruncated == other.pointee.isTruncated && usesFallbackFont == other.pointee.usesFallbackFont
+            && firstBaseline.bitPattern == other.pointee.firstBaseline.bitPattern
+            && lastBaseline.bitPattern == other.pointee.lastBaseline.bitPattern
     }
 }
