@@ -90,6 +90,37 @@ import Testing
         #expect(result.diagnostics.contains { $0.code == "text-truncated" && $0.path == "t" && $0.severity == .info })
     }
 
+    @Test func `a kept engine lays out rebuilt texts as a new engine does`() {
+        // Each screen is built anew (its strings in new storage), so the kept engine meets at each text index
+        // the same string, an equal one, another one, or the same one in another style; sometimes its text
+        // cache is emptied in between.
+        let pool = ["Product 12: a handmade ceramic mug with a long name", "$12.99", "Short", "", "日本語のテキスト",
+                    "Wireless Earbuds Pro Max with noise cancelling", "a b c d e f g h i j k l m n o p"]
+        let styles: [TextStyle] = [.headline, .subheadline, .body, .caption]
+        var g = SplitMix64(state: 11)
+        let engine = LayoutEngine()
+        let environment = window(375, 667)
+        for round in 0..<60 {
+            let count = Int.random(in: 1...12, using: &g)
+            let texts = (0..<count).map { i -> ComponentNode in
+                var node = ComponentNode(type: .text, id: "t\(i)")
+                let chosen = pool.randomElement(using: &g)!
+                node.text = .fixed(String(decoding: Array(chosen.utf8), as: UTF8.self))
+                node.style = .fixed(styles[Int.random(in: 0..<2, using: &g) == 0 ? 0 : Int.random(in: 0..<styles.count, using: &g)])
+                if Bool.random(using: &g) { node.lineLimit = .fixed(Int.random(in: 1...2, using: &g)) }
+                return node
+            }
+            var column = ComponentNode(type: .vstack, id: "column", children: texts)
+            column.modifiers.frame = Frame(width: .fixed(Double(Int.random(in: 60...300, using: &g))))
+            let screen = Screen(id: "texts-\(round)", root: column)
+            if round % 7 == 3 { engine.removeCachedTextLayouts() }
+            let kept = engine.layout(screen, in: environment, traits: environment.traitCollection())
+            let fresh = LayoutEngine().layout(screen, in: environment, traits: environment.traitCollection())
+            #expect(kept.nodes == fresh.nodes, "round \(round)")
+            #expect(kept.diagnostics == fresh.diagnostics, "round \(round)")
+        }
+    }
+
     @Test func `Dynamic Type size changes text height`() throws {
         var text = ComponentNode(type: .text, id: "t")
         text.text = "Headline"

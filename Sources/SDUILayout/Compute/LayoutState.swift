@@ -95,6 +95,8 @@ struct LayoutState {
     var diagnostics = ContiguousArray<ComputeDiagnostic>()
     /// Per text index: the text as the measurer measured it, kept across passes of the same tree.
     var textHandles = ContiguousArray<PreparedTextHandle>()
+    /// Whether `textHandles` are those of an earlier tree (or cache), to be checked against this tree's strings.
+    var textHandlesAreHints = true
     /// Viewport layouts: the visible range of the virtualised grid being placed, in its content coordinates.
     var lazyWindow: LazyWindow? = nil
     /// Viewport layouts: the realised range of the root scroll's content (min, max), in content coordinates.

@@ -26,6 +26,7 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     }
     // Step 3.
     let measurer = s.text.unretainedMeasurer
+    if s.textHandlesAreHints { s.prepareTexts() }
     var handle = index < s.textHandles.count ? s.textHandles[index] : .none
     if handle.epoch != measurer._withUnsafeGuaranteedRef({ $0.preparedEpoch }) { handle = s.prepareText(index) }
     if mode == .measure {
@@ -82,6 +83,31 @@ struct PlacedText {
 }
 
 extension LayoutState {
+    /// Measures every text of a tree once (when its first text node is laid out after a rebuild or after the
+    /// cache emptied): each string is checked against the text its index had before (`textHandles` as hints),
+    /// then looked up as `TextMeasurer.prepare` does.
+    ///
+    /// - Complexity: O(texts), one pass.
+    mutating func prepareTexts() {
+        textHandlesAreHints = false
+        let count = tree.texts.count
+        textHandles.truncate(to: count)
+        if textHandles.count < count { textHandles.append(contentsOf: repeatElement(.none, count: count - textHandles.count)) }
+        let measurer = text.unretainedMeasurer
+        tree.texts.withUnsafeMutableBufferPointer { texts in
+            textHandles.withUnsafeMutableBufferPointer { handles in
+                // Both buffers hold `count` elements (made so above).
+                for i in 0..<count {
+                    let font = texts[i].font
+                    // The string is read in place (not copied or retained).
+                    handles[i] = withUnsafeMutablePointer(to: &texts[i].string) { string in
+                        measurer._withUnsafeGuaranteedRef { $0.prepare(stringAt: string, font: font, hint: handles[i]) }
+                    }
+                }
+            }
+        }
+    }
+
     /// Measures text `index` once (per tree, and again only if the measurer's cache emptied since).
     mutating func prepareText(_ index: Int) -> PreparedTextHandle {
         if index >= textHandles.count {
@@ -90,16 +116,18 @@ extension LayoutState {
         }
         let font = tree.texts[index].font
         let measurer = text.unretainedMeasurer
+        let hint = textHandles[index]
         // The string is read in place (not copied or retained) while the measurer looks it up.
         let handle = withUnsafeMutablePointer(to: &tree.texts[index].string) { string in
-            measurer._withUnsafeGuaranteedRef { $0.prepare(stringAt: string, font: font) }
+            measurer._withUnsafeGuaranteedRef { $0.prepare(stringAt: string, font: font, hint: hint) }
         }
         textHandles[index] = handle
         return handle
     }
 
-    /// Forgets the handles (the tree was rebuilt: text indices changed, or the cache was emptied).
+    /// Turns the handles into hints (the tree was rebuilt: a text index may hold another string; or the cache
+    /// was emptied: every handle is stale). The next text node laid out prepares the tree's texts again.
     mutating func resetTextMemos() {
-        textHandles.removeAll(keepingCapacity: true)
+        textHandlesAreHints = true
     }
 }

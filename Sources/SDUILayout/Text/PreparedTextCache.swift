@@ -299,6 +299,25 @@ final class PreparedTextCache {
         return stored == words ? entry : -1
     }
 
+    /// Whether entry `entry` (< count) is the string at `text` in `font`: the same storage, or equal UTF-8 bytes.
+    @inline(__always)
+    func holds(_ text: UnsafePointer<String>, _ font: FontSpec, at entry: Int) -> Bool {
+        guard entries.base[entry].font == font else { return false }
+        if Self.stringIsTwoWords && UnsafeRawPointer(texts.base + entry).load(as: (UInt64, UInt64).self) == Self.words(of: text) {
+            return true
+        }
+        return Self.sameBytes(texts.base[entry], text.pointee)
+    }
+
+    /// Whether two strings have the same UTF-8 bytes (not `==`, which also equates canonically equivalent
+    /// strings of other bytes).
+    @inline(never)
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        let same = b.utf8.withContiguousStorageIfAvailable { bytes in sameBytes(a, b, bytes) }
+        return same ?? a.utf8.elementsEqual(b.utf8)
+    }
+
     /// Remembers `entry` for the string value in identity slot `slot`.
     @inline(__always)
     func remember(_ entry: Int, identitySlot slot: Int) { identities[slot] = Int32(truncatingIfNeeded: entry) }

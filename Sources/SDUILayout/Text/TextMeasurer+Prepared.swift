@@ -32,6 +32,16 @@ extension TextMeasurer {
         return prepareByBytes(text.pointee, font: font, identitySlot: identity)
     }
 
+    /// `prepare`, given the handle of a text prepared before (the text at the same place in an earlier tree):
+    /// that handle when it is still valid and its entry is this string in `font` (the same storage, or equal
+    /// bytes: no hash, no table), otherwise `prepare`'s lookup.
+    @inline(__always)
+    func prepare(stringAt text: UnsafePointer<String>, font: FontSpec, hint: PreparedTextHandle) -> PreparedTextHandle {
+        // A hint of the current epoch has index < count.
+        if hint.epoch == prepared.epoch && prepared.holds(text, font, at: Int(hint.index)) { return hint }
+        return prepare(stringAt: text, font: font)
+    }
+
     /// Step 1 of `prepare` by the bytes (the string value was not seen before, or its identity slot was taken
     /// since), then steps 2 and 3 if no entry has them.
     @inline(never)
