@@ -11,9 +11,9 @@ import SDUISchema
 ///    tree (its handle is kept per text node); every width is derived from that measurement.
 /// 4. When placed: keep the lines for the result and report truncation.
 func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
-    let index = Int(s.tree.nodes[Int(node)].textIndex)
+    let index = Int(s.ptr.nodes[Int(node)].textIndex)
     guard index >= 0 else { return (0, 0) }
-    let padH = s.tree.nodes[Int(node)].labelPadH * 2, padV = s.tree.nodes[Int(node)].labelPadV * 2
+    let padH = s.ptr.nodes[Int(node)].labelPadH * 2, padV = s.ptr.nodes[Int(node)].labelPadV * 2
     let lineHeight = s.tree.texts[index].lineHeight
     // Step 1.
     let maxWidth = proposal.width.isFinite ? max(0, proposal.width - padH) : .infinity
