@@ -10,6 +10,7 @@ import SDUISchema
 /// 3. Size: the widest line × lines · line height, plus the label padding. The text is measured once per
 ///    tree (its handle is kept per text node); every width is derived from that measurement.
 /// 4. When placed: keep the lines for the result and report truncation.
+@inline(__always)
 func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
     let index = Int(s.ptr.nodes[Int(node)].textIndex)
     guard index >= 0 else { return (0, 0) }
