@@ -27,29 +27,30 @@ package struct GeometryProperties: Hashable, Sendable {
     package var isHorizontalAxis = false
     /// Stack / zstack / grid / text alignment (nil: absent).
     package var alignment: Alignment?
-    /// Frame alignment (nil: absent).
-    package var frameAlignment: Alignment?
-    /// Grid columns (0: absent).
-    package var columns = 0
+    /// Text style, font weight and button style (nil: absent).
+    package var textStyle: TextStyle?
+    package var fontWeight: FontWeight?
+    package var buttonStyle: ButtonStyle?
+    // Field order: what the build reads for every node (flags, aspect ratio, priority, frame, padding) comes
+    // first, then container and text properties, so a leaf's record spans fewer cache lines.
+    package var aspectRatio = Double.nan
+    package var layoutPriority = Double.nan
+    package var minLength = Double.nan
+    /// The frame modifier, checked (meaningful when `hasFrame`).
+    package var frame = FrameValues()
+    /// Padding, checked (meaningful when `hasPadding`).
+    package var padding = PaddingValues()
     package var spacing = Double.nan
     package var rowSpacing = Double.nan
     package var columnSpacing = Double.nan
     package var minColumnWidth = Double.nan
-    package var minLength = Double.nan
-    package var aspectRatio = Double.nan
-    package var layoutPriority = Double.nan
+    /// Grid columns (0: absent).
+    package var columns = 0
+    /// Line limit (text; nil: absent).
+    package var lineLimit: Int?
     /// The text (text) and title (button) (nil: absent).
     package var text: String?
     package var title: String?
-    /// Text style, font weight, line limit (text) and button style (nil: absent).
-    package var textStyle: TextStyle?
-    package var fontWeight: FontWeight?
-    package var lineLimit: Int?
-    package var buttonStyle: ButtonStyle?
-    /// Padding, checked (meaningful when `hasPadding`).
-    package var padding = PaddingValues()
-    /// The frame modifier, checked (meaningful when `hasFrame`).
-    package var frame = FrameValues()
 
     package init() {}
 
