@@ -12,12 +12,12 @@ import Testing
         node.spacing = 12
         node.modifiers.frame = Frame(width: 10)
         #expect(node.geometry.spacing == 12)
-        #expect(node.geometry.hasFrame && node.geometry.width == 10 && node.geometry.height.isNaN)
+        #expect(node.geometry.hasFrame && node.geometry.frame.width == 10 && node.geometry.frame.height.isNaN)
         node.modifiers.frame?.height = 5
         node.modifiers.padding = Padding(top: 1, leading: 2, bottom: 3, trailing: 4)
-        #expect(node.geometry.height == 5)
-        #expect(node.geometry.paddingTop == 1 && node.geometry.paddingLeading == 2
-                && node.geometry.paddingBottom == 3 && node.geometry.paddingTrailing == 4)
+        #expect(node.geometry.frame.height == 5)
+        #expect(node.geometry.padding.top == 1 && node.geometry.padding.leading == 2
+                && node.geometry.padding.bottom == 3 && node.geometry.padding.trailing == 4)
         node.modifiers.frame = nil
         node.spacing = nil
         #expect(!node.geometry.hasFrame && node.geometry.spacing.isNaN)

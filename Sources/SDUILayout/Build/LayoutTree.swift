@@ -15,6 +15,10 @@ let unset = Double.nan
 /// Modifiers apply from the content outward: aspectRatio → padding → frame (background and cornerRadius do
 /// not change geometry). `Compute/` reads only these fields, never schema types.
 struct FlatNode {
+    // Field order: the 4-byte fields, then the 1-byte ones, then the `Double`s, so the struct has no padding
+    // holes (144 bytes; 168 in document order of the sections). The build writes one per node and the compute
+    // steps read them all the time: fewer cache lines per node.
+
     // MARK: Structure (indices into `LayoutTree.nodes`, -1 for none)
     var parent: Int32 = -1
     /// Index of the node among its parent's payload children (or among a virtualised grid's items): with
@@ -24,6 +28,12 @@ struct FlatNode {
     var nextSibling: Int32 = -1
     /// Visible children (hidden ones take no part in layout).
     var visibleChildCount: Int32 = 0
+    /// Grid: the number of columns.
+    var columns: Int32 = 1
+    /// Index into `LayoutTree.texts` for text nodes and button titles; -1 otherwise.
+    var textIndex: Int32 = -1
+
+    // MARK: Kind and flags
     var kind: NodeKind = .color
     /// `visible: false`, or inside a hidden subtree.
     var isHidden = false
@@ -46,15 +56,21 @@ struct FlatNode {
     /// A node taking more than its share along this axis is not an overflow (its stack is, if anything).
     var shareAxis: StackAxisContext = .none
     /// Stacks: whether step 5 of `stackLayout` can take its closed form (see `StackChildShape`); set once per
-    /// tree at the end of `TreeBuilder.resolveStackChildren`.
+    /// tree as the children are appended (`StackChildren`).
     var stackChildShape: StackChildShape = .general
+    /// Stacks and scrolls: the payload gave no `spacing`, so SwiftUI's default applies — 8 between views,
+    /// none next to a spacer (a `Spacer` has no spacing preference of its own).
+    var hasDefaultSpacing = true
+    /// Spacer: the payload gave no `minLength` (SwiftUI's `Spacer(minLength: nil)`).
+    var hasDefaultMinLength = false
+    /// Modifiers: `aspectRatio` with content mode fill; padding; a frame.
+    var aspectFill = false
+    var hasPadding = false
+    var hasFrame = false
 
     // MARK: Containers
     /// Stack spacing, or grid row spacing.
     var spacing: Double = 8
-    /// Stacks and scrolls: the payload gave no `spacing`, so SwiftUI's default applies — 8 between views,
-    /// none next to a spacer (a `Spacer` has no spacing preference of its own).
-    var hasDefaultSpacing = true
     /// Stacks and scrolls: the sum of the gaps between visible children (built once per tree).
     var spacingTotal: Double = 0
     /// The gap before this node in its stack (0 for the first visible child, and outside stacks).
@@ -64,40 +80,27 @@ struct FlatNode {
     /// Stack / zstack / grid-item / text alignment as fractions (0 leading/top … 1 trailing/bottom).
     var alignX: Double = 0.5
     var alignY: Double = 0.5
-    var columns: Int32 = 1
     /// Grid: minimum column width (0: none).
     var minColumnWidth: Double = 0
     /// Spacer: minimum length along the stack axis.
     var minLength: Double = 8
-    /// Spacer: the payload gave no `minLength` (SwiftUI's `Spacer(minLength: nil)`).
-    var hasDefaultMinLength = false
 
     // MARK: Modifiers
     /// Width ÷ height (NaN: none).
     var aspectRatio: Double = unset
-    var aspectFill = false
-    var hasPadding = false
-    var hasFrame = false
     var layoutPriority: Double = 0
 
     // MARK: Leaves
-    /// Index into `LayoutTree.texts` for text nodes and button titles; -1 otherwise.
-    var textIndex: Int32 = -1
     /// Button: padding the style adds around its title.
     var labelPadH: Double = 0, labelPadV: Double = 0
 }
 
-/// A frame modifier with values resolved: fixed sizes and flexible bounds (NaN: none; a max may be +infinity).
-struct FrameSpec {
-    var width: Double = unset, height: Double = unset
-    var minWidth: Double = unset, maxWidth: Double = unset, minHeight: Double = unset, maxHeight: Double = unset
-    var alignX: Double = 0.5, alignY: Double = 0.5
-}
+/// A frame modifier with values resolved: fixed sizes and flexible bounds (NaN: none; a max may be +infinity);
+/// the payload model's record keeps them checked (`FrameValues`), so the build copies them.
+typealias FrameSpec = FrameValues
 
-/// Padding with values resolved.
-struct PaddingSpec {
-    var top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0
-}
+/// Padding with values resolved (`PaddingValues`, checked in the payload model's record).
+typealias PaddingSpec = PaddingValues
 
 /// Which stack axis the node sits on (spacers and dividers orient themselves by it, as in SwiftUI).
 enum StackAxisContext: UInt8 { case none, vertical, horizontal }
@@ -125,9 +128,12 @@ struct LayoutTree {
     var frames = NodeBuffer<FrameSpec>()
     /// Padding per node (meaningful where `hasPadding`).
     var paddings = NodeBuffer<PaddingSpec>()
-    /// What a result needs to name each node (parent, child index, text, hidden), in document order; shared
-    /// with every `LayoutResult` of this tree (copy-on-write), so a pass creates no strings.
-    var links = ContiguousArray<OutputLink>()
+    /// What a result needs to name each node (parent, child index, text, hidden), in document order. Appended
+    /// without `Array`'s uniqueness check per node; results share one array copy of it (`sharedLinks`).
+    var links = NodeBuffer<OutputLink>()
+    /// `links` as the array every `LayoutResult` of this tree shares (copy-on-write), made by the first result
+    /// and dropped whenever `links` changes (`removeAll`, realised rows, `LayoutState.truncate`).
+    var linksArray: ContiguousArray<OutputLink>?
     /// The payload the tree was built from (ids and types are read from it when a result's nodes are read).
     var source: PayloadSource?
     var texts = ContiguousArray<TextSpec>()
@@ -150,11 +156,36 @@ struct LayoutTree {
         frames.removeAll(keepingCapacity: true)
         paddings.removeAll(keepingCapacity: true)
         links.removeAll(keepingCapacity: true)
+        linksArray = nil
         texts.removeAll(keepingCapacity: true)
         buildDiagnostics.removeAll(keepingCapacity: true)
         lazyGrids.removeAll(keepingCapacity: true)
         diagnosticNames.removeAll()
         builtCount = 0
+    }
+
+    /// Makes room for `n` more nodes in the four per-node buffers (`nodes`, `frames`, `paddings`, `links`), which
+    /// always hold the same number of elements and grow together: the build then appends a node's four records
+    /// with one capacity check (`appendAssumingCapacity`).
+    @inline(__always)
+    func reserveNodes(_ n: Int) {
+        let needed = nodes.count + n
+        if needed > nodes.capacity || needed > frames.capacity || needed > paddings.capacity || needed > links.capacity {
+            growNodes(needed)
+        }
+    }
+
+    @inline(never)
+    private func growNodes(_ needed: Int) {
+        nodes.reserve(needed); frames.reserve(needed); paddings.reserve(needed); links.reserve(needed)
+    }
+
+    /// `links` as an array shared by the results of this tree (one copy per tree, not per pass).
+    mutating func sharedLinks() -> ContiguousArray<OutputLink> {
+        if let linksArray, linksArray.count == links.count { return linksArray }
+        let made = links.withUnsafeBufferPointer { ContiguousArray($0) }
+        linksArray = made
+        return made
     }
 
     /// The id and JSON Pointer of node `index` for a diagnostic (made once per node and tree).

@@ -8,6 +8,7 @@ extension LayoutState {
         let builder = TreeBuilder(sizeClass: tree.sizeClass, contentSize: tree.contentSize)
         let grid = tree.lazyGrids[source]
         var first: Int32 = -1, previous: Int32 = -1
+        tree.linksArray = nil
         grid.items.withUnsafeBufferPointer { items in
             guard let base = items.baseAddress else { return }
             for k in range where k < items.count {

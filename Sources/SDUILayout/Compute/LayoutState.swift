@@ -175,6 +175,7 @@ struct LayoutState {
         tree.frames.truncate(to: count)
         tree.paddings.truncate(to: count)
         tree.links.truncate(to: count)
+        tree.linksArray = nil
         tree.texts.truncate(to: textCount)
         geometry.truncate(to: count)
         slotGeneration.truncate(to: count)

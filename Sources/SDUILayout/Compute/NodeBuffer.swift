@@ -13,6 +13,8 @@ struct NodeBuffer<Element: BitwiseCopyable> {
     }
 
     @inline(__always) var count: Int { storage.count }
+    /// Elements the buffer holds without growing.
+    @inline(__always) var capacity: Int { storage.capacity }
     @inline(__always) var isEmpty: Bool { storage.count == 0 }
 
     /// The element at `index` (checked: `0 <= index < count`).
@@ -54,6 +56,17 @@ struct NodeBuffer<Element: BitwiseCopyable> {
         storage.count += 1
         return p
     }
+
+    /// Appends `value` where the caller has made room (`reserve`): no capacity check in release builds.
+    @inline(__always)
+    func appendAssumingCapacity(_ value: Element) {
+        assert(storage.count < storage.capacity, "NodeBuffer.appendAssumingCapacity without room")
+        (storage.base + storage.count).initialize(to: value)
+        storage.count += 1
+    }
+
+    /// Makes room for `needed` elements in all (the same growth as `append`).
+    func reserve(_ needed: Int) { storage.reserve(needed) }
 
     func append(contentsOf values: Repeated<Element>) {
         guard values.count > 0 else { return }

@@ -53,7 +53,7 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
     let along = horizontal ? proposal.width : proposal.height
     let cross = horizontal ? proposal.height : proposal.width
     // The gaps between visible children (SwiftUI's default spacing: none next to a spacer) are fixed per tree:
-    // `TreeBuilder.resolveStackChildren` stores each child's `gapBefore` and their sum.
+    // the build (`TreeBuilder.add`, Build/StackChildren.swift) stores each child's `gapBefore` and their sum.
     let spacingTotal = s.ptr.nodes[Int(node)].spacingTotal
 
     @inline(__always) func make(_ a: Double) -> Proposal {
@@ -322,49 +322,4 @@ enum StackChildShape: UInt8 {
     case fixedLeavesThenSpacers
     /// Fixed children and spacers of the same priority (one group), or only one of the two kinds.
     case fixedWithSpacers
-}
-
-/// The shape of `stack`'s visible children (`TreeBuilder.resolveStackChildren` calls it once per tree, once the
-/// children are built and the spacers' minimums resolved), from the tree's nodes and frames.
-///
-/// Takes the buffers, not the tree: passing the `LayoutTree` struct from the builder's `inout` copied it
-/// (a retain and release per reference field, ≈ 150 instructions per stack, measured).
-@inline(__always)
-func stackChildShape(of stack: Int32, nodes: UncheckedBuffer<FlatNode>, frames: UncheckedBuffer<FrameSpec>) -> StackChildShape {
-    // Indices are node indices of the tree being built (in bounds by construction); fields are read in place.
-    let horizontal = nodes[Int(stack)].isHorizontal
-    let axis: StackAxisContext = horizontal ? .horizontal : .vertical
-    switch nodes[Int(stack)].kind {
-    case .hstack, .vstack: break
-    default: return .general
-    }
-    var fixedPriority = 0.0, spacerPriority = 0.0
-    var hasFixed = false, hasSpacer = false, fixedAreLeaves = true
-    var child = nodes[Int(stack)].firstChild
-    while child >= 0 {
-        let c = Int(child)
-        child = nodes[c].nextSibling
-        if nodes[c].isHidden { continue }
-        let priority = nodes[c].layoutPriority
-        if priority.isNaN { return .general }
-        if nodes[c].hasFrame {
-            // Fixed along the axis (the frame is the outermost layer: `frameSize` returns the fixed length).
-            let fixed = horizontal ? frames[c].width : frames[c].height
-            if fixed.isNaN { return .general }
-            if hasFixed && priority != fixedPriority { return .general }
-            fixedPriority = priority
-            hasFixed = true
-            fixedAreLeaves = fixedAreLeaves && nodes[c].isSimpleLeaf
-        } else if nodes[c].kind == .spacer && !nodes[c].hasPadding && nodes[c].aspectRatio.isNaN
-                    && nodes[c].stackAxisOfParent == axis {
-            if hasSpacer && priority != spacerPriority { return .general }
-            spacerPriority = priority
-            hasSpacer = true
-        } else {
-            return .general
-        }
-    }
-    if !hasFixed || !hasSpacer || spacerPriority == fixedPriority { return .fixedWithSpacers }
-    guard spacerPriority < fixedPriority else { return .general }
-    return fixedAreLeaves ? .fixedLeavesThenSpacers : .fixedThenSpacers
 }

@@ -102,7 +102,7 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     // Step 4.
     let links: ContiguousArray<OutputLink>
     if inArrayOrder {
-        links = s.tree.links
+        links = s.tree.sharedLinks()
     } else {
         // Realised rows: links in traversal order, parents renumbered to output positions.
         if s.outputIndex.count < count { s.outputIndex = ContiguousArray(repeating: -1, count: count) }

@@ -10,15 +10,16 @@ public import SDUIEnvironment
 /// thus ~240 bytes instead of ~1.2 KB, so a screen's nodes sit close together in memory and the layout
 /// engine's build step, which reads only the inline part, touches a fraction of the memory it used to.
 public struct ComponentNode: Hashable, Sendable {
+    // Stored in the order the layout build reads them (type, children, geometry), the id after them.
     /// The node's kind.
     public var type: ComponentType
-    /// Unique within the screen when present; otherwise the engine uses the node's path (`root.0.3`).
-    public var id: String?
     /// Children, for containers.
     public var children: [ComponentNode]
     /// The geometry properties as plain numbers, updated whenever one of them changes (read by the layout
     /// engine's build step; derived, so it takes no part in equality).
     package private(set) var geometry = GeometryProperties()
+    /// Unique within the screen when present; otherwise the engine uses the node's path (`root.0.3`).
+    public var id: String?
     /// Every other property (copy-on-write).
     private var box: PropertyBox
 

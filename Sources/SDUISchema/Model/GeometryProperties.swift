@@ -4,7 +4,8 @@ import SDUIEnvironment
 ///
 /// The layout engine's build step reads this one small record per node instead of unpacking ~25 optional
 /// `Responsive` values (each an enum inside an optional) — the reads were most of a build's cost. It holds the
-/// payload's values as given (not validated or clamped: the engine does that); NaN means absent.
+/// payload's values as given, NaN for absent, except the frame and padding, which are checked when they are set
+/// (as Yoga's style setters do), so the build copies them as they are (`FrameValues`, `PaddingValues`).
 /// When any geometry property is a size-class map (`usesSizeClasses`), the record is not used and the engine
 /// reads the properties themselves for the current size class.
 ///
@@ -18,36 +19,38 @@ package struct GeometryProperties: Hashable, Sendable {
     package var hasAction = false
     package var hasPadding = false
     package var hasFrame = false
+    /// The frame has a min or max bound (some of `minWidth`…`maxHeight` is present).
+    package var hasFrameBounds = false
     /// `contentMode: fill`.
     package var isFill = false
     /// `axis: horizontal` (scroll).
     package var isHorizontalAxis = false
     /// Stack / zstack / grid / text alignment (nil: absent).
     package var alignment: Alignment?
-    /// Frame alignment (nil: absent).
-    package var frameAlignment: Alignment?
-    /// Grid columns (0: absent).
-    package var columns = 0
+    /// Text style, font weight and button style (nil: absent).
+    package var textStyle: TextStyle?
+    package var fontWeight: FontWeight?
+    package var buttonStyle: ButtonStyle?
+    // Field order: what the build reads for every node (flags, aspect ratio, priority, frame, padding) comes
+    // first, then container and text properties, so a leaf's record spans fewer cache lines.
+    package var aspectRatio = Double.nan
+    package var layoutPriority = Double.nan
+    package var minLength = Double.nan
+    /// The frame modifier, checked (meaningful when `hasFrame`).
+    package var frame = FrameValues()
+    /// Padding, checked (meaningful when `hasPadding`).
+    package var padding = PaddingValues()
     package var spacing = Double.nan
     package var rowSpacing = Double.nan
     package var columnSpacing = Double.nan
     package var minColumnWidth = Double.nan
-    package var minLength = Double.nan
-    package var aspectRatio = Double.nan
-    package var layoutPriority = Double.nan
+    /// Grid columns (0: absent).
+    package var columns = 0
+    /// Line limit (text; nil: absent).
+    package var lineLimit: Int?
     /// The text (text) and title (button) (nil: absent).
     package var text: String?
     package var title: String?
-    /// Text style, font weight, line limit (text) and button style (nil: absent).
-    package var textStyle: TextStyle?
-    package var fontWeight: FontWeight?
-    package var lineLimit: Int?
-    package var buttonStyle: ButtonStyle?
-    /// Padding (meaningful when `hasPadding`).
-    package var paddingTop = 0.0, paddingLeading = 0.0, paddingBottom = 0.0, paddingTrailing = 0.0
-    /// Frame values (meaningful when `hasFrame`; NaN: absent).
-    package var width = Double.nan, height = Double.nan
-    package var minWidth = Double.nan, maxWidth = Double.nan, minHeight = Double.nan, maxHeight = Double.nan
 
     package init() {}
 
@@ -91,20 +94,17 @@ package struct GeometryProperties: Hashable, Sendable {
         hasAction = m.action != nil
         if let padding = m.padding {
             hasPadding = true
-            paddingTop = fixed(padding.top) ?? 0
-            paddingLeading = fixed(padding.leading) ?? 0
-            paddingBottom = fixed(padding.bottom) ?? 0
-            paddingTrailing = fixed(padding.trailing) ?? 0
+            self.padding = PaddingValues(top: fixed(padding.top), leading: fixed(padding.leading),
+                                         bottom: fixed(padding.bottom), trailing: fixed(padding.trailing))
         }
         if let frame = m.frame {
             hasFrame = true
-            width = fixed(frame.width) ?? .nan
-            height = fixed(frame.height) ?? .nan
-            minWidth = fixed(frame.minWidth) ?? .nan
-            maxWidth = fixed(frame.maxWidth) ?? .nan
-            minHeight = fixed(frame.minHeight) ?? .nan
-            maxHeight = fixed(frame.maxHeight) ?? .nan
-            frameAlignment = fixed(frame.alignment)
+            self.frame = FrameValues(width: fixed(frame.width), height: fixed(frame.height),
+                                     minWidth: fixed(frame.minWidth), maxWidth: fixed(frame.maxWidth),
+                                     minHeight: fixed(frame.minHeight), maxHeight: fixed(frame.maxHeight),
+                                     alignment: fixed(frame.alignment))
+            hasFrameBounds = !(self.frame.minWidth.isNaN && self.frame.maxWidth.isNaN
+                               && self.frame.minHeight.isNaN && self.frame.maxHeight.isNaN)
         }
         usesSizeClasses = sizeClassMaps && sizeClass == nil
     }
@@ -113,4 +113,61 @@ package struct GeometryProperties: Hashable, Sendable {
     package static func == (lhs: GeometryProperties, rhs: GeometryProperties) -> Bool { true }
     /// Adds nothing (see `==`).
     package func hash(into hasher: inout Hasher) {}
+}
+
+/// A frame modifier's values, checked when set: a fixed width or height is finite and not negative (else
+/// absent), a bound is not negative (+infinity allowed: `"infinity"`), NaN is absent; the alignment as
+/// fractions (0 leading/top … 1 trailing/bottom; center when absent). A contradiction (min > max) is kept:
+/// the layout engine reports and resolves it.
+package struct FrameValues: Sendable, BitwiseCopyable {
+    package var width = Double.nan, height = Double.nan
+    package var minWidth = Double.nan, maxWidth = Double.nan, minHeight = Double.nan, maxHeight = Double.nan
+    package var alignX = 0.5, alignY = 0.5
+
+    @inlinable package init() {}
+
+    /// The checked values of a frame's properties (nil: absent).
+    package init(width: Double?, height: Double?, minWidth: Double?, maxWidth: Double?, minHeight: Double?,
+                 maxHeight: Double?, alignment: Alignment?) {
+        self.width = Self.size(width)
+        self.height = Self.size(height)
+        self.minWidth = Self.bound(minWidth)
+        self.maxWidth = Self.bound(maxWidth)
+        self.minHeight = Self.bound(minHeight)
+        self.maxHeight = Self.bound(maxHeight)
+        if let alignment {
+            alignX = alignment.horizontalFraction
+            alignY = alignment.verticalFraction
+        }
+    }
+
+    /// A fixed size: finite and not negative, or absent.
+    private static func size(_ value: Double?) -> Double {
+        guard let value, value.isFinite else { return .nan }
+        return max(0, value)
+    }
+
+    /// A bound: not negative (+infinity allowed), or absent.
+    private static func bound(_ value: Double?) -> Double {
+        guard let value, !value.isNaN else { return .nan }
+        return max(0, value)
+    }
+}
+
+/// Padding checked when set: each edge finite (0 when absent or not finite).
+package struct PaddingValues: Sendable, BitwiseCopyable {
+    package var top = 0.0, leading = 0.0, bottom = 0.0, trailing = 0.0
+
+    @inlinable package init() {}
+
+    /// The checked values of a padding's edges (nil: absent, 0).
+    package init(top: Double?, leading: Double?, bottom: Double?, trailing: Double?) {
+        self.top = Self.edge(top); self.leading = Self.edge(leading)
+        self.bottom = Self.edge(bottom); self.trailing = Self.edge(trailing)
+    }
+
+    private static func edge(_ value: Double?) -> Double {
+        guard let value, value.isFinite else { return 0 }
+        return value
+    }
 }
