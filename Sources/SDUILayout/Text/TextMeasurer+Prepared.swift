@@ -184,7 +184,7 @@ extension TextMeasurer {
     ///
     /// One line when the whole text fits; otherwise a kept size, or the lines counted by
     /// `PreparedLineIterator` (and kept).
-    @inline(__always)
+    @inline(never)
     func size(of handle: PreparedTextHandle, maxWidth: Double, lineLimit: Int?) -> (width: Double, height: Double) {
         let index = Int(handle.index)
         // Read in place, field by field (an entry is some 200 bytes); index < count: a handle of the current epoch.
