@@ -422,6 +422,9 @@ func `clusters are exactly Swift's characters`(_ text: String) {
 private func expectPreparedMatchesLineBreaker(_ measurer: TextMeasurer, _ text: String, _ font: FontSpec,
                                               widths: [Double], limits: [Int?]) {
     let handle = measurer.prepare(text, font: font)
+    var placed = PlacedLayout()
+    var previous: (Double, Int?, TextLayout)?
+    var previousAtLimit: [Int?: (Double, Int?, TextLayout)] = [:]
     for width in widths {
         for limit in limits {
             let expected = measurer.makeLayout(text, font: font, maxWidth: TextMeasurer.normalizedWidth(width),
@@ -433,12 +436,18 @@ private func expectPreparedMatchesLineBreaker(_ measurer: TextMeasurer, _ text: 
             }
             let layout = measurer.layout(of: handle, maxWidth: width, lineLimit: limit)
             #expect(layout == expected, "layout of \(text.debugDescription) at \(width), limit \(String(describing: limit))")
-            // Written in place (as the engine places it): over another layout, then over itself.
-            var placed = TextLayout.none
-            for _ in 0..<2 {
-                measurer.layout(of: handle, maxWidth: width, lineLimit: limit, into: &placed)
-                #expect(placed == expected, "placed \(text.debugDescription) at \(width), limit \(String(describing: limit))")
+            // Written in place (as the engine places it): over the layout of the previous width or limit, again
+            // over itself, then alternating with the previous one (a relayout between two widths).
+            let current = (width, limit, expected)
+            var sequence = [current, current]
+            if let previous { sequence += [previous, current, previous, current] }
+            if let sameLimit = previousAtLimit[limit] { sequence += [sameLimit, current, sameLimit, current] }
+            for (w, l, e) in sequence {
+                measurer.layout(of: handle, maxWidth: w, lineLimit: l, into: &placed)
+                #expect(placed.layout == e, "placed \(text.debugDescription) at \(w), limit \(String(describing: l))")
             }
+            previous = current
+            previousAtLimit[limit] = current
         }
     }
 }

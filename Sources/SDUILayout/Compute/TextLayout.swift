@@ -36,13 +36,13 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     }
     // Step 4 (the layout written in place: usually the one this text node held after the last pass).
     measurer._withUnsafeGuaranteedRef {
-        $0.layout(of: handle, maxWidth: maxWidth, lineLimit: limit, into: &s.placedTexts[index].layout)
+        $0.layout(of: handle, maxWidth: maxWidth, lineLimit: limit, into: &s.placedTexts[index].placed)
     }
     s.placedTexts[index].place(fontSize: s.tree.texts[index].fontSize, fontWeight: s.tree.texts[index].fontWeight,
                                lineHeight: lineHeight, alignment: s.tree.texts[index].alignment)
-    let width = s.placedTexts[index].layout.size.width, height = s.placedTexts[index].layout.size.height
-    if s.placedTexts[index].layout.isTruncated {
-        let lines = s.placedTexts[index].layout.lines.count
+    let width = s.placedTexts[index].placed.layout.size.width, height = s.placedTexts[index].placed.layout.size.height
+    if s.placedTexts[index].placed.layout.isTruncated {
+        let lines = s.placedTexts[index].placed.layout.lines.count
         let limited = ownLimit.map { lines >= $0 } ?? false
         s.report("text-truncated", limited ? .info : .warning, node,
                  limited ? .truncatedAtLimit(lines: lines)
@@ -54,8 +54,8 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
 /// A text as placed in this pass: the measurer's layout (its lines shared with the measurer's cache) and the
 /// font. The `TextRun` a result reports is made from it when the result's nodes are read.
 struct PlacedText {
-    /// The layout (`TextLayout.none` until placed).
-    var layout = TextLayout.none
+    /// The layout and what it was made for (`TextLayout.none` until placed).
+    var placed = PlacedLayout()
     var isPlaced = false
     var fontSize: Double = 0
     var fontWeight: Int = 400
@@ -64,7 +64,7 @@ struct PlacedText {
 
     init() {}
 
-    /// Sets the font of the text placed in this pass (its `layout` is written in place first).
+    /// Sets the font of the text placed in this pass (its layout is written in place first).
     @inline(__always)
     mutating func place(fontSize: Double, fontWeight: Int, lineHeight: Double, alignment: Alignment) {
         isPlaced = true
@@ -77,6 +77,7 @@ struct PlacedText {
         guard isPlaced else {
             return TextRun(lines: [], lineWidths: [], fontSize: 0, fontWeight: 400, lineHeight: 0)
         }
+        let layout = placed.layout
         return TextRun(lines: layout.lines.map(\.text), lineWidths: layout.lines.map(\.width), fontSize: fontSize,
                        fontWeight: fontWeight, lineHeight: lineHeight, alignment: alignment,
                        isTruncated: layout.isTruncated)

@@ -236,21 +236,29 @@ extension TextMeasurer {
         return makeLayout(index, maxWidth: width, lineLimit: limit)
     }
 
-    /// Sets `placed` to `layout(of: handle, maxWidth:, lineLimit:)`. When `placed` already is that kept layout
-    /// (the text placed at the same width in the last pass), nothing is copied, retained or released.
+    /// Sets `placed.layout` to `layout(of: handle, maxWidth:, lineLimit:)`. When `placed` holds a layout made for
+    /// the same entry, width and line limit (the text placed at the same width in the last pass, or in the pass
+    /// before: a relayout alternating between two widths), nothing is looked up, copied, retained or released.
     @inline(__always)
-    func layout(of handle: PreparedTextHandle, maxWidth: Double, lineLimit: Int?, into placed: inout TextLayout) {
+    func layout(of handle: PreparedTextHandle, maxWidth: Double, lineLimit: Int?, into placed: inout PlacedLayout) {
         let index = Int(handle.index)
         // NaN: no limit; below 0: 0; -0 and 0 are one key.
         let width = maxWidth.isNaN ? .infinity : maxWidth > 0 ? maxWidth : 0
         let limit = lineLimit.map { max(1, $0) } ?? Int.max
+        let source = PlacedLayout.Source(entry: handle.index, epoch: handle.epoch, maxWidthBits: width.bitPattern,
+                                         lineLimit: limit)
+        if placed.source == source { return }
+        // The current layout becomes the previous one (moved, not copied).
+        swap(&placed.layout, &placed.previousLayout)
+        swap(&placed.source, &placed.previousSource)
+        if placed.source == source { return }
+        placed.source = source
         let k = prepared.keptLayoutSlot(index, maxWidthBits: width.bitPattern, lineLimit: limit)
         guard k >= 0 else {
-            placed = makeLayout(index, maxWidth: width, lineLimit: limit)
+            placed.layout = makeLayout(index, maxWidth: width, lineLimit: limit)
             return
         }
-        let kept = prepared.keptLayoutAddress(index, slot: k)
-        if !placed.isCopy(of: kept) { placed = kept.pointee }
+        placed.layout = prepared.keptLayoutAddress(index, slot: k).pointee
     }
 
     /// Lays entry `index` out and keeps the layout.
@@ -331,17 +339,23 @@ extension TextLayout {
     /// A placeholder: no lines, zero size.
     static let none = TextLayout(size: .init(width: 0, height: 0), lines: [], isTruncated: false, usesFallbackFont: false,
                                  firstBaseline: 0, lastBaseline: 0)
+}
 
-    /// Whether this layout is a copy of the one at `other`: the same fields and the same lines storage, so
-    /// assigning one to the other would change nothing.
-    @inline(__always)
-    func isCopy(of other: UnsafePointer<TextLayout>) -> Bool {
-        // An array is one reference (its storage): equal words are the same lines.
-        unsafeBitCast(lines, to: UInt.self) == unsafeBitCast(other.pointee.lines, to: UInt.self)
-            && size.width.bitPattern == other.pointee.size.width.bitPattern
-            && size.height.bitPattern == other.pointee.size.height.bitPattern
-            && isTruncated == other.pointee.isTruncated && usesFallbackFont == other.pointee.usesFallbackFont
-            && firstBaseline.bitPattern == other.pointee.firstBaseline.bitPattern
-            && lastBaseline.bitPattern == other.pointee.lastBaseline.bitPattern
+/// A prepared text's layout as placed, and what it was made for; and the layout placed before it.
+struct PlacedLayout {
+    /// What a layout was made for: an entry of a cache epoch, a width and a line limit (normalised as
+    /// `TextMeasurer.layout(of:…)` does). Layouts made for the same source are equal.
+    struct Source: Equatable {
+        /// The entry (-1: none).
+        var entry: Int32 = -1
+        var epoch: UInt32 = 0
+        var maxWidthBits: UInt64 = 0
+        var lineLimit = 0
     }
+
+    var layout = TextLayout.none
+    var source = Source()
+    /// The layout placed before (at another width, or of another text that had this node's index).
+    var previousLayout = TextLayout.none
+    var previousSource = Source()
 }
