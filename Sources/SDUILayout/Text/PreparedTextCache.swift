@@ -265,10 +265,10 @@ final class PreparedTextCache {
     /// Whether a `String` is two 64-bit words (64-bit platforms); elsewhere only bytes are compared.
     static let stringIsTwoWords = MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size
 
-    /// Identity slots (a power of two). Direct-mapped, so a screen's few hundred strings should rarely share a
-    /// slot (a string evicted by another is found again by its bytes): 4096 slots (16 KB) keep that under 5 %
-    /// for 200 strings, where 1024 lost about one string in six.
-    static let identitySlots = 4096
+    /// Identity slots (a power of two). Direct-mapped: a string evicted by another is found again by its bytes
+    /// (200 strings lose about one in six to evictions). 4096 slots lost fewer but cost a new engine 12 k
+    /// instructions to clear, and a rebuilt tree now finds most strings through its hints before this table.
+    static let identitySlots = 1024
 
     /// The two words of the string at `text` (its inline bytes, or its count and storage), read in place: no
     /// retain. (0, 0) where a String is not two words.
