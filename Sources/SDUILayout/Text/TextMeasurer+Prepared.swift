@@ -182,8 +182,8 @@ extension TextMeasurer {
     /// The size of a prepared text laid out in `maxWidth` with at most `lineLimit` lines: equal to
     /// `measure(text, font:, maxWidth:, lineLimit:).size`.
     ///
-    /// One line when the whole text fits; otherwise a kept size, or the lines counted by
-    /// `PreparedLineIterator` (and kept).
+    /// A kept size (only sizes of more than one line are kept); otherwise one line when the whole text fits, or
+    /// the lines counted by `PreparedLineIterator` (and kept).
     @inline(never)
     func size(of handle: PreparedTextHandle, maxWidth: Double, lineLimit: Int?) -> (width: Double, height: Double) {
         let index = Int(handle.index)
@@ -196,13 +196,13 @@ extension TextMeasurer {
         }
         // NaN: no limit; below 0: 0; -0 and 0 are one key.
         let width = maxWidth.isNaN ? .infinity : maxWidth > 0 ? maxWidth : 0
+        let limit = lineLimit.map { max(1, $0) } ?? Int.max
+        if let kept = prepared.keptSize(index, maxWidthBits: width.bitPattern, lineLimit: limit) { return kept }
         let pointsPerSubunit = entry.pointee.pointsPerSubunit, natural = entry.pointee.naturalSubunits
         let maxSubunits = TextFace.subunits(fitting: width, pointsPerSubunit: pointsPerSubunit)
         if natural <= maxSubunits {
             return (min(Double(natural) * pointsPerSubunit, width), entry.pointee.font.lineHeight)
         }
-        let limit = lineLimit.map { max(1, $0) } ?? Int.max
-        if let kept = prepared.keptSize(index, maxWidthBits: width.bitPattern, lineLimit: limit) { return kept }
         return countLines(index, entry.pointee, maxWidth: width, maxSubunits: maxSubunits, lineLimit: limit)
     }
 
