@@ -37,6 +37,9 @@ struct TreeBuilder {
                     isRootScrollChild: false, into: &tree)
         }
         tree.builtCount = tree.nodes.count
+        // The links as the array this tree's results share: made here, as the links were before they became a
+        // `NodeBuffer`, so the compute step (and its benchmark boundary) does not copy them.
+        _ = tree.sharedLinks()
     }
 
     /// Appends `node` and its subtree; returns the node's index.
