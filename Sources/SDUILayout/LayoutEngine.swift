@@ -90,7 +90,10 @@ public final class LayoutEngine {
         state.resetTextMemos()
     }
 
-    /// Forgets the cached tree and measurements (the next layout builds from scratch); buffers keep their capacity.
+    /// Forgets the cached tree, the per-pass measurements and the viewport row model: the next layout builds
+    /// from scratch. Buffers keep their capacity, and the text-measurement cache is kept — with, per text
+    /// node, the entry its string had and the lines last placed, which are used again only after their bytes
+    /// and the cache's epoch are checked (`removeCachedTextLayouts()` empties all of it).
     public func invalidate() {
         cachedScreen = nil
         cachedKey = nil
