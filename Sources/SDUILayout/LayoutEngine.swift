@@ -50,9 +50,10 @@ public final class LayoutEngine {
         return run(environment: environment, traits: traits)
     }
 
-    /// Lays out only what a viewport of the root vertical scroll shows: grids that are direct children of the
-    /// root scroll realise only the rows intersecting `viewport` (plus its margin); other nodes are laid out
-    /// in full. Frames are in the same coordinates as a full layout (content at scroll offset 0).
+    /// Lays out only what a viewport of the root vertical scroll shows: grids in the scroll's column — its
+    /// children, or children of a `vstack` in the column without a frame or aspect ratio (a header, the grid,
+    /// a footer), at any depth — realise only the rows intersecting `viewport` (plus its margin); other nodes
+    /// are laid out in full. Frames are in the same coordinates as a full layout (content at scroll offset 0).
     ///
     /// Rows are measured as they are realised; rows never measured are placed by the average measured row
     /// height (exact for uniform items, an estimate otherwise — like `LazyVGrid` and `UICollectionView`).

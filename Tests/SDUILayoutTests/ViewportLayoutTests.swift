@@ -68,4 +68,64 @@ import Testing
         #expect(middle.nodes.contains { $0.id == "card-4626" })
         #expect(engine.buildCount == 1)
     }
+
+    /// The feed's grid inside a padded vstack between a header and a footer: `scroll > vstack > grid`, as in
+    /// the storefront example. `frameOnContent` gives the vstack a fixed height instead (its grid is then not in
+    /// the scroll's column and must be laid out in full).
+    static func nestedFeed(count: Int, frameOnContent: Bool = false) -> Screen {
+        let feed = BenchmarkFixtures.feed(count: count)
+        var header = ComponentNode(type: .color, id: "header")
+        header.modifiers.frame = Frame(height: 120)
+        var footer = ComponentNode(type: .color, id: "footer")
+        footer.modifiers.frame = Frame(height: 80)
+        var content = ComponentNode(type: .vstack, id: "content", children: [header, feed.root.children[0], footer])
+        content.spacing = .fixed(10)
+        content.modifiers.padding = Padding(top: 24, leading: 0, bottom: 12, trailing: 0)
+        if frameOnContent { content.modifiers.frame = Frame(height: 2_000) }
+        // A banner above the vstack: the vstack's content starts 924 pt down the scroll, which its grid's window
+        // must take into account.
+        var banner = ComponentNode(type: .color, id: "banner")
+        banner.modifiers.frame = Frame(height: 900)
+        return Screen(id: "nested-feed", root: ComponentNode(type: .scroll, id: "scroll", children: [banner, content]))
+    }
+
+    @Test(arguments: [1_000.0, 1_500, 20_000, 52_345.5])
+    func `a grid in a vstack of the scroll is virtualised, with the same frames as a full layout`(_ offset: Double) throws {
+        let screen = Self.nestedFeed(count: 1_000)
+        let traits = Self.environment.traitCollection()
+        let full = LayoutEngine().layout(screen, in: Self.environment, traits: traits)
+        let byID = Dictionary(uniqueKeysWithValues: full.nodes.map { ($0.id, $0) })
+        let viewport = LayoutEngine().layout(screen, in: Self.environment, traits: traits,
+                                             viewport: ScrollViewport(offset: offset, margin: 0))
+        #expect(viewport.nodes.count < 200, "only rows near the viewport are realised")
+        for node in viewport.nodes {
+            let reference = try #require(byID[node.id])
+            #expect(near(node.frame, reference.frame, 0.001), "\(node.id): \(node.frame) vs \(reference.frame)")
+            #expect(node.pointer == reference.pointer)
+        }
+        // Every card in the viewport is realised (window coordinates: the content starts at the safe area's
+        // top); header, grid and footer keep their full-layout frames.
+        let top = Self.environment.safeAreaRect.y
+        let visible = full.nodes.filter {
+            $0.id.hasPrefix("card-") && !$0.id.dropFirst(5).contains("-")
+                && $0.frame.maxY > top + offset && $0.frame.minY < top + offset + 667
+        }
+        let realised = Set(viewport.nodes.map(\.id))
+        #expect(!visible.isEmpty)
+        for card in visible { #expect(realised.contains(card.id), "\(card.id) at \(card.frame) missing") }
+        for id in ["banner", "header", "grid", "footer", "content"] {
+            #expect(near(viewport.frame(id)!, full.frame(id)!, 0.001), "\(id)")
+        }
+    }
+
+    @Test func `a grid under a vstack with a frame is laid out in full in a viewport layout`() throws {
+        let screen = Self.nestedFeed(count: 60, frameOnContent: true)
+        let traits = Self.environment.traitCollection()
+        let full = LayoutEngine().layout(screen, in: Self.environment, traits: traits)
+        let viewport = LayoutEngine().layout(screen, in: Self.environment, traits: traits,
+                                             viewport: ScrollViewport(offset: 0, margin: 0))
+        #expect(viewport.nodes.count == full.nodes.count)
+        let byID = Dictionary(uniqueKeysWithValues: full.nodes.map { ($0.id, $0.frame) })
+        for node in viewport.nodes { #expect(near(node.frame, byID[node.id]!, 0.001), "\(node.id)") }
+    }
 }

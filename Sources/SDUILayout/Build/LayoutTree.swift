@@ -164,6 +164,22 @@ struct LayoutTree {
         builtCount = 0
     }
 
+    /// Whether the children of `node` are in the root vertical scroll's column — the scroll's own children, and
+    /// the children of a vstack in the column without a frame or aspect ratio (padding is fine), at any depth:
+    /// each gives its children an unspecified height, so a grid there can be virtualised (viewport layouts).
+    /// Asked for grids of viewport builds only, out of line (inlined, it cost every build ~2 %). - Complexity: O(depth).
+    @inline(never)
+    func childrenAreInScrollColumn(_ node: Int32) -> Bool {
+        var i = node
+        while i >= 0 {
+            let n = nodes[Int(i)]
+            if n.parent < 0 { return n.kind == .scroll && !n.isHorizontal }
+            guard n.kind == .vstack && !n.hasFrame && n.aspectRatio.isNaN else { return false }
+            i = n.parent
+        }
+        return false
+    }
+
     /// Makes room for `n` more nodes in the four per-node buffers (`nodes`, `frames`, `paddings`, `links`), which
     /// always hold the same number of elements and grow together: the build then appends a node's four records
     /// with one capacity check (`appendAssumingCapacity`).

@@ -13,7 +13,7 @@ extension LayoutState {
             guard let base = items.baseAddress else { return }
             for k in range where k < items.count {
                 let item = builder.add(base + k, parent: parent, childIndex: Int32(truncatingIfNeeded: k), parentContext: .none,
-                                       parentHidden: tree.nodes[Int(parent)].isHidden, isRootScrollChild: false, into: &tree)
+                                       parentHidden: tree.nodes[Int(parent)].isHidden, into: &tree)
                 if previous < 0 { first = item } else { tree.nodes[Int(previous)].nextSibling = item }
                 previous = item
             }

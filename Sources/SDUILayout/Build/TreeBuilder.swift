@@ -10,7 +10,8 @@ import SDUISchema
 struct TreeBuilder {
     let sizeClass: UserInterfaceSizeClass
     let contentSize: ContentSizeCategory
-    /// Grids that are direct children of the root vertical scroll are left unflattened (viewport layouts).
+    /// Grids in the root vertical scroll's column (its children, or children of frameless vstacks in the
+    /// column) are left unflattened (viewport layouts).
     let virtualizesGrids: Bool
 
     init(traits: TraitCollection, virtualizesGrids: Bool = false) {
@@ -34,7 +35,7 @@ struct TreeBuilder {
         tree.source = PayloadSource(root: screen.root)
         withUnsafePointer(to: screen.root) { root in
             _ = add(root, parent: -1, childIndex: 0, parentContext: .none, parentHidden: false,
-                    isRootScrollChild: false, into: &tree)
+                    into: &tree)
         }
         tree.builtCount = tree.nodes.count
         // The links as the array this tree's results share: made here, as the links were before they became a
@@ -51,28 +52,26 @@ struct TreeBuilder {
     /// result's nodes are read (`OutputLink`), and only diagnostics name a node while building.
     @discardableResult
     func add(_ pointer: UnsafePointer<ComponentNode>, parent: Int32, childIndex: Int32, parentContext: StackAxisContext,
-             shareAxis: StackAxisContext = .none, parentHidden: Bool, isRootScrollChild: Bool,
+             shareAxis: StackAxisContext = .none, parentHidden: Bool,
              into tree: inout LayoutTree) -> Int32 {
         if pointer.pointee.geometry.usesSizeClasses {
             var resolved = GeometryProperties(of: pointer.pointee, sizeClass: sizeClass)
             return withUnsafePointer(to: &resolved) { g in
                 add(pointer, g, parent: parent, childIndex: childIndex, parentContext: parentContext, shareAxis: shareAxis,
-                    parentHidden: parentHidden,
-                    isRootScrollChild: isRootScrollChild, into: &tree)
+                    parentHidden: parentHidden, into: &tree)
             }
         }
         // The node's own record, read in place (no copy). Valid: `pointer` points into the screen, alive and
         // unchanged for the whole build.
         let g = pointer.pointer(to: \.geometry)!
         return add(pointer, g, parent: parent, childIndex: childIndex, parentContext: parentContext, shareAxis: shareAxis,
-                   parentHidden: parentHidden,
-                   isRootScrollChild: isRootScrollChild, into: &tree)
+                   parentHidden: parentHidden, into: &tree)
     }
 
     /// `add` with the node's geometry record at `geometry`.
     private func add(_ pointer: UnsafePointer<ComponentNode>, _ geometry: UnsafePointer<GeometryProperties>, parent: Int32,
                      childIndex: Int32, parentContext: StackAxisContext, shareAxis: StackAxisContext, parentHidden: Bool,
-                     isRootScrollChild: Bool, into tree: inout LayoutTree) -> Int32 {
+                     into tree: inout LayoutTree) -> Int32 {
         let index = Int32(tree.nodes.count)
         let node = UnsafeNode(pointer)
         let kind = Self.kind(of: pointer)
@@ -133,8 +132,9 @@ struct TreeBuilder {
             }
         default: childShareAxis = .none
         }
-        let isRootScroll = parent == -1 && kind == .scroll && !isHorizontal
-        if virtualizesGrids && isRootScrollChild && kind == .grid {
+        // A grid in the root vertical scroll's column is virtualised in viewport layouts (its stack's loop hands
+        // it a viewport window: `stackLayout`); see `LayoutTree.childrenAreInScrollColumn`.
+        if virtualizesGrids && kind == .grid && tree.childrenAreInScrollColumn(parent) {
             tree.lazyGrids.append(LazyGridSource(node: index, items: pointer.pointee.children))
             tree.nodes[Int(index)].visibleChildCount = Int32(clamping: pointer.pointee.children.count)
             return index
@@ -153,7 +153,7 @@ struct TreeBuilder {
                                          shareAxis: childShareAxis, parentHidden: hidden, into: &tree)
                 }
                 let child = add(c, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: childContext,
-                                shareAxis: childShareAxis, parentHidden: hidden, isRootScrollChild: isRootScroll, into: &tree)
+                                shareAxis: childShareAxis, parentHidden: hidden, into: &tree)
                 tree.reserveNodes(children.count - i - 1)
                 return child
             }

@@ -68,13 +68,21 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
         // (`position` is the child's offset; step 7 then only places across).
         var child = firstChild
         var position = 0.0
-        let viewport = s.viewport  // set by the engine for the whole pass
+        // Viewport layouts: the viewport in this stack's content coordinates (the engine sets it for the root
+        // scroll's content; a vertical stack hands each child the viewport in the child's content coordinates,
+        // so a virtualised grid in a vstack of the scroll's column gets its window; restored below).
+        let viewport = horizontal ? nil : s.viewport
         while child >= 0 {
             let c = Int(child)
             if !s.ptr.nodes[c].isHidden {
                 position += s.ptr.nodes[c].gapBefore
-                if let viewport { s.lazyWindow = lazyWindow(for: child, at: position, viewport, s.tree) }
+                if let viewport {
+                    s.lazyWindow = lazyWindow(for: child, at: position, viewport, s.tree)
+                    let top = position + (s.ptr.nodes[c].hasPadding ? s.ptr.paddings[c].top : 0)
+                    s.viewport = (viewport.0 - top, viewport.1 - top)
+                }
                 let size = computeChildLayout(child, make(.nan), mode, &s)
+                if viewport != nil { s.viewport = viewport }
                 if mode == .place {
                     if horizontal { s.ptr.geometry[c].x = position } else { s.ptr.geometry[c].y = position }
                 }
@@ -294,7 +302,7 @@ private func comesAfter(_ a: StackItem, _ b: StackItem) -> Bool {
     return a.flexibility > b.flexibility
 }
 
-/// The viewport window of `child` when it is a virtualised grid placed at `position` in the scroll content.
+/// The viewport window of `child` when it is a virtualised grid placed at `position` in its stack's content.
 private func lazyWindow(for child: Int32, at position: Double, _ viewport: (Double, Double), _ tree: LayoutTree) -> LazyWindow? {
     guard let source = tree.lazyGrids.firstIndex(where: { $0.node == child }) else { return nil }
     return LazyWindow(grid: child, minY: viewport.0 - position, maxY: viewport.1 - position, source: source)
