@@ -12,7 +12,9 @@ func computeNodeLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     if s.ptr.nodes[i].isHidden { return (0, 0) }
     if s.ptr.nodes[i].isSimpleLeaf { return computeLeafNode(node, proposal, mode, &s) }
     // Step 2: a measurement seen earlier in this pass.
-    if mode == .measure, let cached = s.cachedSize(node, proposal) { return cached }
+    // (Texts skip it: their measurement is itself cached per string and width, see `computeTextLayout`.)
+    let isText = s.ptr.nodes[i].kind == .text
+    if mode == .measure, !isText, let cached = s.cachedSize(node, proposal) { return cached }
     // Step 3: the modifier layers (`computeModifierLayers`' steps, spelt out so that stacks are called
     // directly for their axis and mode: one call per container, not three) and the content.
     var inner = modifierProposal(node, proposal, &s)
@@ -33,6 +35,7 @@ func computeNodeLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     let layers = modifierSize(node, proposal, content, &s)
     let size = (layers.width, layers.height)
     if mode == .measure {
+        if isText { return size }
         // Only measurements are looked up: a node is placed after its parent measured it, and once placed it is
         // not measured again in the pass (its ancestors are placing too), so place mode caches nothing.
         s.cache(node, proposal, size.0, size.1)
