@@ -97,6 +97,9 @@ public enum BuiltInExamples {
                         "id": "buy-p1",
                         "title": "Buy",
                         "style": "borderedProminent",
+                        "frame": {
+                          "minHeight": 44
+                        },
                         "action": {
                           "type": "present",
                           "screen": "checkout/p1",
@@ -157,6 +160,9 @@ public enum BuiltInExamples {
                         "id": "buy-p2",
                         "title": "Buy",
                         "style": "borderedProminent",
+                        "frame": {
+                          "minHeight": 44
+                        },
                         "action": {
                           "type": "present",
                           "screen": "checkout/p2",
@@ -217,6 +223,9 @@ public enum BuiltInExamples {
                         "id": "buy-p3",
                         "title": "Buy",
                         "style": "borderedProminent",
+                        "frame": {
+                          "minHeight": 44
+                        },
                         "action": {
                           "type": "present",
                           "screen": "checkout/p3",
@@ -277,6 +286,9 @@ public enum BuiltInExamples {
                         "id": "buy-p4",
                         "title": "Buy",
                         "style": "borderedProminent",
+                        "frame": {
+                          "minHeight": 44
+                        },
                         "action": {
                           "type": "present",
                           "screen": "checkout/p4",
@@ -337,6 +349,9 @@ public enum BuiltInExamples {
                         "id": "buy-p5",
                         "title": "Buy",
                         "style": "borderedProminent",
+                        "frame": {
+                          "minHeight": 44
+                        },
                         "action": {
                           "type": "present",
                           "screen": "checkout/p5",
@@ -397,6 +412,9 @@ public enum BuiltInExamples {
                         "id": "buy-p6",
                         "title": "Buy",
                         "style": "borderedProminent",
+                        "frame": {
+                          "minHeight": 44
+                        },
                         "action": {
                           "type": "present",
                           "screen": "checkout/p6",
@@ -457,6 +475,9 @@ public enum BuiltInExamples {
                         "id": "buy-p7",
                         "title": "Buy",
                         "style": "borderedProminent",
+                        "frame": {
+                          "minHeight": 44
+                        },
                         "action": {
                           "type": "present",
                           "screen": "checkout/p7",
@@ -517,6 +538,9 @@ public enum BuiltInExamples {
                         "id": "buy-p8",
                         "title": "Buy",
                         "style": "borderedProminent",
+                        "frame": {
+                          "minHeight": 44
+                        },
                         "action": {
                           "type": "present",
                           "screen": "checkout/p8",
