@@ -98,7 +98,7 @@ public final class LayoutEngine {
     public func invalidate() {
         cachedScreen = nil
         cachedKey = nil
-        state.lazyRows = LazyRowModel()
+        state.lazyRows = []
     }
 
     // MARK: Steps
@@ -114,7 +114,7 @@ public final class LayoutEngine {
         let key = BuildKey(sizeClass: traits.horizontalSizeClass, contentSize: traits.preferredContentSizeCategory,
                            virtualizes: virtualizes)
         if key == cachedKey, let cached = cachedScreen, cached == screen { return }
-        if key != cachedKey || cachedScreen != screen { state.lazyRows = LazyRowModel() }
+        if key != cachedKey || cachedScreen != screen { state.lazyRows = [] }
         TreeBuilder(traits: traits, virtualizesGrids: virtualizes).build(screen, into: &state.tree)
         state.resetTextMemos()
         cachedScreen = screen

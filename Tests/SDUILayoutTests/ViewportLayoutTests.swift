@@ -128,4 +128,41 @@ import Testing
         let byID = Dictionary(uniqueKeysWithValues: full.nodes.map { ($0.id, $0.frame) })
         for node in viewport.nodes { #expect(near(node.frame, byID[node.id]!, 0.001), "\(node.id)") }
     }
+
+    /// `node` with every id prefixed (two copies of a feed in one screen).
+    static func prefixed(_ node: ComponentNode, _ prefix: String) -> ComponentNode {
+        var copy = node
+        if let id = copy.id { copy.id = prefix + id }
+        copy.children = copy.children.map { prefixed($0, prefix) }
+        return copy
+    }
+
+    @Test func `two virtualised grids in one column keep their own rows`() throws {
+        // Two 120-item grids of mixed row heights (every third title 60 pt tall), one below the other.
+        var grid = BenchmarkFixtures.feed(count: 120).root.children[0]
+        for i in stride(from: 0, to: 120, by: 3) { grid.children[i].children[1].modifiers.frame = Frame(height: 60) }
+        let content = ComponentNode(type: .vstack, id: "content", children: [Self.prefixed(grid, "a-"), Self.prefixed(grid, "b-")])
+        let screen = Screen(id: "two-grids", root: ComponentNode(type: .scroll, id: "scroll", children: [content]))
+        let traits = Self.environment.traitCollection()
+        let full = LayoutEngine().layout(screen, in: Self.environment, traits: traits)
+        let byID = Dictionary(uniqueKeysWithValues: full.nodes.map { ($0.id, $0.frame) })
+        let total = full.frame("content")!.height
+        // Scrolling down 300 pt at a time, every card in view sits where the full layout puts it: each grid's
+        // measured rows grow as it is scrolled through, whatever the other grid does in the same layouts. (A grid
+        // below the viewport still realises its first row, placed below the estimated rest of the grid above:
+        // not in view, not checked.)
+        let engine = LayoutEngine()
+        let top = Self.environment.safeAreaRect.y
+        var offset = 0.0, checked = 0
+        while offset < total {
+            let result = engine.layout(screen, in: Self.environment, traits: traits, viewport: ScrollViewport(offset: offset, margin: 0))
+            for node in result.nodes where node.id.contains("card-")
+                && node.frame.maxY > top + offset && node.frame.minY < top + offset + 667 {
+                #expect(near(node.frame, byID[node.id]!, 0.001), "\(node.id) at offset \(offset)")
+                checked += 1
+            }
+            offset += 300
+        }
+        #expect(checked > 500)
+    }
 }

@@ -102,7 +102,7 @@ struct LayoutState {
     /// Viewport layouts: the realised range of the root scroll's content (min, max), in content coordinates.
     var viewport: (Double, Double)? = nil
     /// Viewport layouts: measured rows of the virtualised grids, kept across layouts of the same tree.
-    var lazyRows = LazyRowModel()
+    var lazyRows: [LazyRowModel] = []
     /// Scratch for the output traversal.
     var traversal = ContiguousArray<Int32>()
     var outputIndex = ContiguousArray<Int32>()

@@ -1,4 +1,5 @@
-/// Rows of a virtualised grid measured so far: a contiguous prefix from row 0, kept across viewport layouts.
+/// Rows of a virtualised grid measured so far: a contiguous prefix from row 0, kept across viewport layouts
+/// (one model per virtualised grid of the tree).
 ///
 /// Memory grows with the rows a user has scrolled through, never with the number of items.
 struct LazyRowModel {
@@ -64,35 +65,42 @@ func computeLazyGridRows(_ node: Int32, width: Double, columns: Int, columnWidth
     // Step 1.
     let rowCount = (itemCount + columns - 1) / columns
     guard rowCount > 0 else { return (width, 0) }
-    if s.lazyRows.grid != node || s.lazyRows.columns != columns || s.lazyRows.columnWidth != columnWidth {
-        s.lazyRows.reset(grid: node, columns: columns, columnWidth: columnWidth)
+    // Each virtualised grid of the tree keeps its own rows (`LayoutState.lazyRows`, by the grid's source index):
+    // taken out for this call (a swap, no copy) and put back when it returns.
+    let k = window.source
+    if k >= s.lazyRows.count { s.lazyRows.append(contentsOf: repeatElement(LazyRowModel(), count: k + 1 - s.lazyRows.count)) }
+    var rows = LazyRowModel()
+    swap(&rows, &s.lazyRows[k])
+    defer { swap(&rows, &s.lazyRows[k]) }
+    if rows.grid != node || rows.columns != columns || rows.columnWidth != columnWidth {
+        rows.reset(grid: node, columns: columns, columnWidth: columnWidth)
     }
-    if s.lazyRows.tops.isEmpty {
+    if rows.tops.isEmpty {
         let height = realizeRow(0, node, columns: columns, columnWidth: columnWidth, itemCount: itemCount,
                                 top: 0, mode: .measure, link: false, window: window, &s)
-        s.lazyRows.tops.append(0); s.lazyRows.heights.append(height); s.lazyRows.heightSum += height
+        rows.tops.append(0); rows.heights.append(height); rows.heightSum += height
     }
     if mode == .place {
         // Step 2 (window in the grid's content coordinates: below its top padding).
         let minY = window.minY - s.ptr.paddings[Int(node)].top
         let maxY = window.maxY - s.ptr.paddings[Int(node)].top
-        var row = s.lazyRows.firstRow(atOrBelow: minY, spacing: spacing, rowCount: rowCount)
+        var row = rows.firstRow(atOrBelow: minY, spacing: spacing, rowCount: rowCount)
         // Step 3.
         while row < rowCount {
-            let top = s.lazyRows.top(of: row, spacing: spacing)
+            let top = rows.top(of: row, spacing: spacing)
             if top >= maxY && row > 0 { break }
             let height = realizeRow(row, node, columns: columns, columnWidth: columnWidth, itemCount: itemCount,
                                     top: top, mode: .place, link: true, window: window, &s)
-            if row == s.lazyRows.tops.count {
-                s.lazyRows.tops.append(top); s.lazyRows.heights.append(height); s.lazyRows.heightSum += height
+            if row == rows.tops.count {
+                rows.tops.append(top); rows.heights.append(height); rows.heightSum += height
             }
             row += 1
         }
     }
     // Step 4.
     let last = rowCount - 1
-    let lastHeight = last < s.lazyRows.heights.count ? s.lazyRows.heights[last] : s.lazyRows.estimate
-    return (width, s.lazyRows.top(of: last, spacing: spacing) + lastHeight)
+    let lastHeight = last < rows.heights.count ? rows.heights[last] : rows.estimate
+    return (width, rows.top(of: last, spacing: spacing) + lastHeight)
 }
 
 /// Builds, sizes and (in place mode) places the items of one row; returns the row's height.
