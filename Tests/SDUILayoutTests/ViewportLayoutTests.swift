@@ -8,28 +8,39 @@ import Testing
 @Suite struct ViewportLayoutTests {
     static let environment = window(375, 667)
 
-    @Test(arguments: [0.0, 20_000, 52_345.5])
-    func `viewport frames equal the same nodes in a full layout`(_ offset: Double) throws {
-        let screen = BenchmarkFixtures.feed(count: 1_000)
-        let traits = Self.environment.traitCollection()
-        let full = LayoutEngine().layout(screen, in: Self.environment, traits: traits)
+    /// Lays `screen` out in full and for the viewport at `offset` (with `margin`) and checks what both tests of
+    /// viewport frames check: few nodes realised, each at its full-layout frame and pointer, and every card
+    /// whose full-layout frame meets the realised window (in window coordinates: the content starts at the
+    /// safe area's top) among them. Returns both results.
+    static func expectViewportMatchesFull(_ screen: Screen, offset: Double, margin: Double) throws
+        -> (full: LayoutResult, viewport: LayoutResult) {
+        let traits = environment.traitCollection()
+        let full = LayoutEngine().layout(screen, in: environment, traits: traits)
         let byID = Dictionary(uniqueKeysWithValues: full.nodes.map { ($0.id, $0) })
-        let viewport = LayoutEngine().layout(screen, in: Self.environment, traits: traits,
-                                             viewport: ScrollViewport(offset: offset, margin: 100))
+        let viewport = LayoutEngine().layout(screen, in: environment, traits: traits,
+                                             viewport: ScrollViewport(offset: offset, margin: margin))
         #expect(viewport.nodes.count < 200, "only rows near the viewport are realised")
         for node in viewport.nodes {
             let reference = try #require(byID[node.id])
             #expect(near(node.frame, reference.frame, 0.001), "\(node.id): \(node.frame) vs \(reference.frame)")
             #expect(node.pointer == reference.pointer)
         }
-        // Every card whose frame intersects [offset - margin, offset + height + margin] is realised.
+        let top = environment.safeAreaRect.y
         let visible = full.nodes.filter {
             $0.id.hasPrefix("card-") && !$0.id.dropFirst(5).contains("-")
-                && $0.frame.maxY > offset - 100 && $0.frame.minY < offset + 667 + 100
+                && $0.frame.maxY > top + offset - margin && $0.frame.minY < top + offset + 667 + margin
         }
         let realised = Set(viewport.nodes.map(\.id))
         #expect(!visible.isEmpty)
         for card in visible { #expect(realised.contains(card.id), "\(card.id) at \(card.frame) missing") }
+        return (full, viewport)
+    }
+
+    @Test(arguments: [0.0, 20_000, 52_345.5])
+    func `viewport frames equal the same nodes in a full layout`(_ offset: Double) throws {
+        // Every card whose frame intersects [offset - margin, offset + height + margin] is realised.
+        let (full, viewport) = try Self.expectViewportMatchesFull(BenchmarkFixtures.feed(count: 1_000), offset: offset,
+                                                                  margin: 100)
         // The grid's height is the full content height (uniform rows: the estimate is exact).
         #expect(near(viewport.frame("grid")!.height, full.frame("grid")!.height, 0.001))
     }
@@ -91,28 +102,8 @@ import Testing
 
     @Test(arguments: [1_000.0, 1_500, 20_000, 52_345.5])
     func `a grid in a vstack of the scroll is virtualised, with the same frames as a full layout`(_ offset: Double) throws {
-        let screen = Self.nestedFeed(count: 1_000)
-        let traits = Self.environment.traitCollection()
-        let full = LayoutEngine().layout(screen, in: Self.environment, traits: traits)
-        let byID = Dictionary(uniqueKeysWithValues: full.nodes.map { ($0.id, $0) })
-        let viewport = LayoutEngine().layout(screen, in: Self.environment, traits: traits,
-                                             viewport: ScrollViewport(offset: offset, margin: 0))
-        #expect(viewport.nodes.count < 200, "only rows near the viewport are realised")
-        for node in viewport.nodes {
-            let reference = try #require(byID[node.id])
-            #expect(near(node.frame, reference.frame, 0.001), "\(node.id): \(node.frame) vs \(reference.frame)")
-            #expect(node.pointer == reference.pointer)
-        }
-        // Every card in the viewport is realised (window coordinates: the content starts at the safe area's
-        // top); header, grid and footer keep their full-layout frames.
-        let top = Self.environment.safeAreaRect.y
-        let visible = full.nodes.filter {
-            $0.id.hasPrefix("card-") && !$0.id.dropFirst(5).contains("-")
-                && $0.frame.maxY > top + offset && $0.frame.minY < top + offset + 667
-        }
-        let realised = Set(viewport.nodes.map(\.id))
-        #expect(!visible.isEmpty)
-        for card in visible { #expect(realised.contains(card.id), "\(card.id) at \(card.frame) missing") }
+        // Every card in the viewport is realised; banner, header, grid and footer keep their full-layout frames.
+        let (full, viewport) = try Self.expectViewportMatchesFull(Self.nestedFeed(count: 1_000), offset: offset, margin: 0)
         for id in ["banner", "header", "grid", "footer", "content"] {
             #expect(near(viewport.frame(id)!, full.frame(id)!, 0.001), "\(id)")
         }

@@ -194,9 +194,7 @@ extension TextMeasurer {
             let layout = layout(of: handle, maxWidth: maxWidth, lineLimit: lineLimit)
             return (layout.size.width, layout.size.height)
         }
-        // NaN: no limit; below 0: 0; -0 and 0 are one key.
-        let width = maxWidth.isNaN ? .infinity : maxWidth > 0 ? maxWidth : 0
-        let limit = lineLimit.map { max(1, $0) } ?? Int.max
+        let width = Self.normalizedWidth(maxWidth), limit = Self.normalizedLineLimit(lineLimit)
         if let kept = prepared.keptSize(index, maxWidthBits: width.bitPattern, lineLimit: limit) { return kept }
         let pointsPerSubunit = entry.pointee.pointsPerSubunit, natural = entry.pointee.naturalSubunits
         let maxSubunits = TextFace.subunits(fitting: width, pointsPerSubunit: pointsPerSubunit)
@@ -229,9 +227,7 @@ extension TextMeasurer {
     @inline(__always)
     func layout(of handle: PreparedTextHandle, maxWidth: Double, lineLimit: Int?) -> TextLayout {
         let index = Int(handle.index)
-        // NaN: no limit; below 0: 0; -0 and 0 are one key.
-        let width = maxWidth.isNaN ? .infinity : maxWidth > 0 ? maxWidth : 0
-        let limit = lineLimit.map { max(1, $0) } ?? Int.max
+        let width = Self.normalizedWidth(maxWidth), limit = Self.normalizedLineLimit(lineLimit)
         if let kept = prepared.keptLayout(index, maxWidthBits: width.bitPattern, lineLimit: limit) { return kept }
         return makeLayout(index, maxWidth: width, lineLimit: limit)
     }
@@ -242,9 +238,7 @@ extension TextMeasurer {
     @inline(__always)
     func layout(of handle: PreparedTextHandle, maxWidth: Double, lineLimit: Int?, into placed: inout PlacedLayout) {
         let index = Int(handle.index)
-        // NaN: no limit; below 0: 0; -0 and 0 are one key.
-        let width = maxWidth.isNaN ? .infinity : maxWidth > 0 ? maxWidth : 0
-        let limit = lineLimit.map { max(1, $0) } ?? Int.max
+        let width = Self.normalizedWidth(maxWidth), limit = Self.normalizedLineLimit(lineLimit)
         let source = PlacedLayout.Source(entry: handle.index, epoch: handle.epoch, maxWidthBits: width.bitPattern,
                                          lineLimit: limit)
         if placed.source == source { return }

@@ -199,7 +199,7 @@ public final class TextMeasurer {
     public func measure(_ text: String, font: FontSpec, maxWidth: Double, lineLimit: Int?) -> TextLayout {
         let key = TextLayoutKey(
             text: text, font: font, maxWidth: Self.normalizedWidth(maxWidth),
-            lineLimit: lineLimit.map { max(1, $0) } ?? Int.max)
+            lineLimit: Self.normalizedLineLimit(lineLimit))
         let hash = cache.hash(key)
         if let cached = cache.layout(for: key, hash: hash) {
             cacheHits &+= 1
@@ -237,10 +237,16 @@ public final class TextMeasurer {
 
     // MARK: - Layout
 
-    /// NaN means no limit; negative widths behave like zero.
+    /// NaN means no limit; negative widths behave like zero, and -0 is 0 (one cache key by bit pattern).
+    @inline(__always)
     static func normalizedWidth(_ width: Double) -> Double {
-        if width.isNaN { return .infinity }
-        return max(0, width)
+        width.isNaN ? .infinity : width > 0 ? width : 0
+    }
+
+    /// A line limit as cache keys hold it: values below 1 count as 1; nil (no limit) is `Int.max`.
+    @inline(__always)
+    static func normalizedLineLimit(_ lineLimit: Int?) -> Int {
+        lineLimit.map { max(1, $0) } ?? Int.max
     }
 
     /// Lays `text` out (no cache).
