@@ -29,6 +29,8 @@ public final class LayoutEngine {
     var state = LayoutState()
     var cachedScreen: Screen?
     var cachedKey: BuildKey?
+    /// The node count of the last template taken (room a new screen's template makes up front).
+    var lastTemplateNodes = 0
     /// How many times a layout rebuilt the tree (for tests and the benchmark: a relayout must not).
     public private(set) var buildCount = 0
 
@@ -115,7 +117,19 @@ public final class LayoutEngine {
                            virtualizes: virtualizes)
         if key == cachedKey, let cached = cachedScreen, cached == screen { return }
         if key != cachedKey || cachedScreen != screen { state.lazyRows = [] }
-        TreeBuilder(traits: traits, virtualizesGrids: virtualizes).build(screen, into: &state.tree)
+        // Let go of the template in use first: when its screen is gone, its memory is free for the next one.
+        if state.tree.isShared { state.tree = state.ownTree ?? LayoutTree(); state.ownTree = nil }
+        if virtualizes {
+            // Viewport layouts realise rows into the tree: a tree of this engine's own, never the template.
+            TreeBuilder(traits: traits, virtualizesGrids: true).build(screen, into: &state.tree)
+        } else {
+            // The screen's flat tree, built once per screen (and size class) by whichever layout came first.
+            let template = ScreenLayoutTemplates.of(screen).tree(of: screen, sizeClass: key.sizeClass, contentSize: key.contentSize,
+                                                                  expectedNodes: max(state.tree.nodes.count, lastTemplateNodes))
+            lastTemplateNodes = template.nodes.count
+            state.ownTree = state.tree
+            state.tree = template.resolved(sizeClass: key.sizeClass, contentSize: key.contentSize)
+        }
         state.resetTextMemos()
         cachedScreen = screen
         cachedKey = key

@@ -13,17 +13,25 @@ enum BenchCommand {
     Times, after a warm-up, each benchmark N times and prints the median and 90th percentile. "Kept engine"
     means one LayoutEngine that has laid the screens out before (its buffers are reused); only the call
     named is timed, any reset before it is not.
-      cards-100-fresh            the cards-100 screen (802 nodes), decoded Screen → LayoutResult: build +
-                                 compute + output, on a kept engine whose built tree is dropped before each run
+      cards-100-first-layout     the cards-100 screen (802 nodes) laid out for the first time: flatten the
+                                 payload (build) + compute + output; a new Screen value (equal nodes, nothing
+                                 derived from it yet) each run, on a kept engine
+      cards-100-fresh            an engine's first layout of the decoded cards-100 screen, decoded Screen →
+                                 LayoutResult: kept engine whose tree is dropped before each run; the screen's
+                                 flat tree was made by its first layout (as a Yoga tree is built before its
+                                 timed layout) and is taken, fonts resolved, + compute + output
       cards-100-fresh-read-nodes the same, then every LayoutNode read (result.nodes: ids, paths, text runs are
                                  made on first read) — the cost a caller adds by reading the nodes
       cards-100-fresh-new-engine the same with a new engine each run (cold buffers)
-      cards-100-compute          compute + output only, on a tree built (untimed) just before and never laid
+      cards-100-compute          compute + output only, on a tree taken (untimed) just before and never laid
                                  out: the boundary of Yoga's timed YGNodeCalculateLayout call
       cards-100-relayout         the kept engine after a window-width change (375 ↔ 414 pt each run)
-      cards-100-text-fresh-warm-cache  cards whose titles and prices are text nodes (200 strings): build +
-                                 compute with real text measurement + output, kept engine, tree dropped before
-                                 each run, text-measurement cache warm
+      cards-100-text-first-layout  cards whose titles and prices are text nodes (200 strings), laid out for
+                                 the first time: build + compute with real text measurement + output; a new
+                                 Screen value each run, alternating two equal screens built separately (strings
+                                 in other storage), kept engine, text-measurement cache warm
+      cards-100-text-fresh-warm-cache  the text cards, an engine's first layout of the decoded screen (as
+                                 cards-100-fresh) with real text measurement, text-measurement cache warm
       cards-100-text-fresh-warm-cache-new-strings  the same, alternating two equal text screens built separately
                                  (as two decodings of one payload are): equal strings in other storage, so each is
                                  found in the cache by its bytes, not by the identity of a string seen before
@@ -57,8 +65,8 @@ enum BenchCommand {
         runCommand("bench") { () throws(CLIError) -> Int32 in
             let args = try Arguments(arguments, options: ["--runs", "--filter"], flags: ["--json"])
             let filter = args["--filter"]
-            let names = ["cards-100-fresh", "cards-100-fresh-read-nodes", "cards-100-fresh-new-engine", "cards-100-compute",
-                         "cards-100-relayout", "cards-100-text-fresh-warm-cache", "cards-100-text-fresh-warm-cache-new-strings",
+            let names = ["cards-100-first-layout", "cards-100-fresh", "cards-100-fresh-read-nodes", "cards-100-fresh-new-engine", "cards-100-compute",
+                         "cards-100-relayout", "cards-100-text-first-layout", "cards-100-text-fresh-warm-cache", "cards-100-text-fresh-warm-cache-new-strings",
                          "cards-100-text-fresh-cold-cache",
                          "cards-100-text-new-engine", "cards-100-text-relayout", "feed-100k-first-viewport",
                          "feed-100k-first-viewport-warm", "feed-100k-scroll-middle"]
@@ -84,6 +92,16 @@ enum BenchCommand {
             let cards = BenchmarkFixtures.cards()
             let kept = LayoutEngine()
             _ = kept.layout(BenchmarkFixtures.cards(textTitles: true), in: wide, traits: wideTraits)  // another screen first
+            if selected("cards-100-first-layout") {
+                var screen = cards
+                results.append(time("cards-100-first-layout", runs, setup: { _ in
+                    kept.invalidate()
+                    screen = Screen(schemaVersion: cards.schemaVersion, id: cards.id, title: cards.title, root: cards.root)
+                }) { _ in
+                    kept.layout(screen, in: narrow, traits: narrowTraits).nodeCount
+                })
+            }
+            _ = kept.layout(cards, in: narrow, traits: narrowTraits)  // the screen's first layout (flat tree made)
             if selected("cards-100-fresh") {
                 results.append(time("cards-100-fresh", runs, setup: { _ in kept.invalidate() }) { _ in
                     kept.layout(cards, in: narrow, traits: narrowTraits).nodeCount
@@ -116,6 +134,19 @@ enum BenchCommand {
             let textCards = BenchmarkFixtures.cards(textTitles: true)
             let textEngine = LayoutEngine()
             _ = textEngine.layout(cards, in: wide, traits: wideTraits)  // another screen first: buffers grown
+            if selected("cards-100-text-first-layout") {
+                // Built separately: equal content, separate string storage (titles are heap strings).
+                let twins = [textCards, BenchmarkFixtures.cards(textTitles: true)]
+                var screen = textCards
+                results.append(time("cards-100-text-first-layout", runs, setup: { i in
+                    textEngine.invalidate()
+                    let twin = twins[i % 2]
+                    screen = Screen(schemaVersion: twin.schemaVersion, id: twin.id, title: twin.title, root: twin.root)
+                }) { _ in
+                    textEngine.layout(screen, in: narrow, traits: narrowTraits).nodeCount
+                })
+            }
+            _ = textEngine.layout(textCards, in: narrow, traits: narrowTraits)  // the screen's first layout
             if selected("cards-100-text-fresh-warm-cache") {
                 results.append(time("cards-100-text-fresh-warm-cache", runs, setup: { _ in textEngine.invalidate() }) { _ in
                     textEngine.layout(textCards, in: narrow, traits: narrowTraits).nodeCount

@@ -129,6 +129,8 @@ import Testing
                 let expected = fast.layout(screen, in: environment, traits: traits)
                 let layered = LayoutEngine()
                 layered.prepare(screen, traits: traits)
+                // The flags are changed in a copy: the prepared tree is the screen's shared template.
+                layered.state.tree = layered.state.tree.unsharedCopy()
                 for i in 0..<layered.state.tree.nodes.count where layered.state.tree.nodes[i].isPlainColor {
                     layered.state.tree.nodes[i].isPlainColor = false
                     plainColors += 1

@@ -108,6 +108,8 @@ import Testing
 
             let general = LayoutEngine()
             general.prepare(screen, traits: traits)
+            // The shapes are changed in a copy: the prepared tree is the screen's shared template.
+            general.state.tree = general.state.tree.unsharedCopy()
             for i in 0..<general.state.tree.nodes.count { general.state.tree.nodes[i].stackChildShape = .general }
             let actual = general.layout(screen, in: environment, traits: traits)
             #expect(general.buildCount == 1)

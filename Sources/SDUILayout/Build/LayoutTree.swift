@@ -114,8 +114,34 @@ struct TextSpec {
     /// nil: unlimited.
     var lineLimit: Int?
     var alignment: Alignment
+    /// The text style the font comes from, and a weight that does not depend on the Dynamic Type size (the
+    /// payload's `weight`; a prominent button's semibold), so the run can be resolved for another size
+    /// (`resolveFont`).
+    var fontStyle: TextStyle
+    var fixedWeight: FontWeight?
     /// The font as `TextMeasurer` takes it.
     var font: FontSpec { FontSpec(size: fontSize, weight: fontWeight, lineHeight: lineHeight) }
+
+    /// A run of `string` with the font of `style` at `contentSize` (weight `fixedWeight`, or the style's).
+    init(string: String, style: TextStyle, fixedWeight: FontWeight?, contentSize: ContentSizeCategory,
+         lineLimit: Int?, alignment: Alignment) {
+        self.string = string
+        self.fontStyle = style
+        self.fixedWeight = fixedWeight
+        self.lineLimit = lineLimit
+        self.alignment = alignment
+        self.fontSize = 0; self.fontWeight = 0; self.lineHeight = 0
+        resolveFont(contentSize)
+    }
+
+    /// Sets the font from Apple's Dynamic Type table for `fontStyle` at `contentSize`.
+    @inline(__always)
+    mutating func resolveFont(_ contentSize: ContentSizeCategory) {
+        let metrics = DynamicTypeTable.metrics(fontStyle, contentSize)
+        fontSize = metrics.size
+        lineHeight = metrics.lineHeight
+        fontWeight = (fixedWeight ?? metrics.weight).cssWeight
+    }
 }
 
 /// A screen flattened for layout: arrays of structs in document pre-order, indexed by `Int32`.
@@ -150,6 +176,11 @@ struct LayoutTree {
     var builtCount = 0
     /// Grids whose items are realised on demand (viewport layouts only): node index → source children.
     var lazyGrids: [LazyGridSource] = []
+    /// Some node's properties are size-class maps (the tree holds the values for `sizeClass`); otherwise the
+    /// tree is the same for both size classes.
+    var usesSizeClasses = false
+    /// The buffers are a `LayoutTemplate`'s, shared with other engines: read only (see `NodeBuffer.freeze`).
+    var isShared: Bool { nodes.isFrozen }
 
     mutating func removeAll() {
         nodes.removeAll(keepingCapacity: true)
@@ -162,6 +193,12 @@ struct LayoutTree {
         lazyGrids.removeAll(keepingCapacity: true)
         diagnosticNames.removeAll()
         builtCount = 0
+        usesSizeClasses = false
+    }
+
+    /// Makes the buffers read-only (a template's; see `NodeBuffer.freeze`).
+    func freeze() {
+        nodes.freeze(); frames.freeze(); paddings.freeze(); links.freeze()
     }
 
     /// Whether the children of `node` are in the root vertical scroll's column — the scroll's own children, and

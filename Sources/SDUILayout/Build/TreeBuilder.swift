@@ -56,6 +56,7 @@ struct TreeBuilder {
              shareAxis: StackAxisContext = .none, parentHidden: Bool,
              into tree: inout LayoutTree) -> Int32 {
         if pointer.pointee.geometry.usesSizeClasses {
+            tree.usesSizeClasses = true
             var resolved = GeometryProperties(of: pointer.pointee, sizeClass: sizeClass)
             return withUnsafePointer(to: &resolved) { g in
                 add(pointer, g, parent: parent, childIndex: childIndex, parentContext: parentContext, shareAxis: shareAxis,
@@ -201,13 +202,10 @@ struct TreeBuilder {
     /// A text's run: its font from Apple's Dynamic Type table for its style at this content size.
     @inline(__always)
     private func appendTextSpec(_ g: UnsafePointer<GeometryProperties>, into flat: inout FlatNode, tree: inout LayoutTree) {
-        let style = g.pointee.textStyle ?? .body
-        let metrics = DynamicTypeTable.metrics(style, contentSize)
-        let weight = g.pointee.fontWeight ?? metrics.weight
         flat.textIndex = Int32(tree.texts.count)
         tree.texts.append(TextSpec(
-            string: g.pointee.text ?? "", fontSize: metrics.size, fontWeight: weight.cssWeight,
-            lineHeight: metrics.lineHeight, lineLimit: g.pointee.lineLimit.map { max(1, $0) },
+            string: g.pointee.text ?? "", style: g.pointee.textStyle ?? .body, fixedWeight: g.pointee.fontWeight,
+            contentSize: contentSize, lineLimit: g.pointee.lineLimit.map { max(1, $0) },
             alignment: g.pointee.alignment ?? .leading))
     }
 
@@ -366,13 +364,12 @@ struct TreeBuilder {
         case .text:
             appendTextSpec(g, into: &flat, tree: &tree)
         case .button:
-            let metrics = DynamicTypeTable.metrics(.body, contentSize)
             let style = g.pointee.buttonStyle ?? .automatic
             flat.textIndex = Int32(tree.texts.count)
             tree.texts.append(TextSpec(
-                string: g.pointee.title ?? "", fontSize: metrics.size,
-                fontWeight: (style == .borderedProminent ? FontWeight.semibold : metrics.weight).cssWeight,
-                lineHeight: metrics.lineHeight, lineLimit: 1, alignment: .center))
+                string: g.pointee.title ?? "", style: .body,
+                fixedWeight: style == .borderedProminent ? FontWeight.semibold : nil,
+                contentSize: contentSize, lineLimit: 1, alignment: .center))
             switch style {
             case .bordered, .borderedProminent:
                 // SwiftUI's bordered capsule at the regular control size: 12 pt sides, 7 pt top and bottom.

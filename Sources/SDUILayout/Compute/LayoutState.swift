@@ -80,7 +80,10 @@ struct LayoutState {
     /// Slots per node in the measurement cache (Yoga keeps 8 measure slots; stacks here probe at most 3 sizes).
     static let slotsPerNode = 4
 
+    /// The tree being laid out: a screen's shared template (read only) or, for viewport layouts, `ownTree`'s buffers.
     var tree = LayoutTree()
+    /// This engine's own tree buffers while `tree` is a shared template (kept for the next viewport build).
+    var ownTree: LayoutTree?
     var geometry = NodeBuffer<NodeGeometry>()
     var slots = NodeBuffer<MeasureSlot>()
     var slotGeneration = NodeBuffer<UInt32>()

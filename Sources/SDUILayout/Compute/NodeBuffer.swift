@@ -60,9 +60,16 @@ struct NodeBuffer<Element: BitwiseCopyable> {
     /// Appends `value` where the caller has made room (`reserve`): no capacity check in release builds.
     @inline(__always)
     func appendAssumingCapacity(_ value: Element) {
+        assert(!storage.isFrozen, "NodeBuffer: a frozen buffer (a shared layout template) was changed")
         assert(storage.count < storage.capacity, "NodeBuffer.appendAssumingCapacity without room")
         (storage.base + storage.count).initialize(to: value)
         storage.count += 1
+    }
+
+    /// Gives back the room beyond `count`.
+    func shrinkToFit() {
+        assert(!storage.isFrozen, "NodeBuffer: a frozen buffer (a shared layout template) was changed")
+        storage.shrinkToFit()
     }
 
     /// Makes room for `needed` elements in all (the same growth as `append`).
@@ -76,10 +83,22 @@ struct NodeBuffer<Element: BitwiseCopyable> {
     }
 
     /// Drops elements after the first `n`.
-    func truncate(to n: Int) { if storage.count > n { storage.count = max(0, n) } }
+    func truncate(to n: Int) {
+        assert(!storage.isFrozen || storage.count <= n, "NodeBuffer: a frozen buffer (a shared layout template) was changed")
+        if storage.count > n { storage.count = max(0, n) }
+    }
+
+    /// Marks the buffer as shared and never changed again (a `LayoutTemplate`'s): in debug builds, any append,
+    /// removal or growth then stops the program (writes through `unchecked` pointers are not caught).
+    func freeze() { storage.isFrozen = true }
+    /// Whether `freeze()` was called.
+    var isFrozen: Bool { storage.isFrozen }
 
     /// Removes every element; the capacity is kept.
-    func removeAll(keepingCapacity: Bool = true) { storage.count = 0 }
+    func removeAll(keepingCapacity: Bool = true) {
+        assert(!storage.isFrozen || storage.count == 0, "NodeBuffer: a frozen buffer (a shared layout template) was changed")
+        storage.count = 0
+    }
 }
 
 /// The memory of a `NodeBuffer`.
@@ -87,12 +106,25 @@ final class NodeBufferStorage<Element: BitwiseCopyable> {
     var base: UnsafeMutablePointer<Element>
     var count = 0
     var capacity = 0
+    /// See `NodeBuffer.freeze()`.
+    var isFrozen = false
 
     init() { base = UnsafeMutablePointer<Element>.allocate(capacity: 0) }
+
+    /// Reallocates the elements to exactly their count.
+    func shrinkToFit() {
+        guard capacity > count else { return }
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: count)
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = count
+    }
 
     /// Makes room for `needed` elements (doubling), keeping the current ones.
     @inline(__always)
     func reserve(_ needed: Int) {
+        assert(!isFrozen, "NodeBuffer: a frozen buffer (a shared layout template) was changed")
         if needed > capacity { grow(needed) }
     }
 

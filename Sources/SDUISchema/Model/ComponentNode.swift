@@ -1,4 +1,5 @@
 public import SDUIEnvironment
+import Foundation
 
 /// One node of a screen's tree: a type, an optional id, its properties, modifiers and children.
 ///
@@ -323,16 +324,58 @@ public struct Frame: Hashable, Sendable {
 }
 
 /// A whole screen: the payload's top level.
+///
+/// Besides its properties a screen keeps the data other modules derive from it (`derived`: the layout
+/// engine's flattened tree), shared by its copies and dropped whenever one of its properties is set.
 public struct Screen: Hashable, Sendable {
     /// The payload format versions this build understands.
     public static let supportedVersions: [Int] = [1]
-    public var schemaVersion: Int
+    public var schemaVersion: Int { didSet { derived = ScreenDerivedStorage() } }
     /// The screen's id (used for routing: `navigate` actions name it).
-    public var id: String
-    public var title: String?
-    public var root: ComponentNode
+    public var id: String { didSet { derived = ScreenDerivedStorage() } }
+    public var title: String? { didSet { derived = ScreenDerivedStorage() } }
+    /// The tree. Changed in place (`screen.root.children[2].text = …`) or replaced, it drops `derived`.
+    public var root: ComponentNode { didSet { derived = ScreenDerivedStorage() } }
+    /// Data derived from this value of the screen (see `ScreenDerivedStorage`); takes no part in equality.
+    package private(set) var derived = ScreenDerivedStorage()
 
     public init(schemaVersion: Int = 1, id: String, title: String? = nil, root: ComponentNode) {
         self.schemaVersion = schemaVersion; self.id = id; self.title = title; self.root = root
+    }
+
+    public static func == (lhs: Screen, rhs: Screen) -> Bool {
+        lhs.schemaVersion == rhs.schemaVersion && lhs.id == rhs.id && lhs.title == rhs.title && lhs.root == rhs.root
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(schemaVersion); hasher.combine(id); hasher.combine(title); hasher.combine(root)
+    }
+}
+
+/// Data another module derives from a `Screen` and keeps with it — the layout engine keeps the screen's
+/// flattened tree here, so a screen is flattened once for all the engines and traits that lay it out.
+///
+/// One value per screen value: copies of a screen share it, and setting any property of the screen replaces
+/// it with an empty one (the derived data described the old value). Thread-safe: `value(orMake:)` makes the
+/// value once, under a lock.
+package final class ScreenDerivedStorage: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var value: AnyObject?
+
+    package init() {}
+
+    /// The value kept, made by `make` (once, while holding the lock) when none of type `T` is kept.
+    package func value<T: AnyObject>(orMake make: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        // An exact type check and an unchecked downcast (a dynamic `as?` cast costs more than the layout's
+        // whole lookup).
+        if let kept = value, ObjectIdentifier(type(of: kept)) == ObjectIdentifier(T.self) {
+            return unsafeDowncast(kept, to: T.self)
+        }
+        let made = make()
+        value = made
+        return made
     }
 }

@@ -1,0 +1,94 @@
+import Foundation
+import SDUIEnvironment
+import SDUISchema
+
+/// A screen flattened once and kept with the screen (`Screen.derived`), so that every later layout of it — by
+/// any engine, in any window, at any Dynamic Type size — starts from the flat tree instead of walking the
+/// payload again.
+///
+/// The build depends on two traits only: the horizontal size class (through size-class maps) and the Dynamic
+/// Type size (through the text runs' fonts). A screen without size-class maps has one tree for both size
+/// classes, a screen with them one per size class, each made on first use. The Dynamic Type size is applied
+/// by the engine that takes the tree: a text run keeps its style, so its font is resolved again
+/// (`TextSpec.resolveFont`, O(texts)) — the nodes themselves do not change with it.
+///
+/// What stays per engine: the compute scratch, the text-measurement cache, and viewport layouts (which realise
+/// grid rows into a tree of their own, `TreeBuilder` with `virtualizesGrids`).
+final class ScreenLayoutTemplates: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Guarded by `lock`. Index 0: compact, 1: regular (the same template when the screen has no size-class map).
+    private var templates: [LayoutTree?] = [nil, nil]
+    /// How many trees were built for this screen (tests: a screen is flattened once per size class at most).
+    private(set) var buildCount = 0
+
+    /// The templates kept with `screen` (made empty the first time).
+    static func of(_ screen: Screen) -> ScreenLayoutTemplates {
+        screen.derived.value(orMake: { ScreenLayoutTemplates() })
+    }
+
+    /// The flat tree of `screen` for `sizeClass`, built now (with fonts for `contentSize`) if not built yet.
+    /// The tree's buffers are frozen: it is shared, never changed.
+    /// `expectedNodes`: room to make up front (the caller's last screen's size; buffers grow past it if needed
+    /// and are trimmed to their count when they were made much larger).
+    func tree(of screen: Screen, sizeClass: UserInterfaceSizeClass, contentSize: ContentSizeCategory,
+              expectedNodes: Int) -> LayoutTree {
+        let slot = sizeClass == .compact ? 0 : 1
+        lock.lock()
+        defer { lock.unlock() }
+        if let tree = templates[slot] { return tree }
+        var tree = LayoutTree()
+        // Room up front, so the buffers are usually made once (counting the nodes first measured 3 % of a
+        // first layout); the template keeps them as long as the screen lives, so room left over is given back.
+        tree.reserveNodes(expectedNodes)
+        TreeBuilder(sizeClass: sizeClass, contentSize: contentSize).build(screen, into: &tree)
+        tree.trimExcessCapacity()
+        tree.freeze()
+        buildCount += 1
+        if tree.usesSizeClasses { templates[slot] = tree } else { templates = [tree, tree] }
+        return tree
+    }
+}
+
+extension LayoutTree {
+    /// This (shared) tree as an engine takes it for `sizeClass` and `contentSize`: the same buffers, with the
+    /// text runs' fonts resolved again when the Dynamic Type size differs from the one they were built with.
+    func resolved(sizeClass: UserInterfaceSizeClass, contentSize: ContentSizeCategory) -> LayoutTree {
+        var tree = self
+        tree.sizeClass = sizeClass
+        if contentSize != self.contentSize {
+            tree.contentSize = contentSize
+            for i in tree.texts.indices { tree.texts[i].resolveFont(contentSize) }
+        }
+        return tree
+    }
+}
+
+extension LayoutTree {
+    /// A copy with buffers of its own (writable; tests change flags in a tree without touching its template).
+    func unsharedCopy() -> LayoutTree {
+        var copy = self
+        copy.nodes = NodeBuffer(copying: nodes)
+        copy.frames = NodeBuffer(copying: frames)
+        copy.paddings = NodeBuffer(copying: paddings)
+        copy.links = NodeBuffer(copying: links)
+        return copy
+    }
+}
+
+extension LayoutTree {
+    /// Gives back the room of buffers holding far fewer nodes than they have room for (more than 1/8 spare).
+    func trimExcessCapacity() {
+        let n = nodes.count
+        guard nodes.capacity > n + n / 8 + 16 else { return }
+        nodes.shrinkToFit(); frames.shrinkToFit(); paddings.shrinkToFit(); links.shrinkToFit()
+    }
+}
+
+extension NodeBuffer {
+    /// A buffer holding a copy of `other`'s elements (not frozen).
+    init(copying other: NodeBuffer<Element>) {
+        self.init()
+        reserve(other.count)
+        other.withUnsafeBufferPointer { for value in $0 { appendAssumingCapacity(value) } }
+    }
+}
