@@ -62,11 +62,16 @@ def fake_layout(perturb: str | None = None, relative: bool = False) -> dict:
             "nodes": nodes, "diagnostics": []}
 
 
-def fake_bench(engine: str, nodes: int, fresh: float, relayout: float) -> list[dict]:
-    return [{"name": "cards-100-fresh", "engine": engine, "nodes": nodes,
+def fake_bench(engine: str, nodes: int, fresh: float, relayout: float,
+               first_layout: float | None = None) -> list[dict]:
+    rows = [{"name": "cards-100-fresh", "engine": engine, "nodes": nodes,
              "medianMicroseconds": fresh, "p90Microseconds": fresh * 1.2, "runs": 200},
             {"name": "cards-100-relayout", "engine": engine, "nodes": nodes,
              "medianMicroseconds": relayout, "p90Microseconds": relayout * 1.2, "runs": 200}]
+    if first_layout is not None:
+        rows.append({"name": "cards-100-first-layout", "engine": engine, "nodes": nodes,
+                     "medianMicroseconds": first_layout, "p90Microseconds": first_layout * 1.2, "runs": 200})
+    return rows
 
 
 def fake_peers() -> dict:
@@ -86,7 +91,7 @@ def fake_peers() -> dict:
 class CompareScript(unittest.TestCase):
     def setUp(self) -> None:
         self.tmp = Path(tempfile.mkdtemp())
-        self.sdui_json = self.write("sdui-bench.json", {"benchmarks": fake_bench("sdui", SDUI_NODE_COUNT, 100.0, 50.0)})
+        self.sdui_json = self.write("sdui-bench.json", {"benchmarks": fake_bench("sdui", SDUI_NODE_COUNT, 100.0, 50.0, 400.0)})
         self.peers_json = self.write("peers.json", fake_peers())
 
     def write(self, name: str, doc: dict) -> Path:
@@ -110,6 +115,9 @@ class CompareScript(unittest.TestCase):
         self.assertIn("| cards-100-fresh | yoga | 1,000 | 1,200 | 200 | 10.0× |", md)
         self.assertIn("| cards-100-relayout | taffy | 1,000 | 1,200 | 200 | 20.0× |", md)
         self.assertIn("| cards-100-fresh | yoga-native | 800 | 900 | 200 | 8.00× |", md)
+        # The first layout is compared with the peers' fresh timings.
+        self.assertIn("| cards-100-first-layout | sdui | 400 | 480 | 200 | 1× (baseline) |", md)
+        self.assertIn("| cards-100-first-layout | yoga | 1,000 | 1,200 | 200 | 2.50× |", md)
         self.assertIn("SDUIKit's 801 shared ids", md)
         results = json.loads((self.tmp / "out" / "results.json").read_text())
         ratios = {(r["name"], r["engine"]): r["ratio"] for r in results["benchmarks"]}
@@ -151,13 +159,13 @@ class CompareScript(unittest.TestCase):
         self.assertIn("cards-100-relayout", proc.stderr)
 
     def test_an_sdui_bench_of_another_screen_fails(self) -> None:
-        self.sdui_json = self.write("sdui-bench.json", {"benchmarks": fake_bench("sdui", 851, 100.0, 50.0)})
+        self.sdui_json = self.write("sdui-bench.json", {"benchmarks": fake_bench("sdui", 851, 100.0, 50.0, 400.0)})
         proc = self.compare(fake_layout(), peers=self.peers_json)
         self.assertEqual(proc.returncode, 2)
         self.assertIn("851-node tree", proc.stderr)
 
     def test_a_slower_sdui_is_reported_as_slower(self) -> None:
-        self.sdui_json = self.write("sdui-bench.json", {"benchmarks": fake_bench("sdui", SDUI_NODE_COUNT, 4000.0, 50.0)})
+        self.sdui_json = self.write("sdui-bench.json", {"benchmarks": fake_bench("sdui", SDUI_NODE_COUNT, 4000.0, 50.0, 4000.0)})
         proc = self.compare(fake_layout(), peers=self.peers_json)
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertIn("| cards-100-fresh | yoga | 1,000 | 1,200 | 200 | 0.25× (SDUIKit slower) |", proc.stdout)
