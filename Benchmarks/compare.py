@@ -261,9 +261,11 @@ def native_rows(peers_doc: dict) -> list[dict]:
     so the ratio against Yoga without Python is in the table too."""
     native = (peers_doc.get("overhead") or {}).get("yoga", {}).get("nativeEngine", {})
     rows = []
-    for case, name in (("fresh", "cards-100-fresh"), ("relayout", "cards-100-relayout")):
+    for case, name, engine in (("fresh", "cards-100-fresh", "yoga-native"),
+                               ("relayout", "cards-100-relayout", "yoga-native"),
+                               ("buildAndLayout", "cards-100-first-layout", "yoga-native-build-and-layout")):
         if case in native:
-            rows.append({"name": name, "engine": "yoga-native", "nodes": native.get("nodes", 851),
+            rows.append({"name": name, "engine": engine, "nodes": native.get("nodes", 851),
                          **native[case]})
     return rows
 
@@ -278,7 +280,9 @@ def with_ratios(sdui: list[dict], peers: list[dict]) -> list[dict]:
             if b["name"] == name:
                 rows.append({**b, "ratio": 1.0})
         for b in peers:
-            if b["name"] == PEER_CASE.get(name, name):
+            # A peer row made for this benchmark (yoga-native's build-and-layout), or the peer case it is
+            # compared with.
+            if b["name"] == name or (b["name"] == PEER_CASE.get(name) and b["engine"] != "sdui"):
                 ours = base.get(name)
                 ratio = b["medianMicroseconds"] / ours if ours else None
                 rows.append({**b, "name": name, "ratio": ratio})
@@ -322,8 +326,10 @@ def markdown(rows: list[dict], env: dict, checked: int, overhead: dict | None,
               "of a screen it flattened before (by an earlier layout, with other traits or "
               "another engine), the peers' layout of a tree built before (untimed); "
               "cards-100-first-layout: SDUIKit flattens a new screen value and lays it "
-              "out, the peers' rows are their same fresh timings. What each engine is "
-              "given and what exactly is timed: docs/benchmarks.md."]
+              "out, the peers' rows are their same fresh timings, and "
+              "yoga-native-build-and-layout is Yoga building its tree (YGNodeNew, style "
+              "setters) and laying it out. What each engine is given and what exactly "
+              "is timed: docs/benchmarks.md."]
     if variants:
         lines += ["", "Not compared (peers only): relayout to a width the tree has "
                   "already been laid out at, so per-node caches can answer part of it.", "",

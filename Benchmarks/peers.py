@@ -257,6 +257,7 @@ class NativeYoga:
         self.binary, self.how, self.runs = binary, how, runs
         self.fresh: list[int] = []
         self.relayout: list[int] = []
+        self.build_and_layout: list[int] = []
         self.frames: dict[str, list[float]] = {}
 
     def run_slice(self, runs: int, warmup: int) -> None:
@@ -266,6 +267,7 @@ class NativeYoga:
         doc = json.loads(out)
         self.fresh += [round(us * 1000) for us in doc["fresh"]]
         self.relayout += [round(us * 1000) for us in doc["relayout"]]
+        self.build_and_layout += [round(us * 1000) for us in doc["build-and-layout"]]
         self.frames = {k: doc[k] for k in ("card-0", "card-99-button")}
         self.nodes = doc["nodes"]
 
@@ -276,7 +278,8 @@ class NativeYoga:
         if problems or self.nodes != NODE_COUNT:
             return {"error": f"native Yoga's tree differs ({self.nodes} nodes; {problems})"}
         out: dict = {"build": self.how, "nodes": self.nodes}
-        for name, samples in (("fresh", self.fresh), ("relayout", self.relayout)):
+        for name, samples in (("fresh", self.fresh), ("relayout", self.relayout),
+                              ("buildAndLayout", self.build_and_layout)):
             median, p90 = summarize(samples)
             out[name] = {"medianMicroseconds": round(median, 3),
                          "p90Microseconds": round(p90, 3), "runs": len(samples)}

@@ -6,13 +6,16 @@
 // Build (peers.py does this itself, see native_yoga() there):
 //   g++ -O2 -std=c++20 -I$SITE/include yoga_native.cpp $SITE/lib64/libyogacore.a
 // Run:   yoga_native RUNS WARMUP
-// Prints {"nodes", "fresh": [µs, ...], "relayout": [µs, ...], "card-0": [x, y,
+// Prints {"nodes", "fresh": [µs, ...], "relayout": [µs, ...], "build-and-layout": [...], "card-0": [x, y,
 // w, h], "card-99-button": [...]}: every sample, so peers.py can pool the
 // samples of several runs of this program interleaved with its own cases.
 //
-// Timed: exactly one YGNodeCalculateLayout call per sample.
+// Timed: exactly one YGNodeCalculateLayout call per sample, except build-and-layout.
 //   fresh:    on a tree built just before (untimed), never laid out.
 //   relayout: at 414 pt on a tree built just before and laid out at 375 pt.
+//   build-and-layout: the tree built (YGNodeNew, style setters, insertions) and
+//             laid out at 375 pt — Yoga's side of SDUIKit's cards-100-first-layout
+//             (which flattens a new screen and lays it out); freed untimed.
 
 #include <yoga/Yoga.h>
 
@@ -122,7 +125,7 @@ int main(int argc, char** argv) {
   YGConfigRef config = YGConfigNew();
   YGConfigSetPointScaleFactor(config, 0);  // no pixel-grid rounding, as in peers.py
 
-  std::vector<double> fresh, relayout;
+  std::vector<double> fresh, relayout, buildAndLayout;
   YGNodeRef card0 = nullptr, button99 = nullptr;
   int nodes = 0;
   double card0Frame[4] = {}, button99Frame[4] = {};
@@ -142,6 +145,13 @@ int main(int argc, char** argv) {
     us = microsecondsOf(root, 414);
     if (i >= warmup) relayout.push_back(us);
     YGNodeFreeRecursive(root);
+
+    auto t0 = std::chrono::steady_clock::now();
+    root = build(config, &card0, &button99);
+    YGNodeCalculateLayout(root, 375, YGUndefined, YGDirectionLTR);
+    auto t1 = std::chrono::steady_clock::now();
+    if (i >= warmup) buildAndLayout.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+    YGNodeFreeRecursive(root);
   }
   YGConfigFree(config);
 
@@ -153,6 +163,7 @@ int main(int argc, char** argv) {
   std::printf("{\"nodes\": %d,\n", nodes);
   printSamples("fresh", fresh);
   printSamples("relayout", relayout);
+  printSamples("build-and-layout", buildAndLayout);
   std::printf(" \"card-0\": [%.6f, %.6f, %.6f, %.6f],\n", card0Frame[0], card0Frame[1], card0Frame[2],
               card0Frame[3]);
   std::printf(" \"card-99-button\": [%.6f, %.6f, %.6f, %.6f]}\n", button99Frame[0], button99Frame[1],
