@@ -4,8 +4,10 @@ public import SDUISchema
 /// Lays out screens: a `Screen` in a window with its traits → a frame for every node plus diagnostics.
 ///
 /// A final class because it owns state that makes repeated layouts cheap: the flattened tree of the last
-/// screen (rebuilt only when the screen, the horizontal size class or the Dynamic Type size changes), the
-/// measurement cache, the text-measurement cache and scratch buffers. Layout itself is a pure function of
+/// screen (taken again only when the screen, the horizontal size class or the Dynamic Type size changes), the
+/// measurement cache, the text-measurement cache and scratch buffers. A screen is flattened once: the first
+/// layout of a `Screen` value keeps the flat tree with the screen (per size class), and every later layout
+/// of it, by any engine, starts from that tree. Layout itself is a pure function of
 /// (screen, window, traits): no I/O, no clock, no image data.
 ///
 /// ```swift
@@ -31,7 +33,8 @@ public final class LayoutEngine {
     var cachedKey: BuildKey?
     /// The node count of the last template taken (room a new screen's template makes up front).
     var lastTemplateNodes = 0
-    /// How many times a layout rebuilt the tree (for tests and the benchmark: a relayout must not).
+    /// How many times a layout took a tree (the screen's kept tree, or a viewport build) — for tests and the
+    /// benchmark: a relayout must not.
     public private(set) var buildCount = 0
 
     /// Creates an engine with empty caches.
@@ -79,10 +82,10 @@ public final class LayoutEngine {
         return result
     }
 
-    /// Builds (flattens) `screen` for `traits` now, so the next `layout` of that screen with traits of the same
-    /// size class and Dynamic Type size only computes — e.g. while a screen is being pushed, or to time the
-    /// compute step alone (the boundary of Yoga's `YGNodeCalculateLayout` on a tree built beforehand).
-    /// Does nothing when that tree is already built.
+    /// Takes the flat tree of `screen` for `traits` now (flattening the screen first if no layout of this screen
+    /// value has), so the next `layout` of that screen with traits of the same size class and Dynamic Type size
+    /// only computes — e.g. while a screen is being pushed, or to time the compute step alone (the boundary of
+    /// Yoga's `YGNodeCalculateLayout` on a tree built beforehand). Does nothing when that tree is already taken.
     public func prepare(_ screen: Screen, traits: TraitCollection) {
         prepareTree(screen, traits: traits, virtualizes: false)
     }
@@ -93,8 +96,9 @@ public final class LayoutEngine {
         state.resetTextMemos()
     }
 
-    /// Forgets the cached tree, the per-pass measurements and the viewport row model: the next layout builds
-    /// from scratch. Buffers keep their capacity, and the text-measurement cache is kept — with, per text
+    /// Forgets the tree taken, the per-pass measurements and the viewport row model: the next layout takes the
+    /// screen's tree again (kept with the screen: a screen value is flattened only once, see the type's
+    /// documentation) and computes from scratch. Buffers keep their capacity, and the text-measurement cache is kept — with, per text
     /// node, the entry its string had and the lines last placed, which are used again only after their bytes
     /// and the cache's epoch are checked (`removeCachedTextLayouts()` empties all of it).
     public func invalidate() {
