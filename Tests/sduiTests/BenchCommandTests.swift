@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+/// `sdui bench`: the shape of its output and its input checks (not its times: a debug build, and timing
+/// assertions belong in no test).
+@Suite struct BenchCommandTests {
+    @Test func `bench --json prints every cards benchmark with the documented fields`() throws {
+        let run = try sdui(["bench", "--json", "--runs", "3", "--filter", "cards-100"], timeout: 300)
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let benchmarks = try #require(doc["benchmarks"] as? [[String: Any]])
+        let names = benchmarks.compactMap { $0["name"] as? String }
+        #expect(names == ["cards-100-first-layout", "cards-100-fresh", "cards-100-fresh-read-nodes",
+                          "cards-100-fresh-new-engine", "cards-100-compute", "cards-100-relayout",
+                          "cards-100-text-first-layout", "cards-100-text-fresh-warm-cache",
+                          "cards-100-text-fresh-warm-cache-new-strings", "cards-100-text-fresh-cold-cache",
+                          "cards-100-text-new-engine", "cards-100-text-relayout"])
+        for b in benchmarks {
+            #expect(b["engine"] as? String == "sdui")
+            // Every cards benchmark lays out the whole 802-node screen (a viewport layout would report fewer).
+            #expect(b["nodes"] as? Int == 802, "\(b)")
+            #expect(b["runs"] as? Int == 3)
+            let median = try #require(b["medianMicroseconds"] as? Double), p90 = try #require(b["p90Microseconds"] as? Double)
+            #expect(median > 0 && p90 >= median, "\(b)")
+        }
+    }
+
+    @Test(arguments: [["--runs", "0"], ["--runs", "many"], ["--runs"], ["--frobnicate"]])
+    func `bench refuses bad arguments with exit 64 and says what was expected`(arguments: [String]) throws {
+        let run = try sdui(["bench"] + arguments)
+        #expect(run.exitCode == 64)
+        #expect(!run.stderr.isEmpty)
+        #expect(run.stdout.isEmpty)
+    }
+}
