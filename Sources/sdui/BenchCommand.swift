@@ -16,6 +16,10 @@ enum BenchCommand {
       cards-100-first-layout     the cards-100 screen (802 nodes) laid out for the first time: flatten the
                                  payload (build) + compute + output; a new Screen value (equal nodes, nothing
                                  derived from it yet) each run, on a kept engine
+      cards-100-decode           the cards-100 payload's JSON bytes (compact, 53 KB) → Screen: parse,
+                                 check and build the payload model (PayloadDecoder), no layout
+      cards-100-decode-and-first-layout  the same bytes → Screen → LayoutResult on a kept engine: what a
+                                 newly received payload costs before its frames are known
       cards-100-fresh            an engine's first layout of the decoded cards-100 screen, decoded Screen →
                                  LayoutResult: kept engine whose tree is dropped before each run; the screen's
                                  flat tree was made by its first layout (as a Yoga tree is built before its
@@ -65,7 +69,7 @@ enum BenchCommand {
         runCommand("bench") { () throws(CLIError) -> Int32 in
             let args = try Arguments(arguments, options: ["--runs", "--filter"], flags: ["--json"])
             let filter = args["--filter"]
-            let names = ["cards-100-first-layout", "cards-100-fresh", "cards-100-fresh-read-nodes", "cards-100-fresh-new-engine", "cards-100-compute",
+            let names = ["cards-100-first-layout", "cards-100-decode", "cards-100-decode-and-first-layout", "cards-100-fresh", "cards-100-fresh-read-nodes", "cards-100-fresh-new-engine", "cards-100-compute",
                          "cards-100-relayout", "cards-100-text-first-layout", "cards-100-text-fresh-warm-cache", "cards-100-text-fresh-warm-cache-new-strings",
                          "cards-100-text-fresh-cold-cache",
                          "cards-100-text-new-engine", "cards-100-text-relayout", "feed-100k-first-viewport",
@@ -99,6 +103,20 @@ enum BenchCommand {
                     screen = Screen(schemaVersion: cards.schemaVersion, id: cards.id, title: cards.title, root: cards.root)
                 }) { _ in
                     kept.layout(screen, in: narrow, traits: narrowTraits).nodeCount
+                })
+            }
+            let cardsJSON = cards.jsonData(pretty: false)
+            let cardsNodes = LayoutEngine().layout(cards, in: narrow, traits: narrowTraits).nodeCount
+            if selected("cards-100-decode") {
+                results.append(time("cards-100-decode", runs) { _ in
+                    guard let screen = try? Screen(jsonData: cardsJSON) else { fatalError("cards-100 does not decode") }
+                    return screen.id.isEmpty ? 0 : cardsNodes  // the screen is used, so the decode is not dropped
+                })
+            }
+            if selected("cards-100-decode-and-first-layout") {
+                results.append(time("cards-100-decode-and-first-layout", runs, setup: { _ in kept.invalidate() }) { _ in
+                    guard let screen = try? Screen(jsonData: cardsJSON) else { fatalError("cards-100 does not decode") }
+                    return kept.layout(screen, in: narrow, traits: narrowTraits).nodeCount
                 })
             }
             _ = kept.layout(cards, in: narrow, traits: narrowTraits)  // the screen's first layout (flat tree made)
