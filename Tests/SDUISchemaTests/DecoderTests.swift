@@ -190,3 +190,49 @@ func `malformed JSON is reported with a pointer and a line and column`(json: Str
     let result = decode(wrap(#"{"type": "color", "we/ird~key": 1}"#))
     #expect(result.issues.contains { $0.pointer == "/root/we~1ird~0key" })
 }
+
+@Test func `issues deep in a node's properties name the exact pointer`() {
+    // Pointers are made from the decoder's path only when an issue is reported: each level must be on it.
+    let json = wrap(#"""
+    {"type": "vstack", "id": "top", "children": [
+      {"type": "hstack", "children": [
+        {"type": "color", "id": "a", "frame": {"maxHeight": {"compact": "huge"}, "we/ird": 1},
+         "background": {"regular": {"light": "#12", "dark": 3}}, "padding": {"top": {"compact": -1}, "left": 2}},
+        {"type": "button", "title": "B", "action": {"type": "present", "screen": "s", "style": "sideways"}},
+        {"type": "text", "text": {"compact": 1}, "id": "top"}
+      ]},
+      {"type": "spacer", "id": "a", "minLength": {"compact": 1, "tiny": 1}}
+    ]}
+    """#)
+    #expect(decode(json).issues.map(\.description) == [
+        #"/root/children/0/children/0/frame/maxHeight/compact: must be a number ≥ 0 or "infinity", got "huge""#,
+        #"/root/children/0/children/0/frame/we~1ird: unknown frame property "we/ird" (known: width, height, minWidth, maxWidth, minHeight, maxHeight, alignment)"#,
+        "/root/children/0/children/0/background/regular/light: must be #RGB, #RRGGBB, #RRGGBBAA or a system color (\(Color.system.keys.sorted().joined(separator: ", "))), got \"#12\"",
+        ##"/root/children/0/children/0/background/regular/dark: must be a color string like "#FF8800" or {"light": …, "dark": …}, got 3"##,
+        "/root/children/0/children/0/padding/top/compact: must be ≥ 0, got -1",
+        #"/root/children/0/children/0/padding/left: padding takes top, leading, bottom, trailing, horizontal, vertical; got "left""#,
+        "/root/children/0/children/1/action/style: must be one of \(PresentationStyle.allCases.map(\.rawValue).joined(separator: ", ")), got \"sideways\"",
+        "/root/children/0/children/2/text/compact: must be a string, got 1",
+        #"/root/children/0/children/2/id: duplicate id "top": already used at /root/id"#,
+        #"/root/children/1/id: duplicate id "a": already used at /root/children/0/children/0/id"#,
+        #"/root/children/1/minLength/tiny: a size-class map takes only "compact" and "regular", got "tiny""#,
+    ])
+}
+
+@Test(arguments: ["0", "-0", "7", "-42", "123456789012345", "-123456789012345", "1234567890123456", "12345678901234567890",
+                  "1.5", "-0.0", "2e3", "1E-2", "0.1", "1.7976931348623157e308"])
+func `numbers parse to the Double their text reads as`(literal: String) throws {
+    var parser = JSONParser(bytes: Array(literal.utf8), maxDepth: 8, maxStringBytes: 64)
+    let value = try parser.parseDocument()
+    let expected = try #require(Double(literal))
+    guard case .number(let n) = value else { Issue.record("got \(value)"); return }
+    #expect(n.bitPattern == expected.bitPattern, "\(literal): \(n) ≠ \(expected)")
+}
+
+@Test func `invalid UTF-8 after long ASCII runs is found at its exact offset`() {
+    for prefix in 0..<24 {
+        let bytes = Array(String(repeating: "a", count: prefix).utf8) + [0xE2, 0x82] + Array("bcdefghijklmnop".utf8)
+        #expect(firstInvalidUTF8Offset(bytes) == prefix)
+        #expect(firstInvalidUTF8Offset(Array(String(repeating: "a", count: prefix).utf8) + [0xE2, 0x82, 0xAC] + Array("bcdefghij".utf8)) == nil)
+    }
+}

@@ -1,44 +1,102 @@
 import SDUIEnvironment
 
 /// Walks a parsed document, building model values and recording issues. Never traps on input.
+///
+/// Where a value is (its JSON Pointer) is kept as a stack of reference tokens (`path`) and made into a string
+/// only when an issue is reported: building a pointer string for every property of every node cost about a
+/// fifth of a decode, and almost all of them were never read.
 struct DecodingContext {
     let options: PayloadDecoder.Options
     var issues: [PayloadIssue] = []
-    /// First pointer of each node id seen, for duplicate reports.
-    var idPointers: [String: String] = [:]
+    /// Reference tokens from the document to the value being decoded.
+    var path: [PathToken] = []
+    /// Where each node decoded so far sits (by number, in document order), so the first use of a node id can be
+    /// named when a later node repeats it.
+    private var nodeLocations: [NodeLocation] = []
+    /// The number of the first node that used each id, for duplicate reports.
+    private var nodeNumbers: [String: Int] = [:]
     var nodeCount = 0
     var reportedNodeLimit = false
 
+    /// One reference token of a JSON Pointer: an object key or an array index.
+    enum PathToken {
+        case key(String)
+        case index(Int)
+    }
+
+    /// A node's place in the tree: the screen's `root` (`parent` -1) or its parent's child at `index`.
+    struct NodeLocation {
+        var parent: Int
+        var index: Int
+    }
+
     init(options: PayloadDecoder.Options) { self.options = options }
+
+    // MARK: Pointers
+
+    /// Runs `body` with `token` on the path (for the issues it reports).
+    @inline(__always)
+    mutating func at<T>(_ token: String, _ body: (inout DecodingContext) -> T) -> T {
+        path.append(.key(token))
+        defer { path.removeLast() }
+        return body(&self)
+    }
+
+    /// The JSON Pointer of the value being decoded, or of its member `token`.
+    func pointer(appending token: String? = nil) -> String {
+        var pointer = ""
+        for component in path {
+            switch component {
+            case .key(let key): pointer = JSONPointer.appending(pointer, key)
+            case .index(let index): pointer = JSONPointer.appending(pointer, index)
+            }
+        }
+        if let token { pointer = JSONPointer.appending(pointer, token) }
+        return pointer
+    }
+
+    /// The JSON Pointer of node number `node` (`/root/children/0/children/3`).
+    func pointer(ofNode node: Int) -> String {
+        var indices: [Int] = []
+        var node = node
+        while nodeLocations[node].parent >= 0 {
+            indices.append(nodeLocations[node].index)
+            node = nodeLocations[node].parent
+        }
+        var pointer = "/root"
+        for index in indices.reversed() { pointer = JSONPointer.appending(JSONPointer.appending(pointer, "children"), index) }
+        return pointer
+    }
 
     // MARK: Issues
 
-    mutating func error(_ code: PayloadIssue.Code, _ pointer: String, _ message: String) {
-        issues.append(PayloadIssue(.error, code, pointer, message))
+    /// An error at the value being decoded, or at its member `token`.
+    mutating func error(_ code: PayloadIssue.Code, at token: String? = nil, _ message: String) {
+        issues.append(PayloadIssue(.error, code, pointer(appending: token), message))
     }
-    /// A warning that strict mode turns into an error.
-    mutating func lenient(_ code: PayloadIssue.Code, _ pointer: String, _ message: String) {
-        issues.append(PayloadIssue(options.strict ? .error : .warning, code, pointer, message))
+    /// A warning that strict mode turns into an error, at the value being decoded or at its member `token`.
+    mutating func lenient(_ code: PayloadIssue.Code, at token: String? = nil, _ message: String) {
+        issues.append(PayloadIssue(options.strict ? .error : .warning, code, pointer(appending: token), message))
     }
 
     // MARK: Screen
 
     mutating func decodeScreen(_ document: JSONValue) -> Screen? {
         guard case .object(let pairs) = document else {
-            error(.wrongType, "", "a payload must be a JSON object, got \(document.typeDescription)")
+            error(.wrongType, "a payload must be a JSON object, got \(document.typeDescription)")
             return nil
         }
         // The version first: a payload of an unknown version is not checked any further.
         guard let versionValue = document["schemaVersion"] else {
-            error(.missingProperty, "/schemaVersion", "required: the payload format version (supported: \(Self.supportedList))")
+            error(.missingProperty, at: "schemaVersion", "required: the payload format version (supported: \(Self.supportedList))")
             return nil
         }
         guard case .number(let v) = versionValue, v == v.rounded(), v.isFinite else {
-            error(.wrongType, "/schemaVersion", "must be an integer (supported: \(Self.supportedList)), got \(versionValue.brief)")
+            error(.wrongType, at: "schemaVersion", "must be an integer (supported: \(Self.supportedList)), got \(versionValue.brief)")
             return nil
         }
         guard let version = Int(exactly: v), Screen.supportedVersions.contains(version) else {
-            error(.unsupportedVersion, "/schemaVersion", "unsupported version \(JSONValue.format(v)); this build supports \(Self.supportedList)")
+            error(.unsupportedVersion, at: "schemaVersion", "unsupported version \(JSONValue.format(v)); this build supports \(Self.supportedList)")
             return nil
         }
         var id = "screen"
@@ -46,22 +104,23 @@ struct DecodingContext {
         var root: ComponentNode?
         var sawRoot = false
         for (key, value) in pairs {
-            let pointer = JSONPointer.appending("", key)
+            path.append(.key(key))
+            defer { path.removeLast() }
             switch key {
             case "schemaVersion": break
             case "id":
-                if let s = string(value, pointer) {
-                    if s.isEmpty { error(.invalidValue, pointer, "must be a non-empty string") } else { id = s }
+                if let s = string(value) {
+                    if s.isEmpty { error(.invalidValue, "must be a non-empty string") } else { id = s }
                 }
-            case "title": title = string(value, pointer)
+            case "title": title = string(value)
             case "root":
                 sawRoot = true
-                root = decodeNode(value, pointer, depth: 1)
+                root = decodeNode(value, at: NodeLocation(parent: -1, index: 0), depth: 1)
             default:
-                lenient(.unknownProperty, pointer, "unknown screen property \"\(key)\" (known: schemaVersion, id, title, root)")
+                lenient(.unknownProperty, "unknown screen property \"\(key)\" (known: schemaVersion, id, title, root)")
             }
         }
-        if !sawRoot { error(.missingProperty, "/root", "required: the screen's root node") }
+        if !sawRoot { error(.missingProperty, at: "root", "required: the screen's root node") }
         guard let root else { return nil }
         return Screen(schemaVersion: version, id: id, title: title, root: root)
     }
@@ -73,120 +132,148 @@ struct DecodingContext {
     static let commonKeys: Set<String> = ["type", "id", "children", "padding", "frame", "aspectRatio", "contentMode",
                                           "background", "cornerRadius", "visible", "layoutPriority", "action"]
 
-    /// Type-specific keys of each built-in type.
+    /// Type-specific keys of each built-in type (constants: the decoder reads them for every node).
     static func keys(for type: ComponentType) -> [String] {
         switch type {
-        case .vstack, .hstack: return ["spacing", "alignment"]
-        case .zstack: return ["alignment"]
-        case .grid: return ["columns", "minColumnWidth", "spacing", "rowSpacing", "columnSpacing", "alignment"]
-        case .scroll: return ["axis", "spacing"]
-        case .text: return ["text", "style", "weight", "lineLimit", "alignment", "color"]
-        case .image: return ["url", "placeholder", "alt"]
-        case .button: return ["title", "style", "color"]
-        case .spacer: return ["minLength"]
-        case .divider: return []
-        case .color: return ["color"]
-        case .custom: return []
+        case .vstack, .hstack: return TypeKeys.stack
+        case .zstack: return TypeKeys.zstack
+        case .grid: return TypeKeys.grid
+        case .scroll: return TypeKeys.scroll
+        case .text: return TypeKeys.text
+        case .image: return TypeKeys.image
+        case .button: return TypeKeys.button
+        case .spacer: return TypeKeys.spacer
+        case .divider, .custom: return []
+        case .color: return TypeKeys.color
         }
     }
 
-    mutating func decodeNode(_ value: JSONValue, _ pointer: String, depth: Int) -> ComponentNode? {
+    private enum TypeKeys {
+        static let stack = ["spacing", "alignment"]
+        static let zstack = ["alignment"]
+        static let grid = ["columns", "minColumnWidth", "spacing", "rowSpacing", "columnSpacing", "alignment"]
+        static let scroll = ["axis", "spacing"]
+        static let text = ["text", "style", "weight", "lineLimit", "alignment", "color"]
+        static let image = ["url", "placeholder", "alt"]
+        static let button = ["title", "style", "color"]
+        static let spacer = ["minLength"]
+        static let color = ["color"]
+    }
+
+    /// Decodes the node at the top of `path`, which sits at `location` in the tree.
+    ///
+    /// The properties are gathered in a plain `NodeProperties` and the node made from them at the end, so its
+    /// derived geometry record is computed once rather than on every property set.
+    mutating func decodeNode(_ value: JSONValue, at location: NodeLocation, depth: Int) -> ComponentNode? {
         guard case .object(let pairs) = value else {
-            error(.wrongType, pointer, "must be an object (a node with a \"type\"), got \(value.typeDescription)")
+            error(.wrongType, "must be an object (a node with a \"type\"), got \(value.typeDescription)")
             return nil
         }
         if depth > options.maxNodeDepth {
-            error(.limitExceeded, pointer, "nodes nested deeper than \(options.maxNodeDepth) levels")
+            error(.limitExceeded, "nodes nested deeper than \(options.maxNodeDepth) levels")
             return nil
         }
         nodeCount += 1
         if nodeCount > options.maxNodes {
-            if !reportedNodeLimit { error(.limitExceeded, pointer, "more than \(options.maxNodes) nodes in one screen") }
+            if !reportedNodeLimit { error(.limitExceeded, "more than \(options.maxNodes) nodes in one screen") }
             reportedNodeLimit = true
             return nil
         }
         guard let typeValue = value["type"] else {
-            error(.missingProperty, JSONPointer.appending(pointer, "type"), "required: the node's type (one of \(ComponentType.builtIn.map(\.rawValue).joined(separator: ", ")))")
+            error(.missingProperty, at: "type", "required: the node's type (one of \(ComponentType.builtIn.map(\.rawValue).joined(separator: ", ")))")
             return nil
         }
         guard case .string(let typeName) = typeValue, !typeName.isEmpty else {
-            error(.wrongType, JSONPointer.appending(pointer, "type"), "must be a non-empty string, got \(typeValue.brief)")
+            error(.wrongType, at: "type", "must be a non-empty string, got \(typeValue.brief)")
             return nil
         }
         let type = ComponentType(rawValue: typeName)
-        var node = ComponentNode(type: type)
+        let number = nodeLocations.count
+        nodeLocations.append(location)
+        var id: String?
+        var children: [ComponentNode] = []
+        var properties = NodeProperties()
         if case .custom = type {
-            lenient(.unknownType, JSONPointer.appending(pointer, "type"), "unknown type \"\(typeName)\": laid out as an empty box (known: \(ComponentType.builtIn.map(\.rawValue).joined(separator: ", ")))")
+            lenient(.unknownType, at: "type", "unknown type \"\(typeName)\": laid out as an empty box (known: \(ComponentType.builtIn.map(\.rawValue).joined(separator: ", ")))")
         }
         let allowed = Self.keys(for: type)
         for (key, item) in pairs {
-            let p = JSONPointer.appending(pointer, key)
+            path.append(.key(key))
+            defer { path.removeLast() }
             switch key {
             case "type": continue
             case "id":
-                guard let id = string(item, p) else { continue }
-                if id.isEmpty { error(.invalidValue, p, "must be a non-empty string"); continue }
-                if let first = idPointers[id] {
-                    error(.duplicateID, p, "duplicate id \"\(id)\": already used at \(first)")
-                } else {
-                    idPointers[id] = p
+                guard let s = string(item) else { continue }
+                if s.isEmpty { error(.invalidValue, "must be a non-empty string"); continue }
+                if let first = firstNode(using: s, number) {
+                    error(.duplicateID, "duplicate id \"\(s)\": already used at \(JSONPointer.appending(pointer(ofNode: first), "id"))")
                 }
-                node.id = id
+                id = s
             case "children":
                 guard type.isContainer else {
-                    error(.childrenOnLeaf, p, "a \(typeName) cannot have children (containers: vstack, hstack, zstack, grid, scroll)")
+                    error(.childrenOnLeaf, "a \(typeName) cannot have children (containers: vstack, hstack, zstack, grid, scroll)")
                     continue
                 }
                 guard case .array(let items) = item else {
-                    error(.wrongType, p, "must be an array of nodes, got \(item.typeDescription)")
+                    error(.wrongType, "must be an array of nodes, got \(item.typeDescription)")
                     continue
                 }
-                var children: [ComponentNode] = []
+                children = []
                 children.reserveCapacity(items.count)
                 for (i, child) in items.enumerated() {
                     if reportedNodeLimit { break }
-                    if let c = decodeNode(child, JSONPointer.appending(p, i), depth: depth + 1) { children.append(c) }
+                    path.append(.index(i))
+                    if let c = decodeNode(child, at: NodeLocation(parent: number, index: i), depth: depth + 1) { children.append(c) }
+                    path.removeLast()
                 }
-                node.children = children
-            case "padding": node.modifiers.padding = padding(item, p)
-            case "frame": node.modifiers.frame = frame(item, p)
-            case "aspectRatio": node.modifiers.aspectRatio = responsive(item, p) { $0.number($1, $2, .positive) }
-            case "contentMode": node.modifiers.contentMode = responsive(item, p) { $0.enumeration($1, $2, ContentMode.self) }
-            case "background": node.modifiers.background = responsive(item, p) { $0.color($1, $2) }
-            case "cornerRadius": node.modifiers.cornerRadius = responsive(item, p) { $0.number($1, $2, .nonNegative) }
-            case "visible": node.modifiers.visible = responsive(item, p) { $0.bool($1, $2) }
-            case "layoutPriority": node.modifiers.layoutPriority = responsive(item, p) { $0.number($1, $2, .any) }
-            case "action": node.modifiers.action = action(item, p)
+            case "padding": properties.modifiers.padding = padding(item)
+            case "frame": properties.modifiers.frame = frame(item)
+            case "aspectRatio": properties.modifiers.aspectRatio = responsive(item) { $0.number($1, .positive) }
+            case "contentMode": properties.modifiers.contentMode = responsive(item) { $0.enumeration($1, ContentMode.self) }
+            case "background": properties.modifiers.background = responsive(item) { $0.color($1) }
+            case "cornerRadius": properties.modifiers.cornerRadius = responsive(item) { $0.number($1, .nonNegative) }
+            case "visible": properties.modifiers.visible = responsive(item) { $0.bool($1) }
+            case "layoutPriority": properties.modifiers.layoutPriority = responsive(item) { $0.number($1, .any) }
+            case "action": properties.modifiers.action = action(item)
             default:
                 if case .custom = type {
-                    node.extra[key] = item
+                    properties.extra[key] = item
                 } else if allowed.contains(key) {
-                    decodeProperty(key, item, p, type: type, into: &node)
+                    decodeProperty(key, item, type: type, into: &properties)
                 } else {
                     let known = (allowed + ["id", "padding", "frame", "aspectRatio", "contentMode", "background", "cornerRadius", "visible", "layoutPriority", "action"] + (type.isContainer ? ["children"] : []))
-                    lenient(.unknownProperty, p, "unknown property \"\(key)\" on \(typeName) (known: \(known.joined(separator: ", ")))")
+                    lenient(.unknownProperty, "unknown property \"\(key)\" on \(typeName) (known: \(known.joined(separator: ", ")))")
                 }
             }
         }
         switch type {
-        case .text where node.text == nil && value["text"] == nil:
-            error(.missingProperty, JSONPointer.appending(pointer, "text"), "required: the text to show")
-        case .button where node.title == nil && value["title"] == nil:
-            error(.missingProperty, JSONPointer.appending(pointer, "title"), "required: the button's title")
+        case .text where properties.text == nil && value["text"] == nil:
+            error(.missingProperty, at: "text", "required: the text to show")
+        case .button where properties.title == nil && value["title"] == nil:
+            error(.missingProperty, at: "title", "required: the button's title")
         default: break
         }
-        return node
+        return ComponentNode(type: type, id: id, children: children, properties: properties)
     }
 
-    mutating func decodeProperty(_ key: String, _ item: JSONValue, _ p: String, type: ComponentType, into node: inout ComponentNode) {
+    /// Records `id` as node `node`'s and returns the node that used it first, if another did (one hash lookup).
+    private mutating func firstNode(using id: String, _ node: Int) -> Int? {
+        func claim(_ slot: inout Int) -> Int? {
+            if slot < 0 { slot = node; return nil }
+            return slot
+        }
+        return claim(&nodeNumbers[id, default: -1])
+    }
+
+    mutating func decodeProperty(_ key: String, _ item: JSONValue, type: ComponentType, into properties: inout NodeProperties) {
         switch key {
-        case "spacing": node.spacing = responsive(item, p) { $0.number($1, $2, .nonNegative) }
-        case "rowSpacing": node.rowSpacing = responsive(item, p) { $0.number($1, $2, .nonNegative) }
-        case "columnSpacing": node.columnSpacing = responsive(item, p) { $0.number($1, $2, .nonNegative) }
-        case "minColumnWidth": node.minColumnWidth = responsive(item, p) { $0.number($1, $2, .nonNegative) }
-        case "minLength": node.minLength = responsive(item, p) { $0.number($1, $2, .nonNegative) }
-        case "columns": node.columns = responsive(item, p) { $0.integer($1, $2, 1...64) }
-        case "lineLimit": node.lineLimit = responsive(item, p) { $0.integer($1, $2, 1...10_000) }
+        case "spacing": properties.spacing = responsive(item) { $0.number($1, .nonNegative) }
+        case "rowSpacing": properties.rowSpacing = responsive(item) { $0.number($1, .nonNegative) }
+        case "columnSpacing": properties.columnSpacing = responsive(item) { $0.number($1, .nonNegative) }
+        case "minColumnWidth": properties.minColumnWidth = responsive(item) { $0.number($1, .nonNegative) }
+        case "minLength": properties.minLength = responsive(item) { $0.number($1, .nonNegative) }
+        case "columns": properties.columns = responsive(item) { $0.integer($1, 1...64) }
+        case "lineLimit": properties.lineLimit = responsive(item) { $0.integer($1, 1...10_000) }
         case "alignment":
             let allowed: [Alignment]
             switch type {
@@ -194,21 +281,21 @@ struct DecodingContext {
             case .hstack: allowed = Alignment.vertical
             default: allowed = Alignment.allCases
             }
-            node.alignment = responsive(item, p) { $0.alignment($1, $2, allowed) }
-        case "axis": node.axis = responsive(item, p) { $0.enumeration($1, $2, Axis.self) }
-        case "text": node.text = responsive(item, p) { $0.string($1, $2) }
+            properties.alignment = responsive(item) { $0.alignment($1, allowed) }
+        case "axis": properties.axis = responsive(item) { $0.enumeration($1, Axis.self) }
+        case "text": properties.text = responsive(item) { $0.string($1) }
         case "style":
             if type == .button {
-                node.buttonStyle = responsive(item, p) { $0.enumeration($1, $2, ButtonStyle.self) }
+                properties.buttonStyle = responsive(item) { $0.enumeration($1, ButtonStyle.self) }
             } else {
-                node.style = responsive(item, p) { $0.enumeration($1, $2, TextStyle.self) }
+                properties.style = responsive(item) { $0.enumeration($1, TextStyle.self) }
             }
-        case "weight": node.weight = responsive(item, p) { $0.enumeration($1, $2, FontWeight.self) }
-        case "color": node.color = responsive(item, p) { $0.color($1, $2) }
-        case "url": node.url = responsive(item, p) { $0.string($1, $2) }
-        case "placeholder": node.placeholder = responsive(item, p) { $0.enumeration($1, $2, ImagePlaceholder.self) }
-        case "alt": node.alt = responsive(item, p) { $0.string($1, $2) }
-        case "title": node.title = responsive(item, p) { $0.string($1, $2) }
+        case "weight": properties.weight = responsive(item) { $0.enumeration($1, FontWeight.self) }
+        case "color": properties.color = responsive(item) { $0.color($1) }
+        case "url": properties.url = responsive(item) { $0.string($1) }
+        case "placeholder": properties.placeholder = responsive(item) { $0.enumeration($1, ImagePlaceholder.self) }
+        case "alt": properties.alt = responsive(item) { $0.string($1) }
+        case "title": properties.title = responsive(item) { $0.string($1) }
         default: break
         }
     }

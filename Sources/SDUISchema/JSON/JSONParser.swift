@@ -112,7 +112,9 @@ struct JSONParser {
             guard index < bytes.count else { throw failure("unexpected end of input, expected a key or '}'") }
             guard bytes[index] == UInt8(ascii: "\"") else { throw failure("unexpected \(describe(bytes[index])), expected a string key") }
             let key = try parseString()
-            if pairs.contains(where: { $0.key == key }) {
+            // Lengths first: most keys differ in length, which is cheaper to compare than their text.
+            let length = key.utf8.count
+            if pairs.contains(where: { $0.key.utf8.count == length && $0.key == key }) {
                 path.append(.key(key))
                 defer { path.removeLast() }
                 throw failure("duplicate key \"\(key)\"", code: .duplicateKey)
@@ -260,9 +262,27 @@ struct JSONParser {
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         if index - start > 64 { throw failure("number literal longer than 64 characters") }
+        if let integer = Self.smallInteger(bytes[start..<index]) { return integer }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text) else { throw failure("invalid number '\(text)'") }
         return value
+    }
+
+    /// The value of a literal that is a plain integer of at most 15 digits (`-0` included), or nil.
+    ///
+    /// Such integers — most numbers in a payload — are exact in a `Double`, so they are computed directly rather
+    /// than through a `String` and `strtod`, with the same result.
+    private static func smallInteger(_ literal: ArraySlice<UInt8>) -> Double? {
+        var digits = literal[...]
+        let negative = digits.first == UInt8(ascii: "-")
+        if negative { digits = digits.dropFirst() }
+        guard digits.count <= 15 else { return nil }
+        var value = 0
+        for digit in digits {
+            guard digit >= 48 && digit <= 57 else { return nil }
+            value = value * 10 + Int(digit - 48)
+        }
+        return negative ? -Double(value) : Double(value)
     }
 
     @inline(__always) private func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
@@ -273,6 +293,13 @@ func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
     var i = 0
     let n = bytes.count
     while i < n {
+        // ASCII eight bytes at a time (a payload is almost all ASCII).
+        i = bytes.withUnsafeBytes { raw in
+            var i = i
+            while i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+            return i
+        }
+        guard i < n else { break }
         let b = bytes[i]
         if b < 0x80 { i += 1; continue }
         let length: Int

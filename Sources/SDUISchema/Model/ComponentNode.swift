@@ -218,6 +218,16 @@ public struct ComponentNode: Hashable, Sendable {
         self.box = PropertyBox(NodeProperties())
     }
 
+    /// Creates a node with all its properties at once: the geometry record is computed once, not once per
+    /// property as setting them one by one does (the decoder makes every node this way).
+    init(type: ComponentType, id: String?, children: [ComponentNode], properties: NodeProperties) {
+        self.type = type
+        self.id = id
+        self.children = children
+        self.box = PropertyBox(properties)
+        self.geometry = GeometryProperties(of: self)
+    }
+
     /// Number of nodes in this subtree, including this one.
     /// - Complexity: O(n).
     public var subtreeCount: Int { 1 + children.reduce(0) { $0 + $1.subtreeCount } }

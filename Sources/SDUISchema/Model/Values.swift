@@ -8,7 +8,21 @@ public enum ComponentType: Hashable, Sendable, CustomStringConvertible {
     public static let builtIn: [ComponentType] = [.vstack, .hstack, .zstack, .grid, .scroll, .text, .image, .button, .spacer, .divider, .color]
 
     public init(rawValue: String) {
-        self = Self.builtIn.first { $0.rawValue == rawValue } ?? .custom(rawValue)
+        // A switch, not a search of `builtIn`: the decoder makes a type for every node.
+        switch rawValue {
+        case "vstack": self = .vstack
+        case "hstack": self = .hstack
+        case "zstack": self = .zstack
+        case "grid": self = .grid
+        case "scroll": self = .scroll
+        case "text": self = .text
+        case "image": self = .image
+        case "button": self = .button
+        case "spacer": self = .spacer
+        case "divider": self = .divider
+        case "color": self = .color
+        default: self = .custom(rawValue)
+        }
     }
 
     /// The payload's spelling.
