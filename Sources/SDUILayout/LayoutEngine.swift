@@ -104,6 +104,8 @@ public final class LayoutEngine {
     public func invalidate() {
         cachedScreen = nil
         cachedKey = nil
+        // Let go of the screen's kept tree too (it keeps the payload alive).
+        if state.tree.isShared { state.tree = state.ownTree ?? LayoutTree(); state.ownTree = nil }
         state.lazyRows = []
     }
 
