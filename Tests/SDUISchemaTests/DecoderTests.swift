@@ -236,3 +236,22 @@ func `numbers parse to the Double their text reads as`(literal: String) throws {
         #expect(firstInvalidUTF8Offset(Array(String(repeating: "a", count: prefix).utf8) + [0xE2, 0x82, 0xAC] + Array("bcdefghij".utf8)) == nil)
     }
 }
+
+@Test func `node keys are named by their exact text only`() {
+    for key in DecodingContext.NodeKey.allCases {
+        #expect(DecodingContext.NodeKey(key.rawValue) == key)
+        // The same length and first byte, another last byte; one byte longer or shorter; another case.
+        let name = key.rawValue
+        #expect(DecodingContext.NodeKey(String(name.dropLast()) + (name.last == "x" ? "y" : "x")) == nil)
+        #expect(DecodingContext.NodeKey(name + "s") == nil)
+        #expect(DecodingContext.NodeKey(String(name.dropLast())) == nil)
+        #expect(DecodingContext.NodeKey(name.uppercased()) == nil)
+    }
+    #expect(DecodingContext.NodeKey("") == nil)
+    #expect(DecodingContext.NodeKey("tex\u{301}t") == nil)
+    // A near miss on a type that takes the real key is an unknown property, and the real key still decodes.
+    let result = decode(wrap(##"{"type": "text", "text": "a", "texy": "b", "tyep": "c", "colr": "#fff", "color": "#fff"}"##))
+    #expect(result.warnings.map(\.pointer) == ["/root/texy", "/root/tyep", "/root/colr"])
+    #expect(result.screen?.root.text == .fixed("a") && result.screen?.root.color != nil)
+}
+
