@@ -255,3 +255,32 @@ func `numbers parse to the Double their text reads as`(literal: String) throws {
     #expect(result.screen?.root.text == .fixed("a") && result.screen?.root.color != nil)
 }
 
+@Test func `hex colors read exactly as the digits say`() {
+    /// The digits as a reference reads them: each of #RGB doubled, then two digits a component.
+    func reference(_ text: String) -> Color.RGBA? {
+        guard text.first == "#" else { return nil }
+        var digits = Array(text.utf8.dropFirst())
+        if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
+        guard digits.count == 6 || digits.count == 8 else { return nil }
+        var bytes: [UInt8] = []
+        for i in stride(from: 0, to: digits.count, by: 2) {
+            guard let pair = UInt8(String(decoding: digits[i...i + 1], as: UTF8.self), radix: 16),
+                  digits[i...i + 1].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") }) else { return nil }
+            bytes.append(pair)
+        }
+        return Color.RGBA(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 255)
+    }
+    let digits = Array("0123456789abcdefABCDEFgG+ é")
+    var texts = ["", "#", "red", "#red", "#fff", "#FFFFFF", "#00000000", "#12345", "#1234567", "#123456789", "blue", "#\u{301}12", "＃fff"]
+    for length in [3, 6, 8] {
+        for seed in 0..<200 {
+            texts.append("#" + String((0..<length).map { digits[($0 * 7 + seed * 13 + seed / 7) % (seed < 150 ? 22 : digits.count)] }))
+        }
+    }
+    for text in texts {
+        #expect(Color.parseHex(text) == reference(text), "\(text)")
+        let expected = Color.system[text] ?? reference(text).map { Color(light: $0, name: text) }
+        #expect(Color(parsing: text) == expected, "\(text)")
+    }
+}
+

@@ -30,7 +30,16 @@ struct DecodingContext {
         var index: Int
     }
 
-    init(options: PayloadDecoder.Options) { self.options = options }
+    /// A context for a document of at most `expectedNodes` nodes (its object count; 0 when not known).
+    ///
+    /// The node tables are sized for that many at once rather than grown (and the id table rehashed) ten
+    /// times or so on the way.
+    init(options: PayloadDecoder.Options, expectedNodes: Int = 0) {
+        self.options = options
+        let capacity = max(0, min(expectedNodes, options.maxNodes))
+        nodeLocations.reserveCapacity(capacity)
+        nodeNumbers.reserveCapacity(capacity)
+    }
 
     // MARK: Pointers
 

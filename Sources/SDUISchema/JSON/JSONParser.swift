@@ -15,6 +15,8 @@ struct JSONParser {
     private let maxStringBytes: Int
     /// Path from the document to the value being parsed, for error pointers.
     private var path: [PathComponent] = []
+    /// Objects parsed so far: a bound on the document's nodes, so the decoder can size its tables once.
+    private(set) var objectCount = 0
 
     private enum PathComponent { case key(String), index(Int) }
 
@@ -104,6 +106,7 @@ struct JSONParser {
     private mutating func parseObject(depth: Int) throws(Failure) -> JSONValue {
         try checkDepth(depth)
         index += 1
+        objectCount += 1
         var pairs: [(key: String, value: JSONValue)] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(pairs) }
