@@ -284,3 +284,34 @@ func `numbers parse to the Double their text reads as`(literal: String) throws {
     }
 }
 
+@Test func `strings end, stop and hit the length limit at the exact byte after runs of every length`() {
+    for run in 0..<20 {
+        let text = String(repeating: "a", count: run)
+        // Each special byte right after the run: the string ends, an escape follows, or a control byte is refused.
+        #expect(decode(wrap(#"{"type": "text", "text": "\#(text)"}"#)).screen?.root.text == .fixed(text))
+        #expect(decode(wrap(#"{"type": "text", "text": "\#(text)\n\#(text)é"}"#)).screen?.root.text == .fixed(text + "\n" + text + "é"))
+        let control = errors(wrap("{\"type\": \"text\", \"text\": \"\(text)\u{1F}b\"}"))
+        #expect(control.count == 1 && control[0].hasSuffix("control character byte 0x1F inside a string (escape it) at line 1, column \(67 + run)"), "\(control)")
+        // A limit of `limit` bytes refuses the (limit + 1)th byte, before any later problem in the string. (The
+        // parser itself, with an empty key: every string counts, keys too.)
+        for limit in (run - 1)...(run + 3) where limit >= 0 {
+            for tail in ["\"}", "\u{1F}\"}", "\\n\"}", ""] {
+                var parser = JSONParser(bytes: Array(("{\"\": \"" + text + "é" + tail).utf8), maxDepth: 8, maxStringBytes: limit)
+                var found: [String] = []
+                do { _ = try parser.parseDocument() } catch { found = [error.pointer + ": " + error.message] }
+                let context = "run \(run) limit \(limit) tail \(tail): \(found)"
+                // Columns: the string's first byte is column 7, "é" is one column.
+                if run + 2 > limit || (tail.hasPrefix("\\") && run + 3 > limit) {
+                    let at = run + 2 > limit ? 7 + min(run + 1, limit + 1) : 10 + run  // (after the escape)
+                    #expect(found == ["/: string longer than \(limit) bytes at line 1, column \(at)"], "\(context)")
+                } else if tail.isEmpty {
+                    #expect(found == ["/: unexpected end of input inside a string at line 1, column \(8 + run)"], "\(context)")
+                } else if tail.hasPrefix("\u{1F}") {
+                    #expect(found == ["/: control character byte 0x1F inside a string (escape it) at line 1, column \(8 + run)"], "\(context)")
+                } else {
+                    #expect(found.isEmpty, "\(context)")
+                }
+            }
+        }
+    }
+}
