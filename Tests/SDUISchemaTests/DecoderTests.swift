@@ -236,3 +236,82 @@ func `numbers parse to the Double their text reads as`(literal: String) throws {
         #expect(firstInvalidUTF8Offset(Array(String(repeating: "a", count: prefix).utf8) + [0xE2, 0x82, 0xAC] + Array("bcdefghij".utf8)) == nil)
     }
 }
+
+@Test func `node keys are named by their exact text only`() {
+    for key in DecodingContext.NodeKey.allCases {
+        #expect(DecodingContext.NodeKey(key.rawValue) == key)
+        // The same length and first byte, another last byte; one byte longer or shorter; another case.
+        let name = key.rawValue
+        #expect(DecodingContext.NodeKey(String(name.dropLast()) + (name.last == "x" ? "y" : "x")) == nil)
+        #expect(DecodingContext.NodeKey(name + "s") == nil)
+        #expect(DecodingContext.NodeKey(String(name.dropLast())) == nil)
+        #expect(DecodingContext.NodeKey(name.uppercased()) == nil)
+    }
+    #expect(DecodingContext.NodeKey("") == nil)
+    #expect(DecodingContext.NodeKey("tex\u{301}t") == nil)
+    // A near miss on a type that takes the real key is an unknown property, and the real key still decodes.
+    let result = decode(wrap(##"{"type": "text", "text": "a", "texy": "b", "tyep": "c", "colr": "#fff", "color": "#fff"}"##))
+    #expect(result.warnings.map(\.pointer) == ["/root/texy", "/root/tyep", "/root/colr"])
+    #expect(result.screen?.root.text == .fixed("a") && result.screen?.root.color != nil)
+}
+
+@Test func `hex colors read exactly as the digits say`() {
+    /// The digits as a reference reads them: each of #RGB doubled, then two digits a component.
+    func reference(_ text: String) -> Color.RGBA? {
+        guard text.first == "#" else { return nil }
+        var digits = Array(text.utf8.dropFirst())
+        if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
+        guard digits.count == 6 || digits.count == 8 else { return nil }
+        var bytes: [UInt8] = []
+        for i in stride(from: 0, to: digits.count, by: 2) {
+            guard let pair = UInt8(String(decoding: digits[i...i + 1], as: UTF8.self), radix: 16),
+                  digits[i...i + 1].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") }) else { return nil }
+            bytes.append(pair)
+        }
+        return Color.RGBA(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 255)
+    }
+    let digits = Array("0123456789abcdefABCDEFgG+ é")
+    var texts = ["", "#", "red", "#red", "#fff", "#FFFFFF", "#00000000", "#12345", "#1234567", "#123456789", "blue", "#\u{301}12", "＃fff"]
+    for length in [3, 6, 8] {
+        for seed in 0..<200 {
+            texts.append("#" + String((0..<length).map { digits[($0 * 7 + seed * 13 + seed / 7) % (seed < 150 ? 22 : digits.count)] }))
+        }
+    }
+    for text in texts {
+        #expect(Color.parseHex(text) == reference(text), "\(text)")
+        let expected = Color.system[text] ?? reference(text).map { Color(light: $0, name: text) }
+        #expect(Color(parsing: text) == expected, "\(text)")
+    }
+}
+
+@Test func `strings end, stop and hit the length limit at the exact byte after runs of every length`() {
+    for run in 0..<20 {
+        let text = String(repeating: "a", count: run)
+        // Each special byte right after the run: the string ends, an escape follows, or a control byte is refused.
+        #expect(decode(wrap(#"{"type": "text", "text": "\#(text)"}"#)).screen?.root.text == .fixed(text))
+        #expect(decode(wrap(#"{"type": "text", "text": "\#(text)\n\#(text)é"}"#)).screen?.root.text == .fixed(text + "\n" + text + "é"))
+        let control = errors(wrap("{\"type\": \"text\", \"text\": \"\(text)\u{1F}b\"}"))
+        #expect(control.count == 1 && control[0].hasSuffix("control character byte 0x1F inside a string (escape it) at line 1, column \(67 + run)"), "\(control)")
+        // A limit of `limit` bytes refuses the (limit + 1)th byte, before any later problem in the string. (The
+        // parser itself, with an empty key: every string counts, keys too.)
+        for limit in (run - 1)...(run + 3) where limit >= 0 {
+            for tail in ["\"}", "\u{1F}\"}", "\\n\"}", ""] {
+                var parser = JSONParser(bytes: Array(("{\"\": \"" + text + "é" + tail).utf8), maxDepth: 8, maxStringBytes: limit)
+                var found: [String] = []
+                do { _ = try parser.parseDocument() } catch { found = [error.pointer + ": " + error.message] }
+                let context = "run \(run) limit \(limit) tail \(tail): \(found)"
+                // Columns: the string's first byte is column 7, "é" is one column.
+                if run + 2 > limit || (tail.hasPrefix("\\") && run + 3 > limit) {
+                    let at = run + 2 > limit ? 7 + min(run + 1, limit + 1) : 10 + run  // (after the escape)
+                    #expect(found == ["/: string longer than \(limit) bytes at line 1, column \(at)"], "\(context)")
+                } else if tail.isEmpty {
+                    #expect(found == ["/: unexpected end of input inside a string at line 1, column \(8 + run)"], "\(context)")
+                } else if tail.hasPrefix("\u{1F}") {
+                    #expect(found == ["/: control character byte 0x1F inside a string (escape it) at line 1, column \(8 + run)"], "\(context)")
+                } else {
+                    #expect(found.isEmpty, "\(context)")
+                }
+            }
+        }
+    }
+}

@@ -30,7 +30,16 @@ struct DecodingContext {
         var index: Int
     }
 
-    init(options: PayloadDecoder.Options) { self.options = options }
+    /// A context for a document of at most `expectedNodes` nodes (its object count; 0 when not known).
+    ///
+    /// The node tables are sized for that many at once rather than grown (and the id table rehashed) ten
+    /// times or so on the way.
+    init(options: PayloadDecoder.Options, expectedNodes: Int = 0) {
+        self.options = options
+        let capacity = max(0, min(expectedNodes, options.maxNodes))
+        nodeLocations.reserveCapacity(capacity)
+        nodeNumbers.reserveCapacity(capacity)
+    }
 
     // MARK: Pointers
 
@@ -132,8 +141,11 @@ struct DecodingContext {
     static let commonKeys: Set<String> = ["type", "id", "children", "padding", "frame", "aspectRatio", "contentMode",
                                           "background", "cornerRadius", "visible", "layoutPriority", "action"]
 
+    /// Type-specific keys of each built-in type, in the order unknown-property messages list them.
+    static func keys(for type: ComponentType) -> [String] { typeKeys(for: type).map(\.rawValue) }
+
     /// Type-specific keys of each built-in type (constants: the decoder reads them for every node).
-    static func keys(for type: ComponentType) -> [String] {
+    static func typeKeys(for type: ComponentType) -> [NodeKey] {
         switch type {
         case .vstack, .hstack: return TypeKeys.stack
         case .zstack: return TypeKeys.zstack
@@ -149,21 +161,77 @@ struct DecodingContext {
     }
 
     private enum TypeKeys {
-        static let stack = ["spacing", "alignment"]
-        static let zstack = ["alignment"]
-        static let grid = ["columns", "minColumnWidth", "spacing", "rowSpacing", "columnSpacing", "alignment"]
-        static let scroll = ["axis", "spacing"]
-        static let text = ["text", "style", "weight", "lineLimit", "alignment", "color"]
-        static let image = ["url", "placeholder", "alt"]
-        static let button = ["title", "style", "color"]
-        static let spacer = ["minLength"]
-        static let color = ["color"]
+        static let stack: [NodeKey] = [.spacing, .alignment]
+        static let zstack: [NodeKey] = [.alignment]
+        static let grid: [NodeKey] = [.columns, .minColumnWidth, .spacing, .rowSpacing, .columnSpacing, .alignment]
+        static let scroll: [NodeKey] = [.axis, .spacing]
+        static let text: [NodeKey] = [.text, .style, .weight, .lineLimit, .alignment, .color]
+        static let image: [NodeKey] = [.url, .placeholder, .alt]
+        static let button: [NodeKey] = [.title, .style, .color]
+        static let spacer: [NodeKey] = [.minLength]
+        static let color: [NodeKey] = [.color]
+    }
+
+    /// A property key a node may have (common or type-specific), named once per property.
+    ///
+    /// A `switch` over strings compares the key with each case in turn, and every comparison that fails goes
+    /// through the standard library's out-of-line string comparison; a node's keys were compared about ten times
+    /// each. `init?(_:)` picks the one candidate by the key's length and first byte and compares once.
+    enum NodeKey: String, CaseIterable {
+        case type, id, children, padding, frame, aspectRatio, contentMode, background, cornerRadius, visible,
+             layoutPriority, action
+        case spacing, rowSpacing, columnSpacing, minColumnWidth, minLength, columns, lineLimit, alignment, axis,
+             text, style, weight, color, url, placeholder, alt, title
+
+        /// The key named `name`, or nil when no node takes such a key.
+        init?(_ name: String) {
+            let utf8 = name.utf8
+            guard let first = utf8.first else { return nil }
+            let candidate: NodeKey
+            switch (utf8.count, first) {
+            case (2, UInt8(ascii: "i")): candidate = .id
+            case (3, UInt8(ascii: "u")): candidate = .url
+            case (3, UInt8(ascii: "a")): candidate = .alt
+            case (4, UInt8(ascii: "t")):
+                // The only shared length and first byte: "type" (every node) and "text".
+                if name == "type" { self = .type; return }
+                candidate = .text
+            case (4, UInt8(ascii: "a")): candidate = .axis
+            case (5, UInt8(ascii: "f")): candidate = .frame
+            case (5, UInt8(ascii: "s")): candidate = .style
+            case (5, UInt8(ascii: "c")): candidate = .color
+            case (5, UInt8(ascii: "t")): candidate = .title
+            case (6, UInt8(ascii: "a")): candidate = .action
+            case (6, UInt8(ascii: "w")): candidate = .weight
+            case (7, UInt8(ascii: "p")): candidate = .padding
+            case (7, UInt8(ascii: "v")): candidate = .visible
+            case (7, UInt8(ascii: "s")): candidate = .spacing
+            case (7, UInt8(ascii: "c")): candidate = .columns
+            case (8, UInt8(ascii: "c")): candidate = .children
+            case (9, UInt8(ascii: "m")): candidate = .minLength
+            case (9, UInt8(ascii: "l")): candidate = .lineLimit
+            case (9, UInt8(ascii: "a")): candidate = .alignment
+            case (10, UInt8(ascii: "b")): candidate = .background
+            case (10, UInt8(ascii: "r")): candidate = .rowSpacing
+            case (11, UInt8(ascii: "a")): candidate = .aspectRatio
+            case (11, UInt8(ascii: "c")): candidate = .contentMode
+            case (11, UInt8(ascii: "p")): candidate = .placeholder
+            case (12, UInt8(ascii: "c")): candidate = .cornerRadius
+            case (13, UInt8(ascii: "c")): candidate = .columnSpacing
+            case (14, UInt8(ascii: "l")): candidate = .layoutPriority
+            case (14, UInt8(ascii: "m")): candidate = .minColumnWidth
+            default: return nil
+            }
+            guard name == candidate.rawValue else { return nil }
+            self = candidate
+        }
     }
 
     /// Decodes the node at the top of `path`, which sits at `location` in the tree.
     ///
-    /// The properties are gathered in a plain `NodeProperties` and the node made from them at the end, so its
-    /// derived geometry record is computed once rather than on every property set.
+    /// The properties are decoded straight into the box the node will keep and the node made from it at the end,
+    /// so its derived geometry record is computed once rather than on every property set, and the large
+    /// `NodeProperties` value is never copied.
     mutating func decodeNode(_ value: JSONValue, at location: NodeLocation, depth: Int) -> ComponentNode? {
         guard case .object(let pairs) = value else {
             error(.wrongType, "must be an object (a node with a \"type\"), got \(value.typeDescription)")
@@ -192,24 +260,42 @@ struct DecodingContext {
         nodeLocations.append(location)
         var id: String?
         var children: [ComponentNode] = []
-        var properties = NodeProperties()
+        let box = PropertyBox(NodeProperties())
         if case .custom = type {
             lenient(.unknownType, at: "type", "unknown type \"\(typeName)\": laid out as an empty box (known: \(ComponentType.builtIn.map(\.rawValue).joined(separator: ", ")))")
         }
-        let allowed = Self.keys(for: type)
+        decodeMembers(pairs, type: type, typeName: typeName, number: number, depth: depth, id: &id, children: &children, into: &box.properties)
+        switch type {
+        case .text where box.properties.text == nil && value["text"] == nil:
+            error(.missingProperty, at: "text", "required: the text to show")
+        case .button where box.properties.title == nil && value["title"] == nil:
+            error(.missingProperty, at: "title", "required: the button's title")
+        default: break
+        }
+        return ComponentNode(type: type, id: id, children: children, box: box)
+    }
+
+    /// Decodes the members of node number `number` (of type `type`) into its id, children and `properties`.
+    ///
+    /// A function of its own so the node's properties are reached through one access to its box for the whole
+    /// node rather than one per property.
+    private mutating func decodeMembers(_ pairs: [(key: String, value: JSONValue)], type: ComponentType, typeName: String, number: Int, depth: Int,
+                                        id: inout String?, children: inout [ComponentNode], into properties: inout NodeProperties) {
+        let allowed = Self.typeKeys(for: type)
         for (key, item) in pairs {
             path.append(.key(key))
             defer { path.removeLast() }
-            switch key {
-            case "type": continue
-            case "id":
+            let name = NodeKey(key)
+            switch name {
+            case .type: continue
+            case .id:
                 guard let s = string(item) else { continue }
                 if s.isEmpty { error(.invalidValue, "must be a non-empty string"); continue }
                 if let first = firstNode(using: s, number) {
                     error(.duplicateID, "duplicate id \"\(s)\": already used at \(JSONPointer.appending(pointer(ofNode: first), "id"))")
                 }
                 id = s
-            case "children":
+            case .children:
                 guard type.isContainer else {
                     error(.childrenOnLeaf, "a \(typeName) cannot have children (containers: vstack, hstack, zstack, grid, scroll)")
                     continue
@@ -226,34 +312,26 @@ struct DecodingContext {
                     if let c = decodeNode(child, at: NodeLocation(parent: number, index: i), depth: depth + 1) { children.append(c) }
                     path.removeLast()
                 }
-            case "padding": properties.modifiers.padding = padding(item)
-            case "frame": properties.modifiers.frame = frame(item)
-            case "aspectRatio": properties.modifiers.aspectRatio = responsive(item) { $0.number($1, .positive) }
-            case "contentMode": properties.modifiers.contentMode = responsive(item) { $0.enumeration($1, ContentMode.self) }
-            case "background": properties.modifiers.background = responsive(item) { $0.color($1) }
-            case "cornerRadius": properties.modifiers.cornerRadius = responsive(item) { $0.number($1, .nonNegative) }
-            case "visible": properties.modifiers.visible = responsive(item) { $0.bool($1) }
-            case "layoutPriority": properties.modifiers.layoutPriority = responsive(item) { $0.number($1, .any) }
-            case "action": properties.modifiers.action = action(item)
+            case .padding: properties.modifiers.padding = padding(item)
+            case .frame: properties.modifiers.frame = frame(item)
+            case .aspectRatio: properties.modifiers.aspectRatio = responsive(item) { $0.number($1, .positive) }
+            case .contentMode: properties.modifiers.contentMode = responsive(item) { $0.enumeration($1, ContentMode.self) }
+            case .background: properties.modifiers.background = responsive(item) { $0.color($1) }
+            case .cornerRadius: properties.modifiers.cornerRadius = responsive(item) { $0.number($1, .nonNegative) }
+            case .visible: properties.modifiers.visible = responsive(item) { $0.bool($1) }
+            case .layoutPriority: properties.modifiers.layoutPriority = responsive(item) { $0.number($1, .any) }
+            case .action: properties.modifiers.action = action(item)
             default:
                 if case .custom = type {
                     properties.extra[key] = item
-                } else if allowed.contains(key) {
-                    decodeProperty(key, item, type: type, into: &properties)
+                } else if let name, allowed.contains(name) {
+                    decodeProperty(name, item, type: type, into: &properties)
                 } else {
-                    let known = (allowed + ["id", "padding", "frame", "aspectRatio", "contentMode", "background", "cornerRadius", "visible", "layoutPriority", "action"] + (type.isContainer ? ["children"] : []))
+                    let known = (allowed.map(\.rawValue) + ["id", "padding", "frame", "aspectRatio", "contentMode", "background", "cornerRadius", "visible", "layoutPriority", "action"] + (type.isContainer ? ["children"] : []))
                     lenient(.unknownProperty, "unknown property \"\(key)\" on \(typeName) (known: \(known.joined(separator: ", ")))")
                 }
             }
         }
-        switch type {
-        case .text where properties.text == nil && value["text"] == nil:
-            error(.missingProperty, at: "text", "required: the text to show")
-        case .button where properties.title == nil && value["title"] == nil:
-            error(.missingProperty, at: "title", "required: the button's title")
-        default: break
-        }
-        return ComponentNode(type: type, id: id, children: children, properties: properties)
     }
 
     /// Records `id` as node `node`'s and returns the node that used it first, if another did (one hash lookup).
@@ -265,16 +343,16 @@ struct DecodingContext {
         return claim(&nodeNumbers[id, default: -1])
     }
 
-    mutating func decodeProperty(_ key: String, _ item: JSONValue, type: ComponentType, into properties: inout NodeProperties) {
+    mutating func decodeProperty(_ key: NodeKey, _ item: JSONValue, type: ComponentType, into properties: inout NodeProperties) {
         switch key {
-        case "spacing": properties.spacing = responsive(item) { $0.number($1, .nonNegative) }
-        case "rowSpacing": properties.rowSpacing = responsive(item) { $0.number($1, .nonNegative) }
-        case "columnSpacing": properties.columnSpacing = responsive(item) { $0.number($1, .nonNegative) }
-        case "minColumnWidth": properties.minColumnWidth = responsive(item) { $0.number($1, .nonNegative) }
-        case "minLength": properties.minLength = responsive(item) { $0.number($1, .nonNegative) }
-        case "columns": properties.columns = responsive(item) { $0.integer($1, 1...64) }
-        case "lineLimit": properties.lineLimit = responsive(item) { $0.integer($1, 1...10_000) }
-        case "alignment":
+        case .spacing: properties.spacing = responsive(item) { $0.number($1, .nonNegative) }
+        case .rowSpacing: properties.rowSpacing = responsive(item) { $0.number($1, .nonNegative) }
+        case .columnSpacing: properties.columnSpacing = responsive(item) { $0.number($1, .nonNegative) }
+        case .minColumnWidth: properties.minColumnWidth = responsive(item) { $0.number($1, .nonNegative) }
+        case .minLength: properties.minLength = responsive(item) { $0.number($1, .nonNegative) }
+        case .columns: properties.columns = responsive(item) { $0.integer($1, 1...64) }
+        case .lineLimit: properties.lineLimit = responsive(item) { $0.integer($1, 1...10_000) }
+        case .alignment:
             let allowed: [Alignment]
             switch type {
             case .vstack, .grid, .text: allowed = Alignment.horizontal
@@ -282,20 +360,20 @@ struct DecodingContext {
             default: allowed = Alignment.allCases
             }
             properties.alignment = responsive(item) { $0.alignment($1, allowed) }
-        case "axis": properties.axis = responsive(item) { $0.enumeration($1, Axis.self) }
-        case "text": properties.text = responsive(item) { $0.string($1) }
-        case "style":
+        case .axis: properties.axis = responsive(item) { $0.enumeration($1, Axis.self) }
+        case .text: properties.text = responsive(item) { $0.string($1) }
+        case .style:
             if type == .button {
                 properties.buttonStyle = responsive(item) { $0.enumeration($1, ButtonStyle.self) }
             } else {
                 properties.style = responsive(item) { $0.enumeration($1, TextStyle.self) }
             }
-        case "weight": properties.weight = responsive(item) { $0.enumeration($1, FontWeight.self) }
-        case "color": properties.color = responsive(item) { $0.color($1) }
-        case "url": properties.url = responsive(item) { $0.string($1) }
-        case "placeholder": properties.placeholder = responsive(item) { $0.enumeration($1, ImagePlaceholder.self) }
-        case "alt": properties.alt = responsive(item) { $0.string($1) }
-        case "title": properties.title = responsive(item) { $0.string($1) }
+        case .weight: properties.weight = responsive(item) { $0.enumeration($1, FontWeight.self) }
+        case .color: properties.color = responsive(item) { $0.color($1) }
+        case .url: properties.url = responsive(item) { $0.string($1) }
+        case .placeholder: properties.placeholder = responsive(item) { $0.enumeration($1, ImagePlaceholder.self) }
+        case .alt: properties.alt = responsive(item) { $0.string($1) }
+        case .title: properties.title = responsive(item) { $0.string($1) }
         default: break
         }
     }

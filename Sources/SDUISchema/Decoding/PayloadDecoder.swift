@@ -48,15 +48,18 @@ public struct PayloadDecoder: Sendable {
         } catch {
             return PayloadDecoding(screen: nil, issues: [PayloadIssue(.error, error.code, error.pointer, error.message)])
         }
-        return decode(document)
+        return decode(document, objectCount: parser.objectCount)
     }
 
     /// Decodes `data`.
     public func decode(_ data: Data) -> PayloadDecoding { decode([UInt8](data)) }
 
     /// Decodes an already-parsed JSON document.
-    public func decode(_ document: JSONValue) -> PayloadDecoding {
-        var context = DecodingContext(options: options)
+    public func decode(_ document: JSONValue) -> PayloadDecoding { decode(document, objectCount: 0) }
+
+    /// Decodes `document`, which has `objectCount` objects (0: not known).
+    func decode(_ document: JSONValue, objectCount: Int) -> PayloadDecoding {
+        var context = DecodingContext(options: options, expectedNodes: objectCount)
         let screen = context.decodeScreen(document)
         let failed = context.issues.contains { $0.severity == .error }
         return PayloadDecoding(screen: failed ? nil : screen, issues: context.issues)

@@ -15,6 +15,8 @@ struct JSONParser {
     private let maxStringBytes: Int
     /// Path from the document to the value being parsed, for error pointers.
     private var path: [PathComponent] = []
+    /// Objects parsed so far: a bound on the document's nodes, so the decoder can size its tables once.
+    private(set) var objectCount = 0
 
     private enum PathComponent { case key(String), index(Int) }
 
@@ -104,6 +106,7 @@ struct JSONParser {
     private mutating func parseObject(depth: Int) throws(Failure) -> JSONValue {
         try checkDepth(depth)
         index += 1
+        objectCount += 1
         var pairs: [(key: String, value: JSONValue)] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(pairs) }
@@ -160,23 +163,33 @@ struct JSONParser {
     private mutating func parseString() throws(Failure) -> String {
         index += 1  // opening quote
         let start = index
-        var plain = true
-        while index < bytes.count {
-            let b = bytes[index]
-            if b == UInt8(ascii: "\"") {
-                if plain {
-                    let s = String(decoding: bytes[start..<index], as: UTF8.self)
-                    index += 1
-                    return s
-                }
-                break
+        let end = bytes.count
+        // A string longer than the limit is refused when its (limit + 1)th byte is read, so the plain run is looked
+        // for only up to there (a negative limit acts as 0).
+        let allowed = max(maxStringBytes, 0)
+        let limit = allowed < end - start ? start + allowed + 1 : end
+        // The plain run: up to the first quote, backslash or control byte. Read through a buffer pointer (one
+        // bounds check for the run, not one per byte), as most of a payload's bytes are in strings.
+        let stop = bytes.withUnsafeBufferPointer { buffer in
+            var i = start
+            while i < limit {
+                let b = buffer[i]
+                if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
+                i += 1
             }
-            if b == UInt8(ascii: "\\") { plain = false; break }
-            if b < 0x20 { throw failure("control character \(describe(b)) inside a string (escape it)") }
-            index += 1
-            if index - start > maxStringBytes { throw failure("string longer than \(maxStringBytes) bytes", code: .limitExceeded) }
+            return i
         }
-        guard index < bytes.count else { throw failure("unexpected end of input inside a string") }
+        index = stop
+        guard stop < limit else {
+            if stop - start > allowed { throw failure("string longer than \(maxStringBytes) bytes", code: .limitExceeded) }
+            throw failure("unexpected end of input inside a string")
+        }
+        let b = bytes[stop]
+        if b == UInt8(ascii: "\"") {
+            index += 1
+            return String(decoding: bytes[start..<stop], as: UTF8.self)
+        }
+        if b < 0x20 { throw failure("control character \(describe(b)) inside a string (escape it)") }
         // Slow path with escapes.
         var out = [UInt8](bytes[start..<index])
         while index < bytes.count {

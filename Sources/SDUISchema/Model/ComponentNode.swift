@@ -219,12 +219,14 @@ public struct ComponentNode: Hashable, Sendable {
     }
 
     /// Creates a node with all its properties at once: the geometry record is computed once, not once per
-    /// property as setting them one by one does (the decoder makes every node this way).
-    init(type: ComponentType, id: String?, children: [ComponentNode], properties: NodeProperties) {
+    /// property as setting them one by one does (the decoder makes every node this way). The node takes `box`
+    /// (which nothing else may hold): the decoder fills a box in place, so the large `NodeProperties` value is
+    /// not copied into one.
+    init(type: ComponentType, id: String?, children: [ComponentNode], box: PropertyBox) {
         self.type = type
         self.id = id
         self.children = children
-        self.box = PropertyBox(properties)
+        self.box = box
         self.geometry = GeometryProperties(of: self)
     }
 

@@ -126,24 +126,39 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA` or a system color name.
+    ///
+    /// Hex first when the text starts with `#` (no system color name does): most colors in a payload are hex,
+    /// and they no longer pay for a dictionary lookup that cannot match.
     public init?(parsing text: String) {
-        if let system = Color.system[text] { self = system; return }
-        guard let rgba = Color.parseHex(text) else { return nil }
-        self.init(light: rgba, name: text)
+        if text.utf8.first == UInt8(ascii: "#") {
+            guard let rgba = Color.parseHex(text) else { return nil }
+            self.init(light: rgba, name: text)
+            return
+        }
+        guard let system = Color.system[text] else { return nil }
+        self = system
     }
 
+    /// The components of `#RGB` (each digit doubled), `#RRGGBB` or `#RRGGBBAA`, read straight from the UTF-8
+    /// bytes (no arrays: the decoder parses every color in a payload).
     static func parseHex(_ text: String) -> RGBA? {
-        guard text.hasPrefix("#") else { return nil }
-        var digits = Array(text.utf8.dropFirst())
-        if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
-        guard digits.count == 6 || digits.count == 8 else { return nil }
-        var bytes: [UInt8] = []
-        var i = 0
-        while i < digits.count {
-            guard let hi = hexValue(digits[i]), let lo = hexValue(digits[i + 1]) else { return nil }
-            bytes.append(hi << 4 | lo); i += 2
+        let utf8 = text.utf8
+        guard utf8.first == UInt8(ascii: "#") else { return nil }
+        let count = utf8.count - 1
+        guard count == 3 || count == 6 || count == 8 else { return nil }
+        var value: UInt32 = 0
+        for c in utf8.dropFirst() {
+            guard let digit = hexValue(c) else { return nil }
+            value = value << 4 | UInt32(digit)
         }
-        return RGBA(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 255)
+        func byte(_ shift: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: value >> shift) }
+        switch count {
+        case 3:
+            func doubled(_ shift: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: value >> shift & 0xF) &* 17 }
+            return RGBA(red: doubled(8), green: doubled(4), blue: doubled(0))
+        case 6: return RGBA(red: byte(16), green: byte(8), blue: byte(0))
+        default: return RGBA(red: byte(24), green: byte(16), blue: byte(8), alpha: byte(0))
+        }
     }
     private static func hexValue(_ c: UInt8) -> UInt8? {
         switch c {
