@@ -98,14 +98,13 @@ public final class LayoutEngine {
 
     /// Forgets the tree taken, the per-pass measurements and the viewport row model: the next layout takes the
     /// screen's tree again (kept with the screen: a screen value is flattened only once, see the type's
-    /// documentation) and computes from scratch. Buffers keep their capacity, and the text-measurement cache is kept — with, per text
-    /// node, the entry its string had and the lines last placed, which are used again only after their bytes
-    /// and the cache's epoch are checked (`removeCachedTextLayouts()` empties all of it).
+    /// documentation) and computes from scratch. Buffers keep their capacity, and the text-measurement cache is
+    /// kept — with, per text node, the entry its string had and the lines last placed, which are used again only
+    /// after their bytes and the cache's epoch are checked (`removeCachedTextLayouts()` empties all of it).
     public func invalidate() {
         cachedScreen = nil
         cachedKey = nil
-        // Let go of the screen's kept tree too (it keeps the payload alive).
-        if state.tree.isShared { state.tree = state.ownTree ?? LayoutTree(); state.ownTree = nil }
+        state.releaseSharedTree()
         state.lazyRows = []
     }
 
@@ -124,14 +123,14 @@ public final class LayoutEngine {
         if key == cachedKey, let cached = cachedScreen, cached == screen { return }
         if key != cachedKey || cachedScreen != screen { state.lazyRows = [] }
         // Let go of the template in use first: when its screen is gone, its memory is free for the next one.
-        if state.tree.isShared { state.tree = state.ownTree ?? LayoutTree(); state.ownTree = nil }
+        state.releaseSharedTree()
         if virtualizes {
             // Viewport layouts realise rows into the tree: a tree of this engine's own, never the template.
             TreeBuilder(traits: traits, virtualizesGrids: true).build(screen, into: &state.tree)
         } else {
             // The screen's flat tree, built once per screen (and size class) by whichever layout came first.
-            let template = ScreenLayoutTemplates.of(screen).tree(of: screen, sizeClass: key.sizeClass, contentSize: key.contentSize,
-                                                                  expectedNodes: max(state.tree.nodes.count, lastTemplateNodes))
+            let template = ScreenLayoutTemplates.tree(of: screen, sizeClass: key.sizeClass, contentSize: key.contentSize,
+                                                      expectedNodes: max(state.tree.nodes.count, lastTemplateNodes))
             lastTemplateNodes = template.nodes.count
             state.ownTree = state.tree
             state.tree = template.resolved(sizeClass: key.sizeClass, contentSize: key.contentSize)

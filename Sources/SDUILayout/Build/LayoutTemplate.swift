@@ -26,12 +26,18 @@ final class ScreenLayoutTemplates: @unchecked Sendable {
         screen.derived.value(orMake: { ScreenLayoutTemplates() })
     }
 
+    /// The flat tree of `screen` for `sizeClass`, from the templates kept with it (see `tree(of:…)`).
+    static func tree(of screen: Screen, sizeClass: UserInterfaceSizeClass, contentSize: ContentSizeCategory,
+                     expectedNodes: Int) -> LayoutTree {
+        of(screen).tree(of: screen, sizeClass: sizeClass, contentSize: contentSize, expectedNodes: expectedNodes)
+    }
+
     /// The flat tree of `screen` for `sizeClass`, built now (with fonts for `contentSize`) if not built yet.
     /// The tree's buffers are frozen: it is shared, never changed.
     /// `expectedNodes`: room to make up front (the caller's last screen's size; buffers grow past it if needed
     /// and are trimmed to their count when they were made much larger).
-    func tree(of screen: Screen, sizeClass: UserInterfaceSizeClass, contentSize: ContentSizeCategory,
-              expectedNodes: Int) -> LayoutTree {
+    private func tree(of screen: Screen, sizeClass: UserInterfaceSizeClass, contentSize: ContentSizeCategory,
+                      expectedNodes: Int) -> LayoutTree {
         let slot = sizeClass == .compact ? 0 : 1
         lock.lock()
         defer { lock.unlock() }
@@ -61,9 +67,7 @@ extension LayoutTree {
         }
         return tree
     }
-}
 
-extension LayoutTree {
     /// A copy with buffers of its own (writable; tests change flags in a tree without touching its template).
     func unsharedCopy() -> LayoutTree {
         var copy = self
@@ -73,9 +77,7 @@ extension LayoutTree {
         copy.links = NodeBuffer(copying: links)
         return copy
     }
-}
 
-extension LayoutTree {
     /// Gives back the room of buffers holding far fewer nodes than they have room for (more than 1/8 spare).
     func trimExcessCapacity() {
         let n = nodes.count

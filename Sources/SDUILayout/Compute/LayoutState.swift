@@ -130,6 +130,14 @@ struct LayoutState {
                            slotCount: slotCount.unchecked, stackScratch: stackScratch.unchecked)
     }
 
+    /// Stops using a screen's shared tree (when `tree` is one) and takes this engine's own buffers back, so the
+    /// screen — and its payload — can go once nothing else holds it.
+    mutating func releaseSharedTree() {
+        guard tree.isShared else { return }
+        tree = ownTree ?? LayoutTree()
+        ownTree = nil
+    }
+
     /// Prepares buffers for a pass over the current tree (O(n) clears, no allocation once warm).
     mutating func beginPass() {
         let n = tree.nodes.count
