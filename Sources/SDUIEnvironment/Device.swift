@@ -1,7 +1,7 @@
 /// How sure the reference is about a value.
 public enum Confidence: String, Sendable, Codable { case high, medium, low }
 
-/// Where a multitasking pane size comes from (see `shared/reference/multitasking.json`).
+/// Where a multitasking pane size comes from (see `Reference/multitasking.json`).
 public enum Provenance: String, Sendable, Codable {
     /// Apple's Human Interface Guidelines.
     case documented
@@ -77,7 +77,7 @@ public struct MultitaskingPane: Hashable, Sendable {
 }
 
 /// An Apple device: its screen in points, scale, safe areas and size classes (compiled in from
-/// `shared/reference/devices.json`).
+/// `Reference/devices.json`).
 public struct Device: Hashable, Sendable, Identifiable {
     /// Apple's marketing name, e.g. "iPhone SE (3rd generation)".
     public var name: String

@@ -14,8 +14,9 @@ private struct ReferenceDevice: Decodable {
 }
 
 private func referenceURL(_ file: String) -> URL {
+    // The repository's own copy (Reference/README.md): Tests/SDUIEnvironmentTests/<this file> → the package root.
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/reference/\(file)")
+        .appendingPathComponent("Reference/\(file)")
 }
 
 private let reference: [ReferenceDevice] = {
@@ -24,7 +25,7 @@ private let reference: [ReferenceDevice] = {
 }()
 
 @Test func `the catalog holds every reference device with its exact facts`() throws {
-    try #require(reference.count >= 29, "shared/reference/devices.json must be beside the checkout")
+    try #require(reference.count >= 29, "Reference/devices.json must be readable")
     #expect(DeviceCatalog.all.count == reference.count)
     for r in reference {
         let d = try #require(DeviceCatalog.device(named: r.name), "missing \(r.name)")

@@ -4,7 +4,7 @@ import Testing
 
 @Test func `the Dynamic Type table matches the reference for all 132 cells`() throws {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/reference/dynamic-type.json")
+        .appendingPathComponent("Reference/dynamic-type.json")
     let data = try Data(contentsOf: url)
     let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     let styles = try #require(json["styles"] as? [String: [String: Any]])
