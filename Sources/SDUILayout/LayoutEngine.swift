@@ -136,6 +136,7 @@ public final class LayoutEngine {
             state.tree = template.resolved(sizeClass: key.sizeClass, contentSize: key.contentSize)
         }
         state.resetTextMemos()
+        state.measurementsAreCurrent = false
         cachedScreen = screen
         cachedKey = key
         buildCount += 1
@@ -143,7 +144,9 @@ public final class LayoutEngine {
 
     /// Compute and output steps.
     private func run(environment: WindowEnvironment, traits: TraitCollection) -> LayoutResult {
-        state.beginPass()
+        // Full layouts of one tree keep the measurements of earlier passes (`MeasureCache`); viewport layouts
+        // do not (realised rows reuse node indices, and a virtualised grid's size depends on the viewport).
+        state.beginPass(keepsMeasurements: state.viewport == nil)
         let safeArea = environment.safeAreaRect
         var rootSize = (0.0, 0.0)
         if !state.tree.nodes.isEmpty {

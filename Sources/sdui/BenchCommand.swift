@@ -47,6 +47,7 @@ enum BenchCommand {
       feed-100k-first-viewport-warm  the same on a kept engine
       feed-100k-scroll-middle    a viewport in the middle of the feed on a kept engine
     and the peak memory (VmHWM growth) of 2 000 viewport layouts for 1 000 vs 100 000 items.
+    \(BenchCommand.scalingHelp)
 
     OPTIONS:
       --json                 {"benchmarks": [{"name","engine","nodes","medianMicroseconds","p90Microseconds","runs"}],
@@ -75,9 +76,10 @@ enum BenchCommand {
                          "cards-100-text-new-engine", "cards-100-text-relayout", "feed-100k-first-viewport",
                          "feed-100k-first-viewport-warm", "feed-100k-scroll-middle"]
             /// A benchmark runs when there is no filter, the filter names it exactly, or (naming none exactly) is part of its name.
+            /// The scaling curves run only when a filter picks them.
             func selected(_ name: String) -> Bool {
-                guard let filter else { return true }
-                return names.contains(filter) ? name == filter : name.contains(filter)
+                guard let filter else { return !name.hasPrefix("scaling-") }
+                return names.contains(filter) || scalingNames.contains(filter) ? name == filter : name.contains(filter)
             }
             var runs = 2000
             if let text = args["--runs"] {
@@ -224,6 +226,8 @@ enum BenchCommand {
                     feedEngine.layout(feed, in: narrow, traits: narrowTraits, viewport: middle).nodeCount
                 })
             }
+
+            results += scalingBenchmarks(runs: runs, in: narrow, selected: selected)
 
             // Peak memory of viewport layouts, 1k vs 100k items.
             var memory: [(String, Int, Int, Int)] = []

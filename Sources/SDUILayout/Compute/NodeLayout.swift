@@ -23,6 +23,7 @@ func computeNodeLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
         inner = aspectRatioBox(ratio: ratio, fill: s.ptr.nodes[i].aspectFill, proposal: inner) {
             computeContentLayout(node, .unspecified, .measure, &s).0
         }
+        if mode == .place { reportIfClamped(node, inner, &s) }
     }
     let content: (Double, Double)
     switch (s.ptr.nodes[i].kind, mode) {
@@ -117,10 +118,13 @@ private func checkPlacedNode(_ node: Int32, _ proposal: Proposal, _ size: (Doubl
     }
 }
 
+/// `w×h` for diagnostics: rounded to 1/100 pt, integers without a fraction, `nil` for unspecified, `∞` for infinity.
 func formatSize(_ size: (Double, Double)) -> String {
     func f(_ v: Double) -> String {
         if v.isNaN { return "nil" }
         if v.isInfinite { return "∞" }
+        // Beyond 2^53 every Double is an integer, and `Int64` of one beyond 2^63 would trap: print it as a Double.
+        guard abs(v) < 9.0e15 else { return String(v) }
         let rounded = (v * 100).rounded() / 100
         return rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
     }
@@ -146,3 +150,17 @@ func computeContentLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMo
     }
 }
 
+
+/// Reports an aspect-ratio box that `aspectRatioBox` clamped at `LayoutLimits.maxLength` (place mode: once per
+/// node and pass). A box reaches the limit only by clamping: from values within `ValueLimits`, only aspect
+/// ratios nested inside each other multiply that far.
+@inline(__always)
+func reportIfClamped(_ node: Int32, _ box: Proposal, _ s: inout LayoutState) {
+    if box.width == LayoutLimits.maxLength || box.height == LayoutLimits.maxLength { reportClamped(node, box, &s) }
+}
+
+@inline(never)
+private func reportClamped(_ node: Int32, _ box: Proposal, _ s: inout LayoutState) {
+    s.report("layout-overflow", .warning, node,
+             "the aspect-ratio box grows past 10⁹ pt (nested aspect ratios multiply): clamped to \(formatSize((box.width, box.height)))")
+}

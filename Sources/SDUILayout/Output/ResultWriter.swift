@@ -42,6 +42,9 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
         s.frames.append(contentsOf: repeatElement(Rect.zero, count: outputCount))
     }
     let scale = traits.displayScale > 0 ? traits.displayScale : 1
+    // Nodes whose computed geometry was not finite (none unless an arithmetic limit was missed: see
+    // `LayoutLimits`), reported after the frames are written.
+    var nonFinite: [Int32] = []
     s.tree.nodes.withUnsafeBufferPointer { nodes in
     s.geometry.withUnsafeBufferPointer { geometry in
     s.origins.withUnsafeMutableBufferPointer { origins in
@@ -55,6 +58,7 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
                 if hidden { x = 0; y = 0; width = 0; height = 0 }
                 x += origins[parent].x; y += origins[parent].y
             }
+            if !(x.isFinite && y.isFinite && width.isFinite && height.isFinite) && !hidden { nonFinite.append(Int32(truncatingIfNeeded: i)) }
             x = x.isFinite ? x : 0; y = y.isFinite ? y : 0
             width = width.isFinite ? max(0, width) : 0
             height = height.isFinite ? max(0, height) : 0
@@ -98,6 +102,9 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     }
     }
     }
+    }
+    for node in nonFinite {
+        s.report("layout-overflow", .warning, node, "the computed frame is not finite (an arithmetic limit was exceeded): non-finite values are written as 0")
     }
     // Step 4.
     let links: ContiguousArray<OutputLink>
@@ -143,7 +150,14 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
 
 /// Rounds each edge to the nearest device pixel.
 func roundToPixels(_ frame: Rect, scale: Double) -> Rect {
-    func r(_ v: Double) -> Double { (v * scale).rounded() / scale }
+    // A finite v · scale can overflow to infinity only beyond 10³⁰⁸ / scale; such a value is kept as it is (it is
+    // on the pixel grid to any precision a Double has there), so a rounded frame is as finite as the exact one.
+    func r(_ v: Double) -> Double {
+        let scaled = v * scale
+        return scaled.isFinite ? scaled.rounded() / scale : v
+    }
     let minX = r(frame.minX), minY = r(frame.minY), maxX = r(frame.maxX), maxY = r(frame.maxY)
-    return Rect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
+    let rounded = Rect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
+    // (x + width itself may overflow for a frame near the largest Double: then the exact frame is kept.)
+    return rounded.width.isFinite && rounded.height.isFinite ? rounded : frame
 }
