@@ -63,6 +63,7 @@ struct PassPointers {
     var frames: UncheckedBuffer<FrameSpec>
     var paddings: UncheckedBuffer<PaddingSpec>
     var geometry: UncheckedBuffer<NodeGeometry>
+    var stamps: UncheckedBuffer<PlacementStamp>
     /// At least one item per node, so nested stacks never grow it (their regions hold disjoint children).
     var stackScratch: UncheckedBuffer<StackItem>
     var sortScratch: UncheckedBuffer<StackItem>
@@ -74,7 +75,20 @@ struct LayoutState {
     var tree = LayoutTree()
     /// This engine's own tree buffers while `tree` is a shared template (kept for the next viewport build).
     var ownTree: LayoutTree?
+    /// Where each node sits (this pass's bank; see `PlacementStamp` for the two banks).
     var geometry = NodeBuffer<NodeGeometry>()
+    /// Per node, the proposal its placement in this bank was made for (`PlacementStamp`).
+    var stamps = NodeBuffer<PlacementStamp>()
+    /// The other bank: the previous full pass's geometry, stamps and placed texts.
+    var otherGeometry = NodeBuffer<NodeGeometry>()
+    var otherStamps = NodeBuffer<PlacementStamp>()
+    var otherPlacedTexts = ContiguousArray<PlacedText>()
+    /// Stamps of another epoch are not reusable (`PlacementStamp`); 0 is never current.
+    var placementEpoch: UInt32 = 1
+    /// This pass may reuse and stamp placements (a full layout; not a viewport layout).
+    var remembersPlacements = false
+    /// Placements reused since the engine was made (tests: that going back to a width reuses, and what).
+    var placementsReused = 0
     /// Sizes nodes gave for proposals, kept across full layouts of the same tree (see `MeasureCache`).
     var measurements = MeasureCache()
     /// Whether `measurements` may be kept into the next pass: false after a viewport layout, or when another
@@ -112,13 +126,15 @@ struct LayoutState {
 
     init() {
         ptr = PassPointers(nodes: tree.nodes.unchecked, frames: tree.frames.unchecked, paddings: tree.paddings.unchecked,
-                           geometry: geometry.unchecked, stackScratch: stackScratch.unchecked, sortScratch: sortScratch.unchecked)
+                           geometry: geometry.unchecked, stamps: stamps.unchecked, stackScratch: stackScratch.unchecked,
+                           sortScratch: sortScratch.unchecked)
     }
 
     /// Takes the buffers' addresses for `ptr` (after any of them grew).
     mutating func takePointers() {
         ptr = PassPointers(nodes: tree.nodes.unchecked, frames: tree.frames.unchecked, paddings: tree.paddings.unchecked,
-                           geometry: geometry.unchecked, stackScratch: stackScratch.unchecked, sortScratch: sortScratch.unchecked)
+                           geometry: geometry.unchecked, stamps: stamps.unchecked, stackScratch: stackScratch.unchecked,
+                           sortScratch: sortScratch.unchecked)
     }
 
     /// Stops using a screen's shared tree (when `tree` is one) and takes this engine's own buffers back, so the
@@ -133,8 +149,25 @@ struct LayoutState {
     /// this pass may use the measurements of earlier passes (a full layout of the tree they were made for).
     mutating func beginPass(keepsMeasurements: Bool) {
         let n = tree.nodes.count
-        if !(keepsMeasurements && measurementsAreCurrent) { measurements.removeAll(nodes: n) }
+        if keepsMeasurements && measurementsAreCurrent {
+            // Another full pass of the same tree: write over the bank of the pass before the last (`PlacementStamp`).
+            swap(&geometry, &otherGeometry)
+            swap(&stamps, &otherStamps)
+            swap(&placedTexts, &otherPlacedTexts)
+        } else {
+            measurements.removeAll(nodes: n)
+            placementEpoch &+= 1
+            if placementEpoch == 0 {
+                placementEpoch = 1
+                stamps.removeAll(); otherStamps.removeAll()
+            }
+        }
         measurementsAreCurrent = keepsMeasurements
+        remembersPlacements = keepsMeasurements
+        if stamps.count != n {
+            stamps.removeAll()
+            stamps.append(contentsOf: repeatElement(PlacementStamp(), count: n))
+        }
         // No reset needed when the size matches: every visible node's geometry is rewritten when it is
         // placed (its parent sets x and y), and hidden nodes are output with zero frames.
         if geometry.count != n {
@@ -161,6 +194,7 @@ struct LayoutState {
     mutating func growBuffers() {
         let n = tree.nodes.count
         while geometry.count < n { geometry.append(NodeGeometry()) }
+        while stamps.count < n { stamps.append(PlacementStamp()) }
         measurements.grow(nodes: n)
         while placedTexts.count < tree.texts.count { placedTexts.append(PlacedText()) }
         while stackScratch.count < n + 1 { stackScratch.append(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0)) }
@@ -178,6 +212,7 @@ struct LayoutState {
         tree.linksArray = nil
         tree.texts.truncate(to: textCount)
         geometry.truncate(to: count)
+        stamps.truncate(to: count)
         placedTexts.truncate(to: textCount)
         // Realised texts are gone: their handles would describe other items next time.
         textHandles.truncate(to: textCount)
