@@ -5,8 +5,7 @@
 /// is derived from the content's ideal width. Infinite proposals (flexibility probes) stay infinite.
 /// (Applied by `computeModifierLayers`.)
 ///
-/// The box of `ratio` for `proposal`, each side at most `LayoutLimits.maxLength` unless infinite (a probe):
-/// `fill` boxes nested inside each other grow by up to the ratio per level, which would overflow to infinity.
+/// The box of `ratio` for `proposal` (callers bound it with `boundedBox`).
 @inline(always)
 func aspectRatioBox(ratio: Double, fill: Bool, proposal: Proposal, idealWidth: () -> Double) -> Proposal {
     let w = proposal.width, h = proposal.height
@@ -27,7 +26,26 @@ func aspectRatioBox(ratio: Double, fill: Bool, proposal: Proposal, idealWidth: (
             box = Proposal(width: w, height: w / ratio)
         }
     }
-    return Proposal(width: LayoutLimits.clamp(box.width), height: LayoutLimits.clamp(box.height))
+    return box
+}
+
+/// `box` with each side at most `LayoutLimits.maxLength` unless infinite (a probe): `fill` boxes nested inside each
+/// other grow by up to the ratio per level, which would overflow to infinity. A clamped box is reported when the
+/// node is placed (`mode`; once per node and pass). The common case is two comparisons; the rest is out of line.
+@inline(always)
+func boundedBox(_ node: Int32, _ box: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> Proposal {
+    if box.width <= LayoutLimits.maxLength && box.height <= LayoutLimits.maxLength { return box }
+    return clampedBox(node, box, mode, &s)
+}
+
+@inline(never)
+private func clampedBox(_ node: Int32, _ box: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> Proposal {
+    let clamped = Proposal(width: LayoutLimits.clamp(box.width), height: LayoutLimits.clamp(box.height))
+    if mode == .place && (clamped.width != box.width || clamped.height != box.height) {
+        s.report("layout-overflow", .warning, node,
+                 "the aspect-ratio box grows past 10⁹ pt (nested aspect ratios multiply): clamped to \(formatSize((clamped.width, clamped.height)))")
+    }
+    return clamped
 }
 
 /// Limits of the layout engine's arithmetic.

@@ -29,7 +29,7 @@ func computeNodeLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
         inner = aspectRatioBox(ratio: ratio, fill: s.ptr.nodes[i].aspectFill, proposal: inner) {
             computeContentLayout(node, .unspecified, .measure, &s).0
         }
-        if mode == .place { reportIfClamped(node, inner, &s) }
+        inner = boundedBox(node, inner, mode, &s)
     }
     let content: (Double, Double)
     switch (s.ptr.nodes[i].kind, mode) {
@@ -157,17 +157,3 @@ func computeContentLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMo
     }
 }
 
-
-/// Reports an aspect-ratio box that `aspectRatioBox` clamped at `LayoutLimits.maxLength` (place mode: once per
-/// node and pass). A box reaches the limit only by clamping: from values within `ValueLimits`, only aspect
-/// ratios nested inside each other multiply that far.
-@inline(__always)
-func reportIfClamped(_ node: Int32, _ box: Proposal, _ s: inout LayoutState) {
-    if box.width == LayoutLimits.maxLength || box.height == LayoutLimits.maxLength { reportClamped(node, box, &s) }
-}
-
-@inline(never)
-private func reportClamped(_ node: Int32, _ box: Proposal, _ s: inout LayoutState) {
-    s.report("layout-overflow", .warning, node,
-             "the aspect-ratio box grows past 10⁹ pt (nested aspect ratios multiply): clamped to \(formatSize((box.width, box.height)))")
-}

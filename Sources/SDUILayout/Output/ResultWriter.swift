@@ -42,13 +42,13 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
         s.frames.append(contentsOf: repeatElement(Rect.zero, count: outputCount))
     }
     let scale = traits.displayScale > 0 ? traits.displayScale : 1
-    // Nodes whose computed geometry was not finite (none unless an arithmetic limit was missed: see
-    // `LayoutLimits`), reported after the frames are written.
-    var nonFinite: [Int32] = []
-    s.tree.nodes.withUnsafeBufferPointer { nodes in
+    // Whether some node's computed geometry was not finite (never unless an arithmetic limit was missed: see
+    // `LayoutLimits`); such nodes are found and reported after the frames are written.
+    let sawNonFinite = s.tree.nodes.withUnsafeBufferPointer { nodes in
     s.geometry.withUnsafeBufferPointer { geometry in
     s.origins.withUnsafeMutableBufferPointer { origins in
-    s.frames.withUnsafeMutableBufferPointer { frames in
+    s.frames.withUnsafeMutableBufferPointer { frames -> Bool in
+        var sawNonFinite = false
         @inline(__always) func write(_ i: Int, _ out: Int) {
             let parent = Int(nodes[i].parent)
             let hidden = nodes[i].isHidden
@@ -58,7 +58,7 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
                 if hidden { x = 0; y = 0; width = 0; height = 0 }
                 x += origins[parent].x; y += origins[parent].y
             }
-            if !(x.isFinite && y.isFinite && width.isFinite && height.isFinite) && !hidden { nonFinite.append(Int32(truncatingIfNeeded: i)) }
+            if !(x.isFinite && y.isFinite && width.isFinite && height.isFinite) && !hidden { sawNonFinite = true }
             x = x.isFinite ? x : 0; y = y.isFinite ? y : 0
             width = width.isFinite ? max(0, width) : 0
             height = height.isFinite ? max(0, height) : 0
@@ -99,13 +99,12 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
         } else {
             for (out, node) in s.order.enumerated() { write(Int(node), out) }
         }
+        return sawNonFinite
     }
     }
     }
     }
-    for node in nonFinite {
-        s.report("layout-overflow", .warning, node, "the computed frame is not finite (an arithmetic limit was exceeded): non-finite values are written as 0")
-    }
+    if sawNonFinite { reportNonFiniteGeometry(&s) }
     // Step 4.
     let links: ContiguousArray<OutputLink>
     if inArrayOrder {
@@ -146,6 +145,26 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     }
     return LayoutResult(screenID: s.tree.screenID, environment: environment, traits: traits, storage: storage,
                         diagnostics: diagnostics)
+}
+
+/// Reports each visible node whose computed geometry (position or size) is not finite, or whose position is not
+/// finite once its ancestors' offsets are added (written as 0 in the frames).
+@inline(never)
+private func reportNonFiniteGeometry(_ s: inout LayoutState) {
+    let count = s.tree.nodes.count
+    var absolute = ContiguousArray<Point>(repeating: Point(x: 0, y: 0), count: count)
+    for i in 0..<count {
+        let node = s.tree.nodes[i], g = s.geometry[i]
+        guard !node.isHidden else { continue }
+        let parent = Int(node.parent)
+        let origin = parent >= 0 ? absolute[parent] : Point(x: 0, y: 0)
+        let x = origin.x + g.x, y = origin.y + g.y
+        absolute[i] = Point(x: x + g.contentX, y: y + g.contentY)
+        if !(x.isFinite && y.isFinite && g.width.isFinite && g.height.isFinite) {
+            s.report("layout-overflow", .warning, Int32(truncatingIfNeeded: i),
+                     "the computed frame is not finite (an arithmetic limit was exceeded): non-finite values are written as 0")
+        }
+    }
 }
 
 /// Rounds each edge to the nearest device pixel.
