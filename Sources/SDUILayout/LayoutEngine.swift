@@ -153,8 +153,8 @@ public final class LayoutEngine {
             state.geometry[0].y = safeArea.y + max(0, (safeArea.height - rootSize.1) / 2)
             if (rootSize.0 > safeArea.width + 0.5 || rootSize.1 > safeArea.height + 0.5),
                !state.diagnostics.contains(where: { $0.node == 0 && $0.code.description == "content-overflow" }) {
-                state.report("content-overflow", .warning, 0,
-                             "the screen needs \(formatSize(rootSize)) but the safe area is \(formatSize((safeArea.width, safeArea.height)))")
+                state.report("content-overflow", .error, 0,
+                             "the screen needs \(formatSize(rootSize)) but the safe area is \(formatSize((safeArea.width, safeArea.height))): content beyond it is cut off (the root does not scroll)")
             }
         }
         return makeLayoutResult(state: &state, environment: environment, traits: traits,
