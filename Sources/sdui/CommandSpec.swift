@@ -5,7 +5,7 @@ import SDUISchema
 ///
 /// Every command declares its options once, in a `CommandSpec`; parsing (`Arguments`), `--help` and the
 /// README's CLI reference (`sdui help --format markdown`) are all made from that table, so they cannot drift.
-struct OptionSpec {
+struct OptionSpec: Sendable {
     /// The long name, `--output`: the key the parsed value is found under.
     var name: String
     /// A one-letter alias, `-o`.
@@ -15,11 +15,17 @@ struct OptionSpec {
     /// Help text; the first line is the summary, further lines are continuation lines.
     var help: String
     /// For an alias flag such as `--json`: the option it sets and the value (`("--format", "json")`).
-    var sets: (option: String, value: String)?
+    var sets: (option: String, value: String)? = nil
+    /// May be given more than once: the values are joined with commas (`--disable a --disable b` = `--disable a,b`).
+    var repeatable = false
 
     /// An option that takes a value.
     static func value(_ name: String, short: String? = nil, _ placeholder: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, value: placeholder, help: help)
+    }
+    /// An option that may be repeated; its values are joined with commas.
+    static func list(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, short: nil, value: placeholder, help: help, repeatable: true)
     }
     /// A flag (no value).
     static func flag(_ name: String, short: String? = nil, _ help: String) -> OptionSpec {
@@ -37,7 +43,7 @@ struct OptionSpec {
 }
 
 /// The positional arguments a command takes.
-struct PositionalSpec {
+struct PositionalSpec: Sendable {
     /// The placeholder (`FILE`).
     var name: String
     var min: Int
@@ -59,7 +65,7 @@ struct PositionalSpec {
 }
 
 /// Everything about one subcommand: what it is for, what it takes, and what it does.
-struct CommandSpec {
+struct CommandSpec: Sendable {
     var name: String
     /// One line for `sdui --help` and the README.
     var summary: String
@@ -69,7 +75,7 @@ struct CommandSpec {
     var options: [OptionSpec]
     /// Sections after the options (`JSON:`, `STEPS:`, `EXIT:`), as help prints them.
     var epilogue: String
-    var run: (Arguments) throws(CLIError) -> Int32
+    var run: @Sendable (Arguments) throws(CLIError) -> Int32
 
     /// `sdui lint FILE [--devices D] [--format text|json] …`: every option, in declaration order.
     var synopsis: String {
@@ -134,7 +140,7 @@ func wrap(_ text: String, width: Int, indent: Int) -> String {
 }
 
 /// Parsed arguments: positionals, options with values, and flags, checked against a command's `CommandSpec`.
-struct Arguments {
+struct Arguments: Sendable {
     var positionals: [String] = []
     var values: [String: String] = [:]
     var flags: Set<String> = []
@@ -178,6 +184,10 @@ struct Arguments {
                 if let inlineValue { value = inlineValue } else {
                     guard i < arguments.count else { throw .usage("option \(option.name) needs a value (\(option.value ?? ""))") }
                     value = arguments[i]; i += 1
+                }
+                if option.repeatable, let given = values[option.name] {
+                    values[option.name] = given + "," + value
+                    continue
                 }
                 if let given = values[option.name] {
                     let aliased = spec.options.contains { $0.sets?.option == option.name && flags.contains($0.name) && $0.sets?.value == given }

@@ -57,3 +57,33 @@ extension PendingDiagnostics {
         return records
     }
 }
+
+extension LayoutDiagnostic {
+    /// One kind of diagnostic the engine reports.
+    public struct Kind: Sendable {
+        /// The stable code.
+        public var code: String
+        /// The severities it is reported with (most reported with one).
+        public var severities: [Severity]
+        /// When it is reported.
+        public var summary: String
+        public init(code: String, severities: [Severity], summary: String) {
+            self.code = code; self.severities = severities; self.summary = summary
+        }
+    }
+
+    /// Every code the engine reports — what `sdui lint --severity/--disable` accept and its help lists. A new
+    /// diagnostic adds its row here (a test checks every code reported in `SDUILayout` is listed).
+    public static let kinds: [Kind] = [
+        Kind(code: "text-fully-truncated", severities: [.error], summary: "nothing of a text or button title is visible, only \"…\""),
+        Kind(code: "content-overflow", severities: [.warning, .error], summary: "a stack, grid or zstack needs more than it is offered (warning); the root needs more than the window's safe area and does not scroll, so content is cut off (error)"),
+        Kind(code: "text-truncated", severities: [.info, .warning], summary: "a text's lines were cut: info at its own lineLimit; warning when the space is too small, for a button title, or when the cut is inside a number"),
+        Kind(code: "text-number-split", severities: [.warning], summary: "a number is broken across lines (\"$12\" / \"9\"): it is wider than the line"),
+        Kind(code: "text-word-split", severities: [.info], summary: "a word is broken across lines: it is wider than the line"),
+        Kind(code: "tap-target-too-small", severities: [.warning], summary: "a button or a node with an action is smaller than 28 pt, Apple's minimum control size, on a side"),
+        Kind(code: "grid-columns-below-minimum", severities: [.warning], summary: "even one column is narrower than the grid's minColumnWidth"),
+        Kind(code: "image-without-aspect-ratio", severities: [.warning], summary: "an image without aspectRatio (laid out as a square)"),
+        Kind(code: "frame-conflict", severities: [.warning], summary: "minWidth > maxWidth or minHeight > maxHeight (max raised to min)"),
+        Kind(code: "unknown-type", severities: [.warning], summary: "a component type this version does not know"),
+    ]
+}
