@@ -114,7 +114,7 @@ struct CommandSpec: Sendable {
             out += "\n| option | |\n|---|---|\n"
             for option in options {
                 let help = option.help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-                out += "| `\(option.signature)` | \(help.replacingOccurrences(of: "|", with: "\\|")) |\n"
+                out += "| `\(option.signature.replacingOccurrences(of: "|", with: "\\|"))` | \(help.replacingOccurrences(of: "|", with: "\\|")) |\n"
             }
         }
         return out
