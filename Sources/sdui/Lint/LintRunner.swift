@@ -41,11 +41,21 @@ struct LintRunner {
     /// Every distinct finding, merged over all configurations, in (node, code) order.
     func run(jobs: Int) -> [LintFinding] {
         let jobs = max(1, min(jobs, configurationCount))
+        // Laid out grouped by content size and size class, so an engine keeps the same flat tree (fonts resolved,
+        // texts prepared) from one layout to the next and only the window changes; the merge does not depend on
+        // the order.
+        let order = (0..<configurationCount).sorted { a, b in
+            let (wa, sa) = configuration(a), (wb, sb) = configuration(b)
+            if sa != sb { return sa < sb }
+            let ca = windows[wa].horizontalSizeClass == .compact, cb = windows[wb].horizontalSizeClass == .compact
+            if ca != cb { return ca }
+            return a < b
+        }
         let next = Counter()
         let collected = Collected()
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             var worker = Worker(runner: self)
-            while let c = next.take(below: configurationCount) { worker.lay(c) }
+            while let k = next.take(below: configurationCount) { worker.lay(order[k]) }
             collected.add(worker.findings)
         }
         return merge(collected.all)
