@@ -41,7 +41,7 @@ import Testing
         }
         #expect(lint["required"] == ["disable"])
         let text = PayloadJSONSchema.text(pretty: false)
-        #expect(text.contains(#""lint":{"$ref":"#/$defs/lint""#))
+        #expect(text.contains(##""lint":{"$ref":"#/$defs/lint""##))
     }
 
     @Test func `typos get the closest known name, enum errors only the values allowed here`() {
