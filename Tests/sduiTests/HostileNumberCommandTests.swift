@@ -35,9 +35,9 @@ import Testing
         ]
     }
 
-    @Test(arguments: withinLimits)
-    func `payloads within the limits lay out finite frames in every command`(json: String) throws {
-        let path = try temporaryFile(Array(json.utf8))
+    @Test(arguments: withinLimits.indices)
+    func `payloads within the limits lay out finite frames in every command`(payload: Int) throws {
+        let path = try temporaryFile(Array(Self.withinLimits[payload].utf8))
         for window in ["1x1", "375x667", "10000x1"] {
             for extra in [[], ["--round"]] {
                 let run = try sdui(["layout", path, "--window", window, "--format", "json"] + extra)
