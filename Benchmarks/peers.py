@@ -64,7 +64,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from cards_scene import (CARD_COUNT, NODE_COUNT, RELAYOUT_WIDTH, WIDTH, Frame,
+from cards_scene import (CARD_COUNT, NODE_COUNT, RELAYOUT_WIDTH, TOGGLE_WIDTH, WIDTH, Frame,
                          compare_frames, expected_frames)
 from peer_engines import CassowaryOneSystem, CassowaryPerCard, TaffyPeer, YogaPeer
 
@@ -189,7 +189,7 @@ def make_cases(engine: str, runs: int, warmup: int, fresh_runs: int,
         Case("cards-100-relayout-seen-width", engine, lambda: seen.layout(WIDTH),
              lambda: seen.layout(RELAYOUT_WIDTH), runs, warmup),
         Case("cards-100-relayout-toggle", engine, lambda: toggle.layout(WIDTH),
-             lambda: toggle.layout(WIDTH + 1), runs, warmup),
+             lambda: toggle.layout(TOGGLE_WIDTH), runs, warmup),
         Case(PUBLIC_API_CASE, engine, public_at_375,
              lambda: public_layout(RELAYOUT_WIDTH), min(runs, 100), min(warmup, 10)),
     ]

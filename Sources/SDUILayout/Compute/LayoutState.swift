@@ -64,6 +64,8 @@ struct PassPointers {
     var paddings: UncheckedBuffer<PaddingSpec>
     var geometry: UncheckedBuffer<NodeGeometry>
     var stamps: UncheckedBuffer<PlacementStamp>
+    /// `measurements.versions`.
+    var versions: UncheckedBuffer<UInt32>
     /// At least one item per node, so nested stacks never grow it (their regions hold disjoint children).
     var stackScratch: UncheckedBuffer<StackItem>
     var sortScratch: UncheckedBuffer<StackItem>
@@ -126,14 +128,16 @@ struct LayoutState {
 
     init() {
         ptr = PassPointers(nodes: tree.nodes.unchecked, frames: tree.frames.unchecked, paddings: tree.paddings.unchecked,
-                           geometry: geometry.unchecked, stamps: stamps.unchecked, stackScratch: stackScratch.unchecked,
+                           geometry: geometry.unchecked, stamps: stamps.unchecked, versions: measurements.versions.unchecked,
+                           stackScratch: stackScratch.unchecked,
                            sortScratch: sortScratch.unchecked)
     }
 
     /// Takes the buffers' addresses for `ptr` (after any of them grew).
     mutating func takePointers() {
         ptr = PassPointers(nodes: tree.nodes.unchecked, frames: tree.frames.unchecked, paddings: tree.paddings.unchecked,
-                           geometry: geometry.unchecked, stamps: stamps.unchecked, stackScratch: stackScratch.unchecked,
+                           geometry: geometry.unchecked, stamps: stamps.unchecked, versions: measurements.versions.unchecked,
+                           stackScratch: stackScratch.unchecked,
                            sortScratch: sortScratch.unchecked)
     }
 

@@ -16,11 +16,15 @@ func computeNodeLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     let isText = s.ptr.nodes[i].kind == .text
     if mode == .measure, !isText, let cached = s.cachedSize(node, proposal) { return cached }
     // A placement at this proposal kept from an earlier pass, its subtree still in this bank (`PlacementStamp`).
-    if mode == .place && s.remembersPlacements, let kept = s.rememberedPlacement(node, proposal) {
+    // Texts and rows of fixed leaves and spacers (closed form) are cheaper to place again than to stamp; they are
+    // reused as part of their parent.
+    let remembers = mode == .place && s.remembersPlacements && !isText
+        && s.ptr.nodes[i].stackChildShape != .fixedLeavesThenSpacers
+    if remembers, let kept = s.rememberedPlacement(node, proposal) {
         s.placementsReused &+= 1
         return kept
     }
-    let diagnosticsBefore = s.diagnostics.count
+    let diagnosticsBefore = remembers ? s.diagnostics.count : 0
     // Step 3: the modifier layers (`computeModifierLayers`' steps, spelt out so that stacks are called
     // directly for their axis and mode: one call per container, not three) and the content.
     var inner = modifierProposal(node, proposal, &s)
@@ -49,7 +53,7 @@ func computeNodeLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     } else {
         // Step 4: in place mode, record the node's size and content offset (the parent records its position).
         recordPlacement(node, proposal, size, layers.contentX, layers.contentY, &s)
-        if s.remembersPlacements { s.rememberPlacement(node, proposal, diagnosticsBefore: diagnosticsBefore) }
+        if remembers { s.rememberPlacement(node, proposal, diagnosticsBefore: diagnosticsBefore) }
     }
     return size
 }

@@ -16,7 +16,9 @@
 /// earlier pass whose node has not been placed since describes its subtree's current contents.
 ///
 /// What is not kept: a subtree that reported a diagnostic (tap targets, overflow, truncation) is stamped as not
-/// reusable, so every pass reports its diagnostics itself; simple leaves (reused only as part of their parent);
+/// reusable, so every pass reports its diagnostics itself; simple leaves, texts and rows of fixed leaves and spacers
+/// (`StackChildShape.fixedLeavesThenSpacers`: placing them again costs less than a stamp; they are reused only as
+/// part of their parent);
 /// viewport layouts (realised rows reuse node indices).
 ///
 /// Validity, as for measurements: `LayoutState.placementEpoch` changes when the engine takes another tree or
@@ -40,7 +42,7 @@ extension LayoutState {
         let stamp = ptr.stamps[i]
         guard stamp.epoch == placementEpoch, stamp.proposedWidth.bitPattern == proposal.width.bitPattern,
               stamp.proposedHeight.bitPattern == proposal.height.bitPattern,
-              stamp.version == measurements.versions.unchecked[i] else { return nil }
+              stamp.version == ptr.versions[i] else { return nil }
         return (ptr.geometry[i].width, ptr.geometry[i].height)
     }
 
@@ -51,6 +53,6 @@ extension LayoutState {
         let i = Int(node)
         ptr.stamps[i] = PlacementStamp(proposedWidth: proposal.width, proposedHeight: proposal.height,
                                        epoch: diagnostics.count == diagnosticsBefore ? placementEpoch : 0,
-                                       version: measurements.versions.unchecked[i])
+                                       version: ptr.versions[i])
     }
 }

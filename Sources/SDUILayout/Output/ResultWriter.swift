@@ -49,7 +49,8 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     s.origins.withUnsafeMutableBufferPointer { origins in
     s.frames.withUnsafeMutableBufferPointer { frames -> Bool in
         var sawNonFinite = false
-        @inline(__always) func write(_ i: Int, _ out: Int) {
+        /// Writes node `i`'s frame at `out`; whether its geometry was not finite.
+        @inline(__always) func write(_ i: Int, _ out: Int) -> Bool {
             let parent = Int(nodes[i].parent)
             let hidden = nodes[i].isHidden
             let g = geometry[i]
@@ -58,7 +59,7 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
                 if hidden { x = 0; y = 0; width = 0; height = 0 }
                 x += origins[parent].x; y += origins[parent].y
             }
-            if !(x.isFinite && y.isFinite && width.isFinite && height.isFinite) && !hidden { sawNonFinite = true }
+            let nonFinite = !(x.isFinite && y.isFinite && width.isFinite && height.isFinite) && !hidden
             x = x.isFinite ? x : 0; y = y.isFinite ? y : 0
             width = width.isFinite ? max(0, width) : 0
             height = height.isFinite ? max(0, height) : 0
@@ -66,12 +67,13 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
             // Step 3.
             frames[out] = roundsToPixels ? roundToPixels(Rect(x: x, y: y, width: width, height: height), scale: scale)
                                          : Rect(x: x, y: y, width: width, height: height)
+            return nonFinite
         }
         if inArrayOrder && !roundsToPixels {
             // The common case without branches per check: a visible node whose frame is finite and not negative
             // is its position plus its parent's content origin (what `write` computes for it); anything else,
             // and the root, take `write`.
-            write(0, 0)
+            if write(0, 0) { sawNonFinite = true }
             // The buffers hold `count` elements (geometry and frames exactly, origins at least), count > 0.
             let nodeBase = nodes.baseAddress!, geometryBase = geometry.baseAddress!
             let originBase = origins.baseAddress!, frameBase = frames.baseAddress!
@@ -90,14 +92,14 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
                     originBase[i] = Point(x: origin.x, y: origin.y)
                     frameBase[i] = Rect(x: xy.x, y: xy.y, width: size.x, height: size.y)
                 } else {
-                    write(i, i)
+                    if write(i, i) { sawNonFinite = true }
                 }
                 i += 1
             }
         } else if inArrayOrder {
-            for i in 0..<count { write(i, i) }
+            for i in 0..<count where write(i, i) { sawNonFinite = true }
         } else {
-            for (out, node) in s.order.enumerated() { write(Int(node), out) }
+            for (out, node) in s.order.enumerated() where write(Int(node), out) { sawNonFinite = true }
         }
         return sawNonFinite
     }
