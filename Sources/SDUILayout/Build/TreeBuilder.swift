@@ -98,7 +98,7 @@ struct TreeBuilder {
         let name = NodeName(pointer: pointer, parent: parent, childIndex: childIndex)
         resolveModifiers(g, name: name, into: &flat.pointee, frameSpec: &frameSpec.pointee, paddingSpec: &paddingSpec.pointee,
                          tree: &tree)
-        if !g.pointee.outOfRange.isEmpty && !hidden { reportOutOfRange(g.pointee.outOfRange, name, &tree) }
+        if g.pointee.outOfRange.rawValue != 0 && !hidden { reportOutOfRange(g.pointee.outOfRange, name, &tree) }
         if kind == .text || kind == .button || kind == .custom { resolveLeaf(node, g, name: name, into: &flat.pointee, tree: &tree) }
         if kind == .color { flat.pointee.isPlainColor = Self.isPlainColor(kind, g) }
         if kind == .spacer { resolveSpacer(g, into: &flat.pointee) }
@@ -468,7 +468,8 @@ struct SimpleLeaf {
         case .image: guard TreeBuilder.isPositiveFinite(g.pointee.aspectRatio) else { return nil }
         default: return nil
         }
-        guard !g.pointee.usesSizeClasses, g.pointee.outOfRange.isEmpty, pointer.pointee.children.isEmpty else { return nil }
+        // (`rawValue == 0`, not `isEmpty`: the generic `SetAlgebra` method is not specialised across modules.)
+        guard !g.pointee.usesSizeClasses, g.pointee.outOfRange.rawValue == 0, pointer.pointee.children.isEmpty else { return nil }
         // A contradictory frame is reported by the general path.
         if g.pointee.hasFrame && (g.pointee.frame.minWidth > g.pointee.frame.maxWidth || g.pointee.frame.minHeight > g.pointee.frame.maxHeight) { return nil }
         self.kind = kind
