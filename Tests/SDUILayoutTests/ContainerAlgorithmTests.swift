@@ -1,5 +1,7 @@
 import Testing
 @testable import SDUILayout
+import SDUISchema
+import SDUIEnvironment
 
 /// The container algorithms as pure functions, checked against published SwiftUI numbers.
 private func columns(_ items: [GridItemSpec], width: Double) -> (width: Double, tracks: [GridTrack], limited: Bool) {
@@ -106,4 +108,16 @@ private func lines(_ sizes: [(Double, Double)], maxWidth: Double, spacing: Doubl
     #expect(choose(sizes, 400, 100) == 0)
     #expect(choose(sizes, .nan, .nan) == 0)
     #expect(choose(sizes, 10, 10, horizontal: false, vertical: false) == 0)
+}
+
+@Test func `a node with a modifiers chain is reported until the engine lays the chain out`() throws {
+    let screen = try SDUISchema.Screen(json: #"{"schemaVersion": 1, "root": {"type": "vstack", "children": [{"type": "color", "id": "c", "frame": {"height": 10}, "modifiers": [{"padding": 8}]}]}}"#)
+    let result = LayoutEngine().layout(screen, in: window(100, 100), traits: window(100, 100).traitCollection())
+    #expect(result.diagnostics.map(\.code) == ["modifiers-not-laid-out"])
+    #expect(result.diagnostics.first?.pointer == "/root/children/0/modifiers")
+    #expect(result.frame("c") == Rect(x: 0, y: 45, width: 100, height: 10))
+}
+
+@Test func `a flat node stays 144 bytes with the GridItem link`() {
+    #expect(MemoryLayout<FlatNode>.size <= 144)
 }
