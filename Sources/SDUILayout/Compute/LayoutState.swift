@@ -101,6 +101,8 @@ struct LayoutState {
     var sortScratch = NodeBuffer<StackItem>()
     /// First free entry of `stackScratch`.
     var stackTop = 0
+    /// The columns of the GridItem grids being laid out (a stack: a nested grid's columns sit above its parent's).
+    var gridTracks = ContiguousArray<GridTrack>()
     var text = TextMeasurementSeam()
     /// Final text layouts of this pass, per text index (set when the text node is placed).
     var placedTexts = ContiguousArray<PlacedText>()
@@ -217,6 +219,7 @@ struct LayoutState {
         tree.texts.truncate(to: textCount)
         geometry.truncate(to: count)
         stamps.truncate(to: count)
+        gridTracks.removeAll(keepingCapacity: true)
         placedTexts.truncate(to: textCount)
         // Realised texts are gone: their handles would describe other items next time.
         textHandles.truncate(to: textCount)

@@ -4,6 +4,10 @@ import SDUIEnvironment
 enum NumberConstraint {
     /// A length in points: 0 … `ValueLimits.maxLength`.
     case length
+    /// A length that must be > 0: up to `ValueLimits.maxLength`.
+    case positiveLength
+    /// An offset: −`ValueLimits.maxLength` … `ValueLimits.maxLength`.
+    case signedLength
     /// An aspect ratio: > 0, within `ValueLimits.aspectRatio`.
     case aspectRatio
     /// A layout priority: within `ValueLimits.layoutPriority`.
@@ -15,6 +19,12 @@ enum NumberConstraint {
             if !(v >= 0) { return "must be ≥ 0, got \(JSONValue.format(v))" }
             if v > ValueLimits.maxLength { return "must be at most \(JSONValue.format(ValueLimits.maxLength)) pt, got \(JSONValue.format(v))" }
             return nil
+        case .positiveLength:
+            if !(v > 0) { return "must be > 0, got \(JSONValue.format(v))" }
+            if v > ValueLimits.maxLength { return "must be at most \(JSONValue.format(ValueLimits.maxLength)) pt, got \(JSONValue.format(v))" }
+            return nil
+        case .signedLength:
+            return Self.range(v, -ValueLimits.maxLength...ValueLimits.maxLength)
         case .aspectRatio:
             if !(v > 0) { return "must be > 0, got \(JSONValue.format(v))" }
             return Self.range(v, ValueLimits.aspectRatio)
