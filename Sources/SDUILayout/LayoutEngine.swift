@@ -164,6 +164,8 @@ public final class LayoutEngine {
             // `aspectRatio(16/9, contentMode: .fill)` in a 100 × 100 canvas starts at x −38.9); a larger root overflows.
             state.geometry[0].x = safeArea.x + (safeArea.width - rootSize.0) / 2
             state.geometry[0].y = safeArea.y + (safeArea.height - rootSize.1) / 2
+            // Layers that ignore the safe area, now that positions in the window are known.
+            extendIntoSafeArea(&state, safeArea: safeArea, window: environment.size)
             // Content past the safe area of a root that does not scroll is cut off: an error, also when the root's
             // own overflow check reported it already.
             if rootSize.0 > safeArea.width + 0.5 || rootSize.1 > safeArea.height + 0.5 {

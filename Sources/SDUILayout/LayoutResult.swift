@@ -63,7 +63,8 @@ public struct LayoutNode: Hashable, Sendable {
     public var id: String
     /// The path id (`root`, `root.0`, `root.0.3`), always present.
     public var path: String
-    /// JSON Pointer of the node in the payload (`/root/children/0/children/3`).
+    /// JSON Pointer of the node in the payload (`/root/children/0/children/3`; a background's or overlay's view:
+    /// `/root/modifiers/1/overlay/content`).
     ///
     /// Derived from `path` on demand (so a layout pass builds no pointer strings); setting it stores the value.
     public var pointer: String {
@@ -81,19 +82,21 @@ public struct LayoutNode: Hashable, Sendable {
     public var isHidden: Bool
     /// For `text` nodes and button titles: the lines as the engine broke and truncated them.
     public var text: TextRun?
+    /// For nodes with a `modifiers` chain: the box of the content and of every modifier (`NodeLayers`).
+    public var layers: NodeLayers?
 
     /// A node whose pointer is the one its path implies (`root.0.3` → `/root/children/0/children/3`).
     public init(id: String, path: String, type: ComponentType, parent: Int, frame: Rect, isHidden: Bool = false,
-                text: TextRun? = nil) {
+                text: TextRun? = nil, layers: NodeLayers? = nil) {
         self.id = id; self.path = path; self.type = type; self.parent = parent
-        self.frame = frame; self.isHidden = isHidden; self.text = text
+        self.frame = frame; self.isHidden = isHidden; self.text = text; self.layers = layers
     }
 
     public init(id: String, path: String, pointer: String, type: ComponentType, parent: Int, frame: Rect,
-                isHidden: Bool = false, text: TextRun? = nil) {
+                isHidden: Bool = false, text: TextRun? = nil, layers: NodeLayers? = nil) {
         self.id = id; self.path = path; self.type = type; self.parent = parent
         self.pointerOverride = pointer == SDUILayout.pointer(forPath: path) ? nil : pointer
-        self.frame = frame; self.isHidden = isHidden; self.text = text
+        self.frame = frame; self.isHidden = isHidden; self.text = text; self.layers = layers
     }
 }
 

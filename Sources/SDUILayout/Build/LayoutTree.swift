@@ -12,8 +12,9 @@ let unset = Double.nan
 
 /// One node of the flattened layout tree: size-class values resolved and modifiers folded into fields.
 ///
-/// Modifiers apply from the content outward: aspectRatio → padding → frame (background and cornerRadius do
-/// not change geometry). `Compute/` reads only these fields, never schema types.
+/// The v1 modifier keys are fused into fields and apply from the content outward: aspectRatio → padding → frame
+/// (background and cornerRadius do not change geometry) — the fast path. A node with a `modifiers` chain has
+/// layers instead (`hasLayers`). `Compute/` reads only these fields and the layers, never schema types.
 struct FlatNode {
     // Field order: the 4-byte fields, then the 1-byte ones, then the `Double`s, so the struct has no padding
     // holes (144 bytes; 168 in document order of the sections). The build writes one per node and the compute
@@ -69,6 +70,9 @@ struct FlatNode {
     var aspectFill = false
     var hasPadding = false
     var hasFrame = false
+    /// The node has a `modifiers` chain: its modifiers (the v1 keys included) are layers (`LayoutTree.layers`,
+    /// found through `LayoutTree.layered`), laid out by `computeLayeredNode`; the fused fields above are unset.
+    var hasLayers = false
 
     // MARK: Containers
     /// Stack spacing, or grid row spacing.
@@ -167,6 +171,13 @@ struct LayoutTree {
     var texts = ContiguousArray<TextSpec>()
     /// GridItem columns of the grids that have them (`FlatNode.firstGridItem`, `columns` items each).
     var gridItems = ContiguousArray<GridItemSpec>()
+    /// The modifier layers of the layered nodes (`FlatNode.hasLayers`): per node its content layer, then one per
+    /// element of its full chain, innermost first (`LayoutLayer`).
+    var layers = ContiguousArray<LayoutLayer>()
+    /// The layered nodes in node order, with where their layers are (`layered(_:)`).
+    var layeredNodes = ContiguousArray<LayeredNode>()
+    /// How many layered nodes extend into the safe area (`LayeredNode.ignoresSafeArea`).
+    var ignoresSafeAreaCount = 0
     /// Problems found while building (unknown types, frame conflicts, images without aspect ratio…).
     var buildDiagnostics: [LayoutDiagnostic] = []
     var screenID = ""
@@ -194,6 +205,9 @@ struct LayoutTree {
         linksArray = nil
         texts.removeAll(keepingCapacity: true)
         gridItems.removeAll(keepingCapacity: true)
+        layers.removeAll(keepingCapacity: true)
+        layeredNodes.removeAll(keepingCapacity: true)
+        ignoresSafeAreaCount = 0
         buildDiagnostics.removeAll(keepingCapacity: true)
         lazyGrids.removeAll(keepingCapacity: true)
         diagnosticNames.removeAll()
@@ -216,7 +230,7 @@ struct LayoutTree {
         while i >= 0 {
             let n = nodes[Int(i)]
             if n.parent < 0 { return n.kind == .scroll && !n.isHorizontal }
-            guard n.kind == .vstack && !n.hasFrame && n.aspectRatio.isNaN else { return false }
+            guard n.kind == .vstack && !n.hasFrame && n.aspectRatio.isNaN && !n.hasLayers else { return false }
             i = n.parent
         }
         return false
@@ -305,7 +319,7 @@ extension LayoutTree {
             i = nodes[Int(i)].parent
         }
         var path = "root"
-        for c in components.reversed() { path += "." + String(c) }
+        for c in components.reversed() { path += pathComponent(forChildIndex: c) }
         return path
     }
 
@@ -328,6 +342,10 @@ extension LayoutTree {
 /// The id of the node reached from `node` by the child indices `chain` (last first), read in place.
 func payloadID(_ node: UnsafePointer<ComponentNode>, _ chain: ArraySlice<Int32>) -> String? {
     guard let k = chain.last else { return node.pointee.id }
+    if k < 0 {
+        guard let decoration = node.pointee.child(atLayoutIndex: k) else { return nil }
+        return withUnsafePointer(to: decoration) { payloadID($0, chain.dropLast()) }
+    }
     return node.pointee.children.withUnsafeBufferPointer { children -> String? in
         guard let base = children.baseAddress, k >= 0, Int(k) < children.count else { return nil }
         return payloadID(base + Int(k), chain.dropLast())

@@ -206,7 +206,7 @@ package struct FrameValues: Sendable, BitwiseCopyable {
     }
 
     /// Clamps every value into 0 … `ValueLimits.maxLength` (a bound may stay +infinity); whether any changed.
-    mutating func clampToLimits() -> Bool {
+    package mutating func clampToLimits() -> Bool {
         var changed = false
         @inline(__always) func clamp(_ value: inout Double, allowingInfinity: Bool) {
             let clamped = ValueLimits.clampLength(value, allowingInfinity: allowingInfinity)
@@ -244,7 +244,7 @@ package struct PaddingValues: Sendable, BitwiseCopyable {
     }
 
     /// Clamps every edge into −`ValueLimits.maxLength` … `ValueLimits.maxLength`; whether any changed.
-    mutating func clampToLimits() -> Bool {
+    package mutating func clampToLimits() -> Bool {
         let edges = (top, leading, bottom, trailing)
         top = ValueLimits.clampLength(top); leading = ValueLimits.clampLength(leading)
         bottom = ValueLimits.clampLength(bottom); trailing = ValueLimits.clampLength(trailing)
