@@ -40,6 +40,8 @@ public final class LayoutEngine {
     var cachedKey: BuildKey?
     /// The node count of the last template taken (room a new screen's template makes up front).
     var lastTemplateNodes = 0
+    /// Tests: every node takes the general layer path (its v1 keys as layers), in a tree of the engine's own.
+    var forcesLayerPath = false
     /// How many times a layout took a tree (the screen's kept tree, or a viewport build) — for tests and the
     /// benchmark: a relayout must not.
     public private(set) var buildCount = 0
@@ -133,9 +135,9 @@ public final class LayoutEngine {
         if key != cachedKey || cachedScreen != screen { state.lazyRows = [] }
         // Let go of the template in use first: when its screen is gone, its memory is free for the next one.
         state.releaseSharedTree()
-        if virtualizes {
+        if virtualizes || forcesLayerPath {
             // Viewport layouts realise rows into the tree: a tree of this engine's own, never the template.
-            TreeBuilder(traits: traits, virtualizesGrids: true).build(screen, into: &state.tree)
+            TreeBuilder(traits: traits, virtualizesGrids: virtualizes, forcesLayers: forcesLayerPath).build(screen, into: &state.tree)
         } else {
             // The screen's flat tree, built once per screen (and size class) by whichever layout came first.
             let template = ScreenLayoutTemplates.tree(of: screen, sizeClass: key.sizeClass, contentSize: key.contentSize,

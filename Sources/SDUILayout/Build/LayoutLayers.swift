@@ -80,6 +80,19 @@ extension LayoutTree {
     }
 }
 
+extension LayoutTree {
+    /// The fixed width and height a layered node's frames give it (NaN where none does; the outermost wins), as
+    /// the fused `frames` record says for a node with v1 keys only.
+    func fixedFrame(of entry: LayeredNode) -> FrameSpec {
+        var spec = FrameSpec()
+        for k in Int(entry.firstLayer)..<Int(entry.firstLayer + entry.layerCount) where layers[k].role == .frame {
+            if !layers[k].frame.width.isNaN { spec.width = layers[k].frame.width }
+            if !layers[k].frame.height.isNaN { spec.height = layers[k].frame.height }
+        }
+        return spec
+    }
+}
+
 extension TreeBuilder {
     /// A layered node's layers (its content, then one per element of the full chain) and its decorations' flat
     /// nodes: backgrounds with a view from the outermost to the innermost (drawn first), before the node's

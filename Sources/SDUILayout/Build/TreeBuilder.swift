@@ -13,16 +13,21 @@ struct TreeBuilder {
     /// Grids in the root vertical scroll's column (its children, or children of frameless vstacks in the
     /// column) are left unflattened (viewport layouts).
     let virtualizesGrids: Bool
+    /// Every node takes the general layer path, its v1 keys as layers (`ModifierPathTests`: the fused fields are
+    /// the fast path of the layers and must give the same frames).
+    let forcesLayers: Bool
 
-    init(traits: TraitCollection, virtualizesGrids: Bool = false) {
+    init(traits: TraitCollection, virtualizesGrids: Bool = false, forcesLayers: Bool = false) {
         self.init(sizeClass: traits.horizontalSizeClass, contentSize: traits.preferredContentSizeCategory,
-                  virtualizesGrids: virtualizesGrids)
+                  virtualizesGrids: virtualizesGrids, forcesLayers: forcesLayers)
     }
 
-    init(sizeClass: UserInterfaceSizeClass, contentSize: ContentSizeCategory, virtualizesGrids: Bool = false) {
+    init(sizeClass: UserInterfaceSizeClass, contentSize: ContentSizeCategory, virtualizesGrids: Bool = false,
+         forcesLayers: Bool = false) {
         self.sizeClass = sizeClass
         self.contentSize = contentSize
         self.virtualizesGrids = virtualizesGrids
+        self.forcesLayers = forcesLayers
     }
 
     /// Flattens `screen` into `tree` (which is cleared first; its buffers are reused).
@@ -99,7 +104,7 @@ struct TreeBuilder {
         let name = NodeName(pointer: pointer, parent: parent, childIndex: childIndex)
         // A node with a `modifiers` chain takes the general layer path (`addLayers`, `computeLayeredNode`); one
         // with the v1 keys only, the fused fields (`computeModifierLayers`).
-        let isLayered = g.pointee.hasModifierChain
+        let isLayered = g.pointee.hasModifierChain || forcesLayers
         if !isLayered {
             resolveModifiers(g, name: name, into: &flat.pointee, frameSpec: &frameSpec.pointee, paddingSpec: &paddingSpec.pointee,
                              tree: &tree)
@@ -143,7 +148,7 @@ struct TreeBuilder {
         switch kind {
         case .vstack, .hstack, .scroll: childShareAxis = childContext
         case .zstack, .custom:
-            let spec = tree.frames[Int(index)]
+            let spec = layered.map { tree.fixedFrame(of: $0) } ?? tree.frames[Int(index)]
             switch shareAxis {
             case .vertical: childShareAxis = spec.height.isNaN ? .vertical : .none
             case .horizontal: childShareAxis = spec.width.isNaN ? .horizontal : .none
@@ -168,7 +173,7 @@ struct TreeBuilder {
             tree.reserveNodes(children.count)
             @inline(__always) func addChild(_ i: Int) -> Int32 {
                 let c = base + i
-                if let leaf = SimpleLeaf(c) {
+                if !forcesLayers, let leaf = SimpleLeaf(c) {
                     return addSimpleLeaf(leaf, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: childContext,
                                          shareAxis: childShareAxis, parentHidden: hidden, into: &tree)
                 }

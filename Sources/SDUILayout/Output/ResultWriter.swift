@@ -225,8 +225,11 @@ private func writeLayerFrames(_ s: inout LayoutState, inArrayOrder: Bool, rounds
             }
         }
         guard !s.tree.nodes[i].isHidden else { continue }
+        // The layout origin as the frame writer computes it (the parent's content origin plus the position).
         let g = s.geometry[i]
-        let originX = s.origins[i].x - g.contentX, originY = s.origins[i].y - g.contentY
+        let parent = Int(s.tree.nodes[i].parent)
+        let originX = parent >= 0 ? s.origins[parent].x + g.x : g.x
+        let originY = parent >= 0 ? s.origins[parent].y + g.y : g.y
         for k in first..<end {
             let box = s.layerBoxes[k]
             var rect = Rect(x: originX + box.x, y: originY + box.y, width: max(0, box.width), height: max(0, box.height))
