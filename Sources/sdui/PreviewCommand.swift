@@ -29,14 +29,15 @@ enum PreviewCommand {
                              (default xxxLarge,AX3; `none` for only --content-size)
       --dark                 open the page in dark mode (the page can switch either way)
 
-    A page holds at most 500000 node elements (nodes × windows × sizes); larger previews are refused.
+    A page holds at most 500000 elements (nodes, text lines and diagnostics over every window and size);
+    larger previews are refused before anything is written.
 
     EXIT: 0 page written, 64 usage (also: page too large), 65 invalid payload, 66 unreadable input,
           73 cannot write the page.
     """
 
     static let defaultExtraSizes: [ContentSizeCategory] = [.xxxLarge, .accessibility3]
-    /// The most node elements one page may hold (about 150 MB of HTML).
+    /// The most elements (nodes, text lines, diagnostics) one page may hold (at most about 150 MB of HTML).
     static let maxNodeElements = 500_000
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -83,16 +84,23 @@ enum PreviewCommand {
                     + "\(windows.count) windows × \(sizes.count) Dynamic Type sizes; at most \(maxNodeElements)): "
                     + "pass fewer --devices or --content-sizes none, or use `sdui render` for one window")
             }
+            // Text lines are elements too (a long text in a narrow window is many): the page is counted as it is laid
+            // out, and refused before anything is written.
             let engine = LayoutEngine()
-            let page = PreviewPage(screen: screen, windows: windows, contentSizes: sizes, isDark: args.has("--dark")) {
-                engine.layout($0, in: $1, traits: $2)
+            let page: PreviewPage
+            do throws(PreviewPageTooLarge) {
+                page = try PreviewPage(screen: screen, windows: windows, contentSizes: sizes, isDark: args.has("--dark"),
+                                       maxElements: maxNodeElements) { engine.layout($0, in: $1, traits: $2) }
+            } catch {
+                throw .usage("\(error.description); pass fewer --devices or --content-sizes none, or use `sdui render` for one window")
             }
-            let html = page.html()
-            try writeOutput(html, to: output)
+            var file = try StreamedOutput(path: output)
+            page.write(to: &file)
+            try file.finish()
             let diagnostics = page.variants.first?.layouts.reduce(0) { $0 + $1.diagnostics.count } ?? 0
             let path = URL(fileURLWithPath: output).standardizedFileURL.path
             printOut("wrote \(path) (\(windows.count) windows × \(page.variants.count) Dynamic Type sizes, "
-                + "\(html.utf8.count / 1024) KB; \(diagnostics) diagnostics at \(sizes[0].rawValue))")
+                + "\(file.byteCount / 1024) KB; \(diagnostics) diagnostics at \(sizes[0].rawValue))")
             printOut("open file://\(path)")
             return ExitCode.ok
         }
