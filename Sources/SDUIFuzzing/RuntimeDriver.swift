@@ -50,7 +50,7 @@ final class RuntimeDriver {
             scene = try? app.launch(in: WindowConfiguration(device: config.device, orientation: config.orientation),
                                     contentSizeCategory: config.contentSize, userInterfaceStyle: config.style)
         }
-        check(step: 0, label: "launch", before: [], since: 0)
+        check(step: 0, label: "launch", before: [:], since: 0)
         for (index, step) in steps.enumerated() {
             guard let scene else { break }
             let before = disappearedControllers()
@@ -69,14 +69,14 @@ final class RuntimeDriver {
 
     static let appearanceKinds: Set<Event.Kind> = [.viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear]
 
-    private func check(step: Int, label: String, before: Set<ObjectIdentifier>, since mark: Int) {
+    private func check(step: Int, label: String, before: [ObjectIdentifier: String], since mark: Int) {
         for violation in audit.audit(app.eventLog) { failures.append("step \(step) \(label): \(violation)") }
         for violation in audit.auditHierarchy(of: app) { failures.append("step \(step) \(label): \(violation)") }
-        // Covered before and after: nothing may reach it during the step.
-        let after = disappearedControllers()
-        let untouched = before.intersection(after)
-        guard !untouched.isEmpty else { return }
-        let coveredNames = Set(allControllers().filter { untouched.contains(ObjectIdentifier($0)) }.map(\.name))
+        // Out of the window before the step and not visible after it (still covered, or gone — an intermediate
+        // presentation removed with the stack): nothing may reach it during the step.
+        let visibleAfter = Set(allControllers().filter(\.isAppearingOrAppeared).map(ObjectIdentifier.init))
+        let coveredNames = Set(before.filter { !visibleAfter.contains($0.key) }.map(\.value))
+        guard !coveredNames.isEmpty else { return }
         for event in app.eventLog.events(since: mark) where Self.appearanceKinds.contains(event.kind) && coveredNames.contains(event.object) {
             failures.append("step \(step) \(label): \(event.name) reached '\(event.object)', which stayed out of the window")
         }
@@ -94,8 +94,10 @@ final class RuntimeDriver {
         return result
     }
 
-    private func disappearedControllers() -> Set<ObjectIdentifier> {
-        Set(allControllers().filter { !$0.isAppearingOrAppeared }.map(ObjectIdentifier.init))
+    /// The controllers out of the window now, by identity, with their log names.
+    private func disappearedControllers() -> [ObjectIdentifier: String] {
+        Dictionary(allControllers().filter { !$0.isAppearingOrAppeared }.map { (ObjectIdentifier($0), $0.name) },
+                   uniquingKeysWith: { first, _ in first })
     }
 
     // MARK: Steps

@@ -119,4 +119,23 @@ struct CoveredControllerTests {
         #expect(!split.isCollapsed)
         #expect(split.secondary.view.frame == Rect(x: 320, y: 0, width: 1056, height: 1032))
     }
+
+    @Test func `dismissing a stack of full-screen modals from below sends the covered one in between nothing`() throws {
+        // Apple, dismiss(animated:completion:): "only the top-most view is dismissed in an animated fashion; any
+        // intermediate view controllers are simply removed from the stack."
+        let h = try Harness { ViewController(name: "root") }
+        let first = modal(), second = ViewController(name: "second")
+        second.modalPresentationStyle = .fullScreen
+        h.root.present(first, animated: true)
+        first.present(second, animated: true)
+        #expect(first.viewIfLoaded?.window == nil, "covered by the second full-screen modal")
+        let mark = h.log.events.count
+        h.root.dismiss(animated: true)
+        #expect(h.names(since: mark, kinds: appearanceKinds.union([.diagnostic, .deinit])) == [
+            "second.viewWillDisappear", "second.viewDidDisappear",
+            "root.viewWillAppear", "root.viewIsAppearing", "root.viewDidAppear",
+        ])
+        #expect(h.root.presentedViewController == nil && first.presentedViewController == nil)
+        #expect(h.window.subviews.map { $0.owningController?.name } == ["root"])
+    }
 }

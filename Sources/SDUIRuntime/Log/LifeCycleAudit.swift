@@ -20,7 +20,8 @@
 ///   (https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidload()).
 /// - **layout pairs** — `viewWillLayoutSubviews` is followed by the same controller's `viewDidLayoutSubviews`
 ///   before its next `viewWillLayoutSubviews`.
-/// - **nothing after deinit**.
+/// - **nothing after deinit**, and no controller released half-way or visible — except when its scene
+///   disconnected: the scene releases its windows and their controllers as they are, without appearance callbacks.
 /// - **scene states** — unattached → foreground inactive → active ⇄ inactive ⇄ background, disconnect from the
 ///   background ("Managing your app's life cycle",
 ///   https://developer.apple.com/documentation/uikit/managing-your-app-s-life-cycle).
@@ -62,6 +63,7 @@ public struct LifeCycleAudit {
 
     private var controllers: [String: ControllerTrack] = [:]
     private var scenes: [String: SceneState] = [:]
+    private var sawDisconnect = false
     private var consumed = 0
 
     /// Creates an audit that has read nothing yet.
@@ -136,7 +138,8 @@ public struct LifeCycleAudit {
             if !track.inLayout { fail("layout-pairs", "viewDidLayoutSubviews without viewWillLayoutSubviews") }
             track.inLayout = false
         case .deinit:
-            if track.phase != .disappeared { fail("appearance-order", "released while \(track.phase.rawValue)") }
+            // A disconnected scene's windows are released with their controllers as they are: nothing disappears.
+            if track.phase != .disappeared, !sawDisconnect { fail("appearance-order", "released while \(track.phase.rawValue)") }
             track.released = true
         case .diagnostic:
             if event.diagnostic?.code == .unbalancedAppearanceTransition {
@@ -157,7 +160,9 @@ public struct LifeCycleAudit {
         case .sceneDidBecomeActive: next = .active; allowed = state == .inactive
         case .sceneWillResignActive: next = .inactive; allowed = state == .active
         case .sceneDidEnterBackground: next = .background; allowed = state == .inactive
-        default: next = .disconnected; allowed = state == .background || state == .unattached
+        default:
+            next = .disconnected; allowed = state == .background || state == .unattached
+            sawDisconnect = true
         }
         if !allowed { fail("scene-states", "not allowed from \(state)") }
         scenes[event.object] = next
