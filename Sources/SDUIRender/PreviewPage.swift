@@ -50,7 +50,7 @@ public struct PreviewPage: Sendable {
     }
 
     /// Like `init(screen:windows:contentSizes:isDark:options:layout:)`, but refuses a page of more than
-    /// `maxElements` elements — nodes and text lines (`elementCount(of:)`) over every window and size — as soon
+    /// `maxElements` elements — nodes, text lines and diagnostics (`elementCount(of:)`) over every window and size — as soon
     /// as the layouts so far exceed it, so an oversized page is neither built nor written.
     /// - Throws: `PreviewPageTooLarge` with the count reached.
     public init(screen: Screen, windows: [WindowEnvironment], contentSizes: [ContentSizeCategory], isDark: Bool = false,
@@ -215,7 +215,7 @@ public struct PreviewPage: Sendable {
 
 /// A preview page that would hold more elements than allowed (see `PreviewPage.init(…maxElements:layout:)`).
 public struct PreviewPageTooLarge: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Elements (nodes and text lines) counted when the limit was passed.
+    /// Elements (nodes, text lines, diagnostics) counted when the limit was passed.
     public var elements: Int
     /// The limit.
     public var maxElements: Int
@@ -225,7 +225,7 @@ public struct PreviewPageTooLarge: Error, Hashable, Sendable, CustomStringConver
     public var layouts: Int
     /// What a person reads.
     public var description: String {
-        "the page would hold more than \(maxElements) elements (nodes and text lines): \(elements) in the first "
-            + "\(layoutsCounted) of its \(layouts) layouts (windows × Dynamic Type sizes)"
+        "the page would hold more than \(maxElements) elements (nodes, text lines and diagnostics): \(elements) "
+            + "after laying out \(layoutsCounted) of its \(layouts) windows × Dynamic Type sizes"
     }
 }

@@ -92,7 +92,8 @@ enum PreviewCommand {
                 page = try PreviewPage(screen: screen, windows: windows, contentSizes: sizes, isDark: args.has("--dark"),
                                        maxElements: maxNodeElements) { engine.layout($0, in: $1, traits: $2) }
             } catch {
-                throw .usage("\(error.description); pass fewer --devices or --content-sizes none, or use `sdui render` for one window")
+                throw .usage(error.description + (error.layouts > 1 ? "; pass fewer --devices or --content-sizes none, or" : ";")
+                    + " use `sdui render` for one window (it has no element limit)")
             }
             var file = try StreamedOutput(path: output)
             page.write(to: &file)
