@@ -86,7 +86,7 @@ func `render streams the same bytes to a file as to standard output`(_ format: S
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let intoFolder = try sdui(["render", "Examples/storefront.json", "-o", folder])
     #expect(intoFolder.exitCode == 73)
-    #expect(intoFolder.stderr.contains("\(folder): cannot write: it is a directory"))
+    #expect(intoFolder.stderr.contains("\(folder): cannot write: is a directory"))
     let missing = try sdui(["render", "Examples/storefront.json", "-o", folder + "/no/such/dir/x.html"])
     #expect(missing.exitCode == 73)
     #expect(missing.stderr.contains("cannot write"))

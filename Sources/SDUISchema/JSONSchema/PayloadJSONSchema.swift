@@ -56,7 +56,12 @@ public enum PayloadJSONSchema {
             ("responsiveColor", responsive("color", color)),
             ("padding", padding),
             ("frame", frame),
+            ("modifiers", modifiers),
+            ("modifier", modifier),
+            ("gridColumns", gridColumns),
+            ("gridItems", gridItems),
             ("action", action),
+            ("lint", lint),
             ("node", node),
         ]
         for type in ComponentType.builtIn {
@@ -72,6 +77,7 @@ public enum PayloadJSONSchema {
             ("length", ["type": "number", "minimum": 0, "description": "A length in points (≥ 0)."]),
             ("finiteNumber", ["type": "number", "description": "Any finite number."]),
             ("aspectRatio", ["type": "number", "exclusiveMinimum": 0, "description": "Width ÷ height (> 0)."]),
+            ("fraction", ["type": "number", "minimum": 0, "maximum": 1, "description": "A number from 0 to 1."]),
             ("columns", ["type": "integer", "minimum": 1, "maximum": 64, "description": "A column count, 1…64 (2.0 is accepted as 2; 2.5 is not)."]),
             ("lineLimit", ["type": "integer", "minimum": 1, "maximum": 10_000, "description": "A number of lines (≥ 1)."]),
             ("string", ["type": "string", "description": "A string."]),

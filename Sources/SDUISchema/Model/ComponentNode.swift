@@ -53,6 +53,16 @@ public struct ComponentNode: Hashable, Sendable {
             yield &box.properties.columns
         }
     }
+    /// Grid columns (`grid`) or rows (`hgrid`) as SwiftUI `GridItem`s: the array form of `columns`, and `rows`.
+    /// A grid with both uses these (the decoder never sets both).
+    public var gridItems: Responsive<[GridItem]>? {
+        get { box.properties.gridItems }
+        _modify {
+            makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
+            yield &box.properties.gridItems
+        }
+    }
     /// Grid: never make a column narrower than this; lower the column count instead (never below 1).
     public var minColumnWidth: Responsive<Double>? {
         get { box.properties.minColumnWidth }
@@ -246,6 +256,7 @@ struct NodeProperties: Hashable, Sendable {
     var spacing: Responsive<Double>?
     var alignment: Responsive<Alignment>?
     var columns: Responsive<Int>?
+    var gridItems: Responsive<[GridItem]>?
     var minColumnWidth: Responsive<Double>?
     var rowSpacing: Responsive<Double>?
     var columnSpacing: Responsive<Double>?
@@ -277,8 +288,9 @@ final class PropertyBox: Hashable, @unchecked Sendable {
     func hash(into hasher: inout Hasher) { hasher.combine(properties) }
 }
 
-/// Modifiers that apply to any node, in this fixed order from the content outward:
-/// `aspectRatio` → `padding` → `frame` → `background` → `cornerRadius` (clips).
+/// Modifiers that apply to any node: the v1 keys, in this fixed order from the content outward —
+/// `aspectRatio` → `padding` → `frame` → `background` → `cornerRadius` (clips) — then `chain` (the payload's
+/// `modifiers` array) around them, in its own order. `fullChain(isImage:)` lists them all.
 public struct Modifiers: Hashable, Sendable {
     /// Space around the content, inside the frame and background.
     public var padding: Padding?
@@ -298,8 +310,30 @@ public struct Modifiers: Hashable, Sendable {
     public var layoutPriority: Responsive<Double>?
     /// What a tap does.
     public var action: Action?
+    /// Lint findings silenced on this node and its subtree, each with a reason (`sdui lint`).
+    public var lint: LintSettings?
+    /// The payload's `modifiers`: SwiftUI's modifier chain, innermost first, applied outside the v1 keys above.
+    public var chain: [Modifier] = []
 
     public init() {}
+}
+
+/// Per-node lint settings: `"lint": {"disable": [{"code": "text-truncated", "reason": "…"}]}`.
+///
+/// A silenced finding applies to the node and every node below it; `sdui lint` leaves it out of its findings
+/// and counts it as silenced (`--show-silenced` lists them with their reasons).
+public struct LintSettings: Hashable, Sendable {
+    /// One silenced finding code and why.
+    public struct Suppression: Hashable, Sendable {
+        /// A lint code (`text-truncated`, `tap-target-too-small`, …).
+        public var code: String
+        /// Why the finding is not a problem here (required, non-empty).
+        public var reason: String
+        public init(code: String, reason: String) { self.code = code; self.reason = reason }
+    }
+    /// The silenced codes, in payload order.
+    public var disable: [Suppression]
+    public init(disable: [Suppression] = []) { self.disable = disable }
 }
 
 /// Padding on each edge; each edge may be a size-class map.
