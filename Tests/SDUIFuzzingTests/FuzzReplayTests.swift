@@ -50,3 +50,24 @@ struct FuzzReplayTests {
         #expect(failures.isEmpty, "\(input.path) (\(input.target.describe(bytes))):\n\(failures.joined(separator: "\n"))")
     }
 }
+
+/// The runtime target's properties over seeded random step sequences (a small, deterministic fuzz run in every
+/// `swift test`; libFuzzer explores far more in `Scripts/fuzz runtime`).
+@MainActor
+@Test(arguments: 0..<8)
+func `random step sequences keep UIKit's documented order`(_ batch: Int) {
+    var state = UInt64(batch) &* 0x9E37_79B9_7F4A_7C15 &+ 1
+    func next() -> UInt8 {
+        // SplitMix64.
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return UInt8(truncatingIfNeeded: z ^ (z >> 31))
+    }
+    for _ in 0..<50 {
+        let bytes = (0..<(4 + Int(next()) % 60)).map { _ in next() }
+        let failures = FuzzTarget.runtime.run(bytes)
+        #expect(failures.isEmpty, "\(FuzzTarget.runtime.describe(bytes)) [\(bytes.map { String($0) }.joined(separator: ","))]:\n\(failures.joined(separator: "\n"))")
+    }
+}
