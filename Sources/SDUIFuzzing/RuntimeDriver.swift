@@ -12,6 +12,7 @@ final class RuntimeDriver {
     private var audit = LifeCycleAudit()
     private var names: [String: Int] = [:]
     private var failures: [String] = []
+    private var rootCount = 0
 
     init(_ configuration: RuntimeTarget.Configuration) {
         self.configuration = configuration
@@ -58,7 +59,11 @@ final class RuntimeDriver {
             apply(step, in: scene)
             check(step: index + 1, label: step.label, before: before, since: mark)
             if step == .background || step == .foreground {
-                for event in app.eventLog.events(since: mark) where Self.appearanceKinds.contains(event.kind) {
+                // Only a root that has not appeared yet (given to the window while the scene was in the background)
+                // may appear on the way back.
+                let appearedBefore = Set(app.eventLog.events[..<mark].filter { $0.kind == .viewDidAppear }.map(\.object))
+                for event in app.eventLog.events(since: mark) where Self.appearanceKinds.contains(event.kind)
+                    && (step == .background || appearedBefore.contains(event.object)) {
                     failures.append("step \(index + 1) \(step.label): \(event.name) — UIKit sends no appearance callbacks for background/foreground")
                 }
             }
@@ -169,6 +174,11 @@ final class RuntimeDriver {
         case .selectTab(let index): tabs?.select(index: index % max(1, tabs?.viewControllers.count ?? 1), animated: true)
         case .showColumn(let column): split?.show(column)
         case .showDetail(let index): split?.showDetailViewController(makeScreen(index))
+        case .replaceRoot(let index):
+            // A new root while nothing is presented (UIKit leaves a presented controller of the old root dangling).
+            guard root?.presentedViewController == nil, let window = scene.windows.first else { return }
+            rootCount += 1
+            window.rootViewController = NavigationController(rootViewController: makeScreen(index), name: "navigation#\(rootCount + 1)")
         }
     }
 }

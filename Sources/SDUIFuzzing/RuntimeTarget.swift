@@ -3,7 +3,8 @@ import SDUIRuntime
 import SDUISchema
 
 /// The `runtime` target: bytes → a launch configuration and a sequence of `sdui simulate`-style steps (plus the
-/// container calls behind them: tab switches, split columns, detail replacement, stack replacement), each checked
+/// container calls behind them: tab switches, split columns, detail replacement, stack replacement, a new window
+/// root), each checked
 /// by `LifeCycleAudit`, with two rules of its own:
 /// - going to the background and back sends no controller an appearance callback (UIKit sends none: the views
 ///   never leave the window);
@@ -28,6 +29,7 @@ enum RuntimeTarget {
         case background, foreground, disconnect
         case contentSize(ContentSizeCategory), toggleStyle
         case tap(node: Int), selectTab(Int), showColumn(SplitViewController.Column), showDetail(screen: Int)
+        case replaceRoot(screen: Int)
 
         var label: String {
             switch self {
@@ -51,6 +53,7 @@ enum RuntimeTarget {
             case .selectTab(let index): return "select-tab:\(index)"
             case .showColumn(let column): return "show:\(column.rawValue)"
             case .showDetail(let screen): return "show-detail:\(RuntimeScreens.ids[screen])"
+            case .replaceRoot(let screen): return "replace-root:\(RuntimeScreens.ids[screen])"
             }
         }
     }
@@ -103,7 +106,7 @@ enum RuntimeTarget {
             case 18: steps.append(.selectTab(Int(reader.next()) % 3))
             case 19: steps.append(.showColumn(reader.next() & 1 == 0 ? .primary : .secondary))
             case 20: steps.append(.showDetail(screen: Int(reader.next()) % screenCount))
-            default: steps.append(.foreground)
+            default: steps.append(.replaceRoot(screen: Int(reader.next()) % screenCount))
             }
         }
         return (configuration, steps)
