@@ -17,6 +17,7 @@ struct FastDecoder {
     let options: PayloadDecoder.Options
     var nodeCount = 0
     var ids: FastIDSet
+    var memo = PropertyMemo()
 
     init?(_ bytes: UnsafeBufferPointer<UInt8>, options: PayloadDecoder.Options) {
         guard let scanner = FastScanner(bytes, maxStringBytes: options.maxStringBytes) else { return nil }
@@ -77,6 +78,10 @@ struct FastDecoder {
     /// Depth: a node at depth n is at JSON depth 2n, and the fast path reads objects at most two levels below a
     /// node (a size-class map of light/dark colors), so with n ≤ `maxNodeDepth` every object stays within the
     /// parser's limit (`maxJSONDepth` = 2 × `maxNodeDepth` + 8): only the node depth needs checking.
+    ///
+    /// Properties: a node's property members (all but `type`, `id` and `children`) that are the same bytes as an
+    /// earlier node's of the same type give it that node's box and geometry record (`PropertyMemo`), read once:
+    /// the same bytes decode to the same values, and the box is copy-on-write, as it is between copies of a node.
     mutating func node(depth: Int) throws(FastPathBail) -> ComponentNode {
         guard depth <= options.maxNodeDepth else { throw FastPathBail() }
         nodeCount += 1
@@ -86,48 +91,84 @@ struct FastDecoder {
         guard scanner.bytes(typeKey, equal: "type") else { throw FastPathBail() }
         let (typeName, escaped, _) = try scanner.stringSlice()
         guard !escaped, let type = FastKeys.type(of: typeName, in: scanner) else { throw FastPathBail() }
+        let types = FastTypes(type)
         var id: String?
         var children: [ComponentNode] = []
-        let box = PropertyBox(NodeProperties())
-        let seen = try decodeMembers(of: type, depth: depth, id: &id, children: &children, into: &box.properties)
+        var seen: UInt64 = 0
+        // The node's properties: a box of its own, or one shared with an earlier node (`shared`).
+        var box: PropertyBox?
+        var shared: PropertyMemo.Run?
+        // The node's first run of property members (bytes), whether it has ended (an `id` or `children` came after
+        // it), and whether all the properties were in it.
+        var run = FastSlice(start: -1, count: 0)
+        var runEnded = false
+        var oneRun = true
+        while try scanner.another(close: UInt8(ascii: "}")) {
+            scanner.skipWhitespace()
+            let memberStart = scanner.index
+            let key = try scanner.key()
+            guard let slot = FastKeys.slot(of: key, in: scanner, type: types) else { throw FastPathBail() }
+            let bit = Self.bit(slot)
+            guard seen & bit == 0 else { throw FastPathBail() }
+            switch slot {
+            case .id:
+                seen |= bit
+                runEnded = run.start >= 0
+                let (slice, escaped, ascii) = try scanner.stringSlice()
+                guard !escaped, ascii, slice.count > 0, ids.insert(slice, in: scanner.base) else { throw FastPathBail() }
+                id = try scanner.makeString(slice, escaped: false)
+            case .children:
+                seen |= bit
+                runEnded = run.start >= 0
+                guard try scanner.openArray() else { continue }
+                children.reserveCapacity(4)
+                repeat {
+                    children.append(try node(depth: depth + 1))
+                } while try scanner.another(close: UInt8(ascii: "]"))
+            default:
+                if box == nil, run.start < 0, let match = memo.match(at: memberStart, type: types, in: scanner) {
+                    // The same property bytes as an earlier node's: take its box, skip the bytes.
+                    guard seen & match.seen == 0 else { throw FastPathBail() }
+                    seen |= match.seen
+                    shared = match
+                    run = FastSlice(start: memberStart, count: match.bytes.count)
+                    scanner.index = memberStart + match.bytes.count
+                    continue
+                }
+                seen |= bit
+                let target: PropertyBox
+                if let box {
+                    target = box
+                } else {
+                    // The first property, or one after a shared run (then a box of its own, copied from the shared one).
+                    target = shared.map { PropertyBox($0.box.properties) } ?? PropertyBox()
+                    if shared != nil { shared = nil; oneRun = false }
+                    box = target
+                }
+                if run.start < 0 { run.start = memberStart }
+                if runEnded { oneRun = false }
+                try decodeProperty(slot, into: &target.properties)
+                if !runEnded { run.count = scanner.index - run.start }
+            }
+        }
         switch type {
         case .text where seen & FastDecoder.bit(.text) == 0: throw FastPathBail()
         case .button where seen & FastDecoder.bit(.title) == 0: throw FastPathBail()
         default: break
         }
-        return ComponentNode(type: type, id: id, children: children, box: box)
+        if let shared { return ComponentNode(type: type, id: id, children: children, box: shared.box, geometry: shared.geometry) }
+        guard let box else {
+            let empty = memo.empty
+            return ComponentNode(type: type, id: id, children: children, box: empty.box, geometry: empty.geometry)
+        }
+        let geometry = GeometryProperties(of: box.properties, sizeClass: nil)
+        if oneRun {
+            memo.remember(PropertyMemo.Run(bytes: run, seen: seen & ~(Self.bit(.id) | Self.bit(.children)), box: box, geometry: geometry), type: types)
+        }
+        return ComponentNode(type: type, id: id, children: children, box: box, geometry: geometry)
     }
 
     @inline(__always) static func bit(_ slot: FastSlot) -> UInt64 { 1 << UInt64(slot.rawValue) }
-
-    /// The members after `type` into `properties` (one access to the node's box for all of them); returns the
-    /// slots seen.
-    private mutating func decodeMembers(of type: ComponentType, depth: Int, id: inout String?, children: inout [ComponentNode],
-                                        into properties: inout NodeProperties) throws(FastPathBail) -> UInt64 {
-        let types = FastTypes(type)
-        var seen: UInt64 = 0
-        while try scanner.another(close: UInt8(ascii: "}")) {
-            let key = try scanner.key()
-            guard let slot = FastKeys.slot(of: key, in: scanner, type: types) else { throw FastPathBail() }
-            let bit = Self.bit(slot)
-            guard seen & bit == 0 else { throw FastPathBail() }
-            seen |= bit
-            switch slot {
-            case .id:
-                let (slice, escaped, ascii) = try scanner.stringSlice()
-                guard !escaped, ascii, slice.count > 0, ids.insert(slice, in: scanner.base) else { throw FastPathBail() }
-                id = try scanner.makeString(slice, escaped: false)
-            case .children:
-                guard try scanner.openArray() else { continue }
-                repeat {
-                    children.append(try node(depth: depth + 1))
-                } while try scanner.another(close: UInt8(ascii: "]"))
-            default:
-                try decodeProperty(slot, into: &properties)
-            }
-        }
-        return seen
-    }
 
     /// The value of a property slot (neither `id` nor `children`), with the general path's checks.
     private mutating func decodeProperty(_ slot: FastSlot, into p: inout NodeProperties) throws(FastPathBail) {

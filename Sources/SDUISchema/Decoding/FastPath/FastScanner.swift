@@ -80,21 +80,14 @@ struct FastScanner {
     @inline(__always) mutating func key() throws(FastPathBail) -> FastSlice {
         skipWhitespace()
         guard peek == UInt8(ascii: "\"") else { throw FastPathBail() }
-        index += 1
-        let start = index
-        while index < end {
-            let b = base[index]
-            if b == UInt8(ascii: "\"") { break }
-            // Backslash, control and non-ASCII bytes: not a key the fast path knows.
-            guard b >= 0x20, b < 0x7F, b != UInt8(ascii: "\\") else { throw FastPathBail() }
-            index += 1
-        }
-        guard index < end, index - start <= maxStringBytes else { throw FastPathBail() }
-        let slice = FastSlice(start: start, count: index - start)
-        index += 1
-        try expect(UInt8(ascii: ":"))
+        let start = index + 1
+        // Backslash, control and non-ASCII bytes stop the run too: no key the fast path knows has them.
+        let stop = Self.nextSpecial(base, from: start, end: end)
+        guard stop < end, base[stop] == UInt8(ascii: "\""), stop - start <= maxStringBytes else { throw FastPathBail() }
+        index = stop + 1
+        if peek == UInt8(ascii: ":") { index += 1 } else { try expect(UInt8(ascii: ":")) }
         skipWhitespace()
-        return slice
+        return FastSlice(start: start, count: stop - start)
     }
 
     /// Whether the bytes of `slice` are `word`'s.
