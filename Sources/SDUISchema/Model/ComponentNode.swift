@@ -239,7 +239,7 @@ public struct ComponentNode: Hashable, Sendable {
         self.box = box
         // From the box, not `self`: reading the properties through the node would copy it and enter the box once
         // per property.
-        self.geometry = GeometryProperties(of: box.properties, sizeClass: nil)
+        self.geometry = box.geometry(sizeClass: nil)
     }
 
     /// Creates a node that takes `box` with `geometry`, its record (`GeometryProperties(of: box.properties)`),
@@ -297,6 +297,13 @@ final class PropertyBox: Hashable, @unchecked Sendable {
     init(_ properties: NodeProperties) { self.properties = properties }
     /// A box of no properties, made in place (not copied in).
     init() { properties = NodeProperties() }
+
+    /// The geometry record of the properties, read in place (reading `properties` out of the box would copy them).
+    func geometry(sizeClass: UserInterfaceSizeClass?) -> GeometryProperties { Self.record(of: &properties, sizeClass) }
+
+    private static func record(of properties: inout NodeProperties, _ sizeClass: UserInterfaceSizeClass?) -> GeometryProperties {
+        GeometryProperties(of: properties, sizeClass: sizeClass)
+    }
     static func == (lhs: PropertyBox, rhs: PropertyBox) -> Bool {
         lhs === rhs || lhs.properties == rhs.properties
     }

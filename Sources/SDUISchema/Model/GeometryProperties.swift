@@ -65,7 +65,7 @@ package struct GeometryProperties: Hashable, Sendable {
     /// The record for `node` with size-class maps resolved for `sizeClass` (nil: left out and flagged).
     /// - Complexity: O(1).
     package init(of node: ComponentNode, sizeClass: UserInterfaceSizeClass?) {
-        self.init(of: node.box.properties, sizeClass: sizeClass)
+        self = node.box.geometry(sizeClass: sizeClass)
     }
 
     /// The record for a node's `properties`, with size-class maps resolved for `sizeClass` (nil: left out and

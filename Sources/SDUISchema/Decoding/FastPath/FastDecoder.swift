@@ -161,7 +161,7 @@ struct FastDecoder {
             let empty = memo.empty
             return ComponentNode(type: type, id: id, children: children, box: empty.box, geometry: empty.geometry)
         }
-        let geometry = GeometryProperties(of: box.properties, sizeClass: nil)
+        let geometry = box.geometry(sizeClass: nil)
         if oneRun {
             memo.remember(PropertyMemo.Run(bytes: run, seen: seen & ~(Self.bit(.id) | Self.bit(.children)), box: box, geometry: geometry), type: types)
         }

@@ -9,11 +9,15 @@ import Foundation
 /// copy-on-write, as it already is between copies of a node.
 struct PropertyMemo {
     /// One node's property members: where their bytes are, the slots they set, the box and record made of them.
-    struct Run {
+    /// (A class: kept, matched and handed out without copying its record.)
+    final class Run {
         let bytes: FastSlice
         let seen: UInt64
         let box: PropertyBox
         let geometry: GeometryProperties
+        init(bytes: FastSlice, seen: UInt64, box: PropertyBox, geometry: GeometryProperties) {
+            self.bytes = bytes; self.seen = seen; self.box = box; self.geometry = geometry
+        }
     }
 
     /// The most recent runs kept per type.
@@ -27,7 +31,7 @@ struct PropertyMemo {
         mutating get {
             if let emptyRun { return emptyRun }
             let box = PropertyBox()
-            let made = (box, GeometryProperties(of: box.properties, sizeClass: nil))
+            let made = (box, box.geometry(sizeClass: nil))
             emptyRun = made
             return made
         }
@@ -39,8 +43,9 @@ struct PropertyMemo {
     /// `,`, `}` or whitespace, so `8` never matches the start of `80`).
     @inline(__always)
     func match(at start: Int, type: FastTypes, in scanner: FastScanner) -> Run? {
-        let candidates = runs[Self.index(type)]
-        for run in candidates {
+        let t = Self.index(type)
+        for i in runs[t].indices {
+            let run = runs[t][i]
             let end = start + run.bytes.count
             guard end < scanner.end else { continue }
             let after = scanner.base[end]
