@@ -176,21 +176,21 @@ struct FastDecoder {
         case .id, .children: throw FastPathBail()
         case .padding: p.modifiers.padding = try padding()
         case .frame: p.modifiers.frame = try frame()
-        case .aspectRatio: p.modifiers.aspectRatio = try responsive { d throws(FastPathBail) in try d.number(.positive) }
+        case .aspectRatio: p.modifiers.aspectRatio = try responsive { d throws(FastPathBail) in try d.number(.aspectRatio) }
         case .contentMode: p.modifiers.contentMode = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.contentMode) }
         case .background: p.modifiers.background = try responsiveColor()
-        case .cornerRadius: p.modifiers.cornerRadius = try responsive { d throws(FastPathBail) in try d.number(.nonNegative) }
+        case .cornerRadius: p.modifiers.cornerRadius = try responsive { d throws(FastPathBail) in try d.number(.length) }
         case .visible: p.modifiers.visible = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
-        case .layoutPriority: p.modifiers.layoutPriority = try responsive { d throws(FastPathBail) in try d.number(.any) }
+        case .layoutPriority: p.modifiers.layoutPriority = try responsive { d throws(FastPathBail) in try d.number(.layoutPriority) }
         case .action: p.modifiers.action = try action()
-        case .spacing: p.spacing = try responsive { d throws(FastPathBail) in try d.number(.nonNegative) }
-        case .rowSpacing: p.rowSpacing = try responsive { d throws(FastPathBail) in try d.number(.nonNegative) }
-        case .columnSpacing: p.columnSpacing = try responsive { d throws(FastPathBail) in try d.number(.nonNegative) }
-        case .minColumnWidth: p.minColumnWidth = try responsive { d throws(FastPathBail) in try d.number(.nonNegative) }
-        case .minLength: p.minLength = try responsive { d throws(FastPathBail) in try d.number(.nonNegative) }
+        case .spacing: p.spacing = try responsive { d throws(FastPathBail) in try d.number(.length) }
+        case .rowSpacing: p.rowSpacing = try responsive { d throws(FastPathBail) in try d.number(.length) }
+        case .columnSpacing: p.columnSpacing = try responsive { d throws(FastPathBail) in try d.number(.length) }
+        case .minColumnWidth: p.minColumnWidth = try responsive { d throws(FastPathBail) in try d.number(.length) }
+        case .minLength: p.minLength = try responsive { d throws(FastPathBail) in try d.number(.length) }
         // An array (GridItems) bails in `integer`: the general path decodes GridItem columns.
-        case .columns: p.columns = try responsive { d throws(FastPathBail) in try d.integer(1...64) }
-        case .lineLimit: p.lineLimit = try responsive { d throws(FastPathBail) in try d.integer(1...10_000) }
+        case .columns: p.columns = try responsive { d throws(FastPathBail) in try d.integer(ValueLimits.columns) }
+        case .lineLimit: p.lineLimit = try responsive { d throws(FastPathBail) in try d.integer(ValueLimits.lineLimit) }
         case .horizontalAlignment: p.alignment = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.horizontalAlignment) }
         case .verticalAlignment: p.alignment = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.verticalAlignment) }
         case .alignment: p.alignment = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.alignment) }

@@ -137,15 +137,15 @@ extension FastDecoder {
     /// A number, a size-class map of numbers (every edge), or an object of edges.
     mutating func padding() throws(FastPathBail) -> Padding {
         scanner.skipWhitespace()
-        guard scanner.peek == UInt8(ascii: "{") else { return Padding(.fixed(try number(.nonNegative))) }
+        guard scanner.peek == UInt8(ascii: "{") else { return Padding(.fixed(try number(.length))) }
         guard try scanner.openObject() else { throw FastPathBail() }
         var key = try scanner.key()
-        if isSizeClass(key) { return Padding(try sizeClassMap(firstKey: key) { d throws(FastPathBail) in try d.number(.nonNegative) }) }
+        if isSizeClass(key) { return Padding(try sizeClassMap(firstKey: key) { d throws(FastPathBail) in try d.number(.length) }) }
         var top, leading, bottom, trailing, horizontal, vertical: Responsive<Double>?
         while true {
             @inline(__always) func set(_ edge: inout Responsive<Double>?, _ d: inout FastDecoder) throws(FastPathBail) {
                 guard edge == nil else { throw FastPathBail() }
-                edge = try d.responsive { d throws(FastPathBail) in try d.number(.nonNegative) }
+                edge = try d.responsive { d throws(FastPathBail) in try d.number(.length) }
             }
             if scanner.bytes(key, equal: "top") { try set(&top, &self) }
             else if scanner.bytes(key, equal: "leading") { try set(&leading, &self) }
@@ -171,15 +171,15 @@ extension FastDecoder {
             let key = try scanner.key()
             let bit: UInt8
             if scanner.bytes(key, equal: "width") {
-                bit = 1; frame.width = try responsive { d throws(FastPathBail) in try d.number(.nonNegative) }
+                bit = 1; frame.width = try responsive { d throws(FastPathBail) in try d.number(.length) }
             } else if scanner.bytes(key, equal: "height") {
-                bit = 2; frame.height = try responsive { d throws(FastPathBail) in try d.number(.nonNegative) }
+                bit = 2; frame.height = try responsive { d throws(FastPathBail) in try d.number(.length) }
             } else if scanner.bytes(key, equal: "minWidth") {
-                bit = 4; frame.minWidth = try responsive { d throws(FastPathBail) in try d.number(.nonNegative) }
+                bit = 4; frame.minWidth = try responsive { d throws(FastPathBail) in try d.number(.length) }
             } else if scanner.bytes(key, equal: "maxWidth") {
                 bit = 8; frame.maxWidth = try responsive { d throws(FastPathBail) in try d.dimension() }
             } else if scanner.bytes(key, equal: "minHeight") {
-                bit = 16; frame.minHeight = try responsive { d throws(FastPathBail) in try d.number(.nonNegative) }
+                bit = 16; frame.minHeight = try responsive { d throws(FastPathBail) in try d.number(.length) }
             } else if scanner.bytes(key, equal: "maxHeight") {
                 bit = 32; frame.maxHeight = try responsive { d throws(FastPathBail) in try d.dimension() }
             } else if scanner.bytes(key, equal: "alignment") {
@@ -196,7 +196,7 @@ extension FastDecoder {
     /// A number ≥ 0 or `"infinity"`.
     private mutating func dimension() throws(FastPathBail) -> Double {
         scanner.skipWhitespace()
-        guard scanner.peek == UInt8(ascii: "\"") else { return try number(.nonNegative) }
+        guard scanner.peek == UInt8(ascii: "\"") else { return try number(.length) }
         let (slice, escaped, _) = try scanner.stringSlice()
         guard !escaped, scanner.bytes(slice, equal: "infinity") else { throw FastPathBail() }
         return .infinity
