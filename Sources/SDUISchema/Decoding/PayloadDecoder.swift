@@ -30,11 +30,45 @@ public struct PayloadDecoder: Sendable {
     public init(options: Options = Options()) { self.options = options }
 
     /// Decodes `bytes`.
+    ///
+    /// A well-formed payload of the forms `decodeFast` reads is decoded in one pass from bytes to nodes; anything
+    /// else (any problem, and forms it does not read) by the general path, which reports every issue.
     /// - Complexity: O(n) in the input size.
     public func decode(_ bytes: [UInt8]) -> PayloadDecoding {
+        if let screen = bytes.withUnsafeBufferPointer({ decodeFast($0) }) { return PayloadDecoding(screen: screen, issues: []) }
+        return decodeGeneral(bytes)
+    }
+
+    /// Decodes `data`.
+    public func decode(_ data: Data) -> PayloadDecoding {
+        let fast = data.withUnsafeBytes { raw in decodeFast(raw.assumingMemoryBound(to: UInt8.self)) }
+        if let screen = fast { return PayloadDecoding(screen: screen, issues: []) }
+        return decodeGeneral([UInt8](data))
+    }
+
+    /// The fast path: the screen of a payload that has no problem at all, when it uses only the forms the fast
+    /// path reads (`FastDecoder`); nil otherwise — then `decodeGeneral` decodes it (and says what is wrong).
+    ///
+    /// Whenever it returns a screen, it is the one `decodeGeneral` returns for the same bytes, with no issues
+    /// (checked by `FastPathDifferentialTests` and the `decode-fast` fuzz target). A UTF-8 byte order mark is
+    /// skipped as the general path skips it; the input-size limit applies.
+    /// - Complexity: O(n) in the input size, one pass.
+    package func decodeFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Screen? {
+        var bytes = bytes
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+            bytes = UnsafeBufferPointer(rebasing: bytes[3...])
+        }
+        guard bytes.count <= options.maxBytes, var decoder = FastDecoder(bytes, options: options) else { return nil }
+        return try? decoder.screen()
+    }
+
+    /// The general path: parses `bytes` into a `JSONValue` document and decodes that, reporting every problem
+    /// with its JSON Pointer (and, for JSON errors, line and column).
+    /// - Complexity: O(n) in the input size.
+    package func decodeGeneral(_ bytes: [UInt8]) -> PayloadDecoding {
         // A UTF-8 byte order mark is ignored (RFC 8259 §8.1 lets a parser do so; editors on Windows write one).
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
-            return decode(Array(bytes[3...]))
+            return decodeGeneral(Array(bytes[3...]))
         }
         if bytes.isEmpty {
             return PayloadDecoding(screen: nil, issues: [PayloadIssue(.error, .emptyInput, "", "the input is empty, expected a JSON object")])
@@ -54,9 +88,6 @@ public struct PayloadDecoder: Sendable {
         }
         return decode(document, objectCount: parser.objectCount)
     }
-
-    /// Decodes `data`.
-    public func decode(_ data: Data) -> PayloadDecoding { decode([UInt8](data)) }
 
     /// Decodes an already-parsed JSON document.
     ///

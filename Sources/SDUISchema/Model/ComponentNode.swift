@@ -22,7 +22,7 @@ public struct ComponentNode: Hashable, Sendable {
     /// Unique within the screen when present; otherwise the engine uses the node's path (`root.0.3`).
     public var id: String?
     /// Every other property (copy-on-write).
-    private var box: PropertyBox
+    var box: PropertyBox
 
     // MARK: Containers
     /// Space between children (stacks; grid rows and columns unless `rowSpacing`/`columnSpacing` say otherwise).
@@ -237,7 +237,20 @@ public struct ComponentNode: Hashable, Sendable {
         self.id = id
         self.children = children
         self.box = box
-        self.geometry = GeometryProperties(of: self)
+        // From the box, not `self`: reading the properties through the node would copy it and enter the box once
+        // per property.
+        self.geometry = box.geometry(sizeClass: nil)
+    }
+
+    /// Creates a node that takes `box` with `geometry`, its record (`GeometryProperties(of: box.properties)`),
+    /// computed before: the decoder's fast path gives nodes whose properties are the same bytes one shared box
+    /// (copy-on-write, as copies of a node share it) and one record.
+    init(type: ComponentType, id: String?, children: [ComponentNode], box: PropertyBox, geometry: GeometryProperties) {
+        self.type = type
+        self.id = id
+        self.children = children
+        self.box = box
+        self.geometry = geometry
     }
 
     /// Number of nodes in this subtree, including this one.
@@ -282,6 +295,15 @@ struct NodeProperties: Hashable, Sendable {
 final class PropertyBox: Hashable, @unchecked Sendable {
     var properties: NodeProperties
     init(_ properties: NodeProperties) { self.properties = properties }
+    /// A box of no properties, made in place (not copied in).
+    init() { properties = NodeProperties() }
+
+    /// The geometry record of the properties, read in place (reading `properties` out of the box would copy them).
+    func geometry(sizeClass: UserInterfaceSizeClass?) -> GeometryProperties { Self.record(of: &properties, sizeClass) }
+
+    private static func record(of properties: inout NodeProperties, _ sizeClass: UserInterfaceSizeClass?) -> GeometryProperties {
+        GeometryProperties(of: properties, sizeClass: sizeClass)
+    }
     static func == (lhs: PropertyBox, rhs: PropertyBox) -> Bool {
         lhs === rhs || lhs.properties == rhs.properties
     }

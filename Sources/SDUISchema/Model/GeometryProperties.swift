@@ -69,6 +69,13 @@ package struct GeometryProperties: Hashable, Sendable {
     /// The record for `node` with size-class maps resolved for `sizeClass` (nil: left out and flagged).
     /// - Complexity: O(1).
     package init(of node: ComponentNode, sizeClass: UserInterfaceSizeClass?) {
+        self = node.box.geometry(sizeClass: sizeClass)
+    }
+
+    /// The record for a node's `properties`, with size-class maps resolved for `sizeClass` (nil: left out and
+    /// flagged). Reads the properties in place (one access to their box for all of them).
+    /// - Complexity: O(1).
+    init(of node: borrowing NodeProperties, sizeClass: UserInterfaceSizeClass?) {
         var sizeClassMaps = false
         @inline(__always) func fixed<T>(_ value: Responsive<T>?) -> T? {
             switch value {
