@@ -24,7 +24,8 @@ import Testing
                    let screen = PayloadDecoder().decode(data).screen { screens.append((file, screen)) }
             }
         }
-        for fixture in LayoutFixture.all() {
+        for file in (try? LayoutFixture.files()) ?? [] {
+            guard let fixture = try? LayoutFixture.load(file) else { continue }
             if let screen = PayloadDecoder().decode(fixture.payload).screen { screens.append((fixture.file, screen)) }
         }
         screens.append(("cards-text", BenchmarkFixtures.cards(count: 12, textTitles: true)))
