@@ -64,6 +64,20 @@ public final class LayoutEngine {
         return run(environment: environment, traits: traits)
     }
 
+    /// Lays out `screen` with its root scroll at content offset `scrollOffset` (points along the scroll's axis,
+    /// clamped to the content): frames as the screen shows them — the content moved back by the offset, and
+    /// sections' pinned headers and footers (the scroll's `pinnedViews`) kept in the viewport (`applyScrollOffset`).
+    /// A root that is not a scroll ignores the offset.
+    public func layout(_ screen: Screen, in environment: WindowEnvironment, traits: TraitCollection,
+                       scrollOffset: Double) -> LayoutResult {
+        prepareTree(screen, traits: traits, virtualizes: false)
+        state.lazyWindow = nil
+        state.viewport = nil
+        state.scrollOffset = scrollOffset.isFinite ? scrollOffset : 0
+        defer { state.scrollOffset = 0 }
+        return run(environment: environment, traits: traits)
+    }
+
     /// Lays out only what a viewport of the root vertical scroll shows: grids in the scroll's column — its
     /// children, or children of a `vstack` in the column without a frame or aspect ratio (a header, the grid,
     /// a footer), at any depth — realise only the rows intersecting `viewport` (plus its margin); other nodes

@@ -256,7 +256,7 @@ func decorationChildIndex(chainIndex: Int, isOverlay: Bool) -> Int32 {
 /// The chain element and kind of a decoration's `childIndex` (nil for a child's).
 @inline(__always)
 func decoration(ofChildIndex childIndex: Int32) -> (chainIndex: Int, isOverlay: Bool)? {
-    guard childIndex < 0 else { return nil }
+    guard childIndex < 0, childIndex > sectionFooterChildIndex else { return nil }
     let code = Int(-(Int64(childIndex))) - 1
     return (code / 2, code % 2 == 1)
 }
@@ -264,6 +264,8 @@ func decoration(ofChildIndex childIndex: Int32) -> (chainIndex: Int, isOverlay: 
 /// The path component of child index `k`: `.3` for a child, `.background2` / `.overlay2` for the view of a
 /// background / overlay at `modifiers[2]`.
 func pathComponent(forChildIndex k: Int32) -> String {
+    if k == sectionHeaderChildIndex { return ".header" }
+    if k == sectionFooterChildIndex { return ".footer" }
     if let d = decoration(ofChildIndex: k) { return (d.isOverlay ? ".overlay" : ".background") + String(d.chainIndex) }
     return "." + String(k)
 }
@@ -271,6 +273,8 @@ func pathComponent(forChildIndex k: Int32) -> String {
 extension ComponentNode {
     /// The payload child at `childIndex` (`decorationChildIndex` for a decoration's view), or nil.
     func child(atLayoutIndex childIndex: Int32) -> ComponentNode? {
+        if childIndex == sectionHeaderChildIndex { return header }
+        if childIndex == sectionFooterChildIndex { return footer }
         if let d = decoration(ofChildIndex: childIndex) {
             guard d.chainIndex < modifiers.chain.count else { return nil }
             let element = modifiers.chain[d.chainIndex]

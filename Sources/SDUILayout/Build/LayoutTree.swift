@@ -5,6 +5,8 @@ import SDUISchema
 /// The kind of a flat layout node: the algorithm that sizes and places it.
 enum NodeKind: UInt8 {
     case vstack, hstack, zstack, grid, scroll, text, image, button, spacer, divider, color, custom
+    /// `viewThatFits`, `flow`, `hgrid` (`LazyHGrid`), `label`, an `image` with `systemName` (an SF Symbol).
+    case viewThatFits, flow, hgrid, label, symbol
 }
 
 /// Sentinel for "no value" in the `Double` fields of `FlatNode` (an absent frame width, a missing aspect ratio).
@@ -29,7 +31,8 @@ struct FlatNode {
     var nextSibling: Int32 = -1
     /// Visible children (hidden ones take no part in layout).
     var visibleChildCount: Int32 = 0
-    /// Grid: the number of columns (with GridItems: the number of items, from `firstGridItem`).
+    /// Grid: the number of columns (with GridItems: the number of items, from `firstGridItem`); hgrid: its rows;
+    /// viewThatFits: its axes (`Axis.Set` bits).
     var columns: Int32 = 1
     /// Grid with GridItem columns: its first item in `LayoutTree.gridItems` (-1: a column count).
     var firstGridItem: Int32 = -1
@@ -81,14 +84,14 @@ struct FlatNode {
     var spacingTotal: Double = 0
     /// The gap before this node in its stack (0 for the first visible child, and outside stacks).
     var gapBefore: Double = 0
-    /// Grid column spacing.
+    /// Grid column spacing; hgrid: row spacing; flow: the space between lines.
     var columnSpacing: Double = 8
     /// Stack / zstack / grid-item / text alignment as fractions (0 leading/top … 1 trailing/bottom).
     var alignX: Double = 0.5
     var alignY: Double = 0.5
     /// Grid: minimum column width (0: none).
     var minColumnWidth: Double = 0
-    /// Spacer: minimum length along the stack axis.
+    /// Spacer: minimum length along the stack axis; symbol image and label: the SF Symbol's side.
     var minLength: Double = 8
 
     // MARK: Modifiers

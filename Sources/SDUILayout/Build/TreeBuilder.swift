@@ -81,7 +81,9 @@ struct TreeBuilder {
                      into tree: inout LayoutTree) -> Int32 {
         let index = Int32(tree.nodes.count)
         let node = UnsafeNode(pointer)
-        let kind = Self.kind(of: pointer)
+        var kind = Self.kind(of: pointer)
+        // A section stacks along its parent's axis (a `Section` in an `HStack` or horizontal scroll is horizontal).
+        if kind == .vstack && parentContext == .horizontal && pointer.pointee.type == .section { kind = .hstack }
         let g = geometry
         let hidden = parentHidden || g.pointee.isHidden
         // The node's records are appended with their defaults and filled in place; `flat` is valid until the
@@ -100,7 +102,10 @@ struct TreeBuilder {
         flat.pointee.isTappable = isTappable
 
         resolveContainer(g, into: &flat.pointee)
-        if kind == .grid && g.pointee.hasGridItems { resolveGridItems(pointer, into: &flat.pointee, tree: &tree) }
+        if (kind == .grid || kind == .hgrid) && g.pointee.hasGridItems { resolveGridItems(pointer, into: &flat.pointee, tree: &tree) }
+        if kind == .symbol || kind == .label || kind == .viewThatFits || kind == .flow {
+            resolveVocabulary(pointer, g, into: &flat.pointee, tree: &tree)
+        }
         let name = NodeName(pointer: pointer, parent: parent, childIndex: childIndex)
         // A node with a `modifiers` chain takes the general layer path (`addLayers`, `computeLayeredNode`); one
         // with the v1 keys only, the fused fields (`computeModifierLayers`).
@@ -116,7 +121,7 @@ struct TreeBuilder {
 
         switch kind {
         case .color, .image, .spacer, .divider: flat.pointee.isSimpleLeaf = !isLayered
-        case .vstack, .hstack, .zstack, .grid: flat.pointee.needsPlacementCheck = true
+        case .vstack, .hstack, .zstack, .grid, .hgrid, .flow: flat.pointee.needsPlacementCheck = true
         default: break
         }
         if isTappable { flat.pointee.needsPlacementCheck = true }
@@ -162,6 +167,11 @@ struct TreeBuilder {
             && tree.childrenAreInScrollColumn(parent) {
             tree.lazyGrids.append(LazyGridSource(node: index, items: pointer.pointee.children))
             tree.nodes[Int(index)].visibleChildCount = Int32(clamping: pointer.pointee.children.count)
+            return index
+        }
+        // A section's header, children and footer.
+        if pointer.pointee.type == .section {
+            addSectionChildren(pointer, index, context: childContext, shareAxis: childShareAxis, hidden: hidden, into: &tree)
             return index
         }
         // Most nodes are leaves: skip the children walk for them.
@@ -283,11 +293,16 @@ struct TreeBuilder {
         case .grid: return .grid
         case .scroll: return .scroll
         case .text: return .text
-        case .image: return .image
+        case .image: return pointer.pointee.geometry.hasSymbol ? .symbol : .image
         case .button: return .button
         case .spacer: return .spacer
         case .divider: return .divider
         case .color: return .color
+        case .section: return .vstack
+        case .viewThatFits: return .viewThatFits
+        case .flow: return .flow
+        case .hgrid: return .hgrid
+        case .label: return .label
         case .custom: return .custom
         }
     }
@@ -298,7 +313,7 @@ struct TreeBuilder {
     @inline(__always)
     private func resolveContainer(_ g: UnsafePointer<GeometryProperties>, into flat: inout FlatNode) {
         switch flat.kind {
-        case .vstack, .hstack, .zstack, .scroll, .grid, .custom:
+        case .vstack, .hstack, .zstack, .scroll, .grid, .custom, .hgrid, .flow, .viewThatFits:
             let explicitSpacing = Self.finiteNonNegative(g.pointee.spacing)
             let spacing = explicitSpacing ?? 8
             flat.spacing = spacing
@@ -315,6 +330,13 @@ struct TreeBuilder {
                 flat.columnSpacing = Self.finiteNonNegative(g.pointee.columnSpacing) ?? spacing
                 flat.columns = Int32(clamping: max(1, g.pointee.columns))
                 flat.minColumnWidth = Self.finiteNonNegative(g.pointee.minColumnWidth) ?? 0
+            }
+            if flat.kind == .hgrid {
+                // Along the axis it grows (columns: `spacing`), and between its GridItem rows (`columnSpacing` here,
+                // the GridItems' default spacing).
+                flat.spacing = Self.finiteNonNegative(g.pointee.columnSpacing) ?? spacing
+                flat.columnSpacing = Self.finiteNonNegative(g.pointee.rowSpacing) ?? spacing
+                flat.isHorizontal = true
             }
         case .spacer:
             flat.minLength = Self.finiteNonNegative(g.pointee.minLength) ?? 8
@@ -524,7 +546,9 @@ func pointer(forPath path: String) -> String {
     let parts = path.split(separator: ".", omittingEmptySubsequences: false)
     for (n, part) in parts.enumerated() {
         if n == 0 { result += part; continue }
-        if part.hasPrefix("overlay") {
+        if part == "header" || part == "footer" {
+            result += "/" + part
+        } else if part.hasPrefix("overlay") {
             result += "/modifiers/" + part.dropFirst(7) + "/overlay/content"
         } else if part.hasPrefix("background") {
             result += "/modifiers/" + part.dropFirst(10) + "/background/content"

@@ -112,6 +112,12 @@ struct LayoutState {
     var stackTop = 0
     /// The columns of the GridItem grids being laid out (a stack: a nested grid's columns sit above its parent's).
     var gridTracks = ContiguousArray<GridTrack>()
+    /// Children's sizes for `viewThatFits` and `flow`, and a flow's lines (used as stacks: each call appends its
+    /// part and truncates back).
+    var sizeScratch = ContiguousArray<(Double, Double)>()
+    /// The root scroll's content offset for this pass's output (`applyScrollOffset`; 0: at the top).
+    var scrollOffset = 0.0
+    var flowScratch = ContiguousArray<FlowLine>()
     var text = TextMeasurementSeam()
     /// Final text layouts of this pass, per text index (set when the text node is placed).
     var placedTexts = ContiguousArray<PlacedText>()

@@ -131,7 +131,7 @@ private func checkPlacedNode(_ node: Int32, _ proposal: Proposal, _ size: (Doubl
                  "tap target is \(formatSize(size)) pt, under Apple's minimum control size of 28×28 pt (HIG: hit region ≥ 44×44 pt)")
     }
     switch s.ptr.nodes[i].kind {
-    case .vstack, .hstack, .zstack, .grid:
+    case .vstack, .hstack, .zstack, .grid, .hgrid, .flow:
         // Along a parent stack's axis a child is offered a share while the stack is still dividing its
         // length; taking more than that share is how stacks work, not an overflow — also for a node that gets
         // the share through zstacks or padding (`FlatNode.shareAxis`). If the children do not fit, the parent
@@ -177,6 +177,16 @@ func computeContentLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMo
         return computeTextLayout(node, proposal, mode, &s)
     case .color, .image, .spacer, .divider:
         return computeLeafLayout(node, proposal, &s)
+    case .viewThatFits:
+        return computeViewThatFitsLayout(node, proposal, mode, &s)
+    case .flow:
+        return computeFlowLayout(node, proposal, mode, &s)
+    case .hgrid:
+        return computeHGridLayout(node, proposal, mode, &s)
+    case .label:
+        return computeLabelLayout(node, proposal, mode, &s)
+    case .symbol:
+        return computeSymbolLayout(node, &s)
     }
 }
 

@@ -135,6 +135,10 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     if !s.tree.layeredNodes.isEmpty {
         layerOutput = writeLayerFrames(&s, inArrayOrder: inArrayOrder, roundsToPixels: roundsToPixels, scale: scale)
     }
+    // A layout at a scroll offset: the content moved and sections' pinned views kept in the viewport.
+    if s.scrollOffset != 0 || s.tree.nodes[0].kind == .scroll && s.tree.source?.root.pinnedViews != nil {
+        if inArrayOrder { applyScrollOffset(s.scrollOffset, &s, layers: &layerOutput) }
+    }
     let storage = LayoutNodeStorage(frames: s.frames, links: links, texts: s.placedTexts, source: s.tree.source, count: outputCount,
                                     linksAreTree: inArrayOrder, layers: layerOutput?.layers ?? [],
                                     layered: layerOutput?.layered ?? [], layerFrames: layerOutput?.frames ?? [])

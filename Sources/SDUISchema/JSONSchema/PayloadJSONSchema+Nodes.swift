@@ -89,6 +89,11 @@ extension PayloadJSONSchema {
         case .spacer: return "Flexible space along the enclosing stack's axis (SwiftUI's Spacer)."
         case .divider: return "A thin separator line (SwiftUI's Divider)."
         case .color: return "A color filling the space it is offered (SwiftUI's Color as a view)."
+        case .section: return "A group of children with an optional header and footer, stacked along its parent's axis (SwiftUI's Section)."
+        case .viewThatFits: return "Shows the first child whose ideal size fits the proposal on its axes, else the last (SwiftUI's ViewThatFits)."
+        case .flow: return "Children placed in lines like words, wrapping when the next child would not fit (chips, tags, filters)."
+        case .hgrid: return "A grid of rows filled column by column, as wide as its columns (SwiftUI's LazyHGrid)."
+        case .label: return "A title with an SF Symbol before it (SwiftUI's Label)."
         case .custom(let name): return "A custom type \(name)."
         }
     }

@@ -18,7 +18,7 @@ public struct ComponentNode: Hashable, Sendable {
     public var children: [ComponentNode]
     /// The geometry properties as plain numbers, updated whenever one of them changes (read by the layout
     /// engine's build step; derived, so it takes no part in equality).
-    package private(set) var geometry = GeometryProperties()
+    package internal(set) var geometry = GeometryProperties()
     /// Unique within the screen when present; otherwise the engine uses the node's path (`root.0.3`).
     public var id: String?
     /// Every other property (copy-on-write).
@@ -259,7 +259,7 @@ public struct ComponentNode: Hashable, Sendable {
 
     /// Gives this node its own box before a change (copy-on-write).
     @inline(__always)
-    private mutating func makeUnique() {
+    mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&box) { box = PropertyBox(box.properties) }
     }
 }
@@ -287,6 +287,8 @@ struct NodeProperties: Hashable, Sendable {
     var minLength: Responsive<Double>?
     var modifiers = Modifiers()
     var extra: [String: JSONValue] = [:]
+    /// The vocabulary of sections, containers and text styling (`ComponentNode+Vocabulary.swift`).
+    var vocabulary = VocabularyProperties()
 }
 
 /// A `ComponentNode`'s boxed properties: shared between copies, copied before a change (copy-on-write).

@@ -59,6 +59,14 @@ package struct GeometryProperties: Hashable, Sendable {
     /// The text (text) and title (button) (nil: absent).
     package var text: String?
     package var title: String?
+    /// Text / flow `lineSpacing`, text `minimumScaleFactor` (NaN: absent).
+    package var lineSpacing = Double.nan
+    package var minimumScaleFactor = Double.nan
+    /// An image with `systemName` (an SF Symbol, sized by its text style), a label with `systemImage`.
+    package var hasSymbol = false
+    /// `viewThatFits` axes and scroll `pinnedViews` (`Axis.Set` / `PinnedScrollableViews` bits; nil: absent).
+    package var axes: UInt8?
+    package var pinnedViews: UInt8 = 0
 
     package init() {}
 
@@ -102,6 +110,12 @@ package struct GeometryProperties: Hashable, Sendable {
         columns = fixed(node.columns) ?? 0
         alignment = fixed(node.alignment)
         isHorizontalAxis = fixed(node.axis) == .horizontal
+        let v = node.vocabulary
+        lineSpacing = fixed(v.lineSpacing) ?? .nan
+        minimumScaleFactor = fixed(v.minimumScaleFactor) ?? .nan
+        hasSymbol = v.systemName != nil || v.systemImage != nil
+        axes = v.axes?.rawValue
+        pinnedViews = v.pinnedViews?.rawValue ?? 0
         aspectRatio = fixed(m.aspectRatio) ?? .nan
         isFill = fixed(m.contentMode) == .fill
         layoutPriority = fixed(m.layoutPriority) ?? .nan
@@ -149,6 +163,7 @@ package struct GeometryProperties: Hashable, Sendable {
         length(&rowSpacing, .spacing)
         length(&columnSpacing, .spacing)
         length(&minColumnWidth, .minColumnWidth)
+        length(&lineSpacing, .spacing)
         if columns > ValueLimits.columns.upperBound { columns = ValueLimits.columns.upperBound; outOfRange.insert(.columns) }
         if let limit = lineLimit, limit > ValueLimits.lineLimit.upperBound {
             lineLimit = ValueLimits.lineLimit.upperBound; outOfRange.insert(.lineLimit)

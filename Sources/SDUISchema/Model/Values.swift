@@ -1,11 +1,22 @@
 /// A node kind. Unknown kinds are kept (`custom`) so an older app survives a newer server.
 public enum ComponentType: Hashable, Sendable, CustomStringConvertible {
     case vstack, hstack, zstack, grid, scroll, text, image, button, spacer, divider, color
+    /// A group of children with an optional header and footer (SwiftUI's `Section`).
+    case section
+    /// The first child whose ideal size fits the proposal (SwiftUI's `ViewThatFits`).
+    case viewThatFits
+    /// Children placed in lines like words, wrapping when the next would not fit (chips, tags).
+    case flow
+    /// A grid of rows filled column by column (SwiftUI's `LazyHGrid`).
+    case hgrid
+    /// A title with an SF Symbol before it (SwiftUI's `Label`).
+    case label
     /// A type this version does not know, or one a host app registers.
     case custom(String)
 
     /// Every built-in type.
-    public static let builtIn: [ComponentType] = [.vstack, .hstack, .zstack, .grid, .scroll, .text, .image, .button, .spacer, .divider, .color]
+    public static let builtIn: [ComponentType] = [.vstack, .hstack, .zstack, .grid, .scroll, .text, .image, .button, .spacer, .divider, .color,
+                                                  .section, .viewThatFits, .flow, .hgrid, .label]
 
     public init(rawValue: String) {
         // A switch, not a search of `builtIn`: the decoder makes a type for every node.
@@ -21,6 +32,11 @@ public enum ComponentType: Hashable, Sendable, CustomStringConvertible {
         case "spacer": self = .spacer
         case "divider": self = .divider
         case "color": self = .color
+        case "section": self = .section
+        case "viewThatFits": self = .viewThatFits
+        case "flow": self = .flow
+        case "hgrid": self = .hgrid
+        case "label": self = .label
         default: self = .custom(rawValue)
         }
     }
@@ -39,6 +55,11 @@ public enum ComponentType: Hashable, Sendable, CustomStringConvertible {
         case .spacer: return "spacer"
         case .divider: return "divider"
         case .color: return "color"
+        case .section: return "section"
+        case .viewThatFits: return "viewThatFits"
+        case .flow: return "flow"
+        case .hgrid: return "hgrid"
+        case .label: return "label"
         case .custom(let name): return name
         }
     }
@@ -46,7 +67,7 @@ public enum ComponentType: Hashable, Sendable, CustomStringConvertible {
     /// Whether this type takes `children`.
     public var isContainer: Bool {
         switch self {
-        case .vstack, .hstack, .zstack, .grid, .scroll: return true
+        case .vstack, .hstack, .zstack, .grid, .scroll, .section, .viewThatFits, .flow, .hgrid: return true
         case .custom: return true
         default: return false
         }

@@ -33,7 +33,8 @@ struct FastTypes: OptionSet, Hashable, Sendable {
         case .spacer: self = .spacer
         case .divider: self = .divider
         case .color: self = .color
-        case .custom: self = []
+        // The fast path bails on these (the general path decodes them).
+        case .section, .viewThatFits, .flow, .hgrid, .label, .custom: self = []
         }
     }
 }
@@ -100,7 +101,8 @@ enum FastKeys {
     ]
 
     /// The built-in types by name (a custom type bails).
-    static let types: [(name: [UInt8], type: ComponentType)] = ComponentType.builtIn.map { (Array($0.rawValue.utf8), $0) }
+    static let types: [(name: [UInt8], type: ComponentType)] = ComponentType.builtIn.filter { !FastTypes($0).isEmpty }
+        .map { (Array($0.rawValue.utf8), $0) }
 
     /// A name's bytes and the (types, slot) entries of that name.
     struct Name: Sendable {

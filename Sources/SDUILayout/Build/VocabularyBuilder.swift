@@ -1,0 +1,85 @@
+import SDUIEnvironment
+import SDUISchema
+
+/// The `childIndex` of a section's header and footer flat nodes (children have indices ≥ 0, decorations
+/// −(2k + 1) / −(2k + 2), see `decorationChildIndex`).
+let sectionHeaderChildIndex = Int32.min
+let sectionFooterChildIndex = Int32.min + 1
+
+/// The side of an SF Symbol's box at a text style: the style's line height (body: 22 pt at the default Dynamic
+/// Type size). SF Symbols are drawn at the style's font and aligned with its text; the box of the line they
+/// sit in is what a layout can reserve without the symbol's own metrics (docs/layout.md, "label").
+@inline(__always)
+func symbolSide(_ style: TextStyle, _ contentSize: ContentSizeCategory) -> Double {
+    DynamicTypeTable.metrics(style, contentSize).lineHeight
+}
+
+/// The space between a label's symbol and its title: SwiftUI's default spacing, 8 pt.
+public enum LabelMetrics {
+    /// Points between the symbol and the title.
+    public static let spacing = 8.0
+}
+
+extension TreeBuilder {
+    /// `viewThatFits` axes, `flow` line spacing and alignment, a label's title run, a symbol's side.
+    func resolveVocabulary(_ pointer: UnsafePointer<ComponentNode>, _ g: UnsafePointer<GeometryProperties>,
+                           into flat: inout FlatNode, tree: inout LayoutTree) {
+        switch flat.kind {
+        case .viewThatFits:
+            flat.columns = Int32(g.pointee.axes ?? (Axis.Set.horizontal.rawValue | Axis.Set.vertical.rawValue))
+        case .flow:
+            let spacing = Self.finiteNonNegative(g.pointee.spacing) ?? 8
+            flat.spacing = spacing
+            flat.columnSpacing = Self.finiteNonNegative(g.pointee.lineSpacing) ?? spacing
+            // Lines start at the leading edge unless the payload says otherwise (Apple's FlowLayout sample).
+            flat.alignX = g.pointee.alignment?.horizontalFraction ?? 0
+        case .symbol:
+            flat.minLength = symbolSide(g.pointee.textStyle ?? .body, contentSize)
+        case .label:
+            flat.minLength = g.pointee.hasSymbol ? symbolSide(g.pointee.textStyle ?? .body, contentSize) : 0
+            flat.textIndex = Int32(tree.texts.count)
+            tree.texts.append(TextSpec(string: g.pointee.title ?? "", style: g.pointee.textStyle ?? .body,
+                                       fixedWeight: g.pointee.fontWeight, contentSize: contentSize, lineLimit: nil,
+                                       alignment: .leading))
+        default:
+            break
+        }
+    }
+
+    /// A section's flat children: its header, its children, its footer, stacked like a stack's children (their
+    /// gaps computed once, as `add` does); the header and footer named by `sectionHeaderChildIndex` /
+    /// `sectionFooterChildIndex`.
+    func addSectionChildren(_ pointer: UnsafePointer<ComponentNode>, _ index: Int32, context: StackAxisContext,
+                            shareAxis: StackAxisContext, hidden: Bool, into tree: inout LayoutTree) {
+        var stackChildren = StackChildren(tree.nodes[Int(index)])
+        var previous: Int32 = -1
+        var visibleCount: Int32 = 0
+        func link(_ child: Int32, _ tree: inout LayoutTree) {
+            if previous < 0 { tree.nodes[Int(index)].firstChild = child } else { tree.nodes[Int(previous)].nextSibling = child }
+            previous = child
+            if !tree.nodes[Int(child)].isHidden {
+                visibleCount += 1
+                stackChildren.add(Int(child), tree.nodes.unchecked, tree.frames.unchecked)
+            }
+        }
+        func addOne(_ node: ComponentNode, _ childIndex: Int32, _ tree: inout LayoutTree) {
+            let child = withUnsafePointer(to: node) { c in
+                add(c, parent: index, childIndex: childIndex, parentContext: context, shareAxis: shareAxis, parentHidden: hidden,
+                    into: &tree)
+            }
+            link(child, &tree)
+        }
+        if let header = pointer.pointee.header { addOne(header, sectionHeaderChildIndex, &tree) }
+        pointer.pointee.children.withUnsafeBufferPointer { children in
+            guard let base = children.baseAddress else { return }
+            for i in 0..<children.count {
+                let child = add(base + i, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: context,
+                                shareAxis: shareAxis, parentHidden: hidden, into: &tree)
+                link(child, &tree)
+            }
+        }
+        if let footer = pointer.pointee.footer { addOne(footer, sectionFooterChildIndex, &tree) }
+        stackChildren.finish(Int(index), tree.nodes.unchecked)
+        tree.nodes[Int(index)].visibleChildCount = visibleCount
+    }
+}
