@@ -26,7 +26,7 @@ extension NodeProperty {
             return [alignment("responsiveAlignment", "Where children smaller than the stack sit. Default: center.")]
         case .grid:
             return [
-                NodeProperty("columns", "gridColumns", "The columns: a number of equal flexible columns, 1…64 (default 2; lowered, never below 1, when columns would be narrower than minColumnWidth), or an array of 1…64 GridItems (SwiftUI's LazyVGrid columns: fixed, flexible, adaptive), or a size-class map of either.") { $0.gridItems?.jsonValue ?? $0.columns?.jsonValue },
+                NodeProperty("columns", "gridColumns", "The columns: a number of equal flexible columns, 1…64 (default 2; lowered, never below 1, when columns would be narrower than minColumnWidth), or an array of 1…64 GridItems (SwiftUI's LazyVGrid columns: fixed, flexible, adaptive), or a size-class map of either.") { $0.type == .hgrid ? nil : $0.gridItems?.jsonValue ?? $0.columns?.jsonValue },
                 NodeProperty("minColumnWidth", "responsiveLength", "With a column count: never make a column narrower than this many points; use fewer columns instead (what turns an iPad ⅓ Split View into one column). GridItem columns ignore it (an adaptive GridItem says the same).") { $0.minColumnWidth?.jsonValue },
                 spacing("Space between rows and between columns in points (≥ 0), unless rowSpacing or columnSpacing say otherwise. Default: 8."),
                 NodeProperty("rowSpacing", "responsiveLength", "Space between rows in points (≥ 0); overrides spacing.") { $0.rowSpacing?.jsonValue },
@@ -92,7 +92,7 @@ extension NodeProperty {
             ]
         case .hgrid:
             return [
-                NodeProperty("rows", "gridRows", required: true, "The rows: a number of equal flexible rows (1…64) or an array of 1…64 GridItems (SwiftUI's LazyHGrid rows), or a size-class map of arrays.") { $0.gridItems?.jsonValue },
+                NodeProperty("rows", "gridRows", required: true, "The rows: a number of equal flexible rows (1…64) or an array of 1…64 GridItems (SwiftUI's LazyHGrid rows), or a size-class map of arrays.") { $0.type == .hgrid ? $0.gridItems?.jsonValue : nil },
                 spacing("Space between rows and between columns in points (≥ 0), unless rowSpacing or columnSpacing say otherwise. Default: 8."),
                 NodeProperty("rowSpacing", "responsiveLength", "Space between rows in points (≥ 0); overrides spacing.") { $0.rowSpacing?.jsonValue },
                 NodeProperty("columnSpacing", "responsiveLength", "Space between columns in points (≥ 0); overrides spacing.") { $0.columnSpacing?.jsonValue },
