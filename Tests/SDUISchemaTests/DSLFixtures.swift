@@ -164,11 +164,11 @@ enum DSLFixtures {
                 } header: {
                     Text("Network", style: .footnote)
                 } footer: {
-                    Text("Connections", style: .caption).strikethrough().underline().monospacedDigit()
-                        .truncationMode(.middle).minimumScaleFactor(0.8).lineSpacing(2)
+                    Text("Connections", style: .caption)
                 }
                 Flow(alignment: .center, spacing: 6, lineSpacing: 4) {
                     Text("Running"); Text("Trail"); Image(systemName: "star.fill", style: .caption)
+                    Text("$129").strikethrough().underline().monospacedDigit().truncationMode(.middle).minimumScaleFactor(0.8).lineSpacing(2)
                 }
                 HGrid(rows: [GridItem(.fixed(40)), GridItem(.flexible())], alignment: .top, spacing: 8) {
                     ColorFill(.named("red")).frame(width: 40)
