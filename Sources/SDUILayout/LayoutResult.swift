@@ -115,11 +115,16 @@ public struct TextRun: Hashable, Sendable {
     /// Alignment of lines inside the node's frame.
     public var alignment: Alignment
     public var isTruncated: Bool
+    /// SwiftUI's `lineSpacing`, included in `lineHeight` (the distance between baselines); the frame holds the
+    /// lines less one spacing (none after the last line), so a renderer starts the first line `lineSpacing / 2`
+    /// above the text block.
+    public var lineSpacing: Double
 
     public init(lines: [String], lineWidths: [Double], fontSize: Double, fontWeight: Int, lineHeight: Double,
-                alignment: Alignment = .leading, isTruncated: Bool = false) {
+                alignment: Alignment = .leading, isTruncated: Bool = false, lineSpacing: Double = 0) {
         self.lines = lines; self.lineWidths = lineWidths; self.fontSize = fontSize; self.fontWeight = fontWeight
         self.lineHeight = lineHeight; self.alignment = alignment; self.isTruncated = isTruncated
+        self.lineSpacing = lineSpacing
     }
 }
 

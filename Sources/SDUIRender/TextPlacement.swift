@@ -33,12 +33,15 @@ struct TextPlacement {
         contentWidth = content.width
         let widest = run.lineWidths.max() ?? 0
         let blockWidth = min(max(widest, 0), content.width)
-        let blockHeight = Double(run.lines.count) * run.lineHeight
+        // `lineSpacing` is in the stride, not after the last line: the block is one spacing shorter, and each
+        // line box (a stride tall, its glyphs centred) starts half a spacing above its place.
+        let blockHeight = run.lines.isEmpty ? 0 : Double(run.lines.count) * run.lineHeight - run.lineSpacing
         let blockX = content.x + (content.width - blockWidth) * alignment.horizontalFraction
         let blockY = content.y + (content.height - blockHeight) * alignment.verticalFraction
         lines = run.lines.enumerated().map { i, text in
             let width = i < run.lineWidths.count ? run.lineWidths[i] : 0
-            return Line(text: text, width: width, x: blockX, y: blockY + Double(i) * run.lineHeight, boxWidth: blockWidth)
+            return Line(text: text, width: width, x: blockX, y: blockY - run.lineSpacing / 2 + Double(i) * run.lineHeight,
+                        boxWidth: blockWidth)
         }
     }
 }

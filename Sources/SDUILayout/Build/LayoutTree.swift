@@ -128,13 +128,20 @@ struct TextSpec {
     /// (`resolveFont`).
     var fontStyle: TextStyle
     var fixedWeight: FontWeight?
+    /// SwiftUI's `lineSpacing`: points added between lines (in `lineHeight`, the line stride; the last line's
+    /// is taken off the text's height, `computeTextLayout`).
+    var lineSpacing = 0.0
+    /// SwiftUI's `minimumScaleFactor` (1: the font never shrinks).
+    var minimumScaleFactor = 1.0
     /// The font as `TextMeasurer` takes it.
     var font: FontSpec { FontSpec(size: fontSize, weight: fontWeight, lineHeight: lineHeight) }
 
     /// A run of `string` with the font of `style` at `contentSize` (weight `fixedWeight`, or the style's).
     init(string: String, style: TextStyle, fixedWeight: FontWeight?, contentSize: ContentSizeCategory,
-         lineLimit: Int?, alignment: Alignment) {
+         lineLimit: Int?, alignment: Alignment, lineSpacing: Double = 0, minimumScaleFactor: Double = 1) {
         self.string = string
+        self.lineSpacing = lineSpacing
+        self.minimumScaleFactor = minimumScaleFactor
         self.fontStyle = style
         self.fixedWeight = fixedWeight
         self.lineLimit = lineLimit
@@ -148,7 +155,7 @@ struct TextSpec {
     mutating func resolveFont(_ contentSize: ContentSizeCategory) {
         let metrics = DynamicTypeTable.metrics(fontStyle, contentSize)
         fontSize = metrics.size
-        lineHeight = metrics.lineHeight
+        lineHeight = metrics.lineHeight + lineSpacing
         fontWeight = (fixedWeight ?? metrics.weight).cssWeight
     }
 }

@@ -239,7 +239,9 @@ struct TreeBuilder {
         tree.texts.append(TextSpec(
             string: g.pointee.text ?? "", style: g.pointee.textStyle ?? .body, fixedWeight: g.pointee.fontWeight,
             contentSize: contentSize, lineLimit: g.pointee.lineLimit.map { max(1, $0) },
-            alignment: g.pointee.alignment ?? .leading))
+            alignment: g.pointee.alignment ?? .leading,
+            lineSpacing: g.pointee.lineSpacing.isNaN ? 0 : g.pointee.lineSpacing,
+            minimumScaleFactor: g.pointee.minimumScaleFactor > 0 && g.pointee.minimumScaleFactor < 1 ? g.pointee.minimumScaleFactor : 1))
     }
 
     /// Appends a leaf that needs none of the general path's cases (see `SimpleLeaf`); the same fields as `add`.
