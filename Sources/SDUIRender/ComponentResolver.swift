@@ -36,31 +36,65 @@ public struct ComponentResolver: Sendable {
             cursor = probe
             return true
         }
-        guard consume("/root") else { return nil }
-        var depth = 0
-        while cursor != bytes.endIndex {
-            guard consume("/children/") else { return nil }
-            var index = 0
-            var digits = 0
+        /// Reads a decimal number at the cursor.
+        func number() -> Int? {
+            var value = 0, digits = 0
             while cursor != bytes.endIndex, let digit = Self.digit(bytes[cursor]) {
-                guard index <= (Int.max - 9) / 10 else { return nil }
-                index = index * 10 + digit
+                guard value <= (Int.max - 9) / 10 else { return nil }
+                value = value * 10 + digit
                 digits += 1
                 cursor = bytes.index(after: cursor)
             }
-            guard digits > 0 else { return nil }
+            return digits > 0 ? value : nil
+        }
+        guard consume("/root") else { return nil }
+        var depth = 0
+        while cursor != bytes.endIndex {
+            // A step: `/children/N`, a section's `/header` or `/footer`, or the view of `/modifiers/K/background/content`
+            // (or overlay). Steps other than children are kept in `path` with negative codes.
+            var index = 0
+            if consume("/children/") {
+                guard let n = number() else { return nil }
+                index = n
+            } else if consume("/header") {
+                index = -1
+            } else if consume("/footer") {
+                index = -2
+            } else if consume("/modifiers/") {
+                guard let k = number(), k < Int.max / 2 - 4 else { return nil }
+                if consume("/background/content") { index = -(3 + 2 * k) } else if consume("/overlay/content") { index = -(4 + 2 * k) } else { return nil }
+            } else {
+                return nil
+            }
             if depth < path.count, path[depth].index == index {
                 depth += 1
                 continue
             }
             path.removeSubrange(depth...)
             let parent = depth == 0 ? root : path[depth - 1].node
-            guard index < parent.children.count else { return nil }
-            path.append((index, parent.children[index]))
+            guard let child = Self.step(parent, index) else { return nil }
+            path.append((index, child))
             depth += 1
         }
         if depth < path.count { path.removeSubrange(depth...) }
         return depth == 0 ? root : path[depth - 1].node
+    }
+
+    /// The node one step below `parent` (`index` as `resolve` codes it).
+    private static func step(_ parent: ComponentNode, _ index: Int) -> ComponentNode? {
+        switch index {
+        case 0...: return index < parent.children.count ? parent.children[index] : nil
+        case -1: return parent.header
+        case -2: return parent.footer
+        default:
+            let k = (-index - 3) / 2, isOverlay = (-index - 3) % 2 == 1
+            guard k < parent.modifiers.chain.count else { return nil }
+            let element = parent.modifiers.chain[k]
+            switch element {
+            case .background where !isOverlay, .overlay where isOverlay: return element.decorationContent
+            default: return nil
+            }
+        }
     }
 
     private static func digit(_ byte: UInt8) -> Int? {

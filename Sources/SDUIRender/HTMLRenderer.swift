@@ -87,8 +87,11 @@ public struct HTMLRenderer: Sendable {
                 open.removeLast()
             }
             let parentFrame = nodes.indices.contains(node.parent) ? nodes[node.parent].frame : Rect.zero
-            let appearance = NodeAppearance(node: resolver.resolve(node.pointer), type: node.type, sizeClass: sizeClass)
-            writeElement(for: node, parentFrame: parentFrame, appearance: appearance, to: &out)
+            let component = resolver.resolve(node.pointer)
+            let appearance = NodeAppearance(node: component, type: node.type, sizeClass: sizeClass)
+            let drawing = ModifierDrawing(node: node, component: component, sizeClass: sizeClass)
+            writeElement(for: node, parentFrame: parentFrame, appearance: drawing.map { appearance.drawn(with: $0, type: node.type) } ?? appearance,
+                         component: component, drawing: drawing, sizeClass: sizeClass, to: &out)
             open.append(index)
         }
         for _ in open { out.write("</div>\n") }
@@ -99,7 +102,8 @@ public struct HTMLRenderer: Sendable {
 
     /// Writes the opening tag of a node's element plus its own content (lines, image); the caller closes it.
     private func writeElement<Output: TextOutputStream>(for node: LayoutNode, parentFrame: Rect, appearance: NodeAppearance,
-                                                         to out: inout Output) {
+                                                         component: ComponentNode?, drawing: ModifierDrawing?,
+                                                         sizeClass: UserInterfaceSizeClass, to out: inout Output) {
         let frame = node.frame
         var classes = ["sdui-node"]
         var style = "left:" + CSSFormat.px(frame.x - parentFrame.x) + ";top:" + CSSFormat.px(frame.y - parentFrame.y)
@@ -112,6 +116,8 @@ public struct HTMLRenderer: Sendable {
         switch node.type {
         case .color:
             fill = appearance.color ?? Color.system["primary"]
+            // With a chain, the color fills its content box (drawn with the layers).
+            if drawing != nil { fill = nil }
         case .divider:
             if fill == nil { fill = Color.system["separator"] }
         case .text:
@@ -130,14 +136,27 @@ public struct HTMLRenderer: Sendable {
                 foreground = tint
             }
         case .image:
-            image = self.image(node, appearance: appearance)
+            if component?.systemName != nil {
+                foreground = appearance.color ?? Color.system["primary"]
+                image = Self.symbol(side: min(frame.width, frame.height), at: (0, 0))
+            } else {
+                image = self.image(node, appearance: appearance)
+            }
+        case .label:
+            foreground = appearance.color ?? Color.system["primary"]
         default:
             break
         }
 
         if let run = node.text {
-            let placement = TextPlacement(run: run, frame: frame, padding: appearance.padding,
-                                          alignment: node.type == .button ? .center : appearance.contentAlignment)
+            var padding = appearance.padding
+            if node.type == .label, component?.systemImage != nil {
+                // The symbol, then the title (`LabelMetrics`).
+                padding.leading += run.lineHeight + LabelMetrics.spacing
+                image += Self.symbol(side: run.lineHeight, at: (appearance.padding.leading, appearance.padding.top + (frame.height - appearance.padding.vertical - run.lineHeight) / 2))
+            }
+            let placement = TextPlacement(run: run, frame: frame, padding: padding,
+                                          alignment: node.type == .button ? .center : node.type == .label ? .leading : appearance.contentAlignment)
             classes.append("sdui-text")
             style += ";font-size:" + CSSFormat.px(run.fontSize) + ";font-weight:" + String(run.fontWeight)
                 + ";line-height:" + CSSFormat.px(run.lineHeight)
@@ -162,6 +181,8 @@ public struct HTMLRenderer: Sendable {
             classes.append("sdui-clip")
         }
         if node.isHidden { classes.append("sdui-hidden") }
+        if let drawing { style += Self.modifierStyle(drawing, frame: frame, classes: &classes) }
+        style += Self.textDecoration(component, sizeClass: sizeClass)
 
         var tag = "<div class=\"" + classes.joined(separator: " ") + "\""
         tag += " data-node-id=\"" + HTMLEscaping.attribute(node.id) + "\""
@@ -181,8 +202,16 @@ public struct HTMLRenderer: Sendable {
         }
         tag += " style=\"" + style + "\">"
         out.write(tag)
+        if let drawing { out.write(Self.boxes(drawing.under, over: false)) }
+        if let drawing, node.type == .color, let color = appearance.color ?? Color.system["primary"] {
+            out.write(Self.box(ModifierDrawing.Box(rect: Rect(x: drawing.contentInsets.leading, y: drawing.contentInsets.top,
+                                                            width: max(0, frame.width - drawing.contentInsets.horizontal),
+                                                            height: max(0, frame.height - drawing.contentInsets.vertical)),
+                                                 fill: color, radius: 0), over: false))
+        }
         out.write(image)
         if let (placement, run) = textPlacement { writeLines(placement, run: run, to: &out) }
+        if let drawing { out.write(Self.boxes(drawing.over, over: true)) }
         out.write("\n")
     }
 

@@ -61,10 +61,14 @@ public struct SVGRenderer: Sendable {
             }
             open.append(index)
             let f = node.frame
-            let appearance = NodeAppearance(node: resolver.resolve(node.pointer), type: node.type, sizeClass: sizeClass)
+            let component = resolver.resolve(node.pointer)
+            let drawing = ModifierDrawing(node: node, component: component, sizeClass: sizeClass)
+            let base = NodeAppearance(node: component, type: node.type, sizeClass: sizeClass)
+            let appearance = drawing.map { base.drawn(with: $0, type: node.type) } ?? base
             var group = "<g data-node-id=\"" + HTMLEscaping.attribute(node.id) + "\" data-type=\""
                 + HTMLEscaping.attribute(node.type.rawValue) + "\""
             if node.isHidden { group += " visibility=\"hidden\"" }
+            if let drawing, drawing.opacity < 1 { group += " opacity=\"" + CSSFormat.number(drawing.opacity) + "\"" }
             var defs = ""
             if appearance.clipsContent {
                 clipCount += 1
@@ -72,6 +76,12 @@ public struct SVGRenderer: Sendable {
                 defs = "<clipPath id=\"" + clipID + "\">" + rect(f, radius: appearance.cornerRadius, fill: nil) + "</clipPath>"
                 group += " clip-path=\"url(#" + clipID + ")\""
             }
+            if let drawing, let clip = Self.clip(drawing, frame: f, id: "c" + String(clipCount + 1)) {
+                clipCount += 1
+                defs += clip
+                group += " clip-path=\"url(#c" + String(clipCount) + ")\""
+            }
+            if let drawing, let shadow = drawing.frameShadow { defs += Self.shadowFilter(shadow, id: "s" + String(index)); group += " filter=\"url(#s" + String(index) + ")\"" }
             out += defs + group + ">"
 
             var fill = appearance.background
@@ -88,13 +98,26 @@ public struct SVGRenderer: Sendable {
                 if radius == 0, appearance.buttonStyle == .bordered || appearance.buttonStyle == .borderedProminent { radius = min(f.height / 2, 8) }
             default: break
             }
+            if let drawing { out += Self.boxes(drawing.under, frame: f, color: color) }
+            if drawing != nil && node.type == .color { fill = nil; out += rect(f.inset(by: appearance.padding), radius: 0, fill: color(appearance.color ?? Color.system["primary"])) }
             if let fill { out += rect(f, radius: radius, fill: color(fill)) }
-            if node.type == .image { out += image(f, appearance: appearance, dark: dark) }
-            if let run = node.text {
-                let placement = TextPlacement(run: run, frame: f, padding: appearance.padding,
-                                              alignment: node.type == .button ? .center : appearance.contentAlignment)
-                out += text(placement, run: run, frame: f, fill: color(foreground))
+            if node.type == .image && component?.systemName != nil {
+                out += Self.symbol(Rect(x: f.x, y: f.y, width: min(f.width, f.height), height: min(f.width, f.height)), fill: color(foreground))
+            } else if node.type == .image { out += image(f, appearance: appearance, dark: dark) }
+            var textFrame = f
+            if node.type == .label, component?.systemImage != nil, let run = node.text {
+                out += Self.symbol(Rect(x: f.x, y: f.y + (f.height - run.lineHeight) / 2, width: run.lineHeight, height: run.lineHeight), fill: color(foreground))
+                let lead = run.lineHeight + LabelMetrics.spacing
+                textFrame = Rect(x: f.x + lead, y: f.y, width: max(0, f.width - lead), height: f.height)
             }
+            let decoration = HTMLRenderer.textDecoration(component, sizeClass: sizeClass)
+            if let run = node.text {
+                let placement = TextPlacement(run: run, frame: textFrame, padding: appearance.padding,
+                                              alignment: node.type == .button ? .center : node.type == .label ? .leading : appearance.contentAlignment)
+                out += text(placement, run: run, frame: textFrame, fill: color(foreground),
+                            decoration: decoration.isEmpty ? nil : String(decoration.dropFirst(";text-decoration:".count)))
+            }
+            if let drawing { out += Self.boxes(drawing.over, frame: f, color: color) }
             out += "\n"
             output.write(out)
         }
@@ -129,7 +152,7 @@ public struct SVGRenderer: Sendable {
         return out
     }
 
-    private func text(_ placement: TextPlacement, run: TextRun, frame: Rect, fill: String) -> String {
+    private func text(_ placement: TextPlacement, run: TextRun, frame: Rect, fill: String, decoration: String? = nil) -> String {
         // Baseline inside a line box the way CSS does it: half the leading above the ascent.
         let ascent = 2728.0 / 2816.0 * run.fontSize, descent = 680.0 / 2816.0 * run.fontSize
         let baseline = (run.lineHeight - ascent - descent) / 2 + ascent
@@ -141,6 +164,7 @@ public struct SVGRenderer: Sendable {
             out += "<text x=\"" + CSSFormat.number(x) + "\" y=\"" + CSSFormat.number(frame.y + line.y + baseline)
                 + "\" font-size=\"" + CSSFormat.number(run.fontSize) + "\" font-weight=\"" + String(run.fontWeight)
                 + "\" fill=\"" + fill + "\"" + (anchor == "start" ? "" : " text-anchor=\"" + anchor + "\"")
+                + (decoration.map { " text-decoration=\"" + $0 + "\"" } ?? "")
                 + " xml:space=\"preserve\">" + HTMLEscaping.text(line.text) + "</text>"
         }
         return out
