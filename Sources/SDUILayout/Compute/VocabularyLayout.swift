@@ -73,17 +73,18 @@ func clearSubtree(_ root: Int32, _ s: inout LayoutState) {
 
 /// A `flow` (chips, tags): each visible child at its ideal size, in lines of the proposed width (`flowLines`,
 /// Apple's `FlowLayout` sample); in place mode each line moved across the flow's width by the alignment and
-/// each child centred vertically in its line.
+/// each child centred vertically in its line. One departure from the sample: a child whose ideal width is wider
+/// than the proposed width is proposed that width (a long chip wraps its text instead of overflowing the flow).
 func computeFlowLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
     let flat = s.ptr.nodes[Int(node)]
     let start = s.sizeScratch.count
+    let maxWidth = proposal.width.isNaN ? Double.infinity : proposal.width
     var child = flat.firstChild
     while child >= 0 {
-        if !s.ptr.nodes[Int(child)].isHidden { s.sizeScratch.append(computeChildLayout(child, .unspecified, .measure, &s)) }
+        if !s.ptr.nodes[Int(child)].isHidden { s.sizeScratch.append(flowChildSize(child, maxWidth, .measure, &s)) }
         child = s.ptr.nodes[Int(child)].nextSibling
     }
     let lineStart = s.flowScratch.count
-    let maxWidth = proposal.width.isNaN ? Double.infinity : proposal.width
     let size = s.sizeScratch.withUnsafeBufferPointer { all in
         flowLines(UnsafeBufferPointer(rebasing: all[start...]), maxWidth: maxWidth, spacing: flat.spacing,
                   lineSpacing: flat.columnSpacing, into: &s.flowScratch)
@@ -99,7 +100,7 @@ func computeFlowLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
                 while line < s.flowScratch.count - 1 && index >= s.flowScratch[line].end { line += 1 }
                 let l = s.flowScratch[line]
                 if index == l.start { x = (size.0 - l.width) * flat.alignX }
-                let placed = computeChildLayout(child, .unspecified, .place, &s)
+                let placed = flowChildSize(child, maxWidth, .place, &s)
                 s.ptr.geometry[c].x = x
                 s.ptr.geometry[c].y = l.y + (l.height - placed.1) * flat.alignY
                 x += placed.0 + flat.spacing
@@ -111,6 +112,13 @@ func computeFlowLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     s.flowScratch.truncate(to: lineStart)
     s.sizeScratch.truncate(to: start)
     return size
+}
+
+/// A flow's child: at its ideal size, or proposed the flow's width when it is wider.
+private func flowChildSize(_ child: Int32, _ maxWidth: Double, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
+    let ideal = computeChildLayout(child, .unspecified, .measure, &s)
+    if ideal.0 > maxWidth { return computeChildLayout(child, Proposal(width: maxWidth, height: .nan), mode, &s) }
+    return mode == .place ? computeChildLayout(child, .unspecified, .place, &s) : ideal
 }
 
 /// SwiftUI's `LazyHGrid`: rows from the GridItems along the proposed height (`gridItemColumns`, the column
