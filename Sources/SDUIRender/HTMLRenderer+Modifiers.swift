@@ -56,6 +56,23 @@ extension HTMLRenderer {
             + CSSFormat.px(SymbolDrawing.radius(side: side)) + "\"></div>"
     }
 
+    /// The style that clips a node's own content box (`ModifierDrawing.contentClip`).
+    static func contentClipStyle(_ clip: ModifierDrawing.Clip?) -> String {
+        switch clip {
+        case .rounded(let r)?: return r > 0 ? ";overflow:hidden;border-radius:" + CSSFormat.px(r) : ";overflow:hidden"
+        case .circle?, .ellipse?: return ";overflow:hidden;border-radius:50%"
+        case nil: return ""
+        }
+    }
+
+    /// A clip's corner radius for a box in `frame`.
+    static func radius(_ clip: ModifierDrawing.Clip, _ frame: Rect) -> Double {
+        switch clip {
+        case .rounded(let r): return r
+        case .circle, .ellipse: return min(frame.width, frame.height) / 2
+        }
+    }
+
     /// `text-decoration` for `strikethrough` and `underline`.
     static func textDecoration(_ component: ComponentNode?, sizeClass: UserInterfaceSizeClass) -> String {
         guard let component else { return "" }

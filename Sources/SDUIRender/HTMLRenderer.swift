@@ -140,7 +140,7 @@ public struct HTMLRenderer: Sendable {
                 foreground = appearance.color ?? Color.system["primary"]
                 image = Self.symbol(side: min(frame.width, frame.height), at: (0, 0))
             } else {
-                image = self.image(node, appearance: appearance)
+                image = self.image(node, appearance: appearance, clip: drawing?.contentClip)
             }
         case .label:
             foreground = appearance.color ?? Color.system["primary"]
@@ -201,13 +201,19 @@ public struct HTMLRenderer: Sendable {
             tag += " role=\"img\" aria-label=\"" + HTMLEscaping.attribute(alt) + "\""
         }
         tag += " style=\"" + style + "\">"
+        if let drawing, classes.contains("sdui-scroll") {
+            // A scroll view clips: it would cut its own backgrounds where they extend past its frame (into the safe
+            // area): they are drawn as its parent's children, just before it.
+            out.write(Self.boxes(drawing.under.map { var b = $0; b.rect.origin.x += frame.x - parentFrame.x; b.rect.origin.y += frame.y - parentFrame.y; return b },
+                                 over: false))
+        }
         out.write(tag)
-        if let drawing { out.write(Self.boxes(drawing.under, over: false)) }
+        if let drawing, !classes.contains("sdui-scroll") { out.write(Self.boxes(drawing.under, over: false)) }
         if let drawing, node.type == .color, let color = appearance.color ?? Color.system["primary"] {
             out.write(Self.box(ModifierDrawing.Box(rect: Rect(x: drawing.contentInsets.leading, y: drawing.contentInsets.top,
                                                             width: max(0, frame.width - drawing.contentInsets.horizontal),
                                                             height: max(0, frame.height - drawing.contentInsets.vertical)),
-                                                 fill: color, radius: 0), over: false))
+                                                 fill: color, radius: drawing.contentClip.map { Self.radius($0, frame) } ?? 0), over: false))
         }
         out.write(image)
         if let (placement, run) = textPlacement { writeLines(placement, run: run, to: &out) }
@@ -232,10 +238,10 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// The image box: skeleton shimmer, the image (if its URL may be loaded) and the failure icon.
-    private func image(_ node: LayoutNode, appearance: NodeAppearance) -> String {
+    private func image(_ node: LayoutNode, appearance: NodeAppearance, clip: ModifierDrawing.Clip? = nil) -> String {
         let p = appearance.padding
         let box = "left:" + CSSFormat.px(p.leading) + ";top:" + CSSFormat.px(p.top)
-            + ";right:" + CSSFormat.px(p.trailing) + ";bottom:" + CSSFormat.px(p.bottom)
+            + ";right:" + CSSFormat.px(p.trailing) + ";bottom:" + CSSFormat.px(p.bottom) + Self.contentClipStyle(clip)
         let source = appearance.imageURL.flatMap(HTMLEscaping.imageSource)
         var classes = "sdui-image"
         if appearance.placeholder == .skeleton { classes += " sdui-skeleton" }

@@ -31,6 +31,9 @@ struct ModifierDrawing {
     var over: [Box] = []
     var opacity = 1.0
     var clip: Clip?
+    /// A clip of the node's own content only (image, a color's fill): the clip of the node when the views of a
+    /// background or overlay outside it are the node's children and must not be clipped with it.
+    var contentClip: Clip?
     /// A shadow of the node's own (clipped) box.
     var frameShadow: Shadow?
     /// The node's content box inside its frame (text, image and a color's fill go there).
@@ -48,11 +51,17 @@ struct ModifierDrawing {
                                    bottom: max(0, frame.maxY - content.maxY), trailing: max(0, frame.maxX - content.maxX))
         var radius = 0.0
         var clipped = false
+        var clipLayer = -1
         func sameAsFrame(_ box: Rect) -> Bool {
             abs(box.minX - frame.minX) < 0.5 && abs(box.minY - frame.minY) < 0.5 && abs(box.width - frame.width) < 0.5 && abs(box.height - frame.height) < 0.5
         }
         for (k, layer) in layers.layers.enumerated() where layer.chainIndex < chain.count {
             let inner = layers.inner(of: k)
+            if clipLayer >= 0 && clip != nil && layer.contentNode != nil {
+                // A view outside the clip: clip only the node's own content.
+                contentClip = clip
+                clip = nil
+            }
             switch chain[layer.chainIndex] {
             case .background(let d):
                 if case .color(let c) = d.content, let color = r(c) {
@@ -77,6 +86,7 @@ struct ModifierDrawing {
             case .cornerRadius(let c):
                 radius = max(0, r(c) ?? 0)
                 clipped = true
+                clipLayer = k
                 if sameAsFrame(inner) { clip = .rounded(radius) }
             case .clipShape(let shape):
                 switch shape {
@@ -94,6 +104,7 @@ struct ModifierDrawing {
                     if sameAsFrame(inner) { clip = .rounded(radius) }
                 }
                 clipped = true
+                clipLayer = k
             default:
                 break
             }

@@ -32,7 +32,7 @@ struct FlatNode {
     /// Visible children (hidden ones take no part in layout).
     var visibleChildCount: Int32 = 0
     /// Grid: the number of columns (with GridItems: the number of items, from `firstGridItem`); hgrid: its rows;
-    /// viewThatFits: its axes (`Axis.Set` bits).
+    /// viewThatFits: its axes (`Axis.Set` bits); SF Symbol image: its text style (index in `TextStyle.allCases`).
     var columns: Int32 = 1
     /// Grid with GridItem columns: its first item in `LayoutTree.gridItems` (-1: a column count).
     var firstGridItem: Int32 = -1
@@ -91,7 +91,7 @@ struct FlatNode {
     var alignY: Double = 0.5
     /// Grid: minimum column width (0: none).
     var minColumnWidth: Double = 0
-    /// Spacer: minimum length along the stack axis; symbol image and label: the SF Symbol's side.
+    /// Spacer: minimum length along the stack axis; label: 1 when it has a symbol.
     var minLength: Double = 8
 
     // MARK: Modifiers

@@ -34,9 +34,12 @@ extension TreeBuilder {
             // Lines start at the leading edge unless the payload says otherwise (Apple's FlowLayout sample).
             flat.alignX = g.pointee.alignment?.horizontalFraction ?? 0
         case .symbol:
-            flat.minLength = symbolSide(g.pointee.textStyle ?? .body, contentSize)
+            // The style (its index); the side is its line height at the layout's Dynamic Type size (a tree is laid
+            // out at several: `LayoutTemplate.resolved`).
+            flat.columns = Int32(symbolStyles.firstIndex(of: g.pointee.textStyle ?? .body) ?? 0)
         case .label:
-            flat.minLength = g.pointee.hasSymbol ? symbolSide(g.pointee.textStyle ?? .body, contentSize) : 0
+            // 1: the title has a symbol before it (its side: the title's line height).
+            flat.minLength = g.pointee.hasSymbol ? 1 : 0
             flat.textIndex = Int32(tree.texts.count)
             tree.texts.append(TextSpec(string: g.pointee.title ?? "", style: g.pointee.textStyle ?? .body,
                                        fixedWeight: g.pointee.fontWeight, contentSize: contentSize, lineLimit: nil,
