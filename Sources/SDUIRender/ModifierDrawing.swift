@@ -112,6 +112,15 @@ struct ModifierDrawing {
     }
 }
 
+extension ModifierDrawing {
+    /// `drawing` with its content clip as the clip (for a renderer that clips the content box like a node).
+    static func contentOnly(_ drawing: ModifierDrawing) -> ModifierDrawing {
+        var d = drawing
+        d.clip = drawing.contentClip
+        return d
+    }
+}
+
 /// SF Symbols (`image` with `systemName`, a `label`'s `systemImage`): the preview draws a neutral glyph box, a
 /// rounded square of the symbol's box inset by a tenth, in the text color (symbol fonts are not shipped).
 enum SymbolDrawing {

@@ -103,7 +103,13 @@ public struct SVGRenderer: Sendable {
             if let fill { out += rect(f, radius: radius, fill: color(fill)) }
             if node.type == .image && component?.systemName != nil {
                 out += Self.symbol(Rect(x: f.x, y: f.y, width: min(f.width, f.height), height: min(f.width, f.height)), fill: color(foreground))
-            } else if node.type == .image { out += image(f, appearance: appearance, dark: dark) }
+            } else if node.type == .image {
+                if let drawing, drawing.contentClip != nil, let clip = Self.clip(ModifierDrawing.contentOnly(drawing), frame: f.inset(by: appearance.padding), id: "k" + String(index)) {
+                    out += clip + "<g clip-path=\"url(#k" + String(index) + ")\">" + image(f, appearance: appearance, dark: dark) + "</g>"
+                } else {
+                    out += image(f, appearance: appearance, dark: dark)
+                }
+            }
             var textFrame = f
             if node.type == .label, component?.systemImage != nil, let run = node.text {
                 out += Self.symbol(Rect(x: f.x, y: f.y + (f.height - run.lineHeight) / 2, width: run.lineHeight, height: run.lineHeight), fill: color(foreground))
