@@ -8,6 +8,7 @@ extension HTMLRenderer {
     /// The node's own style for its chain: opacity, its clip, the shadow of its clipped box.
     static func modifierStyle(_ drawing: ModifierDrawing, frame: Rect, classes: inout [String]) -> String {
         var style = ""
+        if drawing.isHidden && !classes.contains("sdui-hidden") { classes.append("sdui-hidden") }
         if drawing.opacity < 1 { style += ";opacity:" + CSSFormat.number(drawing.opacity) }
         switch drawing.clip {
         case .rounded(let r)?:

@@ -30,6 +30,8 @@ struct ModifierDrawing {
     var under: [Box] = []
     var over: [Box] = []
     var opacity = 1.0
+    /// A `hidden` modifier: the node and its subtree keep their frames and are not drawn.
+    var isHidden = false
     var clip: Clip?
     /// A clip of the node's own content only (image, a color's fill): the clip of the node when the views of a
     /// background or overlay outside it are the node's children and must not be clipped with it.
@@ -81,6 +83,8 @@ struct ModifierDrawing {
                 if sameAsFrame(inner) && clip != nil { frameShadow = shadow } else {
                     under.insert(Box(rect: local(inner), shadow: shadow, radius: clipped ? radius : 0), at: 0)
                 }
+            case .hidden(let h):
+                if r(h) ?? true { isHidden = true }
             case .opacity(let o):
                 opacity *= min(1, max(0, r(o) ?? 1))
             case .cornerRadius(let c):

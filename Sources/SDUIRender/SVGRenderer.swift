@@ -67,7 +67,7 @@ public struct SVGRenderer: Sendable {
             let appearance = drawing.map { base.drawn(with: $0, type: node.type) } ?? base
             var group = "<g data-node-id=\"" + HTMLEscaping.attribute(node.id) + "\" data-type=\""
                 + HTMLEscaping.attribute(node.type.rawValue) + "\""
-            if node.isHidden { group += " visibility=\"hidden\"" }
+            if node.isHidden || drawing?.isHidden == true { group += " visibility=\"hidden\"" }
             if let drawing, drawing.opacity < 1 { group += " opacity=\"" + CSSFormat.number(drawing.opacity) + "\"" }
             var defs = ""
             if appearance.clipsContent {

@@ -83,7 +83,8 @@ import Testing
             for environment in Self.environments {
                 let flat = Self.layout(screen, environment, forced: false)
                 let chain = Self.layout(chained, environment, forced: false)
-                #expect(Self.frames(flat) == Self.frames(chain), "\(name) in \(environment.size)")
+                // (Not the paths: moving the v1 keys into a chain renumbers its decorations' views, `root.0.overlay1`.)
+                #expect(flat.nodes.map(\.frame) == chain.nodes.map(\.frame), "\(name) in \(environment.size)")
             }
         }
     }

@@ -25,7 +25,12 @@ import SDUIRender
             for (i, child) in node.children.enumerated() { collect(child, path + [i]) }
         }
         collect(screen.root, [])
-        #expect(paths.count == screen.root.subtreeCount)
+        // Every node a layout reports — children, and the views of backgrounds and overlays — is found by its pointer.
+        let layout = Examples.layout(screen, try Examples.window("iphone-se-3"))
+        #expect(layout.nodes.count == screen.root.subtreeCount)
+        #expect(paths.count < layout.nodes.count, "the storefront's badges are overlay views")
+        var all = ComponentResolver(screen: screen)
+        for node in layout.nodes { #expect(all.resolve(node.pointer) != nil, "\(node.pointer)") }
         var g = SystemRandomNumberGenerator()
         for order in [paths, paths.reversed(), paths.shuffled(using: &g)] {
             var resolver = ComponentResolver(screen: screen)

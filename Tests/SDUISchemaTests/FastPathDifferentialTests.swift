@@ -43,10 +43,18 @@ enum RepositoryPayloads {
         #expect(handled >= payloads.count / 2, "the fast path decoded only \(handled) of \(payloads.count)")
     }
 
+    /// Examples written with the vocabulary of issue 11 (modifier chains, GridItem columns, sections, viewThatFits,
+    /// flow, labels and symbols) take the general path, which the fast path leaves those forms to.
+    static let generalPathExamples: Set<String> = ["Examples/storefront.json", "Examples/settings.json", "Examples/profile.json"]
+
     @Test func `the examples and the benchmark payload take the fast path`() throws {
         for (name, bytes) in try RepositoryPayloads.all() where name.hasPrefix("Examples/") || name.hasPrefix("Benchmarks/") {
             let handled = FastPathAgreement.handles(bytes)
-            #expect(handled, "\(name) falls back to the general path")
+            if Self.generalPathExamples.contains(name) {
+                #expect(!handled, "\(name) takes the fast path now: take it out of generalPathExamples")
+            } else {
+                #expect(handled, "\(name) falls back to the general path")
+            }
         }
     }
 

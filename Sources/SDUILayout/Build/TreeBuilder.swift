@@ -118,6 +118,7 @@ struct TreeBuilder {
         if kind == .text || kind == .button || kind == .custom { resolveLeaf(node, g, name: name, into: &flat.pointee, tree: &tree) }
         if kind == .color { flat.pointee.isPlainColor = !isLayered && Self.isPlainColor(kind, g) }
         if kind == .spacer { resolveSpacer(g, into: &flat.pointee) }
+        if kind == .scroll && g.pointee.pinnedViews != 0 { checkPinnedViews(pointer, isRoot: parent < 0, hidden: hidden, name: name, into: &tree) }
 
         switch kind {
         case .color, .image, .spacer, .divider: flat.pointee.isSimpleLeaf = !isLayered

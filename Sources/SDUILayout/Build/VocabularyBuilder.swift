@@ -49,6 +49,22 @@ extension TreeBuilder {
         }
     }
 
+    /// `pinned-views-unused` for a scroll whose `pinnedViews` pin nothing: a scroll that is not the root (only the
+    /// root scroll is laid out at an offset), or one without a section among its children.
+    func checkPinnedViews(_ pointer: UnsafePointer<ComponentNode>, isRoot: Bool, hidden: Bool, name: NodeName, into tree: inout LayoutTree) {
+        guard !hidden else { return }
+        let why: String
+        if !isRoot {
+            why = "pinnedViews only pin in the root scroll (the one laid out at a scroll offset); this scroll is nested"
+        } else if !pointer.pointee.children.contains(where: { $0.type == .section }) {
+            why = "pinnedViews pin sections' headers and footers; this scroll has no section among its children"
+        } else {
+            return
+        }
+        tree.buildDiagnostics.append(LayoutDiagnostic(severity: .info, code: "pinned-views-unused", path: name.id(tree),
+                                                      pointer: SDUILayout.pointer(forPath: name.path(tree)) + "/pinnedViews", message: why))
+    }
+
     /// A section's flat children: its header, its children, its footer, stacked like a stack's children (their
     /// gaps computed once, as `add` does); the header and footer named by `sectionHeaderChildIndex` /
     /// `sectionFooterChildIndex`.

@@ -253,9 +253,17 @@ public struct ComponentNode: Hashable, Sendable {
         self.geometry = geometry
     }
 
-    /// Number of nodes in this subtree, including this one.
+    /// Number of nodes in this subtree, including this one: its children's subtrees, and the views of its
+    /// `modifiers`' backgrounds and overlays and of a section's header and footer (the nodes a layout reports).
     /// - Complexity: O(n).
-    public var subtreeCount: Int { 1 + children.reduce(0) { $0 + $1.subtreeCount } }
+    public var subtreeCount: Int {
+        var count = 1 + children.reduce(0) { $0 + $1.subtreeCount }
+        let properties = box.properties
+        for modifier in properties.modifiers.chain { if let view = modifier.decorationContent { count += view.subtreeCount } }
+        if let header = properties.vocabulary.header { count += header.subtreeCount }
+        if let footer = properties.vocabulary.footer { count += footer.subtreeCount }
+        return count
+    }
 
     /// Gives this node its own box before a change (copy-on-write).
     @inline(__always)
