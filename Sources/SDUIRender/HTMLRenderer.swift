@@ -57,6 +57,7 @@ public struct HTMLRenderer: Sendable {
         out += " data-mode=\"" + HTMLEscaping.attribute(env.mode.description) + "\""
         out += " data-screen=\"" + HTMLEscaping.attribute(layout.screenID) + "\""
         out += " data-content-size=\"" + layout.traits.preferredContentSizeCategory.rawValue + "\""
+        if layout.traits.layoutDirection == .rightToLeft { out += " dir=\"rtl\" data-layout-direction=\"rightToLeft\"" }
         out += " style=\"width:" + CSSFormat.px(env.size.width) + ";height:" + CSSFormat.px(env.size.height)
         out += ";" + Self.colorVariables("b", Color.system["background"]) + "\">\n"
 
@@ -69,7 +70,8 @@ public struct HTMLRenderer: Sendable {
             }
             let parentFrame = layout.nodes.indices.contains(node.parent) ? layout.nodes[node.parent].frame : Rect.zero
             let appearance = NodeAppearance(node: resolver.node(at: node.pointer), type: node.type, sizeClass: sizeClass)
-            out += element(for: node, parentFrame: parentFrame, appearance: appearance)
+            out += element(for: node, parentFrame: parentFrame, appearance: appearance,
+                           layoutDirection: layout.traits.layoutDirection)
             open.append(index)
         }
         out += String(repeating: "</div>\n", count: open.count)
@@ -80,7 +82,8 @@ public struct HTMLRenderer: Sendable {
     // MARK: - Nodes
 
     /// The opening tag of a node's element plus its own content (lines, image); the caller closes it.
-    private func element(for node: LayoutNode, parentFrame: Rect, appearance: NodeAppearance) -> String {
+    private func element(for node: LayoutNode, parentFrame: Rect, appearance: NodeAppearance,
+                         layoutDirection: LayoutDirection) -> String {
         let frame = node.frame
         var classes = ["sdui-node"]
         var style = "left:" + CSSFormat.px(frame.x - parentFrame.x) + ";top:" + CSSFormat.px(frame.y - parentFrame.y)
@@ -110,18 +113,19 @@ public struct HTMLRenderer: Sendable {
                 foreground = tint
             }
         case .image:
-            inner += image(node, appearance: appearance)
+            inner += image(node, appearance: appearance, layoutDirection: layoutDirection)
         default:
             break
         }
 
         if let run = node.text {
             let placement = TextPlacement(run: run, frame: frame, padding: appearance.padding,
-                                          alignment: node.type == .button ? .center : appearance.contentAlignment)
+                                          alignment: node.type == .button ? .center : appearance.contentAlignment,
+                                          layoutDirection: layoutDirection)
             classes.append("sdui-text")
             style += ";font-size:" + CSSFormat.px(run.fontSize) + ";font-weight:" + String(run.fontWeight)
                 + ";line-height:" + CSSFormat.px(run.lineHeight)
-            inner += lines(placement, run: run)
+            inner += lines(placement, run: run, layoutDirection: layoutDirection)
         }
         if let fill {
             classes.append("sdui-bg")
@@ -148,7 +152,8 @@ public struct HTMLRenderer: Sendable {
         tag += " data-type=\"" + HTMLEscaping.attribute(node.type.rawValue) + "\""
         tag += " data-frame=\"" + frame.dataFrame + "\""
         if let run = node.text {
-            let content = TextPlacement(run: run, frame: frame, padding: appearance.padding, alignment: .center)
+            let content = TextPlacement(run: run, frame: frame, padding: appearance.padding, alignment: .center,
+                                        layoutDirection: layoutDirection)
             tag += " data-wrap=\"" + CSSFormat.number(content.contentWidth) + "\""
             if let text = appearance.sourceText { tag += " data-text=\"" + HTMLEscaping.attribute(text) + "\"" }
             if run.isTruncated { tag += " data-truncated=\"true\"" }
@@ -165,24 +170,27 @@ public struct HTMLRenderer: Sendable {
 
     /// One absolutely positioned `.sdui-line` per engine line, never re-wrapped (`white-space: pre`).
     ///
-    /// Each line box is the engine's line: left-aligned text at the x the engine's widths give (a centred or
-    /// trailing line is offset inside the block by the engine's width, not the browser's), so a line's
-    /// origin never depends on the font the browser happens to have yet — nothing moves when Inter arrives.
-    private func lines(_ placement: TextPlacement, run: TextRun) -> String {
-        let fraction = run.alignment.horizontalFraction
+    /// Each line box is the engine's line: text at the x the engine's widths give (a centred or trailing line is
+    /// offset inside the block by the engine's width, not the browser's), so a line's origin never depends on
+    /// the font the browser happens to have yet — nothing moves when Inter arrives. A line whose paragraph runs
+    /// the other way than the panel carries its own `dir`, so the browser orders its bidirectional runs from the
+    /// engine's paragraph direction.
+    private func lines(_ placement: TextPlacement, run: TextRun, layoutDirection: LayoutDirection) -> String {
+        let panelIsRTL = layoutDirection == .rightToLeft
         var out = ""
         for line in placement.lines {
-            let x = line.x + (line.boxWidth - line.width) * fraction
-            out += "<div class=\"sdui-line\" data-lw=\"" + CSSFormat.number(line.width) + "\" style=\"left:"
-                + CSSFormat.px(x) + ";top:" + CSSFormat.px(line.y) + ";width:" + CSSFormat.px(line.width)
+            let isRTL = line.direction == .rightToLeft
+            out += "<div class=\"sdui-line\"" + (isRTL == panelIsRTL ? "" : isRTL ? " dir=\"rtl\"" : " dir=\"ltr\"")
+                + " data-lw=\"" + CSSFormat.number(line.width) + "\" style=\"left:"
+                + CSSFormat.px(line.left) + ";top:" + CSSFormat.px(line.y) + ";width:" + CSSFormat.px(line.width)
                 + ";height:" + CSSFormat.px(run.lineHeight) + "\">" + HTMLEscaping.text(line.text) + "</div>"
         }
         return out
     }
 
     /// The image box: skeleton shimmer, the image (if its URL may be loaded) and the failure icon.
-    private func image(_ node: LayoutNode, appearance: NodeAppearance) -> String {
-        let p = appearance.padding
+    private func image(_ node: LayoutNode, appearance: NodeAppearance, layoutDirection: LayoutDirection) -> String {
+        let p = layoutDirection == .rightToLeft ? appearance.padding.mirrored : appearance.padding
         let box = "left:" + CSSFormat.px(p.leading) + ";top:" + CSSFormat.px(p.top)
             + ";right:" + CSSFormat.px(p.trailing) + ";bottom:" + CSSFormat.px(p.bottom)
         let source = appearance.imageURL.flatMap(HTMLEscaping.imageSource)
@@ -192,7 +200,9 @@ public struct HTMLRenderer: Sendable {
         var out = "<div class=\"" + classes + "\" style=\"" + box + "\">"
         if let source {
             out += "<img src=\"" + HTMLEscaping.attribute(source) + "\" alt=\"\" decoding=\"async\""
-            out += appearance.contentMode == .fit ? " class=\"sdui-fit\"" : ""
+            let flips = appearance.flipsForRightToLeftLayoutDirection && layoutDirection == .rightToLeft
+            let imageClasses = (appearance.contentMode == .fit ? ["sdui-fit"] : []) + (flips ? ["sdui-flip"] : [])
+            out += imageClasses.isEmpty ? "" : " class=\"" + imageClasses.joined(separator: " ") + "\""
             out += " onload=\"this.parentNode.classList.add('sdui-loaded')\""
             out += " onerror=\"this.parentNode.classList.add('sdui-failed')\">"
         }

@@ -63,6 +63,7 @@ public enum PageStyle {
     .sdui-image img{position:absolute;left:0;top:0;width:100%;height:100%;object-fit:cover;opacity:0;\
     transition:opacity .25s ease-in}
     .sdui-image img.sdui-fit{object-fit:contain}
+    .sdui-image img.sdui-flip{transform:scaleX(-1)}
     .sdui-image.sdui-loaded img{opacity:1}
     .sdui-image.sdui-failed img{visibility:hidden}
     .sdui-skeleton{background:linear-gradient(100deg,#e5e5ea 30%,#f2f2f7 50%,#e5e5ea 70%);background-size:300% 100%;\

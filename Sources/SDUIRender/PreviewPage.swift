@@ -34,16 +34,17 @@ public struct PreviewPage: Sendable {
         self.screen = screen; self.variants = variants; self.isDark = isDark; self.options = options
     }
 
-    /// Lays `screen` out in every window of `windows` for every size of `contentSizes` with `layout` (the
-    /// engine's entry point) and builds the page.
+    /// Lays `screen` out in every window of `windows` for every size of `contentSizes` in `layoutDirection` with
+    /// `layout` (the engine's entry point) and builds the page.
     public init(screen: Screen, windows: [WindowEnvironment], contentSizes: [ContentSizeCategory], isDark: Bool = false,
-                options: HTMLRenderer.Options = .init(),
+                layoutDirection: LayoutDirection = .leftToRight, options: HTMLRenderer.Options = .init(),
                 layout: (Screen, WindowEnvironment, TraitCollection) -> LayoutResult) {
         var seen = Set<ContentSizeCategory>()
         let sizes = contentSizes.filter { seen.insert($0).inserted }
         let variants = sizes.map { size in
             Variant(contentSize: size, layouts: windows.map { window in
-                layout(screen, window, window.traitCollection(contentSize: size, style: isDark ? .dark : .light))
+                layout(screen, window, window.traitCollection(contentSize: size, style: isDark ? .dark : .light,
+                                                              layoutDirection: layoutDirection))
             })
         }
         self.init(screen: screen, variants: variants, isDark: isDark, options: options)
@@ -90,6 +91,7 @@ public struct PreviewPage: Sendable {
         out += "<div class=\"pv-label\"><b>" + HTMLEscaping.text(device.name) + "</b>" + HTMLEscaping.text(modeLabel) + "<br>"
         out += HTMLEscaping.text(env.size.description) + " pt · " + env.orientation.rawValue
             + " · w " + env.horizontalSizeClass.rawValue + " / h " + env.verticalSizeClass.rawValue
+            + (layout.traits.layoutDirection == .rightToLeft ? " · right to left" : "")
         let grids = Self.gridColumnCounts(layout)
         if !grids.isEmpty {
             out += "<br>" + grids.map { id, count in

@@ -128,7 +128,7 @@ func writeOutput(_ text: String, to path: String?) throws(CLIError) {
 
 /// `--device`, `--orientation`, `--mode`, `--window`, `--content-size`, `--dark`.
 enum EnvironmentOptions {
-    static let options: Set<String> = ["--device", "--orientation", "--mode", "--window", "--content-size"]
+    static let options: Set<String> = ["--device", "--orientation", "--mode", "--window", "--content-size", "--layout-direction"]
     static let flags: Set<String> = ["--dark", "--rtl"]
     static let help = """
       --device NAME          a catalog device: Apple's name or a slug (`sdui devices` lists them); default iphone-16
@@ -137,7 +137,8 @@ enum EnvironmentOptions {
       --window WxH           a free-form window of W×H points (Stage Manager); no safe area; overrides --mode
       --content-size S       Dynamic Type size: xSmall, Small, Medium, Large (default), xLarge, xxLarge, xxxLarge, AX1…AX5
       --dark                 dark appearance
-      --rtl                  right-to-left layout direction (reported in traits; the engine lays out left-to-right in v1)
+      --layout-direction D   leftToRight (default) or rightToLeft: the whole layout mirrors, as in SwiftUI
+      --rtl                  the same as --layout-direction rightToLeft
     """
 
     /// The device named by `--device`, or the default.
@@ -187,6 +188,18 @@ enum EnvironmentOptions {
         return c
     }
 
+    /// `--layout-direction leftToRight|rightToLeft` (`--rtl`: right to left).
+    static func layoutDirection(_ args: Arguments) throws(CLIError) -> LayoutDirection {
+        guard let text = args["--layout-direction"] else { return args.has("--rtl") ? .rightToLeft : .leftToRight }
+        guard let direction = LayoutDirection(parsing: text) else {
+            throw .usage("--layout-direction: expected leftToRight or rightToLeft, got \"\(text)\"")
+        }
+        if args.has("--rtl") && direction != .rightToLeft {
+            throw .usage("--rtl and --layout-direction \(text) contradict each other")
+        }
+        return direction
+    }
+
     /// Resolves all environment options into a window and its traits.
     static func resolve(_ args: Arguments, defaultDevice: String = "iphone-16") throws(CLIError) -> (WindowEnvironment, TraitCollection) {
         let device = try device(args, default: defaultDevice)
@@ -199,7 +212,7 @@ enum EnvironmentOptions {
         }
         let traits = window.traitCollection(contentSize: try contentSize(args),
                                             style: args.has("--dark") ? .dark : .light,
-                                            layoutDirection: args.has("--rtl") ? .rightToLeft : .leftToRight)
+                                            layoutDirection: try layoutDirection(args))
         return (window, traits)
     }
 }

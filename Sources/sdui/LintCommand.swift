@@ -10,8 +10,8 @@ enum LintCommand {
     static let defaultContentSizes: [ContentSizeCategory] = [.xSmall, .large, .xxxLarge, .accessibility3, .accessibility5]
 
     static let help = """
-    USAGE: sdui lint FILE [--devices all|NAME,...] [--content-sizes all|S,...] [--max-severity info|warning|error]
-                          [--format text|json]
+    USAGE: sdui lint FILE [--devices all|NAME,...] [--content-sizes all|S,...] [--layout-directions D]
+                          [--max-severity info|warning|error] [--format text|json]
 
     Lays the payload out on each device × orientation × window mode it offers (full screen, Split View ⅓ ½ ⅔,
     Slide Over) × each content size, and prints every distinct diagnostic (code + node) once, with where it
@@ -22,6 +22,8 @@ enum LintCommand {
     OPTIONS:
       --devices D            all (default) or a comma-separated list of device names or slugs
       --content-sizes S      all, or a comma-separated list (default: xSmall,Large,xxxLarge,AX3,AX5)
+      --layout-directions D  leftToRight (default), rightToLeft, or both: lay out in each (a finding seen in
+                             only one direction says so)
       --max-severity S       the lowest severity that fails the lint: info, warning (default) or error
       --format F             text (default) or json: {"file", "layouts", "diagnostics": [{"severity","code","path",
                              "pointer","message","occurrences","where"}]}
@@ -34,12 +36,15 @@ enum LintCommand {
         var diagnostic: LayoutDiagnostic
         /// Window index → content sizes (indices into the tested list).
         var places: [Int: Set<Int>] = [:]
+        /// Layout directions (indices into the tested list) it was seen in.
+        var directions: Set<Int> = []
         var occurrences = 0
     }
 
     static func run(_ arguments: [String]) -> Int32 {
         runCommand("lint") { () throws(CLIError) -> Int32 in
-            let args = try Arguments(arguments, options: ["--devices", "--content-sizes", "--max-severity", "--format"], flags: [])
+            let args = try Arguments(arguments, options: ["--devices", "--content-sizes", "--layout-directions", "--max-severity",
+                                                          "--format"], flags: [])
             let format = args["--format"] ?? "text"
             guard format == "text" || format == "json" else { throw .usage("--format: expected text or json, got \"\(format)\"") }
             guard args.positionals.count == 1, let path = args.positionals.first else {
@@ -51,6 +56,7 @@ enum LintCommand {
             }
             let devices = try parseDevices(args["--devices"])
             let sizes = try parseContentSizes(args["--content-sizes"])
+            let directions = try parseLayoutDirections(args["--layout-directions"])
             let screen = try loadScreen(path)
             let windows = WindowEnvironment.allFixed(devices: devices)
 
@@ -60,16 +66,19 @@ enum LintCommand {
             let engine = LayoutEngine()
             for (w, window) in windows.enumerated() {
                 for (s, size) in sizes.enumerated() {
-                    let result = engine.layout(screen, in: window, traits: window.traitCollection(contentSize: size))
-                    for d in result.diagnostics {
-                        let key = d.code + "\u{1}" + d.path
-                        let k: Int
-                        if let existing = index[key] { k = existing } else {
-                            k = findings.count; index[key] = k; findings.append(Finding(diagnostic: d))
+                    for (r, direction) in directions.enumerated() {
+                        let traits = window.traitCollection(contentSize: size, layoutDirection: direction)
+                        for d in engine.layout(screen, in: window, traits: traits).diagnostics {
+                            let key = d.code + "\u{1}" + d.path
+                            let k: Int
+                            if let existing = index[key] { k = existing } else {
+                                k = findings.count; index[key] = k; findings.append(Finding(diagnostic: d))
+                            }
+                            findings[k].places[w, default: []].insert(s)
+                            findings[k].directions.insert(r)
+                            findings[k].occurrences += 1
+                            if d.severity > findings[k].diagnostic.severity { findings[k].diagnostic.severity = d.severity }
                         }
-                        findings[k].places[w, default: []].insert(s)
-                        findings[k].occurrences += 1
-                        if d.severity > findings[k].diagnostic.severity { findings[k].diagnostic.severity = d.severity }
                     }
                 }
             }
@@ -78,24 +87,25 @@ enum LintCommand {
                 if a.diagnostic.code != b.diagnostic.code { return a.diagnostic.code < b.diagnostic.code }
                 return a.diagnostic.path < b.diagnostic.path
             }
-            let layouts = windows.count * sizes.count
+            let layouts = windows.count * sizes.count * directions.count
             let failing = findings.contains { $0.diagnostic.severity >= maxSeverity }
             if format == "json" {
                 let items: [JSONValue] = findings.map { f in
                     .object([("severity", .string(f.diagnostic.severity.rawValue)), ("code", .string(f.diagnostic.code)),
                              ("path", .string(f.diagnostic.path)), ("pointer", .string(f.diagnostic.pointer)),
                              ("message", .string(f.diagnostic.message)), ("occurrences", .number(Double(f.occurrences))),
-                             ("where", .string(describe(f, windows: windows, sizes: sizes)))])
+                             ("where", .string(describe(f, windows: windows, sizes: sizes, directions: directions)))])
                 }
                 printOut(JSONValue.object([("file", .string(displayName(path))), ("layouts", .number(Double(layouts))),
                                            ("diagnostics", .array(items))]).serialized(pretty: true))
             } else {
                 for f in findings {
                     let d = f.diagnostic
-                    printOut("\(d.severity.rawValue) \(d.code) at \(d.path) (\(d.pointer)): \(d.message)\n  on \(describe(f, windows: windows, sizes: sizes))")
+                    printOut("\(d.severity.rawValue) \(d.code) at \(d.path) (\(d.pointer)): \(d.message)\n  on \(describe(f, windows: windows, sizes: sizes, directions: directions))")
                 }
                 let counts = LayoutDiagnostic.Severity.allCases.reversed().map { s in "\(findings.filter { $0.diagnostic.severity == s }.count) \(s.rawValue)" }
-                printOut("\(displayName(path)): \(layouts) layouts (\(windows.count) windows × \(sizes.count) content sizes); \(findings.count) distinct diagnostics (\(counts.joined(separator: ", ")))")
+                let directionCount = directions.count > 1 ? " × \(directions.count) layout directions" : ""
+                printOut("\(displayName(path)): \(layouts) layouts (\(windows.count) windows × \(sizes.count) content sizes\(directionCount)); \(findings.count) distinct diagnostics (\(counts.joined(separator: ", ")))")
             }
             return failing ? ExitCode.problemsFound : ExitCode.ok
         }
@@ -128,9 +138,33 @@ enum LintCommand {
         return sizes.sorted()
     }
 
+    /// `--layout-directions`: leftToRight (default), rightToLeft, both, or a comma-separated list.
+    static func parseLayoutDirections(_ text: String?) throws(CLIError) -> [LayoutDirection] {
+        guard let text else { return [.leftToRight] }
+        if text.lowercased() == "both" || text.lowercased() == "all" { return LayoutDirection.allCases }
+        var directions: [LayoutDirection] = []
+        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            guard let direction = LayoutDirection(parsing: name) else {
+                throw .usage("--layout-directions: expected leftToRight, rightToLeft or both, got \"\(name)\"")
+            }
+            if !directions.contains(direction) { directions.append(direction) }
+        }
+        guard !directions.isEmpty else { throw .usage("--layout-directions: expected leftToRight, rightToLeft or both") }
+        return directions
+    }
+
     /// "iPhone SE (3rd generation) portrait at AX3 and larger; iPad Pro 11-inch (M4) portrait Split View ⅓ at all sizes",
-    /// with windows that share a size description grouped, and "every window" when it happens everywhere.
-    static func describe(_ finding: Finding, windows: [WindowEnvironment], sizes: [ContentSizeCategory]) -> String {
+    /// with windows that share a size description grouped, and "every window" when it happens everywhere; with
+    /// more than one layout direction, a finding seen in only one of them ends with it ("(right to left only)").
+    static func describe(_ finding: Finding, windows: [WindowEnvironment], sizes: [ContentSizeCategory],
+                         directions: [LayoutDirection] = [.leftToRight]) -> String {
+        let places = describePlaces(finding, windows: windows, sizes: sizes)
+        guard directions.count > 1, finding.directions.count < directions.count, let only = finding.directions.sorted().first
+        else { return places }
+        return places + (directions[only] == .rightToLeft ? " (right to left only)" : " (left to right only)")
+    }
+
+    static func describePlaces(_ finding: Finding, windows: [WindowEnvironment], sizes: [ContentSizeCategory]) -> String {
         var groups: [(sizes: String, windows: [Int])] = []
         for w in finding.places.keys.sorted() {
             let description = describeSizes(finding.places[w] ?? [], sizes)

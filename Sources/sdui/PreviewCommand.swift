@@ -9,6 +9,7 @@ enum PreviewCommand {
     static let summary = "write one HTML page showing a payload on every kind of screen"
     static let help = """
     USAGE: sdui preview [FILE] [-o FILE] [--devices LIST] [--content-size S] [--content-sizes LIST] [--dark]
+                        [--layout-direction D]
 
     Lays the payload out on a matrix of windows and writes one self-contained HTML page (fonts embedded):
     each window in a device outline labelled with its name, size, size classes and grid column counts,
@@ -28,6 +29,8 @@ enum PreviewCommand {
       --content-sizes LIST   the other sizes pre-rendered for the page's control
                              (default xxxLarge,AX3; `none` for only --content-size)
       --dark                 open the page in dark mode (the page can switch either way)
+      --layout-direction D   leftToRight (default) or rightToLeft: every panel laid out (mirrored) and drawn
+                             right to left
 
     A page holds at most 500000 node elements (nodes × windows × sizes); larger previews are refused.
 
@@ -41,7 +44,8 @@ enum PreviewCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         runCommand("preview") { () throws(CLIError) -> Int32 in
-            let args = try Arguments(arguments, options: ["-o", "--output", "--devices", "--content-size", "--content-sizes"],
+            let args = try Arguments(arguments, options: ["-o", "--output", "--devices", "--content-size", "--content-sizes",
+                                                          "--layout-direction"],
                                      flags: ["--dark"])
             guard args.positionals.count <= 1 else { throw .usage("expected at most one FILE, got \(args.positionals.count)") }
             if args["-o"] != nil && args["--output"] != nil { throw .usage("give -o or --output, not both") }
@@ -84,7 +88,8 @@ enum PreviewCommand {
                     + "pass fewer --devices or --content-sizes none, or use `sdui render` for one window")
             }
             let engine = LayoutEngine()
-            let page = PreviewPage(screen: screen, windows: windows, contentSizes: sizes, isDark: args.has("--dark")) {
+            let page = PreviewPage(screen: screen, windows: windows, contentSizes: sizes, isDark: args.has("--dark"),
+                                   layoutDirection: try EnvironmentOptions.layoutDirection(args)) {
                 engine.layout($0, in: $1, traits: $2)
             }
             let html = page.html()

@@ -205,6 +205,10 @@ struct LineBreaker {
     private(set) var lines: [TextLine] = []
     private(set) var isTruncated = false
     private(set) var usesFallbackFont = false
+    /// Where the paragraph of the line being made starts (after the last paragraph separator), and its
+    /// direction once found (nil: not yet).
+    private var paragraphStart = 0
+    private var paragraphDirection: WritingDirection?
 
     init(text: String, face: TextFace, maxSubunits: Int, maxWidth: Double, lineLimit: Int) {
         self.text = text
@@ -245,6 +249,10 @@ struct LineBreaker {
                     return
                 }
                 lineStart = cluster.end
+                if Self.endsParagraph(text, cluster.start) {
+                    paragraphStart = cluster.end
+                    paragraphDirection = nil
+                }
                 lineWidth = 0
                 contentEnd = cluster.end
                 contentWidth = 0
@@ -328,8 +336,25 @@ struct LineBreaker {
         if hyphen {
             drawn += "-"
         }
-        lines.append(TextLine(utf8Range: start..<end, width: reported(width), text: drawn))
+        lines.append(TextLine(utf8Range: start..<end, width: reported(width), text: drawn, writingDirection: direction()))
         return true
+    }
+
+    /// The direction of the current paragraph (found once per paragraph).
+    private mutating func direction() -> WritingDirection {
+        if let paragraphDirection { return paragraphDirection }
+        let found = text.utf8.withContiguousStorageIfAvailable { TextMeasurer.paragraphDirection($0, from: paragraphStart) }
+            ?? .natural
+        paragraphDirection = found
+        return found
+    }
+
+    /// Whether the newline at UTF-8 offset `offset` is a paragraph separator for the Bidirectional Algorithm
+    /// (LF, CR, U+0085, U+2029; not U+2028, a line separator inside the paragraph).
+    private static func endsParagraph(_ text: String, _ offset: Int) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            offset < bytes.count && BidiClass.of(TextMeasurer.decodeScalar(bytes, at: offset).0) == .paragraphSeparator
+        } ?? true
     }
 
     /// Step 6: the last allowed line, from `start` to the end of its paragraph, cut at a cluster so that
@@ -355,7 +380,8 @@ struct LineBreaker {
             fitWidth = width
         }
         let drawn = TextMeasurer.slice(text, start, fitEnd) + "…"
-        lines.append(TextLine(utf8Range: start..<fitEnd, width: reported(fitWidth + face.ellipsisSubunits), text: drawn))
+        lines.append(TextLine(utf8Range: start..<fitEnd, width: reported(fitWidth + face.ellipsisSubunits), text: drawn,
+                              writingDirection: direction()))
         isTruncated = true
     }
 

@@ -276,6 +276,8 @@ extension TextMeasurer {
         var isTruncated = false
         var widest = 0.0
         let length = text.utf8.count
+        // One paragraph (a text with a paragraph separator is laid out by `LineBreaker`).
+        let direction = text.utf8.withContiguousStorageIfAvailable { Self.paragraphDirection($0, from: 0) } ?? .natural
         while let line = iterator.next() {
             let points = Self.reported(line.subunits, maxSubunits, maxWidth, entry.pointsPerSubunit)
             if points > widest { widest = points }
@@ -288,7 +290,8 @@ extension TextMeasurer {
                     ? text : Self.slice(text, line.startOffset, line.endOffset, appendingEllipsis: false)
             }
             if lines.isEmpty { lines.reserveCapacity(iterator.isDone ? 1 : 2) }
-            lines.append(TextLine(utf8Range: line.startOffset..<line.endOffset, width: points, text: drawn))
+            lines.append(TextLine(utf8Range: line.startOffset..<line.endOffset, width: points, text: drawn,
+                                  writingDirection: direction))
         }
         let usesFallbackFont = isTruncated
             ? Int(entry.firstFallback) <= iterator.lastClusterRead
