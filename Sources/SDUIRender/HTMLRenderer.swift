@@ -37,8 +37,9 @@ public struct HTMLRenderer: Sendable {
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<title>" + HTMLEscaping.text(screen.title ?? screen.id) + " — "
             + HTMLEscaping.text(layout.environment.device.name) + "</title>\n"
-        html += "<style>\n" + PageStyle.css(fonts: options.fonts) + "body{margin:0;padding:16px;background:#e5e5ea}\n</style>\n"
-        html += PageStyle.fontGate(fonts: options.fonts)
+        let families = PageStyle.families(for: [layout])
+        html += "<style>\n" + PageStyle.css(fonts: options.fonts, families: families) + "body{margin:0;padding:16px;background:#e5e5ea}\n</style>\n"
+        html += PageStyle.fontGate(fonts: options.fonts, families: families)
         html += "</head><body" + (dark ? " class=\"sdui-dark\"" : "") + ">\n"
         html += panel(layout, screen: screen)
         html += "</body></html>\n"

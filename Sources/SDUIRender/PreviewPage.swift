@@ -57,7 +57,9 @@ public struct PreviewPage: Sendable {
         var html = "<!DOCTYPE html>\n<html lang=\"en\"" + PageStyle.fontGateClass(fonts: options.fonts) + "><head><meta charset=\"utf-8\">\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<title>" + title + " — SDUIKit preview</title>\n<style>\n"
-        html += PageStyle.css(fonts: options.fonts) + Self.pageRules + "</style>\n" + PageStyle.fontGate(fonts: options.fonts)
+        let families = PageStyle.families(for: variants.flatMap(\.layouts))
+        html += PageStyle.css(fonts: options.fonts, families: families) + Self.pageRules + "</style>\n"
+            + PageStyle.fontGate(fonts: options.fonts, families: families)
         html += "</head>\n"
         html += "<body" + (isDark ? " class=\"sdui-dark\"" : "") + " data-filter=\"all\">\n"
         html += "<header class=\"pv-bar\"><h1>" + title + " <small>" + HTMLEscaping.text(screen.id) + "</small></h1>\n"

@@ -31,8 +31,9 @@ public struct SVGRenderer: Sendable {
             + "\" data-orientation=\"" + env.orientation.rawValue + "\" data-mode=\"" + HTMLEscaping.attribute(env.mode.description)
             + "\"" + (direction == .rightToLeft ? " data-layout-direction=\"rightToLeft\"" : "") + ">\n<style>\n"
         if fonts == .embedded {
-            for face in EmbeddedFonts.faces {
-                out += "@font-face{font-family:\"SDUI Inter\";font-weight:" + String(face.weight)
+            let families = PageStyle.families(for: [layout])
+            for face in EmbeddedFonts.faces where families.contains(face.family) {
+                out += "@font-face{font-family:\"" + face.family + "\";font-weight:" + String(face.weight)
                     + ";src:url(data:font/woff2;base64," + face.base64 + ") format(\"woff2\")}\n"
             }
         }

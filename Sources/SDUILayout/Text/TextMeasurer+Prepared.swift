@@ -13,7 +13,8 @@ extension TextMeasurer {
     /// 2. Otherwise read the clusters once (ASCII straight from the byte tables, anything else through
     ///    `UTF8ClusterSource`), writing their cumulative widths, UTF-8 ends, last drawn cluster and the
     ///    break opportunities before them (`TextBreakKind.canBreak`, as `LineBreaker` records them).
-    /// 3. A newline, tab or soft hyphen (whose widths or breaks depend on the line), or more than
+    /// 3. A newline, tab or soft hyphen (whose widths or breaks depend on the line), an Arabic letter whose width
+    ///    changes where a line starts or ends inside its word, or more than
     ///    `PreparedTextCache.maximumClusters` clusters, makes an entry without clusters: its sizes and lines
     ///    come from `LineBreaker`, kept per width in the entry's layout slots.
     @inline(__always)
@@ -157,6 +158,8 @@ extension TextMeasurer {
             default:
                 break
             }
+            // Joined Arabic letters change width where a line starts or ends inside their word.
+            if cluster.startAdjustment != 0 || cluster.endAdjustment != 0 { return nil }
             // Writes below are at index < capacity, the room reserved above.
             if count == capacity { return nil }
             if count > 0 && breakable[pair + Int(cluster.kind.rawValue)] {
