@@ -8,10 +8,15 @@ What it measures, for every pre-rendered variant of the page (each Dynamic Type 
 * fit      every text line (`.sdui-line`), measured with a Range, lies inside its node's box;
 * CLS      the page's Cumulative Layout Shift (Layout Instability API, `layout-shift` entries, buffered)
            while every image answers late: the page is served from 127.0.0.1 by a server that holds every
-           image response until --image-delay seconds after the page was requested (URLs containing "fail", "broken", "missing" or "404"
+           image response until --image-delay seconds after the page was requested, and at least until the page
+           has painted its first content (it tells the server; so on a loaded machine images still arrive after
+           the first paint) (URLs containing "fail", "broken", "missing" or "404"
            answer 404 after the delay: the failure phase). Image `src` URLs are pointed at that server.
            The same is measured on a deliberately naive page (images in normal flow with no reserved box)
            built from the same images and texts: it must be > 0, or the measurement proves nothing;
+* bidi     every line with `data-bidi` (the engine's Bidirectional Algorithm runs, in visual order): Chromium must
+           draw the runs in that order, left to right, each next to the one before it (within 1 px); and the
+           panels laid out right to left (`data-layout-direction`) must be `direction: rtl` in the browser;
 * text     (--text-fidelity) each line's width as Chromium draws it against the engine's `data-lw`, and
            whether Chromium would break the text at the same places: each line alone must stay one line in
            a box of the node's `data-wrap` width, and the line plus the next word must not fit.
@@ -63,6 +68,8 @@ class Server:
         self.delay = delay
         self.requests = 0
         self.page_time = 0.0
+        # Set when the page reports its first contentful paint (PAINT_SIGNAL); images wait for it.
+        self.painted = threading.Event()
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -77,6 +84,8 @@ class Server:
                     # Every image answers no earlier than `delay` seconds after its page was requested
                     # (a deadline, not a per-request sleep: Chromium opens at most 6 connections per host).
                     time.sleep(max(0.0, server.page_time + server.delay - time.time()))
+                    if server.delay > 0 and not server.painted.wait(timeout=30):
+                        pass  # no paint reported within 30 s: answer anyway (the report's paint check then fails)
                     original = query.get("u", [""])[0].lower()
                     if any(marker in original for marker in FAIL_MARKERS):
                         self.send_response(404)
@@ -96,6 +105,7 @@ class Server:
                 body = server.pages.get(path.path)
                 if body is not None:
                     server.page_time = time.time()
+                    server.painted.clear()
                 if body is None:
                     self.send_response(404)
                     self.end_headers()
@@ -112,18 +122,45 @@ class Server:
         self.port = self.httpd.server_address[1]
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
+        class Signal(BaseHTTPRequestHandler):
+            """The page's paint report, on its own port: the held image requests may take every connection
+            Chromium opens to the page's (6 per host and port)."""
+
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                server.painted.set()
+                self.send_response(204)
+                self.send_header("Access-Control-Allow-Origin", "*")
+                self.end_headers()
+
+        self.signal_httpd = ThreadingHTTPServer(("127.0.0.1", 0), Signal)
+        self.signal_httpd.daemon_threads = True
+        self.signal_port = self.signal_httpd.server_address[1]
+        threading.Thread(target=self.signal_httpd.serve_forever, daemon=True).start()
+
     def url(self, path):
         return f"http://127.0.0.1:{self.port}{path}"
 
     def close(self):
         self.httpd.shutdown()
         self.httpd.server_close()
+        self.signal_httpd.shutdown()
+        self.signal_httpd.server_close()
 
 
 IMG_SRC = re.compile(r'(<img\b[^>]*?\bsrc=")([^"]*)(")')
 
+def paint_signal(port):
+    """A script telling the server (on its signal port) when the page painted its first content, so that
+    images are held until after it."""
+    return ("<script>new PerformanceObserver(function(l){l.getEntries().forEach(function(e){"
+            f"if(e.name==='first-contentful-paint')fetch('http://127.0.0.1:{port}/painted',{{mode:'no-cors',cache:'no-store'}});"
+            "});}).observe({type:'paint',buffered:true});</script>")
 
-def route_images(page, port):
+
+def route_images(page, port, signal_port=None):
     """Points every http(s) image at the delaying server (data: URLs load at once and are left alone)."""
     count = 0
 
@@ -136,14 +173,19 @@ def route_images(page, port):
         routed = f"http://127.0.0.1:{port}/img/{count}?u=" + urllib.parse.quote(original, safe="")
         return m.group(1) + html.escape(routed, quote=True) + m.group(3)
 
-    return IMG_SRC.sub(repl, page), count
+    routed = IMG_SRC.sub(repl, page)
+    head = routed.find("<head>")
+    if head >= 0 and signal_port:
+        routed = routed[:head + 6] + paint_signal(signal_port) + routed[head + 6:]
+    return routed, count
 
 
-def naive_page(page, port):
+def naive_page(page, port, signal_port=None):
     """The control: the same images and texts in normal flow, images with no reserved box."""
     sources = [html.unescape(s) for s in re.findall(r'<img\b[^>]*?\bsrc="([^"]*)"', page)]
     texts = [html.unescape(t) for t in re.findall(r'<div class="sdui-line"[^>]*>([^<]*)</div>', page)]
-    parts = ["<!DOCTYPE html><html><head><meta charset='utf-8'><title>naive</title>",
+    parts = ["<!DOCTYPE html><html><head>" + (paint_signal(signal_port) if signal_port else "")
+             + "<meta charset='utf-8'><title>naive</title>",
              "<style>body{margin:0;font:17px sans-serif}.col{width:375px}img{display:block;width:100%}</style>",
              "</head><body><div class='col'>"]
     for i, src in enumerate(sources[:12]):
@@ -223,11 +265,35 @@ setTimeout(() => { po.disconnect(); done({cls: total, shifts: shifts,
 
 MEASURE = """
 const tol = arguments[0];
-const out = {nodes: 0, maxError: 0, worst: [], lines: 0, overflow: [], overflowCount: 0, panels: 0};
+const out = {nodes: 0, maxError: 0, worst: [], lines: 0, overflow: [], overflowCount: 0, panels: 0,
+             rtlPanels: 0, rtlPanelsStyled: 0, bidiLines: 0, bidiMisordered: 0, bidiExamples: []};
 for (const panel of document.querySelectorAll('.sdui-panel')) {
   const p = panel.getBoundingClientRect();
   if (p.width === 0 && p.height === 0) continue;  // a hidden variant or filtered entry
   out.panels++;
+  if (panel.dataset.layoutDirection === 'rightToLeft') {
+    out.rtlPanels++;
+    if (getComputedStyle(panel).direction === 'rtl') out.rtlPanelsStyled++;
+  }
+  for (const line of panel.querySelectorAll('.sdui-line[data-bidi]')) {
+    const text = line.firstChild;
+    if (!text) continue;
+    out.bidiLines++;
+    const runs = line.dataset.bidi.split(',').map(r => r.split('-').map(Number));
+    const rects = runs.map(([s, e]) => { const r = document.createRange(); r.setStart(text, s); r.setEnd(text, e);
+                                         return r.getBoundingClientRect(); });
+    let ok = true;
+    for (let i = 1; i < rects.length; i++) {
+      // Visual order, left to right: each run starts where the one before it ends.
+      if (Math.abs(rects[i].left - rects[i - 1].right) > 1 || rects[i].left < rects[i - 1].left) ok = false;
+    }
+    if (!ok) {
+      out.bidiMisordered++;
+      if (out.bidiExamples.length < 10)
+        out.bidiExamples.push({text: line.textContent, runs: line.dataset.bidi,
+                               lefts: rects.map(r => [Math.round(r.left - p.left), Math.round(r.right - p.left)])});
+    }
+  }
   const label = panel.dataset.device + ':' + panel.dataset.orientation + ':' + panel.dataset.mode;
   for (const el of panel.querySelectorAll('[data-node-id]')) {
     const r = el.getBoundingClientRect();
@@ -411,9 +477,9 @@ def main():
         return MISSING_TOOLS
     started = time.time()
     server = Server({}, args.image_delay)
-    routed, image_count = route_images(page, server.port)
+    routed, image_count = route_images(page, server.port, server.signal_port)
     server.pages["/page.html"] = routed.encode()
-    server.pages["/naive.html"] = naive_page(routed, server.port).encode()
+    server.pages["/naive.html"] = naive_page(routed, server.port, server.signal_port).encode()
     report = {"page": args.page, "images": image_count, "imageDelay": args.image_delay, "phases": {}}
     clock = [time.time()]
 
@@ -458,6 +524,11 @@ def main():
         report["maxBoxError"] = max((m["maxError"] for _, m in variants), default=0.0)
         report["overflowingLines"] = sum(m["overflowCount"] for _, m in variants)
         report["lines"] = sum(m["lines"] for _, m in variants)
+        report["rtlPanels"] = sum(m["rtlPanels"] for _, m in variants)
+        report["rtlPanelsStyled"] = sum(m["rtlPanelsStyled"] for _, m in variants)
+        report["bidiLines"] = sum(m["bidiLines"] for _, m in variants)
+        report["bidiMisordered"] = sum(m["bidiMisordered"] for _, m in variants)
+        report["bidiExamples"] = [e for _, m in variants for e in m["bidiExamples"]][:10]
         phase("measure")
 
         # 4. Text fidelity.
@@ -492,6 +563,10 @@ def main():
         failures.append(f"a box is {report['maxBoxError']:.3f} px off its engine frame (tolerance {args.tolerance})")
     if report["overflowingLines"]:
         failures.append(f"{report['overflowingLines']} text line(s) overflow their box")
+    if report["rtlPanelsStyled"] != report["rtlPanels"]:
+        failures.append(f"{report['rtlPanels'] - report['rtlPanelsStyled']} right-to-left panel(s) are not direction: rtl")
+    if report["bidiMisordered"]:
+        failures.append(f"{report['bidiMisordered']} line(s) draw their bidirectional runs in another order than the engine's")
     if report["cls"] != 0:
         failures.append(f"CLS is {report['cls']} while images load, expected 0")
     if not args.skip_naive and not report.get("naiveCLS", 0) > 0:
@@ -516,6 +591,10 @@ def print_report(r):
           f"{r['images']} images (each answered after {r['imageDelay']} s); {r['seconds']} s {r['phases']}")
     print(f"  boxes: max |rect - engine frame| = {r['maxBoxError']:.4f} px")
     print(f"  text fit: {r['overflowingLines']} overflowing line(s)")
+    print(f"  right to left: {r['rtlPanels']} panel(s) ({r['rtlPanelsStyled']} direction: rtl); {r['bidiLines']} line(s) "
+          f"with bidirectional runs, {r['bidiMisordered']} drawn in another order")
+    for b in r.get("bidiExamples", [])[:5]:
+        print(f"    bidi order differs: '{b['text']}' runs {b['runs']}: Chromium {b['lefts']}")
     wait = r["imageWait"]
     print(f"  images: {wait.get('loaded', 0)} loaded, {wait.get('failed', 0)} failed, settled after "
           f"{wait.get('waited', 0) / 1000:.1f} s")

@@ -10,7 +10,11 @@ public import SDUILayout
 ///   spellings) and its box is the window: a node's frame is its rect minus the panel's rect;
 /// - every node's element carries `data-node-id`, `data-type` and `data-frame="x,y,w,h"` (window points);
 /// - a text node's element carries `data-wrap` (the width its lines were broken in) and `data-text`
-///   (the payload's text); each line is an `.sdui-line` element with `data-lw` (the engine's width).
+///   (the payload's text); each line is an `.sdui-line` element with `data-lw` (the engine's width); a line
+///   whose bidirectional runs go more than one way carries `data-bidi`: its runs in the visual order the
+///   engine's Bidirectional Algorithm gives them, left to right, as `start-end-level` in UTF-16 offsets of the
+///   line's text, comma-separated;
+/// - a right-to-left panel carries `dir="rtl"` and `data-layout-direction="rightToLeft"`.
 public struct HTMLRenderer: Sendable {
     /// Rendering choices.
     public struct Options: Hashable, Sendable {
@@ -182,11 +186,28 @@ public struct HTMLRenderer: Sendable {
         for line in placement.lines {
             let isRTL = line.direction == .rightToLeft
             out += "<div class=\"sdui-line\"" + (isRTL == panelIsRTL ? "" : isRTL ? " dir=\"rtl\"" : " dir=\"ltr\"")
+                + Self.bidiAttribute(line.text, direction: line.direction)
                 + " data-lw=\"" + CSSFormat.number(line.width) + "\" style=\"left:"
                 + CSSFormat.px(line.left) + ";top:" + CSSFormat.px(line.y) + ";width:" + CSSFormat.px(line.width)
                 + ";height:" + CSSFormat.px(run.lineHeight) + "\">" + HTMLEscaping.text(line.text) + "</div>"
         }
         return out
+    }
+
+    /// ` data-bidi="…"` for a line of more than one bidirectional run (see the type's documentation), else "".
+    static func bidiAttribute(_ text: String, direction: WritingDirection) -> String {
+        // A left-to-right line with nothing at or above U+0590 (no right-to-left letters, no bidi controls) is
+        // one run.
+        if direction == .leftToRight && !text.unicodeScalars.contains(where: { $0.value >= 0x0590 }) { return "" }
+        let scalars = Array(text.unicodeScalars)
+        let runs = BidiParagraph(scalars, direction: direction).visualRuns(in: 0..<scalars.count)
+        guard runs.count > 1 else { return "" }
+        var utf16 = [0]
+        utf16.reserveCapacity(scalars.count + 1)
+        for scalar in scalars { utf16.append(utf16[utf16.count - 1] + scalar.utf16.count) }
+        return " data-bidi=\"" + runs.map { run in
+            String(utf16[run.range.lowerBound]) + "-" + String(utf16[run.range.upperBound]) + "-" + String(run.level)
+        }.joined(separator: ",") + "\""
     }
 
     /// The image box: skeleton shimmer, the image (if its URL may be loaded) and the failure icon.
