@@ -97,5 +97,6 @@ extension NodeProperty {
         NodeProperty("visible", "responsiveBool", "false removes the node from layout and drawing (like an if in SwiftUI). Default: true.") { $0.modifiers.visible?.jsonValue },
         NodeProperty("layoutPriority", "responsiveFiniteNumber", "Priority when siblings in a stack compete for space (SwiftUI's layoutPriority; any finite number). Default: 0.") { $0.modifiers.layoutPriority?.jsonValue },
         NodeProperty("action", "action", "What a tap does (data only; the runtime carries it out).") { $0.modifiers.action?.jsonValue },
+        NodeProperty("lint", "lint", "Lint findings silenced on this node and its subtree, each with a reason: {\"disable\": [{\"code\": \"text-truncated\", \"reason\": \"…\"}]}. Layout ignores it.") { $0.modifiers.lint?.jsonValue },
     ]
 }

@@ -57,6 +57,7 @@ public enum PayloadJSONSchema {
             ("padding", padding),
             ("frame", frame),
             ("action", action),
+            ("lint", lint),
             ("node", node),
         ]
         for type in ComponentType.builtIn {
