@@ -443,7 +443,9 @@ def write_swift(hebrew, before, arabic, ligatures, pairs, upem, versions):
 
 def write_licence(versions, copyright_line):
     text = open(DEBIAN_COPYRIGHT, encoding="utf-8").read().splitlines()
-    start = next(i for i, l in enumerate(text) if l.strip().startswith("License: OFL-1.1"))
+    # The stanza with the licence text: "License: OFL-1.1" followed by indented lines.
+    start = next(i for i, l in enumerate(text) if l.strip() == "License: OFL-1.1"
+                 and i + 1 < len(text) and text[i + 1].startswith(" "))
     body = []
     for line in text[start + 1:]:
         if line and not line.startswith(" "):
