@@ -98,4 +98,32 @@ import SDUILayout
             #expect(SVGRenderer(fonts: .omitted).render(layout, screen: screen).contains("transform=\"matrix(-1 0 0 1") == flips)
         }
     }
+
+    @Test func `a line of mixed directions carries its runs in the engine's visual order, in UTF-16 offsets`() {
+        // "שלום world!" in a right-to-left paragraph: "!" (level 1), "world" (level 2), "שלום " (level 1).
+        #expect(HTMLRenderer.bidiAttribute("שלום world!", direction: .rightToLeft) == " data-bidi=\"10-11-1,5-10-2,0-5-1\"")
+        // An emoji (two UTF-16 units) before the Hebrew word moves the offsets.
+        #expect(HTMLRenderer.bidiAttribute("😀 abc שלום", direction: .leftToRight) == " data-bidi=\"0-7-0,7-11-1\"")
+        #expect(HTMLRenderer.bidiAttribute("Plain Latin text", direction: .leftToRight) == "", "one run: no attribute")
+        #expect(HTMLRenderer.bidiAttribute("שלום עולם", direction: .rightToLeft) == "")
+    }
+
+    @Test func `a page embeds the Hebrew and Arabic faces only when its text uses them`() {
+        func families(_ text: String) -> Set<String> {
+            var node = ComponentNode(type: .text, id: "t")
+            node.text = .fixed(text)
+            let (layout, _) = Self.layout(node, .leftToRight)
+            return PageStyle.families(for: [layout])
+        }
+        #expect(families("Hello") == ["SDUI Inter"])
+        #expect(families("שלום") == ["SDUI Inter", "SDUI Noto Sans Hebrew"])
+        #expect(families("مرحبا and שלום") == ["SDUI Inter", "SDUI Noto Sans Hebrew", "SDUI Noto Sans Arabic"])
+        var node = ComponentNode(type: .text, id: "t")
+        node.text = "مرحبا"
+        let (layout, screen) = Self.layout(node, .rightToLeft)
+        let page = HTMLRenderer().document(layout, screen: screen)
+        #expect(page.contains("font-family:\"SDUI Noto Sans Arabic\""))
+        #expect(!page.contains("font-family:\"SDUI Noto Sans Hebrew\""))
+        #expect(page.contains("'700 16px \"SDUI Noto Sans Arabic\"'"), "the font gate waits for the faces it embeds")
+    }
 }
