@@ -8,9 +8,7 @@ What it measures, for every pre-rendered variant of the page (each Dynamic Type 
 * fit      every text line (`.sdui-line`), measured with a Range, lies inside its node's box;
 * CLS      the page's Cumulative Layout Shift (Layout Instability API, `layout-shift` entries, buffered)
            while every image answers late: the page is served from 127.0.0.1 by a server that holds every
-           image response until --image-delay seconds after the page was requested, and at least until the page
-           has painted its first content (it tells the server; so on a loaded machine images still arrive after
-           the first paint) (URLs containing "fail", "broken", "missing" or "404"
+           image response until --image-delay seconds after the page was requested (URLs containing "fail", "broken", "missing" or "404"
            answer 404 after the delay: the failure phase). Image `src` URLs are pointed at that server.
            The same is measured on a deliberately naive page (images in normal flow with no reserved box)
            built from the same images and texts: it must be > 0, or the measurement proves nothing;
@@ -68,7 +66,9 @@ class Server:
         self.delay = delay
         self.requests = 0
         self.page_time = 0.0
-        # Set when the page reports its first contentful paint (PAINT_SIGNAL); images wait for it.
+        # Set when the page reports its first contentful paint (`PAINT_BEACON`): late images are held until then
+        # as well as until the deadline, so "images arrive after the first paint" holds however slowly a loaded
+        # machine paints (a deadline alone failed when the first paint took longer than the delay).
         self.painted = threading.Event()
         server = self
 
@@ -83,9 +83,9 @@ class Server:
                     query = urllib.parse.parse_qs(path.query)
                     # Every image answers no earlier than `delay` seconds after its page was requested
                     # (a deadline, not a per-request sleep: Chromium opens at most 6 connections per host).
+                    if server.delay > 0:
+                        server.painted.wait(timeout=30)
                     time.sleep(max(0.0, server.page_time + server.delay - time.time()))
-                    if server.delay > 0 and not server.painted.wait(timeout=30):
-                        pass  # no paint reported within 30 s: answer anyway (the report's paint check then fails)
                     original = query.get("u", [""])[0].lower()
                     if any(marker in original for marker in FAIL_MARKERS):
                         self.send_response(404)
@@ -101,6 +101,11 @@ class Server:
                     self.send_header("Content-Length", str(len(body)))
                     self.end_headers()
                     self.wfile.write(body)
+                    return
+                if path.path == "/painted":
+                    server.painted.set()
+                    self.send_response(204)
+                    self.end_headers()
                     return
                 body = server.pages.get(path.path)
                 if body is not None:
@@ -121,46 +126,37 @@ class Server:
         self.httpd.daemon_threads = True
         self.port = self.httpd.server_address[1]
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-        class Signal(BaseHTTPRequestHandler):
-            """The page's paint report, on its own port: the held image requests may take every connection
-            Chromium opens to the page's (6 per host and port)."""
-
-            def log_message(self, *args):
-                pass
-
-            def do_GET(self):
-                server.painted.set()
-                self.send_response(204)
-                self.send_header("Access-Control-Allow-Origin", "*")
-                self.end_headers()
-
-        self.signal_httpd = ThreadingHTTPServer(("127.0.0.1", 0), Signal)
-        self.signal_httpd.daemon_threads = True
-        self.signal_port = self.signal_httpd.server_address[1]
-        threading.Thread(target=self.signal_httpd.serve_forever, daemon=True).start()
+        # The paint beacon on a port of its own: Chromium keeps at most 6 connections per host and port, and the
+        # held image requests occupy all of them on `port`.
+        self.beacon = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.beacon.daemon_threads = True
+        self.beacon_port = self.beacon.server_address[1]
+        threading.Thread(target=self.beacon.serve_forever, daemon=True).start()
 
     def url(self, path):
         return f"http://127.0.0.1:{self.port}{path}"
 
     def close(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self.signal_httpd.shutdown()
-        self.signal_httpd.server_close()
+        for httpd in (self.httpd, self.beacon):
+            httpd.shutdown()
+            httpd.server_close()
 
 
 IMG_SRC = re.compile(r'(<img\b[^>]*?\bsrc=")([^"]*)(")')
 
-def paint_signal(port):
-    """A script telling the server (on its signal port) when the page painted its first content, so that
-    images are held until after it."""
-    return ("<script>new PerformanceObserver(function(l){l.getEntries().forEach(function(e){"
-            f"if(e.name==='first-contentful-paint')fetch('http://127.0.0.1:{port}/painted',{{mode:'no-cors',cache:'no-store'}});"
-            "});}).observe({type:'paint',buffered:true});</script>")
+# Tells the server when the page has painted (see `Server.painted`); added to the served copies only.
+PAINT_BEACON = ("<script>new PerformanceObserver(l => { if (l.getEntries().some(e => e.name === 'first-contentful-paint'))"
+                " fetch('http://127.0.0.1:PORT/painted', {mode: 'no-cors'}); }).observe({type: 'paint', buffered: true});</script>")
 
 
-def route_images(page, port, signal_port=None):
+def with_paint_beacon(page, beacon_port):
+    """`page` with `PAINT_BEACON` (to `beacon_port`) as the first element of its head (or at its start)."""
+    beacon = PAINT_BEACON.replace("PORT", str(beacon_port))
+    m = re.search(r"<head[^>]*>", page, re.I)
+    return page[:m.end()] + beacon + page[m.end():] if m else beacon + page
+
+
+def route_images(page, port):
     """Points every http(s) image at the delaying server (data: URLs load at once and are left alone)."""
     count = 0
 
@@ -173,19 +169,14 @@ def route_images(page, port, signal_port=None):
         routed = f"http://127.0.0.1:{port}/img/{count}?u=" + urllib.parse.quote(original, safe="")
         return m.group(1) + html.escape(routed, quote=True) + m.group(3)
 
-    routed = IMG_SRC.sub(repl, page)
-    head = routed.find("<head>")
-    if head >= 0 and signal_port:
-        routed = routed[:head + 6] + paint_signal(signal_port) + routed[head + 6:]
-    return routed, count
+    return IMG_SRC.sub(repl, page), count
 
 
-def naive_page(page, port, signal_port=None):
+def naive_page(page, port):
     """The control: the same images and texts in normal flow, images with no reserved box."""
     sources = [html.unescape(s) for s in re.findall(r'<img\b[^>]*?\bsrc="([^"]*)"', page)]
     texts = [html.unescape(t) for t in re.findall(r'<div class="sdui-line"[^>]*>([^<]*)</div>', page)]
-    parts = ["<!DOCTYPE html><html><head>" + (paint_signal(signal_port) if signal_port else "")
-             + "<meta charset='utf-8'><title>naive</title>",
+    parts = ["<!DOCTYPE html><html><head><meta charset='utf-8'><title>naive</title>",
              "<style>body{margin:0;font:17px sans-serif}.col{width:375px}img{display:block;width:100%}</style>",
              "</head><body><div class='col'>"]
     for i, src in enumerate(sources[:12]):
@@ -477,9 +468,9 @@ def main():
         return MISSING_TOOLS
     started = time.time()
     server = Server({}, args.image_delay)
-    routed, image_count = route_images(page, server.port, server.signal_port)
-    server.pages["/page.html"] = routed.encode()
-    server.pages["/naive.html"] = naive_page(routed, server.port, server.signal_port).encode()
+    routed, image_count = route_images(page, server.port)
+    server.pages["/page.html"] = with_paint_beacon(routed, server.beacon_port).encode()
+    server.pages["/naive.html"] = with_paint_beacon(naive_page(routed, server.port), server.beacon_port).encode()
     report = {"page": args.page, "images": image_count, "imageDelay": args.image_delay, "phases": {}}
     clock = [time.time()]
 
