@@ -85,6 +85,8 @@ extension TextMeasurer {
             entry.breakCount = Int32(counts.breaks)
             entry.firstFallback = Int32(counts.firstFallback)
             entry.naturalSubunits = counts.natural
+            // (ASCII text starts with its letter, usually: one byte read.)
+            entry.writingDirection = Self.paragraphDirection(bytes, from: 0)
         }
         return prepared.insert(entry, text: text, hash: hash)
     }
@@ -279,8 +281,8 @@ extension TextMeasurer {
         var isTruncated = false
         var widest = 0.0
         let length = text.utf8.count
-        // One paragraph (a text with a paragraph separator is laid out by `LineBreaker`).
-        let direction = text.utf8.withContiguousStorageIfAvailable { Self.paragraphDirection($0, from: 0) } ?? .natural
+        // One paragraph (a text with a paragraph separator is laid out by `LineBreaker`), found when prepared.
+        let direction = entry.writingDirection
         while let line = iterator.next() {
             let points = Self.reported(line.subunits, maxSubunits, maxWidth, entry.pointsPerSubunit)
             if points > widest { widest = points }
