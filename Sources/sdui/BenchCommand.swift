@@ -30,7 +30,13 @@ enum BenchCommand {
           cards-100-fresh-new-engine the same with a new engine each run (cold buffers)
           cards-100-compute          compute + output only, on a tree taken (untimed) just before and never laid
                                      out: the boundary of Yoga's timed YGNodeCalculateLayout call
-          cards-100-relayout         the kept engine after a window-width change (375 ↔ 414 pt each run)
+          cards-100-relayout         the kept engine after a window-width change to a width it does not remember
+                                     (375 → 414 → 390 pt, cycling: the engine keeps the last two passes' placements)
+          cards-100-relayout-toggle  the kept engine going back and forth between 375 and 376 pt: each width was laid
+                                     out two passes before, so its placements are reused (Yoga: cache warm, same toggle)
+          cards-100-two-threads      two different cards-100 screens laid out fresh on two threads at once, an engine
+                                     each; the median per layout, and "speedup": one thread's time for the same
+                                     layouts ÷ two threads' (2 on an idle 2-core machine; "loadAverage": of this run)
           cards-100-text-first-layout  cards whose titles and prices are text nodes (200 strings), laid out for
                                      the first time: build + compute with real text measurement + output; a new
                                      Screen value each run, alternating two equal screens built separately (strings
@@ -43,11 +49,13 @@ enum BenchCommand {
           cards-100-text-fresh-cold-cache  the same with the text cache emptied before each run (every string
                                      measured from scratch; buffers still reused)
           cards-100-text-new-engine  the same with a new engine each run (cold buffers and cold text cache)
-          cards-100-text-relayout    the text cards after a width change (kept engine, 375 ↔ 414 pt)
+          cards-100-text-relayout    the text cards after a width change to a width not remembered (kept engine,
+                                     375 → 414 → 390 pt, as cards-100-relayout)
           feed-100k-first-viewport   a 100 000-item grid, first viewport, new engine each run
           feed-100k-first-viewport-warm  the same on a kept engine
           feed-100k-scroll-middle    a viewport in the middle of the feed on a kept engine
         and the peak memory (VmHWM growth) of 2 000 viewport layouts for 1 000 vs 100 000 items.
+        \(BenchCommand.scalingHelp)
         """,
         options: [
             .value("--runs", "N", "timed runs per benchmark (default 2000; warm-up is N/10)"),
@@ -65,6 +73,8 @@ enum BenchCommand {
         var median: Double
         var p90: Double
         var runs: Int
+        /// Fields some benchmarks add to their JSON entry (`speedup`, `loadAverage`).
+        var extra: [(String, Double)] = []
     }
 
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
@@ -72,14 +82,15 @@ enum BenchCommand {
             var lines: [String] = []
             let filter = args["--filter"]
             let names = ["cards-100-first-layout", "cards-100-decode", "cards-100-decode-and-first-layout", "cards-100-fresh", "cards-100-fresh-read-nodes", "cards-100-fresh-new-engine", "cards-100-compute",
-                         "cards-100-relayout", "cards-100-text-first-layout", "cards-100-text-fresh-warm-cache", "cards-100-text-fresh-warm-cache-new-strings",
+                         "cards-100-relayout", "cards-100-relayout-toggle", "cards-100-two-threads", "cards-100-text-first-layout", "cards-100-text-fresh-warm-cache", "cards-100-text-fresh-warm-cache-new-strings",
                          "cards-100-text-fresh-cold-cache",
                          "cards-100-text-new-engine", "cards-100-text-relayout", "feed-100k-first-viewport",
                          "feed-100k-first-viewport-warm", "feed-100k-scroll-middle"]
             /// A benchmark runs when there is no filter, the filter names it exactly, or (naming none exactly) is part of its name.
+            /// The scaling curves run only when a filter picks them.
             func selected(_ name: String) -> Bool {
-                guard let filter else { return true }
-                return names.contains(filter) ? name == filter : name.contains(filter)
+                guard let filter else { return !name.hasPrefix("scaling-") }
+                return names.contains(filter) || scalingNames.contains(filter) ? name == filter : name.contains(filter)
             }
             var runs = 2000
             if let text = args["--runs"] {
@@ -153,12 +164,15 @@ enum BenchCommand {
                 })
             }
             let relayout = LayoutEngine()
+            let medium = try! WindowEnvironment(WindowConfiguration(device: DeviceCatalog.device(named: "iphone-16")!, mode: .window(Size(width: 390, height: 844))))
+            let widths = [(wide, wideTraits), (medium, medium.traitCollection()), (narrow, narrowTraits)]
             if selected("cards-100-relayout") {
+                // Three widths in turn: each was last laid out three passes before, so none is remembered.
                 results.append(time("cards-100-relayout", runs) { i in
-                    i % 2 == 0 ? relayout.layout(cards, in: wide, traits: wideTraits).nodeCount
-                               : relayout.layout(cards, in: narrow, traits: narrowTraits).nodeCount
+                    relayout.layout(cards, in: widths[i % 3].0, traits: widths[i % 3].1).nodeCount
                 })
             }
+            results += rememberingBenchmarks(cards: cards, runs: runs, selected: selected)
 
             // cards-100 with text
             let textCards = BenchmarkFixtures.cards(textTitles: true)
@@ -201,8 +215,7 @@ enum BenchCommand {
             }
             if selected("cards-100-text-relayout") {
                 results.append(time("cards-100-text-relayout", runs) { i in
-                    i % 2 == 0 ? textEngine.layout(textCards, in: wide, traits: wideTraits).nodeCount
-                               : textEngine.layout(textCards, in: narrow, traits: narrowTraits).nodeCount
+                    textEngine.layout(textCards, in: widths[i % 3].0, traits: widths[i % 3].1).nodeCount
                 })
             }
 
@@ -227,6 +240,8 @@ enum BenchCommand {
                 })
             }
 
+            results += scalingBenchmarks(runs: runs, in: narrow, selected: selected)
+
             // Peak memory of viewport layouts, 1k vs 100k items.
             var memory: [(String, Int, Int, Int)] = []
             for count in [1_000, 100_000] where selected("memory") {
@@ -249,7 +264,7 @@ enum BenchCommand {
                 let items: [JSONValue] = results.map { m in
                     .object([("name", .string(m.name)), ("engine", .string("sdui")), ("nodes", .number(Double(m.nodes))),
                              ("medianMicroseconds", .number(round3(m.median))), ("p90Microseconds", .number(round3(m.p90))),
-                             ("runs", .number(Double(m.runs)))])
+                             ("runs", .number(Double(m.runs)))] + m.extra.map { ($0.0, .number(round3($0.1))) })
                 }
                 let mem: [JSONValue] = memory.map { m in
                     .object([("name", .string(m.0)), ("items", .number(Double(m.1))), ("baselineKB", .number(Double(m.2))),
@@ -261,7 +276,7 @@ enum BenchCommand {
                 for m in results {
                     lines.append(m.name.padding(toLength: 44, withPad: " ", startingAt: 0)
                              + String(m.nodes).leftPad(8) + String(format: "%13.2f", m.median) + String(format: "%12.2f", m.p90)
-                             + String(m.runs).leftPad(7))
+                             + String(m.runs).leftPad(7) + m.extra.map { "  \($0.0) \(round3($0.1))" }.joined())
                 }
                 for m in memory {
                     lines.append("\(m.0): \(m.1) items, RSS before \(m.2) KB, peak growth over 2000 viewport layouts \(m.3) KB")

@@ -59,11 +59,20 @@ public struct PayloadDecoder: Sendable {
     public func decode(_ data: Data) -> PayloadDecoding { decode([UInt8](data)) }
 
     /// Decodes an already-parsed JSON document.
-    public func decode(_ document: JSONValue) -> PayloadDecoding { decode(document, objectCount: 0) }
+    ///
+    /// A document made in code may hold numbers that JSON text cannot (NaN, ±infinity): each is an error at its
+    /// JSON Pointer, wherever it stands (also in properties the decoder would keep as they are, such as a custom
+    /// type's), as the parser refuses a number beyond a `Double`'s range in bytes.
+    public func decode(_ document: JSONValue) -> PayloadDecoding { decode(document, objectCount: 0, checkNumbers: true) }
 
-    /// Decodes `document`, which has `objectCount` objects (0: not known).
-    func decode(_ document: JSONValue, objectCount: Int) -> PayloadDecoding {
+    /// Decodes `document`, which has `objectCount` objects (0: not known); `checkNumbers`: look for numbers that are
+    /// not finite first (the parser's documents have none).
+    func decode(_ document: JSONValue, objectCount: Int, checkNumbers: Bool = false) -> PayloadDecoding {
         var context = DecodingContext(options: options, expectedNodes: objectCount)
+        if checkNumbers {
+            context.reportNonFiniteNumbers(in: document)
+            if !context.issues.isEmpty { return PayloadDecoding(screen: nil, issues: context.issues) }
+        }
         let screen = context.decodeScreen(document)
         let failed = context.issues.contains { $0.severity == .error }
         return PayloadDecoding(screen: failed ? nil : screen, issues: context.issues)

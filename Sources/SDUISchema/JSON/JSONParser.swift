@@ -278,6 +278,12 @@ struct JSONParser {
         if let integer = Self.smallInteger(bytes[start..<index]) { return integer }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text) else { throw failure("invalid number '\(text)'") }
+        // RFC 8259 §6 lets a parser limit the range of numbers: one beyond a 64-bit float's (`1e400`) would become
+        // infinity, which no payload value may be and JSON cannot write back (it would re-encode as null).
+        guard value.isFinite else {
+            index = start
+            throw failure("number \(text) is out of range (a 64-bit float holds at most ±1.8e308)", code: .limitExceeded)
+        }
         return value
     }
 
