@@ -85,8 +85,7 @@ extension TextMeasurer {
             entry.breakCount = Int32(counts.breaks)
             entry.firstFallback = Int32(counts.firstFallback)
             entry.naturalSubunits = counts.natural
-            // (ASCII text starts with its letter, usually: one byte read.)
-            entry.writingDirection = Self.paragraphDirection(bytes, from: 0)
+            entry.writingDirection = Self.leadingParagraphDirection(bytes)
         }
         return prepared.insert(entry, text: text, hash: hash)
     }

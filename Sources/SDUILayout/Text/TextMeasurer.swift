@@ -382,6 +382,21 @@ public final class TextMeasurer {
         return .natural
     }
 
+    /// `paragraphDirection(bytes, from: 0)`, with the ASCII bytes before the first letter or non-ASCII byte read
+    /// inline (a Latin text decides at its first byte, a price like "$129" after its four).
+    @inline(__always)
+    static func leadingParagraphDirection(_ bytes: UnsafeBufferPointer<UInt8>) -> WritingDirection {
+        var offset = 0
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte >= 0x80 { return paragraphDirection(bytes, from: offset) }
+            if (byte | 0x20) &- 0x61 < 26 { return .leftToRight }
+            if byte == 0x0A || byte == 0x0D || (byte >= 0x1C && byte <= 0x1E) { return .natural }
+            offset += 1
+        }
+        return .natural
+    }
+
     /// The scalar at a UTF-8 offset of well-formed UTF-8 (any `String`'s bytes) and the offset after it.
     @inline(__always)
     static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (UInt32, Int) {
