@@ -112,19 +112,31 @@ public struct TextRun: Hashable, Sendable {
     public var fontWeight: Int
     /// Line height (Apple's leading) in points.
     public var lineHeight: Double
-    /// Alignment of lines inside the node's frame.
+    /// Alignment of lines inside the node's frame (`leading` is the right edge in a right-to-left layout).
     public var alignment: Alignment
     public var isTruncated: Bool
     /// SwiftUI's `lineSpacing`, included in `lineHeight` (the distance between baselines); the frame holds the
     /// lines less one spacing (none after the last line), so a renderer starts the first line `lineSpacing / 2`
     /// above the text block.
     public var lineSpacing: Double
+    /// Each line's paragraph direction, `.leftToRight` or `.rightToLeft` (`TextLine.writingDirection`, with
+    /// a paragraph without strong characters taking the layout direction): the base direction the renderer
+    /// draws the line in, so its bidirectional runs are ordered as the engine's Bidirectional Algorithm orders
+    /// them. Empty means every line is left to right.
+    public var writingDirections: [WritingDirection]
 
     public init(lines: [String], lineWidths: [Double], fontSize: Double, fontWeight: Int, lineHeight: Double,
-                alignment: Alignment = .leading, isTruncated: Bool = false, lineSpacing: Double = 0) {
+                alignment: Alignment = .leading, isTruncated: Bool = false, lineSpacing: Double = 0,
+                writingDirections: [WritingDirection] = []) {
         self.lines = lines; self.lineWidths = lineWidths; self.fontSize = fontSize; self.fontWeight = fontWeight
         self.lineHeight = lineHeight; self.alignment = alignment; self.isTruncated = isTruncated
         self.lineSpacing = lineSpacing
+        self.writingDirections = writingDirections
+    }
+
+    /// The direction line `index` is drawn in (left to right when not given).
+    public func writingDirection(ofLine index: Int) -> WritingDirection {
+        index >= 0 && index < writingDirections.count && writingDirections[index] == .rightToLeft ? .rightToLeft : .leftToRight
     }
 }
 

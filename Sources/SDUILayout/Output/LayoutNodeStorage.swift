@@ -15,6 +15,8 @@ final class LayoutNodeStorage: @unchecked Sendable {
     private let links: ContiguousArray<OutputLink>
     private let texts: ContiguousArray<PlacedText>
     private let source: PayloadSource?
+    /// The result's layout direction (the direction of text paragraphs without strong characters).
+    private let layoutDirection: LayoutDirection
     private let lock = NSLock()
     /// The `LayoutNode` values, once made (guarded by `lock`).
     private var made: [LayoutNode]?
@@ -28,7 +30,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
     /// Storage for nodes given as values.
     init(_ nodes: [LayoutNode]) {
         count = nodes.count
-        frames = []; links = []; texts = []; source = nil; linksAreTree = false
+        frames = []; links = []; texts = []; source = nil; linksAreTree = false; layoutDirection = .leftToRight
         layers = []; layered = []; layerFrames = []
         made = nodes
     }
@@ -38,11 +40,11 @@ final class LayoutNodeStorage: @unchecked Sendable {
 
     /// Storage for an engine pass: `frames` and `links` in output (document) order.
     init(frames: ContiguousArray<Rect>, links: ContiguousArray<OutputLink>, texts: ContiguousArray<PlacedText>,
-         source: PayloadSource?, count: Int, linksAreTree: Bool, layers: ContiguousArray<LayoutLayer> = [],
-         layered: ContiguousArray<LayeredNode> = [], layerFrames: ContiguousArray<Rect> = []) {
+         source: PayloadSource?, count: Int, linksAreTree: Bool, layoutDirection: LayoutDirection = .leftToRight,
+         layers: ContiguousArray<LayoutLayer> = [], layered: ContiguousArray<LayeredNode> = [], layerFrames: ContiguousArray<Rect> = []) {
         self.count = count
         self.frames = frames; self.links = links; self.texts = texts; self.source = source
-        self.linksAreTree = linksAreTree
+        self.linksAreTree = linksAreTree; self.layoutDirection = layoutDirection
         self.layers = layers; self.layered = layered; self.layerFrames = layerFrames
     }
 
@@ -108,7 +110,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
                     for i in 0..<count {
                         buffer[i].frame = frames[i]
                         let textIndex = Int(links[i].textIndex)
-                        if textIndex >= 0 && textIndex < texts.count { buffer[i].text = texts[textIndex].run }
+                        if textIndex >= 0 && textIndex < texts.count { buffer[i].text = texts[textIndex].run(layoutDirection: layoutDirection) }
                     }
                 }
                 fillLayers(&nodes)
@@ -164,7 +166,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
 
     private func node(_ index: Int, component: UnsafePointer<ComponentNode>?, path: String) -> LayoutNode {
         let link = links[index]
-        let text = link.textIndex >= 0 && Int(link.textIndex) < texts.count ? texts[Int(link.textIndex)].run : nil
+        let text = link.textIndex >= 0 && Int(link.textIndex) < texts.count ? texts[Int(link.textIndex)].run(layoutDirection: layoutDirection) : nil
         return LayoutNode(id: component?.pointee.id ?? path, path: path, type: component?.pointee.type ?? .custom(""),
                           parent: Int(link.parent), frame: frames[index], isHidden: link.isHidden, text: text)
     }

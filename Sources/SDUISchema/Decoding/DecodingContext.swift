@@ -184,7 +184,7 @@ struct DecodingContext {
         static let scroll: [NodeKey] = [.axis, .spacing, .pinnedViews]
         static let text: [NodeKey] = [.text, .style, .weight, .lineLimit, .alignment, .multilineTextAlignment, .color, .lineSpacing,
                                       .strikethrough, .underline, .monospacedDigit, .truncationMode, .minimumScaleFactor]
-        static let image: [NodeKey] = [.url, .systemName, .style, .color, .placeholder, .alt]
+        static let image: [NodeKey] = [.url, .systemName, .style, .color, .placeholder, .alt, .flipsForRightToLeftLayoutDirection]
         static let section: [NodeKey] = [.header, .footer, .spacing, .alignment]
         static let viewThatFits: [NodeKey] = [.axes]
         static let flow: [NodeKey] = [.spacing, .lineSpacing, .alignment]
@@ -204,7 +204,7 @@ struct DecodingContext {
         case type, id, children, padding, frame, aspectRatio, contentMode, background, cornerRadius, visible,
              layoutPriority, action, lint, modifiers
         case spacing, rowSpacing, columnSpacing, minColumnWidth, minLength, columns, lineLimit, alignment, axis,
-             text, style, weight, color, url, placeholder, alt, title
+             text, style, weight, color, url, placeholder, alt, title, flipsForRightToLeftLayoutDirection
         case header, footer, pinnedViews, axes, lineSpacing, strikethrough, underline, monospacedDigit, truncationMode,
              minimumScaleFactor, systemImage, systemName, rows, multilineTextAlignment
 
@@ -267,6 +267,7 @@ struct DecodingContext {
             case (13, UInt8(ascii: "c")): candidate = .columnSpacing
             case (14, UInt8(ascii: "l")): candidate = .layoutPriority
             case (14, UInt8(ascii: "m")): candidate = .minColumnWidth
+            case (34, UInt8(ascii: "f")): candidate = .flipsForRightToLeftLayoutDirection
             default: return nil
             }
             guard name == candidate.rawValue else { return nil }
@@ -469,6 +470,8 @@ struct DecodingContext {
         case .url: properties.url = responsive(item) { $0.string($1) }
         case .placeholder: properties.placeholder = responsive(item) { $0.enumeration($1, ImagePlaceholder.self) }
         case .alt: properties.alt = responsive(item) { $0.string($1) }
+        case .flipsForRightToLeftLayoutDirection:
+            properties.flipsForRightToLeftLayoutDirection = responsive(item) { $0.bool($1) }
         case .title: properties.title = responsive(item) { $0.string($1) }
         default: decodeVocabulary(key, item, type: type, into: &properties)
         }
