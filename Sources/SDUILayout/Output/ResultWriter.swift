@@ -120,7 +120,6 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     }
     }
     if sawNonFinite { reportNonFiniteGeometry(&s) }
-    if mirrors { mirror(&s.frames, windowWidth: environment.size.width, roundingTo: roundsToPixels ? scale : nil) }
     // Step 5.
     let links: ContiguousArray<OutputLink>
     if inArrayOrder {
@@ -148,6 +147,14 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     // A layout at a scroll offset: the content moved and sections' pinned views kept in the viewport.
     if s.scrollOffset != 0 || s.tree.nodes[0].kind == .scroll && s.tree.source?.root.pinnedViews != nil {
         if inArrayOrder { applyScrollOffset(s.scrollOffset, &s, layers: &layerOutput) }
+    }
+    // Mirrored last: layered nodes' frames are their outermost layer boxes, written just above.
+    if mirrors {
+        mirror(&s.frames, windowWidth: environment.size.width, roundingTo: roundsToPixels ? scale : nil)
+        if var output = layerOutput {
+            mirror(&output.frames, windowWidth: environment.size.width, roundingTo: roundsToPixels ? scale : nil)
+            layerOutput = output
+        }
     }
     let storage = LayoutNodeStorage(frames: s.frames, links: links, texts: s.placedTexts, source: s.tree.source, count: outputCount,
                                     linksAreTree: inArrayOrder, layoutDirection: traits.layoutDirection,
