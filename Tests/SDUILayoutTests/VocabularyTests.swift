@@ -95,11 +95,12 @@ import Testing
             (#"{"type": "label"}"#, "/root/title"),
             (#"{"type": "image", "systemName": ""}"#, "/root/systemName"),
             (#"{"type": "section", "header": {"type": "text"}}"#, "/root/header/text"),
+            (#"{"type": "vstack", "header": {"type": "color"}}"#, "/root/header"),
             (#"{"type": "text", "text": "x", "alignment": "center", "multilineTextAlignment": "leading"}"#, "/root/multilineTextAlignment"),
         ]
         for (json, pointer) in cases {
             let decoded = PayloadDecoder().decode(Data((#"{"schemaVersion": 1, "id": "t", "root": "# + json + "}").utf8))
-            #expect(decoded.errors.contains { $0.pointer == pointer }, "\(json): \(decoded.issues)")
+            #expect(decoded.issues.contains { $0.pointer == pointer }, "\(json): \(decoded.issues)")
         }
     }
 

@@ -83,7 +83,7 @@ struct TreeBuilder {
         let node = UnsafeNode(pointer)
         var kind = Self.kind(of: pointer)
         // A section stacks along its parent's axis (a `Section` in an `HStack` or horizontal scroll is horizontal).
-        if kind == .vstack && parentContext == .horizontal && pointer.pointee.type == .section { kind = .hstack }
+        if kind == .vstack && parentContext == .horizontal, case .section = pointer.pointee.type { kind = .hstack }
         let g = geometry
         let hidden = parentHidden || g.pointee.isHidden
         // The node's records are appended with their defaults and filled in place; `flat` is valid until the
@@ -171,7 +171,8 @@ struct TreeBuilder {
             return index
         }
         // A section's header, children and footer.
-        if pointer.pointee.type == .section {
+        // (A case match, not `==`: comparing `ComponentType`s goes through its `Equatable` witness.)
+        if kind == .vstack || kind == .hstack, case .section = pointer.pointee.type {
             addSectionChildren(pointer, index, context: childContext, shareAxis: childShareAxis, hidden: hidden, into: &tree)
             return index
         }

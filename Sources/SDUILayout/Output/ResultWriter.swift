@@ -145,7 +145,7 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
         layerOutput = writeLayerFrames(&s, inArrayOrder: inArrayOrder, roundsToPixels: roundsToPixels, scale: scale)
     }
     // A layout at a scroll offset: the content moved and sections' pinned views kept in the viewport.
-    if s.scrollOffset != 0 || s.tree.nodes[0].kind == .scroll && s.tree.source?.root.pinnedViews != nil {
+    if s.scrollOffset != 0 {
         if inArrayOrder { applyScrollOffset(s.scrollOffset, &s, layers: &layerOutput) }
     }
     // Mirrored last: layered nodes' frames are their outermost layer boxes, written just above.

@@ -384,7 +384,7 @@ struct DecodingContext {
             case .action: properties.modifiers.action = action(item)
             case .lint: properties.modifiers.lint = lint(item)
             case .modifiers: properties.modifiers.chain = modifierChain(item, node: number, depth: depth)
-            case .header?, .footer? where allowed.contains(name ?? .type):
+            case .header? where allowed.contains(.header), .footer? where allowed.contains(.footer):
                 // A section's header or footer: a node of its own (its pointer `/…/header`).
                 let view = decodeNode(item, at: NodeLocation(parent: number, index: 0, slot: "/" + key), depth: depth + 1)
                 if name == .header { properties.vocabulary.header = view } else { properties.vocabulary.footer = view }

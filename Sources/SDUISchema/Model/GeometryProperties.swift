@@ -110,12 +110,12 @@ package struct GeometryProperties: Hashable, Sendable {
         columns = fixed(node.columns) ?? 0
         alignment = fixed(node.alignment)
         isHorizontalAxis = fixed(node.axis) == .horizontal
-        let v = node.vocabulary
-        lineSpacing = fixed(v.lineSpacing) ?? .nan
-        minimumScaleFactor = fixed(v.minimumScaleFactor) ?? .nan
-        hasSymbol = v.systemName != nil || v.systemImage != nil
-        axes = v.axes?.rawValue
-        pinnedViews = v.pinnedViews?.rawValue ?? 0
+        // Field by field (a copy of `vocabulary` would retain every value in it, for every node).
+        lineSpacing = fixed(node.vocabulary.lineSpacing) ?? .nan
+        minimumScaleFactor = fixed(node.vocabulary.minimumScaleFactor) ?? .nan
+        hasSymbol = node.vocabulary.systemName != nil || node.vocabulary.systemImage != nil
+        axes = node.vocabulary.axes?.rawValue
+        pinnedViews = node.vocabulary.pinnedViews?.rawValue ?? 0
         aspectRatio = fixed(m.aspectRatio) ?? .nan
         isFill = fixed(m.contentMode) == .fill
         layoutPriority = fixed(m.layoutPriority) ?? .nan
