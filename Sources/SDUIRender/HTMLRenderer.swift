@@ -224,6 +224,13 @@ public struct HTMLRenderer: Sendable {
         case .open(let url): return "open " + url
         case .present(let screen, let style): return "present " + screen + " (" + style.rawValue + ")"
         case .dismiss: return "dismiss"
+        case .set(let name, _): return "set " + name
+        case .toggle(let name): return "toggle " + name
+        case .append(let name, _): return "append to " + name
+        case .remove(let name, _): return "remove from " + name
+        case .sequence(let actions): return actions.map(describe).joined(separator: ", then ")
+        case .if: return "if …"
+        case .request(let request): return "request " + request.url.description
         case .custom(let type, _): return type
         }
     }

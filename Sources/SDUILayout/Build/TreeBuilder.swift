@@ -265,6 +265,8 @@ struct TreeBuilder {
         case .spacer: return .spacer
         case .divider: return .divider
         case .color: return .color
+        // Input controls are not sized yet (UIKit's metrics: a later step); laid out as custom types are.
+        case .toggle, .textField, .stepper, .picker: return .custom
         case .custom: return .custom
         }
     }
@@ -379,9 +381,15 @@ struct TreeBuilder {
             }
         case .custom:
             if !flat.isHidden {
-                tree.buildDiagnostics.append(LayoutDiagnostic(
-                    severity: .warning, code: "unknown-type", path: name.id(tree), pointer: pointer(forPath: name.path(tree)),
-                    message: "unknown component type \"\(node.type.rawValue)\": laid out as \(node.children.isEmpty ? "an empty zero-size node" : "a zstack of its children")"))
+                if node.type.isBuiltIn {
+                    tree.buildDiagnostics.append(LayoutDiagnostic(
+                        severity: .warning, code: "input-not-sized", path: name.id(tree), pointer: pointer(forPath: name.path(tree)),
+                        message: "\(node.type.rawValue) is laid out as an empty zero-size node: this version does not size input controls yet"))
+                } else {
+                    tree.buildDiagnostics.append(LayoutDiagnostic(
+                        severity: .warning, code: "unknown-type", path: name.id(tree), pointer: pointer(forPath: name.path(tree)),
+                        message: "unknown component type \"\(node.type.rawValue)\": laid out as \(node.children.isEmpty ? "an empty zero-size node" : "a zstack of its children")"))
+                }
             }
         default:
             break

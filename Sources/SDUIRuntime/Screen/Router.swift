@@ -91,6 +91,9 @@ public final class Router {
             source.dismiss(animated: true)
         case .open(let url):
             openedURLs.append(url)
+        case .set, .toggle, .append, .remove, .sequence, .if, .request:
+            // State actions change the screen's state: `ActionInterpreter` runs them, the screen applies the result.
+            throw RuntimeError(.unsupportedAction, "'\(action.typeName)' changes the screen's state: this runtime does not run state actions yet")
         case .custom(let type, _):
             throw RuntimeError(.unsupportedAction, "action type '\(type)' is not supported by this runtime")
         }

@@ -16,7 +16,11 @@ struct DecodingContext {
     /// The number of the first node that used each id, for duplicate reports.
     private var nodeNumbers: [String: Int] = [:]
     var nodeCount = 0
+    /// The number the next node decoded gets.
+    var nodeLocationCount: Int { nodeLocations.count }
     var reportedNodeLimit = false
+    /// What bindings here can read and resolve against (see `BindingContext`).
+    var bindings = BindingContext()
 
     /// One reference token of a JSON Pointer: an object key or an array index.
     enum PathToken {
@@ -68,11 +72,13 @@ struct DecodingContext {
     func pointer(ofNode node: Int) -> String {
         var indices: [Int] = []
         var node = node
+        var pointer = "/root"
         while nodeLocations[node].parent >= 0 {
+            // A node a template made: its place is in the template.
+            if let template = bindings.templatePointers[node] { pointer = template; break }
             indices.append(nodeLocations[node].index)
             node = nodeLocations[node].parent
         }
-        var pointer = "/root"
         for index in indices.reversed() { pointer = JSONPointer.appending(JSONPointer.appending(pointer, "children"), index) }
         return pointer
     }
@@ -80,11 +86,16 @@ struct DecodingContext {
     // MARK: Issues
 
     /// An error at the value being decoded, or at its member `token`.
+    ///
+    /// Not reported while a template is decoded for one of its items (its definition reported it), except a
+    /// duplicate id, which depends on the item.
     mutating func error(_ code: PayloadIssue.Code, at token: String? = nil, _ message: String) {
+        if bindings.isExpanding && code != .duplicateID { return }
         issues.append(PayloadIssue(.error, code, pointer(appending: token), message))
     }
     /// A warning that strict mode turns into an error, at the value being decoded or at its member `token`.
     mutating func lenient(_ code: PayloadIssue.Code, at token: String? = nil, _ message: String) {
+        if bindings.isExpanding { return }
         issues.append(PayloadIssue(options.strict ? .error : .warning, code, pointer(appending: token), message))
     }
 
@@ -108,8 +119,12 @@ struct DecodingContext {
             error(.unsupportedVersion, at: "schemaVersion", "unsupported version \(JSONValue.format(v)); this build supports \(Self.supportedList)")
             return nil
         }
+        // The state before the tree: the tree's bindings are checked against it and resolved with its values.
+        if let stateValue = document["state"] { at("state") { $0.decodeState(stateValue) } }
+        if let override = bindings.stateOverride { applyStateOverride(override) }
         var id = "screen"
         var title: String?
+        var previews: [StatePreview] = []
         var root: ComponentNode?
         var sawRoot = false
         for (key, value) in pairs {
@@ -122,16 +137,22 @@ struct DecodingContext {
                     if s.isEmpty { error(.invalidValue, "must be a non-empty string") } else { id = s }
                 }
             case "title": title = string(value)
+            case "state": break
+            case "previews": previews = decodePreviews(value)
             case "root":
                 sawRoot = true
+                if Self.isForEach(value) {
+                    error(.invalidValue, "the root cannot be a forEach: put the forEach in a container (vstack, grid, scroll…)")
+                    continue
+                }
                 root = decodeNode(value, at: NodeLocation(parent: -1, index: 0), depth: 1)
             default:
-                lenient(.unknownProperty, "unknown screen property \"\(key)\" (known: schemaVersion, id, title, root)")
+                lenient(.unknownProperty, "unknown screen property \"\(key)\" (known: schemaVersion, id, title, state, previews, root)")
             }
         }
         if !sawRoot { error(.missingProperty, at: "root", "required: the screen's root node") }
         guard let root else { return nil }
-        return Screen(schemaVersion: version, id: id, title: title, root: root)
+        return Screen(schemaVersion: version, id: id, title: title, state: bindings.state, previews: previews, root: root)
     }
 
     static var supportedList: String { Screen.supportedVersions.map(String.init).joined(separator: ", ") }
@@ -139,7 +160,7 @@ struct DecodingContext {
     // MARK: Nodes
 
     static let commonKeys: Set<String> = ["type", "id", "children", "padding", "frame", "aspectRatio", "contentMode",
-                                          "background", "cornerRadius", "visible", "layoutPriority", "action"]
+                                          "background", "cornerRadius", "visible", "layoutPriority", "action", "onAppear", "onDisappear"]
 
     /// Type-specific keys of each built-in type, in the order unknown-property messages list them.
     static func keys(for type: ComponentType) -> [String] { typeKeys(for: type).map(\.rawValue) }
@@ -157,6 +178,10 @@ struct DecodingContext {
         case .spacer: return TypeKeys.spacer
         case .divider, .custom: return []
         case .color: return TypeKeys.color
+        case .toggle: return TypeKeys.toggle
+        case .textField: return TypeKeys.textField
+        case .stepper: return TypeKeys.stepper
+        case .picker: return TypeKeys.picker
         }
     }
 
@@ -170,6 +195,10 @@ struct DecodingContext {
         static let button: [NodeKey] = [.title, .style, .color]
         static let spacer: [NodeKey] = [.minLength]
         static let color: [NodeKey] = [.color]
+        static let toggle: [NodeKey] = [.isOn, .label]
+        static let textField: [NodeKey] = [.text, .placeholder, .keyboard, .secure, .submitAction]
+        static let stepper: [NodeKey] = [.value, .range, .step, .label]
+        static let picker: [NodeKey] = [.selection, .options, .style, .label]
     }
 
     /// A property key a node may have (common or type-specific), named once per property.
@@ -179,9 +208,10 @@ struct DecodingContext {
     /// each. `init?(_:)` picks the one candidate by the key's length and first byte and compares once.
     enum NodeKey: String, CaseIterable {
         case type, id, children, padding, frame, aspectRatio, contentMode, background, cornerRadius, visible,
-             layoutPriority, action
+             layoutPriority, action, onAppear, onDisappear
         case spacing, rowSpacing, columnSpacing, minColumnWidth, minLength, columns, lineLimit, alignment, axis,
              text, style, weight, color, url, placeholder, alt, title
+        case isOn, label, keyboard, secure, submitAction, value, range, step, selection, options
 
         /// The key named `name`, or nil when no node takes such a key.
         init?(_ name: String) {
@@ -192,6 +222,8 @@ struct DecodingContext {
             case (2, UInt8(ascii: "i")): candidate = .id
             case (3, UInt8(ascii: "u")): candidate = .url
             case (3, UInt8(ascii: "a")): candidate = .alt
+            case (4, UInt8(ascii: "i")): candidate = .isOn
+            case (4, UInt8(ascii: "s")): candidate = .step
             case (4, UInt8(ascii: "t")):
                 // The only shared length and first byte: "type" (every node) and "text".
                 if name == "type" { self = .type; return }
@@ -201,22 +233,32 @@ struct DecodingContext {
             case (5, UInt8(ascii: "s")): candidate = .style
             case (5, UInt8(ascii: "c")): candidate = .color
             case (5, UInt8(ascii: "t")): candidate = .title
+            case (5, UInt8(ascii: "l")): candidate = .label
+            case (5, UInt8(ascii: "v")): candidate = .value
+            case (5, UInt8(ascii: "r")): candidate = .range
             case (6, UInt8(ascii: "a")): candidate = .action
             case (6, UInt8(ascii: "w")): candidate = .weight
+            case (6, UInt8(ascii: "s")): candidate = .secure
             case (7, UInt8(ascii: "p")): candidate = .padding
             case (7, UInt8(ascii: "v")): candidate = .visible
             case (7, UInt8(ascii: "s")): candidate = .spacing
             case (7, UInt8(ascii: "c")): candidate = .columns
+            case (7, UInt8(ascii: "o")): candidate = .options
             case (8, UInt8(ascii: "c")): candidate = .children
+            case (8, UInt8(ascii: "k")): candidate = .keyboard
+            case (8, UInt8(ascii: "o")): candidate = .onAppear
             case (9, UInt8(ascii: "m")): candidate = .minLength
             case (9, UInt8(ascii: "l")): candidate = .lineLimit
             case (9, UInt8(ascii: "a")): candidate = .alignment
+            case (9, UInt8(ascii: "s")): candidate = .selection
             case (10, UInt8(ascii: "b")): candidate = .background
             case (10, UInt8(ascii: "r")): candidate = .rowSpacing
             case (11, UInt8(ascii: "a")): candidate = .aspectRatio
             case (11, UInt8(ascii: "c")): candidate = .contentMode
             case (11, UInt8(ascii: "p")): candidate = .placeholder
+            case (11, UInt8(ascii: "o")): candidate = .onDisappear
             case (12, UInt8(ascii: "c")): candidate = .cornerRadius
+            case (12, UInt8(ascii: "s")): candidate = .submitAction
             case (13, UInt8(ascii: "c")): candidate = .columnSpacing
             case (14, UInt8(ascii: "l")): candidate = .layoutPriority
             case (14, UInt8(ascii: "m")): candidate = .minColumnWidth
@@ -270,6 +312,8 @@ struct DecodingContext {
             error(.missingProperty, at: "text", "required: the text to show")
         case .button where box.properties.title == nil && value["title"] == nil:
             error(.missingProperty, at: "title", "required: the button's title")
+        case .toggle, .textField, .stepper, .picker:
+            checkInput(type, value, &box.properties)
         default: break
         }
         return ComponentNode(type: type, id: id, children: children, box: box)
@@ -289,9 +333,11 @@ struct DecodingContext {
             switch name {
             case .type: continue
             case .id:
-                guard let s = string(item) else { continue }
-                if s.isEmpty { error(.invalidValue, "must be a non-empty string"); continue }
-                if let first = firstNode(using: s, number) {
+                guard let given = string(item) else { continue }
+                if given.isEmpty { error(.invalidValue, "must be a non-empty string"); continue }
+                guard let s = resolveID(given) else { continue }
+                // A template's definition is never laid out: only the nodes made from it claim their ids.
+                if bindings.resolves, let first = firstNode(using: s, number) {
                     error(.duplicateID, "duplicate id \"\(s)\": already used at \(JSONPointer.appending(pointer(ofNode: first), "id"))")
                 }
                 id = s
@@ -309,7 +355,11 @@ struct DecodingContext {
                 for (i, child) in items.enumerated() {
                     if reportedNodeLimit { break }
                     path.append(.index(i))
-                    if let c = decodeNode(child, at: NodeLocation(parent: number, index: i), depth: depth + 1) { children.append(c) }
+                    if Self.isForEach(child) {
+                        decodeForEach(child, parent: number, depth: depth + 1, children: &children, templates: &properties.templates)
+                    } else if let c = decodeNode(child, at: NodeLocation(parent: number, index: i), depth: depth + 1) {
+                        children.append(c)
+                    }
                     path.removeLast()
                 }
             case .padding: properties.modifiers.padding = padding(item)
@@ -321,13 +371,15 @@ struct DecodingContext {
             case .visible: properties.modifiers.visible = responsive(item) { $0.bool($1) }
             case .layoutPriority: properties.modifiers.layoutPriority = responsive(item) { $0.number($1, .any) }
             case .action: properties.modifiers.action = action(item)
+            case .onAppear: properties.onAppear = action(item)
+            case .onDisappear: properties.onDisappear = action(item)
             default:
                 if case .custom = type {
                     properties.extra[key] = item
                 } else if let name, allowed.contains(name) {
                     decodeProperty(name, item, type: type, into: &properties)
                 } else {
-                    let known = (allowed.map(\.rawValue) + ["id", "padding", "frame", "aspectRatio", "contentMode", "background", "cornerRadius", "visible", "layoutPriority", "action"] + (type.isContainer ? ["children"] : []))
+                    let known = (allowed.map(\.rawValue) + ["id", "padding", "frame", "aspectRatio", "contentMode", "background", "cornerRadius", "visible", "layoutPriority", "action", "onAppear", "onDisappear"] + (type.isContainer ? ["children"] : []))
                     lenient(.unknownProperty, "unknown property \"\(key)\" on \(typeName) (known: \(known.joined(separator: ", ")))")
                 }
             }
@@ -344,6 +396,12 @@ struct DecodingContext {
     }
 
     mutating func decodeProperty(_ key: NodeKey, _ item: JSONValue, type: ComponentType, into properties: inout NodeProperties) {
+        switch type {
+        case .toggle, .textField, .stepper, .picker:
+            decodeInputProperty(key, item, type: type, into: &properties)
+            return
+        default: break
+        }
         switch key {
         case .spacing: properties.spacing = responsive(item) { $0.number($1, .nonNegative) }
         case .rowSpacing: properties.rowSpacing = responsive(item) { $0.number($1, .nonNegative) }

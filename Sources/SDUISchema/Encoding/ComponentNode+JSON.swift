@@ -24,14 +24,46 @@ extension ComponentNode {
         }
         if !extra.isEmpty {
             var written = Set(pairs.map(\.key))
-            if !children.isEmpty { written.insert("children") }
+            if !children.isEmpty || !templates.isEmpty { written.insert("children") }
             for key in extra.keys.sorted() where !written.contains(key) {
                 if let value = extra[key] { pairs.append((key, value)) }
             }
         }
-        if !children.isEmpty {
-            pairs.append(("children", .array(children.map(\.jsonValue))))
+        if !children.isEmpty || !templates.isEmpty {
+            pairs.append(("children", .array(payloadChildren)))
         }
+        return .object(pairs)
+    }
+
+    /// The children as the payload writes them: each template's `forEach` in place of the nodes it made.
+    private var payloadChildren: [JSONValue] {
+        guard !templates.isEmpty else { return children.map(\.jsonValue) }
+        let ordered = templates.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        var result: [JSONValue] = []
+        var next = 0
+        var i = 0
+        while i < children.count || next < ordered.count {
+            if next < ordered.count, ordered[next].range.lowerBound <= i || i >= children.count {
+                result.append(ordered[next].forEach.jsonValue)
+                i = max(i, min(ordered[next].range.upperBound, children.count))
+                next += 1
+                continue
+            }
+            result.append(children[i].jsonValue)
+            i += 1
+        }
+        return result
+    }
+}
+
+extension ForEachTemplate {
+    /// `{"type": "forEach", "items": …, "id": …, "as": …, "template": …}` (`id` and `as` when set; `as` when not
+    /// `item`).
+    public var jsonValue: JSONValue {
+        var pairs: [(key: String, value: JSONValue)] = [("type", "forEach"), ("items", items.jsonValue)]
+        if let id { pairs.append(("id", .string(id.source))) }
+        if itemName != "item" { pairs.append(("as", .string(itemName))) }
+        pairs.append(("template", template.jsonValue))
         return .object(pairs)
     }
 }

@@ -22,7 +22,7 @@ public struct ComponentNode: Hashable, Sendable {
     /// Unique within the screen when present; otherwise the engine uses the node's path (`root.0.3`).
     public var id: String?
     /// Every other property (copy-on-write).
-    private var box: PropertyBox
+    var box: PropertyBox
 
     // MARK: Containers
     /// Space between children (stacks; grid rows and columns unless `rowSpacing`/`columnSpacing` say otherwise).
@@ -210,12 +210,14 @@ public struct ComponentNode: Hashable, Sendable {
         }
     }
 
-    /// Creates a node with no properties and no modifiers.
+    /// Creates a node with no properties and no modifiers. A DSL `ForEach` among `children` becomes one of its
+    /// `templates`.
     public init(type: ComponentType, id: String? = nil, children: [ComponentNode] = []) {
         self.type = type
         self.id = id
         self.children = children
         self.box = PropertyBox(NodeProperties())
+        if !children.isEmpty { takeTemplateMarkers() }
     }
 
     /// Creates a node with all its properties at once: the geometry record is computed once, not once per
@@ -236,7 +238,7 @@ public struct ComponentNode: Hashable, Sendable {
 
     /// Gives this node its own box before a change (copy-on-write).
     @inline(__always)
-    private mutating func makeUnique() {
+    mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&box) { box = PropertyBox(box.properties) }
     }
 }
@@ -263,6 +265,12 @@ struct NodeProperties: Hashable, Sendable {
     var minLength: Responsive<Double>?
     var modifiers = Modifiers()
     var extra: [String: JSONValue] = [:]
+    // Interactive screens (`ComponentNode+State.swift`).
+    var onAppear: Action?
+    var onDisappear: Action?
+    var input: InputProperties?
+    var templates: [ChildTemplate] = []
+    var templateItem: TemplateItem?
 }
 
 /// A `ComponentNode`'s boxed properties: shared between copies, copied before a change (copy-on-write).
@@ -348,19 +356,28 @@ public struct Screen: Hashable, Sendable {
     public var title: String? { didSet { derived = ScreenDerivedStorage() } }
     /// The tree. Changed in place (`screen.root.children[2].text = …`) or replaced, it drops `derived`.
     public var root: ComponentNode { didSet { derived = ScreenDerivedStorage() } }
+    /// The screen's state variables with their initial values (empty when the payload declares no `state`).
+    /// The tree's bound values are resolved against it (see `docs/schema.md`, "State and bindings").
+    public var state: ScreenState { didSet { derived = ScreenDerivedStorage() } }
+    /// Named states to preview the screen in (`"previews": {"empty cart": {"count": 0}}`): each is `state` with
+    /// the preview's values over it.
+    public var previews: [StatePreview] { didSet { derived = ScreenDerivedStorage() } }
     /// Data derived from this value of the screen (see `ScreenDerivedStorage`); takes no part in equality.
     package private(set) var derived = ScreenDerivedStorage()
 
-    public init(schemaVersion: Int = 1, id: String, title: String? = nil, root: ComponentNode) {
+    public init(schemaVersion: Int = 1, id: String, title: String? = nil, state: ScreenState = ScreenState(),
+                previews: [StatePreview] = [], root: ComponentNode) {
         self.schemaVersion = schemaVersion; self.id = id; self.title = title; self.root = root
+        self.state = state; self.previews = previews
     }
 
     public static func == (lhs: Screen, rhs: Screen) -> Bool {
         lhs.schemaVersion == rhs.schemaVersion && lhs.id == rhs.id && lhs.title == rhs.title && lhs.root == rhs.root
+            && lhs.state == rhs.state && lhs.previews == rhs.previews
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(schemaVersion); hasher.combine(id); hasher.combine(title); hasher.combine(root)
+        hasher.combine(schemaVersion); hasher.combine(id); hasher.combine(title); hasher.combine(root); hasher.combine(state)
     }
 }
 

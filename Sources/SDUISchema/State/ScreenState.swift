@@ -102,3 +102,16 @@ public struct ScreenState: Hashable, Sendable, CustomStringConvertible {
         return " (state: \(shown)\(schema.names.count > 12 ? ", …" : ""))"
     }
 }
+
+/// A named state to preview a screen in: the screen's initial state with the preview's values over it.
+public struct StatePreview: Hashable, Sendable {
+    /// The name the preview shows (`"empty cart"`).
+    public var name: String
+    /// The whole state of the preview.
+    public var state: ScreenState
+
+    public init(name: String, state: ScreenState) {
+        self.name = name
+        self.state = state
+    }
+}

@@ -1,0 +1,116 @@
+extension ComponentNode {
+    /// Calls `body` with each binding among the node's own properties (not its children's, not its templates').
+    /// - Complexity: O(1): a fixed walk of the node's properties.
+    public func forEachBinding(_ body: (StateBinding) -> Void) {
+        box.properties.forEachBinding(body)
+    }
+
+    /// Whether any of the node's own properties is bound to the state.
+    public var hasBindings: Bool {
+        var found = false
+        forEachBinding { _ in found = true }
+        return found
+    }
+
+    /// The state variables the node's own properties read (slots of its screen's schema, ascending, each once),
+    /// an input's variable included.
+    public func readSlots(in schema: StateSchema) -> [Int] {
+        var slots: [Int] = []
+        forEachBinding { slots += $0.readSlots }
+        if let target = input?.target, let slot = schema.slot(of: target) { slots.append(slot) }
+        return Array(Set(slots)).sorted()
+    }
+}
+
+extension NodeProperties {
+    /// Every `Responsive` property, each visited once — a property added to the model must be added here (the
+    /// tests bind every property of the JSON Schema and check that this finds it).
+    func forEachBinding(_ body: (StateBinding) -> Void) {
+        func visit<T>(_ value: Responsive<T>?) {
+            if case .bound(let binding, _)? = value { body(binding) }
+        }
+        visit(spacing); visit(alignment); visit(columns); visit(minColumnWidth); visit(rowSpacing); visit(columnSpacing)
+        visit(axis); visit(text); visit(style); visit(weight); visit(lineLimit); visit(color); visit(url); visit(placeholder)
+        visit(alt); visit(title); visit(buttonStyle); visit(minLength)
+        visit(modifiers.aspectRatio); visit(modifiers.contentMode); visit(modifiers.background); visit(modifiers.cornerRadius)
+        visit(modifiers.visible); visit(modifiers.layoutPriority)
+        if let padding = modifiers.padding {
+            visit(padding.top); visit(padding.leading); visit(padding.bottom); visit(padding.trailing)
+        }
+        if let frame = modifiers.frame {
+            visit(frame.width); visit(frame.height); visit(frame.minWidth); visit(frame.maxWidth); visit(frame.minHeight)
+            visit(frame.maxHeight); visit(frame.alignment)
+        }
+        if let input {
+            visit(input.label); visit(input.placeholder); visit(input.isSecure)
+        }
+    }
+}
+
+/// Which nodes read which state variables: what a state change has to evaluate again, and nothing else
+/// (SwiftUI's dependency tracking).
+///
+/// Nodes are numbered in pre-order — the order `SDUILayout`'s build step appends them to its flat tree, so a
+/// number is the node's index there. Two kinds of reader: a node whose properties read a variable (its values
+/// change: evaluate its bindings again, lay it out again if a geometry property changed), and a node whose
+/// templates' `items` read it (its children change: make the template's nodes again).
+public struct StateDependencies: Hashable, Sendable {
+    /// For each state slot, the nodes whose properties read it, ascending.
+    private var propertyReaders: [[Int32]]
+    /// For each state slot, the nodes whose templates' items read it, ascending.
+    private var templateReaders: [[Int32]]
+
+    /// No readers of `schema`'s variables.
+    public init(schema: StateSchema) {
+        propertyReaders = Array(repeating: [], count: schema.count)
+        templateReaders = Array(repeating: [], count: schema.count)
+    }
+
+    /// The readers in `screen`'s tree.
+    /// - Complexity: O(n) in the tree's nodes.
+    public init(screen: Screen) {
+        self.init(schema: screen.state.schema)
+        var number: Int32 = 0
+        var stack: [ComponentNode] = [screen.root]
+        while let node = stack.popLast() {
+            record(node: number, reads: node.readSlots(in: screen.state.schema))
+            for template in node.templates {
+                if case .binding(let binding) = template.forEach.items { recordTemplate(node: number, reads: binding.readSlots) }
+            }
+            number += 1
+            stack.append(contentsOf: node.children.reversed())
+        }
+    }
+
+    /// Records that node `node`'s properties read `slots`.
+    public mutating func record(node: Int32, reads slots: [Int]) {
+        for slot in slots where propertyReaders.indices.contains(slot) { propertyReaders[slot].append(node) }
+    }
+
+    /// Records that node `node`'s templates' items read `slots`.
+    public mutating func recordTemplate(node: Int32, reads slots: [Int]) {
+        for slot in slots where templateReaders.indices.contains(slot) { templateReaders[slot].append(node) }
+    }
+
+    /// The nodes whose properties read any of `slots`, ascending, each once.
+    public func nodes(readingAnyOf slots: [Int]) -> [Int32] { union(propertyReaders, slots) }
+
+    /// The nodes whose templates must be made again when any of `slots` changes, ascending, each once.
+    public func templateNodes(readingAnyOf slots: [Int]) -> [Int32] { union(templateReaders, slots) }
+
+    private func union(_ readers: [[Int32]], _ slots: [Int]) -> [Int32] {
+        let lists = slots.filter(readers.indices.contains).map { readers[$0] }
+        if lists.count == 1 { return lists[0] }
+        return Array(Set(lists.joined())).sorted()
+    }
+}
+
+extension Screen {
+    /// The screen in `state`: every binding resolved and every template's nodes made for `state`'s values (the
+    /// variables it does not name keep this screen's values). The general path — the payload decoded again
+    /// with that state — that an incremental update must agree with.
+    /// - Complexity: O(n) in the size of the payload, templates made.
+    public func resolved(in state: ScreenState, options: PayloadDecoder.Options = PayloadDecoder.Options()) -> PayloadDecoding {
+        PayloadDecoder(options: options).decode(jsonValue, state: state)
+    }
+}
