@@ -25,8 +25,15 @@ struct BindingContext {
     var cache: [String: StateBinding] = [:]
     /// Decoding a template for one of its items: only item-dependent problems are reported.
     var isExpanding = false
+    /// The item a template is being made for (for messages: "for item 3").
+    var resolutionItem: Int?
+    /// Resolving against a state given to the decoder, not the payload's initial values.
+    var resolvesGivenState = false
     /// How problems found by resolving name the state: "in the initial state", "for item 3".
-    var resolutionLabel = "in the initial state"
+    var resolutionLabel: String {
+        if let resolutionItem { return "for item \(resolutionItem)" }
+        return resolvesGivenState ? "in the given state" : "in the initial state"
+    }
     /// JSON Pointers of the template of each node a template made (by node number), for duplicate-id reports.
     var templatePointers: [Int: String] = [:]
     /// Nodes templates have made so far, against `PayloadDecoder.Options.maxTemplateNodes`.
@@ -36,22 +43,38 @@ struct BindingContext {
     /// Whether bindings here are resolved (not a template's definition).
     var resolves: Bool { localValues != nil }
 
-    /// Adds the locals `names` of `types`, with `values` (nil: not resolved), for `body`.
-    mutating func pushLocals(_ locals: [(name: String, type: StateType)], values: [StateValue]?) -> BindingContext {
-        let saved = self
+    /// The part of the context a template's scope changes (what `popLocals` restores).
+    struct SavedScope {
+        var scope: ExpressionScope
+        var localValues: [StateValue]?
+        var localsSignature: String
+        var isExpanding: Bool
+        var resolutionItem: Int?
+    }
+
+    /// The cache key part that names `locals`' names and types.
+    static func signature(of locals: [(name: String, type: StateType)]) -> String {
+        locals.map { "\($0.name):\($0.type);" }.joined()
+    }
+
+    /// Adds `locals` (whose `signature` is given), with `values` (nil: not resolved); returns what to restore.
+    /// Only the scope is saved, not the tables (copying those would copy them on every later insert).
+    mutating func pushLocals(_ locals: [(name: String, type: StateType)], signature: String? = nil, values: [StateValue]?) -> SavedScope {
+        let saved = SavedScope(scope: scope, localValues: localValues, localsSignature: localsSignature, isExpanding: isExpanding,
+                               resolutionItem: resolutionItem)
         for local in locals { scope = scope.adding(local.name, local.type) }
-        localsSignature += locals.map { "\($0.name):\($0.type);" }.joined()
+        localsSignature += signature ?? Self.signature(of: locals)
         if let values, let current = localValues { localValues = current + values } else { localValues = nil }
         return saved
     }
 
-    /// Restores the scope `saved` had, keeping what was learnt since (the cache, counts, pointers).
-    mutating func popLocals(to saved: BindingContext) {
+    /// Restores the scope `saved` describes, keeping what was learnt since (the cache, counts, pointers).
+    mutating func popLocals(to saved: SavedScope) {
         scope = saved.scope
         localValues = saved.localValues
         localsSignature = saved.localsSignature
         isExpanding = saved.isExpanding
-        resolutionLabel = saved.resolutionLabel
+        resolutionItem = saved.resolutionItem
     }
 }
 

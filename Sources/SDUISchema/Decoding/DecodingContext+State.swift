@@ -33,7 +33,7 @@ extension DecodingContext {
                 lenient(PayloadIssue.Code(rawValue: problem.code.rawValue), at: "state", "the state given to resolve against: \(problem.message)")
             }
         }
-        bindings.resolutionLabel = "in the given state"
+        bindings.resolvesGivenState = true
     }
 
     /// Decodes `"previews"`: named partial states (`{"empty cart": {"count": 0}}`), each checked against the

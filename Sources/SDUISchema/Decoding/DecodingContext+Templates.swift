@@ -59,10 +59,11 @@ extension DecodingContext {
             return
         }
         let locals: [(name: String, type: StateType)] = [(itemName, elementType), ("index", .number)]
+        let signature = BindingContext.signature(of: locals)
         // The identity of each item.
         var identity: StateBinding?
         if let idValue = value["id"] {
-            let saved = bindings.pushLocals(locals, values: nil)
+            let saved = bindings.pushLocals(locals, signature: signature, values: nil)
             identity = at("id") { context -> StateBinding? in
                 guard let s = context.string(idValue) else { return nil }
                 guard StateBinding.isBinding(s), let binding = context.compileBinding(s) else {
@@ -79,7 +80,7 @@ extension DecodingContext {
             if identity == nil { return }
         }
         // The definition: checked once, not resolved.
-        let saved = bindings.pushLocals(locals, values: nil)
+        let saved = bindings.pushLocals(locals, signature: signature, values: nil)
         let definition = at("template") { $0.decodeNode(templateValue, at: NodeLocation(parent: parent, index: children.count), depth: depth) }
         bindings.popLocals(to: saved)
         guard let definition else { return }
@@ -107,9 +108,9 @@ extension DecodingContext {
         children.reserveCapacity(children.count + array.count)
         for (index, element) in array.enumerated() {
             if reportedNodeLimit || bindings.reportedTemplateLimit { break }
-            let saved = bindings.pushLocals(locals, values: [element, .int(index)])
+            let saved = bindings.pushLocals(locals, signature: signature, values: [element, .int(index)])
             bindings.isExpanding = true
-            bindings.resolutionLabel = "for item \(index)"
+            bindings.resolutionItem = index
             defer { bindings.popLocals(to: saved) }
             var key = StateValue.int(index)
             if let identity {
