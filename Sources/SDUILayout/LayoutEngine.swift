@@ -151,10 +151,15 @@ public final class LayoutEngine {
             // The root is centred in the safe area (as a hosting controller does); a larger root overflows.
             state.geometry[0].x = safeArea.x + max(0, (safeArea.width - rootSize.0) / 2)
             state.geometry[0].y = safeArea.y + max(0, (safeArea.height - rootSize.1) / 2)
-            if (rootSize.0 > safeArea.width + 0.5 || rootSize.1 > safeArea.height + 0.5),
-               !state.diagnostics.contains(where: { $0.node == 0 && $0.code.description == "content-overflow" }) {
-                state.report("content-overflow", .warning, 0,
-                             "the screen needs \(formatSize(rootSize)) but the safe area is \(formatSize((safeArea.width, safeArea.height)))")
+            // Content past the safe area of a root that does not scroll is cut off: an error, also when the root's
+            // own overflow check reported it already.
+            if rootSize.0 > safeArea.width + 0.5 || rootSize.1 > safeArea.height + 0.5 {
+                if let k = state.diagnostics.firstIndex(where: { $0.node == 0 && $0.code.description == "content-overflow" }) {
+                    state.diagnostics[k].severity = .error
+                } else {
+                    state.report("content-overflow", .error, 0,
+                                 "the screen needs \(formatSize(rootSize)) but the safe area is \(formatSize((safeArea.width, safeArea.height))): content beyond it is cut off (the root does not scroll)")
+                }
             }
         }
         return makeLayoutResult(state: &state, environment: environment, traits: traits,

@@ -78,7 +78,7 @@ public enum BuiltInExamples {
                     "lineLimit": 2
                   },
                   {
-                    "type": "hstack",
+                    "type": "vstack",
                     "id": "row-p1",
                     "spacing": 8,
                     "children": [
@@ -86,11 +86,8 @@ public enum BuiltInExamples {
                         "type": "text",
                         "id": "price-p1",
                         "text": "$129",
-                        "style": "body",
+                        "style": "callout",
                         "weight": "bold"
-                      },
-                      {
-                        "type": "spacer"
                       },
                       {
                         "type": "button",
@@ -106,7 +103,8 @@ public enum BuiltInExamples {
                           "style": "pageSheet"
                         }
                       }
-                    ]
+                    ],
+                    "alignment": "leading"
                   }
                 ]
               },
@@ -141,7 +139,7 @@ public enum BuiltInExamples {
                     "lineLimit": 2
                   },
                   {
-                    "type": "hstack",
+                    "type": "vstack",
                     "id": "row-p2",
                     "spacing": 8,
                     "children": [
@@ -149,11 +147,8 @@ public enum BuiltInExamples {
                         "type": "text",
                         "id": "price-p2",
                         "text": "$89",
-                        "style": "body",
+                        "style": "callout",
                         "weight": "bold"
-                      },
-                      {
-                        "type": "spacer"
                       },
                       {
                         "type": "button",
@@ -169,7 +164,8 @@ public enum BuiltInExamples {
                           "style": "pageSheet"
                         }
                       }
-                    ]
+                    ],
+                    "alignment": "leading"
                   }
                 ]
               },
@@ -204,7 +200,7 @@ public enum BuiltInExamples {
                     "lineLimit": 2
                   },
                   {
-                    "type": "hstack",
+                    "type": "vstack",
                     "id": "row-p3",
                     "spacing": 8,
                     "children": [
@@ -212,11 +208,8 @@ public enum BuiltInExamples {
                         "type": "text",
                         "id": "price-p3",
                         "text": "$42",
-                        "style": "body",
+                        "style": "callout",
                         "weight": "bold"
-                      },
-                      {
-                        "type": "spacer"
                       },
                       {
                         "type": "button",
@@ -232,7 +225,8 @@ public enum BuiltInExamples {
                           "style": "pageSheet"
                         }
                       }
-                    ]
+                    ],
+                    "alignment": "leading"
                   }
                 ]
               },
@@ -267,7 +261,7 @@ public enum BuiltInExamples {
                     "lineLimit": 2
                   },
                   {
-                    "type": "hstack",
+                    "type": "vstack",
                     "id": "row-p4",
                     "spacing": 8,
                     "children": [
@@ -275,11 +269,8 @@ public enum BuiltInExamples {
                         "type": "text",
                         "id": "price-p4",
                         "text": "$110",
-                        "style": "body",
+                        "style": "callout",
                         "weight": "bold"
-                      },
-                      {
-                        "type": "spacer"
                       },
                       {
                         "type": "button",
@@ -295,7 +286,8 @@ public enum BuiltInExamples {
                           "style": "pageSheet"
                         }
                       }
-                    ]
+                    ],
+                    "alignment": "leading"
                   }
                 ]
               },
@@ -330,7 +322,7 @@ public enum BuiltInExamples {
                     "lineLimit": 2
                   },
                   {
-                    "type": "hstack",
+                    "type": "vstack",
                     "id": "row-p5",
                     "spacing": 8,
                     "children": [
@@ -338,11 +330,8 @@ public enum BuiltInExamples {
                         "type": "text",
                         "id": "price-p5",
                         "text": "$249",
-                        "style": "body",
+                        "style": "callout",
                         "weight": "bold"
-                      },
-                      {
-                        "type": "spacer"
                       },
                       {
                         "type": "button",
@@ -358,7 +347,8 @@ public enum BuiltInExamples {
                           "style": "pageSheet"
                         }
                       }
-                    ]
+                    ],
+                    "alignment": "leading"
                   }
                 ]
               },
@@ -393,7 +383,7 @@ public enum BuiltInExamples {
                     "lineLimit": 2
                   },
                   {
-                    "type": "hstack",
+                    "type": "vstack",
                     "id": "row-p6",
                     "spacing": 8,
                     "children": [
@@ -401,11 +391,8 @@ public enum BuiltInExamples {
                         "type": "text",
                         "id": "price-p6",
                         "text": "$68",
-                        "style": "body",
+                        "style": "callout",
                         "weight": "bold"
-                      },
-                      {
-                        "type": "spacer"
                       },
                       {
                         "type": "button",
@@ -421,7 +408,8 @@ public enum BuiltInExamples {
                           "style": "pageSheet"
                         }
                       }
-                    ]
+                    ],
+                    "alignment": "leading"
                   }
                 ]
               },
@@ -456,7 +444,7 @@ public enum BuiltInExamples {
                     "lineLimit": 2
                   },
                   {
-                    "type": "hstack",
+                    "type": "vstack",
                     "id": "row-p7",
                     "spacing": 8,
                     "children": [
@@ -464,11 +452,8 @@ public enum BuiltInExamples {
                         "type": "text",
                         "id": "price-p7",
                         "text": "$32",
-                        "style": "body",
+                        "style": "callout",
                         "weight": "bold"
-                      },
-                      {
-                        "type": "spacer"
                       },
                       {
                         "type": "button",
@@ -484,7 +469,8 @@ public enum BuiltInExamples {
                           "style": "pageSheet"
                         }
                       }
-                    ]
+                    ],
+                    "alignment": "leading"
                   }
                 ]
               },
@@ -519,7 +505,7 @@ public enum BuiltInExamples {
                     "lineLimit": 2
                   },
                   {
-                    "type": "hstack",
+                    "type": "vstack",
                     "id": "row-p8",
                     "spacing": 8,
                     "children": [
@@ -527,11 +513,8 @@ public enum BuiltInExamples {
                         "type": "text",
                         "id": "price-p8",
                         "text": "$54",
-                        "style": "body",
+                        "style": "callout",
                         "weight": "bold"
-                      },
-                      {
-                        "type": "spacer"
                       },
                       {
                         "type": "button",
@@ -547,7 +530,8 @@ public enum BuiltInExamples {
                           "style": "pageSheet"
                         }
                       }
-                    ]
+                    ],
+                    "alignment": "leading"
                   }
                 ]
               }

@@ -6,56 +6,58 @@ import SDUISchema
 
 /// `sdui bench`: times the layout engine on the benchmark screens (build in release: `swift build -c release`).
 enum BenchCommand {
-    static let summary = "time the layout engine on the benchmark screens (median and p90)"
-    static let help = """
-    USAGE: sdui bench [--json] [--runs N]
-
-    Times, after a warm-up, each benchmark N times and prints the median and 90th percentile. "Kept engine"
-    means one LayoutEngine that has laid the screens out before (its buffers are reused); only the call
-    named is timed, any reset before it is not.
-      cards-100-first-layout     the cards-100 screen (802 nodes) laid out for the first time: flatten the
-                                 payload (build) + compute + output; a new Screen value (equal nodes, nothing
-                                 derived from it yet) each run, on a kept engine
-      cards-100-decode           the cards-100 payload's JSON bytes (compact, 53 KB) → Screen: parse,
-                                 check and build the payload model (PayloadDecoder), no layout
-      cards-100-decode-and-first-layout  the same bytes → Screen → LayoutResult on a kept engine: what a
-                                 newly received payload costs before its frames are known
-      cards-100-fresh            an engine's first layout of the decoded cards-100 screen, decoded Screen →
-                                 LayoutResult: kept engine whose tree is dropped before each run; the screen's
-                                 flat tree was made by its first layout (as a Yoga tree is built before its
-                                 timed layout) and is taken, fonts resolved, + compute + output
-      cards-100-fresh-read-nodes the same, then every LayoutNode read (result.nodes: ids, paths, text runs are
-                                 made on first read) — the cost a caller adds by reading the nodes
-      cards-100-fresh-new-engine the same with a new engine each run (cold buffers)
-      cards-100-compute          compute + output only, on a tree taken (untimed) just before and never laid
-                                 out: the boundary of Yoga's timed YGNodeCalculateLayout call
-      cards-100-relayout         the kept engine after a window-width change (375 ↔ 414 pt each run)
-      cards-100-text-first-layout  cards whose titles and prices are text nodes (200 strings), laid out for
-                                 the first time: build + compute with real text measurement + output; a new
-                                 Screen value each run, alternating two equal screens built separately (strings
-                                 in other storage), kept engine, text-measurement cache warm
-      cards-100-text-fresh-warm-cache  the text cards, an engine's first layout of the decoded screen (as
-                                 cards-100-fresh) with real text measurement, text-measurement cache warm
-      cards-100-text-fresh-warm-cache-new-strings  the same, alternating two equal text screens built separately
-                                 (as two decodings of one payload are): equal strings in other storage, so each is
-                                 found in the cache by its bytes, not by the identity of a string seen before
-      cards-100-text-fresh-cold-cache  the same with the text cache emptied before each run (every string
-                                 measured from scratch; buffers still reused)
-      cards-100-text-new-engine  the same with a new engine each run (cold buffers and cold text cache)
-      cards-100-text-relayout    the text cards after a width change (kept engine, 375 ↔ 414 pt)
-      feed-100k-first-viewport   a 100 000-item grid, first viewport, new engine each run
-      feed-100k-first-viewport-warm  the same on a kept engine
-      feed-100k-scroll-middle    a viewport in the middle of the feed on a kept engine
-    and the peak memory (VmHWM growth) of 2 000 viewport layouts for 1 000 vs 100 000 items.
-
-    OPTIONS:
-      --json                 {"benchmarks": [{"name","engine","nodes","medianMicroseconds","p90Microseconds","runs"}],
-                              "memory": [{"name","items","baselineKB","peakGrowthKB"}]}
-      --runs N               timed runs per benchmark (default 2000; warm-up is N/10)
-      --filter TEXT          run only the benchmark named TEXT, or those whose name contains it ("memory": the memory check)
-
-    Times are wall-clock on this machine; compare engines only within one run (Benchmarks/compare.py).
-    """
+    static let spec = CommandSpec(
+        name: "bench",
+        summary: "time the layout engine on the benchmark screens (median and p90)",
+        positionals: .none,
+        about: """
+        Times, after a warm-up, each benchmark N times and prints the median and 90th percentile. "Kept engine"
+        means one LayoutEngine that has laid the screens out before (its buffers are reused); only the call
+        named is timed, any reset before it is not.
+          cards-100-first-layout     the cards-100 screen (802 nodes) laid out for the first time: flatten the
+                                     payload (build) + compute + output; a new Screen value (equal nodes, nothing
+                                     derived from it yet) each run, on a kept engine
+          cards-100-decode           the cards-100 payload's JSON bytes (compact, 53 KB) → Screen: parse,
+                                     check and build the payload model (PayloadDecoder), no layout
+          cards-100-decode-and-first-layout  the same bytes → Screen → LayoutResult on a kept engine: what a
+                                     newly received payload costs before its frames are known
+          cards-100-fresh            an engine's first layout of the decoded cards-100 screen, decoded Screen →
+                                     LayoutResult: kept engine whose tree is dropped before each run; the screen's
+                                     flat tree was made by its first layout (as a Yoga tree is built before its
+                                     timed layout) and is taken, fonts resolved, + compute + output
+          cards-100-fresh-read-nodes the same, then every LayoutNode read (result.nodes: ids, paths, text runs are
+                                     made on first read) — the cost a caller adds by reading the nodes
+          cards-100-fresh-new-engine the same with a new engine each run (cold buffers)
+          cards-100-compute          compute + output only, on a tree taken (untimed) just before and never laid
+                                     out: the boundary of Yoga's timed YGNodeCalculateLayout call
+          cards-100-relayout         the kept engine after a window-width change (375 ↔ 414 pt each run)
+          cards-100-text-first-layout  cards whose titles and prices are text nodes (200 strings), laid out for
+                                     the first time: build + compute with real text measurement + output; a new
+                                     Screen value each run, alternating two equal screens built separately (strings
+                                     in other storage), kept engine, text-measurement cache warm
+          cards-100-text-fresh-warm-cache  the text cards, an engine's first layout of the decoded screen (as
+                                     cards-100-fresh) with real text measurement, text-measurement cache warm
+          cards-100-text-fresh-warm-cache-new-strings  the same, alternating two equal text screens built separately
+                                     (as two decodings of one payload are): equal strings in other storage, so each is
+                                     found in the cache by its bytes, not by the identity of a string seen before
+          cards-100-text-fresh-cold-cache  the same with the text cache emptied before each run (every string
+                                     measured from scratch; buffers still reused)
+          cards-100-text-new-engine  the same with a new engine each run (cold buffers and cold text cache)
+          cards-100-text-relayout    the text cards after a width change (kept engine, 375 ↔ 414 pt)
+          feed-100k-first-viewport   a 100 000-item grid, first viewport, new engine each run
+          feed-100k-first-viewport-warm  the same on a kept engine
+          feed-100k-scroll-middle    a viewport in the middle of the feed on a kept engine
+        and the peak memory (VmHWM growth) of 2 000 viewport layouts for 1 000 vs 100 000 items.
+        """,
+        options: [
+            .value("--runs", "N", "timed runs per benchmark (default 2000; warm-up is N/10)"),
+            .value("--filter", "TEXT", "run only the benchmark named TEXT, or those whose name contains it (\"memory\": the\nmemory check)"),
+            .value("--format", "text|json", "text (default) or json: {\"benchmarks\": [{\"name\", \"engine\", \"nodes\",\n\"medianMicroseconds\", \"p90Microseconds\", \"runs\"}], \"memory\": [{\"name\", \"items\", \"baselineKB\",\n\"peakGrowthKB\"}]}"),
+            .alias("--json", sets: "--format", to: "json", "the same as --format json"),
+            .value("--output", short: "-o", "FILE", "write the results to FILE instead of standard output"),
+        ],
+        epilogue: "Times are wall-clock on this machine; compare engines only within one run (Benchmarks/compare.py).\n\nEXIT: 0 measured, 64 usage, 73 cannot write.",
+        run: run)
 
     struct Measurement {
         var name: String
@@ -65,9 +67,9 @@ enum BenchCommand {
         var runs: Int
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
-        runCommand("bench") { () throws(CLIError) -> Int32 in
-            let args = try Arguments(arguments, options: ["--runs", "--filter"], flags: ["--json"])
+    static func run(_ args: Arguments) throws(CLIError) -> Int32 {
+            let json = try args.choice("--format", ["text", "json"], default: "text") == "json"
+            var lines: [String] = []
             let filter = args["--filter"]
             let names = ["cards-100-first-layout", "cards-100-decode", "cards-100-decode-and-first-layout", "cards-100-fresh", "cards-100-fresh-read-nodes", "cards-100-fresh-new-engine", "cards-100-compute",
                          "cards-100-relayout", "cards-100-text-first-layout", "cards-100-text-fresh-warm-cache", "cards-100-text-fresh-warm-cache-new-strings",
@@ -85,7 +87,7 @@ enum BenchCommand {
                 runs = n
             }
             #if DEBUG
-            if !args.has("--json") { printError("sdui bench: this is a debug build; build with `swift build -c release` for meaningful times") }
+            if !json { printError("sdui bench: this is a debug build; build with `swift build -c release` for meaningful times") }
             #endif
             var results: [Measurement] = []
             let narrow = try! WindowEnvironment(WindowConfiguration(device: DeviceCatalog.device(named: "iphone-16")!, mode: .window(Size(width: 375, height: 667))))
@@ -243,7 +245,7 @@ enum BenchCommand {
                 if sink == 42 { printError("") }
             }
 
-            if args.has("--json") {
+            if json {
                 let items: [JSONValue] = results.map { m in
                     .object([("name", .string(m.name)), ("engine", .string("sdui")), ("nodes", .number(Double(m.nodes))),
                              ("medianMicroseconds", .number(round3(m.median))), ("p90Microseconds", .number(round3(m.p90))),
@@ -253,20 +255,20 @@ enum BenchCommand {
                     .object([("name", .string(m.0)), ("items", .number(Double(m.1))), ("baselineKB", .number(Double(m.2))),
                              ("peakGrowthKB", .number(Double(m.3)))])
                 }
-                printOut(JSONValue.object([("benchmarks", .array(items)), ("memory", .array(mem))]).serialized(pretty: true))
+                lines.append(JSONValue.object([("benchmarks", .array(items)), ("memory", .array(mem))]).serialized(pretty: true))
             } else {
-                printOut("benchmark                                      nodes    median µs      p90 µs   runs")
+                lines.append("benchmark                                      nodes    median µs      p90 µs   runs")
                 for m in results {
-                    printOut(m.name.padding(toLength: 44, withPad: " ", startingAt: 0)
+                    lines.append(m.name.padding(toLength: 44, withPad: " ", startingAt: 0)
                              + String(m.nodes).leftPad(8) + String(format: "%13.2f", m.median) + String(format: "%12.2f", m.p90)
                              + String(m.runs).leftPad(7))
                 }
                 for m in memory {
-                    printOut("\(m.0): \(m.1) items, RSS before \(m.2) KB, peak growth over 2000 viewport layouts \(m.3) KB")
+                    lines.append("\(m.0): \(m.1) items, RSS before \(m.2) KB, peak growth over 2000 viewport layouts \(m.3) KB")
                 }
             }
+            try writeOutput(lines.joined(separator: "\n"), to: args["--output"])
             return ExitCode.ok
-        }
     }
 
     /// Median and p90 of `runs` timed calls of `body` after `runs / 10` warm-up calls; `setup` runs untimed

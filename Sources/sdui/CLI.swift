@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SDUIEnvironment
 import SDUISchema
 
@@ -28,73 +33,44 @@ struct CLIError: Error {
 
 /// Writes to standard error.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+    _ = writeAll(2, Array((message.hasSuffix("\n") ? message : message + "\n").utf8))
 }
 
-/// Writes to standard output without buffering surprises.
+/// Writes to standard output; a failure (a closed pipe, a full disk) ends the program with exit 73 and says why.
 func printOut(_ text: String) {
-    FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
-}
-
-/// Parsed arguments: positionals, options with values, and flags.
-struct Arguments {
-    var positionals: [String] = []
-    var values: [String: String] = [:]
-    var flags: Set<String> = []
-
-    /// Parses `arguments` given which options take a value and which are flags.
-    /// Accepts `--opt value`, `--opt=value`, `-o value`, `-` (stdin) as a positional, and `--` to end options.
-    /// - Throws: `CLIError.usage` for unknown options, a missing value, or a repeated option.
-    init(_ arguments: [String], options: Set<String>, flags: Set<String>) throws(CLIError) {
-        var i = 0
-        var onlyPositionals = false
-        while i < arguments.count {
-            let arg = arguments[i]
-            i += 1
-            if onlyPositionals || arg == "-" || !arg.hasPrefix("-") { positionals.append(arg); continue }
-            if arg == "--" { onlyPositionals = true; continue }
-            var name = arg
-            var inlineValue: String?
-            if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {
-                name = String(arg[..<eq]); inlineValue = String(arg[arg.index(after: eq)...])
-            }
-            if flags.contains(name) {
-                if inlineValue != nil { throw .usage("option \(name) takes no value") }
-                self.flags.insert(name)
-            } else if options.contains(name) {
-                let value: String
-                if let inlineValue { value = inlineValue } else {
-                    guard i < arguments.count else { throw .usage("option \(name) needs a value") }
-                    value = arguments[i]; i += 1
-                }
-                if values[name] != nil { throw .usage("option \(name) given twice") }
-                values[name] = value
-            } else {
-                let known = (options.union(flags)).sorted().joined(separator: ", ")
-                throw .usage("unknown option \(name) (this command takes: \(known.isEmpty ? "no options" : known))")
-            }
-        }
+    if let failure = writeAll(1, Array((text.hasSuffix("\n") ? text : text + "\n").utf8)) {
+        printError("sdui: cannot write standard output: \(systemReason(failure))")
+        exit(ExitCode.cantCreate)
     }
-
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
-    subscript(_ option: String) -> String? { values[option] }
 }
 
-/// Reads a file, or standard input for `-`.
-/// - Throws: `CLIError` with exit 66 when the file cannot be read.
+/// Reads a file, or standard input for `-`. A leading UTF-8 byte order mark is left for the decoder (which ignores it).
+/// - Throws: `CLIError` with exit 66 and the system's reason ("No such file or directory", "Permission denied",
+///   "Is a directory") when the file cannot be read.
 func readInput(_ path: String) throws(CLIError) -> [UInt8] {
-    if path == "-" {
-        return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+    let fd = path == "-" ? 0 : open(path, O_RDONLY)
+    guard fd >= 0 else { throw CLIError(message: "\(path): cannot read: \(systemReason(errno))", exitCode: ExitCode.noInput) }
+    defer { if fd != 0 { close(fd) } }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n == 0 { break }
+        if n < 0 {
+            if errno == EINTR { continue }
+            let reason = errno == EISDIR ? "is a directory, expected a JSON file" : systemReason(errno)
+            throw CLIError(message: "\(displayName(path)): cannot read: \(reason)", exitCode: ExitCode.noInput)
+        }
+        bytes.append(contentsOf: chunk[0..<n])
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw CLIError(message: "\(path): no such file", exitCode: ExitCode.noInput)
-    }
-    if isDirectory.boolValue { throw CLIError(message: "\(path): is a directory, expected a JSON file", exitCode: ExitCode.noInput) }
-    guard let data = FileManager.default.contents(atPath: path) else {
-        throw CLIError(message: "\(path): cannot be read (permission denied?)", exitCode: ExitCode.noInput)
-    }
-    return [UInt8](data)
+    return bytes
+}
+
+/// The system's message for an `errno` value, lowercased as the rest of a message ("no such file or directory").
+func systemReason(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    let reason = String(cString: text)
+    return reason.prefix(1).lowercased() + reason.dropFirst()
 }
 
 /// The name used for `path` in messages.
@@ -115,30 +91,55 @@ func loadScreen(_ path: String, strict: Bool = false, quietWarnings: Bool = fals
 }
 
 /// Writes `text` to `path` (or stdout when nil).
+/// - Throws: `CLIError` with exit 73 and a plain reason ("is a directory", "no such directory", "permission
+///   denied", "no space left on device") when the file cannot be written.
 func writeOutput(_ text: String, to path: String?) throws(CLIError) {
-    guard let path else { printOut(text); return }
-    do {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    } catch {
-        throw CLIError(message: "\(path): cannot write: \(error.localizedDescription)", exitCode: ExitCode.cantCreate)
+    guard let path, path != "-" else { printOut(text); return }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        throw CLIError(message: "\(path): cannot write: is a directory (give a file name)", exitCode: ExitCode.cantCreate)
     }
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0 else {
+        let code = errno
+        let parent = (path as NSString).deletingLastPathComponent
+        let reason = code == ENOENT ? "no such directory \"\(parent.isEmpty ? "." : parent)\"" : systemReason(code)
+        throw CLIError(message: "\(path): cannot write: \(reason)", exitCode: ExitCode.cantCreate)
+    }
+    defer { close(fd) }
+    let data = Array((text.hasSuffix("\n") ? text : text + "\n").utf8)
+    if let failure = writeAll(fd, data) {
+        throw CLIError(message: "\(path): cannot write: \(systemReason(failure))", exitCode: ExitCode.cantCreate)
+    }
+}
+
+/// Writes every byte of `data` to `fd`; the `errno` of a failure, or nil.
+func writeAll(_ fd: Int32, _ data: [UInt8]) -> Int32? {
+    var offset = 0
+    while offset < data.count {
+        let n = data.withUnsafeBytes { write(fd, $0.baseAddress! + offset, data.count - offset) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            return errno
+        }
+        offset += n
+    }
+    return nil
 }
 
 // MARK: Environment options shared by layout, lint, render, preview and simulate
 
 /// `--device`, `--orientation`, `--mode`, `--window`, `--content-size`, `--dark`.
 enum EnvironmentOptions {
-    static let options: Set<String> = ["--device", "--orientation", "--mode", "--window", "--content-size"]
-    static let flags: Set<String> = ["--dark", "--rtl"]
-    static let help = """
-      --device NAME          a catalog device: Apple's name or a slug (`sdui devices` lists them); default iphone-16
-      --orientation O        portrait (default) or landscape
-      --mode M               full (default), split-1/3, split-1/2, split-2/3, slide-over (iPad only)
-      --window WxH           a free-form window of W×H points (Stage Manager); no safe area; overrides --mode
-      --content-size S       Dynamic Type size: xSmall, Small, Medium, Large (default), xLarge, xxLarge, xxxLarge, AX1…AX5
-      --dark                 dark appearance
-      --rtl                  right-to-left layout direction (reported in traits; the engine lays out left-to-right in v1)
-    """
+    /// The options, as every command that lays out in one window declares them.
+    static let options: [OptionSpec] = [
+        .value("--device", "NAME", "a catalog device: Apple's name or a slug (`sdui devices` lists them); default iphone-16"),
+        .value("--orientation", "portrait|landscape", "portrait (default) or landscape"),
+        .value("--mode", "MODE", "full (default), split-1/3, split-1/2, split-2/3, slide-over (iPad only)"),
+        .value("--window", "WxH", "a free-form window of W×H points (Stage Manager); no safe area; overrides --mode"),
+        .value("--content-size", "SIZE", "Dynamic Type size: xSmall, Small, Medium, Large (default), xLarge, xxLarge, xxxLarge,\nAX1…AX5"),
+        .flag("--dark", "dark appearance"),
+    ]
 
     /// The device named by `--device`, or the default.
     static func device(_ args: Arguments, default fallback: String = "iphone-16") throws(CLIError) -> Device {
@@ -197,9 +198,7 @@ enum EnvironmentOptions {
         } catch {
             throw .usage("--mode: \(error.message)")
         }
-        let traits = window.traitCollection(contentSize: try contentSize(args),
-                                            style: args.has("--dark") ? .dark : .light,
-                                            layoutDirection: args.has("--rtl") ? .rightToLeft : .leftToRight)
+        let traits = window.traitCollection(contentSize: try contentSize(args), style: args.has("--dark") ? .dark : .light)
         return (window, traits)
     }
 }

@@ -4,32 +4,30 @@ import SDUISchema
 
 /// `sdui devices`: the device catalog with sizes, safe areas and size classes per orientation and mode.
 enum DevicesCommand {
-    static let summary = "list every device, window mode, size, safe area and size class"
-    static let help = """
-    USAGE: sdui devices [--json] [--device NAME]
+    static let spec = CommandSpec(
+        name: "devices",
+        summary: "list every device, window mode, size, safe area and size class",
+        positionals: .none,
+        about: """
+        Lists the catalog: each device's point size, scale and, for every orientation and window mode it offers
+        (full screen; on iPad Split View ⅓ ½ ⅔ and Slide Over), the window size, safe-area insets and
+        horizontal/vertical size classes, with where the size comes from (documented by Apple, measured, or
+        derived from measured devices).
+        """,
+        options: [
+            .value("--device", "NAME", "only this device"),
+            .value("--format", "text|json", "text (default) or json: {\"devices\": [{\"name\", \"slug\", \"idiom\", \"scale\", \"portrait\",\n\"configurations\": [...]}]}"),
+            .alias("--json", sets: "--format", to: "json", "the same as --format json"),
+            .value("--output", short: "-o", "FILE", "write the list to FILE instead of standard output"),
+        ],
+        epilogue: "EXIT: 0 listed, 64 usage (an unknown device), 73 cannot write.",
+        run: run)
 
-    Lists the catalog: each device's point size, scale and, for every orientation and window
-    mode it offers (full screen; on iPad Split View ⅓ ½ ⅔ and Slide Over), the window size,
-    safe-area insets and horizontal/vertical size classes, with where the size comes from
-    (documented by Apple, measured, or derived from measured devices).
-
-    OPTIONS:
-      --json                 machine-readable: {"devices": [{"name", "slug", "idiom", "scale", "portrait", "configurations": [...]}]}
-      --device NAME          only this device
-    """
-
-    static func run(_ arguments: [String]) -> Int32 {
-        runCommand("devices") { () throws(CLIError) -> Int32 in
-            let args = try Arguments(arguments, options: ["--device"], flags: ["--json"])
-            if let extra = args.positionals.first { throw .usage("unexpected argument \"\(extra)\"") }
-            let devices = args["--device"] != nil ? [try EnvironmentOptions.device(args)] : DeviceCatalog.all
-            if args.has("--json") {
-                printOut(json(devices).serialized(pretty: true))
-            } else {
-                printOut(text(devices))
-            }
-            return ExitCode.ok
-        }
+    static func run(_ args: Arguments) throws(CLIError) -> Int32 {
+        let format = try args.choice("--format", ["text", "json"], default: "text")
+        let devices = args["--device"] != nil ? [try EnvironmentOptions.device(args)] : DeviceCatalog.all
+        try writeOutput(format == "json" ? json(devices).serialized(pretty: true) : text(devices), to: args["--output"])
+        return ExitCode.ok
     }
 
     static func size(_ s: Size) -> JSONValue { .object([("width", .number(s.width)), ("height", .number(s.height))]) }

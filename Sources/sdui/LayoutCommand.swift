@@ -5,47 +5,42 @@ import SDUISchema
 
 /// `sdui layout FILE`: lays a payload out in one window and prints every node's frame.
 enum LayoutCommand {
-    static let summary = "lay a payload out on a device; print every frame and diagnostic"
-    static let help = """
-    USAGE: sdui layout FILE [--device NAME] [--orientation portrait|landscape] [--mode M] [--window WxH]
-                            [--content-size S] [--format json|text] [--round] [--output PATH]
+    static let spec = CommandSpec(
+        name: "layout",
+        summary: "lay a payload out on a device; print every frame and diagnostic",
+        positionals: .oneFile,
+        about: """
+        Lays the payload out as SwiftUI would in the window and prints a frame for every node (document order,
+        absolute window points, scroll content at offset 0) and the diagnostics.
 
-    Lays the payload out as SwiftUI would in the window and prints a frame for every node (document order,
-    absolute window points, scroll content at offset 0) and the diagnostics.
+        Without --device, a --window narrower than 678 pt uses iPhone 16 and a wider one iPad Pro 13-inch (M4)
+        (its size classes follow iPad's rules); with neither, iPhone 16 full screen.
+        """,
+        options: EnvironmentOptions.options + [
+            .value("--format", "json|text", "json (default) or text (an indented tree with frames)"),
+            .flag("--round", "round frames to the device's pixel grid (default: exact values)"),
+            .value("--output", short: "-o", "FILE", "write to FILE instead of standard output"),
+        ],
+        epilogue: """
+        JSON: {"screen", "environment": {"device", "orientation", "mode", "window": {"width","height"},
+               "safeArea": {"top","leading","bottom","trailing"}, "horizontalSizeClass", "verticalSizeClass",
+               "contentSize"}, "nodes": [{"id","type","parent","frame": {"x","y","width","height"}}],
+               "diagnostics": [{"severity","code","path","message"}]}
 
-    OPTIONS:
-    \(EnvironmentOptions.help)
-      --format F             json (default) or text (an indented tree with frames)
-      --round                round frames to the device's pixel grid (default: exact values)
-      --output PATH          write to PATH instead of standard output
+        EXIT: 0 laid out (diagnostics do not fail; see `sdui lint`), 64 usage, 65 invalid payload, 66 unreadable,
+              73 cannot write.
+        """,
+        run: run)
 
-    Without --device, a --window narrower than 678 pt uses iPhone 16 and a wider one iPad Pro 13-inch (M4)
-    (its size classes follow iPad's rules); with neither, iPhone 16 full screen.
-
-    JSON: {"screen", "environment": {"device", "orientation", "mode", "window": {"width","height"},
-           "safeArea": {"top","leading","bottom","trailing"}, "horizontalSizeClass", "verticalSizeClass",
-           "contentSize"}, "nodes": [{"id","type","parent","frame": {"x","y","width","height"}}],
-           "diagnostics": [{"severity","code","path","message"}]}
-
-    EXIT: 0 laid out (diagnostics do not fail; see `sdui lint`), 64 usage, 65 invalid payload, 66 unreadable.
-    """
-
-    static func run(_ arguments: [String]) -> Int32 {
-        runCommand("layout") { () throws(CLIError) -> Int32 in
-            let args = try Arguments(arguments, options: EnvironmentOptions.options.union(["--format", "--output"]),
-                                     flags: EnvironmentOptions.flags.union(["--round"]))
-            let format = args["--format"] ?? "json"
-            guard format == "json" || format == "text" else { throw .usage("--format: expected json or text, got \"\(format)\"") }
-            guard args.positionals.count == 1, let path = args.positionals.first else {
-                throw .usage(args.positionals.isEmpty ? "no input: give a FILE, or - for standard input" : "give exactly one FILE")
-            }
-            let (environment, traits) = try resolveEnvironment(args)
-            let screen = try loadScreen(path)
-            let engine = LayoutEngine(options: .init(roundsToPixels: args.has("--round")))
-            let result = engine.layout(screen, in: environment, traits: traits)
-            try writeOutput(format == "json" ? json(result).serialized(pretty: true) : text(result), to: args["--output"])
-            return ExitCode.ok
-        }
+    static func run(_ args: Arguments) throws(CLIError) -> Int32 {
+        let format = try args.choice("--format", ["json", "text"], default: "json")
+        let path = args.positionals[0]
+        let (environment, traits) = try resolveEnvironment(args)
+        let screen = try loadScreen(path)
+        let engine = LayoutEngine(options: .init(roundsToPixels: args.has("--round")))
+        let result = engine.layout(screen, in: environment, traits: traits)
+        try writeOutput(format == "json" ? json(result).serialized(pretty: true) : text(result), to: args["--output"])
+        return ExitCode.ok
     }
 
     /// The environment options, with the default device chosen by the window's width when only --window is given.

@@ -4,100 +4,141 @@ import SDUILayout
 import SDUISchema
 
 /// `sdui lint FILE`: lays a payload out on every device × orientation × mode × a spread of Dynamic Type
-/// sizes and reports each distinct diagnostic once, with where it happens.
+/// sizes and reports each distinct finding once, with where it happens; repeated siblings are grouped.
 enum LintCommand {
-    static let summary = "lay a payload out on every device, mode and text size; report each problem once"
     static let defaultContentSizes: [ContentSizeCategory] = [.xSmall, .large, .xxxLarge, .accessibility3, .accessibility5]
 
-    static let help = """
-    USAGE: sdui lint FILE [--devices all|NAME,...] [--content-sizes all|S,...] [--max-severity info|warning|error]
-                          [--format text|json]
+    static let spec = CommandSpec(
+        name: "lint",
+        summary: "lay a payload out on every device, mode and text size; report each problem once",
+        positionals: .oneFile,
+        about: """
+        Lays the payload out on each device × orientation × window mode it offers (full screen, Split View ⅓ ½ ⅔,
+        Slide Over) × each content size, and prints every distinct finding (code + node) once, with where it
+        happens. Findings at the same place in repeated siblings (the Buy button of 500 cards) are one line:
+          warning text-truncated at buy-p1 … buy-p500 (500 nodes) (/root/children/0/children/2/children/*/…): …
+            on every iPhone at AX3 and larger; iPad Pro 11-inch (M4) (portrait Split View ⅓) at all sizes
+        Configurations are laid out on all cores (one engine per thread); the output is the same as a serial run's.
+        """,
+        options: [
+            .value("--devices", "all|NAME,...", "all (default) or a comma-separated list of device names or slugs"),
+            .value("--content-sizes", "all|S,...", "all, or a comma-separated list (default: xSmall,Large,xxxLarge,AX3,AX5)"),
+            .value("--max-severity", "LEVEL", "the lowest severity that fails the lint: info, warning (default) or error"),
+            .list("--severity", "CODE=LEVEL", "report CODE as info, warning or error, or off; comma-separated or repeated"),
+            .list("--disable", "CODE", "do not report CODE (= --severity CODE=off); comma-separated or repeated"),
+            .flag("--show-silenced", "also list the findings the payload silences (\"lint\": {\"disable\": …}) with their reasons"),
+            .value("--jobs", "N", "threads laying out configurations (default: the number of cores; 1: serial)"),
+            .value("--format", "text|json", "text (default) or json: {\"file\", \"layouts\", \"diagnostics\": [{\"severity\", \"code\",\n\"path\", \"pointer\", \"pattern\", \"message\", \"occurrences\", \"where\", \"nodes\"}], \"silenced\": […]}"),
+            .value("--output", short: "-o", "FILE", "write the report to FILE instead of standard output"),
+        ],
+        epilogue: """
+        CODES (default severity):
+        \(codeTable)
 
-    Lays the payload out on each device × orientation × window mode it offers (full screen, Split View ⅓ ½ ⅔,
-    Slide Over) × each content size, and prints every distinct diagnostic (code + node) once, with where it
-    happens, e.g.:
-      warning text-truncated at title-p3 (/root/children/0/…): text truncated …
-        on iPhone SE (3rd generation) portrait at AX3 and larger; iPad Pro 11-inch (M4) portrait Split View ⅓ at all sizes
+        Tap targets: Apple's HIG asks for a hit region of at least 44×44 pt and names 28×28 pt the minimum control
+        size; the system's hit-testing reaches beyond a control's visible bounds (a bordered button is ≈ 34 pt tall),
+        so lint flags tappable nodes under 28 pt on a side, not every button under 44 (docs/lint.md).
 
-    OPTIONS:
-      --devices D            all (default) or a comma-separated list of device names or slugs
-      --content-sizes S      all, or a comma-separated list (default: xSmall,Large,xxxLarge,AX3,AX5)
-      --max-severity S       the lowest severity that fails the lint: info, warning (default) or error
-      --format F             text (default) or json: {"file", "layouts", "diagnostics": [{"severity","code","path",
-                             "pointer","message","occurrences","where"}]}
+        Silencing in the payload: "lint": {"disable": [{"code": "text-truncated", "reason": "…"}]} on a node silences
+        that code on the node and its subtree; silenced findings are counted (and listed with --show-silenced).
 
-    EXIT: 0 nothing at or above --max-severity, 1 problems found, 64 usage, 65 invalid payload, 66 unreadable.
-    """
+        EXIT: 0 nothing at or above --max-severity, 1 problems found, 64 usage, 65 invalid payload, 66 unreadable,
+              73 cannot write the report.
+        """,
+        run: run)
 
-    /// Where one distinct diagnostic was seen.
-    struct Finding {
-        var diagnostic: LayoutDiagnostic
-        /// Window index → content sizes (indices into the tested list).
-        var places: [Int: Set<Int>] = [:]
-        var occurrences = 0
+    static var codeTable: String {
+        (LayoutDiagnostic.kinds + LintPolicy.lintKinds).map { kind in
+            let code = kind.code.padding(toLength: 27, withPad: " ", startingAt: 0)
+            return "  \(code)\(kind.severities.map(\.rawValue).joined(separator: "/")): \(kind.summary)"
+        }.joined(separator: "\n")
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
-        runCommand("lint") { () throws(CLIError) -> Int32 in
-            let args = try Arguments(arguments, options: ["--devices", "--content-sizes", "--max-severity", "--format"], flags: [])
-            let format = args["--format"] ?? "text"
-            guard format == "text" || format == "json" else { throw .usage("--format: expected text or json, got \"\(format)\"") }
-            guard args.positionals.count == 1, let path = args.positionals.first else {
-                throw .usage(args.positionals.isEmpty ? "no input: give a FILE, or - for standard input" : "give exactly one FILE")
-            }
-            let maxSeverityText = args["--max-severity"] ?? "warning"
-            guard let maxSeverity = LayoutDiagnostic.Severity(rawValue: maxSeverityText) else {
-                throw .usage("--max-severity: expected info, warning or error, got \"\(maxSeverityText)\"")
-            }
-            let devices = try parseDevices(args["--devices"])
-            let sizes = try parseContentSizes(args["--content-sizes"])
-            let screen = try loadScreen(path)
-            let windows = WindowEnvironment.allFixed(devices: devices)
+    static func run(_ args: Arguments) throws(CLIError) -> Int32 {
+        let format = try args.choice("--format", ["text", "json"], default: "text")
+        let path = args.positionals[0]
+        let maxSeverityText = try args.choice("--max-severity", ["info", "warning", "error"], default: "warning")
+        let maxSeverity = LayoutDiagnostic.Severity(rawValue: maxSeverityText) ?? .warning
+        let policy = try LintPolicy(severity: args["--severity"], disable: args["--disable"])
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
+        if let text = args["--jobs"] {
+            guard let n = Int(text), n >= 1, n <= 256 else { throw .usage("--jobs: expected a whole number 1…256, got \"\(text)\"") }
+            jobs = n
+        }
+        let devices = try parseDevices(args["--devices"])
+        let sizes = try parseContentSizes(args["--content-sizes"])
+        let screen = try loadScreen(path)
+        let index = ScreenIndex(screen)
+        let runner = LintRunner(screen: screen, index: index, windows: WindowEnvironment.allFixed(devices: devices), sizes: sizes)
+        var findings = runner.run(jobs: jobs)
+        findings += unknownCodes(index, runner: runner)
 
-            // Lay out every window × size, collecting each (code, path) once.
-            var findings: [Finding] = []
-            var index: [String: Int] = [:]
-            let engine = LayoutEngine()
-            for (w, window) in windows.enumerated() {
-                for (s, size) in sizes.enumerated() {
-                    let result = engine.layout(screen, in: window, traits: window.traitCollection(contentSize: size))
-                    for d in result.diagnostics {
-                        let key = d.code + "\u{1}" + d.path
-                        let k: Int
-                        if let existing = index[key] { k = existing } else {
-                            k = findings.count; index[key] = k; findings.append(Finding(diagnostic: d))
-                        }
-                        findings[k].places[w, default: []].insert(s)
-                        findings[k].occurrences += 1
-                        if d.severity > findings[k].diagnostic.severity { findings[k].diagnostic.severity = d.severity }
-                    }
-                }
-            }
-            findings.sort { a, b in
-                if a.diagnostic.severity != b.diagnostic.severity { return a.diagnostic.severity > b.diagnostic.severity }
-                if a.diagnostic.code != b.diagnostic.code { return a.diagnostic.code < b.diagnostic.code }
-                return a.diagnostic.path < b.diagnostic.path
-            }
-            let layouts = windows.count * sizes.count
-            let failing = findings.contains { $0.diagnostic.severity >= maxSeverity }
-            if format == "json" {
-                let items: [JSONValue] = findings.map { f in
-                    .object([("severity", .string(f.diagnostic.severity.rawValue)), ("code", .string(f.diagnostic.code)),
-                             ("path", .string(f.diagnostic.path)), ("pointer", .string(f.diagnostic.pointer)),
-                             ("message", .string(f.diagnostic.message)), ("occurrences", .number(Double(f.occurrences))),
-                             ("where", .string(describe(f, windows: windows, sizes: sizes)))])
-                }
-                printOut(JSONValue.object([("file", .string(displayName(path))), ("layouts", .number(Double(layouts))),
-                                           ("diagnostics", .array(items))]).serialized(pretty: true))
+        // Policy, then the payload's own silencing.
+        var kept: [(finding: LintFinding, severity: LayoutDiagnostic.Severity, reason: String?)] = []
+        var silenced: [(finding: LintFinding, severity: LayoutDiagnostic.Severity, reason: String?)] = []
+        for finding in findings {
+            guard let severity = policy.severity(finding.code, reported: finding.severity) else { continue }
+            if finding.code != "lint-unknown-code", let suppression = index.suppression(of: finding.code, at: finding.node) {
+                silenced.append((finding, severity, suppression.reason))
             } else {
-                for f in findings {
-                    let d = f.diagnostic
-                    printOut("\(d.severity.rawValue) \(d.code) at \(d.path) (\(d.pointer)): \(d.message)\n  on \(describe(f, windows: windows, sizes: sizes))")
-                }
-                let counts = LayoutDiagnostic.Severity.allCases.reversed().map { s in "\(findings.filter { $0.diagnostic.severity == s }.count) \(s.rawValue)" }
-                printOut("\(displayName(path)): \(layouts) layouts (\(windows.count) windows × \(sizes.count) content sizes); \(findings.count) distinct diagnostics (\(counts.joined(separator: ", ")))")
+                kept.append((finding, severity, nil))
             }
-            return failing ? ExitCode.problemsFound : ExitCode.ok
+        }
+        let report = LintReport(index: index, runner: runner)
+        let groups = report.group(kept)
+        let silencedGroups = report.group(silenced)
+        let failing = groups.contains { $0.severity >= maxSeverity }
+        let layouts = runner.configurationCount
+        let output: String
+        if format == "json" {
+            func item(_ g: LintReport.Group) -> JSONValue {
+                var fields: [(key: String, value: JSONValue)] = [
+                    ("severity", .string(g.severity.rawValue)), ("code", .string(g.code)),
+                    ("path", .string(index.id(g.findings[0].node))), ("pointer", .string(index.pointer(g.findings[0].node))),
+                    ("pattern", .string(report.pointer(g))), ("message", .string(g.findings[0].message)),
+                    ("occurrences", .number(Double(g.findings.reduce(0) { $0 + $1.occurrences }))),
+                    ("where", .string(report.describe(g.findings[0].places))),
+                    ("nodes", .array(g.findings.map { .string(index.id($0.node)) })),
+                ]
+                if let reason = g.reason { fields.append(("reason", .string(reason))) }
+                return .object(fields)
+            }
+            output = JSONValue.object([("file", .string(displayName(path))), ("layouts", .number(Double(layouts))),
+                                       ("diagnostics", .array(groups.map(item))),
+                                       ("silenced", .array(silencedGroups.map(item)))]).serialized(pretty: true)
+        } else {
+            var lines: [String] = []
+            for g in groups {
+                lines.append("\(g.severity.rawValue) \(g.code) at \(report.names(g)) (\(report.pointer(g))): \(g.findings[0].message)\n  on \(report.describe(g.findings[0].places))")
+            }
+            if args.has("--show-silenced") {
+                for g in silencedGroups {
+                    lines.append("silenced \(g.severity.rawValue) \(g.code) at \(report.names(g)) (\(report.pointer(g))): \(g.findings[0].message)\n  reason: \(g.reason ?? "")")
+                }
+            }
+            let counts = LayoutDiagnostic.Severity.allCases.reversed().map { s in "\(groups.filter { $0.severity == s }.count) \(s.rawValue)" }
+            let silencedCount = silenced.count
+            lines.append("\(displayName(path)): \(layouts) layouts (\(runner.windows.count) windows × \(sizes.count) content sizes); "
+                + "\(kept.count) distinct findings in \(groups.count) lines (\(counts.joined(separator: ", ")))"
+                + (silencedCount > 0 ? "; \(silencedCount) silenced by the payload" + (args.has("--show-silenced") ? "" : " (--show-silenced lists them)") : ""))
+            output = lines.joined(separator: "\n")
+        }
+        try writeOutput(output, to: args["--output"])
+        return failing ? ExitCode.problemsFound : ExitCode.ok
+    }
+
+    /// `lint-unknown-code`: a payload's `"lint"` silences a code lint does not know (a typo silences nothing).
+    static func unknownCodes(_ index: ScreenIndex, runner: LintRunner) -> [LintFinding] {
+        let codes = LintPolicy.codes
+        var all = [UInt64](repeating: 0, count: runner.words)
+        for c in 0..<runner.configurationCount { all[c / 64] |= UInt64(1) << UInt64(c % 64) }
+        return index.suppressions.keys.sorted().flatMap { node in
+            (index.suppressions[node] ?? []).filter { !codes.contains($0.code) }.map { entry in
+                let hint = Spelling.closest(to: entry.code, among: codes).map { " — did you mean \"\($0)\"?" } ?? ""
+                return LintFinding(code: "lint-unknown-code", node: node, severity: .warning,
+                                   message: "\"lint\" silences \"\(entry.code)\", which is not a lint code\(hint): it silences nothing",
+                                   firstConfiguration: 0, places: all, occurrences: 1)
+            }
         }
     }
 
@@ -106,7 +147,8 @@ enum LintCommand {
         var devices: [Device] = []
         for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
             guard let device = DeviceCatalog.device(named: name) else {
-                throw .usage("--devices: unknown device \"\(name)\"; `sdui devices` lists them")
+                let hints = DeviceCatalog.suggestions(for: name)
+                throw .usage("--devices: unknown device \"\(name)\"" + (hints.isEmpty ? "" : " (did you mean \(hints.joined(separator: ", "))?)") + "; `sdui devices` lists them")
             }
             if !devices.contains(device) { devices.append(device) }
         }
@@ -126,60 +168,5 @@ enum LintCommand {
         }
         guard !sizes.isEmpty else { throw .usage("--content-sizes: expected all or a list of sizes") }
         return sizes.sorted()
-    }
-
-    /// "iPhone SE (3rd generation) portrait at AX3 and larger; iPad Pro 11-inch (M4) portrait Split View ⅓ at all sizes",
-    /// with windows that share a size description grouped, and "every window" when it happens everywhere.
-    static func describe(_ finding: Finding, windows: [WindowEnvironment], sizes: [ContentSizeCategory]) -> String {
-        var groups: [(sizes: String, windows: [Int])] = []
-        for w in finding.places.keys.sorted() {
-            let description = describeSizes(finding.places[w] ?? [], sizes)
-            if let g = groups.firstIndex(where: { $0.sizes == description }) { groups[g].windows.append(w) } else {
-                groups.append((description, [w]))
-            }
-        }
-        return groups.map { group in describeWindows(Set(group.windows), windows) + " " + group.sizes }.joined(separator: "; ")
-    }
-
-    /// Compresses a set of windows: "every window", "every iPhone", a device name when all its windows are
-    /// included, else "Device (portrait, landscape Split View ⅓)"; at most 8 entries, then "and N more".
-    static func describeWindows(_ included: Set<Int>, _ windows: [WindowEnvironment]) -> String {
-        if included.count == windows.count { return "every window" }
-        var entries: [String] = []
-        var devices: [Device] = []
-        for window in windows where !devices.contains(window.device) { devices.append(window.device) }
-        var fullyIncluded: [Device] = []
-        var partial: [(Device, [Int])] = []
-        for device in devices {
-            let all = windows.indices.filter { windows[$0].device == device }
-            let hit = all.filter { included.contains($0) }
-            if hit.isEmpty { continue }
-            if hit.count == all.count { fullyIncluded.append(device) } else { partial.append((device, hit)) }
-        }
-        for idiom in [UserInterfaceIdiom.phone, .pad] {
-            let ofIdiom = devices.filter { $0.idiom == idiom }
-            let full = fullyIncluded.filter { $0.idiom == idiom }
-            if ofIdiom.count > 1 && full.count == ofIdiom.count {
-                entries.append(idiom == .phone ? "every iPhone" : "every iPad")
-            } else {
-                entries += full.map(\.name)
-            }
-        }
-        for (device, hit) in partial {
-            let labels = hit.map { windows[$0].orientation.rawValue + (windows[$0].mode == .fullScreen ? "" : " " + windows[$0].mode.label) }
-            entries.append(device.name + " (" + labels.joined(separator: ", ") + ")")
-        }
-        if entries.count > 8 { return entries.prefix(8).joined(separator: ", ") + " and \(entries.count - 8) more" }
-        return entries.joined(separator: ", ")
-    }
-
-    static func describeSizes(_ found: Set<Int>, _ sizes: [ContentSizeCategory]) -> String {
-        let sorted = found.sorted()
-        if sorted.count == sizes.count { return "at all sizes" }
-        if sorted.count == 1, let only = sorted.first { return "at " + sizes[only].rawValue }
-        let contiguous = sorted.last! - sorted.first! + 1 == sorted.count
-        if contiguous && sorted.last == sizes.count - 1 { return "at \(sizes[sorted.first!].rawValue) and larger" }
-        if contiguous && sorted.first == 0 { return "at \(sizes[sorted.last!].rawValue) and smaller" }
-        return "at " + sorted.map { sizes[$0].rawValue }.joined(separator: ", ")
     }
 }

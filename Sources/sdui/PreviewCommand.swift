@@ -6,46 +6,45 @@ import SDUIRender
 
 /// `sdui preview [FILE]`: the device-matrix page for a payload (or the built-in storefront).
 enum PreviewCommand {
-    static let summary = "write one HTML page showing a payload on every kind of screen"
-    static let help = """
-    USAGE: sdui preview [FILE] [-o FILE] [--devices LIST] [--content-size S] [--content-sizes LIST] [--dark]
+    static let spec = CommandSpec(
+        name: "preview",
+        summary: "write one HTML page showing a payload on every kind of screen",
+        positionals: PositionalSpec(name: "FILE", min: 0, max: 1),
+        about: """
+        Lays the payload out on a matrix of windows and writes one self-contained HTML page (fonts embedded):
+        each window in a device outline labelled with its name, size, size classes and grid column counts,
+        with the layout's diagnostics beside it. The page's controls filter by orientation, switch between
+        the pre-rendered Dynamic Type sizes and toggle dark mode. Without FILE it previews the built-in
+        storefront example (Examples/storefront.json). `-` reads standard input.
 
-    Lays the payload out on a matrix of windows and writes one self-contained HTML page (fonts embedded):
-    each window in a device outline labelled with its name, size, size classes and grid column counts,
-    with the layout's diagnostics beside it. The page's controls filter by orientation, switch between
-    the pre-rendered Dynamic Type sizes and toggle dark mode. Without FILE it previews the built-in
-    storefront example (Examples/storefront.json). `-` reads standard input.
+        Default matrix: iPhone SE (3rd generation), iPhone 16, iPhone 16 Pro Max, iPad mini (A17 Pro) and
+        iPad Pro 13-inch (M4) in portrait; iPad Pro 13-inch landscape and its Split View ⅓, ½ and ⅔; the
+        phones and iPad mini in landscape.
 
-    Default matrix: iPhone SE (3rd generation), iPhone 16, iPhone 16 Pro Max, iPad mini (A17 Pro) and
-    iPad Pro 13-inch (M4) in portrait; iPad Pro 13-inch landscape and its Split View ⅓, ½ and ⅔; the
-    phones and iPad mini in landscape.
-
-    OPTIONS:
-      -o, --output FILE      where to write the page (default preview.html)
-      --devices LIST         comma-separated DEVICE[:ORIENTATION[:MODE]] entries instead of the default
-                             matrix, e.g. iphone-se-3,ipad-pro-13-m4:landscape:split-1/3
-      --content-size S       the Dynamic Type size the page opens with (default Large)
-      --content-sizes LIST   the other sizes pre-rendered for the page's control
-                             (default xxxLarge,AX3; `none` for only --content-size)
-      --dark                 open the page in dark mode (the page can switch either way)
-
-    A page holds at most 500000 node elements (nodes × windows × sizes); larger previews are refused.
-
-    EXIT: 0 page written, 64 usage (also: page too large), 65 invalid payload, 66 unreadable input,
-          73 cannot write the page.
-    """
+        A page holds at most 500000 node elements (nodes × windows × sizes); larger previews are refused.
+        """,
+        options: [
+            .value("--output", short: "-o", "FILE", "where to write the page (default preview.html)"),
+            .value("--devices", "LIST", "comma-separated DEVICE[:ORIENTATION[:MODE]] entries instead of the default\nmatrix, e.g. iphone-se-3,ipad-pro-13-m4:landscape:split-1/3"),
+            .value("--content-size", "SIZE", "the Dynamic Type size the page opens with (default Large)"),
+            .value("--content-sizes", "LIST", "the other sizes pre-rendered for the page's control\n(default xxxLarge,AX3; `none` for only --content-size)"),
+            .flag("--dark", "open the page in dark mode (the page can switch either way)"),
+            .value("--format", "text|json", "how to report what was written: text (default) or json {\"output\", \"windows\",\n\"contentSizes\", \"bytes\", \"diagnostics\"}"),
+        ],
+        epilogue: """
+        EXIT: 0 page written, 64 usage (also: page too large), 65 invalid payload, 66 unreadable input,
+              73 cannot write the page.
+        """,
+        run: run)
 
     static let defaultExtraSizes: [ContentSizeCategory] = [.xxxLarge, .accessibility3]
     /// The most node elements one page may hold (about 150 MB of HTML).
     static let maxNodeElements = 500_000
 
-    static func run(_ arguments: [String]) -> Int32 {
-        runCommand("preview") { () throws(CLIError) -> Int32 in
-            let args = try Arguments(arguments, options: ["-o", "--output", "--devices", "--content-size", "--content-sizes"],
-                                     flags: ["--dark"])
-            guard args.positionals.count <= 1 else { throw .usage("expected at most one FILE, got \(args.positionals.count)") }
-            if args["-o"] != nil && args["--output"] != nil { throw .usage("give -o or --output, not both") }
-            let output = args["-o"] ?? args["--output"] ?? "preview.html"
+    static func run(_ args: Arguments) throws(CLIError) -> Int32 {
+            let format = try args.choice("--format", ["text", "json"], default: "text")
+            let output = args["--output"] ?? "preview.html"
+            if output == "-" { throw .usage("--output: the page is written to a file; give a file name") }
             let screen: Screen
             if let path = args.positionals.first {
                 screen = try loadScreen(path)
@@ -91,10 +90,17 @@ enum PreviewCommand {
             try writeOutput(html, to: output)
             let diagnostics = page.variants.first?.layouts.reduce(0) { $0 + $1.diagnostics.count } ?? 0
             let path = URL(fileURLWithPath: output).standardizedFileURL.path
-            printOut("wrote \(path) (\(windows.count) windows × \(page.variants.count) Dynamic Type sizes, "
-                + "\(html.utf8.count / 1024) KB; \(diagnostics) diagnostics at \(sizes[0].rawValue))")
-            printOut("open file://\(path)")
+            if format == "json" {
+                printOut(JSONValue.object([
+                    ("output", .string(path)), ("windows", .number(Double(windows.count))),
+                    ("contentSizes", .array(page.variants.indices.map { .string(sizes[min($0, sizes.count - 1)].rawValue) })),
+                    ("bytes", .number(Double(html.utf8.count))), ("diagnostics", .number(Double(diagnostics))),
+                ]).serialized(pretty: true))
+            } else {
+                printOut("wrote \(path) (\(windows.count) windows × \(page.variants.count) Dynamic Type sizes, "
+                    + "\(html.utf8.count / 1024) KB; \(diagnostics) diagnostics at \(sizes[0].rawValue))")
+                printOut("open file://\(path)")
+            }
             return ExitCode.ok
-        }
     }
 }

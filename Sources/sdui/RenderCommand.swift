@@ -6,42 +6,32 @@ import SDUIRender
 
 /// `sdui render FILE`: one screen as SVG or HTML.
 enum RenderCommand {
-    static let summary = "draw a payload in one window as SVG or HTML"
-    static let help = """
-    USAGE: sdui render FILE [--device NAME] [--orientation O] [--mode M] [--window WxH] [--content-size S]
-                       [--dark] [--format svg|html] [-o FILE]
+    static let spec = CommandSpec(
+        name: "render",
+        summary: "draw a payload in one window as SVG or HTML",
+        positionals: .oneFile,
+        about: """
+        Lays the payload out in one window and draws it: every node at the engine's frame, text in Inter
+        (embedded) one element per engine line, images in their reserved boxes. `-` reads standard input.
+        HTML: one page with the window as a panel element carrying data-device, data-orientation and
+        data-mode, every node an element with data-node-id and data-frame (see docs/render.md).
+        """,
+        options: EnvironmentOptions.options + [
+            .value("--format", "html|svg", "html (default) or svg"),
+            .value("--output", short: "-o", "FILE", "write here instead of standard output"),
+        ],
+        epilogue: "EXIT: 0 written, 64 usage, 65 invalid payload, 66 unreadable input, 73 cannot write the output.",
+        run: run)
 
-    Lays the payload out in one window and draws it: every node at the engine's frame, text in Inter
-    (embedded) one element per engine line, images in their reserved boxes. `-` reads standard input.
-    HTML: one page with the window as a panel element carrying data-device, data-orientation and
-    data-mode, every node an element with data-node-id and data-frame (see docs/render.md).
-
-    OPTIONS:
-    \(EnvironmentOptions.help)
-      --format F             html (default) or svg
-      -o, --output FILE      write here instead of standard output
-
-    EXIT: 0 written, 64 usage, 65 invalid payload, 66 unreadable input, 73 cannot write the output.
-    """
-
-    static func run(_ arguments: [String]) -> Int32 {
-        runCommand("render") { () throws(CLIError) -> Int32 in
-            let args = try Arguments(arguments, options: EnvironmentOptions.options.union(["--format", "-o", "--output"]),
-                                     flags: EnvironmentOptions.flags)
-            guard args.positionals.count == 1, let path = args.positionals.first else {
-                throw .usage(args.positionals.isEmpty ? "no input: give a FILE, or - for standard input"
-                             : "expected one FILE, got \(args.positionals.count)")
-            }
-            if args["-o"] != nil && args["--output"] != nil { throw .usage("give -o or --output, not both") }
-            let format = (args["--format"] ?? "html").lowercased()
-            guard format == "html" || format == "svg" else { throw .usage("--format: expected svg or html, got \"\(format)\"") }
-            let (window, traits) = try EnvironmentOptions.resolve(args)
-            let screen = try loadScreen(path)
-            let layout = LayoutEngine().layout(screen, in: window, traits: traits)
-            let output = format == "svg" ? SVGRenderer().render(layout, screen: screen)
-                : HTMLRenderer().document(layout, screen: screen)
-            try writeOutput(output, to: args["-o"] ?? args["--output"])
-            return ExitCode.ok
-        }
+    static func run(_ args: Arguments) throws(CLIError) -> Int32 {
+        let format = try args.choice("--format", ["html", "svg"], default: "html")
+        let path = args.positionals[0]
+        let (window, traits) = try EnvironmentOptions.resolve(args)
+        let screen = try loadScreen(path)
+        let layout = LayoutEngine().layout(screen, in: window, traits: traits)
+        let output = format == "svg" ? SVGRenderer().render(layout, screen: screen)
+            : HTMLRenderer().document(layout, screen: screen)
+        try writeOutput(output, to: args["--output"])
+        return ExitCode.ok
     }
 }

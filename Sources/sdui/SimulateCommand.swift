@@ -6,55 +6,55 @@ import SDUISchema
 /// `sdui simulate FILE --steps …`: hosts a screen in the headless UIKit runtime and prints every
 /// life-cycle callback in order.
 enum SimulateCommand {
-    static let summary = "run a screen through UIKit's life cycle (rotate, resize, present, push…); print every callback"
-    static let help = """
-    USAGE: sdui simulate FILE [--device NAME] [--orientation portrait|landscape] [--mode M] [--window WxH]
-                              [--content-size S] [--dark] [--detail FILE] [--steps STEP,STEP…] [--format json|text]
-                              [--output PATH]
+    static let spec = CommandSpec(
+        name: "simulate",
+        summary: "run a screen through UIKit's life cycle (rotate, resize, present, push…); print every callback",
+        positionals: .oneFile,
+        about: """
+        Launches an app whose scene's window has a navigation controller (the object "navigation") with the
+        screen in FILE as its root, then applies the steps in order, recording every callback the scene and the
+        controllers receive, in UIKit's order (docs/runtime.md lists the orders and their Apple sources).
+        With --detail, the root is a split view controller (the object "split"): the navigation controller in
+        the primary column and the detail screen in the secondary — side by side in regular width, collapsed
+        to the primary in compact width, switching live on rotate and resize.
+        """,
+        options: EnvironmentOptions.options + [
+            .value("--detail", "FILE", "a master–detail root: FILE's screen in the split's secondary column"),
+            .value("--steps", "STEP,...", "comma-separated steps (below); none: just the launch"),
+            .value("--format", "json|text", "json (default) or text"),
+            .value("--output", short: "-o", "FILE", "write to FILE instead of standard output"),
+        ],
+        epilogue: """
+        STEPS:
+          rotate                 turn the device to the other orientation (keeps the window mode)
+          resize:MODE            full, split-1/3, split-1/2, split-2/3, slide-over, or WxH (a Stage Manager window)
+          present:STYLE:FILE     present FILE's screen from the topmost controller; STYLE: automatic, pageSheet,
+                                 formSheet, fullScreen, overFullScreen
+          dismiss                dismiss the topmost presented screen
+          push:FILE              push FILE's screen on the navigation stack
+          pop                    pop the top screen
+          background, foreground the user leaves or returns to the app
+          disconnect             the system removes the scene (controllers are released: deinit)
+          content-size:SIZE      change the Dynamic Type size (xSmall … xxxLarge, AX1 … AX5)
+          dark, light            change the appearance
+          tap:NODE-ID            perform the action of a node on a visible screen (the topmost presented one,
+                                 else the stack's top, else the detail) through the router: navigate pushes
+                                 (from a split's primary column: shows the detail), present presents, dismiss
+                                 dismisses; screens are found by id among FILE, --detail and the steps' files
 
-    Launches an app whose scene's window has a navigation controller (the object "navigation") with the
-    screen in FILE as its root, then applies the steps in order, recording every callback the scene and the
-    controllers receive, in UIKit's order (docs/runtime.md lists the orders and their Apple sources).
-    With --detail, the root is a split view controller (the object "split"): the navigation controller in
-    the primary column and the detail screen in the secondary — side by side in regular width, collapsed
-    to the primary in compact width, switching live on rotate and resize.
+        JSON: {"events": [{"step": N, "object": "scene" | "window" | "navigation" | "split" | SCREEN-ID, "event": NAME,
+               "size": {"width","height"}, "horizontalSizeClass", "verticalSizeClass", …}]} — step 0 is the launch;
+               a controller's size and size classes are as it sees them at that moment ("unspecified" while its
+               view is not in a window); a screen id used twice is suffixed "#2", "#3"….
+               NAME: willConnect, sceneWillEnterForeground, sceneDidBecomeActive, sceneWillResignActive,
+               sceneDidEnterBackground, sceneDidDisconnect, loadView, viewDidLoad, viewWillAppear, viewIsAppearing,
+               viewDidAppear, viewWillDisappear, viewDidDisappear, viewWillTransition, viewWillLayoutSubviews,
+               viewDidLayoutSubviews, willMoveToParent, didMoveToParent, traitsDidChange, deinit, diagnostic.
 
-    OPTIONS:
-    \(EnvironmentOptions.help)
-      --detail FILE          a master–detail root: FILE's screen in the split's secondary column
-      --steps LIST           comma-separated steps (below); none: just the launch
-      --format F             json (default) or text
-      --output PATH          write to PATH instead of standard output
-
-    STEPS:
-      rotate                 turn the device to the other orientation (keeps the window mode)
-      resize:MODE            full, split-1/3, split-1/2, split-2/3, slide-over, or WxH (a Stage Manager window)
-      present:STYLE:FILE     present FILE's screen from the topmost controller; STYLE: automatic, pageSheet,
-                             formSheet, fullScreen, overFullScreen
-      dismiss                dismiss the topmost presented screen
-      push:FILE              push FILE's screen on the navigation stack
-      pop                    pop the top screen
-      background, foreground the user leaves or returns to the app
-      disconnect             the system removes the scene (controllers are released: deinit)
-      content-size:SIZE      change the Dynamic Type size (xSmall … xxxLarge, AX1 … AX5)
-      dark, light            change the appearance
-      tap:NODE-ID            perform the action of a node on a visible screen (the topmost presented one,
-                             else the stack's top, else the detail) through the router: navigate pushes
-                             (from a split's primary column: shows the detail), present presents, dismiss
-                             dismisses; screens are found by id among FILE, --detail and the steps' files
-
-    JSON: {"events": [{"step": N, "object": "scene" | "window" | "navigation" | "split" | SCREEN-ID, "event": NAME,
-           "size": {"width","height"}, "horizontalSizeClass", "verticalSizeClass", …}]} — step 0 is the launch;
-           a controller's size and size classes are as it sees them at that moment ("unspecified" while its
-           view is not in a window); a screen id used twice is suffixed "#2", "#3"….
-           NAME: willConnect, sceneWillEnterForeground, sceneDidBecomeActive, sceneWillResignActive,
-           sceneDidEnterBackground, sceneDidDisconnect, loadView, viewDidLoad, viewWillAppear, viewIsAppearing,
-           viewDidAppear, viewWillDisappear, viewDidDisappear, viewWillTransition, viewWillLayoutSubviews,
-           viewDidLayoutSubviews, willMoveToParent, didMoveToParent, traitsDidChange, deinit, diagnostic.
-
-    EXIT: 0 simulated; 64 usage or a step that makes no sense (dismiss with nothing presented, pop at the root,
-          a mode the device does not offer…), naming the step; 65 a payload that does not decode; 66 a missing file.
-    """
+        EXIT: 0 simulated; 64 usage or a step that makes no sense (dismiss with nothing presented, pop at the root,
+              a mode the device does not offer…), naming the step; 65 a payload that does not decode; 66 a missing file.
+        """,
+        run: run)
 
     /// One parsed step.
     enum Step: Equatable {
@@ -70,20 +70,17 @@ enum SimulateCommand {
         case tap(nodeID: String)
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
-        MainActor.assumeIsolated { runOnMain(arguments) }
+    static func run(_ args: Arguments) throws(CLIError) -> Int32 {
+        let outcome: Result<Int32, CLIError> = MainActor.assumeIsolated {
+            do throws(CLIError) { return .success(try runOnMain(args)) } catch { return .failure(error) }
+        }
+        return try outcome.get()
     }
 
     @MainActor
-    static func runOnMain(_ arguments: [String]) -> Int32 {
-        runCommand("simulate") { () throws(CLIError) -> Int32 in
-            let args = try Arguments(arguments, options: EnvironmentOptions.options.union(["--steps", "--format", "--output", "--detail"]),
-                                     flags: EnvironmentOptions.flags)
-            let format = args["--format"] ?? "json"
-            guard format == "json" || format == "text" else { throw .usage("--format: expected json or text, got \"\(format)\"") }
-            guard args.positionals.count == 1, let path = args.positionals.first else {
-                throw .usage(args.positionals.isEmpty ? "no input: give a FILE, or - for standard input" : "give exactly one FILE")
-            }
+    static func runOnMain(_ args: Arguments) throws(CLIError) -> Int32 {
+            let format = try args.choice("--format", ["json", "text"], default: "json")
+            let path = args.positionals[0]
             let (environment, traits) = try LayoutCommand.resolveEnvironment(args)
             let stepTexts = try splitSteps(args["--steps"])
             var steps: [Step] = []
@@ -125,7 +122,6 @@ enum SimulateCommand {
                 : text(simulation, path: path, stepTexts: stepTexts)
             try writeOutput(output, to: args["--output"])
             return ExitCode.ok
-        }
     }
 
     // MARK: Parsing

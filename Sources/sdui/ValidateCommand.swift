@@ -3,28 +3,28 @@ import SDUISchema
 
 /// `sdui validate FILE…`: decodes payloads and prints one line per problem.
 enum ValidateCommand {
-    static let summary = "check payloads against format v1; one line per problem"
-    static let help = """
-    USAGE: sdui validate FILE... [--strict] [--format text|json]
+    static let spec = CommandSpec(
+        name: "validate",
+        summary: "check payloads against format v1; one line per problem",
+        positionals: PositionalSpec(name: "FILE", min: 1, max: nil),
+        about: """
+        Decodes each payload (`-` reads standard input) and prints one line per problem:
+          FILE:/json/pointer: message
+        Warnings (unknown types or properties, tolerated so an older app survives a newer server) are printed as
+        `FILE:/pointer: warning: message`, with the closest known name when it looks like a typo ("did you mean
+        \"vstack\"?"); --strict makes them errors. A UTF-8 byte order mark is ignored.
+        """,
+        options: [
+            .flag("--strict", "unknown types, properties and actions are errors"),
+            .value("--format", "text|json", "text (default) or json: {\"files\": [{\"file\", \"valid\", \"nodes\", \"issues\": [{\"severity\",\n\"code\", \"pointer\", \"message\"}]}]}"),
+            .value("--output", short: "-o", "FILE", "write the report to FILE instead of standard output"),
+        ],
+        epilogue: "EXIT: 0 every file valid, 65 a payload is invalid, 66 a file cannot be read, 64 usage, 73 cannot write.",
+        run: run)
 
-    Decodes each payload (`-` reads standard input) and prints one line per problem:
-      FILE:/json/pointer: message
-    Warnings (unknown types or properties, tolerated so an older app survives a newer server)
-    are printed as `FILE:/pointer: warning: message`; --strict makes them errors.
-
-    OPTIONS:
-      --strict               unknown types, properties and actions are errors
-      --format F             text (default) or json: {"files": [{"file", "valid", "nodes", "issues": [{"severity","code","pointer","message"}]}]}
-
-    EXIT: 0 every file valid, 65 a payload is invalid, 66 a file cannot be read, 64 usage.
-    """
-
-    static func run(_ arguments: [String]) -> Int32 {
-        runCommand("validate") { () throws(CLIError) -> Int32 in
-            let args = try Arguments(arguments, options: ["--format"], flags: ["--strict"])
-            let format = args["--format"] ?? "text"
-            guard format == "text" || format == "json" else { throw .usage("--format: expected text or json, got \"\(format)\"") }
-            guard !args.positionals.isEmpty else { throw .usage("no input: give one or more FILEs, or - for standard input") }
+    static func run(_ args: Arguments) throws(CLIError) -> Int32 {
+            let format = try args.choice("--format", ["text", "json"], default: "text")
+            var lines: [String] = []
             if args.positionals.filter({ $0 == "-" }).count > 1 { throw .usage("standard input (-) can be read only once") }
             var exitCode = ExitCode.ok
             var reports: [JSONValue] = []
@@ -57,15 +57,18 @@ enum ValidateCommand {
                 } else {
                     for issue in result.issues {
                         let pointer = issue.pointer.isEmpty ? "/" : issue.pointer
-                        printOut("\(name):\(pointer): " + (issue.severity == .warning ? "warning: " : "") + issue.message)
+                        lines.append("\(name):\(pointer): " + (issue.severity == .warning ? "warning: " : "") + issue.message)
                     }
                     if let screen = result.screen {
                         printError("\(name): valid (\(screen.root.subtreeCount) nodes" + (result.warnings.isEmpty ? ")" : ", \(result.warnings.count) warnings)"))
                     }
                 }
             }
-            if format == "json" { printOut(JSONValue.object([("files", .array(reports))]).serialized(pretty: true)) }
+            if format == "json" {
+                try writeOutput(JSONValue.object([("files", .array(reports))]).serialized(pretty: true), to: args["--output"])
+            } else if !lines.isEmpty || args["--output"] != nil {
+                try writeOutput(lines.joined(separator: "\n"), to: args["--output"])
+            }
             return exitCode
-        }
     }
 }

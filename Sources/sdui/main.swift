@@ -1,63 +1,111 @@
 import Foundation
+import SDUISchema
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// One `sdui` subcommand.
-struct Command {
-    var name: String
-    var summary: String
-    var help: String
-    var run: ([String]) -> Int32
+/// Every command, in the order `sdui --help` and the README list them.
+let commands: [CommandSpec] = Commands.all
+
+enum Commands {
+    static let all: [CommandSpec] = [
+    ValidateCommand.spec, DevicesCommand.spec, SchemaCommand.spec, LayoutCommand.spec, LintCommand.spec,
+    RenderCommand.spec, PreviewCommand.spec, SimulateCommand.spec, BenchCommand.spec, HelpCommand.spec,
+    ]
 }
 
-/// Every command, in the order `sdui --help` lists them.
-let commands: [Command] = [
-    Command(name: "validate", summary: ValidateCommand.summary, help: ValidateCommand.help, run: ValidateCommand.run),
-    Command(name: "devices", summary: DevicesCommand.summary, help: DevicesCommand.help, run: DevicesCommand.run),
-    Command(name: "schema", summary: SchemaCommand.summary, help: SchemaCommand.help, run: SchemaCommand.run),
-    Command(name: "layout", summary: LayoutCommand.summary, help: LayoutCommand.help, run: LayoutCommand.run),
-    Command(name: "lint", summary: LintCommand.summary, help: LintCommand.help, run: LintCommand.run),
-    Command(name: "render", summary: RenderCommand.summary, help: RenderCommand.help, run: RenderCommand.run),
-    Command(name: "preview", summary: PreviewCommand.summary, help: PreviewCommand.help, run: PreviewCommand.run),
-    Command(name: "simulate", summary: SimulateCommand.summary, help: SimulateCommand.help, run: SimulateCommand.run),
-    Command(name: "bench", summary: BenchCommand.summary, help: BenchCommand.help, run: BenchCommand.run),
-]
+let usage = Commands.usage
 
-let usage = """
+extension Commands {
+    static let usage = """
 sdui — server-driven UI payloads laid out for every Apple screen
 
 USAGE: sdui COMMAND [OPTIONS]
 
 COMMANDS:
-\(commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + "  " + $0.summary }.joined(separator: "\n"))
+\(all.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + "  " + $0.summary }.joined(separator: "\n"))
 
 `sdui COMMAND --help` describes a command. Exit codes: 0 ok, 1 problems found,
 64 usage error, 65 invalid payload, 66 unreadable input, 73 cannot write output.
 """
+}
+
+/// `sdui help [COMMAND] [--format text|markdown]`: a command's help, or the README's CLI reference.
+enum HelpCommand {
+    static let spec = CommandSpec(
+        name: "help",
+        summary: "describe a command, or print the README's CLI reference (--format markdown)",
+        positionals: PositionalSpec(name: "COMMAND", min: 0, max: 1),
+        about: """
+        Prints `sdui COMMAND --help`, or without COMMAND the list of Commands.all. With --format markdown, the
+        command line reference in the README (generated from the same option tables as parsing and --help;
+        a test checks the README holds exactly this text).
+        """,
+        options: [
+            .value("--format", "text|markdown", "text (default) or markdown"),
+            .value("--output", short: "-o", "FILE", "write to FILE instead of standard output"),
+        ],
+        epilogue: "EXIT: 0 printed, 64 an unknown COMMAND, 73 cannot write.",
+        run: run)
+
+    static func run(_ args: Arguments) throws(CLIError) -> Int32 {
+        let format = try args.choice("--format", ["text", "markdown"], default: "text")
+        var selected = Commands.all
+        if let name = args.positionals.first {
+            guard let command = Commands.all.first(where: { $0.name == name }) else { throw unknownCommand(name) }
+            selected = [command]
+        }
+        let text: String
+        if format == "markdown" {
+            text = markdownReference(selected)
+        } else {
+            text = args.positionals.isEmpty ? Commands.usage : selected[0].help
+        }
+        try writeOutput(text, to: args["--output"])
+        return ExitCode.ok
+    }
+
+    /// The README's CLI reference: a table of commands, then each command's options.
+    static func markdownReference(_ selected: [CommandSpec]) -> String {
+        var out = "| command | what |\n|---|---|\n"
+        for command in selected {
+            out += "| [`sdui \(command.name)`](#sdui-\(command.name)) | \(command.summary.replacingOccurrences(of: "|", with: "\\|")) |\n"
+        }
+        for command in selected { out += "\n" + command.markdown }
+        return out
+    }
+
+    static func unknownCommand(_ name: String) -> CLIError {
+        let hint = Spelling.closest(to: name, among: Commands.all.map(\.name)).map { " — did you mean \($0)?" } ?? ""
+        return .usage("unknown command \"\(name)\"\(hint)")
+    }
+}
 
 @MainActor func runMain() -> Int32 {
+    // A closed pipe (`sdui lint … | head`) is a write error with a message, not a signal.
+    signal(SIGPIPE, SIG_IGN)
     let arguments = Array(CommandLine.arguments.dropFirst())
     guard let first = arguments.first else {
         printError(usage)
         return ExitCode.usage
     }
-    if first == "--help" || first == "-h" || first == "help" {
-        if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
-            printOut(command.help)
-        } else {
-            printOut(usage)
-        }
+    if first == "--help" || first == "-h" {
+        printOut(usage)
         return ExitCode.ok
     }
     if first == "--version" { printOut("sdui 0.1.0 (payload format v1)"); return ExitCode.ok }
     guard let command = commands.first(where: { $0.name == first }) else {
-        printError("sdui: unknown command \"\(first)\"\n\n" + usage)
+        printError("sdui: \(HelpCommand.unknownCommand(first).message)\n\n" + usage)
         return ExitCode.usage
     }
     let rest = Array(arguments.dropFirst())
-    if rest.contains("--help") || rest.contains("-h") {
+    if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
         printOut(command.help)
         return ExitCode.ok
     }
-    return command.run(rest)
+    return runCommand(command.name) { () throws(CLIError) -> Int32 in
+        try command.run(try Arguments(rest, spec: command))
+    }
 }
 
 /// Runs a command body, turning `CLIError`s into messages and exit codes.

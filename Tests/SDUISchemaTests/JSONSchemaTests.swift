@@ -117,6 +117,17 @@ let invalidPayloads: [(name: String, json: String, pointer: String)] = {
         ("deep-line-limit", screen(#"{"type": "scroll", "children": [{"type": "vstack", "children": [{"type": "divider"}, {"type": "text", "text": "a", "lineLimit": 0}]}]}"#), "/root/children/0/children/1/lineLimit"),
         ("bad-node-inside-custom", screen(#"{"type": "carousel", "children": [{"type": "image", "aspectRatio": -1}]}"#), "/root/children/0/aspectRatio"),
         ("unknown-top-level-key", #"{"schemaVersion": 1, "root": {"type": "divider"}, "theme": "dark"}"#, "/"),
+        ("state-not-object", #"{"schemaVersion": 1, "state": [1], "root": {"type": "divider"}}"#, "/state"),
+        ("state-bad-name", #"{"schemaVersion": 1, "state": {"1st": 0}, "root": {"type": "divider"}}"#, "/state"),
+        ("binding-not-a-binding", screen(#"{"type": "grid", "columns": "@count"}"#), "/root/columns"),
+        ("toggle-without-is-on", screen(#"{"type": "toggle", "label": "x"}"#), "/root"),
+        ("toggle-is-on-not-bound", screen(#"{"type": "toggle", "isOn": "agreed"}"#), "/root/isOn"),
+        ("for-each-without-template", screen(#"{"type": "vstack", "children": [{"type": "forEach", "items": "@{x}"}]}"#), "/root/children/0"),
+        ("for-each-root", screen(#"{"type": "forEach", "items": [1], "template": {"type": "divider"}}"#), "/root"),
+        ("set-without-value", screen(#"{"type": "color", "action": {"type": "set", "name": "count"}}"#), "/root/action"),
+        ("picker-no-options", screen(#"{"type": "picker", "selection": "@{size}", "options": []}"#), "/root/options"),
+        ("stepper-range-three", screen(#"{"type": "stepper", "value": "@{n}", "range": [0, 1, 2]}"#), "/root/range"),
+        ("keyboard-unknown", screen(#"{"type": "textField", "text": "@{email}", "keyboard": "emoji"}"#), "/root/keyboard"),
     ]
 }()
 
@@ -208,8 +219,7 @@ func `each built-in type in the schema has exactly the keys the decoder accepts`
     let definition = try #require(PayloadJSONSchema.jsonValue["$defs"]?[type.rawValue + "Node"])
     guard case .object(let properties)? = definition["properties"] else { Issue.record("no properties"); return }
     let schemaKeys = Set(properties.map(\.key))
-    var decoderKeys = DecodingContext.commonKeys.union(DecodingContext.keys(for: type))
-    if !type.isContainer { decoderKeys.remove("children") }
+    let decoderKeys = Set(DecodingContext.knownKeys(for: type) + ["type"])
     #expect(schemaKeys == decoderKeys)
     #expect(definition["additionalProperties"] == .bool(false))
 }

@@ -61,7 +61,7 @@ private func names(_ events: [[String: Any]]) -> [String] {
     ("present:sideways:Examples/news-feed.json", 64, "unknown presentation style"),
     ("disconnect,rotate", 64, "step 2 \"rotate\": the scene is disconnected"),
     ("background,background", 64, "step 2 \"background\""),
-    ("push:Examples/missing.json", 66, "step 1 \"push:Examples/missing.json\": Examples/missing.json: no such file"),
+    ("push:Examples/missing.json", 66, "step 1 \"push:Examples/missing.json\": Examples/missing.json: cannot read: no such file or directory"),
     ("push:Package.swift", 65, "step 1 \"push:Package.swift\": Package.swift:/"),
 ])
 func `simulate rejects steps that make no sense, naming the step`(steps: String, code: Int32, message: String) throws {

@@ -85,19 +85,25 @@ func recordPlacement(_ node: Int32, _ proposal: Proposal, _ size: (Double, Doubl
     // A superset of `checkPlacedNode`'s conditions (a small tap target, a size past the proposal), so the call is
     // made only when it may report.
     if s.ptr.nodes[i].needsPlacementCheck
-        && ((s.ptr.nodes[i].isTappable && (size.0 < 44 || size.1 < 44))
+        && ((s.ptr.nodes[i].isTappable && (size.0 < minimumTapTarget || size.1 < minimumTapTarget))
             || size.0 > proposal.width + 0.5 || size.1 > proposal.height + 0.5) {
         checkPlacedNode(node, proposal, size, &s)
     }
 }
 
+/// The side below which a tappable node is reported `tap-target-too-small`: 28 pt, the minimum control size of
+/// Apple's HIG (Accessibility: default 44×44 pt, minimum 28×28 pt). Not 44: the HIG's 44×44 pt is the *hit
+/// region*, which the system extends beyond a control's visible bounds — Apple's own bordered button is ≈ 34 pt
+/// tall — so a frame of 28 pt or more is what a team can act on (docs/layout.md, "Tap targets").
+let minimumTapTarget = 28.0
+
 /// Diagnostics that only make sense for a node's final size: overflow and small tap targets.
 @inline(never)
 private func checkPlacedNode(_ node: Int32, _ proposal: Proposal, _ size: (Double, Double), _ s: inout LayoutState) {
     let i = Int(node)
-    if s.ptr.nodes[i].isTappable && (size.0 < 44 || size.1 < 44) {
+    if s.ptr.nodes[i].isTappable && (size.0 < minimumTapTarget || size.1 < minimumTapTarget) {
         s.report("tap-target-too-small", .warning, node,
-                 "tap target is \(formatSize(size)); Apple's minimum is 44×44 pt")
+                 "tap target is \(formatSize(size)) pt, under Apple's minimum control size of 28×28 pt (HIG: hit region ≥ 44×44 pt)")
     }
     switch s.ptr.nodes[i].kind {
     case .vstack, .hstack, .zstack, .grid:

@@ -41,14 +41,100 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     s.placedTexts[index].place(fontSize: s.tree.texts[index].fontSize, fontWeight: s.tree.texts[index].fontWeight,
                                lineHeight: lineHeight, alignment: s.tree.texts[index].alignment)
     let width = s.placedTexts[index].placed.layout.size.width, height = s.placedTexts[index].placed.layout.size.height
-    if s.placedTexts[index].placed.layout.isTruncated {
-        let lines = s.placedTexts[index].placed.layout.lines.count
-        let limited = ownLimit.map { lines >= $0 } ?? false
-        s.report("text-truncated", limited ? .info : .warning, node,
-                 limited ? .truncatedAtLimit(lines: lines)
-                         : .truncatedToFit(lines: lines, width: proposal.width, height: proposal.height))
+    let lineCount = s.placedTexts[index].placed.layout.lines.count
+    if s.placedTexts[index].placed.layout.isTruncated || lineCount > 1 {
+        checkPlacedText(node, index, proposal, ownLimit: ownLimit, &s)
     }
     return (width + padH, height + padV)
+}
+
+/// The diagnostics of a placed text that was truncated or broken into lines (docs/layout.md, "Diagnostics"):
+///
+/// - `text-fully-truncated` (error): nothing of the text is visible, only "…" — a "Buy" button reading "…".
+/// - `text-truncated`: info when the text hit its own `lineLimit` (the author asked for it); warning when the
+///   space offered was too small, when a button's title is cut (a control that no longer says what it does), or
+///   when the cut falls inside a number ("$1…" of "$129": a wrong price is shown).
+/// - `text-number-split` (warning): a line break inside a number ("$12" / "9") because the number is wider than
+///   the line — it reads as two numbers.
+/// - `text-word-split` (info): a line break inside a word wider than the line (SwiftUI breaks it by characters).
+@inline(never)
+private func checkPlacedText(_ node: Int32, _ index: Int, _ proposal: Proposal, ownLimit: Int?, _ s: inout LayoutState) {
+    let layout = s.placedTexts[index].placed.layout
+    let lines = layout.lines
+    let string = s.tree.texts[index].string
+    let isButton = s.ptr.nodes[Int(node)].kind == .button
+    _ = string.utf8.withContiguousStorageIfAvailable { bytes in
+        // Emergency breaks: consecutive lines with nothing between them (no hanging space, no newline) where the
+        // line-breaking rules allow no break.
+        for i in lines.indices.dropLast() {
+            let end = lines[i].utf8Range.upperBound
+            guard lines[i + 1].utf8Range.lowerBound == end, !lines[i].utf8Range.isEmpty, end > 0, end < bytes.count,
+                  !isLegalBreak(bytes, end) else { continue }
+            let number = isDigit(bytes, before: end) || isDigit(bytes, at: end)
+            let message = "\"\(lines[i].text)\" / \"\(lines[i + 1].text)\""
+            if number {
+                s.report("text-number-split", .warning, node,
+                         "a number is broken across lines (wider than the line): \(message)")
+            } else {
+                s.report("text-word-split", .info, node, "a word is broken across lines (wider than the line): \(message)")
+            }
+        }
+        guard layout.isTruncated, let last = lines.last else { return }
+        if lines.count == 1 && last.utf8Range.isEmpty {
+            s.report("text-fully-truncated", .error, node,
+                     "\(isButton ? "button title" : "text") \"\(brief(string))\" is truncated to \"\(last.text)\": none of it is visible")
+            return
+        }
+        let cut = last.utf8Range.upperBound
+        let cutsNumber = cut > 0 && cut < bytes.count && isDigit(bytes, before: cut) && isDigit(bytes, at: cut)
+        let limited = !isButton && (ownLimit.map { lines.count >= $0 } ?? false)
+        if cutsNumber {
+            s.report("text-truncated", .warning, node,
+                     "text truncated inside a number: \"\(last.text)\" is shown for \"\(brief(string))\"")
+        } else if isButton {
+            s.report("text-truncated", .warning, node, "button title truncated: \"\(last.text)\" is shown for \"\(brief(string))\"")
+        } else {
+            s.report("text-truncated", limited ? .info : .warning, node,
+                     limited ? .truncatedAtLimit(lines: lines.count)
+                             : .truncatedToFit(lines: lines.count, width: proposal.width, height: proposal.height))
+        }
+    }
+}
+
+/// The first 40 characters of `text` (for messages).
+private func brief(_ text: String) -> String {
+    text.count <= 40 ? text : String(text.prefix(39)) + "…"
+}
+
+/// Whether the byte before `offset` ends a decimal digit.
+private func isDigit(_ bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> Bool {
+    offset > 0 && bytes[offset - 1] >= 0x30 && bytes[offset - 1] <= 0x39
+}
+
+/// Whether the character at `offset` is a decimal digit.
+private func isDigit(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+    offset < bytes.count && bytes[offset] >= 0x30 && bytes[offset] <= 0x39
+}
+
+/// Whether the line-breaking rules allow a break before the character at UTF-8 `offset` (0 < offset < count).
+private func isLegalBreak(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool {
+    /// The scalar starting at `i` (on a scalar boundary).
+    func scalar(at i: Int) -> UInt32 {
+        var decoder = UTF8()
+        var iterator = bytes[i...].makeIterator()
+        if case .scalarValue(let v) = decoder.decode(&iterator) { return v.value }
+        return 0xFFFD
+    }
+    /// The start of the scalar that ends just before `i`.
+    func start(before i: Int) -> Int {
+        var j = i - 1
+        while j > 0 && bytes[j] & 0xC0 == 0x80 { j -= 1 }
+        return j
+    }
+    let previousStart = start(before: offset)
+    let previous = TextBreakKind.of(scalar(at: previousStart))
+    let beforePrevious = previousStart > 0 ? TextBreakKind.of(scalar(at: start(before: previousStart))) : .newline
+    return TextBreakKind.canBreak(beforePrevious, previous, TextBreakKind.of(scalar(at: offset)))
 }
 
 /// A text as placed in this pass: the measurer's layout (its lines shared with the measurer's cache) and the

@@ -147,6 +147,11 @@ final class PendingDiagnostics: @unchecked Sendable {
         self.built = built; self.found = found; self.links = links; self.source = source
     }
 
+    /// The diagnostics of the build step (named).
+    var builtDiagnostics: [LayoutDiagnostic] { built }
+    /// The diagnostics found while computing (unnamed; `node` is an output index).
+    var foundDiagnostics: ContiguousArray<ComputeDiagnostic> { found }
+
     var diagnostics: [LayoutDiagnostic] {
         lock.lock()
         defer { lock.unlock() }

@@ -150,6 +150,15 @@ extension PayloadComponent {
         with { $0.modifiers.action = action }
     }
 
+    /// Silences the lint finding `code` on this node and its subtree, saying why (`"lint": {"disable": […]}`).
+    public func lintDisabled(_ code: String, reason: String) -> Self {
+        with {
+            var settings = $0.modifiers.lint ?? LintSettings()
+            settings.disable.append(.init(code: code, reason: reason))
+            $0.modifiers.lint = settings
+        }
+    }
+
     /// The node's id, unique within the screen (SwiftUI's `id(_:)`).
     public func id(_ id: String) -> Self {
         with { $0.id = id }

@@ -125,7 +125,8 @@ extension DecodingContext {
         }
         guard let name = at("name", { $0.string(nameValue) }) else { return nil }
         guard let slot = bindings.state.schema.slot(of: name) else {
-            error(.unknownName, at: "name", "unknown state variable \"\(name)\"\(ScreenState.knownNames(bindings.state.schema))")
+            let guess = Spelling.closest(to: name, among: bindings.state.schema.names).map { " — did you mean \"\($0)\"?" } ?? ""
+            error(.unknownName, at: "name", "unknown state variable \"\(name)\"\(guess)\(ScreenState.knownNames(bindings.state.schema))")
             return nil
         }
         let declared = bindings.state.schema.types[slot]

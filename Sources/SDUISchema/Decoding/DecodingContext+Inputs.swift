@@ -77,6 +77,10 @@ extension DecodingContext {
             error(.wrongType, "must be an array of options: strings, or {\"value\": …, \"label\": \"…\"}; got \(item.brief)")
             return []
         }
+        guard !items.isEmpty else {
+            error(.invalidValue, "a picker needs at least one option")
+            return []
+        }
         guard items.count <= Self.maxPickerOptions else {
             error(.limitExceeded, "more than \(Self.maxPickerOptions) options")
             return []

@@ -92,24 +92,90 @@ extension DecodingContext {
     }
 
     mutating func enumeration<E: RawRepresentable & CaseIterable>(_ value: JSONValue, _ type: E.Type) -> E? where E.RawValue == String {
+        enumeration(value, Array(E.allCases))
+    }
+
+    /// One of `allowed` (the values allowed at this place, which may be fewer than the type has: a vstack's
+    /// alignment is horizontal). The message lists only those, with the closest as a suggestion.
+    mutating func enumeration<E: RawRepresentable>(_ value: JSONValue, _ allowed: [E], here: Bool = false) -> E? where E.RawValue == String {
+        let names = allowed.map(\.rawValue)
+        let list = names.joined(separator: ", ")
         guard case .string(let s) = value else {
-            error(.wrongType, "must be one of \(E.allCases.map(\.rawValue).joined(separator: ", ")), got \(value.brief)")
+            error(.wrongType, "must be one of \(list)\(here ? " here" : ""), got \(value.brief)")
             return nil
         }
-        guard let e = E(rawValue: s) else {
-            error(.invalidValue, "must be one of \(E.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(s)\"")
+        guard let e = allowed.first(where: { $0.rawValue == s }) else {
+            let guess = Spelling.closest(to: s, among: names) ?? Self.synonyms[s].flatMap { names.contains($0) ? $0 : nil }
+            error(.invalidValue, "must be one of \(list)\(here ? " here" : ""), got \"\(s)\"" + (guess.map { " — did you mean \"\($0)\"?" } ?? ""))
             return nil
         }
         return e
     }
 
+    /// Words from other layout systems and the payload value SwiftUI names the same thing with.
+    static let synonyms: [String: String] = ["left": "leading", "right": "trailing", "start": "leading", "end": "trailing",
+                                             "middle": "center", "centre": "center", "centered": "center",
+                                             "topLeft": "topLeading", "topRight": "topTrailing",
+                                             "bottomLeft": "bottomLeading", "bottomRight": "bottomTrailing"]
+
     mutating func alignment(_ value: JSONValue, _ allowed: [Alignment]) -> Alignment? {
-        guard let a = enumeration(value, Alignment.self) else { return nil }
-        guard allowed.contains(a) else {
-            error(.invalidValue, "must be one of \(allowed.map(\.rawValue).joined(separator: ", ")) here, got \"\(a.rawValue)\"")
+        enumeration(value, allowed, here: allowed.count < Alignment.allCases.count)
+    }
+
+    /// `{"disable": [{"code": "…", "reason": "…"}]}`.
+    mutating func lint(_ value: JSONValue) -> LintSettings? {
+        guard case .object(let pairs) = value else {
+            error(.wrongType, "must be an object like {\"disable\": [{\"code\": \"text-truncated\", \"reason\": \"…\"}]}, got \(value.brief)")
             return nil
         }
-        return a
+        var settings = LintSettings()
+        var sawDisable = false
+        for (key, item) in pairs {
+            guard key == "disable" else {
+                lenient(.unknownProperty, at: key, "unknown lint setting \"\(key)\"" + (Spelling.closest(to: key, among: ["disable"]).map { " — did you mean \"\($0)\"?" } ?? "") + " (known: disable)")
+                continue
+            }
+            sawDisable = true
+            guard case .array(let entries) = item else {
+                error(.wrongType, at: key, "must be an array of {\"code\", \"reason\"} objects, got \(item.typeDescription)")
+                continue
+            }
+            path.append(.key(key))
+            for (i, entry) in entries.enumerated() {
+                path.append(.index(i))
+                if let suppression = lintSuppression(entry) { settings.disable.append(suppression) }
+                path.removeLast()
+            }
+            path.removeLast()
+        }
+        if !sawDisable { error(.missingProperty, at: "disable", "required: the findings to silence, [{\"code\", \"reason\"}]") }
+        return settings
+    }
+
+    private mutating func lintSuppression(_ value: JSONValue) -> LintSettings.Suppression? {
+        guard case .object(let pairs) = value else {
+            error(.wrongType, "must be an object {\"code\": \"…\", \"reason\": \"…\"}, got \(value.brief)")
+            return nil
+        }
+        var code: String?, reason: String?
+        for (key, item) in pairs {
+            switch key {
+            case "code":
+                guard let s = at(key, { $0.string(item) }) else { continue }
+                let valid = !s.isEmpty && s.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
+                    && s.utf8.first.map { $0 >= 0x61 && $0 <= 0x7A } == true
+                if valid { code = s } else { error(.invalidValue, at: key, "must be a lint code such as \"text-truncated\" (lowercase letters, digits and -), got \"\(s)\"") }
+            case "reason":
+                guard let s = at(key, { $0.string(item) }) else { continue }
+                if s.trimmingCharacters(in: .whitespaces).isEmpty { error(.invalidValue, at: key, "must say why the finding is not a problem here (a non-empty string)") } else { reason = s }
+            default:
+                lenient(.unknownProperty, at: key, "unknown property \"\(key)\"" + (Spelling.closest(to: key, among: ["code", "reason"]).map { " — did you mean \"\($0)\"?" } ?? "") + " (known: code, reason)")
+            }
+        }
+        if code == nil && value["code"] == nil { error(.missingProperty, at: "code", "required: the lint code to silence") }
+        if reason == nil && value["reason"] == nil { error(.missingProperty, at: "reason", "required: why the finding is not a problem here") }
+        guard let code, let reason else { return nil }
+        return LintSettings.Suppression(code: code, reason: reason)
     }
 
     mutating func color(_ value: JSONValue) -> Color? {

@@ -159,8 +159,16 @@ struct DecodingContext {
 
     // MARK: Nodes
 
-    static let commonKeys: Set<String> = ["type", "id", "children", "padding", "frame", "aspectRatio", "contentMode",
-                                          "background", "cornerRadius", "visible", "layoutPriority", "action", "onAppear", "onDisappear"]
+    /// Keys every node takes, in the order unknown-property messages list them (`type` and `children` apart).
+    static let modifierKeys: [NodeKey] = [.id, .padding, .frame, .aspectRatio, .contentMode, .background, .cornerRadius,
+                                          .visible, .layoutPriority, .action, .onAppear, .onDisappear, .lint]
+
+    /// Every key a node of `type` takes, in the order messages list them: its own keys, the common ones and, for
+    /// a container, `children`. The one list "known: …" and "did you mean …?" are made from, so a key added to
+    /// `NodeKey`, `typeKeys(for:)` or `modifierKeys` joins both.
+    static func knownKeys(for type: ComponentType) -> [String] {
+        (typeKeys(for: type) + modifierKeys).map(\.rawValue) + (type.isContainer ? ["children"] : [])
+    }
 
     /// Type-specific keys of each built-in type, in the order unknown-property messages list them.
     static func keys(for type: ComponentType) -> [String] { typeKeys(for: type).map(\.rawValue) }
@@ -208,7 +216,7 @@ struct DecodingContext {
     /// each. `init?(_:)` picks the one candidate by the key's length and first byte and compares once.
     enum NodeKey: String, CaseIterable {
         case type, id, children, padding, frame, aspectRatio, contentMode, background, cornerRadius, visible,
-             layoutPriority, action, onAppear, onDisappear
+             layoutPriority, action, onAppear, onDisappear, lint
         case spacing, rowSpacing, columnSpacing, minColumnWidth, minLength, columns, lineLimit, alignment, axis,
              text, style, weight, color, url, placeholder, alt, title
         case isOn, label, keyboard, secure, submitAction, value, range, step, selection, options
@@ -229,6 +237,7 @@ struct DecodingContext {
                 if name == "type" { self = .type; return }
                 candidate = .text
             case (4, UInt8(ascii: "a")): candidate = .axis
+            case (4, UInt8(ascii: "l")): candidate = .lint
             case (5, UInt8(ascii: "f")): candidate = .frame
             case (5, UInt8(ascii: "s")): candidate = .style
             case (5, UInt8(ascii: "c")): candidate = .color
@@ -303,9 +312,18 @@ struct DecodingContext {
         var id: String?
         var children: [ComponentNode] = []
         let box = PropertyBox(NodeProperties())
+        // A type this build does not know: kept (a newer server's component) with a warning — and when it is close
+        // to a built-in type it is most likely a typo, so its keys are also checked against that type's.
+        var likelyType: ComponentType?
         if case .custom = type {
-            lenient(.unknownType, at: "type", "unknown type \"\(typeName)\": laid out as an empty box (known: \(ComponentType.builtIn.map(\.rawValue).joined(separator: ", ")))")
+            let names = ComponentType.builtIn.map(\.rawValue)
+            let guess = Spelling.closest(to: typeName, among: names)
+            likelyType = guess.map { ComponentType(rawValue: $0) }
+            let layout = value["children"] == nil ? "laid out as an empty box" : "its children laid out as a zstack"
+            lenient(.unknownType, at: "type", "unknown type \"\(typeName)\"" + (guess.map { " — did you mean \"\($0)\"?" } ?? "")
+                    + " (\(layout); known: \(names.joined(separator: ", ")))")
         }
+        if let likelyType { checkKeys(pairs, asIf: likelyType, typeName: typeName) }
         decodeMembers(pairs, type: type, typeName: typeName, number: number, depth: depth, id: &id, children: &children, into: &box.properties)
         switch type {
         case .text where box.properties.text == nil && value["text"] == nil:
@@ -373,16 +391,42 @@ struct DecodingContext {
             case .action: properties.modifiers.action = action(item)
             case .onAppear: properties.onAppear = action(item)
             case .onDisappear: properties.onDisappear = action(item)
+            case .lint: properties.modifiers.lint = lint(item)
             default:
                 if case .custom = type {
                     properties.extra[key] = item
                 } else if let name, allowed.contains(name) {
                     decodeProperty(name, item, type: type, into: &properties)
                 } else {
-                    let known = (allowed.map(\.rawValue) + ["id", "padding", "frame", "aspectRatio", "contentMode", "background", "cornerRadius", "visible", "layoutPriority", "action", "onAppear", "onDisappear"] + (type.isContainer ? ["children"] : []))
-                    lenient(.unknownProperty, "unknown property \"\(key)\" on \(typeName) (known: \(known.joined(separator: ", ")))")
+                    reportUnknownKey(key, on: type, typeName: typeName)
                 }
             }
+        }
+    }
+
+    /// An unknown-property warning (an error when strict) for `key` on a node of `type`, with the closest key the
+    /// type takes, or the types that take `key` when it is another type's key.
+    mutating func reportUnknownKey(_ key: String, on type: ComponentType, typeName: String, asIf: Bool = false) {
+        let known = Self.knownKeys(for: type)
+        var message = "unknown property \"\(key)\" on \(typeName)"
+        if let guess = Spelling.closest(to: key, among: known) {
+            message += " — did you mean \"\(guess)\"?"
+        } else {
+            let owners = ComponentType.builtIn.filter { Self.knownKeys(for: $0).contains(key) }.map(\.rawValue)
+            if !owners.isEmpty { message += " (\"\(key)\" is a property of \(owners.joined(separator: ", ")))" }
+        }
+        if asIf { message += " (checked as a \(type.rawValue), the type it most likely means)" }
+        lenient(.unknownProperty, message + " (known: \(known.joined(separator: ", ")))")
+    }
+
+    /// Checks the keys of a node of an unknown type that is most likely a misspelt `type` (nothing is decoded:
+    /// the node stays of its unknown type, its keys kept as they are).
+    private mutating func checkKeys(_ pairs: [(key: String, value: JSONValue)], asIf type: ComponentType, typeName: String) {
+        let known = Set(Self.knownKeys(for: type) + ["type"])
+        for (key, _) in pairs where !known.contains(key) {
+            path.append(.key(key))
+            reportUnknownKey(key, on: type, typeName: typeName, asIf: true)
+            path.removeLast()
         }
     }
 

@@ -39,6 +39,10 @@ public struct PayloadDecoder: Sendable {
     /// Decodes `bytes`.
     /// - Complexity: O(n) in the input size.
     public func decode(_ bytes: [UInt8]) -> PayloadDecoding {
+        // A UTF-8 byte order mark is ignored (RFC 8259 §8.1 lets a parser do so; editors on Windows write one).
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+            return decode(Array(bytes[3...]))
+        }
         if bytes.isEmpty {
             return PayloadDecoding(screen: nil, issues: [PayloadIssue(.error, .emptyInput, "", "the input is empty, expected a JSON object")])
         }

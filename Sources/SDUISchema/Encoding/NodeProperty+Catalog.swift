@@ -143,5 +143,6 @@ extension NodeProperty {
         NodeProperty("action", "action", "What a tap does (data only; the runtime carries it out).") { $0.modifiers.action?.jsonValue },
         NodeProperty("onAppear", "action", "What runs when the screen appears (viewDidAppear), or a lazy item enters the viewport.") { $0.onAppear?.jsonValue },
         NodeProperty("onDisappear", "action", "What runs when the screen disappears (viewDidDisappear), or a lazy item leaves the viewport.") { $0.onDisappear?.jsonValue },
+        NodeProperty("lint", "lint", "Lint findings silenced on this node and its subtree, each with a reason: {\"disable\": [{\"code\": \"text-truncated\", \"reason\": \"…\"}]}. Layout ignores it.") { $0.modifiers.lint?.jsonValue },
     ]
 }

@@ -132,3 +132,10 @@ extension Action {
         }
     }
 }
+
+extension LintSettings {
+    /// `{"disable": [{"code": …, "reason": …}]}`.
+    var jsonValue: JSONValue {
+        .object([("disable", .array(disable.map { .object([("code", .string($0.code)), ("reason", .string($0.reason))]) }))])
+    }
+}

@@ -292,7 +292,8 @@ struct ExpressionCompiler {
                 case .object(let object):
                     guard let memberType = object[member] else {
                         let known = object.members.map(\.name).prefix(12).joined(separator: ", ")
-                        throw ExpressionDiagnostic(.unknownMember, "no member \"\(member)\" in this object (members: \(known.isEmpty ? "none" : known))", column: column)
+                        let guess = Spelling.closest(to: member, among: object.members.map(\.name)).map { " — did you mean \"\($0)\"?" } ?? ""
+                        throw ExpressionDiagnostic(.unknownMember, "no member \"\(member)\" in this object\(guess) (members: \(known.isEmpty ? "none" : known))", column: column)
                     }
                     type = memberType
                 default:
@@ -402,7 +403,9 @@ struct ExpressionCompiler {
             emit(.global, Int32(truncatingIfNeeded: slot), position: at, pops: 0, pushes: scope.schema.types[slot])
             return
         }
-        var hint = ScreenState.knownNames(scope.schema)
+        let candidates = scope.schema.names + scope.locals.map(\.name)
+        var hint = Spelling.closest(to: name, among: candidates).map { " — did you mean \"\($0)\"?" } ?? ""
+        hint += ScreenState.knownNames(scope.schema)
         if !scope.locals.isEmpty { hint += "; here also " + scope.locals.map(\.name).joined(separator: ", ") }
         if (name == "item" || name == "index") && !scope.locals.contains(where: { $0.name == name }) {
             hint += "; \(name) exists only inside a forEach template"
@@ -417,7 +420,9 @@ struct ExpressionCompiler {
     private mutating func parseCall(_ name: String, at: Int) throws(ExpressionDiagnostic) {
         let column = ExpressionLexer.column(of: at, in: lexer.bytes)
         guard let function = ExpressionFunction(name: name) else {
-            throw ExpressionDiagnostic(.unknownFunction, "unknown function \"\(name)\" (functions: \(ExpressionFunction.allCases.map(\.name).joined(separator: ", ")))", column: column)
+            let names = ExpressionFunction.allCases.map(\.name)
+            let guess = Spelling.closest(to: name, among: names).map { " — did you mean \"\($0)\"?" } ?? ""
+            throw ExpressionDiagnostic(.unknownFunction, "unknown function \"\(name)\"\(guess) (functions: \(names.joined(separator: ", ")))", column: column)
         }
         try lexer.advance()
         var argumentTypes: [StateType] = []

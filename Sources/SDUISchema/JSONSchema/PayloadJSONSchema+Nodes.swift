@@ -149,4 +149,29 @@ extension PayloadJSONSchema {
             ],
         ]
     }
+
+    /// Per-node lint settings: findings silenced on the node and its subtree, each with a reason.
+    static var lint: JSONValue {
+        [
+            "description": "Lint findings silenced on this node and its subtree (sdui lint counts them as silenced). Layout ignores it.",
+            "type": "object",
+            "properties": [
+                "disable": [
+                    "type": "array",
+                    "description": "The silenced findings.",
+                    "items": [
+                        "type": "object",
+                        "properties": [
+                            "code": ["type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "A lint code, e.g. text-truncated (sdui lint --help lists them)."],
+                            "reason": ["type": "string", "minLength": 1, "description": "Why the finding is not a problem here."],
+                        ],
+                        "required": ["code", "reason"],
+                        "additionalProperties": false,
+                    ],
+                ],
+            ],
+            "required": ["disable"],
+            "additionalProperties": false,
+        ]
+    }
 }

@@ -87,6 +87,7 @@ public enum PayloadJSONSchema {
                 "description": "A picker's options.",
             ]),
             ("forEach", forEach),
+            ("lint", lint),
             ("node", node),
         ]
         for type in ComponentType.builtIn {

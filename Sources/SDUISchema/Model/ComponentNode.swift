@@ -306,8 +306,28 @@ public struct Modifiers: Hashable, Sendable {
     public var layoutPriority: Responsive<Double>?
     /// What a tap does.
     public var action: Action?
+    /// Lint findings silenced on this node and its subtree, each with a reason (`sdui lint`).
+    public var lint: LintSettings?
 
     public init() {}
+}
+
+/// Per-node lint settings: `"lint": {"disable": [{"code": "text-truncated", "reason": "…"}]}`.
+///
+/// A silenced finding applies to the node and every node below it; `sdui lint` leaves it out of its findings
+/// and counts it as silenced (`--show-silenced` lists them with their reasons).
+public struct LintSettings: Hashable, Sendable {
+    /// One silenced finding code and why.
+    public struct Suppression: Hashable, Sendable {
+        /// A lint code (`text-truncated`, `tap-target-too-small`, …).
+        public var code: String
+        /// Why the finding is not a problem here (required, non-empty).
+        public var reason: String
+        public init(code: String, reason: String) { self.code = code; self.reason = reason }
+    }
+    /// The silenced codes, in payload order.
+    public var disable: [Suppression]
+    public init(disable: [Suppression] = []) { self.disable = disable }
 }
 
 /// Padding on each edge; each edge may be a size-class map.

@@ -1,0 +1,195 @@
+import Dispatch
+import Foundation
+import SDUIEnvironment
+import SDUILayout
+import SDUISchema
+
+/// One distinct finding of a lint run: a code at a node, with every configuration it was seen in.
+struct LintFinding {
+    var code: String
+    var node: Int
+    /// The highest severity the engine reported it with.
+    var severity: LayoutDiagnostic.Severity
+    /// The message of its first occurrence (in configuration order).
+    var message: String
+    /// The configuration it was first seen in (messages are taken from there: the serial run's message).
+    var firstConfiguration: Int
+    /// Bit c set: seen in configuration c (`LintRunner.configuration(c)`).
+    var places: [UInt64]
+    var occurrences: Int
+}
+
+/// Lays a screen out in every configuration (window × content size) on all cores and merges the diagnostics.
+///
+/// The decoded screen — and with it the flat trees it keeps per size class — is shared by every configuration;
+/// each thread has its own `LayoutEngine` (an engine is not thread-safe) and takes configurations from a shared
+/// counter. Each thread keeps its findings unnamed (code, node index, a bit per configuration); the merge unions
+/// them and keeps, per finding, the message of its first configuration, so the result does not depend on which
+/// thread laid out what: it is the serial run's (`jobs: 1`), which a test checks.
+struct LintRunner {
+    let screen: Screen
+    let index: ScreenIndex
+    let windows: [WindowEnvironment]
+    let sizes: [ContentSizeCategory]
+    /// Whether to look for overlapping tap targets (a check of lint's own, on the laid-out frames).
+    var checksOverlaps = true
+
+    var configurationCount: Int { windows.count * sizes.count }
+    func configuration(_ c: Int) -> (window: Int, size: Int) { (c / sizes.count, c % sizes.count) }
+    var words: Int { (configurationCount + 63) / 64 }
+
+    /// Every distinct finding, merged over all configurations, in (node, code) order.
+    func run(jobs: Int) -> [LintFinding] {
+        let jobs = max(1, min(jobs, configurationCount))
+        // Laid out grouped by content size and size class, so an engine keeps the same flat tree (fonts resolved,
+        // texts prepared) from one layout to the next and only the window changes; the merge does not depend on
+        // the order.
+        let order = (0..<configurationCount).sorted { a, b in
+            let (wa, sa) = configuration(a), (wb, sb) = configuration(b)
+            if sa != sb { return sa < sb }
+            let ca = windows[wa].horizontalSizeClass == .compact, cb = windows[wb].horizontalSizeClass == .compact
+            if ca != cb { return ca }
+            return a < b
+        }
+        let next = Counter()
+        let collected = Collected()
+        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+            var worker = Worker(runner: self)
+            while let k = next.take(below: configurationCount) { worker.lay(order[k]) }
+            collected.add(worker.findings)
+        }
+        return merge(collected.all)
+    }
+
+    /// The findings of all workers, one per (code, node): places unioned, the first configuration's message kept.
+    private func merge(_ parts: [[LintFinding]]) -> [LintFinding] {
+        struct Key: Hashable { var node: Int; var code: String }
+        var merged: [LintFinding] = []
+        var positions: [Key: Int] = [:]
+        for part in parts {
+            for finding in part {
+                let key = Key(node: finding.node, code: finding.code)
+                guard let k = positions[key] else { positions[key] = merged.count; merged.append(finding); continue }
+                for w in 0..<words { merged[k].places[w] |= finding.places[w] }
+                merged[k].occurrences += finding.occurrences
+                merged[k].severity = max(merged[k].severity, finding.severity)
+                if finding.firstConfiguration < merged[k].firstConfiguration {
+                    merged[k].firstConfiguration = finding.firstConfiguration
+                    merged[k].message = finding.message
+                }
+            }
+        }
+        return merged.sorted { $0.node != $1.node ? $0.node < $1.node : $0.code < $1.code }
+    }
+
+    /// One thread's engine and findings.
+    struct Worker {
+        let runner: LintRunner
+        let engine = LayoutEngine()
+        var findings: [LintFinding] = []
+        /// Where each finding is in `findings`, by node · 64 + its code's position in `codes` (this thread's).
+        var positions: [Int: Int] = [:]
+        /// Codes seen, by position.
+        var codes: [String] = []
+        /// Nodes named by build-step diagnostics' pointers.
+        var pointerNodes: [String: Int] = [:]
+        /// Scratch for the overlap check.
+        var boxes: [(node: Int, frame: Rect)] = []
+
+        init(runner: LintRunner) { self.runner = runner }
+
+        mutating func lay(_ c: Int) {
+            let (w, s) = runner.configuration(c)
+            let window = runner.windows[w]
+            let result = engine.layout(runner.screen, in: window, traits: window.traitCollection(contentSize: runner.sizes[s]))
+            for record in result.diagnosticRecords {
+                var node = record.node
+                if node < 0, let named = record.named {
+                    if let known = pointerNodes[named.pointer] { node = known } else {
+                        node = runner.index.node(atPointer: named.pointer) ?? 0
+                        pointerNodes[named.pointer] = node
+                    }
+                }
+                note(record.code, node: node, severity: record.severity, configuration: c) { record.message }
+            }
+            if runner.checksOverlaps { checkOverlaps(result, configuration: c) }
+        }
+
+        /// Records one occurrence; `message` is made only for a finding's first occurrence on this thread.
+        mutating func note(_ code: String, node: Int, severity: LayoutDiagnostic.Severity, configuration c: Int,
+                           message: () -> String) {
+            let position: Int
+            if let known = codes.firstIndex(of: code) { position = known } else { position = codes.count; codes.append(code) }
+            let key = node &* 64 &+ position
+            let bit = UInt64(1) << UInt64(c % 64)
+            if let k = positions[key] {
+                findings[k].places[c / 64] |= bit
+                findings[k].occurrences += 1
+                if severity > findings[k].severity { findings[k].severity = severity }
+                if c < findings[k].firstConfiguration {
+                    findings[k].firstConfiguration = c
+                    findings[k].message = message()
+                }
+            } else {
+                var places = [UInt64](repeating: 0, count: runner.words)
+                places[c / 64] = bit
+                positions[key] = findings.count
+                findings.append(LintFinding(code: code, node: node, severity: severity, message: message(),
+                                            firstConfiguration: c, places: places, occurrences: 1))
+            }
+        }
+
+        /// `tap-targets-overlap`: two tap targets, neither inside the other in the tree, whose frames overlap by
+        /// more than half a point each way — a tap there may reach either. (A button inside a tappable card is
+        /// nested, not overlapping: the inner one takes the tap, as in SwiftUI.) A sweep over the targets sorted
+        /// by their top edge: O(t log t) per layout.
+        mutating func checkOverlaps(_ result: LayoutResult, configuration c: Int) {
+            let index = runner.index
+            guard index.tappable.count > 1 else { return }
+            boxes.removeAll(keepingCapacity: true)
+            for t in index.tappable {
+                let i = Int(t)
+                guard i < result.nodeCount else { continue }
+                let frame = result.frame(at: i)
+                if frame.width > 0.5 && frame.height > 0.5 { boxes.append((i, frame)) }
+            }
+            boxes.sort { $0.frame.y != $1.frame.y ? $0.frame.y < $1.frame.y : $0.node < $1.node }
+            var active: [Int] = []  // positions in `boxes` whose bottom is below the current top
+            for (k, box) in boxes.enumerated() {
+                active.removeAll { boxes[$0].frame.maxY <= box.frame.y + 0.5 }
+                for a in active {
+                    let other = boxes[a]
+                    if index.contains(other.node, box.node) || index.contains(box.node, other.node) { continue }
+                    let width = min(other.frame.maxX, box.frame.maxX) - max(other.frame.x, box.frame.x)
+                    let height = min(other.frame.maxY, box.frame.maxY) - max(other.frame.y, box.frame.y)
+                    guard width > 0.5 && height > 0.5 else { continue }
+                    let (first, second) = other.node < box.node ? (other.node, box.node) : (box.node, other.node)
+                    note("tap-targets-overlap", node: second, severity: .warning, configuration: c) {
+                        "tap target overlaps the tap target \(index.id(first)) by \(LintReport.points(width))×\(LintReport.points(height)) pt: a tap there may reach either"
+                    }
+                }
+                active.append(k)
+            }
+        }
+    }
+
+    /// The next configuration to lay out, shared by the threads.
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var next = 0
+        func take(below limit: Int) -> Int? {
+            lock.lock(); defer { lock.unlock() }
+            guard next < limit else { return nil }
+            next += 1
+            return next - 1
+        }
+    }
+
+    /// The threads' findings.
+    final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private var parts: [[LintFinding]] = []
+        func add(_ part: [LintFinding]) { lock.lock(); parts.append(part); lock.unlock() }
+        var all: [[LintFinding]] { lock.lock(); defer { lock.unlock() }; return parts }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+/// `sdui lint`: severities, grouping, overrides, payload silencing and the parallel merge.
+@Suite struct LintCommandTests {
+    /// A storefront-style payload of `cards` cards whose "Buy" buttons and prices do not fit at large sizes.
+    static func cards(_ count: Int, lint: String = "", price: String = "$129") -> [UInt8] {
+        let card = { (i: Int) in
+            #"{"type": "vstack", "id": "card-p\#(i)", "spacing": 8, "padding": 8, "action": {"type": "navigate", "screen": "p\#(i)"}, "children": [{"type": "text", "id": "title-p\#(i)", "text": "Trail Runner", "lineLimit": 2}, {"type": "hstack", "id": "row-p\#(i)", "children": [{"type": "text", "id": "price-p\#(i)", "text": "\#(price)", "weight": "bold"}, {"type": "spacer"}, {"type": "button", "id": "buy-p\#(i)", "title": "Buy", "style": "borderedProminent"}]}]}"#
+        }
+        let cards = (1...count).map(card).joined(separator: ",")
+        return Array(#"{"schemaVersion": 1, "id": "shop", "root": {"type": "scroll", "children": [{"type": "grid", "id": "products"\#(lint), "columns": 2, "spacing": 12, "children": [\#(cards)]}]}}"#.utf8)
+    }
+
+    @Test func `the shipped examples lint clean`() throws {
+        for name in ["storefront", "news-feed", "product-detail"] {
+            let run = try sdui(["lint", "Examples/\(name).json"], timeout: 300)
+            #expect(run.exitCode == 0, "\(name): \(run.stdout)\(run.stderr)")
+            #expect(!run.stdout.contains("\nwarning ") && !run.stdout.hasPrefix("warning ") && !run.stdout.contains("error "), "\(name): \(run.stdout)")
+        }
+    }
+
+    @Test func `a Buy button truncated to an ellipsis is an error and a price split mid-number a warning, grouped over repeated cards`() throws {
+        let path = try temporaryFile(Self.cards(40))
+        let run = try sdui(["lint", path, "--devices", "iphone-se-3", "--content-sizes", "Large,AX5"], timeout: 300)
+        #expect(run.exitCode == 1)
+        let lines = run.stdout.split(separator: "\n").filter { !$0.hasPrefix("  ") }
+        let buy = try #require(lines.first { $0.contains("text-fully-truncated") })
+        #expect(buy.hasPrefix("error text-fully-truncated at buy-p1 … buy-p40 (40 nodes)"), "\(buy)")
+        #expect(buy.contains("/root/children/0/children/*/children/1/children/2"))
+        #expect(buy.contains("\"Buy\" is truncated to \"…\""))
+        let price = try #require(lines.first { $0.contains("text-number-split") })
+        #expect(price.hasPrefix("warning text-number-split at price-p1 … price-p40 (40 nodes)"), "\(price)")
+        // 40 identical cards print one line per kind of problem, not 40.
+        #expect(lines.count < 10, "\(run.stdout)")
+    }
+
+    @Test func `a 500-card payload's findings print as a few grouped lines`() throws {
+        let path = try temporaryFile(Self.cards(500))
+        let run = try sdui(["lint", path, "--devices", "iphone-se-3,ipad-pro-13-m4"], timeout: 600)
+        #expect(run.exitCode == 1)
+        #expect(run.stdout.utf8.count < 20_000, "\(run.stdout.utf8.count) bytes")
+        #expect(run.stdout.contains("buy-p1 … buy-p500 (500 nodes)"))
+    }
+
+    @Test func `the parallel run prints exactly what the serial run prints`() throws {
+        let path = try temporaryFile(Self.cards(30, price: "$1,299"))
+        let arguments = ["lint", path, "--devices", "iphone-se-3,iphone-16,ipad-pro-11-m4", "--content-sizes", "all"]
+        let serial = try sdui(arguments + ["--jobs", "1"], timeout: 300)
+        for jobs in ["2", "3", "7"] {
+            let parallel = try sdui(arguments + ["--jobs", jobs], timeout: 300)
+            #expect(parallel.exitCode == serial.exitCode)
+            #expect(parallel.stdout == serial.stdout, "--jobs \(jobs)")
+        }
+        let serialJSON = try sdui(arguments + ["--jobs", "1", "--format", "json"], timeout: 300)
+        let parallelJSON = try sdui(arguments + ["--jobs", "2", "--format", "json"], timeout: 300)
+        #expect(serialJSON.stdout == parallelJSON.stdout)
+        #expect(!serial.stdout.isEmpty)
+    }
+
+    @Test func `severity overrides and disabling change what is reported and the exit code`() throws {
+        let path = try temporaryFile(Self.cards(4))
+        let base = ["lint", path, "--devices", "iphone-se-3", "--content-sizes", "AX5"]
+        let off = try sdui(base + ["--disable", "text-fully-truncated", "--severity", "text-number-split=info,text-truncated=off"], timeout: 300)
+        #expect(!off.stdout.contains("text-fully-truncated"))
+        #expect(off.stdout.contains("info text-number-split"))
+        #expect(!off.stdout.contains(" text-truncated "))
+        let raised = try sdui(base + ["--severity", "text-word-split=error", "--severity", "text-number-split=error"], timeout: 300)
+        #expect(raised.stdout.contains("error text-number-split"))
+        let typo = try sdui(base + ["--disable", "text-truncate"])
+        #expect(typo.exitCode == 64)
+        #expect(typo.stderr.contains("did you mean text-truncated?"), "\(typo.stderr)")
+        #expect(try sdui(base + ["--severity", "text-truncated=loud"]).exitCode == 64)
+    }
+
+    @Test func `a payload silences a finding on a node and its subtree, with its reason`() throws {
+        let lint = #", "lint": {"disable": [{"code": "text-fully-truncated", "reason": "the detail screen has a full-width Buy button"}, {"code": "text-number-split", "reason": "prices are checked by the pricing team"}, {"code": "text-truncatd", "reason": "typo"}]}"#
+        let path = try temporaryFile(Self.cards(6, lint: lint))
+        let base = ["lint", path, "--devices", "iphone-se-3", "--content-sizes", "AX5"]
+        let run = try sdui(base, timeout: 300)
+        #expect(!run.stdout.contains("error text-fully-truncated"))
+        #expect(!run.stdout.contains("warning text-number-split"))
+        #expect(run.stdout.contains("silenced by the payload"))
+        // A misspelt code silences nothing, and says so.
+        #expect(run.stdout.contains("warning lint-unknown-code at products"), "\(run.stdout)")
+        #expect(run.stdout.contains("did you mean \"text-truncated\"?"))
+        let shown = try sdui(base + ["--show-silenced"], timeout: 300)
+        #expect(shown.stdout.contains("silenced error text-fully-truncated at buy-p1 … buy-p6 (6 nodes)"))
+        #expect(shown.stdout.contains("reason: the detail screen has a full-width Buy button"))
+        let json = try sdui(base + ["--format", "json"], timeout: 300)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let silenced = try #require(doc["silenced"] as? [[String: Any]])
+        #expect(silenced.contains { $0["code"] as? String == "text-number-split" && $0["reason"] as? String == "prices are checked by the pricing team" })
+    }
+
+    @Test func `a silencing entry without a reason is an invalid payload`() throws {
+        let lint = #", "lint": {"disable": [{"code": "text-truncated"}]}"#
+        let run = try sdui(["lint", try temporaryFile(Self.cards(1, lint: lint))])
+        #expect(run.exitCode == 65)
+        #expect(run.stderr.contains("/root/children/0/lint/disable/0/reason: required"), "\(run.stderr)")
+    }
+
+    @Test func `overlapping tap targets are reported, a button inside a tappable card is not`() throws {
+        let json = #"{"schemaVersion": 1, "root": {"type": "zstack", "children": [{"type": "button", "id": "a", "title": "Left", "frame": {"width": 120, "height": 44}}, {"type": "button", "id": "b", "title": "Right", "frame": {"width": 100, "height": 44}}]}}"#
+        let run = try sdui(["lint", try temporaryFile(Array(json.utf8)), "--devices", "iphone-16", "--content-sizes", "Large"])
+        #expect(run.exitCode == 1)
+        #expect(run.stdout.contains("warning tap-targets-overlap at b"), "\(run.stdout)")
+        #expect(run.stdout.contains("overlaps the tap target a by 100×44 pt"))
+        let nested = try sdui(["lint", try temporaryFile(Self.cards(2)), "--devices", "iphone-16", "--content-sizes", "Large"])
+        #expect(!nested.stdout.contains("tap-targets-overlap"), "\(nested.stdout)")
+    }
+
+    @Test func `Apple's bordered button is not a small tap target; a 20-point one is`() throws {
+        let json = #"{"schemaVersion": 1, "root": {"type": "vstack", "children": [{"type": "button", "id": "bordered", "title": "Refresh", "style": "bordered"}, {"type": "button", "id": "tiny", "title": "x", "style": "plain", "frame": {"width": 20, "height": 20}}]}}"#
+        let run = try sdui(["lint", try temporaryFile(Array(json.utf8)), "--devices", "iphone-16", "--content-sizes", "xSmall,Large"])
+        #expect(!run.stdout.contains("tap-target-too-small at bordered"), "\(run.stdout)")
+        #expect(run.stdout.contains("warning tap-target-too-small at tiny"), "\(run.stdout)")
+    }
+
+    @Test func `lint writes its report with -o and says plainly when it cannot`() throws {
+        let out = try temporaryFile([], name: "report.json")
+        let run = try sdui(["lint", "Examples/storefront.json", "--devices", "iphone-16", "--format", "json", "-o", out], timeout: 300)
+        #expect(run.exitCode == 0)
+        #expect(run.stdout.isEmpty)
+        let doc = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any]
+        #expect(doc?["layouts"] as? Int == 10)
+        let directory = URL(fileURLWithPath: out).deletingLastPathComponent().path
+        let failed = try sdui(["lint", "Examples/storefront.json", "--devices", "iphone-16", "-o", directory], timeout: 300)
+        #expect(failed.exitCode == 73)
+        #expect(failed.stderr.contains("is a directory"), "\(failed.stderr)")
+        #expect(!failed.stderr.contains("NSCocoaErrorDomain"))
+    }
+}
