@@ -345,3 +345,22 @@ let feedState = #"{"products": [{"id": "a", "title": "A", "tags": ["x", "y"]}, {
     }
     #expect(covered > 60)
 }
+
+@Test func `literal at-braces survive encode and decode everywhere`() throws {
+    let root = #"""
+    {"type": "vstack", "id": "a@@{b", "children": [
+      {"type": "text", "text": "@@@{x}", "action": {"type": "set", "name": "s", "value": {"t": "@@{y}"}}},
+      {"type": "forEach", "items": ["@@{z}"], "template": {"type": "text", "id": "t-@{index}-@@{w}", "text": "@{item}"}}
+    ]}
+    """#
+    let literal = try #require(decode(payload(state: #"{"s": {}}"#, root)).screen)
+    #expect(literal.root.id == "a@{b")
+    #expect(literal.root.children[0].text?.resolved(for: .compact) == "@@{x}")
+    #expect(literal.root.children[1].id == "t-0-@{w}")
+    #expect(literal.root.children[1].text?.resolved(for: .compact) == "@{z}")
+    // The encoding writes the literals back escaped, so they decode to the same text, not bindings.
+    let encoded = literal.jsonValue
+    let decodedAgain = try #require(PayloadDecoder().decode(encoded).screen)
+    #expect(decodedAgain == literal)
+    #expect(decodedAgain.jsonValue == encoded)
+}

@@ -9,9 +9,13 @@ extension ComponentNode {
     /// when empty). Unset properties are omitted. A property set on a type it does not belong to is still
     /// written (after the type's own ones) so encoding never loses data; the decoder reports it.
     /// - Complexity: O(n) in the number of nodes in the subtree.
-    public var jsonValue: JSONValue {
+    public var jsonValue: JSONValue { payloadJSON(inTemplate: false) }
+
+    /// The encoding; `inTemplate` for a template's definition, whose ids are kept as the payload wrote them
+    /// (`"card-@{item.id}"`), where other ids are literal (`@{` written `@@{`).
+    func payloadJSON(inTemplate: Bool) -> JSONValue {
         var pairs: [(key: String, value: JSONValue)] = [("type", .string(type.rawValue))]
-        if let id { pairs.append(("id", .string(id))) }
+        if let id { pairs.append(("id", .string(inTemplate ? id : StateBinding.escaped(id)))) }
         let own = NodeProperty.typeProperties(of: type)
         for property in own {
             if let value = property.encode(self) { pairs.append((property.key, value)) }
@@ -30,14 +34,14 @@ extension ComponentNode {
             }
         }
         if !children.isEmpty || !templates.isEmpty {
-            pairs.append(("children", .array(payloadChildren)))
+            pairs.append(("children", .array(payloadChildren(inTemplate: inTemplate))))
         }
         return .object(pairs)
     }
 
     /// The children as the payload writes them: each template's `forEach` in place of the nodes it made.
-    private var payloadChildren: [JSONValue] {
-        guard !templates.isEmpty else { return children.map(\.jsonValue) }
+    private func payloadChildren(inTemplate: Bool) -> [JSONValue] {
+        guard !templates.isEmpty else { return children.map { $0.payloadJSON(inTemplate: inTemplate) } }
         let ordered = templates.sorted { $0.range.lowerBound < $1.range.lowerBound }
         var result: [JSONValue] = []
         var next = 0
@@ -49,7 +53,7 @@ extension ComponentNode {
                 next += 1
                 continue
             }
-            result.append(children[i].jsonValue)
+            result.append(children[i].payloadJSON(inTemplate: inTemplate))
             i += 1
         }
         return result
@@ -63,7 +67,7 @@ extension ForEachTemplate {
         var pairs: [(key: String, value: JSONValue)] = [("type", "forEach"), ("items", items.jsonValue)]
         if let id { pairs.append(("id", .string(id.source))) }
         if itemName != "item" { pairs.append(("as", .string(itemName))) }
-        pairs.append(("template", template.jsonValue))
+        pairs.append(("template", template.payloadJSON(inTemplate: true)))
         return .object(pairs)
     }
 }

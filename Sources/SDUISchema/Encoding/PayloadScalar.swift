@@ -17,8 +17,8 @@ extension Int: PayloadScalar {
     var jsonValue: JSONValue { .number(Double(self)) }
 }
 extension String: PayloadScalar {
-    /// A JSON string.
-    var jsonValue: JSONValue { .string(self) }
+    /// A JSON string; `@{` written `@@{`, so the text is not read as a binding.
+    var jsonValue: JSONValue { .string(StateBinding.escaped(self)) }
 }
 extension Bool: PayloadScalar {
     /// A JSON boolean.

@@ -19,45 +19,60 @@ public enum ExpressionFuzzing {
         ("index", .int(0)),
     ]
 
-    /// Runs one input; returns 0.
+    /// Runs one input; returns 0. A broken property stops the process with a message naming it (what libFuzzer
+    /// records as a crash, with the input).
     @discardableResult
     public static func run(_ bytes: UnsafeRawBufferPointer) -> Int32 {
         run(Array(bytes.bindMemory(to: UInt8.self)))
     }
 
-    /// Runs one input; returns 0.
+    /// Runs one input; returns 0 (see `run(_:)`).
     @discardableResult
     public static func run(_ bytes: [UInt8]) -> Int32 {
+        let broken = failures(bytes)
+        if !broken.isEmpty { fatalError("ExpressionFuzzing: " + broken.joined(separator: "; ")) }
+        return 0
+    }
+
+    /// Runs one input and returns the properties it broke (empty: none) — the form the fuzz harness's targets
+    /// take (`SDUIFuzzing`'s `FuzzTarget`).
+    ///
+    /// Properties: a diagnostic's column points into the string (or just past it) and has a message; an
+    /// interpolation gives a string; an exact binding gives a value of the type it was checked as (or null); no
+    /// number is infinite or NaN; compiling the same input twice gives the same program.
+    public static func failures(_ bytes: [UInt8]) -> [String] {
         let text = String(decoding: bytes, as: UTF8.self)
         let scope = locals.reduce(ExpressionScope(schema: state.schema)) { $0.adding($1.name, $1.value.type) }
         let characters = text.unicodeScalars.count
+        var broken: [String] = []
         func check(_ diagnostic: ExpressionDiagnostic, _ stage: String) {
-            // A column points into the string (or just past its end), never elsewhere.
-            guard diagnostic.column >= 0, diagnostic.column <= characters + 1 else {
-                fatalError("ExpressionFuzzing: \(stage) diagnostic column \(diagnostic.column) outside a string of \(characters) characters: \(diagnostic)")
+            if diagnostic.column < 0 || diagnostic.column > characters + 1 {
+                broken.append("\(stage) diagnostic column \(diagnostic.column) outside a string of \(characters) characters: \(diagnostic)")
             }
-            guard !diagnostic.message.isEmpty else { fatalError("ExpressionFuzzing: \(stage) diagnostic without a message") }
+            if diagnostic.message.isEmpty { broken.append("\(stage) diagnostic without a message") }
         }
         let binding: StateBinding
         do {
             binding = try StateBinding(compiling: text, in: scope)
         } catch {
             check(error, "compile")
-            return 0
+            return broken
+        }
+        if let again = try? StateBinding(compiling: text, in: scope), again.program != binding.program {
+            broken.append("compiling \(text.debugDescription) twice gives two programs")
         }
         do {
             let value = try binding.evaluate(in: state, locals: locals.map(\.value))
-            // An interpolation is a string; a checked type is what the value is.
-            if !binding.isExact, case .string = value {} else if !binding.isExact {
-                fatalError("ExpressionFuzzing: the interpolation \(text.debugDescription) gave \(value.brief), not a string")
+            if !binding.isExact, !value.fits(.string) {
+                broken.append("the interpolation \(text.debugDescription) gave \(value.brief), not a string")
             }
-            if binding.isExact, binding.resultType != .any, !value.fits(binding.resultType), !(value == .null) {
-                fatalError("ExpressionFuzzing: \(text.debugDescription) was checked as \(binding.resultType) and gave \(value.brief)")
+            if binding.isExact, binding.resultType != .any, value != .null, !value.fits(binding.resultType) {
+                broken.append("\(text.debugDescription) was checked as \(binding.resultType) and gave \(value.brief)")
             }
-            if case .number(let n) = value, !n.isFinite { fatalError("ExpressionFuzzing: \(text.debugDescription) gave a non-finite number") }
+            if case .number(let n) = value, !n.isFinite { broken.append("\(text.debugDescription) gave a non-finite number") }
         } catch {
             check(error, "runtime")
         }
-        return 0
+        return broken
     }
 }

@@ -77,6 +77,18 @@ public final class StateBinding: Hashable, Sendable, CustomStringConvertible {
         text.utf8.count >= 3 && text.hasPrefix("@{") && text.hasSuffix("}")
     }
 
+    /// Literal `text` as a payload writes it: each `@{` as `@@{` (the inverse of `unescaped`).
+    /// - Complexity: O(n); no copy when the text has no `@{`.
+    public static func escaped(_ text: String) -> String {
+        var text = text
+        let has = text.withUTF8 { bytes -> Bool in
+            guard bytes.count >= 2 else { return false }
+            for i in 0..<(bytes.count - 1) where bytes[i] == 0x40 && bytes[i + 1] == 0x7B { return true }
+            return false
+        }
+        return has ? text.replacingAll("@{", with: "@@{") : text
+    }
+
     /// `text` with `@@{` written as `@{`: what a string that holds no binding shows.
     static func unescaped(_ text: String) -> String {
         guard text.contains("@@{") else { return text }

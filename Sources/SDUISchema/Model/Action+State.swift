@@ -20,10 +20,10 @@ public indirect enum ValueTemplate: Hashable, Sendable, CustomStringConvertible 
         }
     }
 
-    /// The payload spelling (bindings as their source strings).
+    /// The payload spelling (bindings as their source strings; a literal string's `@{` as `@@{`).
     public var jsonValue: JSONValue {
         switch self {
-        case .literal(let value): return value.jsonValue
+        case .literal(let value): return Self.escaping(value.jsonValue)
         case .binding(let binding): return .string(binding.source)
         case .array(let items): return .array(items.map(\.jsonValue))
         case .object(let keys, let values): return .object(zip(keys, values).map { (key: $0, value: $1.jsonValue) })
@@ -31,6 +31,16 @@ public indirect enum ValueTemplate: Hashable, Sendable, CustomStringConvertible 
     }
 
     public var description: String { jsonValue.serialized() }
+
+    /// `value` with every string's `@{` written `@@{`.
+    static func escaping(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let s): return .string(StateBinding.escaped(s))
+        case .array(let items): return .array(items.map(escaping))
+        case .object(let pairs): return .object(pairs.map { (key: $0.key, value: escaping($0.value)) })
+        default: return value
+        }
+    }
 }
 
 /// Which elements a `remove` action takes out of an array.
