@@ -47,6 +47,11 @@ enum BenchCommand {
           feed-100k-first-viewport   a 100 000-item grid, first viewport, new engine each run
           feed-100k-first-viewport-warm  the same on a kept engine
           feed-100k-scroll-middle    a viewport in the middle of the feed on a kept engine
+          template-1000-decode       1 000 product cards sent as state + one forEach template (JSON bytes) →
+                                     Screen: parse, check the template once, make its 7 nodes per item with
+                                     their bindings resolved
+          template-1000-expanded-decode  the same cards as a static payload (the template's output frozen) →
+                                     Screen: what a server sending no template makes the app decode
         and the peak memory (VmHWM growth) of 2 000 viewport layouts for 1 000 vs 100 000 items.
         """,
         options: [
@@ -75,7 +80,7 @@ enum BenchCommand {
                          "cards-100-relayout", "cards-100-text-first-layout", "cards-100-text-fresh-warm-cache", "cards-100-text-fresh-warm-cache-new-strings",
                          "cards-100-text-fresh-cold-cache",
                          "cards-100-text-new-engine", "cards-100-text-relayout", "feed-100k-first-viewport",
-                         "feed-100k-first-viewport-warm", "feed-100k-scroll-middle"]
+                         "feed-100k-first-viewport-warm", "feed-100k-scroll-middle", "template-1000-decode", "template-1000-expanded-decode"]
             /// A benchmark runs when there is no filter, the filter names it exactly, or (naming none exactly) is part of its name.
             func selected(_ name: String) -> Bool {
                 guard let filter else { return true }
@@ -225,6 +230,22 @@ enum BenchCommand {
                 results.append(time("feed-100k-scroll-middle", runs) { _ in
                     feedEngine.layout(feed, in: narrow, traits: narrowTraits, viewport: middle).nodeCount
                 })
+            }
+
+            // template-1000: a list sent as data and a template, against the same list expanded.
+            if selected("template-1000-decode") || selected("template-1000-expanded-decode") {
+                let template = Array(BenchmarkFixtures.templateCards(count: 1_000).serialized().utf8)
+                guard let expanded = BenchmarkFixtures.templateCardsExpanded(count: 1_000).map({ Array($0.serialized().utf8) }) else {
+                    throw CLIError(message: "sdui bench: the template-1000 payload does not decode", exitCode: ExitCode.software)
+                }
+                for (name, bytes) in [("template-1000-decode", template), ("template-1000-expanded-decode", expanded)] where selected(name) {
+                    var kept: [Screen] = []
+                    results.append(time(name, max(1, runs / 20), setup: { _ in kept.removeAll(keepingCapacity: true) }) { _ in
+                        guard let screen = PayloadDecoder().decode(bytes).screen else { return 0 }
+                        kept.append(screen)
+                        return screen.root.subtreeCount
+                    })
+                }
             }
 
             // Peak memory of viewport layouts, 1k vs 100k items.

@@ -236,6 +236,9 @@ public struct ComponentNode: Hashable, Sendable {
     /// - Complexity: O(n).
     public var subtreeCount: Int { 1 + children.reduce(0) { $0 + $1.subtreeCount } }
 
+    /// Makes the geometry record again after the box's properties were changed directly.
+    mutating func refreshGeometry() { geometry = GeometryProperties(of: self) }
+
     /// Gives this node its own box before a change (copy-on-write).
     @inline(__always)
     mutating func makeUnique() {

@@ -114,3 +114,61 @@ extension Screen {
         PayloadDecoder(options: options).decode(jsonValue, state: state)
     }
 }
+
+extension Screen {
+    /// The screen as a static payload in its current state: every bound value replaced by its value (a binding
+    /// without one by nothing: the property's default), the templates' nodes kept as plain children, no state and
+    /// no previews — what a server would send without state, bindings or templates.
+    /// - Complexity: O(n) in the nodes.
+    public var frozen: Screen {
+        var copy = self
+        copy.root.freeze()
+        copy.state = ScreenState()
+        copy.previews = []
+        return copy
+    }
+}
+
+extension ComponentNode {
+    /// Replaces every bound value in the subtree by its value and drops templates and template items.
+    mutating func freeze() {
+        if hasBindings || !templates.isEmpty || templateItem != nil {
+            makeUnique()
+            box.properties.freezeBindings()
+            box.properties.templates = []
+            box.properties.templateItem = nil
+            refreshGeometry()
+        }
+        for i in children.indices { children[i].freeze() }
+    }
+}
+
+extension NodeProperties {
+    /// Every bound value replaced by its value, visiting what `forEachBinding` visits.
+    mutating func freezeBindings() {
+        func freeze<T>(_ value: inout Responsive<T>?) {
+            if case .bound(_, let resolved)? = value { value = resolved.map { .fixed($0) } }
+        }
+        func freezeEdge(_ value: inout Responsive<Double>) {
+            if case .bound(_, let resolved) = value { value = .fixed(resolved ?? 0) }
+        }
+        freeze(&spacing); freeze(&alignment); freeze(&columns); freeze(&minColumnWidth); freeze(&rowSpacing); freeze(&columnSpacing)
+        freeze(&axis); freeze(&text); freeze(&style); freeze(&weight); freeze(&lineLimit); freeze(&color); freeze(&url); freeze(&placeholder)
+        freeze(&alt); freeze(&title); freeze(&buttonStyle); freeze(&minLength)
+        freeze(&modifiers.aspectRatio); freeze(&modifiers.contentMode); freeze(&modifiers.background); freeze(&modifiers.cornerRadius)
+        freeze(&modifiers.visible); freeze(&modifiers.layoutPriority)
+        if var padding = modifiers.padding {
+            freezeEdge(&padding.top); freezeEdge(&padding.leading); freezeEdge(&padding.bottom); freezeEdge(&padding.trailing)
+            modifiers.padding = padding
+        }
+        if var frame = modifiers.frame {
+            freeze(&frame.width); freeze(&frame.height); freeze(&frame.minWidth); freeze(&frame.maxWidth)
+            freeze(&frame.minHeight); freeze(&frame.maxHeight); freeze(&frame.alignment)
+            modifiers.frame = frame
+        }
+        if var control = input {
+            freeze(&control.label); freeze(&control.placeholder); freeze(&control.isSecure)
+            input = control
+        }
+    }
+}
