@@ -63,6 +63,10 @@ class Server:
         self.delay = delay
         self.requests = 0
         self.page_time = 0.0
+        # Set when the page reports its first contentful paint (`PAINT_BEACON`): late images are held until then
+        # as well as until the deadline, so "images arrive after the first paint" holds however slowly a loaded
+        # machine paints (a deadline alone failed when the first paint took longer than the delay).
+        self.painted = threading.Event()
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -76,6 +80,8 @@ class Server:
                     query = urllib.parse.parse_qs(path.query)
                     # Every image answers no earlier than `delay` seconds after its page was requested
                     # (a deadline, not a per-request sleep: Chromium opens at most 6 connections per host).
+                    if server.delay > 0:
+                        server.painted.wait(timeout=30)
                     time.sleep(max(0.0, server.page_time + server.delay - time.time()))
                     original = query.get("u", [""])[0].lower()
                     if any(marker in original for marker in FAIL_MARKERS):
@@ -93,9 +99,15 @@ class Server:
                     self.end_headers()
                     self.wfile.write(body)
                     return
+                if path.path == "/painted":
+                    server.painted.set()
+                    self.send_response(204)
+                    self.end_headers()
+                    return
                 body = server.pages.get(path.path)
                 if body is not None:
                     server.page_time = time.time()
+                    server.painted.clear()
                 if body is None:
                     self.send_response(404)
                     self.end_headers()
@@ -111,16 +123,34 @@ class Server:
         self.httpd.daemon_threads = True
         self.port = self.httpd.server_address[1]
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        # The paint beacon on a port of its own: Chromium keeps at most 6 connections per host and port, and the
+        # held image requests occupy all of them on `port`.
+        self.beacon = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.beacon.daemon_threads = True
+        self.beacon_port = self.beacon.server_address[1]
+        threading.Thread(target=self.beacon.serve_forever, daemon=True).start()
 
     def url(self, path):
         return f"http://127.0.0.1:{self.port}{path}"
 
     def close(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        for httpd in (self.httpd, self.beacon):
+            httpd.shutdown()
+            httpd.server_close()
 
 
 IMG_SRC = re.compile(r'(<img\b[^>]*?\bsrc=")([^"]*)(")')
+
+# Tells the server when the page has painted (see `Server.painted`); added to the served copies only.
+PAINT_BEACON = ("<script>new PerformanceObserver(l => { if (l.getEntries().some(e => e.name === 'first-contentful-paint'))"
+                " fetch('http://127.0.0.1:PORT/painted', {mode: 'no-cors'}); }).observe({type: 'paint', buffered: true});</script>")
+
+
+def with_paint_beacon(page, beacon_port):
+    """`page` with `PAINT_BEACON` (to `beacon_port`) as the first element of its head (or at its start)."""
+    beacon = PAINT_BEACON.replace("PORT", str(beacon_port))
+    m = re.search(r"<head[^>]*>", page, re.I)
+    return page[:m.end()] + beacon + page[m.end():] if m else beacon + page
 
 
 def route_images(page, port):
@@ -412,8 +442,8 @@ def main():
     started = time.time()
     server = Server({}, args.image_delay)
     routed, image_count = route_images(page, server.port)
-    server.pages["/page.html"] = routed.encode()
-    server.pages["/naive.html"] = naive_page(routed, server.port).encode()
+    server.pages["/page.html"] = with_paint_beacon(routed, server.beacon_port).encode()
+    server.pages["/naive.html"] = with_paint_beacon(naive_page(routed, server.port), server.beacon_port).encode()
     report = {"page": args.page, "images": image_count, "imageDelay": args.image_delay, "phases": {}}
     clock = [time.time()]
 

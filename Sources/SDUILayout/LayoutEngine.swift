@@ -44,8 +44,8 @@ public final class LayoutEngine {
 
     /// Lays out `screen` in `environment` with `traits`.
     ///
-    /// The root is proposed the window's safe-area rectangle and, when smaller, centred in it; a scroll's
-    /// content is placed at offset 0. Never throws: bad values are clamped and reported in `diagnostics`.
+    /// The root is proposed the window's safe-area rectangle and centred in it (also when larger, as SwiftUI's
+    /// hosting view does; a root scroll view takes the safe area); a scroll's content is placed at offset 0. Never throws: bad values are clamped and reported in `diagnostics`.
     /// - Complexity: O(n) in the number of nodes; when only the window size changed since the previous
     ///   call, the flattened tree and text measurements are reused.
     public func layout(_ screen: Screen, in environment: WindowEnvironment, traits: TraitCollection) -> LayoutResult {
@@ -74,7 +74,9 @@ public final class LayoutEngine {
         let nodeCount = state.tree.nodes.count
         let textCount = state.tree.texts.count
         let diagnosticCount = state.tree.buildDiagnostics.count
+        let gridItemCount = state.tree.gridItems.count
         let result = run(environment: environment, traits: traits)
+        state.tree.gridItems.truncate(to: gridItemCount)
         state.viewport = nil
         state.lazyWindow = nil
         state.unlinkLazyGrids()
@@ -148,9 +150,10 @@ public final class LayoutEngine {
         var rootSize = (0.0, 0.0)
         if !state.tree.nodes.isEmpty {
             rootSize = computeNodeLayout(0, Proposal(width: safeArea.width, height: safeArea.height), .place, &state)
-            // The root is centred in the safe area (as a hosting controller does); a larger root overflows.
-            state.geometry[0].x = safeArea.x + max(0, (safeArea.width - rootSize.0) / 2)
-            state.geometry[0].y = safeArea.y + max(0, (safeArea.height - rootSize.1) / 2)
+            // The root is centred in the safe area, also when it is larger (as SwiftUI's hosting view does: objc.io's
+            // `aspectRatio(16/9, contentMode: .fill)` in a 100 × 100 canvas starts at x −38.9); a larger root overflows.
+            state.geometry[0].x = safeArea.x + (safeArea.width - rootSize.0) / 2
+            state.geometry[0].y = safeArea.y + (safeArea.height - rootSize.1) / 2
             // Content past the safe area of a root that does not scroll is cut off: an error, also when the root's
             // own overflow check reported it already.
             if rootSize.0 > safeArea.width + 0.5 || rootSize.1 > safeArea.height + 0.5 {

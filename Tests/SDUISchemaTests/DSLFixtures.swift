@@ -27,6 +27,12 @@ enum DSLFixtures {
                     for product in products {
                         VStack(alignment: .leading, spacing: 8) {
                             Image(url: product.imageURL, alt: product.name).aspectRatio(1.5, contentMode: .fill).cornerRadius(8)
+                                .overlay(alignment: .topLeading) {
+                                    if product.isOnSale {
+                                        Text("−20 %", style: .caption).bold().foregroundColor("white")
+                                            .padding(.horizontal, 6).padding(.vertical, 2).background("red").clipShape(.capsule).padding(6)
+                                    }
+                                }
                             Text(product.name, style: .headline).lineLimit(2)
                             HStack {
                                 Text(product.price)
@@ -37,7 +43,8 @@ enum DSLFixtures {
                                 Button("Buy", action: .navigate(screen: "product/\(product.id)")).buttonStyle(.borderedProminent)
                             }
                         }
-                        .padding(8).background("secondaryBackground").cornerRadius(12).id("card-\(product.id)")
+                        .padding(8).background("secondaryBackground").cornerRadius(12)
+                        .shadow(color: "#00000022", radius: 4, y: 2).id("card-\(product.id)")
                     }
                 }
                 .padding(16)

@@ -142,9 +142,10 @@ func `a DSL screen survives encode then strict decode unchanged`(name: String) t
     #expect(Text("x").padding().node.modifiers.padding == Padding(16))
 }
 
-@Test func `frame calls merge into one frame, a later call replacing only what it names`() {
-    let frame = Text("x").frame(width: 10, height: 20).frame(maxWidth: .infinity, alignment: .leading).frame(width: 30).node.modifiers.frame
-    #expect(frame == Frame(width: 30, height: 20, maxWidth: .infinity, alignment: .leading))
+@Test func `each frame call is one frame around what came before, as in SwiftUI`() {
+    let node = Text("x").frame(width: 10, height: 20).frame(maxWidth: .infinity, alignment: .leading).frame(width: 30).node
+    #expect(node.modifiers.frame == Frame(width: 10, height: 20))
+    #expect(node.modifiers.chain == [.frame(Frame(maxWidth: .infinity, alignment: .leading)), .frame(Frame(width: 30))])
 }
 
 @Test func `an invalid color string is written verbatim so decoding reports it`() throws {
@@ -172,7 +173,7 @@ func `a DSL screen survives encode then strict decode unchanged`(name: String) t
 
 @Test func `one-value modifiers also take plain variables, and literals still pick the responsive form`() {
     let gap = 12.0, ratio = 4.0 / 3.0, lines = 3, shown = false, title = "Hi", priority = 2.0
-    let node = Text(title).padding(gap).padding(.top, gap).aspectRatio(ratio).cornerRadius(gap)
+    let node = Text(title).aspectRatio(ratio).padding(gap).padding(.top, gap).cornerRadius(gap)
         .layoutPriority(priority).visible(shown).lineLimit(lines).node
     #expect(node.text == .fixed("Hi"))
     #expect(node.modifiers.padding == Padding(top: 24, leading: 12, bottom: 12, trailing: 12))

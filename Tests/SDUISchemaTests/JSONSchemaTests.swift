@@ -128,6 +128,15 @@ let invalidPayloads: [(name: String, json: String, pointer: String)] = {
         ("picker-no-options", screen(#"{"type": "picker", "selection": "@{size}", "options": []}"#), "/root/options"),
         ("stepper-range-three", screen(#"{"type": "stepper", "value": "@{n}", "range": [0, 1, 2]}"#), "/root/range"),
         ("keyboard-unknown", screen(#"{"type": "textField", "text": "@{email}", "keyboard": "emoji"}"#), "/root/keyboard"),
+        ("modifiers-not-array", screen(#"{"type": "color", "modifiers": {"padding": 8}}"#), "/root/modifiers"),
+        ("modifier-two-keys", screen(#"{"type": "color", "modifiers": [{"padding": 8, "opacity": 1}]}"#), "/root/modifiers/0"),
+        ("modifier-unknown", screen(#"{"type": "color", "modifiers": [{"blur": 3}]}"#), "/root/modifiers/0"),
+        ("modifier-opacity-above-one", screen(#"{"type": "color", "modifiers": [{"opacity": 2}]}"#), "/root/modifiers/0/opacity"),
+        ("modifier-shadow-without-radius", screen(#"{"type": "color", "modifiers": [{"shadow": {"x": 1}}]}"#), "/root/modifiers/0/shadow"),
+        ("modifier-overlay-bad-content", screen(#"{"type": "color", "modifiers": [{"overlay": {"content": {"type": "text"}}}]}"#), "/root/modifiers/0/overlay/content"),
+        ("grid-items-empty", screen(#"{"type": "grid", "columns": []}"#), "/root/columns"),
+        ("grid-item-two-sizes", screen(#"{"type": "grid", "columns": [{"fixed": 10, "flexible": {}}]}"#), "/root/columns/0"),
+        ("grid-item-adaptive-without-minimum", screen(#"{"type": "grid", "columns": [{"adaptive": {}}]}"#), "/root/columns/0/adaptive"),
     ]
 }()
 

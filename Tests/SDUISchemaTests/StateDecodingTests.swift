@@ -364,3 +364,23 @@ let feedState = #"{"products": [{"id": "a", "title": "A", "tags": ["x", "y"]}, {
     #expect(decodedAgain == literal)
     #expect(decodedAgain.jsonValue == encoded)
 }
+
+@Test func `modifier chain values and grid columns can be bound`() throws {
+    let json = payload(state: #"{"n": 2, "wide": true}"#, #"""
+    {"type": "grid", "columns": "@{wide ? 3 : 1}", "modifiers": [{"opacity": "@{n / 4}"}, {"offset": {"x": "@{n * 5}"}}, {"background": {"color": "@{wide ? 'red' : 'blue'}"}}], "children": []}
+    """#)
+    let decoding = decode(json, strict: true)
+    #expect(decoding.issues.isEmpty, "\(decoding.issues)")
+    let screen = try #require(decoding.screen)
+    #expect(screen.root.columns?.resolved(for: .compact) == 3)
+    guard case .opacity(let opacity)? = screen.root.modifiers.chain.first else { Issue.record("no opacity"); return }
+    #expect(opacity.resolved(for: .compact) == 0.5)
+    var sources: [String] = []
+    screen.root.forEachBinding { sources.append($0.source) }
+    #expect(sources.sorted() == ["@{n * 5}", "@{n / 4}", "@{wide ? 'red' : 'blue'}", "@{wide ? 3 : 1}"])
+    let again = try #require(PayloadDecoder(options: .init(strict: true)).decode(screen.jsonValue).screen)
+    #expect(again == screen)
+    let frozen = screen.frozen
+    #expect(!frozen.root.hasBindings)
+    #expect(frozen.root.columns == .fixed(3))
+}

@@ -28,8 +28,10 @@ struct FlatNode {
     var nextSibling: Int32 = -1
     /// Visible children (hidden ones take no part in layout).
     var visibleChildCount: Int32 = 0
-    /// Grid: the number of columns.
+    /// Grid: the number of columns (with GridItems: the number of items, from `firstGridItem`).
     var columns: Int32 = 1
+    /// Grid with GridItem columns: its first item in `LayoutTree.gridItems` (-1: a column count).
+    var firstGridItem: Int32 = -1
     /// Index into `LayoutTree.texts` for text nodes and button titles; -1 otherwise.
     var textIndex: Int32 = -1
 
@@ -163,6 +165,8 @@ struct LayoutTree {
     /// The payload the tree was built from (ids and types are read from it when a result's nodes are read).
     var source: PayloadSource?
     var texts = ContiguousArray<TextSpec>()
+    /// GridItem columns of the grids that have them (`FlatNode.firstGridItem`, `columns` items each).
+    var gridItems = ContiguousArray<GridItemSpec>()
     /// Problems found while building (unknown types, frame conflicts, images without aspect ratio…).
     var buildDiagnostics: [LayoutDiagnostic] = []
     var screenID = ""
@@ -189,6 +193,7 @@ struct LayoutTree {
         links.removeAll(keepingCapacity: true)
         linksArray = nil
         texts.removeAll(keepingCapacity: true)
+        gridItems.removeAll(keepingCapacity: true)
         buildDiagnostics.removeAll(keepingCapacity: true)
         lazyGrids.removeAll(keepingCapacity: true)
         diagnosticNames.removeAll()

@@ -8,6 +8,7 @@
 /// 5. Placement: each item at the grid's alignment inside its cell (center by default, as `GridItem`).
 func computeGridLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
     let flat = s.ptr.nodes[Int(node)]
+    if flat.firstGridItem >= 0 { return computeGridItemLayout(node, proposal, mode, &s) }
     let count = Int(flat.visibleChildCount)
 
     // Step 1: the grid's width.
@@ -99,4 +100,65 @@ func gridColumns(width: Double, requested: Int, spacing: Double, minimum: Double
     let columnWidth = maxOf(0, (width - spacing * Double(columns - 1)) / Double(columns))
     return GridColumns(columns: columns, columnWidth: columnWidth,
                        isBelowMinimum: minimum > 0 && columnWidth < minimum - 1e-9)
+}
+
+/// SwiftUI's `LazyVGrid` with GridItem columns (`fixed`, `flexible`, `adaptive`).
+///
+/// 1. Columns: `gridItemColumns` at the proposed width (SwiftUI's column algorithm; the grid's width is theirs).
+/// 2. Rows of as many items as there are columns; each item is proposed (its column's width, unspecified).
+/// 3. Each row is as tall as its tallest item; rows are `rowSpacing` apart.
+/// 4. Each item sits in its cell at its column's alignment (the GridItem's, else the grid's; center by default).
+func computeGridItemLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
+    let flat = s.ptr.nodes[Int(node)]
+    // Step 1 (the columns go on the track stack; a nested grid's go above them and are gone when it returns).
+    let base = s.gridTracks.count
+    defer { s.gridTracks.removeSubrange(base...) }
+    let items = s.tree.gridItems
+    let first = Int(flat.firstGridItem), itemCount = Int(flat.columns)
+    guard first >= 0, itemCount > 0, first + itemCount <= items.count else { return (0, 0) }
+    let columns = items.withUnsafeBufferPointer { all in
+        gridItemColumns(UnsafeBufferPointer(rebasing: all[first..<(first + itemCount)]), width: proposal.width, into: &s.gridTracks)
+    }
+    if columns.isLimited && mode == .place {
+        s.report("grid-columns-limited", .warning, node, "the GridItems make more than \(maxGridTracks) columns; only \(maxGridTracks) are laid out")
+    }
+    let trackCount = s.gridTracks.count - base
+    guard trackCount > 0 else { return (columns.width, 0) }
+    // Steps 2–4.
+    var y = 0.0
+    var rowStart = flat.firstChild
+    var rows = 0
+    while rowStart >= 0 {
+        var rowHeight = 0.0
+        var child = rowStart
+        var taken = 0
+        while child >= 0 && taken < trackCount {
+            if !s.ptr.nodes[Int(child)].isHidden {
+                let size = computeChildLayout(child, Proposal(width: s.gridTracks[base + taken].width, height: .nan), mode, &s)
+                rowHeight = maxOf(rowHeight, size.1)
+                taken += 1
+            }
+            child = s.ptr.nodes[Int(child)].nextSibling
+        }
+        if taken == 0 { break }
+        if rows > 0 { y += flat.spacing }
+        if mode == .place {
+            var column = 0
+            var item = rowStart
+            while item != child {
+                let c = Int(item)
+                if !s.ptr.nodes[c].isHidden {
+                    let track = s.gridTracks[base + column]
+                    s.ptr.geometry[c].x = track.offset + (track.width - s.ptr.geometry[c].width) * track.alignX
+                    s.ptr.geometry[c].y = y + (rowHeight - s.ptr.geometry[c].height) * track.alignY
+                    column += 1
+                }
+                item = s.ptr.nodes[c].nextSibling
+            }
+        }
+        y += rowHeight
+        rows += 1
+        rowStart = child
+    }
+    return (columns.width, y)
 }

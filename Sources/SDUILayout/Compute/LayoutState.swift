@@ -92,6 +92,8 @@ struct LayoutState {
     var stackScratch = NodeBuffer<StackItem>()
     /// First free entry of `stackScratch`.
     var stackTop = 0
+    /// The columns of the GridItem grids being laid out (a stack: a nested grid's columns sit above its parent's).
+    var gridTracks = ContiguousArray<GridTrack>()
     var text = TextMeasurementSeam()
     /// Final text layouts of this pass, per text index (set when the text node is placed).
     var placedTexts = ContiguousArray<PlacedText>()
@@ -189,6 +191,7 @@ struct LayoutState {
         tree.linksArray = nil
         tree.texts.truncate(to: textCount)
         geometry.truncate(to: count)
+        gridTracks.removeAll(keepingCapacity: true)
         slotGeneration.truncate(to: count)
         slotCount.truncate(to: count)
         slots.truncate(to: count * Self.slotsPerNode)

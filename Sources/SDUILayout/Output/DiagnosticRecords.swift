@@ -85,5 +85,7 @@ extension LayoutDiagnostic {
         Kind(code: "image-without-aspect-ratio", severities: [.warning], summary: "an image without aspectRatio (laid out as a square)"),
         Kind(code: "frame-conflict", severities: [.warning], summary: "minWidth > maxWidth or minHeight > maxHeight (max raised to min)"),
         Kind(code: "unknown-type", severities: [.warning], summary: "a component type this version does not know"),
+        Kind(code: "grid-columns-limited", severities: [.warning], summary: "GridItems make more columns than the engine lays out; only the first ones are laid out"),
+        Kind(code: "modifiers-not-laid-out", severities: [.warning], summary: "a node's modifiers chain is not laid out by this version"),
     ]
 }

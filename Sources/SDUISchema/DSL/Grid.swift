@@ -23,4 +23,24 @@ public struct Grid: PayloadComponent {
         node.columnSpacing = columnSpacing
         node.alignment = alignment?.map(\.alignment)
     }
+
+    /// `content` in the columns `columns` describes (SwiftUI's `LazyVGrid(columns:spacing:)`): fixed, flexible and
+    /// adaptive `GridItem`s, e.g. `[GridItem(.fixed(70)), GridItem(.adaptive(minimum: 40, maximum: .infinity))]`,
+    /// or `.sizeClass(compact: […], regular: […])`.
+    /// - Parameters:
+    ///   - spacing: Points between rows (and, unless a GridItem's `spacing` says otherwise, after each column; default 8).
+    public init(columns: Responsive<[GridItem]>, spacing: Responsive<Double>? = nil, rowSpacing: Responsive<Double>? = nil,
+                columnSpacing: Responsive<Double>? = nil, @ComponentBuilder content: () -> [ComponentNode]) {
+        node = ComponentNode(type: .grid, children: content())
+        node.gridItems = columns
+        node.spacing = spacing
+        node.rowSpacing = rowSpacing
+        node.columnSpacing = columnSpacing
+    }
+
+    /// `content` in the columns `columns` (the same columns in every size class).
+    public init(columns: [GridItem], spacing: Responsive<Double>? = nil, rowSpacing: Responsive<Double>? = nil,
+                columnSpacing: Responsive<Double>? = nil, @ComponentBuilder content: () -> [ComponentNode]) {
+        self.init(columns: .fixed(columns), spacing: spacing, rowSpacing: rowSpacing, columnSpacing: columnSpacing, content: content)
+    }
 }

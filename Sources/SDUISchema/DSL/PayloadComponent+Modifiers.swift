@@ -20,14 +20,26 @@ extension PayloadComponent {
     }
 
     /// Adds `length` points of padding on `edges` (SwiftUI's `padding(_:_:)`; 16 when omitted).
+    ///
+    /// Consecutive paddings add up into one (`.padding(8).padding(.top, 4)` gives 12 on top), as nested
+    /// SwiftUI paddings measure.
     public func padding(_ edges: Edge.Set, _ length: Responsive<Double> = 16) -> Self {
         with { node in
-            var padding = node.modifiers.padding ?? Padding(0)
-            if edges.contains(.top) { padding.top = padding.top.adding(length) }
-            if edges.contains(.leading) { padding.leading = padding.leading.adding(length) }
-            if edges.contains(.bottom) { padding.bottom = padding.bottom.adding(length) }
-            if edges.contains(.trailing) { padding.trailing = padding.trailing.adding(length) }
-            node.modifiers.padding = padding
+            func add(_ padding: Padding?) -> Padding {
+                var padding = padding ?? Padding(0)
+                if edges.contains(.top) { padding.top = padding.top.adding(length) }
+                if edges.contains(.leading) { padding.leading = padding.leading.adding(length) }
+                if edges.contains(.bottom) { padding.bottom = padding.bottom.adding(length) }
+                if edges.contains(.trailing) { padding.trailing = padding.trailing.adding(length) }
+                return padding
+            }
+            if case .padding(let last)? = node.modifiers.chain.last {
+                node.modifiers.chain[node.modifiers.chain.count - 1] = .padding(add(last))
+            } else if node.modifiers.canWriteFlatKey(.padding) || node.modifiers.chain.isEmpty && node.modifiers.outermostFlatKey == .padding {
+                node.modifiers.padding = add(node.modifiers.padding)
+            } else {
+                node.modifiers.chain.append(.padding(add(nil)))
+            }
         }
     }
 
@@ -39,16 +51,10 @@ extension PayloadComponent {
 
     /// Fixes the width and/or height (SwiftUI's `frame(width:height:alignment:)`).
     ///
-    /// Frame calls merge into the node's one frame: a later call replaces only the fields it names.
+    /// Each call is one frame around what came before, as in SwiftUI (a second call nests a second frame).
     public func frame(width: Responsive<Double>? = nil, height: Responsive<Double>? = nil,
                       alignment: Responsive<Alignment>? = nil) -> Self {
-        with { node in
-            var frame = node.modifiers.frame ?? Frame()
-            if let width { frame.width = width }
-            if let height { frame.height = height }
-            if let alignment { frame.alignment = alignment }
-            node.modifiers.frame = frame
-        }
+        modifier(.frame(Frame(width: width, height: height, alignment: alignment)), flatKey: .frame) { $0.frame = Frame(width: width, height: height, alignment: alignment) }
     }
 
     /// Bounds the width and/or height (SwiftUI's `frame(minWidth:maxWidth:minHeight:maxHeight:alignment:)`);
@@ -56,24 +62,17 @@ extension PayloadComponent {
     public func frame(minWidth: Responsive<Double>? = nil, maxWidth: Responsive<Double>? = nil,
                       minHeight: Responsive<Double>? = nil, maxHeight: Responsive<Double>? = nil,
                       alignment: Responsive<Alignment>? = nil) -> Self {
-        with { node in
-            var frame = node.modifiers.frame ?? Frame()
-            if let minWidth { frame.minWidth = minWidth }
-            if let maxWidth { frame.maxWidth = maxWidth }
-            if let minHeight { frame.minHeight = minHeight }
-            if let maxHeight { frame.maxHeight = maxHeight }
-            if let alignment { frame.alignment = alignment }
-            node.modifiers.frame = frame
-        }
+        let frame = Frame(minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight, maxHeight: maxHeight, alignment: alignment)
+        return modifier(.frame(frame), flatKey: .frame) { $0.frame = frame }
     }
 
     /// Gives the content's box a width ÷ height `ratio` (SwiftUI's `aspectRatio(_:contentMode:)`).
     ///
     /// On an image this reserves its box before it loads (no layout shift).
     public func aspectRatio(_ ratio: Responsive<Double>, contentMode: Responsive<ContentMode>? = nil) -> Self {
-        with { node in
-            node.modifiers.aspectRatio = ratio
-            if let contentMode { node.modifiers.contentMode = contentMode }
+        modifier(.aspectRatio(AspectRatio(ratio: ratio, contentMode: contentMode)), flatKey: .aspectRatio) { modifiers in
+            modifiers.aspectRatio = ratio
+            if let contentMode { modifiers.contentMode = contentMode }
         }
     }
 
@@ -83,14 +82,22 @@ extension PayloadComponent {
         aspectRatio(.fixed(ratio), contentMode: contentMode)
     }
 
-    /// Sets how the content fills its aspect-ratio box, keeping any ratio already set.
+    /// Sets how the content fills its aspect-ratio box: on an image (or a node whose only modifier is an aspect
+    /// ratio) the content mode of that ratio; otherwise SwiftUI's `aspectRatio(contentMode:)` around what came
+    /// before, with the content's own ideal ratio.
     public func aspectRatio(contentMode: Responsive<ContentMode>) -> Self {
-        with { $0.modifiers.contentMode = contentMode }
+        with { node in
+            if node.modifiers.chain.isEmpty, node.modifiers.outermostFlatKey == .aspectRatio || node.type == .image {
+                node.modifiers.contentMode = contentMode
+            } else {
+                node.modifiers.chain.append(.aspectRatio(AspectRatio(contentMode: contentMode)))
+            }
+        }
     }
 
-    /// Puts a color behind the node's padded, framed box (SwiftUI's `background(_:)`); a later call replaces it.
+    /// Puts a color behind everything written so far (SwiftUI's `background(_:)`).
     public func background(_ color: Responsive<Color>) -> Self {
-        with { $0.modifiers.background = color }
+        modifier(.background(Decoration(.color(color))), flatKey: .background) { $0.background = color }
     }
 
     /// Puts a color behind the node: a system color name (`"secondaryBackground"`) or `#RGB`/`#RRGGBB`/`#RRGGBBAA`.
@@ -105,9 +112,9 @@ extension PayloadComponent {
         background(.fixed(color))
     }
 
-    /// Rounds the corners of the background and clips the content (SwiftUI's `cornerRadius(_:)`).
+    /// Clips everything written so far to a rounded rectangle (SwiftUI's `cornerRadius(_:)`).
     public func cornerRadius(_ radius: Responsive<Double>) -> Self {
-        with { $0.modifiers.cornerRadius = radius }
+        modifier(.cornerRadius(radius), flatKey: .cornerRadius) { $0.cornerRadius = radius }
     }
 
     /// Rounds the corners, for a `Double` variable.
@@ -116,11 +123,10 @@ extension PayloadComponent {
         cornerRadius(.fixed(radius))
     }
 
-    /// Removes the node from layout and drawing.
-    ///
-    /// Unlike SwiftUI's `hidden()`, which keeps the space, this is `visible: false` (like an `if`).
+    /// Keeps the layout space but draws nothing of what was written so far (SwiftUI's `hidden()`); `visible(false)`
+    /// removes the node instead.
     public func hidden() -> Self {
-        visible(false)
+        with { $0.modifiers.chain.append(.hidden(true)) }
     }
 
     /// Shows or removes the node, possibly per size class (`.visible(.sizeClass(compact: false, regular: true))`).
@@ -162,6 +168,42 @@ extension PayloadComponent {
     /// The node's id, unique within the screen (SwiftUI's `id(_:)`).
     public func id(_ id: String) -> Self {
         with { $0.id = id }
+    }
+}
+
+extension PayloadComponent {
+    /// Appends `modifier` around what was written so far: as its v1 key when that keeps the meaning (nothing is
+    /// in the chain yet and every v1 key already set comes before `flatKey` in the v1 order), so that payloads an
+    /// older app reads keep their modifiers; otherwise to `modifiers`.
+    func modifier(_ modifier: Modifier, flatKey: FlatModifierKey, writeFlat: (inout Modifiers) -> Void) -> Self {
+        with { node in
+            if node.modifiers.canWriteFlatKey(flatKey) { writeFlat(&node.modifiers) } else { node.modifiers.chain.append(modifier) }
+        }
+    }
+}
+
+/// The v1 modifier keys in their fixed order, innermost first.
+enum FlatModifierKey: Int, Comparable {
+    case aspectRatio, padding, frame, background, cornerRadius
+    static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+}
+
+extension Modifiers {
+    /// The outermost v1 key set (nil: none).
+    var outermostFlatKey: FlatModifierKey? {
+        if cornerRadius != nil { return .cornerRadius }
+        if background != nil { return .background }
+        if frame != nil { return .frame }
+        if padding != nil { return .padding }
+        if aspectRatio != nil || contentMode != nil { return .aspectRatio }
+        return nil
+    }
+
+    /// Whether `key` can be written as its v1 key and mean "around everything so far".
+    func canWriteFlatKey(_ key: FlatModifierKey) -> Bool {
+        guard chain.isEmpty else { return false }
+        guard let outermost = outermostFlatKey else { return true }
+        return outermost < key
     }
 }
 

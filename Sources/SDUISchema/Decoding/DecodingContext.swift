@@ -28,10 +28,12 @@ struct DecodingContext {
         case index(Int)
     }
 
-    /// A node's place in the tree: the screen's `root` (`parent` -1) or its parent's child at `index`.
+    /// A node's place in the tree: the screen's `root` (`parent` -1), its parent's child at `index`, or, when
+    /// `slot` is set, the node at that pointer below its parent (a modifier's content: `/modifiers/2/overlay/content`).
     struct NodeLocation {
         var parent: Int
         var index: Int
+        var slot: String? = nil
     }
 
     /// A context for a document of at most `expectedNodes` nodes (its object count; 0 when not known).
@@ -70,16 +72,18 @@ struct DecodingContext {
 
     /// The JSON Pointer of node number `node` (`/root/children/0/children/3`).
     func pointer(ofNode node: Int) -> String {
-        var indices: [Int] = []
+        var steps: [NodeLocation] = []
         var node = node
         var pointer = "/root"
         while nodeLocations[node].parent >= 0 {
             // A node a template made: its place is in the template.
             if let template = bindings.templatePointers[node] { pointer = template; break }
-            indices.append(nodeLocations[node].index)
+            steps.append(nodeLocations[node])
             node = nodeLocations[node].parent
         }
-        for index in indices.reversed() { pointer = JSONPointer.appending(JSONPointer.appending(pointer, "children"), index) }
+        for step in steps.reversed() {
+            if let slot = step.slot { pointer += slot } else { pointer = JSONPointer.appending(JSONPointer.appending(pointer, "children"), step.index) }
+        }
         return pointer
     }
 
@@ -161,7 +165,7 @@ struct DecodingContext {
 
     /// Keys every node takes, in the order unknown-property messages list them (`type` and `children` apart).
     static let modifierKeys: [NodeKey] = [.id, .padding, .frame, .aspectRatio, .contentMode, .background, .cornerRadius,
-                                          .visible, .layoutPriority, .action, .onAppear, .onDisappear, .lint]
+                                          .visible, .layoutPriority, .action, .onAppear, .onDisappear, .lint, .modifiers]
 
     /// Every key a node of `type` takes, in the order messages list them: its own keys, the common ones and, for
     /// a container, `children`. The one list "known: …" and "did you mean …?" are made from, so a key added to
@@ -216,7 +220,7 @@ struct DecodingContext {
     /// each. `init?(_:)` picks the one candidate by the key's length and first byte and compares once.
     enum NodeKey: String, CaseIterable {
         case type, id, children, padding, frame, aspectRatio, contentMode, background, cornerRadius, visible,
-             layoutPriority, action, onAppear, onDisappear, lint
+             layoutPriority, action, onAppear, onDisappear, lint, modifiers
         case spacing, rowSpacing, columnSpacing, minColumnWidth, minLength, columns, lineLimit, alignment, axis,
              text, style, weight, color, url, placeholder, alt, title
         case isOn, label, keyboard, secure, submitAction, value, range, step, selection, options
@@ -256,7 +260,10 @@ struct DecodingContext {
             case (8, UInt8(ascii: "c")): candidate = .children
             case (8, UInt8(ascii: "k")): candidate = .keyboard
             case (8, UInt8(ascii: "o")): candidate = .onAppear
-            case (9, UInt8(ascii: "m")): candidate = .minLength
+            case (9, UInt8(ascii: "m")):
+                // The only other shared length and first byte: "minLength" (spacers) and "modifiers" (any node).
+                if name == "modifiers" { self = .modifiers; return }
+                candidate = .minLength
             case (9, UInt8(ascii: "l")): candidate = .lineLimit
             case (9, UInt8(ascii: "a")): candidate = .alignment
             case (9, UInt8(ascii: "s")): candidate = .selection
@@ -392,6 +399,7 @@ struct DecodingContext {
             case .onAppear: properties.onAppear = action(item)
             case .onDisappear: properties.onDisappear = action(item)
             case .lint: properties.modifiers.lint = lint(item)
+            case .modifiers: properties.modifiers.chain = modifierChain(item, node: number, depth: depth)
             default:
                 if case .custom = type {
                     properties.extra[key] = item
@@ -452,7 +460,12 @@ struct DecodingContext {
         case .columnSpacing: properties.columnSpacing = responsive(item) { $0.number($1, .nonNegative) }
         case .minColumnWidth: properties.minColumnWidth = responsive(item) { $0.number($1, .nonNegative) }
         case .minLength: properties.minLength = responsive(item) { $0.number($1, .nonNegative) }
-        case .columns: properties.columns = responsive(item) { $0.integer($1, 1...64) }
+        case .columns:
+            if gridColumnsAreItems(item) {
+                properties.gridItems = responsive(item) { $0.gridItems($1) }
+            } else {
+                properties.columns = responsive(item) { $0.integer($1, 1...64) }
+            }
         case .lineLimit: properties.lineLimit = responsive(item) { $0.integer($1, 1...10_000) }
         case .alignment:
             let allowed: [Alignment]

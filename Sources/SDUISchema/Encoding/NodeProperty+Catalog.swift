@@ -26,8 +26,8 @@ extension NodeProperty {
             return [alignment("responsiveAlignment", "Where children smaller than the stack sit. Default: center.")]
         case .grid:
             return [
-                NodeProperty("columns", "responsiveColumns", "Number of equal flexible columns, 1…64. Default: 2. Lowered (never below 1) when columns would be narrower than minColumnWidth.") { $0.columns?.jsonValue },
-                NodeProperty("minColumnWidth", "responsiveLength", "Never make a column narrower than this many points; use fewer columns instead (what turns an iPad ⅓ Split View into one column).") { $0.minColumnWidth?.jsonValue },
+                NodeProperty("columns", "gridColumns", "The columns: a number of equal flexible columns, 1…64 (default 2; lowered, never below 1, when columns would be narrower than minColumnWidth), or an array of 1…64 GridItems (SwiftUI's LazyVGrid columns: fixed, flexible, adaptive), or a size-class map of either.") { $0.gridItems?.jsonValue ?? $0.columns?.jsonValue },
+                NodeProperty("minColumnWidth", "responsiveLength", "With a column count: never make a column narrower than this many points; use fewer columns instead (what turns an iPad ⅓ Split View into one column). GridItem columns ignore it (an adaptive GridItem says the same).") { $0.minColumnWidth?.jsonValue },
                 spacing("Space between rows and between columns in points (≥ 0), unless rowSpacing or columnSpacing say otherwise. Default: 8."),
                 NodeProperty("rowSpacing", "responsiveLength", "Space between rows in points (≥ 0); overrides spacing.") { $0.rowSpacing?.jsonValue },
                 NodeProperty("columnSpacing", "responsiveLength", "Space between columns in points (≥ 0); overrides spacing.") { $0.columnSpacing?.jsonValue },
@@ -144,5 +144,8 @@ extension NodeProperty {
         NodeProperty("onAppear", "action", "What runs when the screen appears (viewDidAppear), or a lazy item enters the viewport.") { $0.onAppear?.jsonValue },
         NodeProperty("onDisappear", "action", "What runs when the screen disappears (viewDidDisappear), or a lazy item leaves the viewport.") { $0.onDisappear?.jsonValue },
         NodeProperty("lint", "lint", "Lint findings silenced on this node and its subtree, each with a reason: {\"disable\": [{\"code\": \"text-truncated\", \"reason\": \"…\"}]}. Layout ignores it.") { $0.modifiers.lint?.jsonValue },
+        NodeProperty("modifiers", "modifiers", "SwiftUI's modifier chain, read top to bottom: each element wraps everything before it, outside the keys above (padding, frame, background … apply first, in their fixed order). [{\"padding\": 8}, {\"background\": \"#F00\"}] is .padding(8).background(.red).") { node in
+            node.modifiers.chain.isEmpty ? nil : .array(node.modifiers.chain.map(\.jsonValue))
+        },
     ]
 }

@@ -53,6 +53,16 @@ public struct ComponentNode: Hashable, Sendable {
             yield &box.properties.columns
         }
     }
+    /// Grid columns (`grid`) or rows (`hgrid`) as SwiftUI `GridItem`s: the array form of `columns`, and `rows`.
+    /// A grid with both uses these (the decoder never sets both).
+    public var gridItems: Responsive<[GridItem]>? {
+        get { box.properties.gridItems }
+        _modify {
+            makeUnique()
+            defer { geometry = GeometryProperties(of: self) }
+            yield &box.properties.gridItems
+        }
+    }
     /// Grid: never make a column narrower than this; lower the column count instead (never below 1).
     public var minColumnWidth: Responsive<Double>? {
         get { box.properties.minColumnWidth }
@@ -251,6 +261,7 @@ struct NodeProperties: Hashable, Sendable {
     var spacing: Responsive<Double>?
     var alignment: Responsive<Alignment>?
     var columns: Responsive<Int>?
+    var gridItems: Responsive<[GridItem]>?
     var minColumnWidth: Responsive<Double>?
     var rowSpacing: Responsive<Double>?
     var columnSpacing: Responsive<Double>?
@@ -288,8 +299,9 @@ final class PropertyBox: Hashable, @unchecked Sendable {
     func hash(into hasher: inout Hasher) { hasher.combine(properties) }
 }
 
-/// Modifiers that apply to any node, in this fixed order from the content outward:
-/// `aspectRatio` → `padding` → `frame` → `background` → `cornerRadius` (clips).
+/// Modifiers that apply to any node: the v1 keys, in this fixed order from the content outward —
+/// `aspectRatio` → `padding` → `frame` → `background` → `cornerRadius` (clips) — then `chain` (the payload's
+/// `modifiers` array) around them, in its own order. `fullChain(isImage:)` lists them all.
 public struct Modifiers: Hashable, Sendable {
     /// Space around the content, inside the frame and background.
     public var padding: Padding?
@@ -311,6 +323,8 @@ public struct Modifiers: Hashable, Sendable {
     public var action: Action?
     /// Lint findings silenced on this node and its subtree, each with a reason (`sdui lint`).
     public var lint: LintSettings?
+    /// The payload's `modifiers`: SwiftUI's modifier chain, innermost first, applied outside the v1 keys above.
+    public var chain: [Modifier] = []
 
     public init() {}
 }

@@ -20,6 +20,10 @@ package struct GeometryProperties: Hashable, Sendable {
     package var isHidden = false
     /// The node has an `action`.
     package var hasAction = false
+    /// The node has a `modifiers` chain (`Modifiers.chain`; the build reads it from the node).
+    package var hasModifierChain = false
+    /// The grid has GridItem columns (`ComponentNode.gridItems`; the build reads them from the node).
+    package var hasGridItems = false
     package var hasPadding = false
     package var hasFrame = false
     /// The frame has a min or max bound (some of `minWidth`…`maxHeight` is present).
@@ -99,6 +103,14 @@ package struct GeometryProperties: Hashable, Sendable {
         layoutPriority = fixed(m.layoutPriority) ?? .nan
         isHidden = fixed(m.visible) == false
         hasAction = m.action != nil
+        if !m.chain.isEmpty {
+            hasModifierChain = true
+            if m.chain.contains(where: \.usesSizeClasses) { sizeClassMaps = true }
+        }
+        if let items = node.gridItems {
+            hasGridItems = true
+            if case .sizeClass = items { sizeClassMaps = true }
+        }
         if let padding = m.padding {
             hasPadding = true
             self.padding = PaddingValues(top: fixed(padding.top), leading: fixed(padding.leading),

@@ -44,6 +44,71 @@ extension NodeProperties {
         if let input {
             visit(input.label); visit(input.placeholder); visit(input.isSecure)
         }
+        visit(gridItems)
+        for modifier in modifiers.chain { modifier.forEachBinding(body) }
+    }
+}
+
+extension Modifier {
+    /// Calls `body` with each binding among the modifier's values (not inside a decoration's view: that node has
+    /// its own).
+    func forEachBinding(_ body: (StateBinding) -> Void) {
+        func visit<T>(_ value: Responsive<T>?) {
+            if case .bound(let binding, _)? = value { body(binding) }
+        }
+        switch self {
+        case .padding(let p): visit(p.top); visit(p.leading); visit(p.bottom); visit(p.trailing)
+        case .frame(let f):
+            visit(f.width); visit(f.height); visit(f.minWidth); visit(f.maxWidth); visit(f.minHeight); visit(f.maxHeight); visit(f.alignment)
+        case .aspectRatio(let a): visit(a.ratio); visit(a.contentMode)
+        case .background(let d), .overlay(let d):
+            if case .color(let c) = d.content { visit(c) }
+            visit(d.alignment); visit(d.ignoresSafeArea)
+        case .offset(let o): visit(o.x); visit(o.y)
+        case .opacity(let v), .cornerRadius(let v), .layoutPriority(let v): visit(v)
+        case .clipShape(let shape): if case .roundedRectangle(let r) = shape { visit(r) }
+        case .border(let b): visit(b.color); visit(b.width)
+        case .shadow(let s): visit(s.color); visit(s.radius); visit(s.x); visit(s.y)
+        case .fixedSize(let f): visit(f.horizontal); visit(f.vertical)
+        case .hidden(let h): visit(h)
+        case .ignoresSafeArea, .unknown: break
+        }
+    }
+
+    /// The modifier with every bound value replaced by its value (see `Screen.frozen`).
+    func frozen() -> Modifier {
+        func f<T>(_ value: Responsive<T>?) -> Responsive<T>? {
+            if case .bound(_, let resolved)? = value { return resolved.map { .fixed($0) } }
+            return value
+        }
+        func f<T>(_ value: Responsive<T>, default fallback: T) -> Responsive<T> {
+            if case .bound(_, let resolved) = value { return .fixed(resolved ?? fallback) }
+            return value
+        }
+        switch self {
+        case .padding(let p):
+            return .padding(Padding(top: f(p.top, default: 0), leading: f(p.leading, default: 0), bottom: f(p.bottom, default: 0), trailing: f(p.trailing, default: 0)))
+        case .frame(let x):
+            return .frame(Frame(width: f(x.width), height: f(x.height), minWidth: f(x.minWidth), maxWidth: f(x.maxWidth),
+                                minHeight: f(x.minHeight), maxHeight: f(x.maxHeight), alignment: f(x.alignment)))
+        case .aspectRatio(let a): return .aspectRatio(AspectRatio(ratio: f(a.ratio), contentMode: f(a.contentMode)))
+        case .background(var d), .overlay(var d):
+            if case .color(let c) = d.content, case .bound(_, let resolved) = c { d.content = .color(.fixed(resolved ?? .init(light: .init(red: 0, green: 0, blue: 0, alpha: 0)))) }
+            if case .view(var node) = d.content { node.freeze(); d.content = .view(node) }
+            d.alignment = f(d.alignment); d.ignoresSafeArea = f(d.ignoresSafeArea)
+            if case .background = self { return .background(d) }
+            return .overlay(d)
+        case .offset(let o): return .offset(Offset(x: f(o.x, default: 0), y: f(o.y, default: 0)))
+        case .opacity(let v): return .opacity(f(v, default: 1))
+        case .cornerRadius(let v): return .cornerRadius(f(v, default: 0))
+        case .layoutPriority(let v): return .layoutPriority(f(v, default: 0))
+        case .clipShape(.roundedRectangle(let r)): return .clipShape(.roundedRectangle(cornerRadius: f(r, default: 0)))
+        case .border(let b): return .border(Border(color: f(b.color, default: Color.system["primary"] ?? .init(light: .init(red: 0, green: 0, blue: 0))), width: f(b.width)))
+        case .shadow(let s): return .shadow(Shadow(color: f(s.color), radius: f(s.radius, default: 0), x: f(s.x), y: f(s.y)))
+        case .fixedSize(let x): return .fixedSize(FixedSize(horizontal: f(x.horizontal, default: true), vertical: f(x.vertical, default: true)))
+        case .hidden(let h): return .hidden(f(h, default: false))
+        case .clipShape, .ignoresSafeArea, .unknown: return self
+        }
     }
 }
 
@@ -170,5 +235,7 @@ extension NodeProperties {
             freeze(&control.label); freeze(&control.placeholder); freeze(&control.isSecure)
             input = control
         }
+        freeze(&gridItems)
+        if !modifiers.chain.isEmpty { modifiers.chain = modifiers.chain.map { $0.frozen() } }
     }
 }
