@@ -42,9 +42,8 @@ public struct NodeAppearance: Hashable, Sendable {
         background = r(modifiers.background)
         cornerRadius = max(0, r(modifiers.cornerRadius) ?? 0)
         if let p = modifiers.padding {
-            // An edge without a value (a binding that could not be computed) is 0, as the layout has it.
-            padding = EdgeInsets(top: max(0, p.top.resolved(for: sizeClass) ?? 0), leading: max(0, p.leading.resolved(for: sizeClass) ?? 0),
-                                 bottom: max(0, p.bottom.resolved(for: sizeClass) ?? 0), trailing: max(0, p.trailing.resolved(for: sizeClass) ?? 0))
+            padding = EdgeInsets(top: max(0, p.top.resolved(for: sizeClass)), leading: max(0, p.leading.resolved(for: sizeClass)),
+                                 bottom: max(0, p.bottom.resolved(for: sizeClass)), trailing: max(0, p.trailing.resolved(for: sizeClass)))
         } else {
             padding = .zero
         }

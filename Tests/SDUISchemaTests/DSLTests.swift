@@ -41,7 +41,9 @@ func `a DSL screen survives encode then strict decode unchanged`(name: String) t
     #expect(StateExpression<String>(literal: .string("it's")).source == "'it\\'s'")
     let text: BoundText = "\(count.value) of @{literal} \(name)"
     #expect(text.source == "@{count} of @@{literal} @{name}")
-    #expect(Responsive<Bool>.bound(count.value > 0).binding?.source == "@{count > 0}")
+    let badge = Text(bound: "\(count.value) in cart").visible(count.value > 0).bind("padding/horizontal", to: count.value * 2)
+    #expect(badge.node.bindings.map(\.description) == ["/text: @{count} in cart", "/visible: @{count > 0}", "/padding/leading: @{count * 2}", "/padding/trailing: @{count * 2}"])
+    #expect(badge.node.jsonValue.serialized() == #"{"type":"text","text":"@{count} in cart","padding":{"leading":"@{count * 2}","trailing":"@{count * 2}"},"visible":"@{count > 0}"}"#)
 }
 
 @Test func `a DSL screen with custom types and actions round-trips with only their warnings`() throws {

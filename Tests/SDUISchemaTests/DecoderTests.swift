@@ -32,7 +32,7 @@ private func wrap(_ root: String) -> String { #"{"schemaVersion": 1, "id": "t", 
     #expect(grid.children[0].modifiers.aspectRatio == .fixed(1.5))
     #expect(grid.children[0].modifiers.contentMode == .fixed(.fit))
     #expect(grid.children[1].style == .fixed(.headline))
-    #expect(grid.children[1].color?.resolved(for: .compact)?.dark == Color.RGBA(red: 255, green: 255, blue: 255))
+    #expect(grid.children[1].color?.resolved(for: .compact).dark == Color.RGBA(red: 255, green: 255, blue: 255))
     #expect(grid.children[2].buttonStyle == .fixed(.borderedProminent))
     #expect(grid.children[2].modifiers.action == .present(screen: "checkout", style: .pageSheet))
     #expect(grid.children[3].modifiers.frame?.maxWidth == .fixed(.infinity))

@@ -209,17 +209,17 @@ extension Modifiers {
 
 extension Responsive where Value == Double {
     /// The sum per size class (fixed when both are fixed).
-    /// A binding cannot be added to: the later length replaces it (`.padding(.bound…)` then `.padding(4)`).
     func adding(_ other: Responsive<Double>) -> Responsive<Double> {
         if case .fixed(let a) = self, case .fixed(let b) = other { return .fixed(a + b) }
-        if case .bound = other { return other }
-        if case .bound = self { return other }
         return .sizeClass(compact: value(compact: true) + other.value(compact: true),
                           regular: value(compact: false) + other.value(compact: false))
     }
 
-    /// The value for one class, falling back to the other (0 for a map with neither or a binding without a value).
+    /// The value for one class, falling back to the other (0 for a map with neither).
     private func value(compact: Bool) -> Double {
-        resolved(for: compact ? .compact : .regular) ?? 0
+        switch self {
+        case .fixed(let v): return v
+        case .sizeClass(let c, let r): return (compact ? c ?? r : r ?? c) ?? 0
+        }
     }
 }

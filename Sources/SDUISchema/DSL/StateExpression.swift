@@ -1,3 +1,5 @@
+public import SDUIEnvironment
+
 /// An expression over the screen's state, typed in Swift by the value it gives: the DSL's way to write a binding
 /// (`.visible(.bound(count.value > 0))`) or an action's value (`.set(count, to: count.value + 1)`).
 ///
@@ -210,29 +212,62 @@ extension String {
     }
 }
 
-extension Responsive {
-    /// A value bound to the state (`.visible(.bound(count.value > 0))`); the decoder checks and resolves it.
-    public static func bound(_ expression: StateExpression<Value>) -> Responsive { .bound(expression.binding, value: nil) }
+extension PayloadComponent {
+    /// Binds the property at `pointer` — a JSON Pointer into the node's payload object, such as `"visible"`,
+    /// `"frame/width"` or `"modifiers/0/opacity"` — to `expression` (`.bind("columns", to: .when(wide, then: 4,
+    /// else: 2))`). The decoder checks it against the property's type and resolves it; a property set in code at
+    /// the same place is written as the binding.
+    public func bind<T>(_ pointer: String, to expression: StateExpression<T>) -> Self {
+        bind(pointer, source: "@{" + expression.source + "}")
+    }
+
+    /// Binds the string property at `pointer` to text with expressions in it (`.bind("text", to: "\(count.value) in cart")`).
+    public func bind(_ pointer: String, to text: BoundText) -> Self {
+        bind(pointer, source: text.source)
+    }
+
+    /// Shows the node while `condition` holds (`visible` bound to it).
+    @_disfavoredOverload
+    public func visible(_ condition: StateExpression<Bool>) -> Self {
+        bind("visible", to: condition)
+    }
+
+    private func bind(_ pointer: String, source: String) -> Self {
+        with { node in
+            var steps: [PropertyBinding.Step] = pointer.split(separator: "/").map { part in
+                let token = String(part).replacingAll("~1", with: "/").replacingAll("~0", with: "~")
+                if let index = Int(token), index >= 0 { return .index(index) }
+                return .key(token)
+            }
+            // A padding edge by its edge, as the decoder records it.
+            var edges: [String] = []
+            if case .key("padding")? = steps.last { edges = ["top", "leading", "bottom", "trailing"] }
+            if steps.count >= 2, case .key("padding") = steps[steps.count - 2], case .key(let edge)? = steps.last {
+                if edge == "horizontal" { edges = ["leading", "trailing"] } else if edge == "vertical" { edges = ["top", "bottom"] }
+                if !edges.isEmpty { steps.removeLast() }
+            }
+            let binding = StateBinding(source: source)
+            let paths = edges.isEmpty ? [steps] : edges.map { steps + [.key($0)] }
+            node.bindings.removeAll { paths.contains($0.path) }
+            node.bindings += paths.map { PropertyBinding(path: $0, binding: binding) }
+        }
+    }
 }
 
-extension Responsive where Value == Double {
-    /// A length or number bound to a whole-number expression.
-    public static func bound(_ expression: StateExpression<Int>) -> Responsive { .bound(expression.binding, value: nil) }
+extension Text {
+    /// Text with expressions in it (`Text(bound: "\(count.value) in cart")`).
+    public init(bound text: BoundText, style: Responsive<TextStyle>? = nil) {
+        self.init("", style: style)
+        self = bind("text", to: text)
+        node.text = nil
+    }
 }
 
-extension Responsive where Value == String {
-    /// Text with expressions in it (`.bound("\(count.value) in cart")`).
-    public static func bound(_ text: BoundText) -> Responsive { .bound(StateBinding(source: text.source), value: nil) }
-    /// Text showing a number or bool expression.
-    public static func bound<T: StateNumber>(_ expression: StateExpression<T>) -> Responsive { .bound(expression.binding, value: nil) }
-}
-
-extension Responsive where Value == Color {
-    /// A color bound to a string expression (`#RRGGBB` or a system color name).
-    public static func bound(_ expression: StateExpression<String>) -> Responsive { .bound(expression.binding, value: nil) }
-}
-
-extension Responsive where Value: RawRepresentable, Value.RawValue == String {
-    /// An enumeration's value bound to a string expression (`.bound(.when(wide, then: "leading", else: "center"))`).
-    public static func bound(_ expression: StateExpression<String>) -> Responsive { .bound(expression.binding, value: nil) }
+extension Button {
+    /// A button whose title has expressions in it.
+    public init(bound title: BoundText, action: Action? = nil) {
+        self.init("", action: action)
+        self = bind("title", to: title)
+        node.title = nil
+    }
 }

@@ -36,6 +36,9 @@ struct BindingContext {
     }
     /// JSON Pointers of the template of each node a template made (by node number), for duplicate-id reports.
     var templatePointers: [Int: String] = [:]
+    /// The bindings of the node being decoded, and where its object is on the decoder's path.
+    var nodeBindings: [PropertyBinding] = []
+    var nodeBase = 0
     /// Nodes templates have made so far, against `PayloadDecoder.Options.maxTemplateNodes`.
     var templateNodes = 0
     var reportedTemplateLimit = false
@@ -66,6 +69,22 @@ struct BindingContext {
         localsSignature += signature ?? Self.signature(of: locals)
         if let values, let current = localValues { localValues = current + values } else { localValues = nil }
         return saved
+    }
+
+    /// Starts collecting the bindings of a node whose object is at depth `base` of the path; returns the outer
+    /// node's, for `endNode`.
+    mutating func beginNode(at base: Int) -> (bindings: [PropertyBinding], base: Int) {
+        let saved = (nodeBindings, nodeBase)
+        nodeBindings = []
+        nodeBase = base
+        return saved
+    }
+
+    /// The bindings collected since `beginNode`, the outer node's restored.
+    mutating func endNode(_ saved: (bindings: [PropertyBinding], base: Int)) -> [PropertyBinding] {
+        let collected = nodeBindings
+        (nodeBindings, nodeBase) = saved
+        return collected
     }
 
     /// Restores the scope `saved` describes, keeping what was learnt since (the cache, counts, pointers).
@@ -125,8 +144,8 @@ enum BindingOutcome<T: Hashable & Sendable> {
     case notBinding
     /// Not a binding, with `@@{` written as `@{`: decode this string.
     case unescaped(String)
-    /// A binding, resolved (or checked, in a template's definition) — nil when it has a problem that makes the
-    /// property invalid (reported).
+    /// A binding, recorded in the node's `bindings`: the property's value, resolved (nil in a template's
+    /// definition, or when it could not be computed — reported — so the property takes its default).
     case bound(Responsive<T>?)
 }
 
@@ -169,19 +188,20 @@ extension DecodingContext {
         guard let binding = compileBinding(s) else { return .bound(nil) }
         let expectation = (T.self as? any BindableScalar.Type)?.bindingExpectation ?? .unknown
         guard checkBindingType(binding, expectation) else { return .bound(nil) }
-        guard bindings.resolves, let locals = bindings.localValues else { return .bound(.bound(binding, value: nil)) }
+        recordBinding(binding)
+        guard bindings.resolves, let locals = bindings.localValues else { return .bound(nil) }
         let value: StateValue
         do {
             value = try binding.evaluate(globals: bindings.state.values, locals: locals, limits: options.expressionLimits)
         } catch {
             resolutionIssue(PayloadIssue.Code(rawValue: error.code.rawValue), (error.column > 0 ? "column \(error.column): " : "") + error.message)
-            return .bound(.bound(binding, value: nil))
+            return .bound(nil)
         }
         let json: JSONValue
         if expectation == .text {
             guard value.fits(.string) || value.type.isScalar else {
                 resolutionIssue(.wrongType, "\(s) gives \(value.type.withArticle), not text")
-                return .bound(.bound(binding, value: nil))
+                return .bound(nil)
             }
             json = .string(value.interpolationText)
         } else {
@@ -199,9 +219,34 @@ extension DecodingContext {
             for issue in found {
                 resolutionIssue(issue.code, "\(s) gives \(value.brief): \(issue.message)")
             }
-            return .bound(.bound(binding, value: nil))
+            return .bound(nil)
         }
-        return .bound(.bound(binding, value: typed))
+        return .bound(typed.map { .fixed($0) })
+    }
+
+    /// Records `binding` at the value being decoded in the node's bindings; a padding edge by its edge (the
+    /// payload's `horizontal`, `vertical` or one value for every edge becomes the edges it sets).
+    mutating func recordBinding(_ binding: StateBinding) {
+        var steps: [PropertyBinding.Step] = []
+        steps.reserveCapacity(max(0, path.count - bindings.nodeBase))
+        for token in path[min(bindings.nodeBase, path.count)...] {
+            switch token {
+            case .key(let key): steps.append(.key(key))
+            case .index(let index): steps.append(.index(index))
+            }
+        }
+        var edges: [String] = []
+        if case .key("padding")? = steps.last {
+            edges = ["top", "leading", "bottom", "trailing"]
+        } else if steps.count >= 2, case .key("padding") = steps[steps.count - 2], case .key(let edge)? = steps.last {
+            if edge == "horizontal" { edges = ["leading", "trailing"] } else if edge == "vertical" { edges = ["top", "bottom"] }
+            if !edges.isEmpty { steps.removeLast() }
+        }
+        if edges.isEmpty {
+            bindings.nodeBindings.append(PropertyBinding(path: steps, binding: binding))
+        } else {
+            for edge in edges { bindings.nodeBindings.append(PropertyBinding(path: steps + [.key(edge)], binding: binding)) }
+        }
     }
 
     /// Whether `binding`'s type can give what the property expects (reports it when not).

@@ -331,7 +331,12 @@ struct DecodingContext {
                     + " (\(layout); known: \(names.joined(separator: ", ")))")
         }
         if let likelyType { checkKeys(pairs, asIf: likelyType, typeName: typeName) }
+        let outerNode = bindings.mayHaveBindings ? bindings.beginNode(at: path.count) : nil
         decodeMembers(pairs, type: type, typeName: typeName, number: number, depth: depth, id: &id, children: &children, into: &box.properties)
+        if let outerNode {
+            let found = bindings.endNode(outerNode)
+            if !found.isEmpty { box.properties.bindings = found }
+        }
         switch type {
         case .text where box.properties.text == nil && value["text"] == nil:
             error(.missingProperty, at: "text", "required: the text to show")
@@ -360,7 +365,7 @@ struct DecodingContext {
             case .id:
                 guard let given = string(item) else { continue }
                 if given.isEmpty { error(.invalidValue, "must be a non-empty string"); continue }
-                guard let s = resolveID(given) else { continue }
+                guard let s = bindings.mayHaveBindings ? resolveID(given) : given else { continue }
                 // A template's definition is never laid out: only the nodes made from it claim their ids.
                 if bindings.resolves, let first = firstNode(using: s, number) {
                     error(.duplicateID, "duplicate id \"\(s)\": already used at \(JSONPointer.appending(pointer(ofNode: first), "id"))")

@@ -33,10 +33,53 @@ extension ComponentNode {
                 if let value = extra[key] { pairs.append((key, value)) }
             }
         }
+        // Bound properties: their binding's source where the payload wrote it (the typed value holds what it
+        // resolved to).
+        if !bindings.isEmpty {
+            var object = JSONValue.object(pairs)
+            let order = ["type", "id"] + own.map(\.key) + NodeProperty.allTypeProperties.map(\.key) + NodeProperty.modifiers.map(\.key)
+            for site in bindings { Self.write(.string(site.binding.source), at: site.path[...], into: &object, order: order) }
+            if case .object(let written) = object { pairs = written }
+        }
         if !children.isEmpty || !templates.isEmpty {
             pairs.append(("children", .array(payloadChildren(inTemplate: inTemplate))))
         }
         return .object(pairs)
+    }
+
+    /// Puts `value` at `path` in `json`, making the objects on the way; a padding written as one number becomes
+    /// its four edges when one edge is written. A key the object lacks goes where `order` (the canonical key
+    /// order of this level, if known) puts it, else last.
+    static func write(_ value: JSONValue, at path: ArraySlice<PropertyBinding.Step>, into json: inout JSONValue, order: [String] = []) {
+        guard let step = path.first else { json = value; return }
+        let rest = path.dropFirst()
+        switch step {
+        case .key(let key):
+            var pairs: [(key: String, value: JSONValue)]
+            switch json {
+            case .object(let existing): pairs = existing
+            case .number where ["top", "leading", "bottom", "trailing"].contains(key):
+                pairs = ["top", "leading", "bottom", "trailing"].map { (key: $0, value: json) }
+            default: pairs = []
+            }
+            if let i = pairs.firstIndex(where: { $0.key == key }) {
+                write(value, at: rest, into: &pairs[i].value)
+            } else {
+                var member = JSONValue.null
+                write(value, at: rest, into: &member)
+                var at = pairs.endIndex
+                if let rank = order.firstIndex(of: key),
+                   let later = pairs.firstIndex(where: { pair in order.firstIndex(of: pair.key).map { $0 > rank } ?? true }) {
+                    at = later
+                }
+                pairs.insert((key, member), at: at)
+            }
+            json = .object(pairs)
+        case .index(let index):
+            guard case .array(var items) = json, items.indices.contains(index) else { return }
+            write(value, at: rest, into: &items[index])
+            json = .array(items)
+        }
     }
 
     /// The children as the payload writes them: each template's `forEach` in place of the nodes it made.

@@ -83,8 +83,6 @@ extension Responsive {
             if let compact { pairs.append(("compact", scalar(compact))) }
             if let regular { pairs.append(("regular", scalar(regular))) }
             return .object(pairs)
-        case .bound(let binding, _):
-            return .string(binding.source)
         }
     }
 }

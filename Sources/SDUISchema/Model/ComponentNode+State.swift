@@ -4,28 +4,19 @@ extension ComponentNode {
     /// What runs when the node's screen appears (`viewDidAppear`), or a lazy item enters the viewport.
     public var onAppear: Action? {
         get { box.properties.onAppear }
-        _modify {
-            makeUnique()
-            yield &box.properties.onAppear
-        }
+        set { makeUnique(); box.properties.onAppear = newValue }
     }
 
     /// What runs when the node's screen disappears (`viewDidDisappear`), or a lazy item leaves the viewport.
     public var onDisappear: Action? {
         get { box.properties.onDisappear }
-        _modify {
-            makeUnique()
-            yield &box.properties.onDisappear
-        }
+        set { makeUnique(); box.properties.onDisappear = newValue }
     }
 
     /// The control's properties, for `toggle`, `textField`, `stepper` and `picker` nodes.
     public var input: InputProperties? {
         get { box.properties.input }
-        _modify {
-            makeUnique()
-            yield &box.properties.input
-        }
+        set { makeUnique(); box.properties.input = newValue }
     }
 
     /// The `forEach` templates among the payload's children, each with the range of `children` it made.
@@ -35,20 +26,113 @@ extension ComponentNode {
     /// `Screen.resolved(in:)` makes them again.
     public var templates: [ChildTemplate] {
         get { box.properties.templates }
-        _modify {
-            makeUnique()
-            yield &box.properties.templates
-        }
+        set { makeUnique(); box.properties.templates = newValue }
+    }
+
+    /// The node's properties bound to the state, each with where it is in the node's payload object. The bound
+    /// properties themselves hold their values in the state the screen was resolved against (nil: not computed —
+    /// the property's default).
+    public var bindings: [PropertyBinding] {
+        get { box.properties.bindings }
+        set { makeUnique(); box.properties.bindings = newValue }
     }
 
     /// For the root of a node a template made: the item it shows (its bindings read `item` and `index`).
     public var templateItem: TemplateItem? {
         get { box.properties.templateItem }
-        _modify {
-            makeUnique()
-            yield &box.properties.templateItem
+        set { makeUnique(); box.properties.templateItem = newValue }
+    }
+}
+
+/// A node's parts that only interactive screens use.
+struct NodeInteraction: Hashable, Sendable {
+    var bindings: [PropertyBinding] = []
+    var onAppear: Action?
+    var onDisappear: Action?
+    var input: InputProperties?
+    var templates: [ChildTemplate] = []
+    var templateItem: TemplateItem?
+
+    var isEmpty: Bool { bindings.isEmpty && onAppear == nil && onDisappear == nil && input == nil && templates.isEmpty && templateItem == nil }
+}
+
+/// `NodeInteraction` out of line: one pointer in `NodeProperties` (nil for most nodes), so a node that uses none
+/// of it decodes, copies and frees as before. Immutable: a change makes a new box.
+final class InteractionBox: Hashable, @unchecked Sendable {
+    let value: NodeInteraction
+    init(_ value: NodeInteraction) { self.value = value }
+    static func == (lhs: InteractionBox, rhs: InteractionBox) -> Bool { lhs === rhs || lhs.value == rhs.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}
+
+extension NodeProperties {
+    /// Changes the interactive parts (`nil` again when they become empty).
+    @inline(__always)
+    private mutating func changeInteraction(_ change: (inout NodeInteraction) -> Void) {
+        var value = interaction?.value ?? NodeInteraction()
+        change(&value)
+        interaction = value.isEmpty ? nil : InteractionBox(value)
+    }
+    var bindings: [PropertyBinding] {
+        get { interaction?.value.bindings ?? [] }
+        set { changeInteraction { $0.bindings = newValue } }
+    }
+    var onAppear: Action? {
+        get { interaction?.value.onAppear }
+        set { changeInteraction { $0.onAppear = newValue } }
+    }
+    var onDisappear: Action? {
+        get { interaction?.value.onDisappear }
+        set { changeInteraction { $0.onDisappear = newValue } }
+    }
+    var input: InputProperties? {
+        get { interaction?.value.input }
+        set { changeInteraction { $0.input = newValue } }
+    }
+    var templates: [ChildTemplate] {
+        get { interaction?.value.templates ?? [] }
+        set { changeInteraction { $0.templates = newValue } }
+    }
+    var templateItem: TemplateItem? {
+        get { interaction?.value.templateItem }
+        set { changeInteraction { $0.templateItem = newValue } }
+    }
+}
+
+/// A property of a node bound to the state (`"visible": "@{count > 0}"`): where it is in the node's payload
+/// object and the binding.
+///
+/// The path is the payload's: keys and indices from the node's object to the value (`["visible"]`,
+/// `["frame", "width"]`, `["modifiers", 2, "opacity"]`); a padding edge is named by its edge (`["padding",
+/// "leading"]`, also when the payload wrote `horizontal` or one value for every edge). The encoder writes the
+/// binding's source there; `Screen.resolved(in:)` computes it again.
+public struct PropertyBinding: Hashable, Sendable, CustomStringConvertible {
+    /// One step of a path: an object's key or an array's index.
+    public enum Step: Hashable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+    /// Where the bound value is, from the node's object.
+    public var path: [Step]
+    /// The binding.
+    public var binding: StateBinding
+
+    public init(path: [Step], binding: StateBinding) {
+        self.path = path
+        self.binding = binding
+    }
+
+    /// The path as a JSON Pointer relative to the node (`/frame/width`).
+    public var pointer: String {
+        path.reduce("") { pointer, step in
+            switch step {
+            case .key(let key): return JSONPointer.appending(pointer, key)
+            case .index(let index): return JSONPointer.appending(pointer, index)
+            }
         }
     }
+
+    public var description: String { pointer + ": " + binding.source }
 }
 
 /// A `forEach` among a node's children and the children it made.

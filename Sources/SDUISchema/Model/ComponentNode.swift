@@ -279,12 +279,8 @@ struct NodeProperties: Hashable, Sendable {
     var minLength: Responsive<Double>?
     var modifiers = Modifiers()
     var extra: [String: JSONValue] = [:]
-    // Interactive screens (`ComponentNode+State.swift`).
-    var onAppear: Action?
-    var onDisappear: Action?
-    var input: InputProperties?
-    var templates: [ChildTemplate] = []
-    var templateItem: TemplateItem?
+    /// What only interactive screens use (`ComponentNode+State.swift`), out of line: nil for most nodes.
+    var interaction: InteractionBox?
 }
 
 /// A `ComponentNode`'s boxed properties: shared between copies, copied before a change (copy-on-write).

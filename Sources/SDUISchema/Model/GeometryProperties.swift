@@ -13,9 +13,6 @@ import SDUIEnvironment
 package struct GeometryProperties: Hashable, Sendable {
     /// Some geometry property is a size-class map: resolve the properties instead.
     package var usesSizeClasses = false
-    /// Some geometry property is bound to the state (`Responsive.bound`): the record holds the binding's value in
-    /// the state the node was resolved against.
-    package var hasBindings = false
     /// `visible: false`.
     package var isHidden = false
     /// The node has an `action`.
@@ -69,7 +66,6 @@ package struct GeometryProperties: Hashable, Sendable {
     /// - Complexity: O(1).
     package init(of node: ComponentNode, sizeClass: UserInterfaceSizeClass?) {
         var sizeClassMaps = false
-        var bindings = false
         @inline(__always) func fixed<T>(_ value: Responsive<T>?) -> T? {
             switch value {
             case nil: return nil
@@ -78,9 +74,6 @@ package struct GeometryProperties: Hashable, Sendable {
                 sizeClassMaps = true
                 guard let sizeClass else { return nil }
                 return sizeClass == .compact ? (compact ?? regular) : (regular ?? compact)
-            case .bound(_, let v)?:
-                bindings = true
-                return v
             }
         }
         text = fixed(node.text)
@@ -126,7 +119,6 @@ package struct GeometryProperties: Hashable, Sendable {
                                && self.frame.minHeight.isNaN && self.frame.maxHeight.isNaN)
         }
         usesSizeClasses = sizeClassMaps && sizeClass == nil
-        hasBindings = bindings
     }
 
     /// Always equal: the record is derived from the node's properties, which equality compares.

@@ -1,114 +1,20 @@
 extension ComponentNode {
     /// Calls `body` with each binding among the node's own properties (not its children's, not its templates').
-    /// - Complexity: O(1): a fixed walk of the node's properties.
+    /// - Complexity: O(bindings).
     public func forEachBinding(_ body: (StateBinding) -> Void) {
-        box.properties.forEachBinding(body)
+        for site in bindings { body(site.binding) }
     }
 
     /// Whether any of the node's own properties is bound to the state.
-    public var hasBindings: Bool {
-        var found = false
-        forEachBinding { _ in found = true }
-        return found
-    }
+    public var hasBindings: Bool { !bindings.isEmpty }
 
     /// The state variables the node's own properties read (slots of its screen's schema, ascending, each once),
     /// an input's variable included.
     public func readSlots(in schema: StateSchema) -> [Int] {
         var slots: [Int] = []
-        forEachBinding { slots += $0.readSlots }
+        for site in bindings { slots += site.binding.readSlots }
         if let target = input?.target, let slot = schema.slot(of: target) { slots.append(slot) }
         return Array(Set(slots)).sorted()
-    }
-}
-
-extension NodeProperties {
-    /// Every `Responsive` property, each visited once — a property added to the model must be added here (the
-    /// tests bind every property of the JSON Schema and check that this finds it).
-    func forEachBinding(_ body: (StateBinding) -> Void) {
-        func visit<T>(_ value: Responsive<T>?) {
-            if case .bound(let binding, _)? = value { body(binding) }
-        }
-        visit(spacing); visit(alignment); visit(columns); visit(minColumnWidth); visit(rowSpacing); visit(columnSpacing)
-        visit(axis); visit(text); visit(style); visit(weight); visit(lineLimit); visit(color); visit(url); visit(placeholder)
-        visit(alt); visit(title); visit(buttonStyle); visit(minLength)
-        visit(modifiers.aspectRatio); visit(modifiers.contentMode); visit(modifiers.background); visit(modifiers.cornerRadius)
-        visit(modifiers.visible); visit(modifiers.layoutPriority)
-        if let padding = modifiers.padding {
-            visit(padding.top); visit(padding.leading); visit(padding.bottom); visit(padding.trailing)
-        }
-        if let frame = modifiers.frame {
-            visit(frame.width); visit(frame.height); visit(frame.minWidth); visit(frame.maxWidth); visit(frame.minHeight)
-            visit(frame.maxHeight); visit(frame.alignment)
-        }
-        if let input {
-            visit(input.label); visit(input.placeholder); visit(input.isSecure)
-        }
-        visit(gridItems)
-        for modifier in modifiers.chain { modifier.forEachBinding(body) }
-    }
-}
-
-extension Modifier {
-    /// Calls `body` with each binding among the modifier's values (not inside a decoration's view: that node has
-    /// its own).
-    func forEachBinding(_ body: (StateBinding) -> Void) {
-        func visit<T>(_ value: Responsive<T>?) {
-            if case .bound(let binding, _)? = value { body(binding) }
-        }
-        switch self {
-        case .padding(let p): visit(p.top); visit(p.leading); visit(p.bottom); visit(p.trailing)
-        case .frame(let f):
-            visit(f.width); visit(f.height); visit(f.minWidth); visit(f.maxWidth); visit(f.minHeight); visit(f.maxHeight); visit(f.alignment)
-        case .aspectRatio(let a): visit(a.ratio); visit(a.contentMode)
-        case .background(let d), .overlay(let d):
-            if case .color(let c) = d.content { visit(c) }
-            visit(d.alignment); visit(d.ignoresSafeArea)
-        case .offset(let o): visit(o.x); visit(o.y)
-        case .opacity(let v), .cornerRadius(let v), .layoutPriority(let v): visit(v)
-        case .clipShape(let shape): if case .roundedRectangle(let r) = shape { visit(r) }
-        case .border(let b): visit(b.color); visit(b.width)
-        case .shadow(let s): visit(s.color); visit(s.radius); visit(s.x); visit(s.y)
-        case .fixedSize(let f): visit(f.horizontal); visit(f.vertical)
-        case .hidden(let h): visit(h)
-        case .ignoresSafeArea, .unknown: break
-        }
-    }
-
-    /// The modifier with every bound value replaced by its value (see `Screen.frozen`).
-    func frozen() -> Modifier {
-        func f<T>(_ value: Responsive<T>?) -> Responsive<T>? {
-            if case .bound(_, let resolved)? = value { return resolved.map { .fixed($0) } }
-            return value
-        }
-        func f<T>(_ value: Responsive<T>, default fallback: T) -> Responsive<T> {
-            if case .bound(_, let resolved) = value { return .fixed(resolved ?? fallback) }
-            return value
-        }
-        switch self {
-        case .padding(let p):
-            return .padding(Padding(top: f(p.top, default: 0), leading: f(p.leading, default: 0), bottom: f(p.bottom, default: 0), trailing: f(p.trailing, default: 0)))
-        case .frame(let x):
-            return .frame(Frame(width: f(x.width), height: f(x.height), minWidth: f(x.minWidth), maxWidth: f(x.maxWidth),
-                                minHeight: f(x.minHeight), maxHeight: f(x.maxHeight), alignment: f(x.alignment)))
-        case .aspectRatio(let a): return .aspectRatio(AspectRatio(ratio: f(a.ratio), contentMode: f(a.contentMode)))
-        case .background(var d), .overlay(var d):
-            if case .color(let c) = d.content, case .bound(_, let resolved) = c { d.content = .color(.fixed(resolved ?? .init(light: .init(red: 0, green: 0, blue: 0, alpha: 0)))) }
-            if case .view(var node) = d.content { node.freeze(); d.content = .view(node) }
-            d.alignment = f(d.alignment); d.ignoresSafeArea = f(d.ignoresSafeArea)
-            if case .background = self { return .background(d) }
-            return .overlay(d)
-        case .offset(let o): return .offset(Offset(x: f(o.x, default: 0), y: f(o.y, default: 0)))
-        case .opacity(let v): return .opacity(f(v, default: 1))
-        case .cornerRadius(let v): return .cornerRadius(f(v, default: 0))
-        case .layoutPriority(let v): return .layoutPriority(f(v, default: 0))
-        case .clipShape(.roundedRectangle(let r)): return .clipShape(.roundedRectangle(cornerRadius: f(r, default: 0)))
-        case .border(let b): return .border(Border(color: f(b.color, default: Color.system["primary"] ?? .init(light: .init(red: 0, green: 0, blue: 0))), width: f(b.width)))
-        case .shadow(let s): return .shadow(Shadow(color: f(s.color), radius: f(s.radius, default: 0), x: f(s.x), y: f(s.y)))
-        case .fixedSize(let x): return .fixedSize(FixedSize(horizontal: f(x.horizontal, default: true), vertical: f(x.vertical, default: true)))
-        case .hidden(let h): return .hidden(f(h, default: false))
-        case .clipShape, .ignoresSafeArea, .unknown: return self
-        }
     }
 }
 
@@ -195,47 +101,27 @@ extension Screen {
 }
 
 extension ComponentNode {
-    /// Replaces every bound value in the subtree by its value and drops templates and template items.
+    /// Drops the subtree's bindings (the properties keep their values), templates and template items.
     mutating func freeze() {
         if hasBindings || !templates.isEmpty || templateItem != nil {
             makeUnique()
-            box.properties.freezeBindings()
+            box.properties.bindings = []
             box.properties.templates = []
             box.properties.templateItem = nil
-            refreshGeometry()
         }
         for i in children.indices { children[i].freeze() }
-    }
-}
-
-extension NodeProperties {
-    /// Every bound value replaced by its value, visiting what `forEachBinding` visits.
-    mutating func freezeBindings() {
-        func freeze<T>(_ value: inout Responsive<T>?) {
-            if case .bound(_, let resolved)? = value { value = resolved.map { .fixed($0) } }
+        if modifiers.chain.contains(where: { $0.decorationContent != nil }) {
+            modifiers.chain = modifiers.chain.map { modifier in
+                switch modifier {
+                case .background(var d), .overlay(var d):
+                    guard case .view(var node) = d.content else { return modifier }
+                    node.freeze()
+                    d.content = .view(node)
+                    if case .background = modifier { return .background(d) }
+                    return .overlay(d)
+                default: return modifier
+                }
+            }
         }
-        func freezeEdge(_ value: inout Responsive<Double>) {
-            if case .bound(_, let resolved) = value { value = .fixed(resolved ?? 0) }
-        }
-        freeze(&spacing); freeze(&alignment); freeze(&columns); freeze(&minColumnWidth); freeze(&rowSpacing); freeze(&columnSpacing)
-        freeze(&axis); freeze(&text); freeze(&style); freeze(&weight); freeze(&lineLimit); freeze(&color); freeze(&url); freeze(&placeholder)
-        freeze(&alt); freeze(&title); freeze(&buttonStyle); freeze(&minLength)
-        freeze(&modifiers.aspectRatio); freeze(&modifiers.contentMode); freeze(&modifiers.background); freeze(&modifiers.cornerRadius)
-        freeze(&modifiers.visible); freeze(&modifiers.layoutPriority)
-        if var padding = modifiers.padding {
-            freezeEdge(&padding.top); freezeEdge(&padding.leading); freezeEdge(&padding.bottom); freezeEdge(&padding.trailing)
-            modifiers.padding = padding
-        }
-        if var frame = modifiers.frame {
-            freeze(&frame.width); freeze(&frame.height); freeze(&frame.minWidth); freeze(&frame.maxWidth)
-            freeze(&frame.minHeight); freeze(&frame.maxHeight); freeze(&frame.alignment)
-            modifiers.frame = frame
-        }
-        if var control = input {
-            freeze(&control.label); freeze(&control.placeholder); freeze(&control.isSecure)
-            input = control
-        }
-        freeze(&gridItems)
-        if !modifiers.chain.isEmpty { modifiers.chain = modifiers.chain.map { $0.frozen() } }
     }
 }
