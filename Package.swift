@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "SDUIRender", targets: ["SDUIRender"]),
         .library(name: "SDUIRuntime", targets: ["SDUIRuntime"]),
         .executable(name: "sdui", targets: ["sdui"]),
+        // The fuzz targets' bodies, for the libFuzzer executables of Fuzz/ (docs/fuzzing.md); not for apps.
+        .library(name: "SDUIFuzzing", targets: ["SDUIFuzzing"]),
     ],
     targets: [
         .target(name: "SDUIEnvironment", swiftSettings: strict),
@@ -24,6 +26,8 @@ let package = Package(
         // The web fonts are compiled in (Generated/EmbeddedFonts.swift, see docs/render.md): no resource bundle at run time.
         .target(name: "SDUIRender", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout"], exclude: ["Resources"], swiftSettings: strict),
         .target(name: "SDUIRuntime", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout"], swiftSettings: strict),
+        .target(name: "SDUIFuzzing", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIRender", "SDUIRuntime"],
+                swiftSettings: strict),
         .executableTarget(
             name: "sdui",
             dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIRender", "SDUIRuntime"],
@@ -35,6 +39,7 @@ let package = Package(
         .testTarget(name: "SDUIRenderTests", dependencies: ["SDUIRender", "SDUILayout", "SDUISchema"], exclude: ["__Snapshots__"]),
         .testTarget(name: "SDUIRuntimeTests", dependencies: ["SDUIRuntime", "SDUISchema"]),
         .testTarget(name: "sduiTests", dependencies: ["sdui"]),
+        .testTarget(name: "SDUIFuzzingTests", dependencies: ["SDUIFuzzing"]),
     ],
     swiftLanguageModes: [.v6]
 )

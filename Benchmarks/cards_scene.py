@@ -32,6 +32,8 @@ SPACER_MIN_LENGTH = 8.0
 
 WIDTH = 375.0
 RELAYOUT_WIDTH = 414.0
+# The toggle case (cards-100-relayout-toggle): 375 ↔ 376 pt on one tree.
+TOGGLE_WIDTH = 376.0
 WINDOW_HEIGHT = 667.0  # proposed to nobody: the screen scrolls vertically
 ROWS = CARD_COUNT // COLUMNS
 NODE_COUNT = 1 + ROWS + CARD_COUNT * 8  # 851: root + row containers + cards

@@ -263,6 +263,7 @@ def native_rows(peers_doc: dict) -> list[dict]:
     rows = []
     for case, name, engine in (("fresh", "cards-100-fresh", "yoga-native"),
                                ("relayout", "cards-100-relayout", "yoga-native"),
+                               ("relayoutToggle", "cards-100-relayout-toggle", "yoga-native"),
                                ("buildAndLayout", "cards-100-first-layout", "yoga-native-build-and-layout")):
         if case in native:
             rows.append({"name": name, "engine": engine, "nodes": native.get("nodes", 851),

@@ -18,7 +18,7 @@ import math
 
 from cards_scene import (BUTTON_SIZE, CARD_COUNT, CARD_PADDING, CARD_SPACING, COLUMNS,
                          GRID_SPACING, IMAGE_ASPECT, PARTS, PRICE_SIZE,
-                         RELAYOUT_WIDTH, ROOT_PADDING, ROW_SPACING, ROWS,
+                         RELAYOUT_WIDTH, ROOT_PADDING, ROW_SPACING, ROWS, TOGGLE_WIDTH,
                          SPACER_MIN_LENGTH, SUBTITLE_HEIGHT, TITLE_HEIGHT, WIDTH,
                          Frame, card_id)
 
@@ -166,7 +166,7 @@ class TaffyPeer:
         taffy._use_rounding = False
         self.AlignItems, self.FlexDirection, self.PCT = AlignItems, FlexDirection, PCT
         self.space = {w: SizeAvailableSpace(w, None).to_dict()
-                      for w in (WIDTH, RELAYOUT_WIDTH)}
+                      for w in (WIDTH, RELAYOUT_WIDTH, TOGGLE_WIDTH)}
         self.root = None
         self.ids: list[tuple[object, str]] = []
         self._styles = self._make_styles()

@@ -64,7 +64,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from cards_scene import (CARD_COUNT, NODE_COUNT, RELAYOUT_WIDTH, WIDTH, Frame,
+from cards_scene import (CARD_COUNT, NODE_COUNT, RELAYOUT_WIDTH, TOGGLE_WIDTH, WIDTH, Frame,
                          compare_frames, expected_frames)
 from peer_engines import CassowaryOneSystem, CassowaryPerCard, TaffyPeer, YogaPeer
 
@@ -162,6 +162,9 @@ def make_cases(engine: str, runs: int, warmup: int, fresh_runs: int,
     # fresh and relayout cases replace `peer`'s tree every run.
     seen = MAKERS[engine]()
     seen.prepare_fresh()
+    # The toggle (375 untimed / 376 timed on one tree): SDUIKit's cards-100-relayout-toggle.
+    toggle = MAKERS[engine]()
+    toggle.prepare_fresh()
     # The wrapper's public layout method, timed like cards-100-relayout.
     public = MAKERS[engine]()
     if engine == "yoga":
@@ -185,6 +188,8 @@ def make_cases(engine: str, runs: int, warmup: int, fresh_runs: int,
         # run on, the per-node measurement caches hold entries for both.
         Case("cards-100-relayout-seen-width", engine, lambda: seen.layout(WIDTH),
              lambda: seen.layout(RELAYOUT_WIDTH), runs, warmup),
+        Case("cards-100-relayout-toggle", engine, lambda: toggle.layout(WIDTH),
+             lambda: toggle.layout(TOGGLE_WIDTH), runs, warmup),
         Case(PUBLIC_API_CASE, engine, public_at_375,
              lambda: public_layout(RELAYOUT_WIDTH), min(runs, 100), min(warmup, 10)),
     ]
@@ -258,6 +263,7 @@ class NativeYoga:
         self.fresh: list[int] = []
         self.relayout: list[int] = []
         self.build_and_layout: list[int] = []
+        self.relayout_toggle: list[int] = []
         self.frames: dict[str, list[float]] = {}
 
     def run_slice(self, runs: int, warmup: int) -> None:
@@ -268,6 +274,7 @@ class NativeYoga:
         self.fresh += [round(us * 1000) for us in doc["fresh"]]
         self.relayout += [round(us * 1000) for us in doc["relayout"]]
         self.build_and_layout += [round(us * 1000) for us in doc["build-and-layout"]]
+        self.relayout_toggle += [round(us * 1000) for us in doc.get("relayout-toggle", [])]
         self.frames = {k: doc[k] for k in ("card-0", "card-99-button")}
         self.nodes = doc["nodes"]
 
@@ -279,7 +286,10 @@ class NativeYoga:
             return {"error": f"native Yoga's tree differs ({self.nodes} nodes; {problems})"}
         out: dict = {"build": self.how, "nodes": self.nodes}
         for name, samples in (("fresh", self.fresh), ("relayout", self.relayout),
-                              ("buildAndLayout", self.build_and_layout)):
+                              ("buildAndLayout", self.build_and_layout),
+                              ("relayoutToggle", self.relayout_toggle)):
+            if not samples:
+                continue
             median, p90 = summarize(samples)
             out[name] = {"medianMicroseconds": round(median, 3),
                          "p90Microseconds": round(p90, 3), "runs": len(samples)}

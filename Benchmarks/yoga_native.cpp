@@ -6,7 +6,8 @@
 // Build (peers.py does this itself, see native_yoga() there):
 //   g++ -O2 -std=c++20 -I$SITE/include yoga_native.cpp $SITE/lib64/libyogacore.a
 // Run:   yoga_native RUNS WARMUP
-// Prints {"nodes", "fresh": [µs, ...], "relayout": [µs, ...], "build-and-layout": [...], "card-0": [x, y,
+// Prints {"nodes", "fresh": [µs, ...], "relayout": [µs, ...], "build-and-layout": [...],
+// "relayout-toggle": [...], "card-0": [x, y,
 // w, h], "card-99-button": [...]}: every sample, so peers.py can pool the
 // samples of several runs of this program interleaved with its own cases.
 //
@@ -16,6 +17,10 @@
 //   build-and-layout: the tree built (YGNodeNew, style setters, insertions) and
 //             laid out at 375 pt — Yoga's side of SDUIKit's cards-100-first-layout
 //             (which flattens a new screen and lays it out); freed untimed.
+//   relayout-toggle: one tree kept for the whole program, laid out at 375 and
+//             376 pt in turn (every call timed, after the warm-up): each width
+//             was laid out two calls before, so Yoga's caches are warm — its side
+//             of SDUIKit's cards-100-relayout-toggle.
 
 #include <yoga/Yoga.h>
 
@@ -125,7 +130,9 @@ int main(int argc, char** argv) {
   YGConfigRef config = YGConfigNew();
   YGConfigSetPointScaleFactor(config, 0);  // no pixel-grid rounding, as in peers.py
 
-  std::vector<double> fresh, relayout, buildAndLayout;
+  std::vector<double> fresh, relayout, buildAndLayout, relayoutToggle;
+  YGNodeRef toggleCard0 = nullptr, toggleButton99 = nullptr;
+  YGNodeRef toggleRoot = build(config, &toggleCard0, &toggleButton99);
   YGNodeRef card0 = nullptr, button99 = nullptr;
   int nodes = 0;
   double card0Frame[4] = {}, button99Frame[4] = {};
@@ -152,7 +159,13 @@ int main(int argc, char** argv) {
     auto t1 = std::chrono::steady_clock::now();
     if (i >= warmup) buildAndLayout.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
     YGNodeFreeRecursive(root);
+
+    for (int k = 0; k < 2; ++k) {
+      us = microsecondsOf(toggleRoot, k == 0 ? 375 : 376);
+      if (i >= warmup) relayoutToggle.push_back(us);
+    }
   }
+  YGNodeFreeRecursive(toggleRoot);
   YGConfigFree(config);
 
   auto printSamples = [](const char* name, const std::vector<double>& v) {
@@ -164,6 +177,7 @@ int main(int argc, char** argv) {
   printSamples("fresh", fresh);
   printSamples("relayout", relayout);
   printSamples("build-and-layout", buildAndLayout);
+  printSamples("relayout-toggle", relayoutToggle);
   std::printf(" \"card-0\": [%.6f, %.6f, %.6f, %.6f],\n", card0Frame[0], card0Frame[1], card0Frame[2],
               card0Frame[3]);
   std::printf(" \"card-99-button\": [%.6f, %.6f, %.6f, %.6f]}\n", button99Frame[0], button99Frame[1],

@@ -14,7 +14,14 @@ public import SDUISchema
 /// let engine = LayoutEngine()
 /// let result = engine.layout(screen, in: environment, traits: environment.traitCollection())
 /// ```
-/// Not thread-safe: use one engine per thread.
+/// An engine is used by one thread at a time (it is not `Sendable`): use one engine per thread. Everything it
+/// takes and gives is `Sendable` — a `Screen` may be laid out by engines on several threads at once (its flat tree
+/// is made once, under a lock, and then only read), and a `LayoutResult` may be read anywhere.
+///
+/// Relayouts of one screen reuse what they can: measurements by (node, proposal) for as long as the engine keeps
+/// the tree, and the placements of its last two passes, so going back to a width laid out before (rotating back,
+/// closing a Split View) reuses every subtree whose proposal is unchanged (docs/layout.md, "Relayout that
+/// remembers").
 public final class LayoutEngine {
     /// Choices that change the frames an engine produces.
     public struct Options: Hashable, Sendable {
@@ -36,6 +43,8 @@ public final class LayoutEngine {
     /// How many times a layout took a tree (the screen's kept tree, or a viewport build) — for tests and the
     /// benchmark: a relayout must not.
     public private(set) var buildCount = 0
+    /// How many layouts applied a state change incrementally (`layout(applying:in:traits:)`), for tests.
+    public internal(set) var incrementalLayoutCount = 0
 
     /// Creates an engine with empty caches.
     public init(options: Options = Options()) {
@@ -138,14 +147,17 @@ public final class LayoutEngine {
             state.tree = template.resolved(sizeClass: key.sizeClass, contentSize: key.contentSize)
         }
         state.resetTextMemos()
+        state.measurementsAreCurrent = false
         cachedScreen = screen
         cachedKey = key
         buildCount += 1
     }
 
     /// Compute and output steps.
-    private func run(environment: WindowEnvironment, traits: TraitCollection) -> LayoutResult {
-        state.beginPass()
+    func run(environment: WindowEnvironment, traits: TraitCollection) -> LayoutResult {
+        // Full layouts of one tree keep the measurements of earlier passes (`MeasureCache`); viewport layouts
+        // do not (realised rows reuse node indices, and a virtualised grid's size depends on the viewport).
+        state.beginPass(keepsMeasurements: state.viewport == nil)
         let safeArea = environment.safeAreaRect
         var rootSize = (0.0, 0.0)
         if !state.tree.nodes.isEmpty {

@@ -32,62 +32,82 @@ public struct HTMLRenderer: Sendable {
 
     /// A self-contained HTML document showing one screen (the `sdui render --format html` output).
     public func document(_ layout: LayoutResult, screen: Screen) -> String {
-        let dark = layout.traits.userInterfaceStyle == .dark
-        var html = "<!DOCTYPE html>\n<html lang=\"en\"" + PageStyle.fontGateClass(fonts: options.fonts) + "><head><meta charset=\"utf-8\">\n"
-        html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        html += "<title>" + HTMLEscaping.text(screen.title ?? screen.id) + " — "
-            + HTMLEscaping.text(layout.environment.device.name) + "</title>\n"
-        html += "<style>\n" + PageStyle.css(fonts: options.fonts) + "body{margin:0;padding:16px;background:#e5e5ea}\n</style>\n"
-        html += PageStyle.fontGate(fonts: options.fonts)
-        html += "</head><body" + (dark ? " class=\"sdui-dark\"" : "") + ">\n"
-        html += panel(layout, screen: screen)
-        html += "</body></html>\n"
+        var html = ""
+        writeDocument(layout, screen: screen, to: &html)
         return html
+    }
+
+    /// Writes `document(layout, screen:)` to `output` piece by piece (a file stream never holds the page).
+    /// - Complexity: O(n) in the number of nodes and text lines; memory beyond `output` is one node's markup.
+    public func writeDocument<Output: TextOutputStream>(_ layout: LayoutResult, screen: Screen, to output: inout Output) {
+        let dark = layout.traits.userInterfaceStyle == .dark
+        output.write("<!DOCTYPE html>\n<html lang=\"en\"" + PageStyle.fontGateClass(fonts: options.fonts) + "><head><meta charset=\"utf-8\">\n")
+        output.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        output.write("<title>" + HTMLEscaping.text(screen.title ?? screen.id) + " — "
+            + HTMLEscaping.text(layout.environment.device.name) + "</title>\n")
+        output.write("<style>\n")
+        output.write(PageStyle.css(fonts: options.fonts))
+        output.write("body{margin:0;padding:16px;background:#e5e5ea}\n</style>\n")
+        output.write(PageStyle.fontGate(fonts: options.fonts))
+        output.write("</head><body" + (dark ? " class=\"sdui-dark\"" : "") + ">\n")
+        writePanel(layout, screen: screen, to: &output)
+        output.write("</body></html>\n")
     }
 
     /// The panel element for one laid-out screen (no surrounding document; needs `PageStyle.css`).
     /// - Complexity: O(n) in the number of nodes.
     public func panel(_ layout: LayoutResult, screen: Screen) -> String {
+        var out = ""
+        writePanel(layout, screen: screen, to: &out)
+        return out
+    }
+
+    /// Writes `panel(layout, screen:)` to `output` piece by piece.
+    /// - Complexity: O(n) in the number of nodes and text lines.
+    public func writePanel<Output: TextOutputStream>(_ layout: LayoutResult, screen: Screen, to out: inout Output) {
         let env = layout.environment
-        let resolver = ComponentResolver(screen: screen)
+        var resolver = ComponentResolver(screen: screen)
         let sizeClass = layout.traits.horizontalSizeClass
-        var out = "<div class=\"sdui-panel\""
-        out += " data-device=\"" + HTMLEscaping.attribute(env.device.slug) + "\""
-        out += " data-orientation=\"" + env.orientation.rawValue + "\""
-        out += " data-mode=\"" + HTMLEscaping.attribute(env.mode.description) + "\""
-        out += " data-screen=\"" + HTMLEscaping.attribute(layout.screenID) + "\""
-        out += " data-content-size=\"" + layout.traits.preferredContentSizeCategory.rawValue + "\""
-        out += " style=\"width:" + CSSFormat.px(env.size.width) + ";height:" + CSSFormat.px(env.size.height)
-        out += ";" + Self.colorVariables("b", Color.system["background"]) + "\">\n"
+        var head = "<div class=\"sdui-panel\""
+        head += " data-device=\"" + HTMLEscaping.attribute(env.device.slug) + "\""
+        head += " data-orientation=\"" + env.orientation.rawValue + "\""
+        head += " data-mode=\"" + HTMLEscaping.attribute(env.mode.description) + "\""
+        head += " data-screen=\"" + HTMLEscaping.attribute(layout.screenID) + "\""
+        head += " data-content-size=\"" + layout.traits.preferredContentSizeCategory.rawValue + "\""
+        head += " style=\"width:" + CSSFormat.px(env.size.width) + ";height:" + CSSFormat.px(env.size.height)
+        head += ";" + Self.colorVariables("b", Color.system["background"]) + "\">\n"
+        out.write(head)
 
         // Children close after their subtree: keep a stack of open node indices.
         var open: [Int] = []
-        for (index, node) in layout.nodes.enumerated() {
+        let nodes = layout.nodes
+        for (index, node) in nodes.enumerated() {
             while let last = open.last, last != node.parent {
-                out += "</div>\n"
+                out.write("</div>\n")
                 open.removeLast()
             }
-            let parentFrame = layout.nodes.indices.contains(node.parent) ? layout.nodes[node.parent].frame : Rect.zero
-            let appearance = NodeAppearance(node: resolver.node(at: node.pointer), type: node.type, sizeClass: sizeClass)
-            out += element(for: node, parentFrame: parentFrame, appearance: appearance)
+            let parentFrame = nodes.indices.contains(node.parent) ? nodes[node.parent].frame : Rect.zero
+            let appearance = NodeAppearance(node: resolver.resolve(node.pointer), type: node.type, sizeClass: sizeClass)
+            writeElement(for: node, parentFrame: parentFrame, appearance: appearance, to: &out)
             open.append(index)
         }
-        out += String(repeating: "</div>\n", count: open.count)
-        out += "</div>\n"
-        return out
+        for _ in open { out.write("</div>\n") }
+        out.write("</div>\n")
     }
 
     // MARK: - Nodes
 
-    /// The opening tag of a node's element plus its own content (lines, image); the caller closes it.
-    private func element(for node: LayoutNode, parentFrame: Rect, appearance: NodeAppearance) -> String {
+    /// Writes the opening tag of a node's element plus its own content (lines, image); the caller closes it.
+    private func writeElement<Output: TextOutputStream>(for node: LayoutNode, parentFrame: Rect, appearance: NodeAppearance,
+                                                         to out: inout Output) {
         let frame = node.frame
         var classes = ["sdui-node"]
         var style = "left:" + CSSFormat.px(frame.x - parentFrame.x) + ";top:" + CSSFormat.px(frame.y - parentFrame.y)
             + ";width:" + CSSFormat.px(frame.width) + ";height:" + CSSFormat.px(frame.height)
         var fill = appearance.background
         var foreground: Color?
-        var inner = ""
+        var image = ""
+        var textPlacement: (TextPlacement, TextRun)?
 
         switch node.type {
         case .color:
@@ -110,7 +130,7 @@ public struct HTMLRenderer: Sendable {
                 foreground = tint
             }
         case .image:
-            inner += image(node, appearance: appearance)
+            image = self.image(node, appearance: appearance)
         default:
             break
         }
@@ -121,7 +141,7 @@ public struct HTMLRenderer: Sendable {
             classes.append("sdui-text")
             style += ";font-size:" + CSSFormat.px(run.fontSize) + ";font-weight:" + String(run.fontWeight)
                 + ";line-height:" + CSSFormat.px(run.lineHeight)
-            inner += lines(placement, run: run)
+            textPlacement = (placement, run)
         }
         if let fill {
             classes.append("sdui-bg")
@@ -160,7 +180,10 @@ public struct HTMLRenderer: Sendable {
             tag += " role=\"img\" aria-label=\"" + HTMLEscaping.attribute(alt) + "\""
         }
         tag += " style=\"" + style + "\">"
-        return tag + inner + "\n"
+        out.write(tag)
+        out.write(image)
+        if let (placement, run) = textPlacement { writeLines(placement, run: run, to: &out) }
+        out.write("\n")
     }
 
     /// One absolutely positioned `.sdui-line` per engine line, never re-wrapped (`white-space: pre`).
@@ -168,16 +191,15 @@ public struct HTMLRenderer: Sendable {
     /// Each line box is the engine's line: left-aligned text at the x the engine's widths give (a centred or
     /// trailing line is offset inside the block by the engine's width, not the browser's), so a line's
     /// origin never depends on the font the browser happens to have yet — nothing moves when Inter arrives.
-    private func lines(_ placement: TextPlacement, run: TextRun) -> String {
+    private func writeLines<Output: TextOutputStream>(_ placement: TextPlacement, run: TextRun, to out: inout Output) {
         let fraction = run.alignment.horizontalFraction
-        var out = ""
+        let height = CSSFormat.px(run.lineHeight)
         for line in placement.lines {
             let x = line.x + (line.boxWidth - line.width) * fraction
-            out += "<div class=\"sdui-line\" data-lw=\"" + CSSFormat.number(line.width) + "\" style=\"left:"
+            out.write("<div class=\"sdui-line\" data-lw=\"" + CSSFormat.number(line.width) + "\" style=\"left:"
                 + CSSFormat.px(x) + ";top:" + CSSFormat.px(line.y) + ";width:" + CSSFormat.px(line.width)
-                + ";height:" + CSSFormat.px(run.lineHeight) + "\">" + HTMLEscaping.text(line.text) + "</div>"
+                + ";height:" + height + "\">" + HTMLEscaping.text(line.text) + "</div>")
         }
-        return out
     }
 
     /// The image box: skeleton shimmer, the image (if its URL may be loaded) and the failure icon.

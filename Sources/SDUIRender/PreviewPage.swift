@@ -49,14 +49,59 @@ public struct PreviewPage: Sendable {
         self.init(screen: screen, variants: variants, isDark: isDark, options: options)
     }
 
+    /// Like `init(screen:windows:contentSizes:isDark:options:layout:)`, but refuses a page of more than
+    /// `maxElements` elements — nodes, text lines and diagnostics (`elementCount(of:)`) over every window and size — as soon
+    /// as the layouts so far exceed it, so an oversized page is neither built nor written.
+    /// - Throws: `PreviewPageTooLarge` with the count reached.
+    public init(screen: Screen, windows: [WindowEnvironment], contentSizes: [ContentSizeCategory], isDark: Bool = false,
+                options: HTMLRenderer.Options = .init(), maxElements: Int,
+                layout: (Screen, WindowEnvironment, TraitCollection) -> LayoutResult) throws(PreviewPageTooLarge) {
+        var seen = Set<ContentSizeCategory>()
+        let sizes = contentSizes.filter { seen.insert($0).inserted }
+        var variants: [Variant] = []
+        var elements = 0
+        var laidOut = 0
+        for size in sizes {
+            var layouts: [LayoutResult] = []
+            for window in windows {
+                let result = layout(screen, window, window.traitCollection(contentSize: size, style: isDark ? .dark : .light))
+                elements += Self.elementCount(of: result)
+                laidOut += 1
+                if elements > maxElements {
+                    throw PreviewPageTooLarge(elements: elements, maxElements: maxElements, layoutsCounted: laidOut,
+                                              layouts: sizes.count * windows.count)
+                }
+                layouts.append(result)
+            }
+            variants.append(Variant(contentSize: size, layouts: layouts))
+        }
+        self.init(screen: screen, variants: variants, isDark: isDark, options: options)
+    }
+
+    /// The elements one entry of `layout` adds to the page: one per node, per text line and per diagnostic (what
+    /// the page's size and the browser's work grow with; a long text in a narrow window is many lines).
+    public static func elementCount(of layout: LayoutResult) -> Int {
+        layout.nodes.reduce(layout.nodeCount + layout.diagnostics.count) { $0 + ($1.text?.lines.count ?? 0) }
+    }
+
     /// The HTML document.
     public func html() -> String {
+        var html = ""
+        write(to: &html)
+        return html
+    }
+
+    /// Writes `html()` to `output` piece by piece (a file stream never holds the page).
+    /// - Complexity: O(elements); memory beyond `output` is one node's markup.
+    public func write<Output: TextOutputStream>(to output: inout Output) {
         let renderer = HTMLRenderer(options: HTMLRenderer.Options(fonts: .omitted, isScrollingEnabled: options.isScrollingEnabled))
         let title = HTMLEscaping.text(screen.title ?? screen.id)
         var html = "<!DOCTYPE html>\n<html lang=\"en\"" + PageStyle.fontGateClass(fonts: options.fonts) + "><head><meta charset=\"utf-8\">\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<title>" + title + " — SDUIKit preview</title>\n<style>\n"
-        html += PageStyle.css(fonts: options.fonts) + Self.pageRules + "</style>\n" + PageStyle.fontGate(fonts: options.fonts)
+        output.write(html)
+        output.write(PageStyle.css(fonts: options.fonts))
+        html = Self.pageRules + "</style>\n" + PageStyle.fontGate(fonts: options.fonts)
         html += "</head>\n"
         html += "<body" + (isDark ? " class=\"sdui-dark\"" : "") + " data-filter=\"all\">\n"
         html += "<header class=\"pv-bar\"><h1>" + title + " <small>" + HTMLEscaping.text(screen.id) + "</small></h1>\n"
@@ -69,20 +114,20 @@ public struct PreviewPage: Sendable {
         }
         html += "</select></label>\n<label><input type=\"checkbox\" id=\"pv-dark\"" + (isDark ? " checked" : "")
             + "> Dark</label></header>\n"
+        output.write(html)
         for (i, variant) in variants.enumerated() {
-            html += "<main class=\"pv-variant\" data-content-size=\"" + variant.contentSize.rawValue + "\""
-                + (i == 0 ? "" : " hidden") + ">\n"
+            output.write("<main class=\"pv-variant\" data-content-size=\"" + variant.contentSize.rawValue + "\""
+                + (i == 0 ? "" : " hidden") + ">\n")
             for layout in variant.layouts {
-                html += entry(layout, renderer: renderer)
+                writeEntry(layout, renderer: renderer, to: &output)
             }
-            html += "</main>\n"
+            output.write("</main>\n")
         }
-        html += "<script>\n" + Self.script + "</script>\n</body></html>\n"
-        return html
+        output.write("<script>\n" + Self.script + "</script>\n</body></html>\n")
     }
 
     /// One device: the outline with its label, the panel, and the diagnostics list.
-    private func entry(_ layout: LayoutResult, renderer: HTMLRenderer) -> String {
+    private func writeEntry<Output: TextOutputStream>(_ layout: LayoutResult, renderer: HTMLRenderer, to output: inout Output) {
         let env = layout.environment
         let device = env.device
         let modeLabel = env.mode == .fullScreen ? "" : " · " + env.mode.label
@@ -99,19 +144,19 @@ public struct PreviewPage: Sendable {
         }
         out += "</div>\n"
         out += "<div class=\"pv-device pv-" + device.idiom.rawValue + (env.mode == .fullScreen ? "" : " pv-pane") + "\">\n"
-        out += renderer.panel(layout, screen: screen)
-        out += "</div>\n"
-        out += "<ul class=\"pv-diagnostics\">"
-        if layout.diagnostics.isEmpty {
-            out += "<li class=\"pv-ok\">no diagnostics</li>"
+        output.write(out)
+        renderer.writePanel(layout, screen: screen, to: &output)
+        output.write("</div>\n<ul class=\"pv-diagnostics\">")
+        let diagnostics = layout.diagnostics
+        if diagnostics.isEmpty {
+            output.write("<li class=\"pv-ok\">no diagnostics</li>")
         }
-        for d in layout.diagnostics {
-            out += "<li class=\"pv-" + d.severity.rawValue + "\"><b>" + d.severity.rawValue + "</b> <code>"
+        for d in diagnostics {
+            output.write("<li class=\"pv-" + d.severity.rawValue + "\"><b>" + d.severity.rawValue + "</b> <code>"
                 + HTMLEscaping.text(d.code) + "</code> <code>" + HTMLEscaping.text(d.path) + "</code> "
-                + HTMLEscaping.text(d.message) + "</li>"
+                + HTMLEscaping.text(d.message) + "</li>")
         }
-        out += "</ul>\n</section>\n"
-        return out
+        output.write("</ul>\n</section>\n")
     }
 
     /// For every grid in the layout (by node id, in document order), its column count: the number of distinct
@@ -166,4 +211,21 @@ public struct PreviewPage: Sendable {
     })();
 
     """
+}
+
+/// A preview page that would hold more elements than allowed (see `PreviewPage.init(…maxElements:layout:)`).
+public struct PreviewPageTooLarge: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Elements (nodes, text lines, diagnostics) counted when the limit was passed.
+    public var elements: Int
+    /// The limit.
+    public var maxElements: Int
+    /// Layouts counted so far, of `layouts` in the page.
+    public var layoutsCounted: Int
+    /// Windows × Dynamic Type sizes of the page.
+    public var layouts: Int
+    /// What a person reads.
+    public var description: String {
+        "the page would hold more than \(maxElements) elements (nodes, text lines and diagnostics): \(elements) "
+            + "after laying out \(layoutsCounted) of its \(layouts) windows × Dynamic Type sizes"
+    }
 }

@@ -18,9 +18,17 @@ public struct SVGRenderer: Sendable {
     /// The SVG document for `layout`, with visual properties taken from `screen`.
     /// - Complexity: O(n) in the number of nodes.
     public func render(_ layout: LayoutResult, screen: Screen) -> String {
+        var svg = ""
+        write(layout, screen: screen, to: &svg)
+        return svg
+    }
+
+    /// Writes `render(layout, screen:)` to `output` piece by piece (a file stream never holds the image).
+    /// - Complexity: O(n) in the number of nodes and text lines; memory beyond `output` is one node's markup.
+    public func write<Output: TextOutputStream>(_ layout: LayoutResult, screen: Screen, to output: inout Output) {
         let env = layout.environment
         let dark = layout.traits.userInterfaceStyle == .dark
-        let resolver = ComponentResolver(screen: screen)
+        var resolver = ComponentResolver(screen: screen)
         let sizeClass = layout.traits.horizontalSizeClass
         func color(_ c: Color?) -> String { c.map { CSSFormat.color($0.resolved(dark: dark)) } ?? "none" }
 
@@ -29,27 +37,31 @@ public struct SVGRenderer: Sendable {
             + " " + CSSFormat.number(env.size.height) + "\" data-device=\"" + HTMLEscaping.attribute(env.device.slug)
             + "\" data-orientation=\"" + env.orientation.rawValue + "\" data-mode=\"" + HTMLEscaping.attribute(env.mode.description)
             + "\">\n<style>\n"
+        output.write(out)
         if fonts == .embedded {
             for face in EmbeddedFonts.faces {
-                out += "@font-face{font-family:\"SDUI Inter\";font-weight:" + String(face.weight)
-                    + ";src:url(data:font/woff2;base64," + face.base64 + ") format(\"woff2\")}\n"
+                output.write("@font-face{font-family:\"SDUI Inter\";font-weight:" + String(face.weight) + ";src:url(data:font/woff2;base64,")
+                output.write(face.base64)
+                output.write(") format(\"woff2\")}\n")
             }
         }
-        out += "text{font-family:" + PageStyle.fontFamily + ";font-kerning:none;font-variant-ligatures:none;"
+        out = "text{font-family:" + PageStyle.fontFamily + ";font-kerning:none;font-variant-ligatures:none;"
             + "font-feature-settings:\"kern\" 0,\"liga\" 0,\"calt\" 0;white-space:pre}\n</style>\n"
         out += "<rect width=\"100%\" height=\"100%\" fill=\"" + color(Color.system["background"]) + "\"/>\n"
+        output.write(out)
 
         // Groups close after their subtree, like the HTML writer's elements.
         var open: [Int] = []
         var clipCount = 0
         for (index, node) in layout.nodes.enumerated() {
+            out = ""
             while let last = open.last, last != node.parent {
                 out += "</g>\n"
                 open.removeLast()
             }
             open.append(index)
             let f = node.frame
-            let appearance = NodeAppearance(node: resolver.node(at: node.pointer), type: node.type, sizeClass: sizeClass)
+            let appearance = NodeAppearance(node: resolver.resolve(node.pointer), type: node.type, sizeClass: sizeClass)
             var group = "<g data-node-id=\"" + HTMLEscaping.attribute(node.id) + "\" data-type=\""
                 + HTMLEscaping.attribute(node.type.rawValue) + "\""
             if node.isHidden { group += " visibility=\"hidden\"" }
@@ -84,10 +96,10 @@ public struct SVGRenderer: Sendable {
                 out += text(placement, run: run, frame: f, fill: color(foreground))
             }
             out += "\n"
+            output.write(out)
         }
-        out += String(repeating: "</g>\n", count: open.count)
-        out += "</svg>\n"
-        return out
+        for _ in open { output.write("</g>\n") }
+        output.write("</svg>\n")
     }
 
     private func rect(_ f: Rect, radius: Double, fill: String?) -> String {

@@ -19,7 +19,7 @@ enum BenchCommand {
                                      derived from it yet) each run, on a kept engine
           cards-100-decode           the cards-100 payload's JSON bytes (compact, 53 KB) → Screen: parse,
                                      check and build the payload model (PayloadDecoder), no layout
-          cards-100-decode-and-first-layout  the same bytes → Screen → LayoutResult on a kept engine: what a
+          cards-100-bytes-to-frames  the same bytes → Screen → LayoutResult on a kept engine: what a
                                      newly received payload costs before its frames are known
           cards-100-fresh            an engine's first layout of the decoded cards-100 screen, decoded Screen →
                                      LayoutResult: kept engine whose tree is dropped before each run; the screen's
@@ -30,7 +30,13 @@ enum BenchCommand {
           cards-100-fresh-new-engine the same with a new engine each run (cold buffers)
           cards-100-compute          compute + output only, on a tree taken (untimed) just before and never laid
                                      out: the boundary of Yoga's timed YGNodeCalculateLayout call
-          cards-100-relayout         the kept engine after a window-width change (375 ↔ 414 pt each run)
+          cards-100-relayout         the kept engine after a window-width change to a width it does not remember
+                                     (375 → 414 → 390 pt, cycling: the engine keeps the last two passes' placements)
+          cards-100-relayout-toggle  the kept engine going back and forth between 375 and 376 pt: each width was laid
+                                     out two passes before, so its placements are reused (Yoga: cache warm, same toggle)
+          cards-100-two-threads      two different cards-100 screens laid out fresh on two threads at once, an engine
+                                     each; the median per layout, and "speedup": one thread's time for the same
+                                     layouts ÷ two threads' (2 on an idle 2-core machine; "loadAverage": of this run)
           cards-100-text-first-layout  cards whose titles and prices are text nodes (200 strings), laid out for
                                      the first time: build + compute with real text measurement + output; a new
                                      Screen value each run, alternating two equal screens built separately (strings
@@ -43,7 +49,8 @@ enum BenchCommand {
           cards-100-text-fresh-cold-cache  the same with the text cache emptied before each run (every string
                                      measured from scratch; buffers still reused)
           cards-100-text-new-engine  the same with a new engine each run (cold buffers and cold text cache)
-          cards-100-text-relayout    the text cards after a width change (kept engine, 375 ↔ 414 pt)
+          cards-100-text-relayout    the text cards after a width change to a width not remembered (kept engine,
+                                     375 → 414 → 390 pt, as cards-100-relayout)
           feed-100k-first-viewport   a 100 000-item grid, first viewport, new engine each run
           feed-100k-first-viewport-warm  the same on a kept engine
           feed-100k-scroll-middle    a viewport in the middle of the feed on a kept engine
@@ -53,11 +60,16 @@ enum BenchCommand {
           template-1000-expanded-decode  the same cards as a static payload (the template's output frozen) →
                                      Screen: what a server sending no template makes the app decode
         and the peak memory (VmHWM growth) of 2 000 viewport layouts for 1 000 vs 100 000 items.
+        \(BenchCommand.scalingHelp)
+        With --payload FILE, instead: FILE's bytes decoded by SDUIKit (PayloadDecoder, and its general path
+        alone), Foundation's JSONSerialization and JSONDecoder (a Codable mirror of the node tree), each timed
+        and the peak memory of one decode each (Benchmarks/decode_compare.py runs it beside Python's decoders).
         """,
         options: [
             .value("--runs", "N", "timed runs per benchmark (default 2000; warm-up is N/10)"),
             .value("--filter", "TEXT", "run only the benchmark named TEXT, or those whose name contains it (\"memory\": the\nmemory check)"),
-            .value("--format", "text|json", "text (default) or json: {\"benchmarks\": [{\"name\", \"engine\", \"nodes\",\n\"medianMicroseconds\", \"p90Microseconds\", \"runs\"}], \"memory\": [{\"name\", \"items\", \"baselineKB\",\n\"peakGrowthKB\"}]}"),
+            .value("--payload", "FILE", "time decoding FILE instead: SDUIKit, its general path, JSONSerialization and JSONDecoder"),
+            .value("--format", "text|json", "text (default) or json: {\"benchmarks\": [{\"name\", \"engine\", \"nodes\",\n\"medianMicroseconds\", \"p90Microseconds\", \"runs\", \"bytes\" (decoding)}], \"memory\": [{\"name\",\n\"items\", \"baselineKB\", \"peakGrowthKB\"}]}"),
             .alias("--json", sets: "--format", to: "json", "the same as --format json"),
             .value("--output", short: "-o", "FILE", "write the results to FILE instead of standard output"),
         ],
@@ -70,21 +82,28 @@ enum BenchCommand {
         var median: Double
         var p90: Double
         var runs: Int
+        /// The size of the input decoded, for decoding benchmarks.
+        var bytes: Int? = nil
+        /// Who did the work (`sdui`, or a peer).
+        var engine = "sdui"
+        /// Fields some benchmarks add to their JSON entry (`speedup`, `loadAverage`).
+        var extra: [(String, Double)] = []
     }
 
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
             let json = try args.choice("--format", ["text", "json"], default: "text") == "json"
             var lines: [String] = []
             let filter = args["--filter"]
-            let names = ["cards-100-first-layout", "cards-100-decode", "cards-100-decode-and-first-layout", "cards-100-fresh", "cards-100-fresh-read-nodes", "cards-100-fresh-new-engine", "cards-100-compute",
-                         "cards-100-relayout", "cards-100-text-first-layout", "cards-100-text-fresh-warm-cache", "cards-100-text-fresh-warm-cache-new-strings",
+            let names = ["cards-100-first-layout", "cards-100-decode", "cards-100-bytes-to-frames", "cards-100-fresh", "cards-100-fresh-read-nodes", "cards-100-fresh-new-engine", "cards-100-compute",
+                         "cards-100-relayout", "cards-100-relayout-toggle", "cards-100-two-threads", "cards-100-text-first-layout", "cards-100-text-fresh-warm-cache", "cards-100-text-fresh-warm-cache-new-strings",
                          "cards-100-text-fresh-cold-cache",
                          "cards-100-text-new-engine", "cards-100-text-relayout", "feed-100k-first-viewport",
                          "feed-100k-first-viewport-warm", "feed-100k-scroll-middle", "template-1000-decode", "template-1000-expanded-decode"]
             /// A benchmark runs when there is no filter, the filter names it exactly, or (naming none exactly) is part of its name.
+            /// The scaling curves run only when a filter picks them.
             func selected(_ name: String) -> Bool {
-                guard let filter else { return true }
-                return names.contains(filter) ? name == filter : name.contains(filter)
+                guard let filter else { return !name.hasPrefix("scaling-") }
+                return names.contains(filter) || scalingNames.contains(filter) ? name == filter : name.contains(filter)
             }
             var runs = 2000
             if let text = args["--runs"] {
@@ -94,6 +113,11 @@ enum BenchCommand {
             #if DEBUG
             if !json { printError("sdui bench: this is a debug build; build with `swift build -c release` for meaningful times") }
             #endif
+            if let payload = args["--payload"] {
+                let (results, memory) = try decodingBenchmarks(payload, runs: runs)
+                try writeOutput(report(results, memory: memory, json: json), to: args["--output"])
+                return ExitCode.ok
+            }
             var results: [Measurement] = []
             let narrow = try! WindowEnvironment(WindowConfiguration(device: DeviceCatalog.device(named: "iphone-16")!, mode: .window(Size(width: 375, height: 667))))
             let wide = try! WindowEnvironment(WindowConfiguration(device: DeviceCatalog.device(named: "iphone-16")!, mode: .window(Size(width: 414, height: 896))))
@@ -122,18 +146,22 @@ enum BenchCommand {
             // The screen decoded by a run is kept until the next run's setup, so freeing it is not timed.
             var decoded: [Screen] = []
             if selected("cards-100-decode") {
-                results.append(time("cards-100-decode", runs, setup: { _ in decoded.removeAll(keepingCapacity: true) }) { _ in
+                var m = time("cards-100-decode", runs, setup: { _ in decoded.removeAll(keepingCapacity: true) }) { _ in
                     guard let screen = try? Screen(jsonData: cardsJSON) else { fatalError("cards-100 does not decode") }
                     decoded.append(screen)
                     return screen.id.isEmpty ? 0 : cardsNodes
-                })
+                }
+                m.bytes = cardsJSON.count
+                results.append(m)
             }
-            if selected("cards-100-decode-and-first-layout") {
-                results.append(time("cards-100-decode-and-first-layout", runs, setup: { _ in kept.invalidate(); decoded.removeAll(keepingCapacity: true) }) { _ in
+            if selected("cards-100-bytes-to-frames") {
+                var m = time("cards-100-bytes-to-frames", runs, setup: { _ in kept.invalidate(); decoded.removeAll(keepingCapacity: true) }) { _ in
                     guard let screen = try? Screen(jsonData: cardsJSON) else { fatalError("cards-100 does not decode") }
                     decoded.append(screen)
                     return kept.layout(screen, in: narrow, traits: narrowTraits).nodeCount
-                })
+                }
+                m.bytes = cardsJSON.count
+                results.append(m)
             }
             decoded = []
             _ = kept.layout(cards, in: narrow, traits: narrowTraits)  // the screen's first layout (flat tree made)
@@ -158,12 +186,15 @@ enum BenchCommand {
                 })
             }
             let relayout = LayoutEngine()
+            let medium = try! WindowEnvironment(WindowConfiguration(device: DeviceCatalog.device(named: "iphone-16")!, mode: .window(Size(width: 390, height: 844))))
+            let widths = [(wide, wideTraits), (medium, medium.traitCollection()), (narrow, narrowTraits)]
             if selected("cards-100-relayout") {
+                // Three widths in turn: each was last laid out three passes before, so none is remembered.
                 results.append(time("cards-100-relayout", runs) { i in
-                    i % 2 == 0 ? relayout.layout(cards, in: wide, traits: wideTraits).nodeCount
-                               : relayout.layout(cards, in: narrow, traits: narrowTraits).nodeCount
+                    relayout.layout(cards, in: widths[i % 3].0, traits: widths[i % 3].1).nodeCount
                 })
             }
+            results += rememberingBenchmarks(cards: cards, runs: runs, selected: selected)
 
             // cards-100 with text
             let textCards = BenchmarkFixtures.cards(textTitles: true)
@@ -206,8 +237,7 @@ enum BenchCommand {
             }
             if selected("cards-100-text-relayout") {
                 results.append(time("cards-100-text-relayout", runs) { i in
-                    i % 2 == 0 ? textEngine.layout(textCards, in: wide, traits: wideTraits).nodeCount
-                               : textEngine.layout(textCards, in: narrow, traits: narrowTraits).nodeCount
+                    textEngine.layout(textCards, in: widths[i % 3].0, traits: widths[i % 3].1).nodeCount
                 })
             }
 
@@ -247,6 +277,7 @@ enum BenchCommand {
                     })
                 }
             }
+            results += scalingBenchmarks(runs: runs, in: narrow, selected: selected)
 
             // Peak memory of viewport layouts, 1k vs 100k items.
             var memory: [(String, Int, Int, Int)] = []
@@ -266,30 +297,50 @@ enum BenchCommand {
                 if sink == 42 { printError("") }
             }
 
-            if json {
-                let items: [JSONValue] = results.map { m in
-                    .object([("name", .string(m.name)), ("engine", .string("sdui")), ("nodes", .number(Double(m.nodes))),
-                             ("medianMicroseconds", .number(round3(m.median))), ("p90Microseconds", .number(round3(m.p90))),
-                             ("runs", .number(Double(m.runs)))])
-                }
-                let mem: [JSONValue] = memory.map { m in
-                    .object([("name", .string(m.0)), ("items", .number(Double(m.1))), ("baselineKB", .number(Double(m.2))),
-                             ("peakGrowthKB", .number(Double(m.3)))])
-                }
-                lines.append(JSONValue.object([("benchmarks", .array(items)), ("memory", .array(mem))]).serialized(pretty: true))
-            } else {
-                lines.append("benchmark                                      nodes    median µs      p90 µs   runs")
-                for m in results {
-                    lines.append(m.name.padding(toLength: 44, withPad: " ", startingAt: 0)
-                             + String(m.nodes).leftPad(8) + String(format: "%13.2f", m.median) + String(format: "%12.2f", m.p90)
-                             + String(m.runs).leftPad(7))
-                }
-                for m in memory {
-                    lines.append("\(m.0): \(m.1) items, RSS before \(m.2) KB, peak growth over 2000 viewport layouts \(m.3) KB")
-                }
-            }
+            let memoryRows = memory.map { MemoryMeasurement(name: $0.0, items: $0.1, baselineKB: $0.2, peakGrowthKB: $0.3) }
+            lines.append(report(results, memory: memoryRows, json: json))
             try writeOutput(lines.joined(separator: "\n"), to: args["--output"])
             return ExitCode.ok
+    }
+
+    /// A peak-memory row: the growth of the process's peak resident set over `baselineKB` while doing `items` of something.
+    struct MemoryMeasurement {
+        var name: String
+        var items: Int
+        var baselineKB: Int
+        var peakGrowthKB: Int
+    }
+
+    /// The results as JSON or as a text table.
+    static func report(_ results: [Measurement], memory: [MemoryMeasurement], json: Bool) -> String {
+        if json {
+            let items: [JSONValue] = results.map { m in
+                var pairs: [(key: String, value: JSONValue)] = [
+                    ("name", .string(m.name)), ("engine", .string(m.engine)), ("nodes", .number(Double(m.nodes))),
+                    ("medianMicroseconds", .number(round3(m.median))), ("p90Microseconds", .number(round3(m.p90))),
+                    ("runs", .number(Double(m.runs)))]
+                if let bytes = m.bytes { pairs.append(("bytes", .number(Double(bytes)))) }
+                return .object(pairs + m.extra.map { ($0.0, .number(round3($0.1))) })
+            }
+            let mem: [JSONValue] = memory.map { m in
+                .object([("name", .string(m.name)), ("items", .number(Double(m.items))), ("baselineKB", .number(Double(m.baselineKB))),
+                         ("peakGrowthKB", .number(Double(m.peakGrowthKB)))])
+            }
+            return JSONValue.object([("benchmarks", .array(items)), ("memory", .array(mem))]).serialized(pretty: true)
+        }
+        var lines = ["benchmark                                      nodes    median µs      p90 µs   runs"]
+        for m in results {
+            lines.append(m.name.padding(toLength: 44, withPad: " ", startingAt: 0)
+                         + String(m.nodes).leftPad(8) + String(format: "%13.2f", m.median) + String(format: "%12.2f", m.p90)
+                         + String(m.runs).leftPad(7) + (m.bytes.map { "   \($0) bytes" } ?? "")
+                         + m.extra.map { "  \($0.0) \(round3($0.1))" }.joined())
+        }
+        for m in memory {
+            lines.append(m.name.hasSuffix("-viewport-peak-memory")
+                ? "\(m.name): \(m.items) items, RSS before \(m.baselineKB) KB, peak growth over 2000 viewport layouts \(m.peakGrowthKB) KB"
+                : "\(m.name): \(m.items) bytes, RSS before \(m.baselineKB) KB, peak growth \(m.peakGrowthKB) KB")
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// Median and p90 of `runs` timed calls of `body` after `runs / 10` warm-up calls; `setup` runs untimed

@@ -21,7 +21,8 @@ enum PreviewCommand {
         iPad Pro 13-inch (M4) in portrait; iPad Pro 13-inch landscape and its Split View ⅓, ½ and ⅔; the
         phones and iPad mini in landscape.
 
-        A page holds at most 500000 node elements (nodes × windows × sizes); larger previews are refused.
+        A page holds at most 500000 elements (nodes, text lines and diagnostics over every window and size);
+        larger previews are refused before anything is written.
         """,
         options: [
             .value("--output", short: "-o", "FILE", "where to write the page (default preview.html)"),
@@ -38,7 +39,7 @@ enum PreviewCommand {
         run: run)
 
     static let defaultExtraSizes: [ContentSizeCategory] = [.xxxLarge, .accessibility3]
-    /// The most node elements one page may hold (about 150 MB of HTML).
+    /// The most elements (nodes, text lines, diagnostics) one page may hold (at most about 150 MB of HTML).
     static let maxNodeElements = 500_000
 
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
@@ -82,23 +83,33 @@ enum PreviewCommand {
                     + "\(windows.count) windows × \(sizes.count) Dynamic Type sizes; at most \(maxNodeElements)): "
                     + "pass fewer --devices or --content-sizes none, or use `sdui render` for one window")
             }
+            // Text lines are elements too (a long text in a narrow window is many): the page is counted as it is laid
+            // out, and refused before anything is written.
             let engine = LayoutEngine()
-            let page = PreviewPage(screen: screen, windows: windows, contentSizes: sizes, isDark: args.has("--dark")) {
-                engine.layout($0, in: $1, traits: $2)
+            let page: PreviewPage
+            do throws(PreviewPageTooLarge) {
+                page = try PreviewPage(screen: screen, windows: windows, contentSizes: sizes, isDark: args.has("--dark"),
+                                       maxElements: maxNodeElements) { engine.layout($0, in: $1, traits: $2) }
+            } catch {
+                throw .usage(error.description + (error.layouts > 1 ? "; pass fewer --devices or --content-sizes none, or" : ";")
+                    + " use `sdui render` for one window (it has no element limit)")
             }
-            let html = page.html()
-            try writeOutput(html, to: output)
+            // Streamed: the page is written as it is made, never held whole (docs/render.md, "Memory").
+            var file = try StreamedOutput(path: output)
+            page.write(to: &file)
+            try file.finish()
+            let bytes = file.byteCount
             let diagnostics = page.variants.first?.layouts.reduce(0) { $0 + $1.diagnostics.count } ?? 0
             let path = URL(fileURLWithPath: output).standardizedFileURL.path
             if format == "json" {
                 printOut(JSONValue.object([
                     ("output", .string(path)), ("windows", .number(Double(windows.count))),
                     ("contentSizes", .array(page.variants.indices.map { .string(sizes[min($0, sizes.count - 1)].rawValue) })),
-                    ("bytes", .number(Double(html.utf8.count))), ("diagnostics", .number(Double(diagnostics))),
+                    ("bytes", .number(Double(bytes))), ("diagnostics", .number(Double(diagnostics))),
                 ]).serialized(pretty: true))
             } else {
                 printOut("wrote \(path) (\(windows.count) windows × \(page.variants.count) Dynamic Type sizes, "
-                    + "\(html.utf8.count / 1024) KB; \(diagnostics) diagnostics at \(sizes[0].rawValue))")
+                    + "\(bytes / 1024) KB; \(diagnostics) diagnostics at \(sizes[0].rawValue))")
                 printOut("open file://\(path)")
             }
             return ExitCode.ok

@@ -29,9 +29,14 @@ enum RenderCommand {
         let (window, traits) = try EnvironmentOptions.resolve(args)
         let screen = try loadScreen(path)
         let layout = LayoutEngine().layout(screen, in: window, traits: traits)
-        let output = format == "svg" ? SVGRenderer().render(layout, screen: screen)
-            : HTMLRenderer().document(layout, screen: screen)
-        try writeOutput(output, to: args["--output"])
+        // Streamed: the document is written as it is made, never held whole (docs/render.md, "Memory").
+        var output = try StreamedOutput(path: args["--output"])
+        if format == "svg" {
+            SVGRenderer().write(layout, screen: screen, to: &output)
+        } else {
+            HTMLRenderer().writeDocument(layout, screen: screen, to: &output)
+        }
+        try output.finish()
         return ExitCode.ok
     }
 }

@@ -36,7 +36,7 @@ import Testing
             for environment in environments {
                 let traits = environment.traitCollection()
                 let reused = engine.layout(screen, in: environment, traits: traits)
-                let fresh = LayoutEngine().layout(screen, in: environment, traits: traits)
+                let fresh = freshLayout(of: screen, in: environment, traits: traits)
                 #expect(reused.nodes == fresh.nodes, "\(screen.id) on \(environment.device.name) after \(previous?.device.name ?? "-")")
                 #expect(reused.diagnostics == fresh.diagnostics)
                 previous = environment
@@ -115,7 +115,7 @@ import Testing
             let screen = Screen(id: "texts-\(round)", root: column)
             if round % 7 == 3 { engine.removeCachedTextLayouts() }
             let kept = engine.layout(screen, in: environment, traits: environment.traitCollection())
-            let fresh = LayoutEngine().layout(screen, in: environment, traits: environment.traitCollection())
+            let fresh = freshLayout(of: screen, in: environment, traits: environment.traitCollection())
             #expect(kept.nodes == fresh.nodes, "round \(round)")
             #expect(kept.diagnostics == fresh.diagnostics, "round \(round)")
         }

@@ -6,7 +6,12 @@ import Testing
 
 /// One layout fixture: a payload, a window, the frames SwiftUI gives (derived by hand in `notes`) and the
 /// diagnostic codes expected.
-struct LayoutFixture: CustomTestStringConvertible, Sendable {
+///
+/// Loading is strict: every `.json` in `Fixtures/` and `Fixtures/pending/` must be a well-formed fixture, or its
+/// test case fails naming the file and what is wrong — a typo (`"expeted"`), a frame that is not four numbers or a
+/// fixture that checks nothing can never turn into a test that passes without checking. The one file of another
+/// kind, `text-reference.json`, is read (as strictly) by `TextMeasurerTests`.
+struct LayoutFixture: Sendable {
     var file: String
     var name: String
     var payload: Data
@@ -18,46 +23,130 @@ struct LayoutFixture: CustomTestStringConvertible, Sendable {
     var contentSize: String?
     var expected: [String: [Double]]
     var diagnostics: [String]
-    var testDescription: String { name }
+    /// A published case the engine does not reproduce yet (`Fixtures/pending/`): run, and expected to differ.
+    var isPending: Bool
 
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let otherFixtures: Set<String> = ["text-reference.json"]
+    static let keys: Set<String> = ["name", "notes", "source", "window", "environment", "payload", "expected", "diagnostics"]
 
-    /// Every `Fixtures/*.json`, sorted by name.
-    static func all() -> [LayoutFixture] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return files.filter { $0.hasSuffix(".json") }.sorted().compactMap { load($0) }
+    /// What is wrong with a fixture file.
+    struct Malformed: Error, CustomStringConvertible {
+        var file: String
+        var why: String
+        var description: String { "\(file): \(why)" }
     }
 
-    static func load(_ file: String) -> LayoutFixture? {
-        guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(file).path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let payloadObject = object["payload"],
-              let payload = try? JSONSerialization.data(withJSONObject: payloadObject) else { return nil }
-        let window = object["window"] as? [String: Double]
-        let environment = object["environment"] as? [String: String]
-        let expected = (object["expected"] as? [String: [Double]]) ?? [:]
-        return LayoutFixture(file: file, name: (object["name"] as? String) ?? file, payload: payload,
-                             width: window?["width"], height: window?["height"], device: environment?["device"],
-                             orientation: environment?["orientation"], mode: environment?["mode"],
-                             contentSize: environment?["contentSize"], expected: expected,
-                             diagnostics: (object["diagnostics"] as? [String]) ?? [])
+    /// Every fixture file: `Fixtures/*.json` and `Fixtures/pending/*.json`, sorted. A folder that cannot be read
+    /// is an error, not an empty list.
+    static func files() throws -> [String] {
+        let manager = FileManager.default
+        var files = try manager.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") && !otherFixtures.contains($0) }
+        files += try manager.contentsOfDirectory(atPath: directory.appendingPathComponent("pending").path)
+            .filter { $0.hasSuffix(".json") }.map { "pending/" + $0 }
+        return files.sorted()
+    }
+
+    /// Loads `file` (relative to `folder`, `Fixtures/` by default).
+    /// - Throws: `Malformed` naming the file and the first problem.
+    static func load(_ file: String, in folder: URL = directory) throws(Malformed) -> LayoutFixture {
+        func fail(_ why: String) -> Malformed { Malformed(file: file, why: why) }
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(file).path) else { throw fail("cannot be read") }
+        let parsed: Any
+        do { parsed = try JSONSerialization.jsonObject(with: data) } catch { throw fail("is not JSON: \(error)") }
+        guard let object = parsed as? [String: Any] else { throw fail("is not a JSON object") }
+        if let unknown = Set(object.keys).subtracting(keys).sorted().first {
+            throw fail("unknown key \"\(unknown)\" (a fixture has \(keys.sorted().joined(separator: ", ")))")
+        }
+        guard let name = object["name"] as? String, !name.isEmpty else { throw fail("\"name\" must be a non-empty string") }
+        guard let payloadObject = object["payload"] as? [String: Any] else { throw fail("\"payload\" must be an object") }
+        let payload: Data
+        do { payload = try JSONSerialization.data(withJSONObject: payloadObject) } catch { throw fail("\"payload\" cannot be written back: \(error)") }
+
+        var width: Double?, height: Double?
+        if let window = object["window"] {
+            guard let window = window as? [String: Any], Set(window.keys) == ["width", "height"],
+                  let w = window["width"] as? Double, let h = window["height"] as? Double, w > 0, h > 0 else {
+                throw fail("\"window\" must be {\"width\": W, \"height\": H} with positive numbers")
+            }
+            width = w; height = h
+        }
+        var environment: [String: String] = [:]
+        if let value = object["environment"] {
+            guard let strings = value as? [String: String],
+                  Set(strings.keys).isSubset(of: ["device", "orientation", "mode", "contentSize"]) else {
+                throw fail("\"environment\" must map device, orientation, mode, contentSize to strings")
+            }
+            environment = strings
+            if width != nil { throw fail("give \"window\" or \"environment\", not both") }
+        }
+        var expected: [String: [Double]] = [:]
+        if let value = object["expected"] {
+            guard let frames = value as? [String: Any] else { throw fail("\"expected\" must map node ids to frames") }
+            for (id, frame) in frames {
+                guard let numbers = frame as? [Double], numbers.count == 4, numbers.allSatisfy(\.isFinite) else {
+                    throw fail("expected frame of \"\(id)\" must be [x, y, width, height]")
+                }
+                expected[id] = numbers
+            }
+        }
+        var diagnostics: [String] = []
+        if let value = object["diagnostics"] {
+            guard let codes = value as? [String] else { throw fail("\"diagnostics\" must be an array of codes") }
+            diagnostics = codes.sorted()
+        }
+        guard object["expected"] != nil || object["diagnostics"] != nil else {
+            throw fail("checks nothing: give \"expected\" frames and/or the \"diagnostics\" codes expected")
+        }
+        let fixture = LayoutFixture(file: file, name: name, payload: payload, width: width, height: height,
+                                    device: environment["device"], orientation: environment["orientation"],
+                                    mode: environment["mode"], contentSize: environment["contentSize"], expected: expected,
+                                    diagnostics: diagnostics, isPending: file.hasPrefix("pending/"))
+        do { _ = try fixture.environment() } catch { throw fail("names no window: \(error)") }
+        if let size = fixture.contentSize, ContentSizeCategory(parsing: size) == nil { throw fail("unknown contentSize \"\(size)\"") }
+        return fixture
     }
 
     func environment() throws -> WindowEnvironment {
-        let device = DeviceCatalog.device(named: device ?? "iphone-16")!
+        guard let device = DeviceCatalog.device(named: device ?? "iphone-16") else {
+            throw Malformed(file: file, why: "unknown device \"\(self.device ?? "")\"")
+        }
         let mode: WindowMode
-        if let width, let height { mode = .window(Size(width: width, height: height)) } else { mode = self.mode.flatMap(WindowMode.init(parsing:)) ?? .fullScreen }
-        return try WindowEnvironment(WindowConfiguration(device: device, orientation: orientation.flatMap(InterfaceOrientation.init(rawValue:)) ?? .portrait, mode: mode))
+        if let width, let height {
+            mode = .window(Size(width: width, height: height))
+        } else if let name = self.mode {
+            guard let parsed = WindowMode(parsing: name) else { throw Malformed(file: file, why: "unknown mode \"\(name)\"") }
+            mode = parsed
+        } else {
+            mode = .fullScreen
+        }
+        var orientation = InterfaceOrientation.portrait
+        if let name = self.orientation {
+            guard let parsed = InterfaceOrientation(rawValue: name) else { throw Malformed(file: file, why: "unknown orientation \"\(name)\"") }
+            orientation = parsed
+        }
+        return try WindowEnvironment(WindowConfiguration(device: device, orientation: orientation, mode: mode))
     }
 }
 
 @Suite struct LayoutFixtureTests {
-    @Test func `fixtures are present`() {
-        #expect(LayoutFixture.all().count >= 25)
+    @Test func `fixtures are present`() throws {
+        #expect(try LayoutFixture.files().count >= 25)
     }
 
-    @Test(arguments: LayoutFixture.all())
-    func `fixture frames match SwiftUI`(_ fixture: LayoutFixture) throws {
+    @Test(arguments: try LayoutFixture.files())
+    func `fixture frames match SwiftUI`(_ file: String) throws {
+        let fixture = try LayoutFixture.load(file)
+        if fixture.isPending {
+            withKnownIssue("pending: the engine does not reproduce this case yet (docs/swiftui-reference-layouts.md); move it out of pending/ once it passes") {
+                try check(fixture)
+            }
+        } else {
+            try check(fixture)
+        }
+    }
+
+    func check(_ fixture: LayoutFixture) throws {
         let decoded = PayloadDecoder().decode(fixture.payload)
         let screen = try #require(decoded.screen, "\(fixture.file): \(decoded.errors.map(\.description))")
         let environment = try fixture.environment()
@@ -69,5 +158,27 @@ struct LayoutFixture: CustomTestStringConvertible, Sendable {
             #expect(near(frame, expected, 0.01), "\(fixture.file): \(id) is \(frame), expected \(expected)")
         }
         #expect(result.diagnostics.map(\.code).sorted() == fixture.diagnostics, "\(fixture.file): \(result.diagnostics.map(\.message))")
+    }
+
+    @Test func `a malformed fixture fails to load, naming the file and why`() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cases: [(String, String)] = [
+            (#"{"name": "t", "payload": {}, "expeted": {}}"#, "unknown key \"expeted\""),
+            (#"{"name": "t", "payload": {}, "expected": {"a": [1, 2, 3]}}"#, "expected frame of \"a\""),
+            (#"{"name": "t", "payload": {}}"#, "checks nothing"),
+            (#"{"name": "t", "payload": {}, "window": {"width": 0, "height": 1}, "diagnostics": []}"#, "\"window\""),
+            (#"{"name": "t", "payload": {}, "environment": {"device": "iphone-99"}, "diagnostics": []}"#, "unknown device"),
+            (#"[1]"#, "is not a JSON object"),
+        ]
+        for (index, (text, why)) in cases.enumerated() {
+            let file = "malformed-\(index).json"
+            try Data(text.utf8).write(to: directory.appendingPathComponent(file))
+            #expect(throws: LayoutFixture.Malformed.self) { try LayoutFixture.load(file, in: directory) }
+            do { _ = try LayoutFixture.load(file, in: directory) } catch {
+                #expect(error.description.hasPrefix(file) && error.description.contains(why), "\(error)")
+            }
+        }
     }
 }

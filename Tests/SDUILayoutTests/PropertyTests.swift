@@ -13,21 +13,25 @@ import Testing
         for screen in try EngineBehaviourTests.examples() + [BenchmarkFixtures.cards(count: 10, textTitles: true)] {
             for environment in environments {
                 let result = engine.layout(screen, in: environment, traits: environment.traitCollection())
-                check(result, environment, screen.id)
+                check(result, environment, screen)
             }
         }
     }
 
-    func check(_ result: LayoutResult, _ environment: WindowEnvironment, _ screen: String) {
-        let where_ = "\(screen) on \(environment.device.name) \(environment.orientation) \(environment.mode)"
+    func check(_ result: LayoutResult, _ environment: WindowEnvironment, _ screen: Screen) {
+        let where_ = "\(screen.id) on \(environment.device.name) \(environment.orientation) \(environment.mode)"
         let window = environment.size
         let nodes = result.nodes
+        // A scroll's axis as the payload gives it (never guessed from the frames under test).
+        let horizontal = nodes.map { node in
+            node.type == .scroll && payloadNode(screen, node.pointer)?.axis?.resolved(for: environment.horizontalSizeClass) == .horizontal
+        }
         // Nodes inside a horizontal scroll may extend past the window.
         var inHorizontalScroll = [Bool](repeating: false, count: nodes.count)
         for (i, node) in nodes.enumerated() where node.parent >= 0 {
-            let parent = nodes[node.parent]
-            inHorizontalScroll[i] = inHorizontalScroll[node.parent] || (parent.type == .scroll && parent.frame.width > 0 && isHorizontalScroll(parent, nodes, node.parent))
+            inHorizontalScroll[i] = inHorizontalScroll[node.parent] || horizontal[node.parent]
         }
+        #expect(nodes.allSatisfy { payloadNode(screen, $0.pointer) != nil }, "\(where_): every node names its payload node")
         for (i, node) in nodes.enumerated() {
             let f = node.frame
             #expect(f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite, "\(where_): \(node.id)")
@@ -44,12 +48,12 @@ import Testing
         // Stack children never overlap along the axis; scroll children stay within the scroll's width.
         for (p, parent) in nodes.enumerated() {
             let children = nodes.enumerated().filter { $0.element.parent == p && !$0.element.isHidden }.map(\.element)
-            if parent.type == .vstack || (parent.type == .scroll && !isHorizontalScroll(parent, nodes, p)) {
+            if parent.type == .vstack || (parent.type == .scroll && !horizontal[p]) {
                 for (a, b) in zip(children, children.dropFirst()) {
                     #expect(b.frame.minY >= a.frame.maxY - 0.01, "\(where_): \(a.id) overlaps \(b.id)")
                 }
             }
-            if parent.type == .hstack {
+            if parent.type == .hstack || (parent.type == .scroll && horizontal[p]) {
                 for (a, b) in zip(children, children.dropFirst()) {
                     #expect(b.frame.minX >= a.frame.maxX - 0.01, "\(where_): \(a.id) overlaps \(b.id)")
                 }
@@ -62,10 +66,15 @@ import Testing
         }
     }
 
-    /// A scroll whose children are laid out along x (they start left of each other).
-    func isHorizontalScroll(_ scroll: LayoutNode, _ nodes: [LayoutNode], _ index: Int) -> Bool {
-        let children = nodes.filter { $0.parent == index }
-        guard children.count > 1 else { return false }
-        return children[1].frame.minX >= children[0].frame.maxX - 0.01 && children[1].frame.minY < children[0].frame.maxY
+    /// The payload node `pointer` names (`/root/children/2/children/0`).
+    func payloadNode(_ screen: Screen, _ pointer: String) -> ComponentNode? {
+        guard pointer.hasPrefix("/root") else { return nil }
+        var node = screen.root
+        var parts = pointer.dropFirst("/root".count).split(separator: "/", omittingEmptySubsequences: false).dropFirst()[...]
+        while let key = parts.popFirst() {
+            guard key == "children", let text = parts.popFirst(), let index = Int(text), node.children.indices.contains(index) else { return nil }
+            node = node.children[index]
+        }
+        return node
     }
 }

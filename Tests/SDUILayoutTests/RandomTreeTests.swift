@@ -69,7 +69,7 @@ import Testing
                 #expect(f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite, "seed \(seed): \(node.id) \(f)")
                 #expect(f.width >= 0 && f.height >= 0, "seed \(seed): \(node.id) \(f)")
             }
-            let fresh = LayoutEngine().layout(screen, in: environment, traits: traits)
+            let fresh = freshLayout(of: screen, in: environment, traits: traits)
             #expect(fresh.nodes == result.nodes, "seed \(seed)")
         }
     }

@@ -1,6 +1,7 @@
 import SDUIEnvironment
-import SDUILayout
+@testable import SDUILayout
 import SDUISchema
+import Testing
 
 /// A free-form window of `width` × `height` points on a phone (no safe area).
 func window(_ width: Double, _ height: Double, device: String = "iphone-16") -> WindowEnvironment {
@@ -41,4 +42,14 @@ struct SplitMix64: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+}
+
+/// The "fresh" side of a relayout-equals-fresh comparison: a new engine lays out a new `Screen` value equal to
+/// `screen`, which no layout has flattened yet — so its build step runs again instead of taking the flat tree an
+/// earlier layout kept with `screen` (comparing two layouts of one kept tree would not check the build at all).
+func freshLayout(of screen: Screen, in environment: WindowEnvironment, traits: TraitCollection) -> LayoutResult {
+    let copy = Screen(schemaVersion: screen.schemaVersion, id: screen.id, title: screen.title, root: screen.root)
+    let result = LayoutEngine().layout(copy, in: environment, traits: traits)
+    #expect(ScreenLayoutTemplates.of(copy).buildCount == 1, "the fresh layout of \(screen.id) built its own tree")
+    return result
 }

@@ -101,4 +101,34 @@ import SDUILayout
                     "\(face.fileName) changed: regenerate with `python3 Scripts/generate_embedded_fonts.py`")
         }
     }
+
+    @Test func `the element budget counts nodes, text lines and diagnostics, and stops laying out once passed`() throws {
+        let screen = try Examples.screen("news-feed")
+        let window = try Examples.window("iphone-se-3")
+        let one = Examples.layout(screen, window)
+        let lines = one.nodes.reduce(0) { $0 + ($1.text?.lines.count ?? 0) }
+        #expect(lines > 0)
+        #expect(PreviewPage.elementCount(of: one) == one.nodeCount + lines + one.diagnostics.count)
+        let perLayout = PreviewPage.elementCount(of: one)
+        var laidOut = 0
+        let layout: (Screen, WindowEnvironment, TraitCollection) -> LayoutResult = { screen, window, traits in
+            laidOut += 1
+            return LayoutEngine().layout(screen, in: window, traits: traits)
+        }
+        // Room for exactly two layouts' elements: the third passes the limit and nothing after it is laid out.
+        #expect(throws: PreviewPageTooLarge.self) {
+            _ = try PreviewPage(screen: screen, windows: [window, window], contentSizes: [.large, .xxxLarge],
+                                maxElements: 2 * perLayout, layout: layout)
+        }
+        #expect(laidOut == 3)
+        do {
+            _ = try PreviewPage(screen: screen, windows: [window], contentSizes: [.large, .large], maxElements: perLayout, layout: layout)
+        } catch {
+            Issue.record("a page of exactly the limit is allowed: \(error)")
+        }
+        // The budgeted page is the same page.
+        let budgeted = try PreviewPage(screen: screen, windows: [window], contentSizes: [.large], maxElements: perLayout, layout: layout)
+        let plain = PreviewPage(screen: screen, windows: [window], contentSizes: [.large], layout: layout)
+        #expect(budgeted.html() == plain.html())
+    }
 }

@@ -10,8 +10,9 @@ import Testing
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let benchmarks = try #require(doc["benchmarks"] as? [[String: Any]])
         let names = benchmarks.compactMap { $0["name"] as? String }
-        #expect(names == ["cards-100-first-layout", "cards-100-decode", "cards-100-decode-and-first-layout", "cards-100-fresh", "cards-100-fresh-read-nodes",
-                          "cards-100-fresh-new-engine", "cards-100-compute", "cards-100-relayout",
+        #expect(names == ["cards-100-first-layout", "cards-100-decode", "cards-100-bytes-to-frames", "cards-100-fresh", "cards-100-fresh-read-nodes",
+                          "cards-100-fresh-new-engine", "cards-100-compute", "cards-100-relayout", "cards-100-relayout-toggle",
+                          "cards-100-two-threads",
                           "cards-100-text-first-layout", "cards-100-text-fresh-warm-cache",
                           "cards-100-text-fresh-warm-cache-new-strings", "cards-100-text-fresh-cold-cache",
                           "cards-100-text-new-engine", "cards-100-text-relayout"])
@@ -23,6 +24,19 @@ import Testing
             let median = try #require(b["medianMicroseconds"] as? Double), p90 = try #require(b["p90Microseconds"] as? Double)
             #expect(median > 0 && p90 >= median, "\(b)")
         }
+        // The two-thread benchmark reports its speedup over one thread and the machine's load.
+        let threads = try #require(benchmarks.first { $0["name"] as? String == "cards-100-two-threads" })
+        #expect((threads["speedup"] as? Double).map { $0 > 0 } == true, "\(threads)")
+        #expect(threads["loadAverage"] is Double, "\(threads)")
+    }
+
+    @Test func `bench --filter scaling prints the nesting and children curves`() throws {
+        let run = try sdui(["bench", "--json", "--runs", "3", "--filter", "scaling-nesting-siblings"], timeout: 300)
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let benchmarks = try #require(doc["benchmarks"] as? [[String: Any]])
+        #expect(benchmarks.compactMap { $0["name"] as? String } == [1, 2, 4, 8, 16, 32, 60, 64, 128].map { "scaling-nesting-siblings-\($0)" })
+        #expect(benchmarks.compactMap { $0["nodes"] as? Int } == [1, 2, 4, 8, 16, 32, 60, 64, 128].map { 3 * $0 + 1 })
     }
 
     @Test(arguments: [["--runs", "0"], ["--runs", "many"], ["--runs"], ["--frobnicate"]])

@@ -67,3 +67,41 @@ import Testing
     #expect(run.stderr.contains("pass fewer --devices or --content-sizes none"))
     #expect(!FileManager.default.fileExists(atPath: out))
 }
+
+@Test(arguments: ["svg", "html"])
+func `render streams the same bytes to a file as to standard output`(_ format: String) throws {
+    let out = try RenderAndPreviewCommandTests.outputPath("streamed.\(format)")
+    let arguments = ["render", "Examples/news-feed.json", "--device", "iphone-se-3", "--format", format]
+    let toFile = try sdui(arguments + ["-o", out])
+    #expect(toFile.exitCode == 0, "\(toFile.stderr)")
+    #expect(toFile.stdout.isEmpty)
+    let toStdout = try sdui(arguments)
+    let file = try String(contentsOfFile: out, encoding: .utf8)
+    #expect(file.hasSuffix(format == "svg" ? "</svg>\n" : "</body></html>\n"))
+    #expect(file == toStdout.stdout, "the file and standard output differ")
+}
+
+@Test func `render into a directory or a missing folder is exit 73 with a plain message`() throws {
+    let folder = try RenderAndPreviewCommandTests.outputPath("folder")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let intoFolder = try sdui(["render", "Examples/storefront.json", "-o", folder])
+    #expect(intoFolder.exitCode == 73)
+    #expect(intoFolder.stderr.contains("\(folder): cannot write: is a directory"))
+    let missing = try sdui(["render", "Examples/storefront.json", "-o", folder + "/no/such/dir/x.html"])
+    #expect(missing.exitCode == 73)
+    #expect(missing.stderr.contains("cannot write"))
+}
+
+@Test func `preview counts text lines against its element budget`() throws {
+    // 1 500 nodes × 39 layouts (13 windows × 3 sizes) is 58 500 node elements, well inside the budget; but every
+    // text wraps into many lines (≈13 on a phone), and lines are elements too: the page is refused before anything
+    // is written.
+    let text = Array(repeating: "word", count: 100).joined(separator: " ")
+    let items = (0..<1_500).map { _ in #"{"type": "text", "text": "\#(text)"}"# }.joined(separator: ",")
+    let payload = try temporaryFile(Array(#"{"schemaVersion": 1, "root": {"type": "scroll", "children": [{"type": "vstack", "children": [\#(items)]}]}}"#.utf8))
+    let out = try RenderAndPreviewCommandTests.outputPath("lines.html")
+    let run = try sdui(["preview", payload, "-o", out], timeout: 120)
+    #expect(run.exitCode == 64, "\(run.stderr)")
+    #expect(run.stderr.contains("more than 500000 elements (nodes, text lines and diagnostics)"))
+    #expect(!FileManager.default.fileExists(atPath: out))
+}

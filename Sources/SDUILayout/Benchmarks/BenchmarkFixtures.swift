@@ -64,3 +64,40 @@ public enum BenchmarkFixtures {
         return node
     }
 }
+
+extension BenchmarkFixtures {
+    /// `nesting-N`: hstack › vstack › hstack … `depth` stacks deep (alternating, an hstack outermost) around one
+    /// text. With `siblings`, every stack also holds a text before the nested stack and a color after it, so each
+    /// level has flexible children to probe (at 0, ∞ and their share) — without a measurement cache the work
+    /// multiplies per level. `depth + 1` nodes, or `3·depth + 1` with siblings.
+    public static func nestedStacks(depth: Int, siblings: Bool = false) -> Screen {
+        var leaf = ComponentNode(type: .text, id: "leaf")
+        leaf.text = "leaf"
+        var node = leaf
+        for level in (0..<max(0, depth)).reversed() {
+            var children = [node]
+            if siblings {
+                var label = ComponentNode(type: .text, id: "label-\(level)")
+                label.text = .fixed("Level \(level)")
+                children = [label, node, ComponentNode(type: .color, id: "fill-\(level)")]
+            }
+            node = ComponentNode(type: level % 2 == 0 ? .hstack : .vstack, id: "stack-\(level)", children: children)
+        }
+        return Screen(id: "nesting-\(depth)", root: node)
+    }
+
+    /// `priorities-N`: a vstack of `count` colors, each with its own `layoutPriority` (a permutation of 0…count−1
+    /// out of document order, so every child is its own priority group and step 4 really sorts), each at most
+    /// 1 pt tall (`maxHeight`). `count + 1` nodes.
+    public static func prioritizedStack(count: Int) -> Screen {
+        let children = (0..<max(0, count)).map { i -> ComponentNode in
+            var color = ComponentNode(type: .color)
+            color.modifiers.layoutPriority = .fixed(Double((i * 7919) % max(1, count)))
+            color.modifiers.frame = Frame(maxHeight: .fixed(1))
+            return color
+        }
+        var stack = ComponentNode(type: .vstack, id: "stack", children: children)
+        stack.spacing = 0
+        return Screen(id: "priorities-\(count)", root: stack)
+    }
+}

@@ -21,14 +21,13 @@ extension LayoutState {
         return first
     }
 
-    /// Links the realised items `first…last` after the grid's current last realised child.
-    mutating func appendLazyChildren(_ grid: Int32, first: Int32, last: Int32) {
+    /// Links the realised items `first…last` after the grid's last realised child `tail` (-1: none yet; the
+    /// grid's children are then `first…last`), and makes `last` the tail. O(1) per row: rows realised in one
+    /// call (a viewport with a large margin realises thousands) never walk the rows before them.
+    mutating func appendLazyChildren(_ grid: Int32, first: Int32, last: Int32, tail: inout Int32) {
         guard first >= 0 else { return }
-        var child = tree.nodes[Int(grid)].firstChild
-        if child < 0 { tree.nodes[Int(grid)].firstChild = first; return }
-        while tree.nodes[Int(child)].nextSibling >= 0 { child = tree.nodes[Int(child)].nextSibling }
-        tree.nodes[Int(child)].nextSibling = first
-        _ = last
+        if tail < 0 { tree.nodes[Int(grid)].firstChild = first } else { tree.nodes[Int(tail)].nextSibling = first }
+        tail = last
     }
 
     /// Detaches realised items from the virtualised grids (before they are dropped from the arrays).

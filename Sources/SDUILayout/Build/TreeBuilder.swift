@@ -99,6 +99,7 @@ struct TreeBuilder {
         let name = NodeName(pointer: pointer, parent: parent, childIndex: childIndex)
         resolveModifiers(g, name: name, into: &flat.pointee, frameSpec: &frameSpec.pointee, paddingSpec: &paddingSpec.pointee,
                          tree: &tree)
+        if g.pointee.outOfRange.rawValue != 0 && !hidden { reportOutOfRange(g.pointee.outOfRange, name, &tree) }
         if kind == .text || kind == .button || kind == .custom { resolveLeaf(node, g, name: name, into: &flat.pointee, tree: &tree) }
         if kind == .color { flat.pointee.isPlainColor = Self.isPlainColor(kind, g) }
         if kind == .spacer { resolveSpacer(g, into: &flat.pointee) }
@@ -386,6 +387,16 @@ struct TreeBuilder {
         }
     }
 
+    /// Values built in code beyond `ValueLimits` (the decoder refuses them in payloads), clamped into them by the
+    /// payload model's record.
+    @inline(never)
+    private func reportOutOfRange(_ properties: OutOfRange, _ name: NodeName, _ tree: inout LayoutTree) {
+        tree.buildDiagnostics.append(LayoutDiagnostic(
+            severity: .warning, code: "value-out-of-range", path: name.id(tree), pointer: pointer(forPath: name.path(tree)),
+            message: "\(properties.names.joined(separator: ", ")) outside the payload's limits (lengths up to \(formatPoints(ValueLimits.maxLength)) pt, "
+                + "aspectRatio 0.001…1000, layoutPriority ±1000000, columns 1…64, lineLimit 1…10000): clamped to them"))
+    }
+
     private func reportConflict(_ what: String, _ name: NodeName, _ tree: inout LayoutTree) {
         tree.buildDiagnostics.append(LayoutDiagnostic(
             severity: .warning, code: "frame-conflict", path: name.id(tree), pointer: pointer(forPath: name.path(tree)) + "/frame",
@@ -499,7 +510,9 @@ struct SimpleLeaf {
         case .image: guard TreeBuilder.isPositiveFinite(g.pointee.aspectRatio) else { return nil }
         default: return nil
         }
-        guard !g.pointee.usesSizeClasses, !g.pointee.hasModifierChain, pointer.pointee.children.isEmpty else { return nil }
+        // (`rawValue == 0`, not `isEmpty`: the generic `SetAlgebra` method is not specialised across modules.)
+        guard !g.pointee.usesSizeClasses, !g.pointee.hasModifierChain, g.pointee.outOfRange.rawValue == 0,
+              pointer.pointee.children.isEmpty else { return nil }
         // A contradictory frame is reported by the general path.
         if g.pointee.hasFrame && (g.pointee.frame.minWidth > g.pointee.frame.maxWidth || g.pointee.frame.minHeight > g.pointee.frame.maxHeight) { return nil }
         self.kind = kind

@@ -5,23 +5,59 @@
 /// is derived from the content's ideal width. Infinite proposals (flexibility probes) stay infinite.
 /// (Applied by `computeModifierLayers`.)
 ///
-/// The box of `ratio` for `proposal`.
+/// The box of `ratio` for `proposal` (callers bound it with `boundedBox`).
 @inline(always)
 func aspectRatioBox(ratio: Double, fill: Bool, proposal: Proposal, idealWidth: () -> Double) -> Proposal {
     let w = proposal.width, h = proposal.height
+    let box: Proposal
     switch (w.isNaN, h.isNaN) {
     case (true, true):
         let ideal = idealWidth()
-        return Proposal(width: ideal, height: ideal / ratio)
+        box = Proposal(width: ideal, height: ideal / ratio)
     case (false, true):
-        return Proposal(width: w, height: w / ratio)
+        box = Proposal(width: w, height: w / ratio)
     case (true, false):
-        return Proposal(width: h * ratio, height: h)
+        box = Proposal(width: h * ratio, height: h)
     case (false, false):
         let wider = w / h > ratio
         if wider != fill {
-            return Proposal(width: h * ratio, height: h)
+            box = Proposal(width: h * ratio, height: h)
+        } else {
+            box = Proposal(width: w, height: w / ratio)
         }
-        return Proposal(width: w, height: w / ratio)
+    }
+    return box
+}
+
+/// `box` with each side at most `LayoutLimits.maxLength` unless infinite (a probe): `fill` boxes nested inside each
+/// other grow by up to the ratio per level, which would overflow to infinity. A clamped box is reported when the
+/// node is placed (`mode`; once per node and pass). The common case is two comparisons; the rest is out of line.
+@inline(always)
+func boundedBox(_ node: Int32, _ box: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> Proposal {
+    if box.width <= LayoutLimits.maxLength && box.height <= LayoutLimits.maxLength { return box }
+    return clampedBox(node, box, mode, &s)
+}
+
+@inline(never)
+private func clampedBox(_ node: Int32, _ box: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> Proposal {
+    let clamped = Proposal(width: LayoutLimits.clamp(box.width), height: LayoutLimits.clamp(box.height))
+    if mode == .place && (clamped.width != box.width || clamped.height != box.height) {
+        s.report("layout-overflow", .warning, node,
+                 "the aspect-ratio box grows past 10⁹ pt (nested aspect ratios multiply): clamped to \(formatSize((clamped.width, clamped.height)))")
+    }
+    return clamped
+}
+
+/// Limits of the layout engine's arithmetic.
+enum LayoutLimits {
+    /// The largest finite length a computed box may have (10⁹ pt): far beyond any value a payload can give
+    /// (`ValueLimits.maxLength` × the largest aspect ratio is 10⁸), so only boxes that would otherwise grow
+    /// towards infinity are clamped.
+    static let maxLength = 1e9
+
+    /// `value` at most `maxLength` when finite (NaN, +infinity and smaller values unchanged).
+    @inline(__always)
+    static func clamp(_ value: Double) -> Double {
+        value > maxLength && value != .infinity ? maxLength : value
     }
 }

@@ -24,6 +24,7 @@ func computeModifierLayers(_ node: Int32, _ proposal: Proposal, _ mode: ComputeM
         boxed = aspectRatioBox(ratio: ratio, fill: s.ptr.nodes[i].aspectFill, proposal: padded) {
             content(.unspecified, .measure, &s).0
         }
+        boxed = boundedBox(node, boxed, mode, &s)
     }
     // Step 2 (the content may lay out children: `s.ptr` is read again below).
     let size = content(boxed, mode, &s)

@@ -18,11 +18,6 @@ struct NodeGeometry {
     var contentX: Double = 0, contentY: Double = 0
 }
 
-/// One cached measurement: a proposal and the size it produced.
-struct MeasureSlot {
-    var proposedWidth: Double = 0, proposedHeight: Double = 0, width: Double = 0, height: Double = 0
-}
-
 /// A stack child during the stack algorithm (kept in a reusable scratch buffer).
 struct StackItem {
     var node: Int32
@@ -68,28 +63,42 @@ struct PassPointers {
     var frames: UncheckedBuffer<FrameSpec>
     var paddings: UncheckedBuffer<PaddingSpec>
     var geometry: UncheckedBuffer<NodeGeometry>
-    var slots: UncheckedBuffer<MeasureSlot>
-    var slotGeneration: UncheckedBuffer<UInt32>
-    var slotCount: UncheckedBuffer<UInt8>
+    var stamps: UncheckedBuffer<PlacementStamp>
+    /// `measurements.versions`.
+    var versions: UncheckedBuffer<UInt32>
     /// At least one item per node, so nested stacks never grow it (their regions hold disjoint children).
     var stackScratch: UncheckedBuffer<StackItem>
+    var sortScratch: UncheckedBuffer<StackItem>
 }
 
 /// Everything `Compute/` reads and writes: the flat tree plus scratch buffers reused across layouts.
 struct LayoutState {
-    /// Slots per node in the measurement cache (Yoga keeps 8 measure slots; stacks here probe at most 3 sizes).
-    static let slotsPerNode = 4
-
     /// The tree being laid out: a screen's shared template (read only) or, for viewport layouts, `ownTree`'s buffers.
     var tree = LayoutTree()
     /// This engine's own tree buffers while `tree` is a shared template (kept for the next viewport build).
     var ownTree: LayoutTree?
+    /// Where each node sits (this pass's bank; see `PlacementStamp` for the two banks).
     var geometry = NodeBuffer<NodeGeometry>()
-    var slots = NodeBuffer<MeasureSlot>()
-    var slotGeneration = NodeBuffer<UInt32>()
-    var slotCount = NodeBuffer<UInt8>()
-    var generation: UInt32 = 0
+    /// Per node, the proposal its placement in this bank was made for (`PlacementStamp`).
+    var stamps = NodeBuffer<PlacementStamp>()
+    /// The other bank: the previous full pass's geometry, stamps and placed texts.
+    var otherGeometry = NodeBuffer<NodeGeometry>()
+    var otherStamps = NodeBuffer<PlacementStamp>()
+    var otherPlacedTexts = ContiguousArray<PlacedText>()
+    /// Stamps of another epoch are not reusable (`PlacementStamp`); 0 is never current.
+    var placementEpoch: UInt32 = 1
+    /// This pass may reuse and stamp placements (a full layout; not a viewport layout).
+    var remembersPlacements = false
+    /// Placements reused since the engine was made (tests: that going back to a width reuses, and what).
+    var placementsReused = 0
+    /// Sizes nodes gave for proposals, kept across full layouts of the same tree (see `MeasureCache`).
+    var measurements = MeasureCache()
+    /// Whether `measurements` may be kept into the next pass: false after a viewport layout, or when another
+    /// tree was taken (`LayoutEngine.prepareTree`).
+    var measurementsAreCurrent = false
     var stackScratch = NodeBuffer<StackItem>()
+    /// Scratch for sorting a stack's children (`sortStackItems`): one item per node, like `stackScratch`.
+    var sortScratch = NodeBuffer<StackItem>()
     /// First free entry of `stackScratch`.
     var stackTop = 0
     /// The columns of the GridItem grids being laid out (a stack: a nested grid's columns sit above its parent's).
@@ -121,15 +130,17 @@ struct LayoutState {
 
     init() {
         ptr = PassPointers(nodes: tree.nodes.unchecked, frames: tree.frames.unchecked, paddings: tree.paddings.unchecked,
-                           geometry: geometry.unchecked, slots: slots.unchecked, slotGeneration: slotGeneration.unchecked,
-                           slotCount: slotCount.unchecked, stackScratch: stackScratch.unchecked)
+                           geometry: geometry.unchecked, stamps: stamps.unchecked, versions: measurements.versions.unchecked,
+                           stackScratch: stackScratch.unchecked,
+                           sortScratch: sortScratch.unchecked)
     }
 
     /// Takes the buffers' addresses for `ptr` (after any of them grew).
     mutating func takePointers() {
         ptr = PassPointers(nodes: tree.nodes.unchecked, frames: tree.frames.unchecked, paddings: tree.paddings.unchecked,
-                           geometry: geometry.unchecked, slots: slots.unchecked, slotGeneration: slotGeneration.unchecked,
-                           slotCount: slotCount.unchecked, stackScratch: stackScratch.unchecked)
+                           geometry: geometry.unchecked, stamps: stamps.unchecked, versions: measurements.versions.unchecked,
+                           stackScratch: stackScratch.unchecked,
+                           sortScratch: sortScratch.unchecked)
     }
 
     /// Stops using a screen's shared tree (when `tree` is one) and takes this engine's own buffers back, so the
@@ -140,22 +151,34 @@ struct LayoutState {
         ownTree = nil
     }
 
-    /// Prepares buffers for a pass over the current tree (O(n) clears, no allocation once warm).
-    mutating func beginPass() {
+    /// Prepares buffers for a pass over the current tree (O(n) clears, no allocation once warm); `keepsMeasurements`:
+    /// this pass may use the measurements of earlier passes (a full layout of the tree they were made for).
+    mutating func beginPass(keepsMeasurements: Bool) {
         let n = tree.nodes.count
-        generation &+= 1
-        if generation == 0 { generation = 1; slotGeneration.removeAll() }
+        if keepsMeasurements && measurementsAreCurrent {
+            // Another full pass of the same tree: write over the bank of the pass before the last (`PlacementStamp`).
+            swap(&geometry, &otherGeometry)
+            swap(&stamps, &otherStamps)
+            swap(&placedTexts, &otherPlacedTexts)
+        } else {
+            measurements.removeAll(nodes: n)
+            placementEpoch &+= 1
+            if placementEpoch == 0 {
+                placementEpoch = 1
+                stamps.removeAll(); otherStamps.removeAll()
+            }
+        }
+        measurementsAreCurrent = keepsMeasurements
+        remembersPlacements = keepsMeasurements
+        if stamps.count != n {
+            stamps.removeAll()
+            stamps.append(contentsOf: repeatElement(PlacementStamp(), count: n))
+        }
         // No reset needed when the size matches: every visible node's geometry is rewritten when it is
         // placed (its parent sets x and y), and hidden nodes are output with zero frames.
         if geometry.count != n {
             geometry.removeAll()
             geometry.append(contentsOf: repeatElement(NodeGeometry(), count: n))
-        }
-        if slotGeneration.count != n {
-            slotGeneration.removeAll(); slotCount.removeAll(); slots.removeAll()
-            slotGeneration.append(contentsOf: repeatElement(0, count: n))
-            slotCount.append(contentsOf: repeatElement(0, count: n))
-            slots.append(contentsOf: repeatElement(MeasureSlot(), count: n * Self.slotsPerNode))
         }
         if placedTexts.count != tree.texts.count {
             placedTexts = ContiguousArray(repeating: PlacedText(), count: tree.texts.count)
@@ -163,6 +186,10 @@ struct LayoutState {
         if stackScratch.count < n + 1 {
             stackScratch.append(contentsOf: repeatElement(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0),
                                                           count: n + 1 - stackScratch.count))
+        }
+        if sortScratch.count < n + 1 {
+            sortScratch.append(contentsOf: repeatElement(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0),
+                                                         count: n + 1 - sortScratch.count))
         }
         diagnostics.removeAll(keepingCapacity: true)
         stackTop = 0
@@ -172,12 +199,12 @@ struct LayoutState {
     /// Grows the per-node buffers after nodes were appended (virtualised rows realised mid-pass).
     mutating func growBuffers() {
         let n = tree.nodes.count
-        while geometry.count < n {
-            geometry.append(NodeGeometry()); slotGeneration.append(0); slotCount.append(0)
-            for _ in 0..<Self.slotsPerNode { slots.append(MeasureSlot()) }
-        }
+        while geometry.count < n { geometry.append(NodeGeometry()) }
+        while stamps.count < n { stamps.append(PlacementStamp()) }
+        measurements.grow(nodes: n)
         while placedTexts.count < tree.texts.count { placedTexts.append(PlacedText()) }
         while stackScratch.count < n + 1 { stackScratch.append(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0)) }
+        while sortScratch.count < n + 1 { sortScratch.append(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0)) }
         takePointers()
     }
 
@@ -191,41 +218,23 @@ struct LayoutState {
         tree.linksArray = nil
         tree.texts.truncate(to: textCount)
         geometry.truncate(to: count)
+        stamps.truncate(to: count)
         gridTracks.removeAll(keepingCapacity: true)
-        slotGeneration.truncate(to: count)
-        slotCount.truncate(to: count)
-        slots.truncate(to: count * Self.slotsPerNode)
         placedTexts.truncate(to: textCount)
         // Realised texts are gone: their handles would describe other items next time.
         textHandles.truncate(to: textCount)
     }
 
-    /// The cached size of `node` for `proposal`, if this pass measured it already.
+    /// The cached size of `node` for `proposal` (`MeasureCache`), if it was measured.
     @inline(__always)
     func cachedSize(_ node: Int32, _ proposal: Proposal) -> (Double, Double)? {
-        let i = Int(node)
-        guard ptr.slotGeneration[i] == generation else { return nil }
-        let base = i * Self.slotsPerNode
-        let wBits = proposal.width.bitPattern, hBits = proposal.height.bitPattern
-        for k in 0..<Int(ptr.slotCount[i]) {
-            let slot = ptr.slots[base + k]
-            if slot.proposedWidth.bitPattern == wBits && slot.proposedHeight.bitPattern == hBits {
-                return (slot.width, slot.height)
-            }
-        }
-        return nil
+        measurements.size(node, proposal)
     }
 
-    /// Remembers the size of `node` for `proposal` (round-robin over the node's slots).
+    /// Remembers the size of `node` for `proposal`.
     @inline(__always)
     mutating func cache(_ node: Int32, _ proposal: Proposal, _ width: Double, _ height: Double) {
-        let i = Int(node)
-        if ptr.slotGeneration[i] != generation { ptr.slotGeneration[i] = generation; ptr.slotCount[i] = 0 }
-        let count = Int(ptr.slotCount[i])
-        let k = count < Self.slotsPerNode ? count : Int(generation &+ UInt32(node)) % Self.slotsPerNode
-        ptr.slots[i * Self.slotsPerNode + k] = MeasureSlot(proposedWidth: proposal.width, proposedHeight: proposal.height,
-                                                           width: width, height: height)
-        if count < Self.slotsPerNode { ptr.slotCount[i] = UInt8(count + 1) }
+        measurements.insert(node, proposal, width, height)
     }
 
     mutating func report(_ code: StaticString, _ severity: LayoutDiagnostic.Severity, _ node: Int32, _ message: String) {

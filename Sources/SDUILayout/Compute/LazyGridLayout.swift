@@ -45,7 +45,8 @@ struct LazyRowModel {
         let step = estimate + spacing
         guard step > 0 else { return min(rowCount - 1, m) }
         let skipped = ((y - measuredEnd - spacing) / step).rounded(.down)
-        return min(rowCount - 1, m + max(0, Int(min(skipped, Double(Int32.max)))))
+        // (`skipped >= 0` is false for NaN too: `Int` of NaN would trap.)
+        return min(rowCount - 1, m + (skipped >= 0 ? Int(min(skipped, Double(Int32.max))) : 0))
     }
 }
 
@@ -76,8 +77,9 @@ func computeLazyGridRows(_ node: Int32, width: Double, columns: Int, columnWidth
         rows.reset(grid: node, columns: columns, columnWidth: columnWidth)
     }
     if rows.tops.isEmpty {
+        var unlinked: Int32 = -1
         let height = realizeRow(0, node, columns: columns, columnWidth: columnWidth, itemCount: itemCount,
-                                top: 0, mode: .measure, link: false, window: window, &s)
+                                top: 0, mode: .measure, link: false, tail: &unlinked, window: window, &s)
         rows.tops.append(0); rows.heights.append(height); rows.heightSum += height
     }
     if mode == .place {
@@ -85,12 +87,14 @@ func computeLazyGridRows(_ node: Int32, width: Double, columns: Int, columnWidth
         let minY = window.minY - s.ptr.paddings[Int(node)].top
         let maxY = window.maxY - s.ptr.paddings[Int(node)].top
         var row = rows.firstRow(atOrBelow: minY, spacing: spacing, rowCount: rowCount)
-        // Step 3.
+        // Step 3 (`tail`: the grid's last linked item; rows are linked after it).
+        var tail = s.ptr.nodes[Int(node)].firstChild
+        while tail >= 0 && s.ptr.nodes[Int(tail)].nextSibling >= 0 { tail = s.ptr.nodes[Int(tail)].nextSibling }
         while row < rowCount {
             let top = rows.top(of: row, spacing: spacing)
             if top >= maxY && row > 0 { break }
             let height = realizeRow(row, node, columns: columns, columnWidth: columnWidth, itemCount: itemCount,
-                                    top: top, mode: .place, link: true, window: window, &s)
+                                    top: top, mode: .place, link: true, tail: &tail, window: window, &s)
             if row == rows.tops.count {
                 rows.tops.append(top); rows.heights.append(height); rows.heightSum += height
             }
@@ -105,7 +109,7 @@ func computeLazyGridRows(_ node: Int32, width: Double, columns: Int, columnWidth
 
 /// Builds, sizes and (in place mode) places the items of one row; returns the row's height.
 private func realizeRow(_ row: Int, _ grid: Int32, columns: Int, columnWidth: Double, itemCount: Int, top: Double,
-                        mode: ComputeMode, link: Bool, window: LazyWindow, _ s: inout LayoutState) -> Double {
+                        mode: ComputeMode, link: Bool, tail: inout Int32, window: LazyWindow, _ s: inout LayoutState) -> Double {
     let flat = s.ptr.nodes[Int(grid)]
     let start = row * columns
     let end = min(itemCount, start + columns)
@@ -130,7 +134,7 @@ private func realizeRow(_ row: Int, _ grid: Int32, columns: Int, columnWidth: Do
             last = item
             item = s.ptr.nodes[c].nextSibling
         }
-        if link { s.appendLazyChildren(grid, first: first, last: last) }
+        if link { s.appendLazyChildren(grid, first: first, last: last, tail: &tail) }
     }
     return height
 }

@@ -15,6 +15,16 @@ func computeNodeLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     // (Texts skip it: their measurement is itself cached per string and width, see `computeTextLayout`.)
     let isText = s.ptr.nodes[i].kind == .text
     if mode == .measure, !isText, let cached = s.cachedSize(node, proposal) { return cached }
+    // A placement at this proposal kept from an earlier pass, its subtree still in this bank (`PlacementStamp`).
+    // Texts and rows of fixed leaves and spacers (closed form) are cheaper to place again than to stamp; they are
+    // reused as part of their parent.
+    let remembers = mode == .place && s.remembersPlacements && !isText
+        && s.ptr.nodes[i].stackChildShape != .fixedLeavesThenSpacers
+    if remembers, let kept = s.rememberedPlacement(node, proposal) {
+        s.placementsReused &+= 1
+        return kept
+    }
+    let diagnosticsBefore = remembers ? s.diagnostics.count : 0
     // Step 3: the modifier layers (`computeModifierLayers`' steps, spelt out so that stacks are called
     // directly for their axis and mode: one call per container, not three) and the content.
     var inner = modifierProposal(node, proposal, &s)
@@ -23,6 +33,7 @@ func computeNodeLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
         inner = aspectRatioBox(ratio: ratio, fill: s.ptr.nodes[i].aspectFill, proposal: inner) {
             computeContentLayout(node, .unspecified, .measure, &s).0
         }
+        inner = boundedBox(node, inner, mode, &s)
     }
     let content: (Double, Double)
     switch (s.ptr.nodes[i].kind, mode) {
@@ -42,6 +53,7 @@ func computeNodeLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     } else {
         // Step 4: in place mode, record the node's size and content offset (the parent records its position).
         recordPlacement(node, proposal, size, layers.contentX, layers.contentY, &s)
+        if remembers { s.rememberPlacement(node, proposal, diagnosticsBefore: diagnosticsBefore) }
     }
     return size
 }
@@ -123,10 +135,13 @@ private func checkPlacedNode(_ node: Int32, _ proposal: Proposal, _ size: (Doubl
     }
 }
 
+/// `w×h` for diagnostics: rounded to 1/100 pt, integers without a fraction, `nil` for unspecified, `∞` for infinity.
 func formatSize(_ size: (Double, Double)) -> String {
     func f(_ v: Double) -> String {
         if v.isNaN { return "nil" }
         if v.isInfinite { return "∞" }
+        // Beyond 2^53 every Double is an integer, and `Int64` of one beyond 2^63 would trap: print it as a Double.
+        guard abs(v) < 9.0e15 else { return String(v) }
         let rounded = (v * 100).rounded() / 100
         return rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
     }

@@ -22,7 +22,10 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     let ownLimit = s.tree.texts[index].lineLimit
     var limit = ownLimit
     if proposal.height.isFinite && lineHeight > 0 {
-        let fitting = max(1, Int(min(1e6, ((proposal.height - padV) / lineHeight + 1e-9).rounded(.down))))
+        // Clamped into 1…10⁶ before the conversion (`Int` of a value out of its range traps; a height below the
+        // padding gives a negative count, a tiny line height a huge one).
+        let lines = ((proposal.height - padV) / lineHeight + 1e-9).rounded(.down)
+        let fitting = lines >= 1 ? Int(minOf(1e6, lines)) : 1
         limit = min(limit ?? fitting, fitting)
     }
     // Step 3.

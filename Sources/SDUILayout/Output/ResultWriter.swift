@@ -42,11 +42,15 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
         s.frames.append(contentsOf: repeatElement(Rect.zero, count: outputCount))
     }
     let scale = traits.displayScale > 0 ? traits.displayScale : 1
-    s.tree.nodes.withUnsafeBufferPointer { nodes in
+    // Whether some node's computed geometry was not finite (never unless an arithmetic limit was missed: see
+    // `LayoutLimits`); such nodes are found and reported after the frames are written.
+    let sawNonFinite = s.tree.nodes.withUnsafeBufferPointer { nodes in
     s.geometry.withUnsafeBufferPointer { geometry in
     s.origins.withUnsafeMutableBufferPointer { origins in
-    s.frames.withUnsafeMutableBufferPointer { frames in
-        @inline(__always) func write(_ i: Int, _ out: Int) {
+    s.frames.withUnsafeMutableBufferPointer { frames -> Bool in
+        var sawNonFinite = false
+        /// Writes node `i`'s frame at `out`; whether its geometry was not finite.
+        @inline(__always) func write(_ i: Int, _ out: Int) -> Bool {
             let parent = Int(nodes[i].parent)
             let hidden = nodes[i].isHidden
             let g = geometry[i]
@@ -55,6 +59,7 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
                 if hidden { x = 0; y = 0; width = 0; height = 0 }
                 x += origins[parent].x; y += origins[parent].y
             }
+            let nonFinite = !(x.isFinite && y.isFinite && width.isFinite && height.isFinite) && !hidden
             x = x.isFinite ? x : 0; y = y.isFinite ? y : 0
             width = width.isFinite ? max(0, width) : 0
             height = height.isFinite ? max(0, height) : 0
@@ -62,12 +67,13 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
             // Step 3.
             frames[out] = roundsToPixels ? roundToPixels(Rect(x: x, y: y, width: width, height: height), scale: scale)
                                          : Rect(x: x, y: y, width: width, height: height)
+            return nonFinite
         }
         if inArrayOrder && !roundsToPixels {
             // The common case without branches per check: a visible node whose frame is finite and not negative
             // is its position plus its parent's content origin (what `write` computes for it); anything else,
             // and the root, take `write`.
-            write(0, 0)
+            if write(0, 0) { sawNonFinite = true }
             // The buffers hold `count` elements (geometry and frames exactly, origins at least), count > 0.
             let nodeBase = nodes.baseAddress!, geometryBase = geometry.baseAddress!
             let originBase = origins.baseAddress!, frameBase = frames.baseAddress!
@@ -86,19 +92,21 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
                     originBase[i] = Point(x: origin.x, y: origin.y)
                     frameBase[i] = Rect(x: xy.x, y: xy.y, width: size.x, height: size.y)
                 } else {
-                    write(i, i)
+                    if write(i, i) { sawNonFinite = true }
                 }
                 i += 1
             }
         } else if inArrayOrder {
-            for i in 0..<count { write(i, i) }
+            for i in 0..<count where write(i, i) { sawNonFinite = true }
         } else {
-            for (out, node) in s.order.enumerated() { write(Int(node), out) }
+            for (out, node) in s.order.enumerated() where write(Int(node), out) { sawNonFinite = true }
         }
+        return sawNonFinite
     }
     }
     }
     }
+    if sawNonFinite { reportNonFiniteGeometry(&s) }
     // Step 4.
     let links: ContiguousArray<OutputLink>
     if inArrayOrder {
@@ -141,9 +149,36 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
                         diagnostics: diagnostics)
 }
 
+/// Reports each visible node whose computed geometry (position or size) is not finite, or whose position is not
+/// finite once its ancestors' offsets are added (written as 0 in the frames).
+@inline(never)
+private func reportNonFiniteGeometry(_ s: inout LayoutState) {
+    let count = s.tree.nodes.count
+    var absolute = ContiguousArray<Point>(repeating: Point(x: 0, y: 0), count: count)
+    for i in 0..<count {
+        let node = s.tree.nodes[i], g = s.geometry[i]
+        guard !node.isHidden else { continue }
+        let parent = Int(node.parent)
+        let origin = parent >= 0 ? absolute[parent] : Point(x: 0, y: 0)
+        let x = origin.x + g.x, y = origin.y + g.y
+        absolute[i] = Point(x: x + g.contentX, y: y + g.contentY)
+        if !(x.isFinite && y.isFinite && g.width.isFinite && g.height.isFinite) {
+            s.report("layout-overflow", .warning, Int32(truncatingIfNeeded: i),
+                     "the computed frame is not finite (an arithmetic limit was exceeded): non-finite values are written as 0")
+        }
+    }
+}
+
 /// Rounds each edge to the nearest device pixel.
 func roundToPixels(_ frame: Rect, scale: Double) -> Rect {
-    func r(_ v: Double) -> Double { (v * scale).rounded() / scale }
+    // A finite v · scale can overflow to infinity only beyond 10³⁰⁸ / scale; such a value is kept as it is (it is
+    // on the pixel grid to any precision a Double has there), so a rounded frame is as finite as the exact one.
+    func r(_ v: Double) -> Double {
+        let scaled = v * scale
+        return scaled.isFinite ? scaled.rounded() / scale : v
+    }
     let minX = r(frame.minX), minY = r(frame.minY), maxX = r(frame.maxX), maxY = r(frame.maxY)
-    return Rect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
+    let rounded = Rect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
+    // (x + width itself may overflow for a frame near the largest Double: then the exact frame is kept.)
+    return rounded.width.isFinite && rounded.height.isFinite ? rounded : frame
 }

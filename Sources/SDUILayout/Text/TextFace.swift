@@ -171,6 +171,8 @@ struct TextFace {
         let exact = width / pointsPerSubunit
         if exact >= Double(Int.max / 4) { return Int.max / 4 }
         let tolerant = exact * (1 + 1e-9)
+        // No line fits a negative width; and `Int` of a value below `Int.min` would trap.
+        guard tolerant >= -1 else { return -1 }
         return tolerant >= 0 ? Int(tolerant) : Int(tolerant.rounded(.down))  // Int() truncates: floor for ≥ 0
     }
 

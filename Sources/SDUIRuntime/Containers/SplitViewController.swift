@@ -128,15 +128,26 @@ open class SplitViewController: ViewController {
 
     // MARK: Arrangement
 
+    /// Puts the columns in place before the appearance is forwarded to them. The first time, the split decides
+    /// whether it is collapsed; after that, a split that is appearing again with other traits than it last
+    /// arranged for (it was out of the window — under a full-screen presentation — while the window crossed the
+    /// compact/regular boundary) switches now, silently: its columns have disappeared with it, so only the
+    /// columns it will show get `viewWillAppear`, and each of them completes its appearance. (Switching later,
+    /// in `viewIsAppearing`, would send the leaving column `viewWillAppear` then `viewWillDisappear`.)
     override func prepareForAppearance() {
-        guard !hasArranged, let containerView = viewIfLoaded else { return }
-        hasArranged = true
-        isCollapsed = expectedTraitCollection.horizontalSizeClass == .compact
-        topColumn = topColumnForCollapsing
-        updateColumnTraits()
-        for controller in displayedViewControllers where controller.view.superview !== containerView {
-            containerView.addSubview(controller.view)
+        guard let containerView = viewIfLoaded else { return }
+        let shouldCollapse = expectedTraitCollection.horizontalSizeClass == .compact
+        guard hasArranged else {
+            hasArranged = true
+            isCollapsed = shouldCollapse
+            topColumn = topColumnForCollapsing
+            updateColumnTraits()
+            for controller in displayedViewControllers where controller.view.superview !== containerView {
+                containerView.addSubview(controller.view)
+            }
+            return
         }
+        if shouldCollapse != isCollapsed { arrangeColumns(collapsed: shouldCollapse, announcing: false) }
     }
 
     override open func viewWillTransition(to size: Size, with coordinator: ViewControllerTransitionCoordinator) {
@@ -155,15 +166,23 @@ open class SplitViewController: ViewController {
 
     override func traitsDidChangeInternally(from previous: TraitCollection) {
         let shouldCollapse = traitCollection.horizontalSizeClass == .compact
-        guard hasArranged, shouldCollapse != isCollapsed, let containerView = viewIfLoaded else { return }
-        let visible = appearState == .appeared || appearState == .appearing
+        guard hasArranged, shouldCollapse != isCollapsed else { return }
+        arrangeColumns(collapsed: shouldCollapse, announcing: appearState == .appeared || appearState == .appearing)
+    }
+
+    /// Collapses (the column not on top leaves the view) or expands (the hidden column comes back). When
+    /// `announcing` — the split is visible — the leaving column gets `viewWillDisappear` now and
+    /// `viewDidDisappear` at the end of the turn, the returning one `viewWillAppear` now and `viewDidAppear`
+    /// at the end of the turn; otherwise the views just move.
+    private func arrangeColumns(collapsed shouldCollapse: Bool, announcing: Bool) {
+        guard let containerView = viewIfLoaded else { return }
         let window = containerView.window
         if shouldCollapse {
             // Expanded → collapsed: the column that is not on top leaves.
             topColumn = topColumnForCollapsing
             let leaving = viewController(for: topColumn == .primary ? .secondary : .primary)
             isCollapsed = true
-            if visible, leaving.isAppearingOrAppeared {
+            if announcing, leaving.isAppearingOrAppeared {
                 leaving.beginAppearanceTransition(false, animated: true)
                 leaving.viewIfLoaded?.removeFromSuperview()
                 window?.scheduleAppearanceEnd(leaving)
@@ -174,7 +193,7 @@ open class SplitViewController: ViewController {
             // Collapsed → expanded: the hidden column comes back.
             let returning = viewController(for: topColumn == .primary ? .secondary : .primary)
             isCollapsed = false
-            if visible {
+            if announcing {
                 returning.loadViewIfNeeded()
                 returning.beginAppearanceTransition(true, animated: true)
                 containerView.insertSubview(returning.view, at: returning === primary ? 0 : containerView.subviews.count)

@@ -17,6 +17,11 @@ public final class Window: View {
     var lastDeliveredTraits: TraitCollection?
     /// Controllers whose view-driven appearance ends at the end of this run-loop turn.
     private var pendingAppearanceEnds: [ViewController] = []
+    /// Whether the root has yet to appear: the window was shown, or got its root, while the scene was not in
+    /// the foreground. The scene's next `sceneWillEnterForeground` shows it — and only then: a root that has
+    /// appeared (or is covered by a full-screen presentation) gets no appearance callbacks when the scene
+    /// goes to the background and back, as in UIKit (the view never leaves the window).
+    var rootAwaitsForeground = false
 
     /// The root view controller. Its view fills the window while the window is visible.
     public var rootViewController: ViewController? {
@@ -48,6 +53,7 @@ public final class Window: View {
         isHidden = false
         lastDeliveredTraits = traitCollection
         rootViewController?.loadViewIfNeeded()
+        rootAwaitsForeground = rootViewController != nil
         if let scene = windowScene, scene.activationState != .unattached, scene.activationState != .background {
             beginShowingRoot()
             endRunLoopTurn()
@@ -57,9 +63,12 @@ public final class Window: View {
 
     // MARK: Root appearance
 
-    /// `viewWillAppear` on the root (its view is not in the window yet), then the view enters the window.
+    /// `viewWillAppear` on the root (its view is not in the window yet), then the view enters the window —
+    /// when the root awaits its first appearance in this window (see `rootAwaitsForeground`).
     func beginShowingRoot() {
-        guard !isHidden, let root = rootViewController, !root.isAppearingOrAppeared else { return }
+        guard rootAwaitsForeground, !isHidden, let root = rootViewController else { return }
+        rootAwaitsForeground = false
+        guard !root.isAppearingOrAppeared else { return }
         root.beginAppearanceTransition(true, animated: false)
         if root.view.superview !== self { insertSubview(root.view, at: 0) }
         root.view.frame = bounds
@@ -76,14 +85,17 @@ public final class Window: View {
         guard old !== rootViewController else { return }
         let visible = !isHidden && (windowScene?.activationState == .foregroundActive || windowScene?.activationState == .foregroundInactive)
         if let old {
-            if visible && old.isAppearingOrAppeared { old.beginAppearanceTransition(false, animated: false) }
+            // The old root's view leaves the window: it disappears whatever the scene's state (a root replaced
+            // while the scene is in the background is told so then, not left "appeared" out of the window).
+            if old.isAppearingOrAppeared { old.beginAppearanceTransition(false, animated: false) }
             if old.viewIfLoaded?.superview === self { old.viewIfLoaded?.removeFromSuperview() }
             old.rootOfWindow = nil
             if old.appearState == .disappearing { old.endAppearanceTransition() }
         }
-        guard let root = rootViewController else { return }
+        guard let root = rootViewController else { rootAwaitsForeground = false; return }
         root.rootOfWindow = self
         if let log = windowScene?.eventLog { root.attach(to: log) }
+        rootAwaitsForeground = !isHidden
         if visible {
             root.loadViewIfNeeded()
             beginShowingRoot()

@@ -93,11 +93,15 @@ extension ViewController {
         presentationContext.presentedStorage != nil || presentationContext.presentingStorage != nil
     }
 
-    /// Dismisses `presentedStorage` (self is the presentation context).
-    func dismissPresented(animated: Bool, completion: (() -> Void)?) {
+    /// Dismisses `presentedStorage` (self is the presentation context). Controllers presented above it go first;
+    /// a controller in between that the one above it covered does not come back on the way (`reappears` false):
+    /// Apple — "only the top-most view is dismissed in an animated fashion; any intermediate view controllers are
+    /// simply removed from the stack" (dismiss(animated:completion:)) — so it gets no appearance callbacks.
+    func dismissPresented(animated: Bool, completion: (() -> Void)?, reappears: Bool = true) {
         guard let presented = presentedStorage else { return }
-        if presented.presentedStorage != nil { presented.dismissPresented(animated: false, completion: nil) }
+        if presented.presentedStorage != nil { presented.dismissPresented(animated: false, completion: nil, reappears: false) }
         let window = presented.viewIfLoaded?.window
+        if !reappears { coveredSuperview = nil }
         let uncovers = coveredSuperview != nil
         let presentedWasVisible = presented.isAppearingOrAppeared
         if presentedWasVisible { presented.beginAppearanceTransition(false, animated: animated) }

@@ -30,14 +30,14 @@ extension DecodingContext {
                 error(.wrongType, "must be [minimum, maximum], two numbers, got \(item.brief)")
                 return
             }
-            guard let low = at("0", { $0.number(bounds[0], .any) }), let high = at("1", { $0.number(bounds[1], .any) }) else { return }
+            guard let low = at("0", { $0.number(bounds[0], .stepperValue) }), let high = at("1", { $0.number(bounds[1], .stepperValue) }) else { return }
             guard low <= high else {
                 error(.invalidValue, "the minimum \(JSONValue.format(low)) is above the maximum \(JSONValue.format(high))")
                 return
             }
             input.range = low...high
         case .step:
-            input.step = number(item, .positive)
+            input.step = number(item, .stepperStep)
         case .style:
             input.pickerStyle = enumeration(item, PickerStyle.self)
         case .options:

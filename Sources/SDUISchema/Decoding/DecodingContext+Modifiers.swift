@@ -52,19 +52,19 @@ extension DecodingContext {
             var ok = true
             for (key, item) in pairs {
                 switch key {
-                case "x": if let x = at(key, { $0.responsive(item) { $0.number($1, .any) } }) { offset.x = x } else { ok = false }
-                case "y": if let y = at(key, { $0.responsive(item) { $0.number($1, .any) } }) { offset.y = y } else { ok = false }
+                case "x": if let x = at(key, { $0.responsive(item) { $0.number($1, .signedLength) } }) { offset.x = x } else { ok = false }
+                case "y": if let y = at(key, { $0.responsive(item) { $0.number($1, .signedLength) } }) { offset.y = y } else { ok = false }
                 default: error(.invalidValue, at: key, "offset takes x and y; got \"\(key)\""); ok = false
                 }
             }
             return ok ? .offset(offset) : nil
         case "opacity": return responsive(value) { $0.fraction($1) }.map(Modifier.opacity)
-        case "cornerRadius": return responsive(value) { $0.number($1, .nonNegative) }.map(Modifier.cornerRadius)
+        case "cornerRadius": return responsive(value) { $0.number($1, .length) }.map(Modifier.cornerRadius)
         case "clipShape": return clipShape(value).map(Modifier.clipShape)
         case "border": return border(value).map(Modifier.border)
         case "shadow": return shadow(value).map(Modifier.shadow)
         case "fixedSize": return fixedSize(value).map(Modifier.fixedSize)
-        case "layoutPriority": return responsive(value) { $0.number($1, .any) }.map(Modifier.layoutPriority)
+        case "layoutPriority": return responsive(value) { $0.number($1, .layoutPriority) }.map(Modifier.layoutPriority)
         case "ignoresSafeArea": return safeAreaEdges(value).map(Modifier.ignoresSafeArea)
         case "hidden": return responsive(value) { $0.bool($1) }.map(Modifier.hidden)
         default:
@@ -80,14 +80,14 @@ extension DecodingContext {
             var ok = true
             for (key, item) in pairs {
                 switch key {
-                case "ratio": result.ratio = at(key) { $0.responsive(item) { $0.number($1, .positive) } }; ok = ok && result.ratio != nil
+                case "ratio": result.ratio = at(key) { $0.responsive(item) { $0.number($1, .aspectRatio) } }; ok = ok && result.ratio != nil
                 case "contentMode": result.contentMode = at(key) { $0.responsive(item) { $0.enumeration($1, ContentMode.self) } }; ok = ok && result.contentMode != nil
                 default: error(.invalidValue, at: key, "aspectRatio takes ratio and contentMode; got \"\(key)\""); ok = false
                 }
             }
             return ok ? result : nil
         }
-        return responsive(value) { $0.number($1, .positive) }.map { AspectRatio(ratio: $0) }
+        return responsive(value) { $0.number($1, .aspectRatio) }.map { AspectRatio(ratio: $0) }
     }
 
     /// A color (`"#F00"`, a system name, a light/dark pair, a size-class map) or
@@ -131,7 +131,7 @@ extension DecodingContext {
         case .string("ellipse"): return .ellipse
         case .string("rectangle"): return .rectangle
         case .object(let pairs) where pairs.count == 1 && pairs[0].key == "roundedRectangle":
-            return at("roundedRectangle") { $0.responsive(pairs[0].value) { $0.number($1, .nonNegative) } }
+            return at("roundedRectangle") { $0.responsive(pairs[0].value) { $0.number($1, .length) } }
                 .map { ClipShape.roundedRectangle(cornerRadius: $0) }
         default:
             error(.invalidValue, "must be one of \(ClipShape.simpleNames.joined(separator: ", ")) or {\"roundedRectangle\": radius}; got \(value.brief)")
@@ -150,7 +150,7 @@ extension DecodingContext {
         for (key, item) in pairs {
             switch key {
             case "color": color = at(key) { $0.responsive(item) { $0.color($1) } }; ok = ok && color != nil
-            case "width": width = at(key) { $0.responsive(item) { $0.number($1, .nonNegative) } }; ok = ok && width != nil
+            case "width": width = at(key) { $0.responsive(item) { $0.number($1, .length) } }; ok = ok && width != nil
             default: error(.invalidValue, at: key, "border takes color and width; got \"\(key)\""); ok = false
             }
         }
@@ -174,10 +174,10 @@ extension DecodingContext {
             switch key {
             case "radius":
                 sawRadius = true
-                if let r = at(key, { $0.responsive(item) { $0.number($1, .nonNegative) } }) { result.radius = r } else { ok = false }
+                if let r = at(key, { $0.responsive(item) { $0.number($1, .length) } }) { result.radius = r } else { ok = false }
             case "color": result.color = at(key) { $0.responsive(item) { $0.color($1) } }; ok = ok && result.color != nil
-            case "x": result.x = at(key) { $0.responsive(item) { $0.number($1, .any) } }; ok = ok && result.x != nil
-            case "y": result.y = at(key) { $0.responsive(item) { $0.number($1, .any) } }; ok = ok && result.y != nil
+            case "x": result.x = at(key) { $0.responsive(item) { $0.number($1, .signedLength) } }; ok = ok && result.x != nil
+            case "y": result.y = at(key) { $0.responsive(item) { $0.number($1, .signedLength) } }; ok = ok && result.y != nil
             default: error(.invalidValue, at: key, "shadow takes radius, color, x and y; got \"\(key)\""); ok = false
             }
         }
@@ -231,7 +231,7 @@ extension DecodingContext {
 
     /// A number in 0…1.
     mutating func fraction(_ value: JSONValue) -> Double? {
-        guard let v = number(value, .nonNegative) else { return nil }
+        guard let v = number(value, .length) else { return nil }
         guard v <= 1 else { error(.invalidValue, "must be between 0 and 1, got \(JSONValue.format(v))"); return nil }
         return v
     }
@@ -284,14 +284,14 @@ extension DecodingContext {
             case "fixed", "flexible", "adaptive":
                 if size != nil { error(.invalidValue, "a GridItem has one size: fixed, flexible or adaptive"); ok = false; continue }
                 if key == "fixed" {
-                    if let v = number(item, .nonNegative) { size = .fixed(v) } else { ok = false }
+                    if let v = number(item, .length) { size = .fixed(v) } else { ok = false }
                 } else if let bounds = gridBounds(item, minimumRequired: key == "adaptive") {
                     size = key == "adaptive" ? .adaptive(minimum: bounds.0, maximum: bounds.1) : .flexible(minimum: bounds.0, maximum: bounds.1)
                 } else {
                     ok = false
                 }
             case "spacing":
-                if let v = number(item, .nonNegative) { spacing = v } else { ok = false }
+                if let v = number(item, .length) { spacing = v } else { ok = false }
             case "alignment":
                 if let a = self.alignment(item, Alignment.allCases) { alignment = a } else { ok = false }
             default:
@@ -321,7 +321,7 @@ extension DecodingContext {
             defer { path.removeLast() }
             switch key {
             case "minimum":
-                if let v = number(item, minimumRequired ? .positive : .nonNegative) { minimum = v } else { ok = false }
+                if let v = number(item, minimumRequired ? .positiveLength : .length) { minimum = v } else { ok = false }
             case "maximum":
                 if let v = dimension(item) { maximum = v } else { ok = false }
             default:

@@ -1,19 +1,82 @@
 import SDUIEnvironment
 
-/// Range a number must fall in.
+/// Range a number must fall in (bounds: `ValueLimits`).
 enum NumberConstraint {
-    case any, nonNegative, positive
+    /// A length in points: 0 … `ValueLimits.maxLength`.
+    case length
+    /// A length that must be > 0: up to `ValueLimits.maxLength`.
+    case positiveLength
+    /// An offset: −`ValueLimits.maxLength` … `ValueLimits.maxLength`.
+    case signedLength
+    /// An aspect ratio: > 0, within `ValueLimits.aspectRatio`.
+    case aspectRatio
+    /// A layout priority: within `ValueLimits.layoutPriority`.
+    case layoutPriority
+    /// A stepper's bound: within `ValueLimits.stepperValue`.
+    case stepperValue
+    /// A stepper's step: > 0, up to `ValueLimits.stepperValue`'s upper bound.
+    case stepperStep
 
     func check(_ v: Double) -> String? {
         switch self {
-        case .any: return nil
-        case .nonNegative: return v >= 0 ? nil : "must be ≥ 0, got \(JSONValue.format(v))"
-        case .positive: return v > 0 ? nil : "must be > 0, got \(JSONValue.format(v))"
+        case .length:
+            if !(v >= 0) { return "must be ≥ 0, got \(JSONValue.format(v))" }
+            if v > ValueLimits.maxLength { return "must be at most \(JSONValue.format(ValueLimits.maxLength)) pt, got \(JSONValue.format(v))" }
+            return nil
+        case .positiveLength:
+            if !(v > 0) { return "must be > 0, got \(JSONValue.format(v))" }
+            if v > ValueLimits.maxLength { return "must be at most \(JSONValue.format(ValueLimits.maxLength)) pt, got \(JSONValue.format(v))" }
+            return nil
+        case .signedLength:
+            return Self.range(v, -ValueLimits.maxLength...ValueLimits.maxLength)
+        case .aspectRatio:
+            if !(v > 0) { return "must be > 0, got \(JSONValue.format(v))" }
+            return Self.range(v, ValueLimits.aspectRatio)
+        case .layoutPriority:
+            return Self.range(v, ValueLimits.layoutPriority)
+        case .stepperValue:
+            return Self.range(v, ValueLimits.stepperValue)
+        case .stepperStep:
+            if !(v > 0) { return "must be > 0, got \(JSONValue.format(v))" }
+            return Self.range(v, 0...ValueLimits.stepperValue.upperBound)
         }
+    }
+
+    private static func range(_ v: Double, _ range: ClosedRange<Double>) -> String? {
+        range.contains(v) ? nil
+            : "must be between \(JSONValue.format(range.lowerBound)) and \(JSONValue.format(range.upperBound)), got \(JSONValue.format(v))"
     }
 }
 
 extension DecodingContext {
+    /// Reports every number in `value` that is NaN or infinite (possible only in a document made in code), each at
+    /// its JSON Pointer; nesting deeper than the parser allows is reported once and not walked.
+    /// - Complexity: O(size of `value`).
+    mutating func reportNonFiniteNumbers(in value: JSONValue, depth: Int = 0) {
+        if depth > options.maxJSONDepth {
+            error(.limitExceeded, "nesting deeper than \(options.maxJSONDepth) levels")
+            return
+        }
+        switch value {
+        case .number(let n) where !n.isFinite:
+            error(.invalidValue, "must be a finite number, got \(n.isNaN ? "NaN" : n > 0 ? "infinity" : "-infinity")")
+        case .array(let items):
+            for (i, item) in items.enumerated() {
+                path.append(.index(i))
+                reportNonFiniteNumbers(in: item, depth: depth + 1)
+                path.removeLast()
+            }
+        case .object(let pairs):
+            for (key, item) in pairs {
+                path.append(.key(key))
+                reportNonFiniteNumbers(in: item, depth: depth + 1)
+                path.removeLast()
+            }
+        default:
+            break
+        }
+    }
+
     /// A scalar, a `{"compact": …, "regular": …}` map of scalars, or a binding (`"@{expr}"`, or text with
     /// `@{…}` in it), resolved against the state (see `bindingOutcome`).
     mutating func responsive<T>(_ value: JSONValue, _ scalar: (inout DecodingContext, JSONValue) -> T?) -> Responsive<T>? {
@@ -233,7 +296,7 @@ extension DecodingContext {
 
     /// One padding edge: a number ≥ 0, or a size-class map of them.
     private mutating func edge(_ value: JSONValue) -> Responsive<Double>? {
-        responsive(value) { $0.number($1, .nonNegative) }
+        responsive(value) { $0.number($1, .length) }
     }
 
     mutating func frame(_ value: JSONValue) -> Frame? {
@@ -246,10 +309,10 @@ extension DecodingContext {
             path.append(.key(key))
             defer { path.removeLast() }
             switch key {
-            case "width": frame.width = responsive(item) { $0.number($1, .nonNegative) }
-            case "height": frame.height = responsive(item) { $0.number($1, .nonNegative) }
-            case "minWidth": frame.minWidth = responsive(item) { $0.number($1, .nonNegative) }
-            case "minHeight": frame.minHeight = responsive(item) { $0.number($1, .nonNegative) }
+            case "width": frame.width = responsive(item) { $0.number($1, .length) }
+            case "height": frame.height = responsive(item) { $0.number($1, .length) }
+            case "minWidth": frame.minWidth = responsive(item) { $0.number($1, .length) }
+            case "minHeight": frame.minHeight = responsive(item) { $0.number($1, .length) }
             case "maxWidth": frame.maxWidth = responsive(item) { $0.dimension($1) }
             case "maxHeight": frame.maxHeight = responsive(item) { $0.dimension($1) }
             case "alignment": frame.alignment = responsive(item) { $0.alignment($1, Alignment.allCases) }
@@ -267,7 +330,7 @@ extension DecodingContext {
             error(.invalidValue, "must be a number ≥ 0 or \"infinity\", got \"\(s)\"")
             return nil
         }
-        return number(value, .nonNegative)
+        return number(value, .length)
     }
 
     mutating func action(_ value: JSONValue) -> Action? {

@@ -394,12 +394,12 @@ struct DecodingContext {
                 }
             case .padding: properties.modifiers.padding = padding(item)
             case .frame: properties.modifiers.frame = frame(item)
-            case .aspectRatio: properties.modifiers.aspectRatio = responsive(item) { $0.number($1, .positive) }
+            case .aspectRatio: properties.modifiers.aspectRatio = responsive(item) { $0.number($1, .aspectRatio) }
             case .contentMode: properties.modifiers.contentMode = responsive(item) { $0.enumeration($1, ContentMode.self) }
             case .background: properties.modifiers.background = responsive(item) { $0.color($1) }
-            case .cornerRadius: properties.modifiers.cornerRadius = responsive(item) { $0.number($1, .nonNegative) }
+            case .cornerRadius: properties.modifiers.cornerRadius = responsive(item) { $0.number($1, .length) }
             case .visible: properties.modifiers.visible = responsive(item) { $0.bool($1) }
-            case .layoutPriority: properties.modifiers.layoutPriority = responsive(item) { $0.number($1, .any) }
+            case .layoutPriority: properties.modifiers.layoutPriority = responsive(item) { $0.number($1, .layoutPriority) }
             case .action: properties.modifiers.action = action(item)
             case .onAppear: properties.onAppear = action(item)
             case .onDisappear: properties.onDisappear = action(item)
@@ -460,18 +460,18 @@ struct DecodingContext {
         default: break
         }
         switch key {
-        case .spacing: properties.spacing = responsive(item) { $0.number($1, .nonNegative) }
-        case .rowSpacing: properties.rowSpacing = responsive(item) { $0.number($1, .nonNegative) }
-        case .columnSpacing: properties.columnSpacing = responsive(item) { $0.number($1, .nonNegative) }
-        case .minColumnWidth: properties.minColumnWidth = responsive(item) { $0.number($1, .nonNegative) }
-        case .minLength: properties.minLength = responsive(item) { $0.number($1, .nonNegative) }
+        case .spacing: properties.spacing = responsive(item) { $0.number($1, .length) }
+        case .rowSpacing: properties.rowSpacing = responsive(item) { $0.number($1, .length) }
+        case .columnSpacing: properties.columnSpacing = responsive(item) { $0.number($1, .length) }
+        case .minColumnWidth: properties.minColumnWidth = responsive(item) { $0.number($1, .length) }
+        case .minLength: properties.minLength = responsive(item) { $0.number($1, .length) }
         case .columns:
             if gridColumnsAreItems(item) {
                 properties.gridItems = responsive(item) { $0.gridItems($1) }
             } else {
-                properties.columns = responsive(item) { $0.integer($1, 1...64) }
+                properties.columns = responsive(item) { $0.integer($1, ValueLimits.columns) }
             }
-        case .lineLimit: properties.lineLimit = responsive(item) { $0.integer($1, 1...10_000) }
+        case .lineLimit: properties.lineLimit = responsive(item) { $0.integer($1, ValueLimits.lineLimit) }
         case .alignment:
             let allowed: [Alignment]
             switch type {

@@ -37,11 +37,48 @@ public struct PayloadDecoder: Sendable {
     public init(options: Options = Options()) { self.options = options }
 
     /// Decodes `bytes`.
+    ///
+    /// A well-formed payload of the forms `decodeFast` reads is decoded in one pass from bytes to nodes; anything
+    /// else (any problem, and forms it does not read) by the general path, which reports every issue.
     /// - Complexity: O(n) in the input size.
     public func decode(_ bytes: [UInt8]) -> PayloadDecoding {
+        if !Self.mayHoldBinding(bytes), let screen = bytes.withUnsafeBufferPointer({ decodeFast($0) }) { return PayloadDecoding(screen: screen, issues: []) }
+        return decodeGeneral(bytes)
+    }
+
+    /// Decodes `data`.
+    public func decode(_ data: Data) -> PayloadDecoding {
+        let fast = data.withUnsafeBytes { raw in
+            let bytes = raw.assumingMemoryBound(to: UInt8.self)
+            return Self.mayHoldBinding(bytes) ? nil : decodeFast(bytes)
+        }
+        if let screen = fast { return PayloadDecoding(screen: screen, issues: []) }
+        return decodeGeneral([UInt8](data))
+    }
+
+    /// The fast path: the screen of a payload that has no problem at all, when it uses only the forms the fast
+    /// path reads (`FastDecoder`); nil otherwise — then `decodeGeneral` decodes it (and says what is wrong).
+    ///
+    /// Whenever it returns a screen, it is the one `decodeGeneral` returns for the same bytes, with no issues
+    /// (checked by `FastPathDifferentialTests` and the `decode-fast` fuzz target). A UTF-8 byte order mark is
+    /// skipped as the general path skips it; the input-size limit applies.
+    /// - Complexity: O(n) in the input size, one pass.
+    package func decodeFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Screen? {
+        var bytes = bytes
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+            bytes = UnsafeBufferPointer(rebasing: bytes[3...])
+        }
+        guard bytes.count <= options.maxBytes, var decoder = FastDecoder(bytes, options: options) else { return nil }
+        return try? decoder.screen()
+    }
+
+    /// The general path: parses `bytes` into a `JSONValue` document and decodes that, reporting every problem
+    /// with its JSON Pointer (and, for JSON errors, line and column).
+    /// - Complexity: O(n) in the input size.
+    package func decodeGeneral(_ bytes: [UInt8]) -> PayloadDecoding {
         // A UTF-8 byte order mark is ignored (RFC 8259 §8.1 lets a parser do so; editors on Windows write one).
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
-            return decode(Array(bytes[3...]))
+            return decodeGeneral(Array(bytes[3...]))
         }
         if bytes.isEmpty {
             return PayloadDecoding(screen: nil, issues: [PayloadIssue(.error, .emptyInput, "", "the input is empty, expected a JSON object")])
@@ -65,24 +102,29 @@ public struct PayloadDecoder: Sendable {
     /// Whether `bytes` hold `@{` anywhere (else no string in them is a binding, and the decoder looks at none).
     /// - Complexity: O(n), a `memchr` scan.
     static func mayHoldBinding(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer -> Bool in
-            guard let base = buffer.baseAddress, buffer.count > 1 else { return false }
-            var offset = 0
-            while offset < buffer.count - 1 {
-                guard let found = memchr(base + offset, 0x40, buffer.count - 1 - offset) else { return false }
-                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if base[at + 1] == 0x7B { return true }
-                offset = at + 1
-            }
-            return false
-        }
+        bytes.withUnsafeBufferPointer { mayHoldBinding($0) }
     }
 
-    /// Decodes `data`.
-    public func decode(_ data: Data) -> PayloadDecoding { decode([UInt8](data)) }
+    /// Whether `buffer` holds `@{` anywhere.
+    /// - Complexity: O(n), a `memchr` scan.
+    static func mayHoldBinding(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = buffer.baseAddress, buffer.count > 1 else { return false }
+        var offset = 0
+        while offset < buffer.count - 1 {
+            guard let found = memchr(base + offset, 0x40, buffer.count - 1 - offset) else { return false }
+            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if base[at + 1] == 0x7B { return true }
+            offset = at + 1
+        }
+        return false
+    }
 
     /// Decodes an already-parsed JSON document.
-    public func decode(_ document: JSONValue) -> PayloadDecoding { decode(document, objectCount: 0, mayHaveBindings: true) }
+    ///
+    /// A document made in code may hold numbers that JSON text cannot (NaN, ±infinity): each is an error at its
+    /// JSON Pointer, wherever it stands (also in properties the decoder would keep as they are, such as a custom
+    /// type's), as the parser refuses a number beyond a `Double`'s range in bytes.
+    public func decode(_ document: JSONValue) -> PayloadDecoding { decode(document, objectCount: 0, mayHaveBindings: true, checkNumbers: true) }
 
     /// Decodes `document` with its bindings resolved against `state` (the payload's `state` with the values of
     /// `state`'s variables of the same name and type over it) instead of the payload's initial values: what the
@@ -90,13 +132,18 @@ public struct PayloadDecoder: Sendable {
     /// a warning.
     /// - Complexity: O(n) in the size of the document, templates expanded.
     public func decode(_ document: JSONValue, state: ScreenState) -> PayloadDecoding {
-        decode(document, objectCount: 0, mayHaveBindings: true, overriding: state)
+        decode(document, objectCount: 0, mayHaveBindings: true, checkNumbers: true, overriding: state)
     }
 
     /// Decodes `document`, which has `objectCount` objects (0: not known); no string is a binding when
-    /// `mayHaveBindings` is false (the bytes hold no `@{`).
-    func decode(_ document: JSONValue, objectCount: Int, mayHaveBindings: Bool, overriding state: ScreenState? = nil) -> PayloadDecoding {
+    /// `mayHaveBindings` is false (the bytes hold no `@{`); `checkNumbers`: look for numbers that are not finite
+    /// first (the parser's documents have none).
+    func decode(_ document: JSONValue, objectCount: Int, mayHaveBindings: Bool, checkNumbers: Bool = false, overriding state: ScreenState? = nil) -> PayloadDecoding {
         var context = DecodingContext(options: options, expectedNodes: objectCount)
+        if checkNumbers {
+            context.reportNonFiniteNumbers(in: document)
+            if !context.issues.isEmpty { return PayloadDecoding(screen: nil, issues: context.issues) }
+        }
         context.bindings.mayHaveBindings = mayHaveBindings
         context.bindings.stateOverride = state
         let screen = context.decodeScreen(document)

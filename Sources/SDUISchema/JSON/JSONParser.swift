@@ -278,6 +278,12 @@ struct JSONParser {
         if let integer = Self.smallInteger(bytes[start..<index]) { return integer }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text) else { throw failure("invalid number '\(text)'") }
+        // RFC 8259 §6 lets a parser limit the range of numbers: one beyond a 64-bit float's (`1e400`) would become
+        // infinity, which no payload value may be and JSON cannot write back (it would re-encode as null).
+        guard value.isFinite else {
+            index = start
+            throw failure("number \(text) is out of range (a 64-bit float holds at most ±1.8e308)", code: .limitExceeded)
+        }
         return value
     }
 
@@ -335,4 +341,31 @@ func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
         i += length
     }
     return nil
+}
+
+extension JSONValue {
+    /// Parses JSON text (RFC 8259, UTF-8; a byte order mark is skipped) with the payload parser's rules: nesting
+    /// at most `maxDepth` deep, strings at most `maxStringBytes`, no duplicate keys.
+    /// - Returns: the value, or a message naming the JSON Pointer and the line and column of the problem.
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = 256, maxStringBytes: Int = 1 << 20) -> Result<JSONValue, JSONParseError> {
+        var input = bytes
+        if input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF { input.removeFirst(3) }
+        if let bad = firstInvalidUTF8Offset(input) { return .failure(JSONParseError(pointer: "", message: "invalid UTF-8 at byte offset \(bad)")) }
+        var parser = JSONParser(bytes: input, maxDepth: maxDepth, maxStringBytes: maxStringBytes)
+        do {
+            return .success(try parser.parseDocument())
+        } catch {
+            return .failure(JSONParseError(pointer: error.pointer, message: error.message))
+        }
+    }
+}
+
+/// Why JSON text could not be parsed: where (a JSON Pointer) and what (with line and column).
+public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The JSON Pointer of the value being read.
+    public var pointer: String
+    /// What was wrong, with its line and column.
+    public var message: String
+    /// `pointer: message`.
+    public var description: String { (pointer.isEmpty ? "/" : pointer) + ": " + message }
 }

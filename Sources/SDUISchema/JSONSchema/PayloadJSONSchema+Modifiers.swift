@@ -33,7 +33,7 @@ extension PayloadJSONSchema {
                 ],
             ]
         }
-        let number: (String) -> JSONValue = { ref("responsiveFiniteNumber", $0) }
+        let number: (String) -> JSONValue = { ref("responsiveSignedLength", $0) }
         let properties: [(key: String, value: JSONValue)] = [
             ("padding", ref("padding", "SwiftUI's padding(_:).")),
             ("frame", ref("frame", "SwiftUI's frame(width:height:alignment:) or frame(minWidth:…).")),

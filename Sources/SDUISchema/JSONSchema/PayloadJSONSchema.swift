@@ -104,10 +104,17 @@ public enum PayloadJSONSchema {
     /// Scalars that may also be a size-class map; each gets a `responsive…` twin.
     static var scalarDefinitions: [(String, JSONValue)] {
         [
-            ("length", ["type": "number", "minimum": 0, "description": "A length in points (≥ 0)."]),
-            ("finiteNumber", ["type": "number", "description": "Any finite number."]),
-            ("aspectRatio", ["type": "number", "exclusiveMinimum": 0, "description": "Width ÷ height (> 0)."]),
+            ("length", ["type": "number", "minimum": 0, "maximum": .number(ValueLimits.maxLength),
+                        "description": "A length in points, 0…100000."]),
+            ("finiteNumber", ["type": "number", "minimum": .number(ValueLimits.layoutPriority.lowerBound),
+                              "maximum": .number(ValueLimits.layoutPriority.upperBound),
+                              "description": "A layout priority, -1000000…1000000."]),
+            ("aspectRatio", ["type": "number", "minimum": .number(ValueLimits.aspectRatio.lowerBound),
+                             "maximum": .number(ValueLimits.aspectRatio.upperBound),
+                             "description": "Width ÷ height, 0.001…1000."]),
             ("fraction", ["type": "number", "minimum": 0, "maximum": 1, "description": "A number from 0 to 1."]),
+            ("signedLength", ["type": "number", "minimum": .number(-ValueLimits.maxLength), "maximum": .number(ValueLimits.maxLength),
+                              "description": "An offset in points, -100000…100000."]),
             ("columns", ["type": "integer", "minimum": 1, "maximum": 64, "description": "A column count, 1…64 (2.0 is accepted as 2; 2.5 is not)."]),
             ("lineLimit", ["type": "integer", "minimum": 1, "maximum": 10_000, "description": "A number of lines (≥ 1)."]),
             ("string", ["type": "string", "description": "A string."]),

@@ -239,7 +239,20 @@ public struct ComponentNode: Hashable, Sendable {
         self.id = id
         self.children = children
         self.box = box
-        self.geometry = GeometryProperties(of: self)
+        // From the box, not `self`: reading the properties through the node would copy it and enter the box once
+        // per property.
+        self.geometry = box.geometry(sizeClass: nil)
+    }
+
+    /// Creates a node that takes `box` with `geometry`, its record (`GeometryProperties(of: box.properties)`),
+    /// computed before: the decoder's fast path gives nodes whose properties are the same bytes one shared box
+    /// (copy-on-write, as copies of a node share it) and one record.
+    init(type: ComponentType, id: String?, children: [ComponentNode], box: PropertyBox, geometry: GeometryProperties) {
+        self.type = type
+        self.id = id
+        self.children = children
+        self.box = box
+        self.geometry = geometry
     }
 
     /// Number of nodes in this subtree, including this one.
@@ -289,6 +302,15 @@ struct NodeProperties: Hashable, Sendable {
 final class PropertyBox: Hashable, @unchecked Sendable {
     var properties: NodeProperties
     init(_ properties: NodeProperties) { self.properties = properties }
+    /// A box of no properties, made in place (not copied in).
+    init() { properties = NodeProperties() }
+
+    /// The geometry record of the properties, read in place (reading `properties` out of the box would copy them).
+    func geometry(sizeClass: UserInterfaceSizeClass?) -> GeometryProperties { Self.record(of: &properties, sizeClass) }
+
+    private static func record(of properties: inout NodeProperties, _ sizeClass: UserInterfaceSizeClass?) -> GeometryProperties {
+        GeometryProperties(of: properties, sizeClass: sizeClass)
+    }
     static func == (lhs: PropertyBox, rhs: PropertyBox) -> Bool {
         lhs === rhs || lhs.properties == rhs.properties
     }

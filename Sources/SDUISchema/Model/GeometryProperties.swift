@@ -29,6 +29,10 @@ package struct GeometryProperties: Hashable, Sendable {
     package var isFill = false
     /// `axis: horizontal` (scroll).
     package var isHorizontalAxis = false
+    /// Properties whose values were outside `ValueLimits` (possible only for nodes built in code: the decoder
+    /// refuses them) and are clamped into them here (`OutOfRange`; empty for almost every node). The layout
+    /// engine reports them.
+    package var outOfRange = OutOfRange()
     /// Stack / zstack / grid / text alignment (nil: absent).
     package var alignment: Alignment?
     /// Text style, font weight and button style (nil: absent).
@@ -65,6 +69,13 @@ package struct GeometryProperties: Hashable, Sendable {
     /// The record for `node` with size-class maps resolved for `sizeClass` (nil: left out and flagged).
     /// - Complexity: O(1).
     package init(of node: ComponentNode, sizeClass: UserInterfaceSizeClass?) {
+        self = node.box.geometry(sizeClass: sizeClass)
+    }
+
+    /// The record for a node's `properties`, with size-class maps resolved for `sizeClass` (nil: left out and
+    /// flagged). Reads the properties in place (one access to their box for all of them).
+    /// - Complexity: O(1).
+    init(of node: borrowing NodeProperties, sizeClass: UserInterfaceSizeClass?) {
         var sizeClassMaps = false
         @inline(__always) func fixed<T>(_ value: Responsive<T>?) -> T? {
             switch value {
@@ -119,12 +130,60 @@ package struct GeometryProperties: Hashable, Sendable {
                                && self.frame.minHeight.isNaN && self.frame.maxHeight.isNaN)
         }
         usesSizeClasses = sizeClassMaps && sizeClass == nil
+        clampToLimits()
+    }
+
+    /// Clamps every value into `ValueLimits`, noting in `outOfRange` which were not. - Complexity: O(1).
+    private mutating func clampToLimits() {
+        @inline(__always) func length(_ value: inout Double, _ flag: OutOfRange) {
+            let clamped = ValueLimits.clampLength(value)
+            if clamped != value && !value.isNaN { value = clamped; outOfRange.insert(flag) }
+        }
+        let ratio = ValueLimits.clamp(aspectRatio, ValueLimits.aspectRatio)
+        // Not positive is "no aspect ratio" for the engine (as before); only a positive ratio out of range is clamped.
+        if aspectRatio > 0 && ratio != aspectRatio { aspectRatio = ratio; outOfRange.insert(.aspectRatio) }
+        let priority = ValueLimits.clamp(layoutPriority, ValueLimits.layoutPriority)
+        if priority != layoutPriority && !layoutPriority.isNaN { layoutPriority = priority; outOfRange.insert(.layoutPriority) }
+        length(&minLength, .minLength)
+        length(&spacing, .spacing)
+        length(&rowSpacing, .spacing)
+        length(&columnSpacing, .spacing)
+        length(&minColumnWidth, .minColumnWidth)
+        if columns > ValueLimits.columns.upperBound { columns = ValueLimits.columns.upperBound; outOfRange.insert(.columns) }
+        if let limit = lineLimit, limit > ValueLimits.lineLimit.upperBound {
+            lineLimit = ValueLimits.lineLimit.upperBound; outOfRange.insert(.lineLimit)
+        }
+        if hasFrame && frame.clampToLimits() { outOfRange.insert(.frame) }
+        if hasPadding && padding.clampToLimits() { outOfRange.insert(.padding) }
     }
 
     /// Always equal: the record is derived from the node's properties, which equality compares.
     package static func == (lhs: GeometryProperties, rhs: GeometryProperties) -> Bool { true }
     /// Adds nothing (see `==`).
     package func hash(into hasher: inout Hasher) {}
+}
+
+/// Which properties of a node were outside `ValueLimits` (`GeometryProperties.outOfRange`).
+package struct OutOfRange: OptionSet, Hashable, Sendable {
+    package let rawValue: UInt16
+    package init(rawValue: UInt16) { self.rawValue = rawValue }
+    package static let frame = OutOfRange(rawValue: 1 << 0)
+    package static let padding = OutOfRange(rawValue: 1 << 1)
+    package static let aspectRatio = OutOfRange(rawValue: 1 << 2)
+    package static let layoutPriority = OutOfRange(rawValue: 1 << 3)
+    package static let spacing = OutOfRange(rawValue: 1 << 4)
+    package static let minLength = OutOfRange(rawValue: 1 << 5)
+    package static let minColumnWidth = OutOfRange(rawValue: 1 << 6)
+    package static let columns = OutOfRange(rawValue: 1 << 7)
+    package static let lineLimit = OutOfRange(rawValue: 1 << 8)
+
+    /// The properties' payload names, in this order.
+    package var names: [String] {
+        let all: [(OutOfRange, String)] = [(.frame, "frame"), (.padding, "padding"), (.aspectRatio, "aspectRatio"),
+                                           (.layoutPriority, "layoutPriority"), (.spacing, "spacing"), (.minLength, "minLength"),
+                                           (.minColumnWidth, "minColumnWidth"), (.columns, "columns"), (.lineLimit, "lineLimit")]
+        return all.filter { contains($0.0) }.map(\.1)
+    }
 }
 
 /// A frame modifier's values, checked when set: a fixed width or height is finite and not negative (else
@@ -153,6 +212,19 @@ package struct FrameValues: Sendable, BitwiseCopyable {
         }
     }
 
+    /// Clamps every value into 0 … `ValueLimits.maxLength` (a bound may stay +infinity); whether any changed.
+    mutating func clampToLimits() -> Bool {
+        var changed = false
+        @inline(__always) func clamp(_ value: inout Double, allowingInfinity: Bool) {
+            let clamped = ValueLimits.clampLength(value, allowingInfinity: allowingInfinity)
+            if clamped != value && !value.isNaN { value = clamped; changed = true }
+        }
+        clamp(&width, allowingInfinity: false); clamp(&height, allowingInfinity: false)
+        clamp(&minWidth, allowingInfinity: false); clamp(&minHeight, allowingInfinity: false)
+        clamp(&maxWidth, allowingInfinity: true); clamp(&maxHeight, allowingInfinity: true)
+        return changed
+    }
+
     /// A fixed size: finite and not negative, or absent.
     private static func size(_ value: Double?) -> Double {
         guard let value, value.isFinite else { return .nan }
@@ -176,6 +248,14 @@ package struct PaddingValues: Sendable, BitwiseCopyable {
     package init(top: Double?, leading: Double?, bottom: Double?, trailing: Double?) {
         self.top = Self.edge(top); self.leading = Self.edge(leading)
         self.bottom = Self.edge(bottom); self.trailing = Self.edge(trailing)
+    }
+
+    /// Clamps every edge into −`ValueLimits.maxLength` … `ValueLimits.maxLength`; whether any changed.
+    mutating func clampToLimits() -> Bool {
+        let edges = (top, leading, bottom, trailing)
+        top = ValueLimits.clampLength(top); leading = ValueLimits.clampLength(leading)
+        bottom = ValueLimits.clampLength(bottom); trailing = ValueLimits.clampLength(trailing)
+        return edges != (top, leading, bottom, trailing)
     }
 
     private static func edge(_ value: Double?) -> Double {

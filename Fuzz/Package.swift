@@ -1,0 +1,19 @@
+// swift-tools-version: 6.0
+// libFuzzer executables for SDUIKit's fuzz targets (docs/fuzzing.md). Not part of the root package's build:
+// `Scripts/fuzz TARGET SECONDS` builds this package with `-sanitize=fuzzer,address` and runs one target.
+// The root package is a path dependency (nothing is fetched); its SDUIFuzzing library holds the targets' bodies,
+// which the root test suite also replays over the seeds and every regression input.
+import PackageDescription
+
+// A path dependency's identity is its directory's name. `SDUIKit` is a symlink to `..`, so the name does not
+// depend on what the clone is called (a clone named like this package would otherwise clash with it).
+let harness: Target.Dependency = .product(name: "SDUIFuzzing", package: "SDUIKit")
+
+let package = Package(
+    name: "SDUIKitFuzz",
+    dependencies: [.package(path: "SDUIKit")],
+    targets: ["decode", "layout", "runtime"].map { name in
+        .executableTarget(name: "fuzz-\(name)", dependencies: [harness], path: "Sources/fuzz-\(name)")
+    },
+    swiftLanguageModes: [.v6]
+)

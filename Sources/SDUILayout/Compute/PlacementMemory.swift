@@ -1,0 +1,58 @@
+/// Placements kept across passes, so that going back to a width laid out before (rotating back, closing a Split
+/// View, a toggled width) reuses every subtree whose proposal is the same as then (issue 15.5).
+///
+/// A node's placement — its size, its content offset and the positions of everything below it — is a pure
+/// function of the tree and the node's proposal (as its measurements are, see `MeasureCache`). The engine keeps
+/// the geometry, the placed texts and a `PlacementStamp` per node of its last **two** full passes of a tree in
+/// two banks and writes each pass into the bank of the pass before the last (they alternate). When a node is
+/// placed with the proposal its stamp in that bank holds, the bank already holds its whole subtree as that pass
+/// left it: the node returns its size without laying anything out. Going back and forth between two widths is
+/// answered from the root down in one lookup; a change that keeps some proposals (a resize that leaves a
+/// sidebar's width alone) reuses those subtrees.
+///
+/// Why the bank is still intact: bank b is written only by passes using b, and in such a pass a node is placed
+/// only while all its ancestors are placed in it too — each either reused (its subtree untouched) or laid out
+/// again (its stamp rewritten when its placement ends, describing what was just written). So a stamp from an
+/// earlier pass whose node has not been placed since describes its subtree's current contents.
+///
+/// What is not kept: a subtree that reported a diagnostic (tap targets, overflow, truncation) is stamped as not
+/// reusable, so every pass reports its diagnostics itself; simple leaves, texts and rows of fixed leaves and spacers
+/// (`StackChildShape.fixedLeavesThenSpacers`: placing them again costs less than a stamp; they are reused only as
+/// part of their parent);
+/// viewport layouts (realised rows reuse node indices).
+///
+/// Validity, as for measurements: `LayoutState.placementEpoch` changes when the engine takes another tree or
+/// makes a viewport pass; a node's version (`MeasureCache.versions`) changes when it or a descendant is
+/// invalidated (`MeasureCache.invalidate(node:parents:)`, the seam for a change in one node, issue 13), so its
+/// stamp no longer matches and the node is laid out again while its unchanged children are reused.
+struct PlacementStamp {
+    var proposedWidth: Double = 0, proposedHeight: Double = 0
+    /// `LayoutState.placementEpoch` when written; 0: not reusable.
+    var epoch: UInt32 = 0
+    /// The node's version (`MeasureCache.versions`) when written.
+    var version: UInt32 = 0
+}
+
+extension LayoutState {
+    /// The size `node` was placed at for `proposal` in this bank's pass, when that placement can be reused (see
+    /// `PlacementStamp`); nil otherwise. Full layouts only.
+    @inline(__always)
+    func rememberedPlacement(_ node: Int32, _ proposal: Proposal) -> (Double, Double)? {
+        let i = Int(node)
+        let stamp = ptr.stamps[i]
+        guard stamp.epoch == placementEpoch, stamp.proposedWidth.bitPattern == proposal.width.bitPattern,
+              stamp.proposedHeight.bitPattern == proposal.height.bitPattern,
+              stamp.version == ptr.versions[i] else { return nil }
+        return (ptr.geometry[i].width, ptr.geometry[i].height)
+    }
+
+    /// Stamps `node`'s placement for `proposal`, reusable when it reported nothing (`diagnosticsBefore`: the
+    /// pass's diagnostic count when the node's placement began).
+    @inline(__always)
+    func rememberPlacement(_ node: Int32, _ proposal: Proposal, diagnosticsBefore: Int) {
+        let i = Int(node)
+        ptr.stamps[i] = PlacementStamp(proposedWidth: proposal.width, proposedHeight: proposal.height,
+                                       epoch: diagnostics.count == diagnosticsBefore ? placementEpoch : 0,
+                                       version: ptr.versions[i])
+    }
+}

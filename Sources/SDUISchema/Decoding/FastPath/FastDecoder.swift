@@ -1,0 +1,209 @@
+/// The fast path of decoding: one pass from a payload's bytes straight to its `Screen`, for payloads it fully
+/// understands and that have no problem at all — no intermediate `JSONValue` tree, no `String` for a key, ids
+/// checked for duplicates as byte slices.
+///
+/// It bails out (`FastPathBail`) on anything else: a key, type or value form it does not decode (custom types,
+/// `modifiers`, `lint`, GridItem columns, keys out of the canonical order it expects …), and any problem the
+/// general path would report, even a warning. `PayloadDecoder.decodeFast` then returns nil and the general path
+/// decodes the input and reports exactly what it always has. So a screen from the fast path is always the
+/// general path's screen for the same bytes (checked by `FastPathDifferentialTests` and the `decode-fast` fuzz
+/// target), and its issues are none.
+///
+/// What it accepts, it reads with the general path's rules: the same JSON grammar, number values, string
+/// escapes, UTF-8 validation and limits (input size, node depth and count, string length), and the same checks
+/// of every value (`NumberConstraint`, integer ranges, the alignments allowed on each type).
+struct FastDecoder {
+    var scanner: FastScanner
+    let options: PayloadDecoder.Options
+    var nodeCount = 0
+    var ids: FastIDSet
+    var memo = PropertyMemo()
+
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, options: PayloadDecoder.Options) {
+        guard let scanner = FastScanner(bytes, maxStringBytes: options.maxStringBytes) else { return nil }
+        self.scanner = scanner
+        self.options = options
+        // About one id per 40 bytes of a typical payload; the set grows past that.
+        ids = FastIDSet(expected: bytes.count / 40)
+    }
+
+    // MARK: Screen
+
+    /// The whole input as a screen: `schemaVersion`, `id`, `title` and `root` in any order, nothing after it.
+    mutating func screen() throws(FastPathBail) -> Screen {
+        guard try scanner.openObject() else { throw FastPathBail() }
+        var version: Int?
+        var id = "screen"
+        var title: String?
+        var root: ComponentNode?
+        var seen: UInt8 = 0
+        repeat {
+            let key = try scanner.key()
+            let bit: UInt8
+            if scanner.bytes(key, equal: "root") {
+                bit = 1
+            } else if scanner.bytes(key, equal: "schemaVersion") {
+                bit = 2
+            } else if scanner.bytes(key, equal: "id") {
+                bit = 4
+            } else if scanner.bytes(key, equal: "title") {
+                bit = 8
+            } else {
+                throw FastPathBail()
+            }
+            guard seen & bit == 0 else { throw FastPathBail() }
+            seen |= bit
+            switch bit {
+            case 1: root = try node(depth: 1)
+            case 2:
+                let v = try scanner.number()
+                guard v == v.rounded(), let i = Int(exactly: v), Screen.supportedVersions.contains(i) else { throw FastPathBail() }
+                version = i
+            case 4:
+                let s = try scanner.string()
+                guard !s.isEmpty else { throw FastPathBail() }
+                id = s
+            default: title = try scanner.string()
+            }
+        } while try scanner.another(close: UInt8(ascii: "}"))
+        scanner.skipWhitespace()
+        guard scanner.index == scanner.end, let version, let root else { throw FastPathBail() }
+        return Screen(schemaVersion: version, id: id, title: title, root: root)
+    }
+
+    // MARK: Nodes
+
+    /// A node at `depth` (the root is 1). Its `type` must be its first key (as the canonical encoding writes it).
+    ///
+    /// Depth: a node at depth n is at JSON depth 2n, and the fast path reads objects at most two levels below a
+    /// node (a size-class map of light/dark colors), so with n ≤ `maxNodeDepth` every object stays within the
+    /// parser's limit (`maxJSONDepth` = 2 × `maxNodeDepth` + 8): only the node depth needs checking.
+    ///
+    /// Properties: a node's property members (all but `type`, `id` and `children`) that are the same bytes as an
+    /// earlier node's of the same type give it that node's box and geometry record (`PropertyMemo`), read once:
+    /// the same bytes decode to the same values, and the box is copy-on-write, as it is between copies of a node.
+    mutating func node(depth: Int) throws(FastPathBail) -> ComponentNode {
+        guard depth <= options.maxNodeDepth else { throw FastPathBail() }
+        nodeCount += 1
+        guard nodeCount <= options.maxNodes else { throw FastPathBail() }
+        guard try scanner.openObject() else { throw FastPathBail() }
+        let typeKey = try scanner.key()
+        guard scanner.bytes(typeKey, equal: "type") else { throw FastPathBail() }
+        let (typeName, escaped, _) = try scanner.stringSlice()
+        guard !escaped, let type = FastKeys.type(of: typeName, in: scanner) else { throw FastPathBail() }
+        let types = FastTypes(type)
+        var id: String?
+        var children: [ComponentNode] = []
+        var seen: UInt64 = 0
+        // The node's properties: a box of its own, or one shared with an earlier node (`shared`).
+        var box: PropertyBox?
+        var shared: PropertyMemo.Run?
+        // The node's first run of property members (bytes), whether it has ended (an `id` or `children` came after
+        // it), and whether all the properties were in it.
+        var run = FastSlice(start: -1, count: 0)
+        var runEnded = false
+        var oneRun = true
+        while try scanner.another(close: UInt8(ascii: "}")) {
+            scanner.skipWhitespace()
+            let memberStart = scanner.index
+            let key = try scanner.key()
+            guard let slot = FastKeys.slot(of: key, in: scanner, type: types) else { throw FastPathBail() }
+            let bit = Self.bit(slot)
+            guard seen & bit == 0 else { throw FastPathBail() }
+            switch slot {
+            case .id:
+                seen |= bit
+                runEnded = run.start >= 0
+                let (slice, escaped, ascii) = try scanner.stringSlice()
+                guard !escaped, ascii, slice.count > 0, ids.insert(slice, in: scanner.base) else { throw FastPathBail() }
+                id = try scanner.makeString(slice, escaped: false)
+            case .children:
+                seen |= bit
+                runEnded = run.start >= 0
+                guard try scanner.openArray() else { continue }
+                children.reserveCapacity(4)
+                repeat {
+                    children.append(try node(depth: depth + 1))
+                } while try scanner.another(close: UInt8(ascii: "]"))
+            default:
+                if box == nil, run.start < 0, let match = memo.match(at: memberStart, type: types, in: scanner) {
+                    // The same property bytes as an earlier node's: take its box, skip the bytes.
+                    guard seen & match.seen == 0 else { throw FastPathBail() }
+                    seen |= match.seen
+                    shared = match
+                    run = FastSlice(start: memberStart, count: match.bytes.count)
+                    scanner.index = memberStart + match.bytes.count
+                    continue
+                }
+                seen |= bit
+                let target: PropertyBox
+                if let box {
+                    target = box
+                } else {
+                    // The first property, or one after a shared run (then a box of its own, copied from the shared one).
+                    target = shared.map { PropertyBox($0.box.properties) } ?? PropertyBox()
+                    if shared != nil { shared = nil; oneRun = false }
+                    box = target
+                }
+                if run.start < 0 { run.start = memberStart }
+                if runEnded { oneRun = false }
+                try decodeProperty(slot, into: &target.properties)
+                if !runEnded { run.count = scanner.index - run.start }
+            }
+        }
+        switch type {
+        case .text where seen & FastDecoder.bit(.text) == 0: throw FastPathBail()
+        case .button where seen & FastDecoder.bit(.title) == 0: throw FastPathBail()
+        default: break
+        }
+        if let shared { return ComponentNode(type: type, id: id, children: children, box: shared.box, geometry: shared.geometry) }
+        guard let box else {
+            let empty = memo.empty
+            return ComponentNode(type: type, id: id, children: children, box: empty.box, geometry: empty.geometry)
+        }
+        let geometry = box.geometry(sizeClass: nil)
+        if oneRun {
+            memo.remember(PropertyMemo.Run(bytes: run, seen: seen & ~(Self.bit(.id) | Self.bit(.children)), box: box, geometry: geometry), type: types)
+        }
+        return ComponentNode(type: type, id: id, children: children, box: box, geometry: geometry)
+    }
+
+    @inline(__always) static func bit(_ slot: FastSlot) -> UInt64 { 1 << UInt64(slot.rawValue) }
+
+    /// The value of a property slot (neither `id` nor `children`), with the general path's checks.
+    private mutating func decodeProperty(_ slot: FastSlot, into p: inout NodeProperties) throws(FastPathBail) {
+        switch slot {
+        case .id, .children: throw FastPathBail()
+        case .padding: p.modifiers.padding = try padding()
+        case .frame: p.modifiers.frame = try frame()
+        case .aspectRatio: p.modifiers.aspectRatio = try responsive { d throws(FastPathBail) in try d.number(.aspectRatio) }
+        case .contentMode: p.modifiers.contentMode = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.contentMode) }
+        case .background: p.modifiers.background = try responsiveColor()
+        case .cornerRadius: p.modifiers.cornerRadius = try responsive { d throws(FastPathBail) in try d.number(.length) }
+        case .visible: p.modifiers.visible = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
+        case .layoutPriority: p.modifiers.layoutPriority = try responsive { d throws(FastPathBail) in try d.number(.layoutPriority) }
+        case .action: p.modifiers.action = try action()
+        case .spacing: p.spacing = try responsive { d throws(FastPathBail) in try d.number(.length) }
+        case .rowSpacing: p.rowSpacing = try responsive { d throws(FastPathBail) in try d.number(.length) }
+        case .columnSpacing: p.columnSpacing = try responsive { d throws(FastPathBail) in try d.number(.length) }
+        case .minColumnWidth: p.minColumnWidth = try responsive { d throws(FastPathBail) in try d.number(.length) }
+        case .minLength: p.minLength = try responsive { d throws(FastPathBail) in try d.number(.length) }
+        // An array (GridItems) bails in `integer`: the general path decodes GridItem columns.
+        case .columns: p.columns = try responsive { d throws(FastPathBail) in try d.integer(ValueLimits.columns) }
+        case .lineLimit: p.lineLimit = try responsive { d throws(FastPathBail) in try d.integer(ValueLimits.lineLimit) }
+        case .horizontalAlignment: p.alignment = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.horizontalAlignment) }
+        case .verticalAlignment: p.alignment = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.verticalAlignment) }
+        case .alignment: p.alignment = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.alignment) }
+        case .axis: p.axis = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.axis) }
+        case .text: p.text = try responsive { d throws(FastPathBail) in try d.scanner.string() }
+        case .textStyle: p.style = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.textStyle) }
+        case .buttonStyle: p.buttonStyle = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.buttonStyle) }
+        case .weight: p.weight = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.weight) }
+        case .color: p.color = try responsiveColor()
+        case .url: p.url = try responsive { d throws(FastPathBail) in try d.scanner.string() }
+        case .placeholder: p.placeholder = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.placeholder) }
+        case .alt: p.alt = try responsive { d throws(FastPathBail) in try d.scanner.string() }
+        case .title: p.title = try responsive { d throws(FastPathBail) in try d.scanner.string() }
+        }
+    }
+}

@@ -1,0 +1,249 @@
+import SDUIEnvironment
+
+/// The values an enumeration takes at one place, with their names' bytes (the same lists the general path
+/// checks against).
+struct FastEnum<E: Sendable>: Sendable {
+    let cases: [E]
+    let names: [[UInt8]]
+    init(_ cases: [E]) where E: RawRepresentable, E.RawValue == String {
+        self.cases = cases
+        names = cases.map { Array($0.rawValue.utf8) }
+    }
+}
+
+enum FastEnums {
+    static let horizontalAlignment = FastEnum(Alignment.horizontal)
+    static let verticalAlignment = FastEnum(Alignment.vertical)
+    static let alignment = FastEnum(Alignment.allCases)
+    static let contentMode = FastEnum(ContentMode.allCases)
+    static let axis = FastEnum(Axis.allCases)
+    static let textStyle = FastEnum(TextStyle.allCases)
+    static let buttonStyle = FastEnum(ButtonStyle.allCases)
+    static let weight = FastEnum(FontWeight.allCases)
+    static let placeholder = FastEnum(ImagePlaceholder.allCases)
+    static let presentation = FastEnum(PresentationStyle.allCases)
+}
+
+extension FastDecoder {
+    // MARK: Scalars
+
+    /// A number that passes `constraint` (and is finite).
+    @inline(__always)
+    mutating func number(_ constraint: NumberConstraint) throws(FastPathBail) -> Double {
+        let v = try scanner.number()
+        guard v.isFinite, constraint.check(v) == nil else { throw FastPathBail() }
+        return v
+    }
+
+    /// A number that is an integer in `range` (`2.0` is 2, as for the general path).
+    @inline(__always)
+    mutating func integer(_ range: ClosedRange<Int>) throws(FastPathBail) -> Int {
+        let v = try scanner.number()
+        guard v.isFinite, v == v.rounded(), let i = Int(exactly: v), range.contains(i) else { throw FastPathBail() }
+        return i
+    }
+
+    /// One of `allowed`, named exactly (an escaped name bails).
+    @inline(__always)
+    mutating func enumeration<E>(_ allowed: FastEnum<E>) throws(FastPathBail) -> E {
+        let (slice, escaped, _) = try scanner.stringSlice()
+        guard !escaped else { throw FastPathBail() }
+        for (i, name) in allowed.names.enumerated() where scanner.bytes(slice, equal: name) { return allowed.cases[i] }
+        throw FastPathBail()
+    }
+
+    // MARK: Size-class maps
+
+    /// A scalar, or a `{"compact": …, "regular": …}` map of scalars.
+    @inline(__always)
+    mutating func responsive<T>(_ scalar: (inout FastDecoder) throws(FastPathBail) -> T) throws(FastPathBail) -> Responsive<T> {
+        scanner.skipWhitespace()
+        guard scanner.peek == UInt8(ascii: "{") else { return .fixed(try scalar(&self)) }
+        // An object that is not a map is not a scalar either (the general path reports the wrong type).
+        guard try scanner.openObject() else { throw FastPathBail() }
+        return try sizeClassMap(firstKey: try scanner.key(), scalar)
+    }
+
+    /// The rest of a size-class map whose first key (read) is `firstKey`: only `compact` and `regular`, once each.
+    mutating func sizeClassMap<T>(firstKey: FastSlice, _ scalar: (inout FastDecoder) throws(FastPathBail) -> T) throws(FastPathBail) -> Responsive<T> {
+        var compact: T?
+        var regular: T?
+        var key = firstKey
+        while true {
+            if scanner.bytes(key, equal: "compact") {
+                guard compact == nil else { throw FastPathBail() }
+                compact = try scalar(&self)
+            } else if scanner.bytes(key, equal: "regular") {
+                guard regular == nil else { throw FastPathBail() }
+                regular = try scalar(&self)
+            } else {
+                throw FastPathBail()
+            }
+            guard try scanner.another(close: UInt8(ascii: "}")) else { break }
+            key = try scanner.key()
+        }
+        return .sizeClass(compact: compact, regular: regular)
+    }
+
+    /// Whether `key` is `compact` or `regular` (an object starting with one is a size-class map).
+    @inline(__always)
+    func isSizeClass(_ key: FastSlice) -> Bool {
+        scanner.bytes(key, equal: "compact") || scanner.bytes(key, equal: "regular")
+    }
+
+    // MARK: Colors
+
+    /// A color, or a size-class map of colors.
+    mutating func responsiveColor() throws(FastPathBail) -> Responsive<Color> {
+        scanner.skipWhitespace()
+        guard scanner.peek == UInt8(ascii: "{") else { return .fixed(try color()) }
+        guard try scanner.openObject() else { throw FastPathBail() }
+        let first = try scanner.key()
+        if isSizeClass(first) { return try sizeClassMap(firstKey: first) { d throws(FastPathBail) in try d.color() } }
+        return .fixed(try colorPair(firstKey: first))
+    }
+
+    /// A color string (`Color(parsing:)`, as the general path parses it) or a `{"light": …, "dark": …}` pair.
+    mutating func color() throws(FastPathBail) -> Color {
+        scanner.skipWhitespace()
+        if scanner.peek == UInt8(ascii: "{") {
+            guard try scanner.openObject() else { throw FastPathBail() }
+            return try colorPair(firstKey: try scanner.key())
+        }
+        guard let color = Color(parsing: try scanner.string()) else { throw FastPathBail() }
+        return color
+    }
+
+    /// The rest of a light/dark pair whose first key (read) is `firstKey`. Its colors are strings (a pair nested
+    /// in a pair bails, which keeps the fast path's objects within two levels of their node).
+    private mutating func colorPair(firstKey: FastSlice) throws(FastPathBail) -> Color {
+        var light: Color?
+        var dark: Color?
+        var key = firstKey
+        while true {
+            let isLight = scanner.bytes(key, equal: "light")
+            guard isLight || scanner.bytes(key, equal: "dark") else { throw FastPathBail() }
+            guard let color = Color(parsing: try scanner.string()), (isLight ? light : dark) == nil else { throw FastPathBail() }
+            if isLight { light = color } else { dark = color }
+            guard try scanner.another(close: UInt8(ascii: "}")) else { break }
+            key = try scanner.key()
+        }
+        guard let light else { throw FastPathBail() }
+        return Color(light: light.light, dark: (dark ?? light).dark)
+    }
+
+    // MARK: Padding and frame
+
+    /// A number, a size-class map of numbers (every edge), or an object of edges.
+    mutating func padding() throws(FastPathBail) -> Padding {
+        scanner.skipWhitespace()
+        guard scanner.peek == UInt8(ascii: "{") else { return Padding(.fixed(try number(.length))) }
+        guard try scanner.openObject() else { throw FastPathBail() }
+        var key = try scanner.key()
+        if isSizeClass(key) { return Padding(try sizeClassMap(firstKey: key) { d throws(FastPathBail) in try d.number(.length) }) }
+        var top, leading, bottom, trailing, horizontal, vertical: Responsive<Double>?
+        while true {
+            @inline(__always) func set(_ edge: inout Responsive<Double>?, _ d: inout FastDecoder) throws(FastPathBail) {
+                guard edge == nil else { throw FastPathBail() }
+                edge = try d.responsive { d throws(FastPathBail) in try d.number(.length) }
+            }
+            if scanner.bytes(key, equal: "top") { try set(&top, &self) }
+            else if scanner.bytes(key, equal: "leading") { try set(&leading, &self) }
+            else if scanner.bytes(key, equal: "bottom") { try set(&bottom, &self) }
+            else if scanner.bytes(key, equal: "trailing") { try set(&trailing, &self) }
+            else if scanner.bytes(key, equal: "horizontal") { try set(&horizontal, &self) }
+            else if scanner.bytes(key, equal: "vertical") { try set(&vertical, &self) }
+            else { throw FastPathBail() }
+            guard try scanner.another(close: UInt8(ascii: "}")) else { break }
+            key = try scanner.key()
+        }
+        let zero = Responsive<Double>.fixed(0)
+        return Padding(top: top ?? vertical ?? zero, leading: leading ?? horizontal ?? zero,
+                       bottom: bottom ?? vertical ?? zero, trailing: trailing ?? horizontal ?? zero)
+    }
+
+    /// `{"width": …, "height": …, "minWidth": …, "maxWidth": …, "minHeight": …, "maxHeight": …, "alignment": …}`.
+    mutating func frame() throws(FastPathBail) -> Frame {
+        var frame = Frame()
+        guard try scanner.openObject() else { return frame }
+        var seen: UInt8 = 0
+        repeat {
+            let key = try scanner.key()
+            let bit: UInt8
+            if scanner.bytes(key, equal: "width") {
+                bit = 1; frame.width = try responsive { d throws(FastPathBail) in try d.number(.length) }
+            } else if scanner.bytes(key, equal: "height") {
+                bit = 2; frame.height = try responsive { d throws(FastPathBail) in try d.number(.length) }
+            } else if scanner.bytes(key, equal: "minWidth") {
+                bit = 4; frame.minWidth = try responsive { d throws(FastPathBail) in try d.number(.length) }
+            } else if scanner.bytes(key, equal: "maxWidth") {
+                bit = 8; frame.maxWidth = try responsive { d throws(FastPathBail) in try d.dimension() }
+            } else if scanner.bytes(key, equal: "minHeight") {
+                bit = 16; frame.minHeight = try responsive { d throws(FastPathBail) in try d.number(.length) }
+            } else if scanner.bytes(key, equal: "maxHeight") {
+                bit = 32; frame.maxHeight = try responsive { d throws(FastPathBail) in try d.dimension() }
+            } else if scanner.bytes(key, equal: "alignment") {
+                bit = 64; frame.alignment = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.alignment) }
+            } else {
+                throw FastPathBail()
+            }
+            guard seen & bit == 0 else { throw FastPathBail() }
+            seen |= bit
+        } while try scanner.another(close: UInt8(ascii: "}"))
+        return frame
+    }
+
+    /// A number ≥ 0 or `"infinity"`.
+    private mutating func dimension() throws(FastPathBail) -> Double {
+        scanner.skipWhitespace()
+        guard scanner.peek == UInt8(ascii: "\"") else { return try number(.length) }
+        let (slice, escaped, _) = try scanner.stringSlice()
+        guard !escaped, scanner.bytes(slice, equal: "infinity") else { throw FastPathBail() }
+        return .infinity
+    }
+
+    // MARK: Actions
+
+    /// `navigate`, `open`, `present` or `dismiss`, with the keys those take (others bail, as do unknown types).
+    mutating func action() throws(FastPathBail) -> Action {
+        guard try scanner.openObject() else { throw FastPathBail() }
+        var type: FastSlice?
+        var screen: String?
+        var url: String?
+        var style: FastSlice?
+        repeat {
+            let key = try scanner.key()
+            if scanner.bytes(key, equal: "type") {
+                guard type == nil else { throw FastPathBail() }
+                let (slice, escaped, _) = try scanner.stringSlice()
+                guard !escaped else { throw FastPathBail() }
+                type = slice
+            } else if scanner.bytes(key, equal: "screen") {
+                guard screen == nil else { throw FastPathBail() }
+                screen = try scanner.string()
+            } else if scanner.bytes(key, equal: "url") {
+                guard url == nil else { throw FastPathBail() }
+                url = try scanner.string()
+            } else if scanner.bytes(key, equal: "style") {
+                guard style == nil else { throw FastPathBail() }
+                let (slice, escaped, _) = try scanner.stringSlice()
+                guard !escaped else { throw FastPathBail() }
+                style = slice
+            } else {
+                throw FastPathBail()
+            }
+        } while try scanner.another(close: UInt8(ascii: "}"))
+        guard let type else { throw FastPathBail() }
+        if scanner.bytes(type, equal: "navigate"), let screen { return .navigate(screen: screen) }
+        if scanner.bytes(type, equal: "open"), let url { return .open(url: url) }
+        if scanner.bytes(type, equal: "dismiss") { return .dismiss }
+        if scanner.bytes(type, equal: "present"), let screen {
+            guard let style else { return .present(screen: screen, style: .automatic) }
+            let names = FastEnums.presentation.names
+            for (i, name) in names.enumerated() where scanner.bytes(style, equal: name) {
+                return .present(screen: screen, style: FastEnums.presentation.cases[i])
+            }
+        }
+        throw FastPathBail()
+    }
+}

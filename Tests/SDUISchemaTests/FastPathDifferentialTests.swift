@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+import SDUIEnvironment
+@testable import SDUISchema
+
+/// Every valid payload this repository holds: examples, the benchmark payload, layout fixtures, DSL fixtures.
+enum RepositoryPayloads {
+    static func all() throws -> [(name: String, bytes: [UInt8])] {
+        var payloads: [(String, [UInt8])] = []
+        for url in try exampleFiles() { payloads.append(("Examples/" + url.lastPathComponent, Array(try Data(contentsOf: url)))) }
+        let cards = packageRoot.appendingPathComponent("Benchmarks/cards-100.json")
+        payloads.append(("Benchmarks/cards-100.json", Array(try Data(contentsOf: cards))))
+        let fixtures = packageRoot.appendingPathComponent("Tests/SDUILayoutTests/Fixtures")
+        for directory in [fixtures, fixtures.appendingPathComponent("pending")] {
+            let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+                .filter { $0.pathExtension == "json" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+            for file in files {
+                var parser = JSONParser(bytes: Array(try Data(contentsOf: file)), maxDepth: 512, maxStringBytes: 1 << 20)
+                guard let payload = try? parser.parseDocument()["payload"] else { continue }
+                payloads.append(("fixture " + file.lastPathComponent, Array(payload.serialized(pretty: true).utf8)))
+            }
+        }
+        for (name, screen) in DSLFixtures.all {
+            payloads.append(("DSL " + name, Array(screen.jsonData(pretty: false))))
+            payloads.append(("DSL " + name + " (pretty)", Array(screen.jsonData(pretty: true))))
+        }
+        return payloads
+    }
+}
+
+@Suite struct FastPathDifferentialTests {
+    @Test func `the fast path decodes every valid payload in the repository exactly as the general path`() throws {
+        let payloads = try RepositoryPayloads.all()
+        #expect(payloads.count > 40)
+        var handled = 0
+        for (name, bytes) in payloads {
+            let problem = FastPathAgreement.problem(bytes)
+            #expect(problem == nil, "\(name): \(problem ?? "")")
+            if FastPathAgreement.handles(bytes) { handled += 1 }
+        }
+        // Not vacuous: the payloads without forms the fast path leaves to the general path (modifier chains,
+        // lint settings, GridItem columns) go the fast way.
+        #expect(handled >= payloads.count / 2, "the fast path decoded only \(handled) of \(payloads.count)")
+    }
+
+    @Test func `the examples and the benchmark payload take the fast path`() throws {
+        for (name, bytes) in try RepositoryPayloads.all() where name.hasPrefix("Examples/") || name.hasPrefix("Benchmarks/") {
+            let handled = FastPathAgreement.handles(bytes)
+            #expect(handled, "\(name) falls back to the general path")
+        }
+    }
+
+    @Test func `random trees decode the same on both paths, and the fast path takes every one of its forms`() {
+        var g = SeededGenerator(seed: 0xDEC0DE)
+        var handled = 0, expected = 0
+        for i in 0..<300 {
+            let screen = Screen(id: "random-\(i)", title: i % 3 == 0 ? "T\(i)" : nil, root: RandomPayloads.node(depth: 0, &g))
+            for pretty in [false, true] {
+                let bytes = Array(screen.jsonData(pretty: pretty))
+                let problem = FastPathAgreement.problem(bytes)
+                #expect(problem == nil, "tree \(i): \(problem ?? "")\n\(String(decoding: bytes, as: UTF8.self))")
+                let fast = FastPathAgreement.handles(bytes)
+                if fast { handled += 1 }
+                // A payload without problems that uses only what the fast path reads must take it.
+                if PayloadDecoder().decodeGeneral(bytes).issues.isEmpty && RandomPayloads.usesOnlyFastForms(screen.root) {
+                    expected += 1
+                    #expect(fast, "tree \(i) took the general path\n\(String(decoding: bytes, as: UTF8.self))")
+                }
+            }
+        }
+        #expect(expected > 200 && handled >= expected, "\(handled) of 600 random payloads took the fast path, \(expected) expected to")
+    }
+
+    @Test func `mutated payloads: the fast path bails or agrees`() throws {
+        var g = SeededGenerator(seed: 0xBADC0DE)
+        let seeds = try RepositoryPayloads.all().map(\.bytes).filter { $0.count < 20_000 }
+        var checked = 0
+        for seed in seeds {
+            for _ in 0..<60 {
+                let bytes = RandomPayloads.mutate(seed, &g)
+                let problem = FastPathAgreement.problem(bytes)
+                #expect(problem == nil, "\(problem ?? "")\n\(String(decoding: bytes, as: UTF8.self))")
+                checked += 1
+            }
+        }
+        #expect(checked > 1000)
+    }
+
+    @Test func `limits apply on the fast path as on the general path`() throws {
+        let cards = Array(try Data(contentsOf: packageRoot.appendingPathComponent("Benchmarks/cards-100.json")))
+        let limits: [PayloadDecoder.Options] = [
+            .init(maxBytes: cards.count - 1), .init(maxBytes: cards.count),
+            .init(maxNodeDepth: 4), .init(maxNodeDepth: 5), .init(maxNodeDepth: 0), .init(maxNodeDepth: -1),
+            .init(maxNodes: 801), .init(maxNodes: 802), .init(maxNodes: 0),
+            .init(maxStringBytes: 11), .init(maxStringBytes: 12), .init(maxStringBytes: 0), .init(maxStringBytes: -3),
+        ]
+        for options in limits {
+            let problem = FastPathAgreement.problem(cards, options: options)
+            #expect(problem == nil, "\(options): \(problem ?? "")")
+        }
+        // Within the limits the fast path decodes; past them it bails and the general path reports them.
+        // (Booleans first: an expectation on the call would print the whole payload.)
+        let within = [FastPathAgreement.handles(cards, options: .init(maxNodes: 802)),
+                      FastPathAgreement.handles(cards, options: .init(maxNodeDepth: 5)),
+                      FastPathAgreement.handles(cards, options: .init(maxBytes: cards.count))]
+        let beyond = [FastPathAgreement.handles(cards, options: .init(maxNodes: 801)),
+                      FastPathAgreement.handles(cards, options: .init(maxNodeDepth: 4)),
+                      FastPathAgreement.handles(cards, options: .init(maxBytes: cards.count - 1))]
+        #expect(within == [true, true, true])
+        #expect(beyond == [false, false, false])
+    }
+
+    @Test func `a byte order mark is skipped on the fast path too`() throws {
+        let cards = Array(try Data(contentsOf: packageRoot.appendingPathComponent("Benchmarks/cards-100.json")))
+        let marked = [0xEF, 0xBB, 0xBF] + cards
+        let handled = FastPathAgreement.handles(marked)
+        #expect(handled)
+        #expect(FastPathAgreement.problem(marked) == nil)
+        #expect(PayloadDecoder().decode(marked).screen == PayloadDecoder().decode(cards).screen)
+    }
+
+    @Test func `escaped and non-ASCII strings decode to the same text`() {
+        let texts = [#"caf\u00e9 \"quoted\" \\ \/ \b\f\n\r\t"#, "café ☕️ 𝄞 עברית", #"\ud834\udd1e pair"#, #"\u0000 nul"#,
+                     #"\ud834 lone"#, #"\udd1e low"#, #"bad \x escape"#, #"\u12G4"#, "tab\there"]
+        for text in texts {
+            let payload = #"{"schemaVersion": 1, "id": "s", "root": {"type": "text", "id": "t", "text": "\#(text)"}}"#
+            let bytes = Array(payload.utf8)
+            #expect(FastPathAgreement.problem(bytes) == nil, "\(text)")
+        }
+        // Invalid UTF-8 inside a string, truncated sequences, surrogates and overlong forms bail.
+        for bad: [UInt8] in [[0xC3], [0xC3, 0x28], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF], [0xC0, 0xAF]] {
+            let bytes = Array(#"{"schemaVersion": 1, "root": {"type": "text", "text": "a"#.utf8) + bad + Array(#""}}"#.utf8)
+            #expect(!FastPathAgreement.handles(bytes))
+            #expect(PayloadDecoder().decode(bytes).errors.first?.code == .invalidUTF8)
+        }
+    }
+
+    @Test func `the fast path leaves what it does not read to the general path`() {
+        let roots = [
+            #"{"type": "card", "title": "x"}"#,                                  // a custom type
+            #"{"type": "text", "text": "x", "modifiers": [{"padding": 8}]}"#,    // a modifier chain
+            #"{"type": "text", "text": "x", "lint": {"disable": []}}"#,
+            #"{"type": "grid", "columns": [{"flexible": {}}]}"#,                  // GridItem columns
+            #"{"id": "a", "type": "text", "text": "x"}"#,                         // type not first
+            #"{"type": "text", "text": "x", "colour": "red"}"#,                  // an unknown key (a warning)
+            #"{"type": "text", "text": "x", "action": {"type": "share"}}"#,      // an unknown action (a warning)
+            #"{"type": "text", "text": "x", "frame": {"width": 1, "depth": 2}}"#, // an unknown frame key (a warning)
+        ]
+        for root in roots {
+            let bytes = Array(#"{"schemaVersion": 1, "id": "s", "root": \#(root)}"#.utf8)
+            #expect(!FastPathAgreement.handles(bytes), "\(root)")
+            #expect(PayloadDecoder().decode(bytes).screen == PayloadDecoder().decodeGeneral(bytes).screen)
+        }
+    }
+
+    @Test func `duplicate ids and keys bail to the general path, which reports them`() {
+        let roots = [
+            #"{"type": "vstack", "children": [{"type": "divider", "id": "a"}, {"type": "divider", "id": "a"}]}"#,
+            #"{"type": "vstack", "spacing": 1, "spacing": 2}"#,
+            #"{"type": "vstack", "frame": {"width": 1, "width": 2}}"#,
+            #"{"type": "vstack", "spacing": {"compact": 1, "compact": 2}}"#,
+        ]
+        for root in roots {
+            let bytes = Array(#"{"schemaVersion": 1, "id": "s", "root": \#(root)}"#.utf8)
+            #expect(!FastPathAgreement.handles(bytes), "\(root)")
+            #expect(!PayloadDecoder().decode(bytes).errors.isEmpty, "\(root)")
+        }
+    }
+}
+
+/// A deterministic random number generator (SplitMix64), so a failure reproduces.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
