@@ -21,7 +21,9 @@ extension LayoutEngine {
         incrementalLayoutCount += 1
         state.lazyWindow = nil
         state.viewport = nil
-        return run(environment: environment, traits: traits)
+        // Over the last pass's placements: the nodes not invalidated are there, at the proposals they get again
+        // in the same window (either bank is correct — a stamp says what its bank holds — this one reuses most).
+        return run(environment: environment, traits: traits, inLastBank: true)
     }
 
     /// Puts the new texts in the kept tree and invalidates their nodes; false (nothing changed) when a change

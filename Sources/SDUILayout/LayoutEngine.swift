@@ -154,10 +154,10 @@ public final class LayoutEngine {
     }
 
     /// Compute and output steps.
-    func run(environment: WindowEnvironment, traits: TraitCollection) -> LayoutResult {
+    func run(environment: WindowEnvironment, traits: TraitCollection, inLastBank: Bool = false) -> LayoutResult {
         // Full layouts of one tree keep the measurements of earlier passes (`MeasureCache`); viewport layouts
         // do not (realised rows reuse node indices, and a virtualised grid's size depends on the viewport).
-        state.beginPass(keepsMeasurements: state.viewport == nil)
+        state.beginPass(keepsMeasurements: state.viewport == nil, inLastBank: inLastBank)
         let safeArea = environment.safeAreaRect
         var rootSize = (0.0, 0.0)
         if !state.tree.nodes.isEmpty {
