@@ -3,7 +3,7 @@ public import SDUISchema
 
 extension LayoutEngine {
     /// Lays out the screen a state change made (`StateUpdater.update(to:changedNames:)`), incrementally when it
-    /// can: when this engine's last layout was of `update.previous` with the same traits, and the update changed
+    /// can: when this engine's last layout was of the screen value the update was made from, with the same traits, and the update changed
     /// only texts (`update.textChanges`), the kept tree's text runs are patched and only the changed nodes and
     /// their ancestors are laid out again — every other subtree's measurement and placement is reused
     /// (`MeasureCache.invalidate(node:parents:)`); the result is the one a fresh layout of `update.screen` gives
@@ -12,12 +12,15 @@ extension LayoutEngine {
     ///   the frames); otherwise as `layout(_:in:traits:)`.
     public func layout(applying update: StateUpdate, in environment: WindowEnvironment, traits: TraitCollection) -> LayoutResult {
         let key = BuildKey(sizeClass: traits.horizontalSizeClass, contentSize: traits.preferredContentSizeCategory, virtualizes: false)
-        guard let changes = update.textChanges, key == cachedKey, let cached = cachedScreen,
-              cached.derived === update.previous.derived, state.tree.lazyGrids.isEmpty,
+        guard let changes = update.textChanges, key == cachedKey, let cached = cachedDerived,
+              cached === update.base, state.tree.lazyGrids.isEmpty,
               patchTexts(changes) else {
             return layout(update.screen, in: environment, traits: traits)
         }
-        cachedScreen = update.screen
+        // The tree is now `update.screen`'s. Only its identity is kept (see `cachedDerived`): holding the value
+        // would make the updater's next change copy the nodes it changes in place.
+        cachedScreen = nil
+        cachedDerived = update.screen.derived
         incrementalLayoutCount += 1
         state.lazyWindow = nil
         state.viewport = nil

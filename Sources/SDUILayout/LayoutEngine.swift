@@ -37,6 +37,9 @@ public final class LayoutEngine {
 
     var state = LayoutState()
     var cachedScreen: Screen?
+    /// The identity of the screen value the tree is for (its derived storage): set with `cachedScreen`, and alone
+    /// after an incremental update (`layout(applying:in:traits:)`).
+    var cachedDerived: ScreenDerivedStorage?
     var cachedKey: BuildKey?
     /// The node count of the last template taken (room a new screen's template makes up front).
     var lastTemplateNodes = 0
@@ -114,6 +117,7 @@ public final class LayoutEngine {
     /// after their bytes and the cache's epoch are checked (`removeCachedTextLayouts()` empties all of it).
     public func invalidate() {
         cachedScreen = nil
+        cachedDerived = nil
         cachedKey = nil
         state.releaseSharedTree()
         state.lazyRows = []
@@ -131,6 +135,7 @@ public final class LayoutEngine {
     private func prepareTree(_ screen: Screen, traits: TraitCollection, virtualizes: Bool) {
         let key = BuildKey(sizeClass: traits.horizontalSizeClass, contentSize: traits.preferredContentSizeCategory,
                            virtualizes: virtualizes)
+        if key == cachedKey, let derived = cachedDerived, derived === screen.derived { return }
         if key == cachedKey, let cached = cachedScreen, cached == screen { return }
         if key != cachedKey || cachedScreen != screen { state.lazyRows = [] }
         // Let go of the template in use first: when its screen is gone, its memory is free for the next one.
@@ -149,6 +154,7 @@ public final class LayoutEngine {
         state.resetTextMemos()
         state.measurementsAreCurrent = false
         cachedScreen = screen
+        cachedDerived = screen.derived
         cachedKey = key
         buildCount += 1
     }

@@ -87,8 +87,11 @@ public struct HTMLRenderer: Sendable {
                 open.removeLast()
             }
             let parentFrame = nodes.indices.contains(node.parent) ? nodes[node.parent].frame : Rect.zero
-            let appearance = NodeAppearance(node: resolver.resolve(node.pointer), type: node.type, sizeClass: sizeClass)
-            writeElement(for: node, parentFrame: parentFrame, appearance: appearance, to: &out)
+            let component = resolver.resolve(node.pointer)
+            let appearance = NodeAppearance(node: component, type: node.type, sizeClass: sizeClass)
+            let control = InputDrawing.html(for: node, component: component, state: screen.state)
+            writeElement(for: node, parentFrame: parentFrame, appearance: appearance, control: control,
+                         drawsText: !InputDrawing.drawsOwnText(component), to: &out)
             open.append(index)
         }
         for _ in open { out.write("</div>\n") }
@@ -99,7 +102,7 @@ public struct HTMLRenderer: Sendable {
 
     /// Writes the opening tag of a node's element plus its own content (lines, image); the caller closes it.
     private func writeElement<Output: TextOutputStream>(for node: LayoutNode, parentFrame: Rect, appearance: NodeAppearance,
-                                                         to out: inout Output) {
+                                                         control: String = "", drawsText: Bool = true, to out: inout Output) {
         let frame = node.frame
         var classes = ["sdui-node"]
         var style = "left:" + CSSFormat.px(frame.x - parentFrame.x) + ";top:" + CSSFormat.px(frame.y - parentFrame.y)
@@ -114,7 +117,7 @@ public struct HTMLRenderer: Sendable {
             fill = appearance.color ?? Color.system["primary"]
         case .divider:
             if fill == nil { fill = Color.system["separator"] }
-        case .text:
+        case .text, .toggle, .stepper, .textField, .picker:
             foreground = appearance.color ?? Color.system["primary"]
         case .button:
             let tint = appearance.color ?? Color.system["accent"]
@@ -182,7 +185,8 @@ public struct HTMLRenderer: Sendable {
         tag += " style=\"" + style + "\">"
         out.write(tag)
         out.write(image)
-        if let (placement, run) = textPlacement { writeLines(placement, run: run, to: &out) }
+        out.write(control)
+        if drawsText, let (placement, run) = textPlacement { writeLines(placement, run: run, to: &out) }
         out.write("\n")
     }
 

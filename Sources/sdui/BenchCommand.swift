@@ -58,6 +58,7 @@ enum BenchCommand {
                                      card's badge count changes (1 ↔ 2): StateUpdater evaluates the one binding
                                      that reads it and patches the text, the kept engine lays out that text and
                                      its ancestors again (LayoutEngine.layout(applying:)), reusing the rest
+          cards-100-state-change-model  its model part alone: StateUpdater's evaluation and patch (the rest is layout)
           cards-100-state-change-full  the same new states laid out in full: each a screen value never laid out
                                      (flatten + compute + output on a kept engine), the peer "speedup" is against
           cards-100-state-change-general  the general path: the payload resolved again in the new state
@@ -107,7 +108,7 @@ enum BenchCommand {
                          "cards-100-text-fresh-cold-cache",
                          "cards-100-text-new-engine", "cards-100-text-relayout", "feed-100k-first-viewport",
                          "feed-100k-first-viewport-warm", "feed-100k-scroll-middle", "template-1000-decode", "template-1000-expanded-decode",
-                         "cards-100-state-change", "cards-100-state-change-full", "cards-100-state-change-general"]
+                         "cards-100-state-change", "cards-100-state-change-model", "cards-100-state-change-full", "cards-100-state-change-general"]
             /// A benchmark runs when there is no filter, the filter names it exactly, or (naming none exactly) is part of its name.
             /// The scaling curves run only when a filter picks them.
             func selected(_ name: String) -> Bool {
@@ -374,7 +375,7 @@ enum BenchCommand {
 
     /// `cards-100-state-change` and its peers, measured in the same run (see the help).
     static func stateChangeBenchmarks(runs: Int, in environment: WindowEnvironment, selected: (String) -> Bool) throws(CLIError) -> [Measurement] {
-        let names = ["cards-100-state-change", "cards-100-state-change-full", "cards-100-state-change-general"]
+        let names = ["cards-100-state-change", "cards-100-state-change-model", "cards-100-state-change-full", "cards-100-state-change-general"]
         guard names.contains(where: selected) else { return [] }
         guard let base = BenchmarkFixtures.cardsWithBadges(count: 100) else {
             throw CLIError(message: "sdui bench: the cards-100-state payload does not decode", exitCode: ExitCode.software)
@@ -414,6 +415,14 @@ enum BenchCommand {
         }) { _ in fullEngine.layout(next, in: environment, traits: traits).nodeCount }
         incremental.extra.append(("speedupOverFull", full.median / max(incremental.median, 1e-9)))
         if selected("cards-100-state-change") { results.append(incremental) }
+        if selected("cards-100-state-change-model") {
+            // The model's part alone (the binding evaluated, the tree patched): the rest is the engine's.
+            // (The update is dropped at once: one kept would hold the tree and make the next update copy it.)
+            var modelUpdater = StateUpdater(screen: base)
+            results.append(time("cards-100-state-change-model", runs) { i in
+                modelUpdater.update(to: states[i % 2], changedNames: ["badge42"])?.textChanges?.count ?? 0
+            })
+        }
         if selected("cards-100-state-change-full") { results.append(full) }
         if selected("cards-100-state-change-general") {
             let generalEngine = LayoutEngine()

@@ -33,6 +33,7 @@ struct TreeBuilder {
         tree.sizeClass = sizeClass
         tree.contentSize = contentSize
         tree.source = PayloadSource(root: screen.root)
+        tree.inputState = screen.state
         withUnsafePointer(to: screen.root) { root in
             _ = add(root, parent: -1, childIndex: 0, parentContext: .none, parentHidden: false,
                     into: &tree)
@@ -101,6 +102,7 @@ struct TreeBuilder {
                          tree: &tree)
         if g.pointee.outOfRange.rawValue != 0 && !hidden { reportOutOfRange(g.pointee.outOfRange, name, &tree) }
         if kind == .text || kind == .button || kind == .custom { resolveLeaf(node, g, name: name, into: &flat.pointee, tree: &tree) }
+        if kind == .input { resolveInput(pointer, into: &flat.pointee, tree: &tree) }
         if kind == .color { flat.pointee.isPlainColor = Self.isPlainColor(kind, g) }
         if kind == .spacer { resolveSpacer(g, into: &flat.pointee) }
 
@@ -267,8 +269,7 @@ struct TreeBuilder {
         case .spacer: return .spacer
         case .divider: return .divider
         case .color: return .color
-        // Input controls are not sized yet (UIKit's metrics: a later step); laid out as custom types are.
-        case .toggle, .textField, .stepper, .picker: return .custom
+        case .toggle, .textField, .stepper, .picker: return .input
         case .custom: return .custom
         }
     }
@@ -426,15 +427,9 @@ struct TreeBuilder {
             }
         case .custom:
             if !flat.isHidden {
-                if node.type.isBuiltIn {
-                    tree.buildDiagnostics.append(LayoutDiagnostic(
-                        severity: .warning, code: "input-not-sized", path: name.id(tree), pointer: pointer(forPath: name.path(tree)),
-                        message: "\(node.type.rawValue) is laid out as an empty zero-size node: this version does not size input controls yet"))
-                } else {
-                    tree.buildDiagnostics.append(LayoutDiagnostic(
-                        severity: .warning, code: "unknown-type", path: name.id(tree), pointer: pointer(forPath: name.path(tree)),
-                        message: "unknown component type \"\(node.type.rawValue)\": laid out as \(node.children.isEmpty ? "an empty zero-size node" : "a zstack of its children")"))
-                }
+                tree.buildDiagnostics.append(LayoutDiagnostic(
+                    severity: .warning, code: "unknown-type", path: name.id(tree), pointer: pointer(forPath: name.path(tree)),
+                    message: "unknown component type \"\(node.type.rawValue)\": laid out as \(node.children.isEmpty ? "an empty zero-size node" : "a zstack of its children")"))
             }
         default:
             break

@@ -92,8 +92,8 @@ public final class Router {
         case .open(let url):
             openedURLs.append(url)
         case .set, .toggle, .append, .remove, .sequence, .if, .request:
-            // State actions change the screen's state: `ActionInterpreter` runs them, the screen applies the result.
-            throw RuntimeError(.unsupportedAction, "'\(action.typeName)' changes the screen's state: this runtime does not run state actions yet")
+            // State actions change a screen's state: its controller runs them (`ScreenViewController.perform`).
+            throw RuntimeError(.unsupportedAction, "'\(action.typeName)' changes a screen's state: perform it through its ScreenViewController, not the router")
         case .custom(let type, _):
             throw RuntimeError(.unsupportedAction, "action type '\(type)' is not supported by this runtime")
         }

@@ -147,14 +147,17 @@ extension ScreenViewController {
     /// logs the change. A state the payload cannot be resolved in (it always can: bindings that fail take their
     /// property's default) keeps the old screen and logs why.
     func applyState(_ newState: ScreenState, changedNames: [String]) {
+        // Taken out of the property while it changes, so the updater holds the only copy of the screen's tree
+        // (the views' nodes aside) and changes its nodes in place.
         var updater = stateUpdater ?? StateUpdater(screen: screen)
-        guard let updated = updater.update(to: newState, changedNames: changedNames) else {
+        stateUpdater = nil
+        let made = updater.update(to: newState, changedNames: changedNames)
+        stateUpdater = updater
+        guard let updated = made else {
             report(.binding, "'\(screen.id)': the screen cannot be resolved in the new state; it keeps the old one")
             return
         }
         for warning in updated.warnings { report(.binding, "'\(screen.id)': \(warning)") }
-        stateUpdater = updater
-        screen = updated.screen
         var event = Event(object: name, kind: .stateDidChange)
         event.stateChanges = changedNames.map { Event.StateChange(name: $0, value: newState[$0]?.jsonValue ?? .null) }
         record(event)

@@ -19,7 +19,9 @@ public import SDUISchema
 @MainActor
 open class ScreenViewController: ViewController {
     /// The screen shown, resolved in its current state (`screen.state`).
-    public internal(set) var screen: Screen
+    public var screen: Screen { stateUpdater?.screen ?? initialScreen }
+    /// The screen as given, in its initial state.
+    let initialScreen: Screen
     /// Resolves node types to views.
     public let registry: ComponentRegistry
     /// Carries out actions (nil: actions throw `unsupportedAction`).
@@ -56,7 +58,7 @@ open class ScreenViewController: ViewController {
 
     /// Creates a controller for `screen`, named after the screen's id.
     public init(screen: Screen, registry: ComponentRegistry = .shared, router: Router? = nil) {
-        self.screen = screen
+        self.initialScreen = screen
         self.registry = registry
         self.router = router
         super.init(name: screen.id)

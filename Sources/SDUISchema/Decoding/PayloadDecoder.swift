@@ -42,22 +42,19 @@ public struct PayloadDecoder: Sendable {
     /// else (any problem, and forms it does not read) by the general path, which reports every issue.
     /// - Complexity: O(n) in the input size.
     public func decode(_ bytes: [UInt8]) -> PayloadDecoding {
-        if !Self.mayHoldBinding(bytes), let screen = bytes.withUnsafeBufferPointer({ decodeFast($0) }) { return PayloadDecoding(screen: screen, issues: []) }
+        if let screen = bytes.withUnsafeBufferPointer({ decodeFast($0) }) { return PayloadDecoding(screen: screen, issues: []) }
         return decodeGeneral(bytes)
     }
 
     /// Decodes `data`.
     public func decode(_ data: Data) -> PayloadDecoding {
-        let fast = data.withUnsafeBytes { raw in
-            let bytes = raw.assumingMemoryBound(to: UInt8.self)
-            return Self.mayHoldBinding(bytes) ? nil : decodeFast(bytes)
-        }
+        let fast = data.withUnsafeBytes { raw in decodeFast(raw.assumingMemoryBound(to: UInt8.self)) }
         if let screen = fast { return PayloadDecoding(screen: screen, issues: []) }
         return decodeGeneral([UInt8](data))
     }
 
     /// The fast path: the screen of a payload that has no problem at all, when it uses only the forms the fast
-    /// path reads (`FastDecoder`); nil otherwise — then `decodeGeneral` decodes it (and says what is wrong).
+    /// path reads (`FastDecoder`) and no binding; nil otherwise — then `decodeGeneral` decodes it (and says what is wrong).
     ///
     /// Whenever it returns a screen, it is the one `decodeGeneral` returns for the same bytes, with no issues
     /// (checked by `FastPathDifferentialTests` and the `decode-fast` fuzz target). A UTF-8 byte order mark is
@@ -68,7 +65,8 @@ public struct PayloadDecoder: Sendable {
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
             bytes = UnsafeBufferPointer(rebasing: bytes[3...])
         }
-        guard bytes.count <= options.maxBytes, var decoder = FastDecoder(bytes, options: options) else { return nil }
+        // A binding anywhere (`@{`, also escaped as `@@{`): the general path resolves bindings and templates.
+        guard bytes.count <= options.maxBytes, !Self.mayHoldBinding(bytes), var decoder = FastDecoder(bytes, options: options) else { return nil }
         return try? decoder.screen()
     }
 

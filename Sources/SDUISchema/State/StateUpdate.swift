@@ -9,8 +9,10 @@
 public struct StateUpdate: Sendable {
     /// The screen in the new state.
     public var screen: Screen
-    /// The screen it was made from.
-    public var previous: Screen
+    /// The identity of the screen value it was made from (its derived storage: a layout engine that laid that value
+    /// out can patch its tree). Not the screen itself: holding it would make the next update copy the nodes along
+    /// the changed path instead of changing them in place.
+    package var base: ScreenDerivedStorage
     /// Problems resolving the new state (each took its property's default).
     public var warnings: [String]
     /// Fast path: the nodes whose text (a text's `text`, a button's `title`) changed, by pre-order number (a node's
@@ -45,26 +47,25 @@ public struct StateUpdater: Sendable {
     /// - Complexity: fast path O(readers of the changed names × (depth + their expressions' steps)); general path
     ///   O(n) in the payload.
     public mutating func update(to state: ScreenState, changedNames: [String]) -> StateUpdate? {
-        let previous = screen
+        let base = screen.derived
         let slots = changedNames.compactMap { state.schema.slot(of: $0) }
-        if state.schema == previous.state.schema, let changes = fastChanges(slots: slots, state: state) {
-            var next = previous
+        if state.schema == screen.state.schema, let changes = fastChanges(slots: slots, state: state) {
+            // In place: the nodes on the changed paths are copied only if someone else still holds them.
             for change in changes {
                 guard let path = paths[change.node] else { continue }
-                next.root.modify(at: path[...]) { node in
+                screen.root.modify(at: path[...]) { node in
                     if node.type == .button { node.title = .fixed(change.text) } else { node.text = .fixed(change.text) }
                 }
             }
-            next.state = state
-            screen = next
-            return StateUpdate(screen: next, previous: previous, warnings: [], textChanges: changes)
+            screen.state = state
+            return StateUpdate(screen: screen, base: base, warnings: [], textChanges: changes)
         }
-        let decoding = previous.resolved(in: state, options: options)
+        let decoding = screen.resolved(in: state, options: options)
         guard let resolved = decoding.screen else { return nil }
         screen = resolved
         dependencies = StateDependencies(screen: resolved)
         paths = Self.readerPaths(of: resolved)
-        return StateUpdate(screen: resolved, previous: previous, warnings: decoding.issues.map(\.description), textChanges: nil)
+        return StateUpdate(screen: resolved, base: base, warnings: decoding.issues.map(\.description), textChanges: nil)
     }
 
     /// The new texts of the readers of `slots`, or nil when the fast path does not apply.
