@@ -12,6 +12,9 @@ What it measures, for every pre-rendered variant of the page (each Dynamic Type 
            answer 404 after the delay: the failure phase). Image `src` URLs are pointed at that server.
            The same is measured on a deliberately naive page (images in normal flow with no reserved box)
            built from the same images and texts: it must be > 0, or the measurement proves nothing;
+* bidi     every line with `data-bidi` (the engine's Bidirectional Algorithm runs, in visual order): Chromium must
+           draw the runs in that order, left to right, each next to the one before it (within 1 px); and the
+           panels laid out right to left (`data-layout-direction`) must be `direction: rtl` in the browser;
 * text     (--text-fidelity) each line's width as Chromium draws it against the engine's `data-lw`, and
            whether Chromium would break the text at the same places: each line alone must stay one line in
            a box of the node's `data-wrap` width, and the line plus the next word must not fit.
@@ -253,11 +256,35 @@ setTimeout(() => { po.disconnect(); done({cls: total, shifts: shifts,
 
 MEASURE = """
 const tol = arguments[0];
-const out = {nodes: 0, maxError: 0, worst: [], lines: 0, overflow: [], overflowCount: 0, panels: 0};
+const out = {nodes: 0, maxError: 0, worst: [], lines: 0, overflow: [], overflowCount: 0, panels: 0,
+             rtlPanels: 0, rtlPanelsStyled: 0, bidiLines: 0, bidiMisordered: 0, bidiExamples: []};
 for (const panel of document.querySelectorAll('.sdui-panel')) {
   const p = panel.getBoundingClientRect();
   if (p.width === 0 && p.height === 0) continue;  // a hidden variant or filtered entry
   out.panels++;
+  if (panel.dataset.layoutDirection === 'rightToLeft') {
+    out.rtlPanels++;
+    if (getComputedStyle(panel).direction === 'rtl') out.rtlPanelsStyled++;
+  }
+  for (const line of panel.querySelectorAll('.sdui-line[data-bidi]')) {
+    const text = line.firstChild;
+    if (!text) continue;
+    out.bidiLines++;
+    const runs = line.dataset.bidi.split(',').map(r => r.split('-').map(Number));
+    const rects = runs.map(([s, e]) => { const r = document.createRange(); r.setStart(text, s); r.setEnd(text, e);
+                                         return r.getBoundingClientRect(); });
+    let ok = true;
+    for (let i = 1; i < rects.length; i++) {
+      // Visual order, left to right: each run starts where the one before it ends.
+      if (Math.abs(rects[i].left - rects[i - 1].right) > 1 || rects[i].left < rects[i - 1].left) ok = false;
+    }
+    if (!ok) {
+      out.bidiMisordered++;
+      if (out.bidiExamples.length < 10)
+        out.bidiExamples.push({text: line.textContent, runs: line.dataset.bidi,
+                               lefts: rects.map(r => [Math.round(r.left - p.left), Math.round(r.right - p.left)])});
+    }
+  }
   const label = panel.dataset.device + ':' + panel.dataset.orientation + ':' + panel.dataset.mode;
   for (const el of panel.querySelectorAll('[data-node-id]')) {
     const r = el.getBoundingClientRect();
@@ -488,6 +515,11 @@ def main():
         report["maxBoxError"] = max((m["maxError"] for _, m in variants), default=0.0)
         report["overflowingLines"] = sum(m["overflowCount"] for _, m in variants)
         report["lines"] = sum(m["lines"] for _, m in variants)
+        report["rtlPanels"] = sum(m["rtlPanels"] for _, m in variants)
+        report["rtlPanelsStyled"] = sum(m["rtlPanelsStyled"] for _, m in variants)
+        report["bidiLines"] = sum(m["bidiLines"] for _, m in variants)
+        report["bidiMisordered"] = sum(m["bidiMisordered"] for _, m in variants)
+        report["bidiExamples"] = [e for _, m in variants for e in m["bidiExamples"]][:10]
         phase("measure")
 
         # 4. Text fidelity.
@@ -522,6 +554,10 @@ def main():
         failures.append(f"a box is {report['maxBoxError']:.3f} px off its engine frame (tolerance {args.tolerance})")
     if report["overflowingLines"]:
         failures.append(f"{report['overflowingLines']} text line(s) overflow their box")
+    if report["rtlPanelsStyled"] != report["rtlPanels"]:
+        failures.append(f"{report['rtlPanels'] - report['rtlPanelsStyled']} right-to-left panel(s) are not direction: rtl")
+    if report["bidiMisordered"]:
+        failures.append(f"{report['bidiMisordered']} line(s) draw their bidirectional runs in another order than the engine's")
     if report["cls"] != 0:
         failures.append(f"CLS is {report['cls']} while images load, expected 0")
     if not args.skip_naive and not report.get("naiveCLS", 0) > 0:
@@ -546,6 +582,10 @@ def print_report(r):
           f"{r['images']} images (each answered after {r['imageDelay']} s); {r['seconds']} s {r['phases']}")
     print(f"  boxes: max |rect - engine frame| = {r['maxBoxError']:.4f} px")
     print(f"  text fit: {r['overflowingLines']} overflowing line(s)")
+    print(f"  right to left: {r['rtlPanels']} panel(s) ({r['rtlPanelsStyled']} direction: rtl); {r['bidiLines']} line(s) "
+          f"with bidirectional runs, {r['bidiMisordered']} drawn in another order")
+    for b in r.get("bidiExamples", [])[:5]:
+        print(f"    bidi order differs: '{b['text']}' runs {b['runs']}: Chromium {b['lefts']}")
     wait = r["imageWait"]
     print(f"  images: {wait.get('loaded', 0)} loaded, {wait.get('failed', 0)} failed, settled after "
           f"{wait.get('waited', 0) / 1000:.1f} s")

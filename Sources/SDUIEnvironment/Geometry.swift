@@ -56,6 +56,8 @@ public struct EdgeInsets: Hashable, Sendable {
     public init(_ all: Double) { self.init(top: all, leading: all, bottom: all, trailing: all) }
     public static let zero = EdgeInsets()
     public var horizontal: Double { leading + trailing }
+    /// The insets with leading and trailing swapped (the other layout direction's view of the same edges).
+    public var mirrored: EdgeInsets { EdgeInsets(top: top, leading: trailing, bottom: bottom, trailing: leading) }
     public var vertical: Double { top + bottom }
 }
 

@@ -27,6 +27,15 @@ public enum InterfaceOrientation: String, Sendable, CaseIterable, Codable {
 /// Reading direction (UIKit's `UITraitEnvironmentLayoutDirection`).
 public enum LayoutDirection: String, Sendable, CaseIterable, Codable {
     case leftToRight, rightToLeft
+
+    /// The direction named `text`: `leftToRight` / `rightToLeft` (any case), or `ltr` / `rtl`.
+    public init?(parsing text: String) {
+        switch text.lowercased() {
+        case "lefttoright", "ltr": self = .leftToRight
+        case "righttoleft", "rtl": self = .rightToLeft
+        default: return nil
+        }
+    }
 }
 
 /// Light or dark appearance (UIKit's `UIUserInterfaceStyle`, SwiftUI's `ColorScheme`).

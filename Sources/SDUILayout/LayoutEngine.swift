@@ -164,7 +164,11 @@ public final class LayoutEngine {
         // Full layouts of one tree keep the measurements of earlier passes (`MeasureCache`); viewport layouts
         // do not (realised rows reuse node indices, and a virtualised grid's size depends on the viewport).
         state.beginPass(keepsMeasurements: state.viewport == nil, inLastBank: inLastBank)
-        let safeArea = environment.safeAreaRect
+        // Compute lays out leading to trailing; a right-to-left result is its mirror image (the output step), so
+        // the safe area's leading inset is then the window's right one (UIKit's physical insets stay put).
+        let safeArea = traits.layoutDirection == .rightToLeft
+            ? Rect(origin: .zero, size: environment.size).inset(by: environment.safeAreaInsets.mirrored)
+            : environment.safeAreaRect
         var rootSize = (0.0, 0.0)
         if !state.tree.nodes.isEmpty {
             rootSize = computeNodeLayout(0, Proposal(width: safeArea.width, height: safeArea.height), .place, &state)

@@ -109,14 +109,25 @@ public struct TextRun: Hashable, Sendable {
     public var fontWeight: Int
     /// Line height (Apple's leading) in points.
     public var lineHeight: Double
-    /// Alignment of lines inside the node's frame.
+    /// Alignment of lines inside the node's frame (`leading` is the right edge in a right-to-left layout).
     public var alignment: Alignment
     public var isTruncated: Bool
+    /// Each line's paragraph direction, `.leftToRight` or `.rightToLeft` (`TextLine.writingDirection`, with
+    /// a paragraph without strong characters taking the layout direction): the base direction the renderer
+    /// draws the line in, so its bidirectional runs are ordered as the engine's Bidirectional Algorithm orders
+    /// them. Empty means every line is left to right.
+    public var writingDirections: [WritingDirection]
 
     public init(lines: [String], lineWidths: [Double], fontSize: Double, fontWeight: Int, lineHeight: Double,
-                alignment: Alignment = .leading, isTruncated: Bool = false) {
+                alignment: Alignment = .leading, isTruncated: Bool = false, writingDirections: [WritingDirection] = []) {
         self.lines = lines; self.lineWidths = lineWidths; self.fontSize = fontSize; self.fontWeight = fontWeight
         self.lineHeight = lineHeight; self.alignment = alignment; self.isTruncated = isTruncated
+        self.writingDirections = writingDirections
+    }
+
+    /// The direction line `index` is drawn in (left to right when not given).
+    public func writingDirection(ofLine index: Int) -> WritingDirection {
+        index >= 0 && index < writingDirections.count && writingDirections[index] == .rightToLeft ? .rightToLeft : .leftToRight
     }
 }
 

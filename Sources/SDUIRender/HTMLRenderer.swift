@@ -10,7 +10,11 @@ public import SDUILayout
 ///   spellings) and its box is the window: a node's frame is its rect minus the panel's rect;
 /// - every node's element carries `data-node-id`, `data-type` and `data-frame="x,y,w,h"` (window points);
 /// - a text node's element carries `data-wrap` (the width its lines were broken in) and `data-text`
-///   (the payload's text); each line is an `.sdui-line` element with `data-lw` (the engine's width).
+///   (the payload's text); each line is an `.sdui-line` element with `data-lw` (the engine's width); a line
+///   whose bidirectional runs go more than one way carries `data-bidi`: its runs in the visual order the
+///   engine's Bidirectional Algorithm gives them, left to right, as `start-end-level` in UTF-16 offsets of the
+///   line's text, comma-separated;
+/// - a right-to-left panel carries `dir="rtl"` and `data-layout-direction="rightToLeft"`.
 public struct HTMLRenderer: Sendable {
     /// Rendering choices.
     public struct Options: Hashable, Sendable {
@@ -45,10 +49,11 @@ public struct HTMLRenderer: Sendable {
         output.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         output.write("<title>" + HTMLEscaping.text(screen.title ?? screen.id) + " — "
             + HTMLEscaping.text(layout.environment.device.name) + "</title>\n")
+        let families = PageStyle.families(for: [layout])
         output.write("<style>\n")
-        output.write(PageStyle.css(fonts: options.fonts))
+        output.write(PageStyle.css(fonts: options.fonts, families: families))
         output.write("body{margin:0;padding:16px;background:#e5e5ea}\n</style>\n")
-        output.write(PageStyle.fontGate(fonts: options.fonts))
+        output.write(PageStyle.fontGate(fonts: options.fonts, families: families))
         output.write("</head><body" + (dark ? " class=\"sdui-dark\"" : "") + ">\n")
         writePanel(layout, screen: screen, to: &output)
         output.write("</body></html>\n")
@@ -74,6 +79,7 @@ public struct HTMLRenderer: Sendable {
         head += " data-mode=\"" + HTMLEscaping.attribute(env.mode.description) + "\""
         head += " data-screen=\"" + HTMLEscaping.attribute(layout.screenID) + "\""
         head += " data-content-size=\"" + layout.traits.preferredContentSizeCategory.rawValue + "\""
+        if layout.traits.layoutDirection == .rightToLeft { head += " dir=\"rtl\" data-layout-direction=\"rightToLeft\"" }
         head += " style=\"width:" + CSSFormat.px(env.size.width) + ";height:" + CSSFormat.px(env.size.height)
         head += ";" + Self.colorVariables("b", Color.system["background"]) + "\">\n"
         out.write(head)
@@ -91,7 +97,7 @@ public struct HTMLRenderer: Sendable {
             let appearance = NodeAppearance(node: component, type: node.type, sizeClass: sizeClass)
             let control = InputDrawing.html(for: node, component: component, state: screen.state)
             writeElement(for: node, parentFrame: parentFrame, appearance: appearance, control: control,
-                         drawsText: !InputDrawing.drawsOwnText(component), to: &out)
+                         drawsText: !InputDrawing.drawsOwnText(component), layoutDirection: layout.traits.layoutDirection, to: &out)
             open.append(index)
         }
         for _ in open { out.write("</div>\n") }
@@ -102,7 +108,8 @@ public struct HTMLRenderer: Sendable {
 
     /// Writes the opening tag of a node's element plus its own content (lines, image); the caller closes it.
     private func writeElement<Output: TextOutputStream>(for node: LayoutNode, parentFrame: Rect, appearance: NodeAppearance,
-                                                         control: String = "", drawsText: Bool = true, to out: inout Output) {
+                                                         control: String = "", drawsText: Bool = true,
+                                                         layoutDirection: LayoutDirection, to out: inout Output) {
         let frame = node.frame
         var classes = ["sdui-node"]
         var style = "left:" + CSSFormat.px(frame.x - parentFrame.x) + ";top:" + CSSFormat.px(frame.y - parentFrame.y)
@@ -133,14 +140,15 @@ public struct HTMLRenderer: Sendable {
                 foreground = tint
             }
         case .image:
-            image = self.image(node, appearance: appearance)
+            image = self.image(node, appearance: appearance, layoutDirection: layoutDirection)
         default:
             break
         }
 
         if let run = node.text {
             let placement = TextPlacement(run: run, frame: frame, padding: appearance.padding,
-                                          alignment: node.type == .button ? .center : appearance.contentAlignment)
+                                          alignment: node.type == .button ? .center : appearance.contentAlignment,
+                                          layoutDirection: layoutDirection)
             classes.append("sdui-text")
             style += ";font-size:" + CSSFormat.px(run.fontSize) + ";font-weight:" + String(run.fontWeight)
                 + ";line-height:" + CSSFormat.px(run.lineHeight)
@@ -171,7 +179,8 @@ public struct HTMLRenderer: Sendable {
         tag += " data-type=\"" + HTMLEscaping.attribute(node.type.rawValue) + "\""
         tag += " data-frame=\"" + frame.dataFrame + "\""
         if let run = node.text {
-            let content = TextPlacement(run: run, frame: frame, padding: appearance.padding, alignment: .center)
+            let content = TextPlacement(run: run, frame: frame, padding: appearance.padding, alignment: .center,
+                                        layoutDirection: layoutDirection)
             tag += " data-wrap=\"" + CSSFormat.number(content.contentWidth) + "\""
             if let text = appearance.sourceText { tag += " data-text=\"" + HTMLEscaping.attribute(text) + "\"" }
             if run.isTruncated { tag += " data-truncated=\"true\"" }
@@ -186,29 +195,52 @@ public struct HTMLRenderer: Sendable {
         out.write(tag)
         out.write(image)
         out.write(control)
-        if drawsText, let (placement, run) = textPlacement { writeLines(placement, run: run, to: &out) }
+        if drawsText, let (placement, run) = textPlacement {
+            writeLines(placement, run: run, layoutDirection: layoutDirection, to: &out)
+        }
         out.write("\n")
     }
 
     /// One absolutely positioned `.sdui-line` per engine line, never re-wrapped (`white-space: pre`).
     ///
-    /// Each line box is the engine's line: left-aligned text at the x the engine's widths give (a centred or
-    /// trailing line is offset inside the block by the engine's width, not the browser's), so a line's
-    /// origin never depends on the font the browser happens to have yet — nothing moves when Inter arrives.
-    private func writeLines<Output: TextOutputStream>(_ placement: TextPlacement, run: TextRun, to out: inout Output) {
-        let fraction = run.alignment.horizontalFraction
+    /// Each line box is the engine's line: text at the x the engine's widths give (a centred or trailing line is
+    /// offset inside the block by the engine's width, not the browser's), so a line's origin never depends on
+    /// the font the browser happens to have yet — nothing moves when Inter arrives. A line whose paragraph runs
+    /// the other way than the panel carries its own `dir`, so the browser orders its bidirectional runs from the
+    /// engine's paragraph direction.
+    private func writeLines<Output: TextOutputStream>(_ placement: TextPlacement, run: TextRun,
+                                                      layoutDirection: LayoutDirection, to out: inout Output) {
+        let panelIsRTL = layoutDirection == .rightToLeft
         let height = CSSFormat.px(run.lineHeight)
         for line in placement.lines {
-            let x = line.x + (line.boxWidth - line.width) * fraction
-            out.write("<div class=\"sdui-line\" data-lw=\"" + CSSFormat.number(line.width) + "\" style=\"left:"
-                + CSSFormat.px(x) + ";top:" + CSSFormat.px(line.y) + ";width:" + CSSFormat.px(line.width)
+            let isRTL = line.direction == .rightToLeft
+            out.write("<div class=\"sdui-line\"" + (isRTL == panelIsRTL ? "" : isRTL ? " dir=\"rtl\"" : " dir=\"ltr\"")
+                + Self.bidiAttribute(line.text, direction: line.direction)
+                + " data-lw=\"" + CSSFormat.number(line.width) + "\" style=\"left:"
+                + CSSFormat.px(line.left) + ";top:" + CSSFormat.px(line.y) + ";width:" + CSSFormat.px(line.width)
                 + ";height:" + height + "\">" + HTMLEscaping.text(line.text) + "</div>")
         }
     }
 
+    /// ` data-bidi="…"` for a line of more than one bidirectional run (see the type's documentation), else "".
+    static func bidiAttribute(_ text: String, direction: WritingDirection) -> String {
+        // A left-to-right line with nothing at or above U+0590 (no right-to-left letters, no bidi controls) is
+        // one run.
+        if direction == .leftToRight && !text.unicodeScalars.contains(where: { $0.value >= 0x0590 }) { return "" }
+        let scalars = Array(text.unicodeScalars)
+        let runs = BidiParagraph(scalars, direction: direction).visualRuns(in: 0..<scalars.count)
+        guard runs.count > 1 else { return "" }
+        var utf16 = [0]
+        utf16.reserveCapacity(scalars.count + 1)
+        for scalar in scalars { utf16.append(utf16[utf16.count - 1] + scalar.utf16.count) }
+        return " data-bidi=\"" + runs.map { run in
+            String(utf16[run.range.lowerBound]) + "-" + String(utf16[run.range.upperBound]) + "-" + String(run.level)
+        }.joined(separator: ",") + "\""
+    }
+
     /// The image box: skeleton shimmer, the image (if its URL may be loaded) and the failure icon.
-    private func image(_ node: LayoutNode, appearance: NodeAppearance) -> String {
-        let p = appearance.padding
+    private func image(_ node: LayoutNode, appearance: NodeAppearance, layoutDirection: LayoutDirection) -> String {
+        let p = layoutDirection == .rightToLeft ? appearance.padding.mirrored : appearance.padding
         let box = "left:" + CSSFormat.px(p.leading) + ";top:" + CSSFormat.px(p.top)
             + ";right:" + CSSFormat.px(p.trailing) + ";bottom:" + CSSFormat.px(p.bottom)
         let source = appearance.imageURL.flatMap(HTMLEscaping.imageSource)
@@ -218,7 +250,9 @@ public struct HTMLRenderer: Sendable {
         var out = "<div class=\"" + classes + "\" style=\"" + box + "\">"
         if let source {
             out += "<img src=\"" + HTMLEscaping.attribute(source) + "\" alt=\"\" decoding=\"async\""
-            out += appearance.contentMode == .fit ? " class=\"sdui-fit\"" : ""
+            let flips = appearance.flipsForRightToLeftLayoutDirection && layoutDirection == .rightToLeft
+            let imageClasses = (appearance.contentMode == .fit ? ["sdui-fit"] : []) + (flips ? ["sdui-flip"] : [])
+            out += imageClasses.isEmpty ? "" : " class=\"" + imageClasses.joined(separator: " ") + "\""
             out += " onload=\"this.parentNode.classList.add('sdui-loaded')\""
             out += " onerror=\"this.parentNode.classList.add('sdui-failed')\">"
         }

@@ -25,6 +25,8 @@ public struct NodeAppearance: Hashable, Sendable {
     public var placeholder: ImagePlaceholder
     /// The image's accessibility label.
     public var alt: String?
+    /// Whether the image's content is mirrored in a right-to-left layout (`flipsForRightToLeftLayoutDirection`).
+    public var flipsForRightToLeftLayoutDirection: Bool
     /// The button's look.
     public var buttonStyle: ButtonStyle
     /// The tap action, if any.
@@ -53,6 +55,7 @@ public struct NodeAppearance: Hashable, Sendable {
         contentMode = r(modifiers.contentMode) ?? .fill
         placeholder = r(node?.placeholder) ?? .skeleton
         alt = r(node?.alt)
+        flipsForRightToLeftLayoutDirection = r(node?.flipsForRightToLeftLayoutDirection) ?? false
         buttonStyle = r(node?.buttonStyle) ?? .automatic
         action = modifiers.action
         sourceText = type == .button ? r(node?.title) : r(node?.text)

@@ -1,15 +1,42 @@
-/// The CSS every rendered page shares: the Inter faces, the node boxes, text lines, images, appearance.
-public enum PageStyle {
-    /// The font-family every text line uses: Inter (embedded), then the CJK and emoji fallbacks the text
-    /// engine measures with (see `docs/text.md`).
-    public static let fontFamily = "\"SDUI Inter\", \"Noto Sans CJK JP\", \"Noto Color Emoji\", sans-serif"
+public import SDUILayout
 
-    /// The CSS for rendered panels, with or without the embedded fonts.
-    public static func css(fonts: FontEmbedding) -> String {
+/// The CSS every rendered page shares: the font faces, the node boxes, text lines, images, appearance.
+public enum PageStyle {
+    /// The font-family every text line uses: Inter, then the Hebrew and Arabic faces (all embedded), then the
+    /// CJK and emoji fallbacks the text engine measures with (see `docs/text.md`). The browser takes each
+    /// character from the first family that has it, as the measurer does.
+    public static let fontFamily = "\"SDUI Inter\", \"SDUI Noto Sans Hebrew\", \"SDUI Noto Sans Arabic\", \"Noto Sans CJK JP\", "
+        + "\"Noto Color Emoji\", sans-serif"
+
+    /// The embedded families every page has (Inter).
+    public static let baseFamilies: Set<String> = ["SDUI Inter"]
+
+    /// The embedded families the text of `layouts` needs: Inter, and the Hebrew and Arabic faces when some line
+    /// has a character of their blocks (the others' ~40 KB stay out of a page that does not use them).
+    public static func families(for layouts: [LayoutResult]) -> Set<String> {
+        var families = baseFamilies
+        for layout in layouts {
+            for node in layout.nodes {
+                for line in node.text?.lines ?? [] {
+                    for scalar in line.unicodeScalars where scalar.value >= 0x0590 {
+                        switch scalar.value {
+                        case 0x0590...0x05FF, 0xFB1D...0xFB4F: families.insert("SDUI Noto Sans Hebrew")
+                        case 0x0600...0x06FF, 0x0750...0x077F, 0x08A0...0x08FF: families.insert("SDUI Noto Sans Arabic")
+                        default: break
+                        }
+                    }
+                }
+            }
+        }
+        return families
+    }
+
+    /// The CSS for rendered panels, with or without the embedded fonts (those of `families`).
+    public static func css(fonts: FontEmbedding, families: Set<String> = baseFamilies) -> String {
         var css = ""
         if fonts == .embedded {
-            for face in EmbeddedFonts.faces {
-                css += "@font-face{font-family:\"SDUI Inter\";font-style:normal;font-weight:" + String(face.weight)
+            for face in EmbeddedFonts.faces where families.contains(face.family) {
+                css += "@font-face{font-family:\"" + face.family + "\";font-style:normal;font-weight:" + String(face.weight)
                     + ";font-display:block;src:url(data:font/woff2;base64," + face.base64 + ") format(\"woff2\")}\n"
             }
         }
@@ -27,14 +54,15 @@ public enum PageStyle {
     /// by a swap: a hidden element that appears is not a layout shift, a visible one that moves is. (Gating
     /// only the panels left sub-pixel shifts of the page's own labels, CLS ≈ 3e-6, once in a few runs.)
     /// Without JavaScript the `<noscript>` rule shows the page at once.
-    static func fontGate(fonts: FontEmbedding) -> String {
+    static func fontGate(fonts: FontEmbedding, families: Set<String> = baseFamilies) -> String {
         guard fonts == .embedded else { return "" }
         return "<style>.sdui-fonts-pending body{visibility:hidden}</style>\n"
             + "<noscript><style>.sdui-fonts-pending body{visibility:visible}</style></noscript>\n"
             + "<script>(function(){var d=document.documentElement,done=false;"
             + "function show(){if(!done){done=true;d.classList.remove('sdui-fonts-pending');}}"
             + "if(!document.fonts||!document.fonts.load){show();return;}"
-            + "Promise.all([" + EmbeddedFonts.faces.map { "'" + String($0.weight) + " 16px \"SDUI Inter\"'" }.joined(separator: ",")
+            + "Promise.all([" + EmbeddedFonts.faces.filter { families.contains($0.family) }
+                .map { "'" + String($0.weight) + " 16px \"" + $0.family + "\"'" }.joined(separator: ",")
             + "].map(function(f){return document.fonts.load(f);})).then(function(){return document.fonts.ready;}).then(show,show);"
             + "setTimeout(show,3000);})();</script>\n"
     }
@@ -63,6 +91,7 @@ public enum PageStyle {
     .sdui-image img{position:absolute;left:0;top:0;width:100%;height:100%;object-fit:cover;opacity:0;\
     transition:opacity .25s ease-in}
     .sdui-image img.sdui-fit{object-fit:contain}
+    .sdui-image img.sdui-flip{transform:scaleX(-1)}
     .sdui-image.sdui-loaded img{opacity:1}
     .sdui-image.sdui-failed img{visibility:hidden}
     .sdui-skeleton{background:linear-gradient(100deg,#e5e5ea 30%,#f2f2f7 50%,#e5e5ea 70%);background-size:300% 100%;\

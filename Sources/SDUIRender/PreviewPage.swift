@@ -34,27 +34,28 @@ public struct PreviewPage: Sendable {
         self.screen = screen; self.variants = variants; self.isDark = isDark; self.options = options
     }
 
-    /// Lays `screen` out in every window of `windows` for every size of `contentSizes` with `layout` (the
-    /// engine's entry point) and builds the page.
+    /// Lays `screen` out in every window of `windows` for every size of `contentSizes` in `layoutDirection` with
+    /// `layout` (the engine's entry point) and builds the page.
     public init(screen: Screen, windows: [WindowEnvironment], contentSizes: [ContentSizeCategory], isDark: Bool = false,
-                options: HTMLRenderer.Options = .init(),
+                layoutDirection: LayoutDirection = .leftToRight, options: HTMLRenderer.Options = .init(),
                 layout: (Screen, WindowEnvironment, TraitCollection) -> LayoutResult) {
         var seen = Set<ContentSizeCategory>()
         let sizes = contentSizes.filter { seen.insert($0).inserted }
         let variants = sizes.map { size in
             Variant(contentSize: size, layouts: windows.map { window in
-                layout(screen, window, window.traitCollection(contentSize: size, style: isDark ? .dark : .light))
+                layout(screen, window, window.traitCollection(contentSize: size, style: isDark ? .dark : .light,
+                                                              layoutDirection: layoutDirection))
             })
         }
         self.init(screen: screen, variants: variants, isDark: isDark, options: options)
     }
 
-    /// Like `init(screen:windows:contentSizes:isDark:options:layout:)`, but refuses a page of more than
+    /// Like `init(screen:windows:contentSizes:isDark:layoutDirection:options:layout:)`, but refuses a page of more than
     /// `maxElements` elements — nodes, text lines and diagnostics (`elementCount(of:)`) over every window and size — as soon
     /// as the layouts so far exceed it, so an oversized page is neither built nor written.
     /// - Throws: `PreviewPageTooLarge` with the count reached.
     public init(screen: Screen, windows: [WindowEnvironment], contentSizes: [ContentSizeCategory], isDark: Bool = false,
-                options: HTMLRenderer.Options = .init(), maxElements: Int,
+                layoutDirection: LayoutDirection = .leftToRight, options: HTMLRenderer.Options = .init(), maxElements: Int,
                 layout: (Screen, WindowEnvironment, TraitCollection) -> LayoutResult) throws(PreviewPageTooLarge) {
         var seen = Set<ContentSizeCategory>()
         let sizes = contentSizes.filter { seen.insert($0).inserted }
@@ -64,7 +65,8 @@ public struct PreviewPage: Sendable {
         for size in sizes {
             var layouts: [LayoutResult] = []
             for window in windows {
-                let result = layout(screen, window, window.traitCollection(contentSize: size, style: isDark ? .dark : .light))
+                let result = layout(screen, window, window.traitCollection(contentSize: size, style: isDark ? .dark : .light,
+                                                                          layoutDirection: layoutDirection))
                 elements += Self.elementCount(of: result)
                 laidOut += 1
                 if elements > maxElements {
@@ -99,9 +101,10 @@ public struct PreviewPage: Sendable {
         var html = "<!DOCTYPE html>\n<html lang=\"en\"" + PageStyle.fontGateClass(fonts: options.fonts) + "><head><meta charset=\"utf-8\">\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<title>" + title + " — SDUIKit preview</title>\n<style>\n"
+        let families = PageStyle.families(for: variants.flatMap(\.layouts))
         output.write(html)
-        output.write(PageStyle.css(fonts: options.fonts))
-        html = Self.pageRules + "</style>\n" + PageStyle.fontGate(fonts: options.fonts)
+        output.write(PageStyle.css(fonts: options.fonts, families: families))
+        html = Self.pageRules + "</style>\n" + PageStyle.fontGate(fonts: options.fonts, families: families)
         html += "</head>\n"
         html += "<body" + (isDark ? " class=\"sdui-dark\"" : "") + " data-filter=\"all\">\n"
         html += "<header class=\"pv-bar\"><h1>" + title + " <small>" + HTMLEscaping.text(screen.id) + "</small></h1>\n"
@@ -135,6 +138,7 @@ public struct PreviewPage: Sendable {
         out += "<div class=\"pv-label\"><b>" + HTMLEscaping.text(device.name) + "</b>" + HTMLEscaping.text(modeLabel) + "<br>"
         out += HTMLEscaping.text(env.size.description) + " pt · " + env.orientation.rawValue
             + " · w " + env.horizontalSizeClass.rawValue + " / h " + env.verticalSizeClass.rawValue
+            + (layout.traits.layoutDirection == .rightToLeft ? " · right to left" : "")
         let grids = Self.gridColumnCounts(layout)
         if !grids.isEmpty {
             out += "<br>" + grids.map { id, count in

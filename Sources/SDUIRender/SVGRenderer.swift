@@ -30,17 +30,20 @@ public struct SVGRenderer: Sendable {
         let dark = layout.traits.userInterfaceStyle == .dark
         var resolver = ComponentResolver(screen: screen)
         let sizeClass = layout.traits.horizontalSizeClass
+        let direction = layout.traits.layoutDirection
         func color(_ c: Color?) -> String { c.map { CSSFormat.color($0.resolved(dark: dark)) } ?? "none" }
 
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + CSSFormat.number(env.size.width)
             + "\" height=\"" + CSSFormat.number(env.size.height) + "\" viewBox=\"0 0 " + CSSFormat.number(env.size.width)
             + " " + CSSFormat.number(env.size.height) + "\" data-device=\"" + HTMLEscaping.attribute(env.device.slug)
             + "\" data-orientation=\"" + env.orientation.rawValue + "\" data-mode=\"" + HTMLEscaping.attribute(env.mode.description)
-            + "\">\n<style>\n"
+            + "\"" + (direction == .rightToLeft ? " data-layout-direction=\"rightToLeft\"" : "") + ">\n<style>\n"
         output.write(out)
         if fonts == .embedded {
-            for face in EmbeddedFonts.faces {
-                output.write("@font-face{font-family:\"SDUI Inter\";font-weight:" + String(face.weight) + ";src:url(data:font/woff2;base64,")
+            let families = PageStyle.families(for: [layout])
+            for face in EmbeddedFonts.faces where families.contains(face.family) {
+                output.write("@font-face{font-family:\"" + face.family + "\";font-weight:" + String(face.weight)
+                    + ";src:url(data:font/woff2;base64,")
                 output.write(face.base64)
                 output.write(") format(\"woff2\")}\n")
             }
@@ -89,11 +92,12 @@ public struct SVGRenderer: Sendable {
             default: break
             }
             if let fill { out += rect(f, radius: radius, fill: color(fill)) }
-            if node.type == .image { out += image(f, appearance: appearance, dark: dark) }
+            if node.type == .image { out += image(f, appearance: appearance, dark: dark, layoutDirection: direction) }
             if let run = node.text {
                 let placement = TextPlacement(run: run, frame: f, padding: appearance.padding,
-                                              alignment: node.type == .button ? .center : appearance.contentAlignment)
-                out += text(placement, run: run, frame: f, fill: color(foreground))
+                                              alignment: node.type == .button ? .center : appearance.contentAlignment,
+                                              layoutDirection: direction)
+                out += text(placement, run: run, frame: f, fill: color(foreground), layoutDirection: direction)
             }
             out += "\n"
             output.write(out)
@@ -110,15 +114,18 @@ public struct SVGRenderer: Sendable {
         return s + "/>"
     }
 
-    private func image(_ f: Rect, appearance: NodeAppearance, dark: Bool) -> String {
-        let box = f.inset(by: appearance.padding)
+    private func image(_ f: Rect, appearance: NodeAppearance, dark: Bool, layoutDirection: LayoutDirection) -> String {
+        let box = f.inset(by: layoutDirection == .rightToLeft ? appearance.padding.mirrored : appearance.padding)
+        let flips = appearance.flipsForRightToLeftLayoutDirection && layoutDirection == .rightToLeft
         var out = ""
         if appearance.placeholder == .skeleton { out += rect(box, radius: 0, fill: dark ? "#2c2c2e" : "#e5e5ea") }
         if let source = appearance.imageURL.flatMap(HTMLEscaping.imageSource) {
             out += "<image href=\"" + HTMLEscaping.attribute(source) + "\" x=\"" + CSSFormat.number(box.x) + "\" y=\""
                 + CSSFormat.number(box.y) + "\" width=\"" + CSSFormat.number(box.width) + "\" height=\""
                 + CSSFormat.number(box.height) + "\" preserveAspectRatio=\"xMidYMid "
-                + (appearance.contentMode == .fit ? "meet" : "slice") + "\"/>"
+                + (appearance.contentMode == .fit ? "meet" : "slice") + "\""
+                // Mirrored about the box's vertical centre line.
+                + (flips ? " transform=\"matrix(-1 0 0 1 " + CSSFormat.number(2 * box.x + box.width) + " 0)\"" : "") + "/>"
         } else {
             // The failure phase: a photo glyph in the middle of the box.
             let s = 28.0 / 24.0
@@ -129,7 +136,8 @@ public struct SVGRenderer: Sendable {
         return out
     }
 
-    private func text(_ placement: TextPlacement, run: TextRun, frame: Rect, fill: String) -> String {
+    private func text(_ placement: TextPlacement, run: TextRun, frame: Rect, fill: String,
+                      layoutDirection: LayoutDirection) -> String {
         // Baseline inside a line box the way CSS does it: half the leading above the ascent.
         let ascent = 2728.0 / 2816.0 * run.fontSize, descent = 680.0 / 2816.0 * run.fontSize
         let baseline = (run.lineHeight - ascent - descent) / 2 + ascent
@@ -137,10 +145,18 @@ public struct SVGRenderer: Sendable {
         let anchor = f == 0.5 ? "middle" : (f == 1 ? "end" : "start")
         var out = ""
         for line in placement.lines {
-            let x = frame.x + line.x + line.boxWidth * f
+            var x = frame.x + line.x + line.boxWidth * f
+            var attributes = anchor == "start" ? "" : " text-anchor=\"" + anchor + "\""
+            if layoutDirection == .rightToLeft || line.direction == .rightToLeft {
+                // Anchored at the line's start edge as the engine placed it (its right edge when right to left);
+                // the viewer orders the line's bidirectional runs from that base direction.
+                let rtl = line.direction == .rightToLeft
+                x = frame.x + line.left + (rtl ? line.width : 0)
+                attributes = rtl ? " direction=\"rtl\"" : ""
+            }
             out += "<text x=\"" + CSSFormat.number(x) + "\" y=\"" + CSSFormat.number(frame.y + line.y + baseline)
                 + "\" font-size=\"" + CSSFormat.number(run.fontSize) + "\" font-weight=\"" + String(run.fontWeight)
-                + "\" fill=\"" + fill + "\"" + (anchor == "start" ? "" : " text-anchor=\"" + anchor + "\"")
+                + "\" fill=\"" + fill + "\"" + attributes
                 + " xml:space=\"preserve\">" + HTMLEscaping.text(line.text) + "</text>"
         }
         return out

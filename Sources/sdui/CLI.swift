@@ -129,7 +129,7 @@ func writeAll(_ fd: Int32, _ data: [UInt8]) -> Int32? {
 
 // MARK: Environment options shared by layout, lint, render, preview and simulate
 
-/// `--device`, `--orientation`, `--mode`, `--window`, `--content-size`, `--dark`.
+/// `--device`, `--orientation`, `--mode`, `--window`, `--content-size`, `--dark`, `--layout-direction`.
 enum EnvironmentOptions {
     /// The options, as every command that lays out in one window declares them.
     static let options: [OptionSpec] = [
@@ -139,6 +139,7 @@ enum EnvironmentOptions {
         .value("--window", "WxH", "a free-form window of W×H points (Stage Manager); no safe area; overrides --mode"),
         .value("--content-size", "SIZE", "Dynamic Type size: xSmall, Small, Medium, Large (default), xLarge, xxLarge, xxxLarge,\nAX1…AX5"),
         .flag("--dark", "dark appearance"),
+        .value("--layout-direction", "leftToRight|rightToLeft", "leftToRight (default) or rightToLeft: the whole layout mirrors, as in SwiftUI"),
     ]
 
     /// The device named by `--device`, or the default.
@@ -188,6 +189,15 @@ enum EnvironmentOptions {
         return c
     }
 
+    /// `--layout-direction leftToRight|rightToLeft` (also `ltr`, `rtl`).
+    static func layoutDirection(_ args: Arguments) throws(CLIError) -> LayoutDirection {
+        guard let text = args["--layout-direction"] else { return .leftToRight }
+        guard let direction = LayoutDirection(parsing: text) else {
+            throw .usage("--layout-direction: expected leftToRight or rightToLeft, got \"\(text)\"")
+        }
+        return direction
+    }
+
     /// Resolves all environment options into a window and its traits.
     static func resolve(_ args: Arguments, defaultDevice: String = "iphone-16") throws(CLIError) -> (WindowEnvironment, TraitCollection) {
         let device = try device(args, default: defaultDevice)
@@ -198,7 +208,8 @@ enum EnvironmentOptions {
         } catch {
             throw .usage("--mode: \(error.message)")
         }
-        let traits = window.traitCollection(contentSize: try contentSize(args), style: args.has("--dark") ? .dark : .light)
+        let traits = window.traitCollection(contentSize: try contentSize(args), style: args.has("--dark") ? .dark : .light,
+                                            layoutDirection: try layoutDirection(args))
         return (window, traits)
     }
 }

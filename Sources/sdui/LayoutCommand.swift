@@ -27,7 +27,7 @@ enum LayoutCommand {
         epilogue: """
         JSON: {"screen", "environment": {"device", "orientation", "mode", "window": {"width","height"},
                "safeArea": {"top","leading","bottom","trailing"}, "horizontalSizeClass", "verticalSizeClass",
-               "contentSize"}, "nodes": [{"id","type","parent","frame": {"x","y","width","height"},
+               "contentSize", "layoutDirection"}, "nodes": [{"id","type","parent","frame": {"x","y","width","height"},
                "text" (text, button, textField: the resolved string), "hidden": true (hidden nodes only)}],
                "diagnostics": [{"severity","code","path","message"}]}
 
@@ -74,6 +74,7 @@ enum LayoutCommand {
             ("horizontalSizeClass", .string(e.horizontalSizeClass.rawValue)),
             ("verticalSizeClass", .string(e.verticalSizeClass.rawValue)),
             ("contentSize", .string(result.traits.preferredContentSizeCategory.rawValue)),
+            ("layoutDirection", .string(result.traits.layoutDirection.rawValue)),
         ])
         let nodes: [JSONValue] = result.nodes.map { node in
             let f = node.frame
@@ -101,7 +102,8 @@ enum LayoutCommand {
         var out = "\(result.screenID) on \(e.device.name) \(e.orientation.rawValue) \(e.mode.label), window \(e.size), "
         out += "safe area \(formatPoints(e.safeAreaInsets.top))/\(formatPoints(e.safeAreaInsets.leading))/"
         out += "\(formatPoints(e.safeAreaInsets.bottom))/\(formatPoints(e.safeAreaInsets.trailing)), "
-        out += "\(e.horizontalSizeClass.rawValue)/\(e.verticalSizeClass.rawValue), \(result.traits.preferredContentSizeCategory.rawValue)\n"
+        out += "\(e.horizontalSizeClass.rawValue)/\(e.verticalSizeClass.rawValue), \(result.traits.preferredContentSizeCategory.rawValue)"
+        out += (result.traits.layoutDirection == .rightToLeft ? ", right to left" : "") + "\n"
         var depth = [Int](repeating: 0, count: result.nodes.count)
         for (i, node) in result.nodes.enumerated() {
             if node.parent >= 0 && node.parent < i { depth[i] = depth[node.parent] + 1 }

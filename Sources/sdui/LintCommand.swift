@@ -23,6 +23,7 @@ enum LintCommand {
         options: [
             .value("--devices", "all|NAME,...", "all (default) or a comma-separated list of device names or slugs"),
             .value("--content-sizes", "all|S,...", "all, or a comma-separated list (default: xSmall,Large,xxxLarge,AX3,AX5)"),
+            .value("--layout-directions", "leftToRight|rightToLeft|both", "leftToRight (default), rightToLeft, or both: lay out in each (a finding seen in only\none says so)"),
             .value("--max-severity", "LEVEL", "the lowest severity that fails the lint: info, warning (default) or error"),
             .list("--severity", "CODE=LEVEL", "report CODE as info, warning or error, or off; comma-separated or repeated"),
             .list("--disable", "CODE", "do not report CODE (= --severity CODE=off); comma-separated or repeated"),
@@ -67,10 +68,11 @@ enum LintCommand {
         }
         let devices = try parseDevices(args["--devices"])
         let sizes = try parseContentSizes(args["--content-sizes"])
+        let directions = try parseLayoutDirections(args["--layout-directions"])
         let screen = try loadScreen(path)
         let index = ScreenIndex(screen)
         let runner = LintRunner(screen: screen, index: index, windows: WindowEnvironment.allFixed(devices: devices), sizes: sizes)
-        var findings = runner.run(jobs: jobs)
+        var findings = layOut(runner, directions: directions, jobs: jobs)
         findings += unknownCodes(index, runner: runner)
 
         // Policy, then the payload's own silencing.
@@ -88,7 +90,7 @@ enum LintCommand {
         let groups = report.group(kept)
         let silencedGroups = report.group(silenced)
         let failing = groups.contains { $0.severity >= maxSeverity }
-        let layouts = runner.configurationCount
+        let layouts = runner.configurationCount * directions.count
         let output: String
         if format == "json" {
             func item(_ g: LintReport.Group) -> JSONValue {
@@ -118,13 +120,62 @@ enum LintCommand {
             }
             let counts = LayoutDiagnostic.Severity.allCases.reversed().map { s in "\(groups.filter { $0.severity == s }.count) \(s.rawValue)" }
             let silencedCount = silenced.count
-            lines.append("\(displayName(path)): \(layouts) layouts (\(runner.windows.count) windows × \(sizes.count) content sizes); "
+            let directionCount = directions.count > 1 ? " × \(directions.count) layout directions" : ""
+            lines.append("\(displayName(path)): \(layouts) layouts (\(runner.windows.count) windows × \(sizes.count) content sizes\(directionCount)); "
                 + "\(kept.count) distinct findings in \(groups.count) lines (\(counts.joined(separator: ", ")))"
                 + (silencedCount > 0 ? "; \(silencedCount) silenced by the payload" + (args.has("--show-silenced") ? "" : " (--show-silenced lists them)") : ""))
             output = lines.joined(separator: "\n")
         }
         try writeOutput(output, to: args["--output"])
         return failing ? ExitCode.problemsFound : ExitCode.ok
+    }
+
+    /// The findings of `runner` in each of `directions`, merged per (node, code); with more than one direction, a
+    /// finding seen in only one of them says so in its message. (A right-to-left layout is the mirror of the
+    /// left-to-right one, so today both find the same; the option is there for checks that see the difference.)
+    static func layOut(_ runner: LintRunner, directions: [LayoutDirection], jobs: Int) -> [LintFinding] {
+        struct Key: Hashable { var node: Int; var code: String }
+        var merged: [LintFinding] = []
+        var positions: [Key: Int] = [:]
+        var seen: [Set<LayoutDirection>] = []
+        for direction in directions {
+            var run = runner
+            run.layoutDirection = direction
+            for finding in run.run(jobs: jobs) {
+                let key = Key(node: finding.node, code: finding.code)
+                guard let k = positions[key] else {
+                    positions[key] = merged.count
+                    merged.append(finding)
+                    seen.append([direction])
+                    continue
+                }
+                for w in merged[k].places.indices where w < finding.places.count { merged[k].places[w] |= finding.places[w] }
+                merged[k].occurrences += finding.occurrences
+                merged[k].severity = max(merged[k].severity, finding.severity)
+                seen[k].insert(direction)
+            }
+        }
+        if directions.count > 1 {
+            for k in merged.indices where seen[k].count < directions.count {
+                merged[k].message += seen[k].contains(.rightToLeft) ? " (right to left only)" : " (left to right only)"
+            }
+        }
+        return merged.sorted { $0.node != $1.node ? $0.node < $1.node : $0.code < $1.code }
+    }
+
+    /// `--layout-directions`: leftToRight (default), rightToLeft, both, or a comma-separated list.
+    static func parseLayoutDirections(_ text: String?) throws(CLIError) -> [LayoutDirection] {
+        guard let text else { return [.leftToRight] }
+        if text.lowercased() == "both" || text.lowercased() == "all" { return LayoutDirection.allCases }
+        var directions: [LayoutDirection] = []
+        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            guard let direction = LayoutDirection(parsing: name) else {
+                throw .usage("--layout-directions: expected leftToRight, rightToLeft or both, got \"\(name)\"")
+            }
+            if !directions.contains(direction) { directions.append(direction) }
+        }
+        guard !directions.isEmpty else { throw .usage("--layout-directions: expected leftToRight, rightToLeft or both") }
+        return directions
     }
 
     /// `lint-unknown-code`: a payload's `"lint"` silences a code lint does not know (a typo silences nothing).

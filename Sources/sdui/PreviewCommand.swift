@@ -30,6 +30,7 @@ enum PreviewCommand {
             .value("--content-size", "SIZE", "the Dynamic Type size the page opens with (default Large)"),
             .value("--content-sizes", "LIST", "the other sizes pre-rendered for the page's control\n(default xxxLarge,AX3; `none` for only --content-size)"),
             .flag("--dark", "open the page in dark mode (the page can switch either way)"),
+            .value("--layout-direction", "leftToRight|rightToLeft", "leftToRight (default) or rightToLeft: every panel laid out (mirrored) and drawn right\nto left"),
             .value("--format", "text|json", "how to report what was written: text (default) or json {\"output\", \"windows\",\n\"contentSizes\", \"bytes\", \"diagnostics\"}"),
         ],
         epilogue: """
@@ -86,10 +87,13 @@ enum PreviewCommand {
             // Text lines are elements too (a long text in a narrow window is many): the page is counted as it is laid
             // out, and refused before anything is written.
             let engine = LayoutEngine()
+            let layoutDirection = try EnvironmentOptions.layoutDirection(args)
             let page: PreviewPage
             do throws(PreviewPageTooLarge) {
                 page = try PreviewPage(screen: screen, windows: windows, contentSizes: sizes, isDark: args.has("--dark"),
-                                       maxElements: maxNodeElements) { engine.layout($0, in: $1, traits: $2) }
+                                       layoutDirection: layoutDirection, maxElements: maxNodeElements) {
+                    engine.layout($0, in: $1, traits: $2)
+                }
             } catch {
                 throw .usage(error.description + (error.layouts > 1 ? "; pass fewer --devices or --content-sizes none, or" : ";")
                     + " use `sdui render` for one window (it has no element limit)")

@@ -372,7 +372,7 @@ final class Simulation {
         router.prepareViewController = { [weak self] controller in self?.assignUniqueName(controller) }
         do {
             scene = try app.launch(in: environment.configuration, contentSizeCategory: traits.preferredContentSizeCategory,
-                                   userInterfaceStyle: traits.userInterfaceStyle)
+                                   userInterfaceStyle: traits.userInterfaceStyle, layoutDirection: traits.layoutDirection)
         } catch {
             throw .usage(error.message)
         }

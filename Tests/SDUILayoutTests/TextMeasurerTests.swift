@@ -340,7 +340,9 @@ func `an emoji cluster is one unsplittable character with the emoji advance`(_ e
 @Test func `Latin text uses no fallback font`() {
     let measurer = TextMeasurer()
     #expect(measurer.measure("Ærøskøbing — 12 €", font: body, maxWidth: 50, lineLimit: nil).usesFallbackFont == false)
-    #expect(measurer.measure("مرحبا", font: body, maxWidth: 500, lineLimit: nil).usesFallbackFont)
+    #expect(measurer.measure("สวัสดี", font: body, maxWidth: 500, lineLimit: nil).usesFallbackFont, "Thai: an estimate")
+    #expect(!measurer.measure("مرحبا שלום", font: body, maxWidth: 500, lineLimit: nil).usesFallbackFont,
+            "Arabic and Hebrew are drawn with the embedded Noto faces")
 }
 
 // MARK: - Empty text, baselines, cache
@@ -455,7 +457,9 @@ private func expectPreparedMatchesLineBreaker(_ measurer: TextMeasurer, _ text: 
 @Test func `prepared texts break exactly like the line breaker on random text`() {
     let pieces = ["a", "b", "W", "m", "i", "0", "7", " ", " ", " ", "  ", "-", "(", ")", ".", ",", "/", "!", "e\u{301}",
                   "é", "日", "本", "。", "「", "ー", "ぁ", "한", "😀", "👍🏽", "🇺🇿", "\u{A0}", "\u{2014}", "\u{2013}",
-                  "\u{200B}", "\u{2060}", "\u{1}", "\u{3000}", "ｶ", "Ж", "λ", "\u{0627}", "word", "longerword", "$"]
+                  "\u{200B}", "\u{2060}", "\u{1}", "\u{3000}", "ｶ", "Ж", "λ", "\u{0627}", "word", "longerword", "$",
+                  "ש", "לום", "\u{05B0}", "\u{05BE}", "\u{FB1D}", "م", "ر", "ح", "با", "لا", "\u{064E}", "\u{0653}", "ـ",
+                  "\u{200C}", "\u{200D}", "١٢", "،"]
     var random = SplitMix64(state: 42)
     let measurer = TextMeasurer()
     let fonts = [FontSpec(size: 17, weight: 600, lineHeight: 22), FontSpec(size: 13, weight: 400, lineHeight: 18)]

@@ -20,6 +20,10 @@ struct BrowserReport: Decodable, Sendable {
     var maxBoxError: Double
     var overflowingLines: Int
     var cls: Double
+    var rtlPanels: Int
+    var rtlPanelsStyled: Int
+    var bidiLines: Int
+    var bidiMisordered: Int
     var naiveCLS: Double?
     var firstContentfulPaint: Double?
     var firstImageResponse: Double?
@@ -32,13 +36,22 @@ struct BrowserReport: Decodable, Sendable {
 enum BrowserCheck {
     static let repositoryRoot = Examples.root
 
-    /// The preview page each browser test looks at: the default matrix at Large and AX3. The storefront has
-    /// one image URL that answers 404, so the failure phase is on the page too.
-    static func page(_ example: String) throws -> String {
+    /// The pages the browser tests look at: every example, and the storefront laid out right to left.
+    static let pages: [String] = Examples.names + [storefrontRightToLeft]
+    /// The page of the storefront mirrored.
+    static let storefrontRightToLeft = "storefront (right to left)"
+
+    /// The preview page each browser test looks at: the default matrix at Large and AX3, right to left for the
+    /// Hebrew and Arabic examples. The storefront has one image URL that answers 404, so the failure phase is on
+    /// the page too.
+    static func page(_ name: String) throws -> String {
+        let example = name == storefrontRightToLeft ? "storefront" : name
+        let direction = name == storefrontRightToLeft ? .rightToLeft : Examples.layoutDirection(name)
         var screen = try Examples.screen(example)
-        if example == "storefront" { breakLastImage(&screen.root) }
+        if name == "storefront" { breakLastImage(&screen.root) }
         let engine = LayoutEngine()
-        return PreviewPage(screen: screen, windows: PreviewMatrix.defaultWindows(), contentSizes: [.large, .accessibility3]) {
+        return PreviewPage(screen: screen, windows: PreviewMatrix.defaultWindows(), contentSizes: [.large, .accessibility3],
+                           layoutDirection: direction) {
             engine.layout($0, in: $1, traits: $2)
         }.html()
     }
@@ -55,10 +68,10 @@ enum BrowserCheck {
     /// Reports by example name (computed once, on first use).
     static let reports: [String: Result<BrowserReport, BrowserCheckError>] = {
         var out: [String: Result<BrowserReport, BrowserCheckError>] = [:]
-        for name in Examples.names {
+        for name in pages {
             do {
                 let arguments = ["--text-fidelity"] + (name == "storefront" ? [] : ["--skip-naive"])
-                out[name] = run(page: try page(name), name: name, extraArguments: arguments)
+                out[name] = run(page: try page(name), name: name.replacingOccurrences(of: " ", with: "-"), extraArguments: arguments)
             } catch {
                 out[name] = .failure(BrowserCheckError(message: "\(name): cannot build the page: \(error)"))
             }
@@ -118,7 +131,7 @@ struct BrowserCheckError: Error, CustomStringConvertible {
 }
 
 @Suite(.serialized) struct BrowserTests {
-    @Test(arguments: Examples.names)
+    @Test(arguments: BrowserCheck.pages)
     func `in Chromium every node's box equals the engine's frame within half a point`(_ example: String) throws {
         guard let r = BrowserCheck.report(example) else { return }
         #expect(r.panels == PreviewMatrix.defaultEntries.count * 2, "every panel of both variants measured")
@@ -126,7 +139,17 @@ struct BrowserCheckError: Error, CustomStringConvertible {
         #expect(r.maxBoxError <= 0.5)
     }
 
-    @Test(arguments: Examples.names)
+    @Test(arguments: BrowserCheck.pages)
+    func `right-to-left pages are rtl in Chromium and draw every bidirectional run where the engine orders it`(_ name: String) throws {
+        guard let r = BrowserCheck.report(name) else { return }
+        let rightToLeft = name == BrowserCheck.storefrontRightToLeft || Examples.rightToLeft.contains(name)
+        #expect(r.rtlPanels == (rightToLeft ? r.panels : 0))
+        #expect(r.rtlPanelsStyled == r.rtlPanels)
+        if Examples.rightToLeft.contains(name) { #expect(r.bidiLines > 0, "the Hebrew and Arabic examples mix directions") }
+        #expect(r.bidiMisordered == 0)
+    }
+
+    @Test(arguments: BrowserCheck.pages)
     func `in Chromium no text line overflows its box`(_ example: String) throws {
         guard let r = BrowserCheck.report(example) else { return }
         #expect(r.lines > 0)
@@ -147,7 +170,7 @@ struct BrowserCheckError: Error, CustomStringConvertible {
 
     @Test func `Chromium draws every line within 2 percent of the engine's width and breaks lines at the same places`() throws {
         var lines = 0, over = 0, breaks = 0, maxError = 0.0
-        for example in Examples.names {
+        for example in BrowserCheck.pages {
             guard let t = BrowserCheck.report(example)?.text else { continue }
             print("text fidelity \(example): \(t.lines) lines, max \(t.max * 100) %, p50 \(t.p50 * 100) %, p95 \(t.p95 * 100) %, "
                 + "\(t.over2percent) over 2 %, \(t.differentBreaks) different breaks")

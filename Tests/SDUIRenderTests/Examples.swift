@@ -16,6 +16,13 @@ enum Examples {
         return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }()
 
+    /// The examples written for a right-to-left reader (Hebrew, Arabic): previewed, snapshotted and checked in
+    /// Chromium right to left.
+    static let rightToLeft: Set<String> = ["settings-ar", "storefront-he"]
+
+    /// The layout direction an example is shown in.
+    static func layoutDirection(_ name: String) -> LayoutDirection { rightToLeft.contains(name) ? .rightToLeft : .leftToRight }
+
     static func json(_ name: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent("Examples/\(name).json"), encoding: .utf8)
     }
@@ -27,7 +34,8 @@ enum Examples {
     }
 
     static func layout(_ screen: Screen, _ window: WindowEnvironment, contentSize: ContentSizeCategory = .large,
-                       style: UserInterfaceStyle = .light) -> LayoutResult {
-        LayoutEngine().layout(screen, in: window, traits: window.traitCollection(contentSize: contentSize, style: style))
+                       style: UserInterfaceStyle = .light, direction: LayoutDirection = .leftToRight) -> LayoutResult {
+        LayoutEngine().layout(screen, in: window, traits: window.traitCollection(contentSize: contentSize, style: style,
+                                                                                 layoutDirection: direction))
     }
 }

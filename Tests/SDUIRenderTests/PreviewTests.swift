@@ -93,7 +93,9 @@ import SDUILayout
 
     @Test func `the embedded fonts are the woff2 files of Resources slash fonts`() throws {
         let dir = Examples.root.appendingPathComponent("Sources/SDUIRender/Resources/fonts")
-        #expect(EmbeddedFonts.faces.map(\.weight) == [400, 500, 600, 700])
+        #expect(EmbeddedFonts.faces.map { "\($0.family) \($0.weight)" } == [
+            "SDUI Inter 400", "SDUI Inter 500", "SDUI Inter 600", "SDUI Inter 700",
+            "SDUI Noto Sans Hebrew 400", "SDUI Noto Sans Hebrew 700", "SDUI Noto Sans Arabic 400", "SDUI Noto Sans Arabic 700"])
         for face in EmbeddedFonts.faces {
             let data = try #require(FileManager.default.contents(atPath: dir.appendingPathComponent(face.fileName).path),
                                     "missing \(face.fileName)")

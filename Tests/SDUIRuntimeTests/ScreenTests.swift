@@ -193,3 +193,39 @@ struct ScreenTests {
         #expect { try home.performAction(ofNodeWithID: "open-detail") } throws: { ($0 as? RuntimeError)?.code == .noNavigationController }
     }
 }
+
+@MainActor
+struct RightToLeftScreenTests {
+    @Test func `traitOverrides.layoutDirection lays the screen out again, mirrored, and views take the mirrored frames`() throws {
+        let screen = try Screens.home()
+        let h = try Harness(device: "iphone-16") { ScreenViewController(screen: screen, registry: ComponentRegistry()) }
+        let controller = try #require(h.root as? ScreenViewController)
+        let ltr = try #require(controller.layoutResult)
+        #expect(ltr.traits.layoutDirection == .leftToRight)
+        controller.traitOverrides.layoutDirection = .rightToLeft
+        h.window.layoutIfNeeded()
+        let rtl = try #require(controller.layoutResult)
+        #expect(controller.layoutCount == 2)
+        #expect(rtl.traits.layoutDirection == .rightToLeft)
+        let width = ltr.environment.size.width
+        for (a, b) in zip(ltr.nodes, rtl.nodes) {
+            #expect(abs(b.frame.x - (width - a.frame.x - a.frame.width)) < 1e-9, "\(a.id)")
+            #expect(b.frame.y == a.frame.y && b.frame.size == a.frame.size)
+        }
+        // The first card sits at the right of its row: its view's frame (in its parent's coordinates) moved.
+        let card = try #require(controller.nodeView(id: "c1"))
+        let cards = try #require(rtl.nodes.first { $0.id == "cards" }), c1 = try #require(rtl.nodes.first { $0.id == "c1" })
+        #expect(card.frame.x == c1.frame.x - cards.frame.x)
+        #expect(c1.frame.x > rtl.nodes.first { $0.id == "c2" }!.frame.x, "the first column is on the right")
+    }
+
+    @Test func `a scene launched right to left lays its screens out right to left`() throws {
+        let screen = try Screens.home()
+        let app = Application(sceneConfiguration: .hosting { ScreenViewController(screen: screen, registry: ComponentRegistry()) })
+        let device = try #require(DeviceCatalog.device(named: "iphone-16"))
+        let scene = try app.launch(in: WindowConfiguration(device: device), layoutDirection: .rightToLeft)
+        #expect(scene.traitCollection.layoutDirection == .rightToLeft)
+        let controller = try #require(scene.windows.first?.rootViewController as? ScreenViewController)
+        #expect(controller.layoutResult?.traits.layoutDirection == .rightToLeft)
+    }
+}

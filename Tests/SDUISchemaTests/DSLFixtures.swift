@@ -126,6 +126,8 @@ enum DSLFixtures {
                         Text("$311").font(.footnote).foregroundColor("gray")
                         Spacer()
                         Custom(type: "rating", properties: ["value": 4.5, "count": 1289, "compact": false])
+                        Image(url: "https://img.example/icons/chevron-forward.png", alt: "More reviews")
+                            .flipsForRightToLeftLayoutDirection().aspectRatio(1).frame(width: 16, height: 16)
                     }
                     HStack(spacing: 12) {
                         Button("Add to Cart", action: .custom(type: "addToCart", payload: ["type": "addToCart", "product": .string(product.id), "quantity": 1]))

@@ -161,15 +161,18 @@ struct PlacedText {
         self.alignment = alignment
     }
 
-    /// The lines as drawn, for the result.
-    var run: TextRun {
+    /// The lines as drawn, for a result laid out in `layoutDirection` (which a paragraph without strong
+    /// characters takes).
+    func run(layoutDirection: LayoutDirection) -> TextRun {
         guard isPlaced else {
             return TextRun(lines: [], lineWidths: [], fontSize: 0, fontWeight: 400, lineHeight: 0)
         }
         let layout = placed.layout
+        let inherited: WritingDirection = layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight
         return TextRun(lines: layout.lines.map(\.text), lineWidths: layout.lines.map(\.width), fontSize: fontSize,
                        fontWeight: fontWeight, lineHeight: lineHeight, alignment: alignment,
-                       isTruncated: layout.isTruncated)
+                       isTruncated: layout.isTruncated,
+                       writingDirections: layout.lines.map { $0.writingDirection == .natural ? inherited : $0.writingDirection })
     }
 }
 

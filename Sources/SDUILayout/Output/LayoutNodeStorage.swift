@@ -15,6 +15,8 @@ final class LayoutNodeStorage: @unchecked Sendable {
     private let links: ContiguousArray<OutputLink>
     private let texts: ContiguousArray<PlacedText>
     private let source: PayloadSource?
+    /// The result's layout direction (the direction of text paragraphs without strong characters).
+    private let layoutDirection: LayoutDirection
     private let lock = NSLock()
     /// The `LayoutNode` values, once made (guarded by `lock`).
     private var made: [LayoutNode]?
@@ -22,7 +24,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
     /// Storage for nodes given as values.
     init(_ nodes: [LayoutNode]) {
         count = nodes.count
-        frames = []; links = []; texts = []; source = nil; linksAreTree = false
+        frames = []; links = []; texts = []; source = nil; linksAreTree = false; layoutDirection = .leftToRight
         made = nodes
     }
 
@@ -31,10 +33,10 @@ final class LayoutNodeStorage: @unchecked Sendable {
 
     /// Storage for an engine pass: `frames` and `links` in output (document) order.
     init(frames: ContiguousArray<Rect>, links: ContiguousArray<OutputLink>, texts: ContiguousArray<PlacedText>,
-         source: PayloadSource?, count: Int, linksAreTree: Bool) {
+         source: PayloadSource?, count: Int, linksAreTree: Bool, layoutDirection: LayoutDirection = .leftToRight) {
         self.count = count
         self.frames = frames; self.links = links; self.texts = texts; self.source = source
-        self.linksAreTree = linksAreTree
+        self.linksAreTree = linksAreTree; self.layoutDirection = layoutDirection
     }
 
     func frame(at index: Int) -> Rect {
@@ -67,7 +69,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
                     for i in 0..<count {
                         buffer[i].frame = frames[i]
                         let textIndex = Int(links[i].textIndex)
-                        if textIndex >= 0 && textIndex < texts.count { buffer[i].text = texts[textIndex].run }
+                        if textIndex >= 0 && textIndex < texts.count { buffer[i].text = texts[textIndex].run(layoutDirection: layoutDirection) }
                     }
                 }
                 return nodes
@@ -110,7 +112,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
 
     private func node(_ index: Int, component: UnsafePointer<ComponentNode>?, path: String) -> LayoutNode {
         let link = links[index]
-        let text = link.textIndex >= 0 && Int(link.textIndex) < texts.count ? texts[Int(link.textIndex)].run : nil
+        let text = link.textIndex >= 0 && Int(link.textIndex) < texts.count ? texts[Int(link.textIndex)].run(layoutDirection: layoutDirection) : nil
         return LayoutNode(id: component?.pointee.id ?? path, path: path, type: component?.pointee.type ?? .custom(""),
                           parent: Int(link.parent), frame: frames[index], isHidden: link.isHidden, text: text)
     }

@@ -7,9 +7,15 @@ import SDUISchema
 ///    end, linked in document order); then a traversal through firstChild / nextSibling gives the order.
 /// 2. Frames: each node's origin is its parent's content origin plus its position; NaN or infinity never
 ///    escape (they become 0) and sizes are never negative.
-/// 3. Pixel rounding, when asked for, is a separate final step (as in Yoga): each edge is rounded to the
+/// 3. Right to left: the compute step lays out in leading-to-trailing coordinates (leading = left), so a
+///    right-to-left layout is its mirror image in the window: every frame's x becomes `W − x − width` (W: the
+///    window's width). Nothing else in the layout depends on the direction (the safe area's leading and
+///    trailing insets are swapped before compute: see `LayoutEngine`), so this final pass is the whole of
+///    SwiftUI's mirroring — leading alignments and padding edges on the right, stacks from the right, a
+///    horizontal scroll's content starting at its right edge.
+/// 4. Pixel rounding, when asked for, is a separate final step (as in Yoga): each edge is rounded to the
 ///    display's pixel grid, so adjacent frames stay adjacent.
-/// 4. Nodes: the result keeps the frames and the tree's `OutputLink`s (shared, not copied) and names its
+/// 5. Nodes: the result keeps the frames and the tree's `OutputLink`s (shared, not copied) and names its
 ///    nodes from the payload when they are first read, so a pass creates no strings.
 func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment, traits: TraitCollection,
                       roundsToPixels: Bool) -> LayoutResult {
@@ -42,6 +48,9 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
         s.frames.append(contentsOf: repeatElement(Rect.zero, count: outputCount))
     }
     let scale = traits.displayScale > 0 ? traits.displayScale : 1
+    let mirrors = traits.layoutDirection == .rightToLeft
+    // Without mirroring, frames are rounded as they are written; mirrored ones after step 3.
+    let roundsWhileWriting = roundsToPixels && !mirrors
     // Whether some node's computed geometry was not finite (never unless an arithmetic limit was missed: see
     // `LayoutLimits`); such nodes are found and reported after the frames are written.
     let sawNonFinite = s.tree.nodes.withUnsafeBufferPointer { nodes in
@@ -64,12 +73,12 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
             width = width.isFinite ? max(0, width) : 0
             height = height.isFinite ? max(0, height) : 0
             origins[i] = Point(x: x + (hidden ? 0 : g.contentX), y: y + (hidden ? 0 : g.contentY))
-            // Step 3.
-            frames[out] = roundsToPixels ? roundToPixels(Rect(x: x, y: y, width: width, height: height), scale: scale)
+            // Step 4 (here unless mirrored).
+            frames[out] = roundsWhileWriting ? roundToPixels(Rect(x: x, y: y, width: width, height: height), scale: scale)
                                          : Rect(x: x, y: y, width: width, height: height)
             return nonFinite
         }
-        if inArrayOrder && !roundsToPixels {
+        if inArrayOrder && !roundsWhileWriting {
             // The common case without branches per check: a visible node whose frame is finite and not negative
             // is its position plus its parent's content origin (what `write` computes for it); anything else,
             // and the root, take `write`.
@@ -107,7 +116,8 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     }
     }
     if sawNonFinite { reportNonFiniteGeometry(&s) }
-    // Step 4.
+    if mirrors { mirror(&s.frames, windowWidth: environment.size.width, roundingTo: roundsToPixels ? scale : nil) }
+    // Step 5.
     let links: ContiguousArray<OutputLink>
     if inArrayOrder {
         links = s.tree.sharedLinks()
@@ -127,7 +137,7 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
         links = ordered
     }
     let storage = LayoutNodeStorage(frames: s.frames, links: links, texts: s.placedTexts, source: s.tree.source, count: outputCount,
-                                    linksAreTree: inArrayOrder)
+                                    linksAreTree: inArrayOrder, layoutDirection: traits.layoutDirection)
 
     let diagnostics: DiagnosticStorage
     if s.diagnostics.isEmpty {
@@ -147,6 +157,19 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     }
     return LayoutResult(screenID: s.tree.screenID, environment: environment, traits: traits, storage: storage,
                         diagnostics: diagnostics)
+}
+
+/// Step 3 (and 4 for mirrored frames): each frame's x becomes `windowWidth − x − width`, then, if asked, its
+/// edges are rounded to the pixel grid of `scale`.
+func mirror(_ frames: inout ContiguousArray<Rect>, windowWidth: Double, roundingTo scale: Double?) {
+    let width = windowWidth.isFinite ? windowWidth : 0
+    frames.withUnsafeMutableBufferPointer { frames in
+        for i in frames.indices {
+            let f = frames[i]
+            let mirrored = Rect(x: width - f.x - f.width, y: f.y, width: f.width, height: f.height)
+            frames[i] = scale.map { roundToPixels(mirrored, scale: $0) } ?? mirrored
+        }
+    }
 }
 
 /// Reports each visible node whose computed geometry (position or size) is not finite, or whose position is not

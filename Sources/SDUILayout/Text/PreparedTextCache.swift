@@ -38,6 +38,8 @@ struct PreparedText {
     /// The layout slot and the size slot to replace next (round robin).
     var nextSlot: Int16 = 0
     var nextSizeSlot: Int16 = 0
+    /// The text's paragraph direction (`TextLine.writingDirection`; a text with clusters has one paragraph).
+    var writingDirection = WritingDirection.natural
     /// Width of the whole text on one line (trailing spaces hanging), in subunits.
     var naturalSubunits: Int
     var pointsPerSubunit: Double

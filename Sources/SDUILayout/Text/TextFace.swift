@@ -43,7 +43,11 @@ final class InterTables: @unchecked Sendable {
     /// it descending, then above 500; below 400, try lighter descending, then heavier ascending; above
     /// 500, try heavier ascending, then lighter descending.
     static func weightIndex(forCSSWeight weight: Int) -> Int {
-        let available = InterMetrics.weights
+        weightIndex(forCSSWeight: weight, available: InterMetrics.weights)
+    }
+
+    /// Index into `available` (ascending CSS weights of one family) of the face CSS font matching picks.
+    static func weightIndex(forCSSWeight weight: Int, available: [Int]) -> Int {
         let desired = min(1000, max(1, weight))
         var order: [Int] = []
         if desired >= 400 && desired <= 500 {
@@ -108,6 +112,10 @@ struct TextFace {
     let hyphenSubunits: Int
     /// The ellipsis "…" that ends a truncated line.
     let ellipsisSubunits: Int
+    /// Index into `NotoMetrics.weights` of the Hebrew and Arabic faces CSS picks for this weight.
+    let notoWeightIndex: Int
+    /// Subunits per Noto font unit (Noto has 1000 units per em, Inter 2816).
+    let notoSubunitsPerUnit: Double
 
     init(font: FontSpec, displayScale: Double, tables: InterTables) {
         let weight = font.weight
@@ -137,6 +145,14 @@ struct TextFace {
         tabIntervalSubunits = size > 0 ? max(1, Int((28 / pointsPerSubunit).rounded())) : 1
         hyphenSubunits = Int(asciiUnits[0x2D]) * Self.subunitsPerUnit
         ellipsisSubunits = Int(InterMetrics.ellipsisAdvance[weightIndex]) * Self.subunitsPerUnit
+        notoWeightIndex = NotoTables.weightIndex(forCSSWeight: weight)
+        notoSubunitsPerUnit = subunitsPerEm / NotoMetrics.unitsPerEm
+    }
+
+    /// Subunits for a width in Noto font units (rounded to the nearest subunit, under 1e-6 pt at 17 pt).
+    @inline(__always)
+    func subunits(notoUnits units: Int) -> Int {
+        Int((Double(units) * notoSubunitsPerUnit).rounded())
     }
 
     /// Distance from the top of a line box to its baseline, as Chromium places it: CSS centres the

@@ -57,11 +57,11 @@ enum TextBreakKind: UInt8, CaseIterable {
             return .glue
         case 0xAD:
             return .softHyphen
-        case 0x058A, 0x2010, 0x2012, 0x2013, 0x200B:
-            return .breakAfter
+        case 0x058A, 0x05BE, 0x2010, 0x2012, 0x2013, 0x200B:
+            return .breakAfter  // … and the Hebrew maqaf
         case 0x2014, 0x2E3A, 0x2E3B:
             return .dash
-        case 0xBB, 0x2019, 0x201D, 0x203A, 0x2026, 0x203C, 0x2047...0x2049,
+        case 0xBB, 0x2019, 0x201D, 0x203A, 0x2026, 0x203C, 0x2047...0x2049, 0x060C, 0x060D, 0x061B, 0x061F, 0x06D4,
             0x3001, 0x3002, 0x3005, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015, 0x3017, 0x3019, 0x301B,
             0x301E, 0x301F, 0x303B, 0x309B...0x309E, 0x30A0, 0x30FB...0x30FE, 0x31F0...0x31FF,
             0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E, 0x3095, 0x3096,
@@ -150,6 +150,14 @@ struct TextCluster {
     var width = 0
     /// Line-breaking kind.
     var kind = TextBreakKind.alphabetic
+    /// How much wider (subunits, may be negative) the cluster is when a line starts with it / ends after it,
+    /// than `width` in the middle of its word: an Arabic letter joined to its neighbours takes another form
+    /// when a line break (or "…") separates it from one. 0 for every other script.
+    var startAdjustment = 0
+    var endAdjustment = 0
+    /// The further difference when a line is this cluster alone (both adjustments apply, and the letter is then
+    /// isolated, which is not their sum).
+    var soloAdjustment = 0
 }
 
 /// Reads a string's grapheme clusters one after another, with their widths and kinds.
@@ -205,6 +213,10 @@ struct LineBreaker {
     private(set) var lines: [TextLine] = []
     private(set) var isTruncated = false
     private(set) var usesFallbackFont = false
+    /// Where the paragraph of the line being made starts (after the last paragraph separator), and its
+    /// direction once found (nil: not yet).
+    private var paragraphStart = 0
+    private var paragraphDirection: WritingDirection?
 
     init(text: String, face: TextFace, maxSubunits: Int, maxWidth: Double, lineLimit: Int) {
         self.text = text
@@ -220,6 +232,9 @@ struct LineBreaker {
     /// 3. Spaces and tabs always fit (they hang). 4. A cluster that overflows breaks the line at the last
     /// opportunity, carrying the rest over; 5. if that still overflows (or there was none), it breaks
     /// before the cluster. 6. When the line limit is reached with text left, the last line is truncated.
+    /// A cluster fits when the line would fit ending after it (`endAdjustment`: an Arabic letter cut from the
+    /// next one takes its final or isolated form); a line that starts inside a word starts with its first
+    /// cluster's `startAdjustment`.
     mutating func run<Source: TextClusterSource>(_ source: inout Source) {
         defer { usesFallbackFont = source.usesFallbackFont }
         let textEnd = text.utf8.count
@@ -228,6 +243,8 @@ struct LineBreaker {
         var lineWidth = 0  // subunits, trailing spaces included
         var contentEnd = 0  // end of the last non-space cluster on the line
         var contentWidth = 0  // width up to contentEnd
+        var contentEndAdjustment = 0  // endAdjustment of the cluster that ends at contentEnd
+        var soloEnd = -1, soloAdjustment = 0  // a line started inside a word: its first cluster's end and soloAdjustment
         var hasBreak = false
         var breakOffset = 0  // where the next line starts if the line breaks at the opportunity
         var breakContentEnd = 0
@@ -245,6 +262,10 @@ struct LineBreaker {
                     return
                 }
                 lineStart = cluster.end
+                if Self.endsParagraph(text, cluster.start) {
+                    paragraphStart = cluster.end
+                    paragraphDirection = nil
+                }
                 lineWidth = 0
                 contentEnd = cluster.end
                 contentWidth = 0
@@ -273,7 +294,8 @@ struct LineBreaker {
             if cluster.kind == .space || cluster.kind == .tab {
                 lineWidth += cluster.width
             } else {
-                if lineWidth + cluster.width > maxSubunits && cluster.start > lineStart {
+                let fitting = cluster.width + cluster.endAdjustment
+                if lineWidth + fitting > maxSubunits && cluster.start > lineStart {
                     // Step 4: break at the last opportunity.
                     if hasBreak {
                         guard
@@ -292,12 +314,16 @@ struct LineBreaker {
                         hasBreak = false
                     }
                     // Step 5: break between clusters.
-                    if lineWidth + cluster.width > maxSubunits && cluster.start > lineStart {
-                        guard emit(lineStart, contentEnd, contentWidth, hyphen: false, isFinal: false, &source) else {
+                    if lineWidth + fitting > maxSubunits && cluster.start > lineStart {
+                        let solo = contentEnd == soloEnd ? soloAdjustment : 0
+                        guard emit(lineStart, contentEnd, contentWidth + contentEndAdjustment + solo, hyphen: false,
+                                   isFinal: false, &source) else {
                             return
                         }
                         lineStart = cluster.start
-                        lineWidth = 0
+                        lineWidth = cluster.startAdjustment
+                        soloEnd = cluster.end
+                        soloAdjustment = cluster.soloAdjustment
                         contentEnd = cluster.start
                         contentWidth = 0
                         hasBreak = false
@@ -306,6 +332,7 @@ struct LineBreaker {
                 lineWidth += cluster.width
                 contentEnd = cluster.end
                 contentWidth = lineWidth
+                contentEndAdjustment = cluster.endAdjustment
             }
             beforePrevious = previous
             previous = cluster.kind
@@ -328,8 +355,25 @@ struct LineBreaker {
         if hyphen {
             drawn += "-"
         }
-        lines.append(TextLine(utf8Range: start..<end, width: reported(width), text: drawn))
+        lines.append(TextLine(utf8Range: start..<end, width: reported(width), text: drawn, writingDirection: direction()))
         return true
+    }
+
+    /// The direction of the current paragraph (found once per paragraph).
+    private mutating func direction() -> WritingDirection {
+        if let paragraphDirection { return paragraphDirection }
+        let found = text.utf8.withContiguousStorageIfAvailable { TextMeasurer.paragraphDirection($0, from: paragraphStart) }
+            ?? .natural
+        paragraphDirection = found
+        return found
+    }
+
+    /// Whether the newline at UTF-8 offset `offset` is a paragraph separator for the Bidirectional Algorithm
+    /// (LF, CR, U+0085, U+2029; not U+2028, a line separator inside the paragraph).
+    private static func endsParagraph(_ text: String, _ offset: Int) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            offset < bytes.count && BidiClass.of(TextMeasurer.decodeScalar(bytes, at: offset).0) == .paragraphSeparator
+        } ?? true
     }
 
     /// Step 6: the last allowed line, from `start` to the end of its paragraph, cut at a cluster so that
@@ -341,21 +385,30 @@ struct LineBreaker {
         var width = 0
         var fitEnd = start
         var fitWidth = 0
+        var soloEnd = -1, soloAdjustment = 0
         while source.next(into: &cluster), cluster.kind != .newline {
             if cluster.kind == .tab {
                 cluster.width = (width / face.tabIntervalSubunits + 1) * face.tabIntervalSubunits - width
+            }
+            if cluster.start == start {
+                width = cluster.startAdjustment
+                soloEnd = cluster.end
+                soloAdjustment = cluster.soloAdjustment
             }
             if cluster.kind == .space || cluster.kind == .tab {
                 width += cluster.width
                 continue
             }
-            if width + cluster.width > budget { break }
+            // The ellipsis joins nothing: the last letter kept takes the form it has at the end of a line.
+            let solo = cluster.end == soloEnd ? soloAdjustment : 0
+            if width + cluster.width + cluster.endAdjustment + solo > budget { break }
             width += cluster.width
             fitEnd = cluster.end
-            fitWidth = width
+            fitWidth = width + cluster.endAdjustment + solo
         }
         let drawn = TextMeasurer.slice(text, start, fitEnd) + "…"
-        lines.append(TextLine(utf8Range: start..<fitEnd, width: reported(fitWidth + face.ellipsisSubunits), text: drawn))
+        lines.append(TextLine(utf8Range: start..<fitEnd, width: reported(fitWidth + face.ellipsisSubunits), text: drawn,
+                              writingDirection: direction()))
         isTruncated = true
     }
 

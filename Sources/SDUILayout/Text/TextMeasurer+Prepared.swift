@@ -13,7 +13,8 @@ extension TextMeasurer {
     /// 2. Otherwise read the clusters once (ASCII straight from the byte tables, anything else through
     ///    `UTF8ClusterSource`), writing their cumulative widths, UTF-8 ends, last drawn cluster and the
     ///    break opportunities before them (`TextBreakKind.canBreak`, as `LineBreaker` records them).
-    /// 3. A newline, tab or soft hyphen (whose widths or breaks depend on the line), or more than
+    /// 3. A newline, tab or soft hyphen (whose widths or breaks depend on the line), an Arabic letter whose width
+    ///    changes where a line starts or ends inside its word, or more than
     ///    `PreparedTextCache.maximumClusters` clusters, makes an entry without clusters: its sizes and lines
     ///    come from `LineBreaker`, kept per width in the entry's layout slots.
     @inline(__always)
@@ -84,6 +85,7 @@ extension TextMeasurer {
             entry.breakCount = Int32(counts.breaks)
             entry.firstFallback = Int32(counts.firstFallback)
             entry.naturalSubunits = counts.natural
+            entry.writingDirection = Self.leadingParagraphDirection(bytes)
         }
         return prepared.insert(entry, text: text, hash: hash)
     }
@@ -157,6 +159,8 @@ extension TextMeasurer {
             default:
                 break
             }
+            // Joined Arabic letters change width where a line starts or ends inside their word.
+            if cluster.startAdjustment != 0 || cluster.endAdjustment != 0 { return nil }
             // Writes below are at index < capacity, the room reserved above.
             if count == capacity { return nil }
             if count > 0 && breakable[pair + Int(cluster.kind.rawValue)] {
@@ -276,6 +280,8 @@ extension TextMeasurer {
         var isTruncated = false
         var widest = 0.0
         let length = text.utf8.count
+        // One paragraph (a text with a paragraph separator is laid out by `LineBreaker`), found when prepared.
+        let direction = entry.writingDirection
         while let line = iterator.next() {
             let points = Self.reported(line.subunits, maxSubunits, maxWidth, entry.pointsPerSubunit)
             if points > widest { widest = points }
@@ -288,7 +294,8 @@ extension TextMeasurer {
                     ? text : Self.slice(text, line.startOffset, line.endOffset, appendingEllipsis: false)
             }
             if lines.isEmpty { lines.reserveCapacity(iterator.isDone ? 1 : 2) }
-            lines.append(TextLine(utf8Range: line.startOffset..<line.endOffset, width: points, text: drawn))
+            lines.append(TextLine(utf8Range: line.startOffset..<line.endOffset, width: points, text: drawn,
+                                  writingDirection: direction))
         }
         let usesFallbackFont = isTruncated
             ? Int(entry.firstFallback) <= iterator.lastClusterRead

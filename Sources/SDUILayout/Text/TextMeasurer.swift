@@ -35,12 +35,17 @@ public struct TextLine: Equatable, Sendable {
     public var width: Double
     /// The line as drawn: the characters of `utf8Range`, plus "…" if truncated or "-" after a soft hyphen.
     public var text: String
+    /// The direction of the line's paragraph (`NSWritingDirection`): its first strong character's, by rules P2
+    /// and P3 of the Unicode Bidirectional Algorithm, or `.natural` when it has none (it then follows the
+    /// layout direction). Lines of one paragraph share it; it decides where the paragraph's runs go.
+    public var writingDirection: WritingDirection
 
     /// Creates a line.
-    public init(utf8Range: Range<Int>, width: Double, text: String) {
+    public init(utf8Range: Range<Int>, width: Double, text: String, writingDirection: WritingDirection = .leftToRight) {
         self.utf8Range = utf8Range
         self.width = width
         self.text = text
+        self.writingDirection = writingDirection
     }
 }
 
@@ -266,8 +271,9 @@ public final class TextMeasurer {
         if let scan, scan.isASCII && !scan.hasBreakerBytes && scan.widthSubunits <= maxSubunits {
             let drawn = scan.contentEnd == text.utf8.count ? text : Self.slice(text, 0, scan.contentEnd)
             let width = min(face.points(scan.widthSubunits), maxWidth)  // fits within the 1e-9 tolerance
+            let direction = text.utf8.withContiguousStorageIfAvailable { Self.paragraphDirection($0, from: 0) } ?? .natural
             return finish(
-                [TextLine(utf8Range: 0..<scan.contentEnd, width: width, text: drawn)],
+                [TextLine(utf8Range: 0..<scan.contentEnd, width: width, text: drawn, writingDirection: direction)],
                 isTruncated: false, usesFallbackFont: false, face: face)
         }
 
@@ -346,6 +352,63 @@ public final class TextMeasurer {
         }
         scan.widthSubunits = contentUnits &* TextFace.subunitsPerUnit
         return scan
+    }
+
+    /// The direction of the paragraph starting at UTF-8 offset `start`: its first strong character outside
+    /// isolates (UAX #9 P2, P3) before a paragraph separator, or `.natural` when there is none. A letter of
+    /// ASCII text decides at once.
+    static func paragraphDirection(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> WritingDirection {
+        var offset = max(0, start)
+        var isolates = 0
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte < 0x80 {
+                if (byte | 0x20) &- 0x61 < 26 && isolates == 0 { return .leftToRight }  // A–Z, a–z
+                if byte == 0x0A || byte == 0x0D || (byte >= 0x1C && byte <= 0x1E) { return .natural }
+                offset += 1
+                continue
+            }
+            let (scalar, next) = decodeScalar(bytes, at: offset)
+            offset = next
+            switch BidiClass.of(scalar) {
+            case .leftToRight where isolates == 0: return .leftToRight
+            case .rightToLeft where isolates == 0, .arabicLetter where isolates == 0: return .rightToLeft
+            case .leftToRightIsolate, .rightToLeftIsolate, .firstStrongIsolate: isolates += 1
+            case .popDirectionalIsolate: if isolates > 0 { isolates -= 1 }
+            case .paragraphSeparator: return .natural
+            default: break
+            }
+        }
+        return .natural
+    }
+
+    /// `paragraphDirection(bytes, from: 0)`, with the ASCII bytes before the first letter or non-ASCII byte read
+    /// inline (a Latin text decides at its first byte, a price like "$129" after its four).
+    @inline(__always)
+    static func leadingParagraphDirection(_ bytes: UnsafeBufferPointer<UInt8>) -> WritingDirection {
+        var offset = 0
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte >= 0x80 { return paragraphDirection(bytes, from: offset) }
+            if (byte | 0x20) &- 0x61 < 26 { return .leftToRight }
+            if byte == 0x0A || byte == 0x0D || (byte >= 0x1C && byte <= 0x1E) { return .natural }
+            offset += 1
+        }
+        return .natural
+    }
+
+    /// The scalar at a UTF-8 offset of well-formed UTF-8 (any `String`'s bytes) and the offset after it.
+    @inline(__always)
+    static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (UInt32, Int) {
+        let lead = UInt32(bytes[offset])
+        if lead < 0x80 { return (lead, offset + 1) }
+        // A lead byte's continuation bytes are in the buffer: the bytes are a String's, well formed.
+        if lead < 0xE0 { return ((lead & 0x1F) << 6 | UInt32(bytes[offset + 1] & 0x3F), offset + 2) }
+        if lead < 0xF0 {
+            return ((lead & 0x0F) << 12 | UInt32(bytes[offset + 1] & 0x3F) << 6 | UInt32(bytes[offset + 2] & 0x3F), offset + 3)
+        }
+        return ((lead & 0x07) << 18 | UInt32(bytes[offset + 1] & 0x3F) << 12 | UInt32(bytes[offset + 2] & 0x3F) << 6
+                | UInt32(bytes[offset + 3] & 0x3F), offset + 4)
     }
 
     /// `text`'s characters between two UTF-8 offsets that fall on character boundaries.

@@ -13,6 +13,11 @@ struct UTF8ClusterSource: TextClusterSource {
     let face: TextFace
     var offset = 0
     var usesFallbackFont = false
+    /// Arabic joining state: whether the last character read that is not transparent joins the next one (its
+    /// joining type is dual, left or join-causing), and where an alef drawn inside the lam-alef ligature of the
+    /// cluster before it starts (-1: none).
+    private var joinsForward = false
+    private var ligatedAlef = -1
 
     init(bytes: UnsafeBufferPointer<UInt8>, text: String, face: TextFace) {
         self.bytes = bytes
@@ -20,8 +25,15 @@ struct UTF8ClusterSource: TextClusterSource {
         self.face = face
     }
 
-    mutating func seek(toUTF8Offset offset: Int) {
-        self.offset = offset
+    mutating func seek(toUTF8Offset target: Int) {
+        // The joining state at `target` depends on the text before it: read the clusters up to it again
+        // (only a truncated line seeks, once).
+        offset = 0
+        joinsForward = false
+        ligatedAlef = -1
+        var cluster = TextCluster()
+        while offset < target && next(into: &cluster) {}
+        offset = target
     }
 
     mutating func next(into cluster: inout TextCluster) -> Bool {
@@ -86,7 +98,7 @@ struct UTF8ClusterSource: TextClusterSource {
         // Other controls, ZWJ (GB11), Hangul jamo (GB6–8), flags (GB12/13), prepended marks (GB9b) and
         // supplementary scripts: let the standard library decide.
         switch previous {
-        case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890, 0x0891, 0x08E2, 0x0D4E, 0x1100...0x11FF, 0x200B...0x200F,
+        case 0x0600...0x0605, 0x061C, 0x06DD, 0x070F, 0x0890, 0x0891, 0x08E2, 0x0D4E, 0x1100...0x11FF, 0x200B...0x200F,
             0x2028...0x202E, 0x2060...0x206F, 0xA960...0xA97F, 0xD7B0...0xD7FF, 0xFEFF, 0xFFF0...0xFFFB,
             0x1F1E6...0x1F1FF:
             return .unknown
@@ -100,6 +112,12 @@ struct UTF8ClusterSource: TextClusterSource {
             0x302A...0x302F, 0x3099, 0x309A, 0xFE00...0xFE0F, 0xFE20...0xFE2F, 0xFF9E, 0xFF9F, 0x1F3FB...0x1F3FF,
             0xE0020...0xE007F, 0xE0100...0xE01EF:
             return .join  // GB9: combining marks, ZWJ/ZWNJ, variation selectors, skin tones, tags
+        case 0x0591...0x05BD, 0x05BF, 0x05C1, 0x05C2, 0x05C4, 0x05C5, 0x05C7, 0x0610...0x061A, 0x064B...0x065F, 0x0670,
+            0x06D6...0x06DC, 0x06DF...0x06E4, 0x06E7, 0x06E8, 0x06EA...0x06ED:
+            return .join  // GB9: Hebrew points and accents, Arabic harakat and Quranic marks (all Mn)
+        case 0x05BE, 0x05C0, 0x05C3, 0x05C6, 0x05D0...0x05EA, 0x05EF...0x05F4, 0x0606...0x060F, 0x061B...0x064A,
+            0x0660...0x066F, 0x0671...0x06D5, 0x06DE, 0x06E5, 0x06E6, 0x06E9, 0x06EE...0x06FF:
+            return .split  // GB999: Hebrew and Arabic letters, digits and punctuation never extend a cluster
         case 0xAC00...0xD7A3:
             return .split  // a Hangul syllable after anything but a jamo (those were sent away above)
         case 0x20...0x02FF, 0x0370...0x0482, 0x048A...0x052F, 0x1E00...0x1FFF, 0x2010...0x2027, 0x2030...0x205F,
@@ -120,6 +138,16 @@ struct UTF8ClusterSource: TextClusterSource {
     private mutating func measure(_ start: Int, _ end: Int, isSingleScalar: Bool, into cluster: inout TextCluster) {
         var (value, next) = decode(at: start)
         cluster.kind = TextBreakKind.of(value)
+        cluster.startAdjustment = 0
+        cluster.endAdjustment = 0
+        cluster.soloAdjustment = 0
+        let joinedBefore = joinsForward
+        joinsForward = false
+        if value >= 0x0590, let script = NotoScript.of(value) {
+            let measured = script == .hebrew ? measureHebrew(value, next, end, into: &cluster)
+                : measureArabic(value, next, start, end, joinedBefore: joinedBefore, into: &cluster)
+            if measured { return }
+        }
         if cluster.kind == .newline {
             cluster.width = 0
             return
@@ -174,6 +202,98 @@ struct UTF8ClusterSource: TextClusterSource {
         }
         total += currentUnits
         cluster.width = total * TextFace.subunitsPerUnit
+    }
+
+    /// A cluster whose base is in the Hebrew face: the base's advance (a presentation form that HarfBuzz
+    /// decomposes before a mark takes its advance then), marks zero-width. False when the face lacks the base.
+    private func measureHebrew(_ base: UInt32, _ afterBase: Int, _ end: Int, into cluster: inout TextCluster) -> Bool {
+        let tables = NotoTables.shared
+        guard let index = tables.hebrewIndex(base) else { return false }
+        var units = Int(tables.hebrewAdvances[face.notoWeightIndex][index])
+        if afterBase < end, !tables.hebrewBeforeMark.isEmpty,
+           let special = tables.hebrewBeforeMark.first(where: { $0.0 == base }),
+           let mark = Unicode.Scalar(decode(at: afterBase).0), mark.properties.generalCategory == .nonspacingMark {
+            units = Int(special.1[face.notoWeightIndex])
+        }
+        cluster.width = face.subunits(notoUnits: units)
+        return true
+    }
+
+    /// A cluster whose base is in the Arabic face: the base (composed with a following mark when the face has
+    /// the precomposed letter, as HarfBuzz does) in the form its neighbours give it — it joins the character
+    /// before it when both can, and the next one likewise (Unicode's joining algorithm; marks are skipped) —
+    /// and a lam joined to a following alef is the lam-alef ligature, whose advance the lam's cluster takes
+    /// (the alef's is then 0). The adjustments are the width differences when a line starts or ends at the
+    /// cluster. False when the face lacks the base.
+    private mutating func measureArabic(_ first: UInt32, _ afterFirst: Int, _ start: Int, _ end: Int, joinedBefore: Bool,
+                                        into cluster: inout TextCluster) -> Bool {
+        let tables = NotoTables.shared
+        var base = first, next = afterFirst
+        while next < end {
+            let (mark, after) = decode(at: next)
+            guard let composed = tables.composition(base, mark) else { break }
+            base = composed
+            next = after
+        }
+        guard let index = tables.arabicIndex(base) else { return false }
+        let advances = tables.arabicAdvances[face.notoWeightIndex]
+        func width(_ form: ArabicForm) -> Int { face.subunits(notoUnits: Int(advances[index * 4 + form.rawValue])) }
+        let type = JoiningType(rawValue: tables.arabicJoiningTypes[index]) ?? .nonJoining
+        // The last character of the cluster that is not a mark decides whether the next cluster is joined to.
+        var last = type
+        var following = JoiningType.nonJoining
+        var followingIsInCluster = false
+        while next < end {
+            let (scalar, after) = decode(at: next)
+            next = after
+            let t = tables.joiningType(scalar)
+            if t != .transparent { last = t; following = t; followingIsInCluster = true; break }
+        }
+        while next < end {
+            let t = tables.joiningType(decode(at: next).0)
+            if t != .transparent { last = t }
+            next = decode(at: next).1
+        }
+        // The next character that is not a mark, after the cluster (the next cluster's base, composed).
+        var alef: UInt32 = 0, alefStart = -1
+        if !followingIsInCluster {
+            var peek = end
+            while peek < bytes.count {
+                var (scalar, after) = decode(at: peek)
+                let t = tables.joiningType(scalar)
+                if t == .transparent { peek = after; continue }
+                if after < bytes.count, let composed = tables.composition(scalar, decode(at: after).0) { scalar = composed }
+                following = tables.joiningType(scalar)
+                alef = scalar
+                alefStart = peek
+                break
+            }
+        }
+        let joinsPrevious = type.joinsBackward && joinedBefore
+        let joinsNext = type.joinsForward && following.joinsBackward
+        let form = ArabicForm.joining(previous: joinsPrevious, next: joinsNext)
+        // A cluster of marks alone leaves the joining state as it was.
+        joinsForward = last == .transparent ? joinedBefore : last.joinsForward
+        if start == ligatedAlef {
+            // Drawn inside the lam-alef before it; a line starting here draws it alone.
+            ligatedAlef = -1
+            cluster.width = 0
+            cluster.startAdjustment = width(.isolated)
+            return true
+        }
+        cluster.width = width(form)
+        // Its width when a line starts with it (cut from the letter before it).
+        var startWidth = width(joinsNext ? .initial : .isolated)
+        if joinsNext, alefStart >= 0, let ligature = tables.lamAlef(base, alef) {
+            let ligatureAdvances = tables.lamAlefAdvances[face.notoWeightIndex]
+            cluster.width = face.subunits(notoUnits: Int(ligatureAdvances[ligature * 2 + (form == .initial ? 0 : 1)]))
+            startWidth = face.subunits(notoUnits: Int(ligatureAdvances[ligature * 2]))
+            ligatedAlef = alefStart
+        }
+        if joinsNext { cluster.endAdjustment = width(joinsPrevious ? .final : .isolated) - cluster.width }
+        if joinsPrevious { cluster.startAdjustment = startWidth - cluster.width }
+        cluster.soloAdjustment = width(.isolated) - cluster.width - cluster.startAdjustment - cluster.endAdjustment
+        return true
     }
 
     /// Whether the renderer draws the cluster `start..<end` with the color emoji font.

@@ -37,7 +37,8 @@ public final class Application {
     @discardableResult
     public func launch(in configuration: WindowConfiguration,
                        contentSizeCategory: ContentSizeCategory = .large,
-                       userInterfaceStyle: UserInterfaceStyle = .light) throws(RuntimeError) -> WindowScene {
+                       userInterfaceStyle: UserInterfaceStyle = .light,
+                       layoutDirection: LayoutDirection = .leftToRight) throws(RuntimeError) -> WindowScene {
         guard let sceneConfiguration else {
             throw RuntimeError(.noSceneConfiguration,
                 "the app has no scene configuration: apps built with the iOS 27 SDK must adopt the scene-based life cycle or they fail to launch (https://developer.apple.com/documentation/uikit/transitioning-to-the-uikit-scene-based-life-cycle); app-delegate life-cycle callbacks are deprecated since iOS 26. Pass a SceneConfiguration whose delegate creates the window in scene(_:willConnectTo:options:).")
@@ -49,7 +50,7 @@ public final class Application {
         let session = SceneSession(persistentIdentifier: "session-\(openSessions.count + 1)", configuration: sceneConfiguration)
         openSessions.append(session)
         let scene = WindowScene(session: session, environment: environment, contentSize: contentSizeCategory,
-                                style: userInterfaceStyle, log: eventLog)
+                                style: userInterfaceStyle, layoutDirection: layoutDirection, log: eventLog)
         session.scene = scene
         scene.delegate = sceneConfiguration.makeDelegate()
         connectedScenes.append(scene)

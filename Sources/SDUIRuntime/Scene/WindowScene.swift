@@ -25,6 +25,9 @@ public final class WindowScene {
     public private(set) var preferredContentSizeCategory: ContentSizeCategory
     /// Light or dark.
     public private(set) var userInterfaceStyle: UserInterfaceStyle
+    /// The app's layout direction (from its language, as `UIApplication.userInterfaceLayoutDirection`); a view or
+    /// controller can override it with `traitOverrides.layoutDirection`.
+    public let layoutDirection: LayoutDirection
 
     /// The scene's name in the event log: `scene` for the first scene, `scene-2`, `scene-3`… after it.
     public let name: String
@@ -32,18 +35,20 @@ public final class WindowScene {
     let eventLog: EventLog
 
     init(session: SceneSession, environment: WindowEnvironment, contentSize: ContentSizeCategory,
-         style: UserInterfaceStyle, log: EventLog) {
+         style: UserInterfaceStyle, layoutDirection: LayoutDirection = .leftToRight, log: EventLog) {
         self.session = session; self.environment = environment
         self.preferredContentSizeCategory = contentSize; self.userInterfaceStyle = style
+        self.layoutDirection = layoutDirection
         self.eventLog = log
         let number = Int(session.persistentIdentifier.split(separator: "-").last ?? "1") ?? 1
         self.name = number == 1 ? "scene" : "scene-\(number)"
     }
 
-    /// The scene's traits: the window's size classes, idiom, orientation, scale, appearance and
-    /// Dynamic Type size.
+    /// The scene's traits: the window's size classes, idiom, orientation, scale, appearance, layout direction
+    /// and Dynamic Type size.
     public var traitCollection: TraitCollection {
-        environment.traitCollection(contentSize: preferredContentSizeCategory, style: userInterfaceStyle)
+        environment.traitCollection(contentSize: preferredContentSizeCategory, style: userInterfaceStyle,
+                                    layoutDirection: layoutDirection)
     }
 
     /// The key window.
@@ -97,7 +102,8 @@ public final class WindowScene {
         let sizeChanges = newEnvironment.size != environment.size
         let coordinator = ViewControllerTransitionCoordinator(
             targetSize: newEnvironment.size,
-            targetTraitCollection: newEnvironment.traitCollection(contentSize: contentSize, style: style))
+            targetTraitCollection: newEnvironment.traitCollection(contentSize: contentSize, style: style,
+                                                                  layoutDirection: layoutDirection))
         if sizeChanges {
             for window in windows where !window.isHidden {
                 window.dispatchViewWillTransition(to: newEnvironment, coordinator: coordinator)

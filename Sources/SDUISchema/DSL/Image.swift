@@ -21,6 +21,12 @@ public struct Image: PayloadComponent {
         with { $0.placeholder = placeholder }
     }
 
+    /// Whether the image is drawn mirrored in a right-to-left layout (SwiftUI's
+    /// `flipsForRightToLeftLayoutDirection(_:)`; default false: photos keep their orientation).
+    public func flipsForRightToLeftLayoutDirection(_ enabled: Bool = true) -> Image {
+        with { $0.flipsForRightToLeftLayoutDirection = .fixed(enabled) }
+    }
+
     /// The text alternative for VoiceOver and previews (the payload's `alt`).
     public func accessibilityLabel(_ label: String) -> Image {
         with { $0.alt = .fixed(label) }

@@ -203,7 +203,7 @@ struct DecodingContext {
         static let grid: [NodeKey] = [.columns, .minColumnWidth, .spacing, .rowSpacing, .columnSpacing, .alignment]
         static let scroll: [NodeKey] = [.axis, .spacing]
         static let text: [NodeKey] = [.text, .style, .weight, .lineLimit, .alignment, .color]
-        static let image: [NodeKey] = [.url, .placeholder, .alt]
+        static let image: [NodeKey] = [.url, .placeholder, .alt, .flipsForRightToLeftLayoutDirection]
         static let button: [NodeKey] = [.title, .style, .color]
         static let spacer: [NodeKey] = [.minLength]
         static let color: [NodeKey] = [.color]
@@ -222,7 +222,7 @@ struct DecodingContext {
         case type, id, children, padding, frame, aspectRatio, contentMode, background, cornerRadius, visible,
              layoutPriority, action, onAppear, onDisappear, lint, modifiers
         case spacing, rowSpacing, columnSpacing, minColumnWidth, minLength, columns, lineLimit, alignment, axis,
-             text, style, weight, color, url, placeholder, alt, title
+             text, style, weight, color, url, placeholder, alt, title, flipsForRightToLeftLayoutDirection
         case isOn, label, keyboard, secure, submitAction, value, range, step, selection, options
 
         /// The key named `name`, or nil when no node takes such a key.
@@ -278,6 +278,7 @@ struct DecodingContext {
             case (13, UInt8(ascii: "c")): candidate = .columnSpacing
             case (14, UInt8(ascii: "l")): candidate = .layoutPriority
             case (14, UInt8(ascii: "m")): candidate = .minColumnWidth
+            case (34, UInt8(ascii: "f")): candidate = .flipsForRightToLeftLayoutDirection
             default: return nil
             }
             guard name == candidate.rawValue else { return nil }
@@ -493,6 +494,8 @@ struct DecodingContext {
         case .url: properties.url = responsive(item) { $0.string($1) }
         case .placeholder: properties.placeholder = responsive(item) { $0.enumeration($1, ImagePlaceholder.self) }
         case .alt: properties.alt = responsive(item) { $0.string($1) }
+        case .flipsForRightToLeftLayoutDirection:
+            properties.flipsForRightToLeftLayoutDirection = responsive(item) { $0.bool($1) }
         case .title: properties.title = responsive(item) { $0.string($1) }
         default: break
         }

@@ -52,6 +52,7 @@ extension NodeProperty {
                 NodeProperty("url", "responsiveString", "Where to load the image from. Its box never depends on the loaded image: give the node an aspectRatio.") { $0.url?.jsonValue },
                 NodeProperty("placeholder", "responsiveImagePlaceholder", "What fills the reserved box while the image loads. Default: skeleton.") { $0.placeholder?.jsonValue },
                 NodeProperty("alt", "responsiveString", "Text alternative for VoiceOver and previews (accessibilityLabel).") { $0.alt?.jsonValue },
+                NodeProperty("flipsForRightToLeftLayoutDirection", "responsiveBool", "Draw the image mirrored in a right-to-left layout (SwiftUI's flipsForRightToLeftLayoutDirection: arrows, directional glyphs). Its box mirrors with the layout either way. Default: false.") { $0.flipsForRightToLeftLayoutDirection?.jsonValue },
             ]
         case .button:
             return [

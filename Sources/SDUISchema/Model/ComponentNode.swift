@@ -171,6 +171,16 @@ public struct ComponentNode: Hashable, Sendable {
             yield &box.properties.alt
         }
     }
+    /// Whether the image's content is drawn mirrored in a right-to-left layout (SwiftUI's
+    /// `flipsForRightToLeftLayoutDirection(_:)`: arrows, progress glyphs); nil and false keep it as is.
+    /// Its box mirrors with the layout either way.
+    public var flipsForRightToLeftLayoutDirection: Responsive<Bool>? {
+        get { box.properties.flipsForRightToLeftLayoutDirection }
+        _modify {
+            makeUnique()
+            yield &box.properties.flipsForRightToLeftLayoutDirection
+        }
+    }
 
     // MARK: Button
     /// The button's title.
@@ -287,6 +297,7 @@ struct NodeProperties: Hashable, Sendable {
     var url: Responsive<String>?
     var placeholder: Responsive<ImagePlaceholder>?
     var alt: Responsive<String>?
+    var flipsForRightToLeftLayoutDirection: Responsive<Bool>?
     var title: Responsive<String>?
     var buttonStyle: Responsive<ButtonStyle>?
     var minLength: Responsive<Double>?

@@ -33,6 +33,8 @@ struct LintRunner {
     let sizes: [ContentSizeCategory]
     /// Whether to look for overlapping tap targets (a check of lint's own, on the laid-out frames).
     var checksOverlaps = true
+    /// The layout direction of every configuration.
+    var layoutDirection = LayoutDirection.leftToRight
 
     var configurationCount: Int { windows.count * sizes.count }
     func configuration(_ c: Int) -> (window: Int, size: Int) { (c / sizes.count, c % sizes.count) }
@@ -101,7 +103,8 @@ struct LintRunner {
         mutating func lay(_ c: Int) {
             let (w, s) = runner.configuration(c)
             let window = runner.windows[w]
-            let result = engine.layout(runner.screen, in: window, traits: window.traitCollection(contentSize: runner.sizes[s]))
+            let result = engine.layout(runner.screen, in: window, traits: window.traitCollection(contentSize: runner.sizes[s],
+                                                                                                 layoutDirection: runner.layoutDirection))
             for record in result.diagnosticRecords {
                 var node = record.node
                 if node < 0, let named = record.named {
