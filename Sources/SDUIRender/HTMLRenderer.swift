@@ -96,9 +96,10 @@ public struct HTMLRenderer: Sendable {
             let component = resolver.resolve(node.pointer)
             let appearance = NodeAppearance(node: component, type: node.type, sizeClass: sizeClass)
             let drawing = ModifierDrawing(node: node, component: component, sizeClass: sizeClass)
+            let control = InputDrawing.html(for: node, component: component, state: screen.state)
             writeElement(for: node, parentFrame: parentFrame, appearance: drawing.map { appearance.drawn(with: $0, type: node.type) } ?? appearance,
-                         component: component, drawing: drawing, sizeClass: sizeClass,
-                         layoutDirection: layout.traits.layoutDirection, to: &out)
+                         component: component, drawing: drawing, sizeClass: sizeClass, control: control,
+                         drawsText: !InputDrawing.drawsOwnText(component), layoutDirection: layout.traits.layoutDirection, to: &out)
             open.append(index)
         }
         for _ in open { out.write("</div>\n") }
@@ -110,8 +111,8 @@ public struct HTMLRenderer: Sendable {
     /// Writes the opening tag of a node's element plus its own content (lines, image); the caller closes it.
     private func writeElement<Output: TextOutputStream>(for node: LayoutNode, parentFrame: Rect, appearance: NodeAppearance,
                                                          component: ComponentNode?, drawing: ModifierDrawing?,
-                                                         sizeClass: UserInterfaceSizeClass, layoutDirection: LayoutDirection,
-                                                         to out: inout Output) {
+                                                         sizeClass: UserInterfaceSizeClass, control: String = "", drawsText: Bool = true,
+                                                         layoutDirection: LayoutDirection, to out: inout Output) {
         let frame = node.frame
         var classes = ["sdui-node"]
         var style = "left:" + CSSFormat.px(frame.x - parentFrame.x) + ";top:" + CSSFormat.px(frame.y - parentFrame.y)
@@ -128,7 +129,7 @@ public struct HTMLRenderer: Sendable {
             if drawing != nil { fill = nil }
         case .divider:
             if fill == nil { fill = Color.system["separator"] }
-        case .text:
+        case .text, .toggle, .stepper, .textField, .picker:
             foreground = appearance.color ?? Color.system["primary"]
         case .button:
             let tint = appearance.color ?? Color.system["accent"]
@@ -233,7 +234,8 @@ public struct HTMLRenderer: Sendable {
                                                  fill: color, radius: drawing.contentClip.map { Self.radius($0, frame) } ?? 0), over: false))
         }
         out.write(image)
-        if let (placement, run) = textPlacement {
+        out.write(control)
+        if drawsText, let (placement, run) = textPlacement {
             writeLines(placement, run: run, layoutDirection: layoutDirection, to: &out)
         }
         if let drawing { out.write(Self.boxes(drawing.over, over: true)) }
@@ -324,6 +326,13 @@ public struct HTMLRenderer: Sendable {
         case .open(let url): return "open " + url
         case .present(let screen, let style): return "present " + screen + " (" + style.rawValue + ")"
         case .dismiss: return "dismiss"
+        case .set(let name, _): return "set " + name
+        case .toggle(let name): return "toggle " + name
+        case .append(let name, _): return "append to " + name
+        case .remove(let name, _): return "remove from " + name
+        case .sequence(let actions): return actions.map(describe).joined(separator: ", then ")
+        case .if: return "if …"
+        case .request(let request): return "request " + request.url.description
         case .custom(let type, _): return type
         }
     }

@@ -7,6 +7,8 @@ enum NodeKind: UInt8 {
     case vstack, hstack, zstack, grid, scroll, text, image, button, spacer, divider, color, custom
     /// `viewThatFits`, `flow`, `hgrid` (`LazyHGrid`), `label`, an `image` with `systemName` (an SF Symbol).
     case viewThatFits, flow, hgrid, label, symbol
+    /// `toggle`, `textField`, `stepper`, `picker`: a control of UIKit's size and a label (`InputSpec`).
+    case input
 }
 
 /// Sentinel for "no value" in the `Double` fields of `FlatNode` (an absent frame width, a missing aspect ratio).
@@ -34,7 +36,8 @@ struct FlatNode {
     /// Grid: the number of columns (with GridItems: the number of items, from `firstGridItem`); hgrid: its rows;
     /// viewThatFits: its axes (`Axis.Set` bits); SF Symbol image: its text style (index in `TextStyle.allCases`).
     var columns: Int32 = 1
-    /// Grid with GridItem columns: its first item in `LayoutTree.gridItems` (-1: a column count).
+    /// Grid with GridItem columns: its first item in `LayoutTree.gridItems` (-1: a column count). An input: its
+    /// `InputSpec` in `LayoutTree.inputs`.
     var firstGridItem: Int32 = -1
     /// Index into `LayoutTree.texts` for text nodes and button titles; -1 otherwise.
     var textIndex: Int32 = -1
@@ -188,6 +191,10 @@ struct LayoutTree {
     var layeredNodes = ContiguousArray<LayeredNode>()
     /// How many layered nodes extend into the safe area (`LayeredNode.ignoresSafeArea`).
     var ignoresSafeAreaCount = 0
+    /// The controls of input nodes (`FlatNode.firstGridItem` of an input).
+    var inputs = ContiguousArray<InputSpec>()
+    /// The state the screen was resolved in: a text field shows its variable's value.
+    var inputState = ScreenState()
     /// Problems found while building (unknown types, frame conflicts, images without aspect ratio…).
     var buildDiagnostics: [LayoutDiagnostic] = []
     var screenID = ""
@@ -218,6 +225,7 @@ struct LayoutTree {
         layers.removeAll(keepingCapacity: true)
         layeredNodes.removeAll(keepingCapacity: true)
         ignoresSafeAreaCount = 0
+        inputs.removeAll(keepingCapacity: true)
         buildDiagnostics.removeAll(keepingCapacity: true)
         lazyGrids.removeAll(keepingCapacity: true)
         diagnosticNames.removeAll()

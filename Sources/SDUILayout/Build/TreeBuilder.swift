@@ -38,6 +38,7 @@ struct TreeBuilder {
         tree.sizeClass = sizeClass
         tree.contentSize = contentSize
         tree.source = PayloadSource(root: screen.root)
+        tree.inputState = screen.state
         withUnsafePointer(to: screen.root) { root in
             _ = add(root, parent: -1, childIndex: 0, parentContext: .none, parentHidden: false,
                     into: &tree)
@@ -116,6 +117,7 @@ struct TreeBuilder {
         }
         if g.pointee.outOfRange.rawValue != 0 && !hidden { reportOutOfRange(g.pointee.outOfRange, name, &tree) }
         if kind == .text || kind == .button || kind == .custom { resolveLeaf(node, g, name: name, into: &flat.pointee, tree: &tree) }
+        if kind == .input { resolveInput(pointer, into: &flat.pointee, tree: &tree) }
         if kind == .color { flat.pointee.isPlainColor = !isLayered && Self.isPlainColor(kind, g) }
         if kind == .spacer { resolveSpacer(g, into: &flat.pointee) }
         if kind == .scroll && g.pointee.pinnedViews != 0 { checkPinnedViews(pointer, isRoot: parent < 0, hidden: hidden, name: name, into: &tree) }
@@ -307,6 +309,7 @@ struct TreeBuilder {
         case .flow: return .flow
         case .hgrid: return .hgrid
         case .label: return .label
+        case .toggle, .textField, .stepper, .picker: return .input
         case .custom: return .custom
         }
     }

@@ -34,7 +34,7 @@ struct FastTypes: OptionSet, Hashable, Sendable {
         case .divider: self = .divider
         case .color: self = .color
         // The fast path bails on these (the general path decodes them).
-        case .section, .viewThatFits, .flow, .hgrid, .label, .custom: self = []
+        case .section, .viewThatFits, .flow, .hgrid, .label, .toggle, .textField, .stepper, .picker, .custom: self = []
         }
     }
 }
@@ -101,9 +101,9 @@ enum FastKeys {
         FastKey("flipsForRightToLeftLayoutDirection", .image, .flipsForRightToLeftLayoutDirection),
     ]
 
-    /// The built-in types by name (a custom type bails).
-    static let types: [(name: [UInt8], type: ComponentType)] = ComponentType.builtIn.filter { !FastTypes($0).isEmpty }
-        .map { (Array($0.rawValue.utf8), $0) }
+    /// The built-in types by name (a custom type bails, and so do inputs: the general path decodes their
+    /// two-way bindings).
+    static let types: [(name: [UInt8], type: ComponentType)] = ComponentType.builtIn.filter { !FastTypes($0).isEmpty }.map { (Array($0.rawValue.utf8), $0) }
 
     /// A name's bytes and the (types, slot) entries of that name.
     struct Name: Sendable {
