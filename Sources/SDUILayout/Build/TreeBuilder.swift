@@ -299,7 +299,8 @@ struct TreeBuilder {
         case .grid: return .grid
         case .scroll: return .scroll
         case .text: return .text
-        case .image: return pointer.pointee.geometry.hasSymbol ? .symbol : .image
+        // (The flag read in place: `pointer.pointee.geometry` copies the whole record, retaining its strings.)
+        case .image: return pointer.pointer(to: \.geometry)?.pointee.hasSymbol == true ? .symbol : .image
         case .button: return .button
         case .spacer: return .spacer
         case .divider: return .divider
