@@ -1,4 +1,5 @@
 import SDUIEnvironment
+public import SDUIDisplay
 public import SDUILayout
 public import SDUISchema
 
@@ -25,8 +26,13 @@ open class ScreenViewController: ViewController {
     public private(set) var layoutCount = 0
     /// The views, by node id (payload id or path id), in document order.
     public private(set) var nodeViews: [(id: String, view: View)] = []
+    /// The display list of the latest layout (what the views draw), in document order.
+    public var displayItems: [DisplayItem] { views.items }
+    /// The view operations the latest layout applied (the reconciler's, from the previous layout's items).
+    public private(set) var lastViewOperations: [ViewOperation] = []
 
     private let engine = LayoutEngine()
+    private lazy var views = ViewTreeDriver(host: RuntimeViewHost(controller: self))
     private var lastLayoutKey: LayoutKey?
     private var reportedUnknownTypes: Set<String> = []
 
@@ -106,50 +112,19 @@ open class ScreenViewController: ViewController {
 
     // MARK: Views
 
-    /// Builds (or updates) one view per laid-out node.
+    /// Brings the views to the layout's display list through the reconciler: views that kept their identity are
+    /// moved, re-framed or updated in place, never recreated.
     func applyLayout(_ result: LayoutResult) {
-        let nodes = result.nodes
-        let sameTree = nodeViews.count == nodes.count
-            && zip(nodeViews, nodes).allSatisfy { $0.id == $1.id && (($0.view as? ComponentView)?.componentType ?? $1.type) == $1.type }
-        if !sameTree {
-            for entry in nodeViews { entry.view.removeFromSuperview() }
-            nodeViews = []
-            nodeViews.reserveCapacity(nodes.count)
-            for node in nodes {
-                let component = componentNode(atPath: node.path) ?? ComponentNode(type: node.type, id: node.id)
-                if !registry.canResolve(node.type), !reportedUnknownTypes.contains(node.type.rawValue) {
-                    reportedUnknownTypes.insert(node.type.rawValue)
-                    report(.unknownComponent, "'\(screen.id)': no component registered for type '\(node.type.rawValue)' (first at \(node.pointer)); showing an empty placeholder")
-                }
-                let nodeView = registry.resolve(node: component)
-                if nodeView.accessibilityIdentifier == nil { nodeView.accessibilityIdentifier = node.id }
-                nodeViews.append((node.id, nodeView))
-            }
-            for (index, node) in nodes.enumerated() {
-                let parentView = nodes.indices.contains(node.parent) ? nodeViews[node.parent].view : view
-                parentView.addSubview(nodeViews[index].view)
-            }
-        }
-        for (index, node) in nodes.enumerated() {
-            let nodeView = nodeViews[index].view
-            let parentOrigin = nodes.indices.contains(node.parent) ? nodes[node.parent].frame.origin : .zero
-            nodeView.frame = Rect(x: node.frame.x - parentOrigin.x, y: node.frame.y - parentOrigin.y,
-                                  width: node.frame.width, height: node.frame.height)
-            nodeView.isHidden = node.isHidden
-            (nodeView as? ComponentView)?.layoutNode = node
-        }
+        let items = DisplayList(result, screen: screen).items
+        lastViewOperations = views.apply(items)
+        nodeViews = items.compactMap { item in views.view(for: ViewKey(item)).map { (item.id, $0) } }
     }
 
-    /// The payload node at a path id (`root`, `root.0.3`).
-    func componentNode(atPath path: String) -> ComponentNode? {
-        let parts = path.split(separator: ".")
-        guard parts.first == "root" else { return nil }
-        var node = screen.root
-        for part in parts.dropFirst() {
-            guard let index = Int(part), node.children.indices.contains(index) else { return nil }
-            node = node.children[index]
-        }
-        return node
+    /// Reports a node type the registry cannot resolve, once per type.
+    fileprivate func reportUnknownType(of item: DisplayItem) {
+        guard !registry.canResolve(item.type), !reportedUnknownTypes.contains(item.type.rawValue) else { return }
+        reportedUnknownTypes.insert(item.type.rawValue)
+        report(.unknownComponent, "'\(screen.id)': no component registered for type '\(item.type.rawValue)' (first at node '\(item.id)'); showing an empty placeholder")
     }
 
     // MARK: Actions
@@ -158,10 +133,10 @@ open class ScreenViewController: ViewController {
     /// - Throws: `RuntimeError.nodeNotFound` when no node has that id or it has no action; the
     ///   router's errors otherwise.
     public func performAction(ofNodeWithID id: String) throws(RuntimeError) {
-        guard let component = findComponent(id: id, in: screen.root) else {
-            throw RuntimeError(.nodeNotFound, "'\(screen.id)' has no node with id '\(id)'")
+        guard let item = displayItems.first(where: { $0.id == id }) else {
+            throw RuntimeError(.nodeNotFound, "'\(screen.id)' has no laid-out node with id '\(id)'")
         }
-        guard let action = component.modifiers.action else {
+        guard let action = item.action else {
             throw RuntimeError(.nodeNotFound, "node '\(id)' on '\(screen.id)' has no action")
         }
         try perform(action)
@@ -184,4 +159,40 @@ open class ScreenViewController: ViewController {
         for child in node.children { if let found = findComponent(id: id, in: child) { return found } }
         return nil
     }
+}
+
+/// The runtime's views as a reconciler host: one view per item, made by the controller's registry, nested like the
+/// node tree inside the controller's view.
+@MainActor
+struct RuntimeViewHost: ViewTreeHost {
+    unowned let controller: ScreenViewController
+
+    func makeView(for item: DisplayItem) -> View {
+        controller.reportUnknownType(of: item)
+        let view = controller.registry.resolve(item: item)
+        view.isHidden = item.isHidden
+        return view
+    }
+
+    func place(_ view: View, in parent: View?, after sibling: View?) {
+        let container = parent ?? controller.view
+        var index = 0
+        if let sibling, let position = container.subviews.firstIndex(where: { $0 === sibling }) { index = position + 1 }
+        if view.superview === container, let current = container.subviews.firstIndex(where: { $0 === view }), current < index {
+            index -= 1
+        }
+        container.insertSubview(view, at: index)
+    }
+
+    func setGeometry(_ view: View, frame: Rect, item: DisplayItem) {
+        view.frame = frame
+        (view as? ComponentView)?.setGeometry(of: item)
+    }
+
+    func update(_ view: View, with item: DisplayItem) {
+        view.isHidden = item.isHidden
+        (view as? ComponentView)?.apply(item)
+    }
+
+    func remove(_ view: View) { view.removeFromSuperview() }
 }
