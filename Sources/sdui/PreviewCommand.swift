@@ -91,8 +91,7 @@ enum PreviewCommand {
             let page: PreviewPage
             do throws(PreviewPageTooLarge) {
                 page = try PreviewPage(screen: screen, windows: windows, contentSizes: sizes, isDark: args.has("--dark"),
-                                       layoutDirection: layoutDirection,
-                                       maxElements: maxNodeElements) {
+                                       layoutDirection: layoutDirection, maxElements: maxNodeElements) {
                     engine.layout($0, in: $1, traits: $2)
                 }
             } catch {
