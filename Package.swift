@@ -16,6 +16,9 @@ let package = Package(
         .library(name: "SDUIDisplay", targets: ["SDUIDisplay"]),
         .library(name: "SDUIRender", targets: ["SDUIRender"]),
         .library(name: "SDUIRuntime", targets: ["SDUIRuntime"]),
+        // Native hosts, Apple platforms only (empty elsewhere); nothing else depends on them (docs/hosts.md).
+        .library(name: "SDUIUIKit", targets: ["SDUIUIKit"]),
+        .library(name: "SDUISwiftUI", targets: ["SDUISwiftUI"]),
         .executable(name: "sdui", targets: ["sdui"]),
         // The fuzz targets' bodies, for the libFuzzer executables of Fuzz/ (docs/fuzzing.md); not for apps.
         .library(name: "SDUIFuzzing", targets: ["SDUIFuzzing"]),
@@ -29,6 +32,10 @@ let package = Package(
         // The web fonts are compiled in (Generated/EmbeddedFonts.swift, see docs/render.md): no resource bundle at run time.
         .target(name: "SDUIRender", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay"], exclude: ["Resources"], swiftSettings: strict),
         .target(name: "SDUIRuntime", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay"], swiftSettings: strict),
+        .target(name: "SDUIUIKit", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay"],
+                swiftSettings: strict),
+        .target(name: "SDUISwiftUI", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay"],
+                swiftSettings: strict),
         .target(name: "SDUIFuzzing", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIRender", "SDUIRuntime"],
                 swiftSettings: strict),
         .executableTarget(
