@@ -1,6 +1,9 @@
 #if canImport(SwiftUI)
 // Apple platforms only; type-checked in CI against Hosts/Stubs/SwiftUI (see SDUIScreenView.swift).
 import SwiftUI
+#if canImport(UIKit)
+import UIKit
+#endif
 import SDUIEnvironment
 import SDUISchema
 import SDUIDisplay
@@ -13,7 +16,7 @@ struct SDUINodeContent: View {
     let onAction: @MainActor (Action, DisplayItem) -> Void
 
     var body: some View {
-        ZStack(alignment: .topLeading) {
+        SwiftUI.ZStack(alignment: .topLeading) {
             switch registry.factories.resolve(item) {
             case .registered(let view):
                 view
@@ -33,7 +36,7 @@ struct SDUINodeContent: View {
 
     @ViewBuilder private func lines(_ text: DisplayText) -> some View {
         ForEach(Array(text.lines.enumerated()), id: \.offset) { _, line in
-            Text(line.text)
+            SwiftUI.Text(line.text)
                 .font(.custom(Self.interName(text.face.weight), fixedSize: text.face.size))
                 .foregroundStyle(Self.color(item.appearance.foreground ?? SDUISchema.Color.system["primary"]!))
                 .fixedSize()
@@ -52,7 +55,7 @@ struct SDUINodeContent: View {
                 image.resizable().aspectRatio(contentMode: request.contentMode == .fit ? .fit : .fill)
                     .scaleEffect(x: request.isFlipped ? -1 : 1, y: 1)
             case .failure:
-                Image(systemName: "photo").foregroundStyle(SwiftUI.Color.gray)
+                SwiftUI.Image(systemName: "photo").foregroundStyle(SwiftUI.Color.gray)
             @unknown default:
                 EmptyView()
             }

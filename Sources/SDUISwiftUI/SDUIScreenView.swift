@@ -44,7 +44,7 @@ public struct SDUIScreenView: View {
         }
     }
 
-    static func contentSize(_ size: DynamicTypeSize) -> ContentSizeCategory {
+    static func contentSize(_ size: DynamicTypeSize) -> SDUIEnvironment.ContentSizeCategory {
         switch size {
         case .xSmall: return .xSmall
         case .small: return .small
@@ -65,11 +65,11 @@ public struct SDUIScreenView: View {
 
 /// The traits a layout depends on, as the SwiftUI environment gives them.
 struct SDUIHostTraits: Hashable {
-    var contentSize: ContentSizeCategory
+    var contentSize: SDUIEnvironment.ContentSizeCategory
     var dark: Bool
     var rightToLeft: Bool
-    var horizontal: UserInterfaceSizeClass
-    var vertical: UserInterfaceSizeClass
+    var horizontal: SDUIEnvironment.UserInterfaceSizeClass
+    var vertical: SDUIEnvironment.UserInterfaceSizeClass
 }
 
 /// The engine and its results per proposed size, shared by the layout and the body.
@@ -91,7 +91,7 @@ final class SDUILayoutModel {
         if lastScreen != screen { results = [:]; lastScreen = screen }
         let key = SDUIProposalKey(size: size, traits: traits)
         if let cached = results[key] { return cached }
-        guard let environment = HostEnvironment.window(size: size, safeArea: EdgeInsets(), screenSize: size,
+        guard let environment = HostEnvironment.window(size: size, safeArea: SDUIEnvironment.EdgeInsets(), screenSize: size,
                                                        idiom: traits.horizontal == .regular ? .pad : .phone,
                                                        horizontalSizeClass: traits.horizontal,
                                                        verticalSizeClass: traits.vertical) else { return nil }
@@ -150,6 +150,7 @@ struct SDUIEngineLayout: Layout {
 }
 
 /// Views for custom component types.
+@MainActor
 public struct SDUIViewRegistry {
     /// The factories (`ComponentFactories`, shared with the UIKit host's logic).
     public var factories = ComponentFactories<AnyView>()

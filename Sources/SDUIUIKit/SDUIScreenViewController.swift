@@ -2,6 +2,9 @@
 // Apple platforms only. Not compiled against Apple's SDK on the machine this was written on: CI parses this file and
 // type-checks it against a stub of the UIKit declarations it uses (Hosts/check, docs/hosts.md).
 import UIKit
+#if canImport(FoundationNetworking)
+import FoundationNetworking  // URLSession off Apple platforms (the stub type-check)
+#endif
 import SDUIEnvironment
 import SDUISchema
 import SDUILayout
