@@ -128,3 +128,28 @@ import SDUILayout
         #expect(texts.contains { !$0.overflowingLines(measuredBy: WideFont()).isEmpty })
     }
 }
+
+@Suite struct HostEnvironmentTests {
+    @Test func `a host view that fills a 393 × 852 phone is a phone of that screen, full screen; a smaller one a window of its size`() throws {
+        let full = try #require(HostEnvironment.window(size: Size(width: 393, height: 852), safeArea: EdgeInsets(top: 59, bottom: 34),
+                                                       screenSize: Size(width: 393, height: 852), idiom: .phone,
+                                                       horizontalSizeClass: .compact, verticalSizeClass: .regular))
+        #expect(full.device.portraitSize == Size(width: 393, height: 852) && full.device.idiom == .phone)
+        #expect(full.mode == .fullScreen && full.size == Size(width: 393, height: 852))
+        #expect(full.safeAreaInsets == EdgeInsets(top: 59, bottom: 34))
+        let column = try #require(HostEnvironment.window(size: Size(width: 320, height: 1032), safeArea: EdgeInsets(),
+                                                         screenSize: Size(width: 1376, height: 1032), idiom: .pad,
+                                                         horizontalSizeClass: .compact, verticalSizeClass: .regular))
+        #expect(column.device.idiom == .pad && column.orientation == .landscape)
+        #expect(column.size == Size(width: 320, height: 1032) && column.horizontalSizeClass == .compact)
+        #expect(HostEnvironment.window(size: Size(width: 0, height: 10), safeArea: EdgeInsets(), screenSize: Size(width: 1, height: 1),
+                                       idiom: .phone, horizontalSizeClass: .compact, verticalSizeClass: .regular) == nil)
+    }
+
+    @Test func `UIKit's content size names map to the engine's Dynamic Type sizes`() {
+        #expect(HostEnvironment.contentSize(uikitRawValue: "UICTContentSizeCategoryXS") == .xSmall)
+        #expect(HostEnvironment.contentSize(uikitRawValue: "UICTContentSizeCategoryL") == .large)
+        #expect(HostEnvironment.contentSize(uikitRawValue: "UICTContentSizeCategoryAccessibilityXXXL") == .accessibility5)
+        #expect(HostEnvironment.contentSize(uikitRawValue: "UICTContentSizeCategoryUnspecified") == .large)
+    }
+}
