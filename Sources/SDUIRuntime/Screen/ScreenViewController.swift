@@ -25,16 +25,15 @@ open class ScreenViewController: ViewController {
     /// How many times the screen has been laid out.
     public private(set) var layoutCount = 0
     /// The views, by node id (payload id or path id), in document order.
-    public private(set) var nodeViews: [(id: String, view: View)] = []
-    /// The display list of the latest layout (what the views draw), in document order.
-    public var displayItems: [DisplayItem] { views.items }
-    /// The view operations the latest layout applied (the reconciler's, from the previous layout's items).
-    public private(set) var lastViewOperations: [ViewOperation] = []
+    public internal(set) var nodeViews: [(id: String, view: View)] = []
+    /// The view operations the latest layout applied (the reconciler's, from the previous layout's display list).
+    public internal(set) var lastViewOperations: [ViewOperation] = []
+    /// The views, driven by the reconciler (`ScreenViewController+Views.swift`).
+    lazy var views = ViewTreeDriver(host: RuntimeViewHost(controller: self))
 
     private let engine = LayoutEngine()
-    private lazy var views = ViewTreeDriver(host: RuntimeViewHost(controller: self))
     private var lastLayoutKey: LayoutKey?
-    private var reportedUnknownTypes: Set<String> = []
+    var reportedUnknownTypes: Set<String> = []
 
     private struct LayoutKey: Equatable {
         var size: Size
@@ -110,22 +109,7 @@ open class ScreenViewController: ViewController {
         engine.layout(screen, in: environment, traits: traits)
     }
 
-    // MARK: Views
-
-    /// Brings the views to the layout's display list through the reconciler: views that kept their identity are
-    /// moved, re-framed or updated in place, never recreated.
-    func applyLayout(_ result: LayoutResult) {
-        let items = DisplayList(result, screen: screen).items
-        lastViewOperations = views.apply(items)
-        nodeViews = items.compactMap { item in views.view(for: ViewKey(item)).map { (item.id, $0) } }
-    }
-
-    /// Reports a node type the registry cannot resolve, once per type.
-    fileprivate func reportUnknownType(of item: DisplayItem) {
-        guard !registry.canResolve(item.type), !reportedUnknownTypes.contains(item.type.rawValue) else { return }
-        reportedUnknownTypes.insert(item.type.rawValue)
-        report(.unknownComponent, "'\(screen.id)': no component registered for type '\(item.type.rawValue)' (first at node '\(item.id)'); showing an empty placeholder")
-    }
+    // MARK: Views: ScreenViewController+Views.swift (the reconciler drives them from the display list)
 
     // MARK: Actions
 
@@ -133,10 +117,10 @@ open class ScreenViewController: ViewController {
     /// - Throws: `RuntimeError.nodeNotFound` when no node has that id or it has no action; the
     ///   router's errors otherwise.
     public func performAction(ofNodeWithID id: String) throws(RuntimeError) {
-        guard let item = displayItems.first(where: { $0.id == id }) else {
-            throw RuntimeError(.nodeNotFound, "'\(screen.id)' has no laid-out node with id '\(id)'")
+        guard let component = findComponent(id: id, in: screen.root) else {
+            throw RuntimeError(.nodeNotFound, "'\(screen.id)' has no node with id '\(id)'")
         }
-        guard let action = item.action else {
+        guard let action = component.modifiers.action else {
             throw RuntimeError(.nodeNotFound, "node '\(id)' on '\(screen.id)' has no action")
         }
         try perform(action)
@@ -159,40 +143,4 @@ open class ScreenViewController: ViewController {
         for child in node.children { if let found = findComponent(id: id, in: child) { return found } }
         return nil
     }
-}
-
-/// The runtime's views as a reconciler host: one view per item, made by the controller's registry, nested like the
-/// node tree inside the controller's view.
-@MainActor
-struct RuntimeViewHost: ViewTreeHost {
-    unowned let controller: ScreenViewController
-
-    func makeView(for item: DisplayItem) -> View {
-        controller.reportUnknownType(of: item)
-        let view = controller.registry.resolve(item: item)
-        view.isHidden = item.isHidden
-        return view
-    }
-
-    func place(_ view: View, in parent: View?, after sibling: View?) {
-        let container = parent ?? controller.view
-        var index = 0
-        if let sibling, let position = container.subviews.firstIndex(where: { $0 === sibling }) { index = position + 1 }
-        if view.superview === container, let current = container.subviews.firstIndex(where: { $0 === view }), current < index {
-            index -= 1
-        }
-        container.insertSubview(view, at: index)
-    }
-
-    func setGeometry(_ view: View, frame: Rect, item: DisplayItem) {
-        view.frame = frame
-        (view as? ComponentView)?.setGeometry(of: item)
-    }
-
-    func update(_ view: View, with item: DisplayItem) {
-        view.isHidden = item.isHidden
-        (view as? ComponentView)?.apply(item)
-    }
-
-    func remove(_ view: View) { view.removeFromSuperview() }
 }

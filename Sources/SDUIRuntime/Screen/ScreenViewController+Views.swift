@@ -1,0 +1,63 @@
+import SDUIEnvironment
+public import SDUIDisplay
+import SDUILayout
+import SDUISchema
+
+// The screen's views: one per item of the layout's display list (the render contract, docs/hosts.md), driven by
+// the reconciler. A view keeps its identity (payload id, or position below the nearest ancestor with one) and type
+// across layouts: it is moved, re-framed or updated in place, never recreated — a rotation is frame updates only.
+
+extension ScreenViewController {
+    /// The display list of the latest layout (what the views draw), in document order.
+    public var displayItems: [DisplayItem] { views.items }
+
+    /// Brings the views to the layout's display list through the reconciler.
+    func applyLayout(_ result: LayoutResult) {
+        let items = DisplayList(result, screen: screen).items
+        lastViewOperations = views.apply(items)
+        nodeViews = items.compactMap { item in views.view(for: ViewKey(item)).map { (item.id, $0) } }
+    }
+
+    /// Reports a node type the registry cannot resolve, once per type.
+    func reportUnknownType(of item: DisplayItem) {
+        guard !registry.canResolve(item.type), !reportedUnknownTypes.contains(item.type.rawValue) else { return }
+        reportedUnknownTypes.insert(item.type.rawValue)
+        report(.unknownComponent, "'\(screen.id)': no component registered for type '\(item.type.rawValue)' (first at node '\(item.id)'); showing an empty placeholder")
+    }
+}
+
+/// The runtime's views as a reconciler host: one view per item, made by the controller's registry, nested like the
+/// node tree inside the controller's view.
+@MainActor
+struct RuntimeViewHost: ViewTreeHost {
+    unowned let controller: ScreenViewController
+
+    func makeView(for item: DisplayItem) -> View {
+        controller.reportUnknownType(of: item)
+        let view = controller.registry.resolve(item: item)
+        view.isHidden = item.isHidden
+        return view
+    }
+
+    func place(_ view: View, in parent: View?, after sibling: View?) {
+        let container = parent ?? controller.view
+        var index = 0
+        if let sibling, let position = container.subviews.firstIndex(where: { $0 === sibling }) { index = position + 1 }
+        if view.superview === container, let current = container.subviews.firstIndex(where: { $0 === view }), current < index {
+            index -= 1
+        }
+        container.insertSubview(view, at: index)
+    }
+
+    func setGeometry(_ view: View, frame: Rect, item: DisplayItem) {
+        view.frame = frame
+        (view as? ComponentView)?.setGeometry(of: item)
+    }
+
+    func update(_ view: View, with item: DisplayItem) {
+        view.isHidden = item.isHidden
+        (view as? ComponentView)?.apply(item)
+    }
+
+    func remove(_ view: View) { view.removeFromSuperview() }
+}
