@@ -72,7 +72,7 @@ public struct DisplayList: Sequence, Sendable {
             let component: ComponentNode?
             let identity: NodeIdentity
             if let parent = path.last {
-                component = parent.node.flatMap { Self.child(of: $0, slot: layout.childSlot(at: index)) }
+                component = parent.node.flatMap { $0.layoutChild(atSlot: layout.childSlot(at: index)) }
                 identity = parent.identity.child(slot: layout.childSlot(at: index), id: component?.id)
             } else {
                 component = node.parent < 0 ? root : nil
@@ -81,12 +81,6 @@ public struct DisplayList: Sequence, Sendable {
             path.append((index, component, identity))
             return DisplayItem(node, index: index, component: component, identity: identity, sizeClass: sizeClass,
                                direction: direction)
-        }
-
-        /// The payload child at a layout child slot.
-        static func child(of node: ComponentNode, slot: Int32) -> ComponentNode? {
-            guard slot >= 0, Int(slot) < node.children.count else { return nil }
-            return node.children[Int(slot)]
         }
     }
 }

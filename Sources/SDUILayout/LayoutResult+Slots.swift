@@ -13,6 +13,16 @@ extension LayoutResult {
     package func parentIndex(at index: Int) -> Int { storage.parentIndex(at: index) }
 }
 
+extension ComponentNode {
+    /// The payload node the engine laid out at child slot `slot` of this node (`LayoutResult.childSlot(at:)`), or nil.
+    /// The one place that maps slots to payload nodes: slots that are not child indices (the views of backgrounds and
+    /// overlays, when the engine lays them out as nodes of their own) resolve here too.
+    package func layoutChild(atSlot slot: Int32) -> ComponentNode? {
+        guard slot >= 0, Int(slot) < children.count else { return nil }
+        return children[Int(slot)]
+    }
+}
+
 extension LayoutNodeStorage {
     func childSlot(at index: Int) -> Int32 {
         if source != nil, index < links.count { return links[index].childIndex }
