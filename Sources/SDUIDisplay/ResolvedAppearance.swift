@@ -101,8 +101,7 @@ public struct DisplayLayer: Hashable, Sendable {
     public enum Effect: Hashable, Sendable {
         /// Changes the layout only (padding, frame, aspectRatio, fixedSize, layoutPriority, ignoresSafeArea).
         case layout
-        /// A colour behind (`background`) or in front of (`overlay`) the box; `view` is a decoration view drawn as
-        /// its own display item.
+        /// A colour behind (`background`) or in front of (`overlay`) the box.
         case fill(Color, isOverlay: Bool)
         /// A view behind or in front of the box, drawn as its own display item (`DisplayLayer.decorationIndex`).
         case view(isOverlay: Bool)
@@ -129,7 +128,8 @@ public struct DisplayLayer: Hashable, Sendable {
     public var chainIndex: Int
     /// The box the engine laid this layer out in, in window points, when it reports one (nil: the node's frame).
     public var box: Rect?
-    /// A background's or overlay's view: its index in the list, when the engine lays it out as its own node.
+    /// A background's or overlay's view: its index in the list, once the engine lays decoration views out as nodes
+    /// of their own (branch `vocab2`); nil until then.
     public var decorationIndex: NodeIndex?
 
     init(_ modifier: Modifier, chainIndex: Int, sizeClass: UserInterfaceSizeClass) {
