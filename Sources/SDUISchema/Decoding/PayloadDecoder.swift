@@ -59,6 +59,7 @@ public struct PayloadDecoder: Sendable {
             bytes = UnsafeBufferPointer(rebasing: bytes[3...])
         }
         guard bytes.count <= options.maxBytes, var decoder = FastDecoder(bytes, options: options) else { return nil }
+        defer { decoder.release() }
         return try? decoder.screen()
     }
 
