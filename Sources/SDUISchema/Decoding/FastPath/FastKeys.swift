@@ -33,7 +33,7 @@ struct FastTypes: OptionSet, Hashable, Sendable {
         case .spacer: self = .spacer
         case .divider: self = .divider
         case .color: self = .color
-        case .custom: self = []
+        case .toggle, .textField, .stepper, .picker, .custom: self = []
         }
     }
 }
@@ -99,9 +99,6 @@ enum FastKeys {
         FastKey("title", .button, .title),
         FastKey("flipsForRightToLeftLayoutDirection", .image, .flipsForRightToLeftLayoutDirection),
     ]
-
-    /// The built-in types by name (a custom type bails).
-    static let types: [(name: [UInt8], type: ComponentType)] = ComponentType.builtIn.map { (Array($0.rawValue.utf8), $0) }
 
     /// The table: an open-addressing index of the names by `FastWord.hash` (an entry of count 0 is empty), the
     /// names' bytes, and the slot of each name on each type: `slots[row × 16 + type bit index]`, `noSlot` where the
@@ -170,7 +167,8 @@ enum FastKeys {
         }
     }
 
-    /// The built-in type named by the bytes at `slice`, or nil: its name's bytes (eight at most) as one integer
+    /// The built-in type named by the bytes at `slice`, or nil (a custom type bails, and so do inputs: the general
+    /// path decodes their two-way bindings): its name's bytes (eight at most) as one integer
     /// (`FastWord.first`; names never hold a zero byte, so the padding tells lengths apart), switched on.
     /// `FastPathKeyTests` checks it finds every type the fast path decodes.
     @inline(__always)
