@@ -1,6 +1,7 @@
 import SDUIEnvironment
 public import SDUISchema
 public import SDUILayout
+public import SDUIDisplay
 
 /// Writes a `LayoutResult` as HTML: one panel element the size of the window, every node an absolutely
 /// positioned element at the engine's frame. The browser does no layout of its own.
@@ -70,37 +71,35 @@ public struct HTMLRenderer: Sendable {
     /// Writes `panel(layout, screen:)` to `output` piece by piece.
     /// - Complexity: O(n) in the number of nodes and text lines.
     public func writePanel<Output: TextOutputStream>(_ layout: LayoutResult, screen: Screen, to out: inout Output) {
-        let env = layout.environment
-        var resolver = ComponentResolver(screen: screen)
-        let sizeClass = layout.traits.horizontalSizeClass
+        writePanel(DisplayList(layout, screen: screen), to: &out)
+    }
+
+    /// Writes the panel of a display list (the render contract) piece by piece.
+    /// - Complexity: O(n) in the number of nodes and text lines; memory beyond `output` is one item and its path.
+    public func writePanel<Output: TextOutputStream>(_ list: DisplayList, to out: inout Output) {
+        let env = list.environment
+        let traits = list.traits
         var head = "<div class=\"sdui-panel\""
         head += " data-device=\"" + HTMLEscaping.attribute(env.device.slug) + "\""
         head += " data-orientation=\"" + env.orientation.rawValue + "\""
         head += " data-mode=\"" + HTMLEscaping.attribute(env.mode.description) + "\""
-        head += " data-screen=\"" + HTMLEscaping.attribute(layout.screenID) + "\""
-        head += " data-content-size=\"" + layout.traits.preferredContentSizeCategory.rawValue + "\""
-        if layout.traits.layoutDirection == .rightToLeft { head += " dir=\"rtl\" data-layout-direction=\"rightToLeft\"" }
+        head += " data-screen=\"" + HTMLEscaping.attribute(list.layout.screenID) + "\""
+        head += " data-content-size=\"" + traits.preferredContentSizeCategory.rawValue + "\""
+        if traits.layoutDirection == .rightToLeft { head += " dir=\"rtl\" data-layout-direction=\"rightToLeft\"" }
         head += " style=\"width:" + CSSFormat.px(env.size.width) + ";height:" + CSSFormat.px(env.size.height)
         head += ";" + Self.colorVariables("b", Color.system["background"]) + "\">\n"
         out.write(head)
 
-        // Children close after their subtree: keep a stack of open node indices.
-        var open: [Int] = []
-        let nodes = layout.nodes
-        for (index, node) in nodes.enumerated() {
-            while let last = open.last, last != node.parent {
+        // Children close after their subtree: keep a stack of the open items' indices and frames.
+        var open: [(index: NodeIndex, frame: Rect)] = []
+        for item in list {
+            while let last = open.last, last.index != item.parent {
                 out.write("</div>\n")
                 open.removeLast()
             }
-            let parentFrame = nodes.indices.contains(node.parent) ? nodes[node.parent].frame : Rect.zero
-            let component = resolver.resolve(node.pointer)
-            let appearance = NodeAppearance(node: component, type: node.type, sizeClass: sizeClass)
-            let drawing = ModifierDrawing(node: node, component: component, sizeClass: sizeClass)
-            let control = InputDrawing.html(for: node, component: component, state: screen.state)
-            writeElement(for: node, parentFrame: parentFrame, appearance: drawing.map { appearance.drawn(with: $0, type: node.type) } ?? appearance,
-                         component: component, drawing: drawing, sizeClass: sizeClass, control: control,
-                         drawsText: !InputDrawing.drawsOwnText(component), layoutDirection: layout.traits.layoutDirection, to: &out)
-            open.append(index)
+            let parentFrame = open.last?.frame ?? Rect.zero
+            writeElement(for: item, parentFrame: parentFrame, layoutDirection: traits.layoutDirection, to: &out)
+            open.append((item.index, item.frame))
         }
         for _ in open { out.write("</div>\n") }
         out.write("</div>\n")
@@ -109,136 +108,72 @@ public struct HTMLRenderer: Sendable {
     // MARK: - Nodes
 
     /// Writes the opening tag of a node's element plus its own content (lines, image); the caller closes it.
-    private func writeElement<Output: TextOutputStream>(for node: LayoutNode, parentFrame: Rect, appearance: NodeAppearance,
-                                                         component: ComponentNode?, drawing: ModifierDrawing?,
-                                                         sizeClass: UserInterfaceSizeClass, control: String = "", drawsText: Bool = true,
+    private func writeElement<Output: TextOutputStream>(for item: DisplayItem, parentFrame: Rect,
                                                          layoutDirection: LayoutDirection, to out: inout Output) {
-        let frame = node.frame
+        let frame = item.frame
+        let appearance = item.appearance
         var classes = ["sdui-node"]
         var style = "left:" + CSSFormat.px(frame.x - parentFrame.x) + ";top:" + CSSFormat.px(frame.y - parentFrame.y)
             + ";width:" + CSSFormat.px(frame.width) + ";height:" + CSSFormat.px(frame.height)
-        var fill = appearance.background
-        var foreground: Color?
-        var image = ""
-        var textPlacement: (TextPlacement, TextRun)?
-
-        switch node.type {
-        case .color:
-            fill = appearance.color ?? Color.system["primary"]
-            // With a chain, the color fills its content box (drawn with the layers).
-            if drawing != nil { fill = nil }
-        case .divider:
-            if fill == nil { fill = Color.system["separator"] }
-        case .text, .toggle, .stepper, .textField, .picker:
-            foreground = appearance.color ?? Color.system["primary"]
-        case .button:
-            let tint = appearance.color ?? Color.system["accent"]
-            classes.append("sdui-button")
-            switch appearance.buttonStyle {
-            case .borderedProminent:
-                if fill == nil { fill = tint }
-                foreground = Color.system["white"]
-            case .bordered:
-                if fill == nil, let t = tint { fill = Self.tinted(t) }
-                foreground = tint
-            case .automatic, .plain, .borderless:
-                foreground = tint
-            }
-        case .image:
-            if component?.systemName != nil {
-                foreground = appearance.color ?? Color.system["primary"]
-                image = Self.symbol(side: min(frame.width, frame.height), at: (0, 0))
-            } else {
-                image = self.image(node, appearance: appearance, layoutDirection: layoutDirection, clip: drawing?.contentClip)
-            }
-        case .label:
-            foreground = appearance.color ?? Color.system["primary"]
-        default:
-            break
-        }
-
-        if let run = node.text {
-            var padding = appearance.padding
-            if node.type == .label, component?.systemImage != nil {
-                // The symbol, then the title (`LabelMetrics`); the symbol on the right right to left.
-                let lead = run.lineHeight + LabelMetrics.spacing
-                let top = appearance.padding.top + (frame.height - appearance.padding.vertical - run.lineHeight) / 2
-                if layoutDirection == .rightToLeft {
-                    padding.trailing += lead
-                    image += Self.symbol(side: run.lineHeight, at: (frame.width - appearance.padding.trailing - run.lineHeight, top))
-                } else {
-                    padding.leading += lead
-                    image += Self.symbol(side: run.lineHeight, at: (appearance.padding.leading, top))
-                }
-            }
-            let placement = TextPlacement(run: run, frame: frame, padding: padding,
-                                          alignment: node.type == .button ? .center : node.type == .label ? .leading : appearance.contentAlignment,
-                                          layoutDirection: layoutDirection)
+        if item.type == .button { classes.append("sdui-button") }
+        if let text = item.text {
             classes.append("sdui-text")
-            style += ";font-size:" + CSSFormat.px(run.fontSize) + ";font-weight:" + String(run.fontWeight)
-                + ";line-height:" + CSSFormat.px(run.lineHeight)
-            textPlacement = (placement, run)
+            style += ";font-size:" + CSSFormat.px(text.face.size) + ";font-weight:" + String(text.face.weight)
+                + ";line-height:" + CSSFormat.px(text.face.lineHeight)
         }
-        if let fill {
+        if let fill = appearance.fill {
             classes.append("sdui-bg")
             style += ";" + Self.colorVariables("b", fill)
         }
-        if let foreground {
+        if let foreground = appearance.foreground {
             classes.append("sdui-fg")
             style += ";" + Self.colorVariables("f", foreground)
         }
         if appearance.cornerRadius > 0 {
             style += ";border-radius:" + CSSFormat.px(appearance.cornerRadius)
-        } else if node.type == .button, appearance.buttonStyle == .bordered || appearance.buttonStyle == .borderedProminent {
-            style += ";border-radius:" + CSSFormat.px(min(frame.height / 2, 8))
         }
-        if node.type == .scroll {
+        if item.type == .scroll {
             classes.append(options.isScrollingEnabled ? "sdui-scroll" : "sdui-clip")
         } else if appearance.clipsContent {
             classes.append("sdui-clip")
         }
-        if node.isHidden { classes.append("sdui-hidden") }
-        if let drawing { style += Self.modifierStyle(drawing, frame: frame, classes: &classes) }
-        style += Self.textDecoration(component, sizeClass: sizeClass)
+        if item.isHidden { classes.append("sdui-hidden") }
+        style += Self.modifierStyle(item, classes: &classes)
+        let decorations = appearance.decorations
 
         var tag = "<div class=\"" + classes.joined(separator: " ") + "\""
-        tag += " data-node-id=\"" + HTMLEscaping.attribute(node.id) + "\""
-        tag += " data-type=\"" + HTMLEscaping.attribute(node.type.rawValue) + "\""
+        tag += " data-node-id=\"" + HTMLEscaping.attribute(item.id) + "\""
+        tag += " data-type=\"" + HTMLEscaping.attribute(item.type.rawValue) + "\""
         tag += " data-frame=\"" + frame.dataFrame + "\""
-        if let run = node.text {
-            let content = TextPlacement(run: run, frame: frame, padding: appearance.padding, alignment: .center,
-                                        layoutDirection: layoutDirection)
-            tag += " data-wrap=\"" + CSSFormat.number(content.contentWidth) + "\""
-            if let text = appearance.sourceText { tag += " data-text=\"" + HTMLEscaping.attribute(text) + "\"" }
-            if run.isTruncated { tag += " data-truncated=\"true\"" }
+        if let text = item.text {
+            tag += " data-wrap=\"" + CSSFormat.number(text.wrapWidth) + "\""
+            if let source = text.sourceText { tag += " data-text=\"" + HTMLEscaping.attribute(source) + "\"" }
+            if text.isTruncated { tag += " data-truncated=\"true\"" }
         }
-        if let action = appearance.action {
+        if let action = item.action {
             tag += " data-action=\"" + HTMLEscaping.attribute(Self.describe(action)) + "\""
         }
-        if node.type == .image, let alt = appearance.alt {
+        if item.type == .image, let alt = item.accessibility.label {
             tag += " role=\"img\" aria-label=\"" + HTMLEscaping.attribute(alt) + "\""
         }
         tag += " style=\"" + style + "\">"
-        if let drawing, classes.contains("sdui-scroll") {
+        let isScroll = item.type == .scroll
+        if isScroll && !decorations.under.isEmpty {
             // A scroll view clips: it would cut its own backgrounds where they extend past its frame (into the safe
             // area): they are drawn as its parent's children, just before it.
-            out.write(Self.boxes(drawing.under.map { var b = $0; b.rect.origin.x += frame.x - parentFrame.x; b.rect.origin.y += frame.y - parentFrame.y; return b },
-                                 over: false))
+            out.write(Self.boxes(decorations.under, over: false, dx: frame.x - parentFrame.x, dy: frame.y - parentFrame.y))
         }
         out.write(tag)
-        if let drawing, !classes.contains("sdui-scroll") { out.write(Self.boxes(drawing.under, over: false)) }
-        if let drawing, node.type == .color, let color = appearance.color ?? Color.system["primary"] {
-            out.write(Self.box(ModifierDrawing.Box(rect: Rect(x: drawing.contentInsets.leading, y: drawing.contentInsets.top,
-                                                            width: max(0, frame.width - drawing.contentInsets.horizontal),
-                                                            height: max(0, frame.height - drawing.contentInsets.vertical)),
-                                                 fill: color, radius: drawing.contentClip.map { Self.radius($0, frame) } ?? 0), over: false))
+        if !isScroll { out.write(Self.boxes(decorations.under, over: false)) }
+        if let image = item.image {
+            out.write(self.image(image, insets: item.contentInsets, clip: decorations.contentClip))
         }
-        out.write(image)
-        out.write(control)
-        if drawsText, let (placement, run) = textPlacement {
-            writeLines(placement, run: run, layoutDirection: layoutDirection, to: &out)
+        if let symbol = item.symbol { out.write(Self.symbol(symbol)) }
+        out.write(InputDrawing.html(for: item))
+        if let text = item.text, item.control?.drawsOwnText != true {
+            writeLines(text, layoutDirection: layoutDirection, to: &out)
         }
-        if let drawing { out.write(Self.boxes(drawing.over, over: true)) }
+        out.write(Self.boxes(decorations.over, over: true))
         out.write("\n")
     }
 
@@ -249,16 +184,16 @@ public struct HTMLRenderer: Sendable {
     /// the font the browser happens to have yet — nothing moves when Inter arrives. A line whose paragraph runs
     /// the other way than the panel carries its own `dir`, so the browser orders its bidirectional runs from the
     /// engine's paragraph direction.
-    private func writeLines<Output: TextOutputStream>(_ placement: TextPlacement, run: TextRun,
-                                                      layoutDirection: LayoutDirection, to out: inout Output) {
+    private func writeLines<Output: TextOutputStream>(_ text: DisplayText, layoutDirection: LayoutDirection,
+                                                      to out: inout Output) {
         let panelIsRTL = layoutDirection == .rightToLeft
-        let height = CSSFormat.px(run.lineHeight)
-        for line in placement.lines {
+        let height = CSSFormat.px(text.face.lineHeight)
+        for line in text.lines {
             let isRTL = line.direction == .rightToLeft
             out.write("<div class=\"sdui-line\"" + (isRTL == panelIsRTL ? "" : isRTL ? " dir=\"rtl\"" : " dir=\"ltr\"")
                 + Self.bidiAttribute(line.text, direction: line.direction)
                 + " data-lw=\"" + CSSFormat.number(line.width) + "\" style=\"left:"
-                + CSSFormat.px(line.left) + ";top:" + CSSFormat.px(line.y) + ";width:" + CSSFormat.px(line.width)
+                + CSSFormat.px(line.left) + ";top:" + CSSFormat.px(line.top) + ";width:" + CSSFormat.px(line.width)
                 + ";height:" + height + "\">" + HTMLEscaping.text(line.text) + "</div>")
         }
     }
@@ -280,20 +215,16 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// The image box: skeleton shimmer, the image (if its URL may be loaded) and the failure icon.
-    private func image(_ node: LayoutNode, appearance: NodeAppearance, layoutDirection: LayoutDirection,
-                       clip: ModifierDrawing.Clip? = nil) -> String {
-        let p = layoutDirection == .rightToLeft ? appearance.padding.mirrored : appearance.padding
+    private func image(_ image: ImageRequest, insets p: EdgeInsets, clip: DisplayClipShape?) -> String {
         let box = "left:" + CSSFormat.px(p.leading) + ";top:" + CSSFormat.px(p.top)
             + ";right:" + CSSFormat.px(p.trailing) + ";bottom:" + CSSFormat.px(p.bottom) + Self.contentClipStyle(clip)
-        let source = appearance.imageURL.flatMap(HTMLEscaping.imageSource)
         var classes = "sdui-image"
-        if appearance.placeholder == .skeleton { classes += " sdui-skeleton" }
-        if source == nil { classes += " sdui-failed" }
+        if image.placeholder == .skeleton { classes += " sdui-skeleton" }
+        if image.loadableURL == nil { classes += " sdui-failed" }
         var out = "<div class=\"" + classes + "\" style=\"" + box + "\">"
-        if let source {
+        if let source = image.loadableURL {
             out += "<img src=\"" + HTMLEscaping.attribute(source) + "\" alt=\"\" decoding=\"async\""
-            let flips = appearance.flipsForRightToLeftLayoutDirection && layoutDirection == .rightToLeft
-            let imageClasses = (appearance.contentMode == .fit ? ["sdui-fit"] : []) + (flips ? ["sdui-flip"] : [])
+            let imageClasses = (image.contentMode == .fit ? ["sdui-fit"] : []) + (image.isFlipped ? ["sdui-flip"] : [])
             out += imageClasses.isEmpty ? "" : " class=\"" + imageClasses.joined(separator: " ") + "\""
             out += " onload=\"this.parentNode.classList.add('sdui-loaded')\""
             out += " onerror=\"this.parentNode.classList.add('sdui-failed')\">"
@@ -312,12 +243,7 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// A bordered button's fill: the tint at 15 % opacity.
-    static func tinted(_ color: Color) -> Color {
-        var light = color.light, dark = color.dark
-        light.alpha = UInt8(Double(light.alpha) * 0.15)
-        dark.alpha = UInt8(Double(dark.alpha) * 0.15)
-        return Color(light: light, dark: dark)
-    }
+    static func tinted(_ color: Color) -> Color { ResolvedAppearance.tinted(color) }
 
     /// A short human description of an action (`navigate product/42`).
     static func describe(_ action: Action) -> String {

@@ -1,6 +1,7 @@
 import SDUIEnvironment
 public import SDUISchema
 public import SDUILayout
+public import SDUIDisplay
 
 /// Writes a `LayoutResult` as one SVG image of the window: rectangles at the engine's frames, text lines
 /// as `<text>` in Inter, images as `<image>` over their reserved skeleton box.
@@ -26,11 +27,15 @@ public struct SVGRenderer: Sendable {
     /// Writes `render(layout, screen:)` to `output` piece by piece (a file stream never holds the image).
     /// - Complexity: O(n) in the number of nodes and text lines; memory beyond `output` is one node's markup.
     public func write<Output: TextOutputStream>(_ layout: LayoutResult, screen: Screen, to output: inout Output) {
-        let env = layout.environment
-        let dark = layout.traits.userInterfaceStyle == .dark
-        var resolver = ComponentResolver(screen: screen)
-        let sizeClass = layout.traits.horizontalSizeClass
-        let direction = layout.traits.layoutDirection
+        write(DisplayList(layout, screen: screen), to: &output)
+    }
+
+    /// Writes the SVG of a display list (the render contract) piece by piece.
+    /// - Complexity: O(n) in the number of nodes and text lines; memory beyond `output` is one item and its path.
+    public func write<Output: TextOutputStream>(_ list: DisplayList, to output: inout Output) {
+        let env = list.environment
+        let dark = list.isDark
+        let direction = list.traits.layoutDirection
         func color(_ c: Color?) -> String { c.map { CSSFormat.color($0.resolved(dark: dark)) } ?? "none" }
 
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + CSSFormat.number(env.size.width)
@@ -40,7 +45,7 @@ public struct SVGRenderer: Sendable {
             + "\"" + (direction == .rightToLeft ? " data-layout-direction=\"rightToLeft\"" : "") + ">\n<style>\n"
         output.write(out)
         if fonts == .embedded {
-            let families = PageStyle.families(for: [layout])
+            let families = PageStyle.families(for: [list.layout])
             for face in EmbeddedFonts.faces where families.contains(face.family) {
                 output.write("@font-face{font-family:\"" + face.family + "\";font-weight:" + String(face.weight)
                     + ";src:url(data:font/woff2;base64,")
@@ -54,24 +59,22 @@ public struct SVGRenderer: Sendable {
         output.write(out)
 
         // Groups close after their subtree, like the HTML writer's elements.
-        var open: [Int] = []
+        var open: [NodeIndex] = []
         var clipCount = 0
-        for (index, node) in layout.nodes.enumerated() {
+        for item in list {
             out = ""
-            while let last = open.last, last != node.parent {
+            while let last = open.last, last != item.parent {
                 out += "</g>\n"
                 open.removeLast()
             }
-            open.append(index)
-            let f = node.frame
-            let component = resolver.resolve(node.pointer)
-            let drawing = ModifierDrawing(node: node, component: component, sizeClass: sizeClass)
-            let base = NodeAppearance(node: component, type: node.type, sizeClass: sizeClass)
-            let appearance = drawing.map { base.drawn(with: $0, type: node.type) } ?? base
-            var group = "<g data-node-id=\"" + HTMLEscaping.attribute(node.id) + "\" data-type=\""
-                + HTMLEscaping.attribute(node.type.rawValue) + "\""
-            if node.isHidden || drawing?.isHidden == true { group += " visibility=\"hidden\"" }
-            if let drawing, drawing.opacity < 1 { group += " opacity=\"" + CSSFormat.number(drawing.opacity) + "\"" }
+            open.append(item.index)
+            let f = item.frame
+            let appearance = item.appearance
+            var group = "<g data-node-id=\"" + HTMLEscaping.attribute(item.id) + "\" data-type=\""
+                + HTMLEscaping.attribute(item.type.rawValue) + "\""
+            if item.isHidden || appearance.isHiddenByModifier { group += " visibility=\"hidden\"" }
+            if appearance.opacity < 1 { group += " opacity=\"" + CSSFormat.number(appearance.opacity) + "\"" }
+            let decorations = appearance.decorations
             var defs = ""
             if appearance.clipsContent {
                 clipCount += 1
@@ -79,58 +82,36 @@ public struct SVGRenderer: Sendable {
                 defs = "<clipPath id=\"" + clipID + "\">" + rect(f, radius: appearance.cornerRadius, fill: nil) + "</clipPath>"
                 group += " clip-path=\"url(#" + clipID + ")\""
             }
-            if let drawing, let clip = Self.clip(drawing, frame: f, id: "c" + String(clipCount + 1)) {
+            if let clip = decorations.clip {
                 clipCount += 1
-                defs += clip
-                group += " clip-path=\"url(#c" + String(clipCount) + ")\""
+                let clipID = "c" + String(clipCount)
+                defs += Self.clipPath(clip, frame: f, id: clipID)
+                group += " clip-path=\"url(#" + clipID + ")\""
             }
-            if let drawing, let shadow = drawing.frameShadow { defs += Self.shadowFilter(shadow, id: "s" + String(index)); group += " filter=\"url(#s" + String(index) + ")\"" }
+            if let shadow = decorations.frameShadow {
+                let id = "s" + String(item.index.rawValue)
+                defs += Self.shadowFilter(shadow, id: id, color: color)
+                group += " filter=\"url(#" + id + ")\""
+            }
             out += defs + group + ">"
-
-            var fill = appearance.background
-            var foreground = appearance.color ?? Color.system["primary"]
-            var radius = appearance.cornerRadius
-            switch node.type {
-            case .color: fill = appearance.color ?? Color.system["primary"]
-            case .divider: if fill == nil { fill = Color.system["separator"] }
-            case .button:
-                let tint = appearance.color ?? Color.system["accent"]
-                foreground = tint
-                if appearance.buttonStyle == .borderedProminent { if fill == nil { fill = tint }; foreground = Color.system["white"] }
-                if appearance.buttonStyle == .bordered, fill == nil, let t = tint { fill = HTMLRenderer.tinted(t) }
-                if radius == 0, appearance.buttonStyle == .bordered || appearance.buttonStyle == .borderedProminent { radius = min(f.height / 2, 8) }
-            default: break
-            }
-            if let drawing { out += Self.boxes(drawing.under, frame: f, color: color) }
-            if drawing != nil && node.type == .color { fill = nil; out += rect(f.inset(by: appearance.padding), radius: 0, fill: color(appearance.color ?? Color.system["primary"])) }
-            if let fill { out += rect(f, radius: radius, fill: color(fill)) }
-            if node.type == .image && component?.systemName != nil {
-                out += Self.symbol(Rect(x: f.x, y: f.y, width: min(f.width, f.height), height: min(f.width, f.height)), fill: color(foreground))
-            } else if node.type == .image {
-                if let drawing, drawing.contentClip != nil, let clip = Self.clip(ModifierDrawing.contentOnly(drawing), frame: f.inset(by: appearance.padding), id: "k" + String(index)) {
-                    out += clip + "<g clip-path=\"url(#k" + String(index) + ")\">" + image(f, appearance: appearance, dark: dark, layoutDirection: direction) + "</g>"
+            out += Self.boxes(decorations.under, frame: f, color: color)
+            if let fill = appearance.fill { out += rect(f, radius: appearance.cornerRadius, fill: color(fill)) }
+            if let image = item.image {
+                if let clip = decorations.contentClip {
+                    clipCount += 1
+                    let clipID = "c" + String(clipCount)
+                    out += Self.clipPath(clip, frame: item.contentBox, id: clipID) + "<g clip-path=\"url(#" + clipID + ")\">"
+                        + self.image(image, box: item.contentBox, dark: dark) + "</g>"
                 } else {
-                    out += image(f, appearance: appearance, dark: dark, layoutDirection: direction)
+                    out += self.image(image, box: item.contentBox, dark: dark)
                 }
             }
-            var textFrame = f
-            if node.type == .label, component?.systemImage != nil, let run = node.text {
-                // The symbol, then the title (`LabelMetrics`); the symbol on the right right to left.
-                let lead = run.lineHeight + LabelMetrics.spacing
-                let rtl = direction == .rightToLeft
-                out += Self.symbol(Rect(x: rtl ? f.maxX - run.lineHeight : f.x, y: f.y + (f.height - run.lineHeight) / 2,
-                                        width: run.lineHeight, height: run.lineHeight), fill: color(foreground))
-                textFrame = Rect(x: rtl ? f.x : f.x + lead, y: f.y, width: max(0, f.width - lead), height: f.height)
+            let foreground = color(appearance.foreground ?? Color.system["primary"])
+            if let symbol = item.symbol { out += Self.symbol(symbol, frame: f, fill: foreground) }
+            if let text = item.text {
+                out += self.text(text, frame: f, fill: foreground, layoutDirection: direction)
             }
-            let decoration = HTMLRenderer.textDecoration(component, sizeClass: sizeClass)
-            if let run = node.text {
-                let placement = TextPlacement(run: run, frame: textFrame, padding: appearance.padding,
-                                              alignment: node.type == .button ? .center : node.type == .label ? .leading : appearance.contentAlignment,
-                                              layoutDirection: direction)
-                out += text(placement, run: run, frame: textFrame, fill: color(foreground), layoutDirection: direction,
-                            decoration: decoration.isEmpty ? nil : String(decoration.dropFirst(";text-decoration:".count)))
-            }
-            if let drawing { out += Self.boxes(drawing.over, frame: f, color: color) }
+            out += Self.boxes(decorations.over, frame: f, color: color)
             out += "\n"
             output.write(out)
         }
@@ -146,18 +127,16 @@ public struct SVGRenderer: Sendable {
         return s + "/>"
     }
 
-    private func image(_ f: Rect, appearance: NodeAppearance, dark: Bool, layoutDirection: LayoutDirection) -> String {
-        let box = f.inset(by: layoutDirection == .rightToLeft ? appearance.padding.mirrored : appearance.padding)
-        let flips = appearance.flipsForRightToLeftLayoutDirection && layoutDirection == .rightToLeft
+    private func image(_ image: ImageRequest, box: Rect, dark: Bool) -> String {
         var out = ""
-        if appearance.placeholder == .skeleton { out += rect(box, radius: 0, fill: dark ? "#2c2c2e" : "#e5e5ea") }
-        if let source = appearance.imageURL.flatMap(HTMLEscaping.imageSource) {
+        if image.placeholder == .skeleton { out += rect(box, radius: 0, fill: dark ? "#2c2c2e" : "#e5e5ea") }
+        if let source = image.loadableURL {
             out += "<image href=\"" + HTMLEscaping.attribute(source) + "\" x=\"" + CSSFormat.number(box.x) + "\" y=\""
                 + CSSFormat.number(box.y) + "\" width=\"" + CSSFormat.number(box.width) + "\" height=\""
                 + CSSFormat.number(box.height) + "\" preserveAspectRatio=\"xMidYMid "
-                + (appearance.contentMode == .fit ? "meet" : "slice") + "\""
+                + (image.contentMode == .fit ? "meet" : "slice") + "\""
                 // Mirrored about the box's vertical centre line.
-                + (flips ? " transform=\"matrix(-1 0 0 1 " + CSSFormat.number(2 * box.x + box.width) + " 0)\"" : "") + "/>"
+                + (image.isFlipped ? " transform=\"matrix(-1 0 0 1 " + CSSFormat.number(2 * box.x + box.width) + " 0)\"" : "") + "/>"
         } else {
             // The failure phase: a photo glyph in the middle of the box.
             let s = 28.0 / 24.0
@@ -168,16 +147,13 @@ public struct SVGRenderer: Sendable {
         return out
     }
 
-    private func text(_ placement: TextPlacement, run: TextRun, frame: Rect, fill: String,
-                      layoutDirection: LayoutDirection, decoration: String? = nil) -> String {
-        // Baseline inside a line box the way CSS does it: half the leading above the ascent.
-        let ascent = 2728.0 / 2816.0 * run.fontSize, descent = 680.0 / 2816.0 * run.fontSize
-        let baseline = (run.lineHeight - ascent - descent) / 2 + ascent
-        let f = run.alignment.horizontalFraction
+    /// One `<text>` per engine line at the engine's baseline (`DisplayLine.baseline`: the layout's formula).
+    private func text(_ text: DisplayText, frame: Rect, fill: String, layoutDirection: LayoutDirection) -> String {
+        let f = text.alignment.horizontalFraction
         let anchor = f == 0.5 ? "middle" : (f == 1 ? "end" : "start")
         var out = ""
-        for line in placement.lines {
-            var x = frame.x + line.x + line.boxWidth * f
+        for line in text.lines {
+            var x = frame.x + line.blockLeft + line.blockWidth * f
             var attributes = anchor == "start" ? "" : " text-anchor=\"" + anchor + "\""
             if layoutDirection == .rightToLeft || line.direction == .rightToLeft {
                 // Anchored at the line's start edge as the engine placed it (its right edge when right to left);
@@ -186,10 +162,10 @@ public struct SVGRenderer: Sendable {
                 x = frame.x + line.left + (rtl ? line.width : 0)
                 attributes = rtl ? " direction=\"rtl\"" : ""
             }
-            out += "<text x=\"" + CSSFormat.number(x) + "\" y=\"" + CSSFormat.number(frame.y + line.y + baseline)
-                + "\" font-size=\"" + CSSFormat.number(run.fontSize) + "\" font-weight=\"" + String(run.fontWeight)
+            out += "<text x=\"" + CSSFormat.number(x) + "\" y=\"" + CSSFormat.number(frame.y + line.baseline)
+                + "\" font-size=\"" + CSSFormat.number(text.face.size) + "\" font-weight=\"" + String(text.face.weight)
                 + "\" fill=\"" + fill + "\"" + attributes
-                + (decoration.map { " text-decoration=\"" + $0 + "\"" } ?? "")
+                + (Self.textDecoration(text.decorations).map { " text-decoration=\"" + $0 + "\"" } ?? "")
                 + " xml:space=\"preserve\">" + HTMLEscaping.text(line.text) + "</text>"
         }
         return out
