@@ -138,7 +138,7 @@ extension DisplayDecorations {
                 switch shape {
                 case .circle: radius = side; if isFrame(inner) { clip = .circle }
                 case .ellipse: radius = side; if isFrame(inner) { clip = .ellipse }
-                case .capsule: radius = side; if isFrame(inner) { clip = .roundedRectangle(cornerRadius: side) }
+                case .capsule: radius = side; if isFrame(inner) { clip = .capsule }
                 case .rectangle: radius = 0; if isFrame(inner) { clip = .roundedRectangle(cornerRadius: 0) }
                 case .roundedRectangle(let c):
                     radius = max(0, finite(c.resolved(for: sizeClass)))

@@ -79,19 +79,21 @@ public struct DisplayItem: Hashable, Sendable {
     /// payload properties (not the path id of a node without a payload id: it changes when a sibling is inserted
     /// before an ancestor, and identifies nothing). What the reconciler calls a content update.
     public func hasSameContent(as other: DisplayItem) -> Bool {
-        type == other.type && isHidden == other.isHidden && appearance == other.appearance
+        type == other.type && isHidden == other.isHidden && appearance.content == other.appearance.content
             && text?.face == other.text?.face && text?.sourceText == other.text?.sourceText
             && text?.alignment == other.text?.alignment && (text == nil) == (other.text == nil)
-            && text?.decorations == other.text?.decorations && image == other.image && symbol == other.symbol
+            && text?.decorations == other.text?.decorations && image == other.image && symbol?.name == other.symbol?.name
             && action == other.action && accessibility == other.accessibility
-            && contentInsets == other.contentInsets && properties == other.properties
+            && (!appearance.layers.isEmpty || contentInsets == other.contentInsets) && properties == other.properties
     }
 
     /// Whether the node's text lines sit as `other`'s do (same breaks, widths, positions, truncation): what a frame
-    /// update carries besides the frame (a label given a new width re-wraps; a host re-reads `text.lines`).
+    /// update carries besides the frame (a label given a new width re-wraps; a host re-reads `text.lines`), and
+    /// where the modifier chain's boxes, the content box inside them and the symbol sit (geometry, not content).
     public func hasSameLines(as other: DisplayItem) -> Bool {
         text?.lines == other.text?.lines && text?.isTruncated == other.text?.isTruncated
-            && text?.wrapWidth == other.text?.wrapWidth
+            && text?.wrapWidth == other.text?.wrapWidth && appearance == other.appearance
+            && contentInsets == other.contentInsets && symbol == other.symbol
     }
 }
 

@@ -35,6 +35,17 @@ public struct ResolvedAppearance: Hashable, Sendable {
         layers.reduce(1) { if case .opacity(let o) = $1.effect { return $0 * o } else { return $0 } }
     }
 
+    /// The appearance without where its layers sit (their boxes, their views' indices): what a content update
+    /// changes (a relayout moves the boxes: a frame update).
+    var content: ResolvedAppearance {
+        var a = self
+        for k in a.layers.indices { a.layers[k].box = nil; a.layers[k].decorationIndex = nil }
+        // A box's radius follows its size for circles and capsules; the radii the payload sets are in `layers`.
+        for k in a.decorations.under.indices { a.decorations.under[k].rect = .zero; a.decorations.under[k].cornerRadius = 0 }
+        for k in a.decorations.over.indices { a.decorations.over[k].rect = .zero; a.decorations.over[k].cornerRadius = 0 }
+        return a
+    }
+
     /// Whether a `hidden` modifier hides the node: it keeps its frame and draws nothing (nor do its children).
     public var isHiddenByModifier: Bool { layers.contains { $0.effect == .hidden } }
 

@@ -70,9 +70,10 @@ extension HTMLRenderer {
     }
 
     /// The style that clips a node's own content box (`DisplayDecorations.contentClip`).
-    static func contentClipStyle(_ clip: DisplayClipShape?) -> String {
+    static func contentClipStyle(_ clip: DisplayClipShape?, box: Rect) -> String {
         switch clip {
-        case .circle?, .ellipse?, .capsule?: return ";overflow:hidden;border-radius:50%"
+        case .circle?, .ellipse?: return ";overflow:hidden;border-radius:50%"
+        case .capsule?: return ";overflow:hidden;border-radius:" + CSSFormat.px(DisplayClipShape.capsule.cornerRadius(in: box))
         case .roundedRectangle(let r)?: return r > 0 ? ";overflow:hidden;border-radius:" + CSSFormat.px(r) : ";overflow:hidden"
         case .rectangle?: return ";overflow:hidden"
         case nil: return ""

@@ -166,7 +166,7 @@ public struct HTMLRenderer: Sendable {
         out.write(tag)
         if !isScroll { out.write(Self.boxes(decorations.under, over: false)) }
         if let image = item.image {
-            out.write(self.image(image, insets: item.contentInsets, clip: decorations.contentClip))
+            out.write(self.image(image, insets: item.contentInsets, clip: decorations.contentClip, contentBox: item.contentBox))
         }
         if let symbol = item.symbol { out.write(Self.symbol(symbol)) }
         out.write(InputDrawing.html(for: item))
@@ -215,9 +215,9 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// The image box: skeleton shimmer, the image (if its URL may be loaded) and the failure icon.
-    private func image(_ image: ImageRequest, insets p: EdgeInsets, clip: DisplayClipShape?) -> String {
+    private func image(_ image: ImageRequest, insets p: EdgeInsets, clip: DisplayClipShape?, contentBox: Rect) -> String {
         let box = "left:" + CSSFormat.px(p.leading) + ";top:" + CSSFormat.px(p.top)
-            + ";right:" + CSSFormat.px(p.trailing) + ";bottom:" + CSSFormat.px(p.bottom) + Self.contentClipStyle(clip)
+            + ";right:" + CSSFormat.px(p.trailing) + ";bottom:" + CSSFormat.px(p.bottom) + Self.contentClipStyle(clip, box: contentBox)
         var classes = "sdui-image"
         if image.placeholder == .skeleton { classes += " sdui-skeleton" }
         if image.loadableURL == nil { classes += " sdui-failed" }
