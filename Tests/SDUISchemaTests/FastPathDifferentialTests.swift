@@ -143,6 +143,36 @@ enum RepositoryPayloads {
         }
     }
 
+    @Test func `text styling and symbols of the new vocabulary take the fast path and decode as on the general path`() {
+        let roots = [
+            #"{"type": "text", "text": "$89", "strikethrough": true, "underline": false, "monospacedDigit": true}"#,
+            #"{"type": "text", "text": "a b c", "lineSpacing": 6, "truncationMode": "middle", "lineLimit": 1}"#,
+            #"{"type": "text", "text": "x", "strikethrough": {"compact": true, "regular": false}, "truncationMode": {"compact": "head"}}"#,
+            #"{"type": "vstack", "children": [{"type": "image", "systemName": "star.fill"}, {"type": "image", "systemName": "wifi", "alt": "Wi-Fi"}]}"#,
+        ]
+        for root in roots {
+            let bytes = Array(#"{"schemaVersion": 1, "id": "s", "root": \#(root)}"#.utf8)
+            #expect(FastPathAgreement.handles(bytes), "\(root)")
+            #expect(FastPathAgreement.problem(bytes) == nil, "\(root)")
+            #expect(PayloadDecoder().decode(bytes).screen == PayloadDecoder().decodeGeneral(bytes).screen)
+        }
+        // Invalid values bail: the general path reports them where they are.
+        let invalid = [
+            #"{"type": "text", "text": "x", "strikethrough": "yes"}"#,
+            #"{"type": "text", "text": "x", "truncationMode": "end"}"#,
+            #"{"type": "text", "text": "x", "lineSpacing": -1}"#,
+            #"{"type": "image", "systemName": ""}"#,
+            #"{"type": "button", "title": "x", "strikethrough": true}"#,   // not a button's key
+            #"{"type": "text", "text": "x", "systemName": "star"}"#,       // not a text's key
+        ]
+        for root in invalid {
+            let bytes = Array(#"{"schemaVersion": 1, "id": "s", "root": \#(root)}"#.utf8)
+            #expect(!FastPathAgreement.handles(bytes), "\(root)")
+            #expect(FastPathAgreement.problem(bytes) == nil, "\(root)")
+            #expect(!PayloadDecoder().decodeGeneral(bytes).issues.isEmpty, "\(root)")
+        }
+    }
+
     @Test func `the fast path leaves what it does not read to the general path`() {
         let roots = [
             #"{"type": "card", "title": "x"}"#,                                  // a custom type
