@@ -69,6 +69,15 @@ public struct DisplayItem: Hashable, Sendable {
         return nil
     }
 
+    /// The fill of a host that draws one fill at the frame (the native hosts): `appearance.fill`, or, for a node
+    /// with a chain, the front-most decoration box filling the whole frame (nil when none does — a background of a
+    /// padded box, say, which only a host drawing `appearance.decorations` shows).
+    public var frameFill: Color? {
+        if let fill = appearance.fill { return fill }
+        let whole = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        return appearance.decorations.under.last { $0.fill != nil && $0.shadow == nil && $0.rect == whole }?.fill
+    }
+
     /// The frame in the parent's coordinates (the parent's frame origin subtracted), given the parent's frame.
     @inlinable public func frame(relativeTo parentFrame: Rect) -> Rect {
         Rect(x: frame.x - parentFrame.x, y: frame.y - parentFrame.y, width: frame.width, height: frame.height)

@@ -69,7 +69,7 @@ final class SDUINodeView: UIView {
         accessibilityLabel = item.accessibility.label
         isAccessibilityElement = item.accessibility.label != nil && !item.accessibility.isHidden
         let a = item.appearance
-        backgroundColor = a.fill.map(Self.color)
+        backgroundColor = item.frameFill.map(Self.color)
         layer.cornerRadius = CGFloat(a.cornerRadius)
         clipsToBounds = a.clipsContent
         alpha = CGFloat(a.opacity)

@@ -52,6 +52,8 @@ import SDUILayout
         // The red box (60 × 40) under the blue content (40 × 20) inset by 10.
         #expect(padded.map(\.rect) == [Rect(x: 0, y: 0, width: 60, height: 40), Rect(x: 10, y: 10, width: 40, height: 20)])
         #expect(padded.count == 2 && padded[0].fill != nil && padded[1].fill != nil && padded[0].fill != padded[1].fill)
+        let padded2 = try Self.items(##"{"schemaVersion": 1, "id": "s", "root": {"type": "text", "text": "x", "modifiers": [{"padding": 10}, {"background": "#FF0000"}]}}"##)
+        #expect(padded2[0].frameFill != nil && padded2[0].appearance.fill == nil, "a background of the whole frame")
         let inner = try under(##"[{"background": "#FF0000"}, {"padding": 10}]"##)
         #expect(inner.map(\.rect) == [Rect(x: 10, y: 10, width: 40, height: 20), Rect(x: 10, y: 10, width: 40, height: 20)])
     }
@@ -73,6 +75,7 @@ import SDUILayout
         #expect(card.appearance.opacity == 0.5)
         #expect(card.appearance.fill == nil, "a colour with a chain fills its content box, in the decorations")
         #expect(d.under.last?.rect == Rect(x: 0, y: 0, width: 100, height: 60))
+        #expect(card.frameFill == d.under.last?.fill, "the native hosts fill the frame with the colour")
         let gone = try #require(items.first { $0.id == "gone" })
         #expect(gone.appearance.isHiddenByModifier && !gone.isHidden, "hidden keeps its frame")
         #expect(gone.frame.width > 0)
