@@ -144,7 +144,7 @@ struct DecodingContext {
 
     /// Keys every node takes, in the order unknown-property messages list them (`type` and `children` apart).
     static let modifierKeys: [NodeKey] = [.id, .padding, .frame, .aspectRatio, .contentMode, .background, .cornerRadius,
-                                          .visible, .layoutPriority, .action, .lint, .modifiers]
+                                          .visible, .layoutPriority, .action, .accessibility, .lint, .modifiers]
 
     /// Every key a node of `type` takes, in the order messages list them: its own keys, the common ones and, for
     /// a container, `children`. The one list "known: …" and "did you mean …?" are made from, so a key added to
@@ -191,7 +191,7 @@ struct DecodingContext {
     /// each. `init?(_:)` picks the one candidate by the key's length and first byte and compares once.
     enum NodeKey: String, CaseIterable {
         case type, id, children, padding, frame, aspectRatio, contentMode, background, cornerRadius, visible,
-             layoutPriority, action, lint, modifiers
+             layoutPriority, action, accessibility, lint, modifiers
         case spacing, rowSpacing, columnSpacing, minColumnWidth, minLength, columns, lineLimit, alignment, axis,
              text, style, weight, color, url, placeholder, alt, title, flipsForRightToLeftLayoutDirection
 
@@ -234,6 +234,7 @@ struct DecodingContext {
             case (11, UInt8(ascii: "p")): candidate = .placeholder
             case (12, UInt8(ascii: "c")): candidate = .cornerRadius
             case (13, UInt8(ascii: "c")): candidate = .columnSpacing
+            case (13, UInt8(ascii: "a")): candidate = .accessibility
             case (14, UInt8(ascii: "l")): candidate = .layoutPriority
             case (14, UInt8(ascii: "m")): candidate = .minColumnWidth
             case (34, UInt8(ascii: "f")): candidate = .flipsForRightToLeftLayoutDirection
@@ -347,6 +348,7 @@ struct DecodingContext {
             case .visible: properties.modifiers.visible = responsive(item) { $0.bool($1) }
             case .layoutPriority: properties.modifiers.layoutPriority = responsive(item) { $0.number($1, .layoutPriority) }
             case .action: properties.modifiers.action = action(item)
+            case .accessibility: properties.modifiers.accessibility = accessibility(item)
             case .lint: properties.modifiers.lint = lint(item)
             case .modifiers: properties.modifiers.chain = modifierChain(item, node: number, depth: depth)
             default:

@@ -1,0 +1,220 @@
+import SDUIEnvironment
+public import SDUISchema
+
+/// The accessibility elements of a laid-out screen, in VoiceOver's reading order: the platform-neutral pass
+/// `sdui accessibility`, the HTML renderer's ARIA markup and the runtime's `accessibilityElements` share.
+///
+/// SwiftUI's defaults (docs/accessibility.md):
+/// - a `text` is an element labelled by its string (trait `staticText`); a `button` by its title (trait
+///   `button`); an `image` by its `alt` (trait `image`); an image without one is an element with an empty label
+///   (lint reports it) unless it is `hidden` (decorative);
+/// - stacks, grids, scroll views and custom containers are not elements; their children are;
+/// - `"accessibility"` changes that: `label`/`hint`/`value`/`identifier` replace or set the element's, `traits`
+///   are added to its own, `hidden` removes the node and its subtree, `children: "combine"` makes one element
+///   of the subtree (labels in reading order joined by ", "), `"ignore"` one element of the node's own label,
+///   `"contain"` a group read together at the node's place. A container that sets a label, hint, value or traits
+///   and no `children` combines. An element whose node has an `action` gets the `button` trait.
+///
+/// Reading order (`AccessibilityOrder`): within each group (the screen, every `contain` container), higher
+/// `sortPriority` first; then top to bottom in lines, leading to trailing within a line (right to left in a
+/// right-to-left layout). Not on the layout's hot path: it runs when asked, on a finished `LayoutResult`.
+public struct AccessibilityTree: Sendable {
+    /// The elements in reading order.
+    public var elements: [AccessibilityElement]
+    /// How each node of the layout (`LayoutResult.nodes`, by index) takes part.
+    public var exposure: [AccessibilityExposure]
+
+    /// The accessibility tree of `layout`, a layout of `screen`.
+    /// - Complexity: O(n log n) in the number of nodes.
+    public init(layout: LayoutResult, screen: Screen) {
+        var builder = AccessibilityTreeBuilder(layout: layout, screen: screen)
+        let items = builder.collect(0)
+        var ordered: [AccessibilityOrder.Item] = []
+        AccessibilityOrder.flatten(items, direction: layout.traits.layoutDirection, into: &ordered)
+        var elements: [AccessibilityElement] = []
+        elements.reserveCapacity(ordered.count)
+        for item in ordered {
+            guard case .element(let draft) = item.kind else { continue }
+            builder.exposure[draft.nodeIndices[0]] = .element(elements.count)
+            elements.append(draft)
+        }
+        self.elements = elements
+        self.exposure = builder.exposure
+    }
+}
+
+/// Walks a layout's nodes with their payload nodes and makes the items (elements and groups) of each subtree.
+struct AccessibilityTreeBuilder {
+    let nodes: [LayoutNode]
+    /// The payload node of each layout node (nil when the layout names no payload node).
+    let components: [ComponentNode?]
+    /// Each node's children, as indices.
+    let children: [[Int]]
+    let sizeClass: UserInterfaceSizeClass
+    let direction: LayoutDirection
+    var exposure: [AccessibilityExposure]
+
+    init(layout: LayoutResult, screen: Screen) {
+        nodes = layout.nodes
+        components = Self.components(of: nodes, screen: screen)
+        var children = [[Int]](repeating: [], count: nodes.count)
+        for (i, node) in nodes.enumerated() where node.parent >= 0 && node.parent < i { children[node.parent].append(i) }
+        self.children = children
+        sizeClass = layout.traits.horizontalSizeClass
+        direction = layout.traits.layoutDirection
+        exposure = [AccessibilityExposure](repeating: .structural, count: nodes.count)
+    }
+
+    /// The payload node of each layout node: its parent's child at the index its path ends with (`root.0.3` → 3).
+    static func components(of nodes: [LayoutNode], screen: Screen) -> [ComponentNode?] {
+        var result = [ComponentNode?](repeating: nil, count: nodes.count)
+        for (i, node) in nodes.enumerated() {
+            if node.parent < 0 || node.parent >= i {
+                if i == 0 { result[i] = screen.root }
+                continue
+            }
+            guard let parent = result[node.parent], let dot = node.path.lastIndex(of: "."),
+                  let k = Int(node.path[node.path.index(after: dot)...]), k >= 0, k < parent.children.count else { continue }
+            result[i] = parent.children[k]
+        }
+        return result
+    }
+
+    func resolved<T>(_ value: Responsive<T>?) -> T? { value?.resolved(for: sizeClass) }
+
+    /// Whether node `i` is hidden from assistive technologies with its subtree.
+    func isHidden(_ i: Int) -> Bool {
+        if nodes[i].isHidden { return true }
+        guard let component = components[i] else { return false }
+        if resolved(component.modifiers.accessibility?.hidden) == true { return true }
+        for modifier in component.modifiers.chain {
+            if case .hidden(let hidden) = modifier, hidden.resolved(for: sizeClass) { return true }
+            if case .opacity(let opacity) = modifier, opacity.resolved(for: sizeClass) <= 0 { return true }
+        }
+        return false
+    }
+
+    /// Marks node `i` and its subtree.
+    mutating func mark(_ i: Int, _ state: AccessibilityExposure) {
+        exposure[i] = state
+        for c in children[i] { mark(c, state) }
+    }
+
+    /// The items node `i`'s subtree contributes to the group it is in.
+    mutating func collect(_ i: Int) -> [AccessibilityOrder.Item] {
+        guard i < nodes.count else { return [] }
+        if isHidden(i) { mark(i, .hidden); return [] }
+        let node = nodes[i]
+        let component = components[i]
+        let properties = component?.modifiers.accessibility ?? AccessibilityProperties()
+        let priority = resolved(properties.sortPriority)
+        let behavior = resolved(properties.children)
+        let describesItself = properties.label != nil || properties.hint != nil || properties.value != nil || !properties.traits.isEmpty
+
+        switch node.type {
+        case .text, .button, .image:
+            if behavior == .contain { break }
+            return leafElement(i).map { [item($0, priority: priority)] } ?? []
+        default:
+            break
+        }
+        switch behavior ?? (describesItself && !children[i].isEmpty ? .combine : nil) {
+        case .combine?:
+            var inner: [AccessibilityOrder.Item] = []
+            for c in children[i] { inner += collect(c) }
+            var merged: [AccessibilityOrder.Item] = []
+            AccessibilityOrder.flatten(inner, direction: direction, into: &merged)
+            for c in children[i] where exposure[c] != .hidden { markCovered(c) }
+            return combined(i, merged).map { [item($0, priority: priority)] } ?? []
+        case .ignore?:
+            for c in children[i] { markCovered(c) }
+            return ownElement(i, label: "", traits: []).map { [item($0, priority: priority)] } ?? []
+        case .contain?:
+            var inner: [AccessibilityOrder.Item] = []
+            for c in children[i] { inner += collect(c) }
+            exposure[i] = .container
+            if let leaf = leafElement(i) { inner.insert(item(leaf, priority: nil), at: 0) }
+            return inner.isEmpty ? [] : [AccessibilityOrder.Item(kind: .group(inner), frame: node.frame, priority: priority ?? 0,
+                                                                 document: i)]
+        case nil:
+            if children[i].isEmpty {
+                // A leaf that is not a text, button or image (a color, a custom leaf) is an element only when it
+                // says something about itself.
+                return describesItself ? ownElement(i, label: "", traits: []).map { [item($0, priority: priority)] } ?? [] : []
+            }
+            var inner: [AccessibilityOrder.Item] = []
+            for c in children[i] { inner += collect(c) }
+            // A plain container's sort priority goes to the items inside it that have none of their own.
+            if let priority {
+                for k in inner.indices where !inner[k].hasOwnPriority { inner[k].priority = priority; inner[k].hasOwnPriority = true }
+            }
+            return inner
+        }
+    }
+
+    /// Marks node `c`'s subtree as covered by an element above it (hidden nodes stay hidden).
+    mutating func markCovered(_ c: Int) {
+        if exposure[c] != .hidden { exposure[c] = .covered }
+        for g in children[c] { markCovered(g) }
+    }
+
+    func item(_ element: AccessibilityElement, priority: Double?) -> AccessibilityOrder.Item {
+        AccessibilityOrder.Item(kind: .element(element), frame: element.frame, priority: priority ?? 0,
+                                hasOwnPriority: priority != nil, document: element.nodeIndices[0])
+    }
+
+    /// A text's, button's or image's element with SwiftUI's defaults and the payload's properties; nil for a
+    /// text with nothing to read.
+    func leafElement(_ i: Int) -> AccessibilityElement? {
+        let component = components[i]
+        switch nodes[i].type {
+        case .text:
+            let text = resolved(component?.text) ?? nodes[i].text?.lines.joined(separator: " ") ?? ""
+            guard let element = ownElement(i, label: text, traits: [.staticText]) else { return nil }
+            return element.label.isEmpty && element.value == nil && element.traits == [.staticText] ? nil : element
+        case .button:
+            return ownElement(i, label: resolved(component?.title) ?? "", traits: [.button])
+        case .image:
+            return ownElement(i, label: resolved(component?.alt) ?? "", traits: [.image])
+        default:
+            return nil
+        }
+    }
+
+    /// Node `i` as one element: `label` and `traits` as its defaults, its payload properties over them.
+    func ownElement(_ i: Int, label: String, traits: [AccessibilityTrait]) -> AccessibilityElement? {
+        let properties = components[i]?.modifiers.accessibility ?? AccessibilityProperties()
+        var traits = traits
+        for trait in properties.traits where !traits.contains(trait) { traits.append(trait) }
+        if components[i]?.modifiers.action != nil, !traits.contains(.button) { traits.append(.button) }
+        return AccessibilityElement(label: resolved(properties.label) ?? label, traits: traits.sorted(),
+                                    hint: resolved(properties.hint), value: resolved(properties.value),
+                                    identifier: properties.identifier, frame: nodes[i].frame,
+                                    nodes: [nodes[i].id], nodeIndices: [i])
+    }
+
+    /// Node `i` combining `merged` (its subtree's elements in reading order): their labels joined by ", ", their
+    /// traits, hints and values merged, under the node's own properties. Nil when there is nothing to read.
+    func combined(_ i: Int, _ merged: [AccessibilityOrder.Item]) -> AccessibilityElement? {
+        let parts = merged.compactMap { item -> AccessibilityElement? in
+            if case .element(let e) = item.kind { return e }
+            return nil
+        }
+        func joined(_ texts: [String?]) -> String? {
+            let present = texts.compactMap { $0 }.filter { !$0.isEmpty }
+            return present.isEmpty ? nil : present.joined(separator: ", ")
+        }
+        var traits: [AccessibilityTrait] = []
+        for part in parts { for t in part.traits where !traits.contains(t) { traits.append(t) } }
+        guard var element = ownElement(i, label: joined(parts.map(\.label)) ?? "", traits: traits) else { return nil }
+        let properties = components[i]?.modifiers.accessibility ?? AccessibilityProperties()
+        if properties.hint == nil { element.hint = joined(parts.map(\.hint)) }
+        if properties.value == nil { element.value = joined(parts.map(\.value)) }
+        for part in parts {
+            element.nodes += part.nodes
+            element.nodeIndices += part.nodeIndices
+        }
+        if parts.isEmpty && element.label.isEmpty && element.value == nil && element.traits.isEmpty { return nil }
+        return element
+    }
+}
