@@ -2,15 +2,17 @@ public import SDUIEnvironment
 
 /// VoiceOver's reading order of the items of one accessibility container.
 ///
-/// UIKit orders the elements of a container by their frames, top-left to bottom-right (top-right to bottom-left
-/// in a right-to-left layout), and SwiftUI reads higher `accessibilitySortPriority` first. Sorting by the top
-/// edge alone would read a 44-pt button before the 20-pt price centred beside it (the button's top is higher),
-/// so items are first grouped into lines:
+/// VoiceOver orders the elements of a container by their frames, top-left to bottom-right (top-right to
+/// bottom-left in a right-to-left layout), and SwiftUI reads higher `accessibilitySortPriority` first ("Higher
+/// numbers are sorted first. The default sort priority is zero." — Apple, `accessibilitySortPriority(_:)`).
+/// Frames whose tops differ by a little are one line, read leading to trailing:
 ///
 /// - **Lines.** Items are taken by top edge; an item is on the line of the topmost item not yet placed when its
-///   top edge lies above that item's vertical midpoint (a tolerance of half the topmost item's height, at least
-///   0.5 pt). A 20-pt text centred beside a 44-pt button is on the button's line; the next row of a grid, which
-///   starts below the row's midpoint, is not.
+///   top edge is less than `lineTolerance` (8 pt) below that item's. 8 pt is VoiceOver's own tolerance as Cash
+///   App's AccessibilitySnapshot measured it ("VoiceOver treats accessibility frames with an origin.y delta of
+///   less than 8 to be in line with one another", github.com/cashapp/AccessibilitySnapshot commit 86a3ca9). So
+///   a row of equal-height cards or top-aligned texts is one line; a 21-pt price centred beside a 44-pt button
+///   (tops 11.5 pt apart) is read after the button, as VoiceOver reads it.
 /// - **Within a line**, leading to trailing: by the leading edge (left edge left to right, right edge right to
 ///   left), then by the top edge, then in document order.
 /// - **Priority first**: items of higher `sortPriority` come before all items of lower priority (default 0), each
@@ -68,7 +70,7 @@ public enum AccessibilityOrder {
         var k = 0
         while k < remaining.count {
             let top = remaining[k].frame
-            let limit = top.minY + max(top.height / 2, 0.5)
+            let limit = top.minY + lineTolerance
             var end = k + 1
             while end < remaining.count && remaining[end].frame.minY < limit { end += 1 }
             remaining[k..<end].sort { a, b in
@@ -83,6 +85,9 @@ public enum AccessibilityOrder {
         }
         return result
     }
+
+    /// How far below a line's topmost item another item's top edge may be and still be on its line (points).
+    public static let lineTolerance = 8.0
 
     static func snapped(_ v: Double) -> Double { (v * 100).rounded() }
 
