@@ -87,11 +87,11 @@ enum PreviewCommand {
             // Text lines are elements too (a long text in a narrow window is many): the page is counted as it is laid
             // out, and refused before anything is written.
             let engine = LayoutEngine()
+            let layoutDirection = try EnvironmentOptions.layoutDirection(args)
             let page: PreviewPage
             do throws(PreviewPageTooLarge) {
                 page = try PreviewPage(screen: screen, windows: windows, contentSizes: sizes, isDark: args.has("--dark"),
-                                       layoutDirection: try EnvironmentOptions.layoutDirection(args),
-                                       maxElements: maxNodeElements) {
+                                       layoutDirection: layoutDirection, maxElements: maxNodeElements) {
                     engine.layout($0, in: $1, traits: $2)
                 }
             } catch {

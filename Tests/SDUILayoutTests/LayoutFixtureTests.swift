@@ -9,8 +9,9 @@ import Testing
 ///
 /// Loading is strict: every `.json` in `Fixtures/` and `Fixtures/pending/` must be a well-formed fixture, or its
 /// test case fails naming the file and what is wrong — a typo (`"expeted"`), a frame that is not four numbers or a
-/// fixture that checks nothing can never turn into a test that passes without checking. The one file of another
-/// kind, `text-reference.json`, is read (as strictly) by `TextMeasurerTests`.
+/// fixture that checks nothing can never turn into a test that passes without checking. The files of another
+/// kind, `text-reference.json` and `rtl-text-reference.json`, are read (as strictly) by `TextMeasurerTests` and
+/// `RightToLeftTextTests`.
 struct LayoutFixture: Sendable {
     var file: String
     var name: String
@@ -27,7 +28,7 @@ struct LayoutFixture: Sendable {
     var isPending: Bool
 
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-    static let otherFixtures: Set<String> = ["text-reference.json"]
+    static let otherFixtures: Set<String> = ["text-reference.json", "rtl-text-reference.json"]
     static let keys: Set<String> = ["name", "notes", "source", "window", "environment", "payload", "expected", "diagnostics"]
 
     /// What is wrong with a fixture file.

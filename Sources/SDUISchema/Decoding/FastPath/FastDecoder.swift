@@ -204,6 +204,8 @@ struct FastDecoder {
         case .placeholder: p.placeholder = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.placeholder) }
         case .alt: p.alt = try responsive { d throws(FastPathBail) in try d.scanner.string() }
         case .title: p.title = try responsive { d throws(FastPathBail) in try d.scanner.string() }
+        case .flipsForRightToLeftLayoutDirection:
+            p.flipsForRightToLeftLayoutDirection = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
         }
     }
 }

@@ -46,7 +46,7 @@ enum FastSlot: UInt8, CaseIterable, Sendable {
     // Type-specific properties.
     case spacing, rowSpacing, columnSpacing, minColumnWidth, minLength, columns, lineLimit
     case horizontalAlignment, verticalAlignment, alignment, axis
-    case text, textStyle, buttonStyle, weight, color, url, placeholder, alt, title
+    case text, textStyle, buttonStyle, weight, color, url, placeholder, alt, title, flipsForRightToLeftLayoutDirection
 }
 
 /// A node key the fast path decodes: its name, the types that take it, and where its value goes.
@@ -97,6 +97,7 @@ enum FastKeys {
         FastKey("placeholder", .image, .placeholder),
         FastKey("alt", .image, .alt),
         FastKey("title", .button, .title),
+        FastKey("flipsForRightToLeftLayoutDirection", .image, .flipsForRightToLeftLayoutDirection),
     ]
 
     /// The built-in types by name (a custom type bails).
