@@ -73,6 +73,7 @@ public struct HTMLRenderer: Sendable {
         let env = layout.environment
         var resolver = ComponentResolver(screen: screen)
         let sizeClass = layout.traits.horizontalSizeClass
+        let accessibility = AccessibilityMarkup(layout: layout, screen: screen)
         var head = "<div class=\"sdui-panel\""
         head += " data-device=\"" + HTMLEscaping.attribute(env.device.slug) + "\""
         head += " data-orientation=\"" + env.orientation.rawValue + "\""
@@ -80,6 +81,7 @@ public struct HTMLRenderer: Sendable {
         head += " data-screen=\"" + HTMLEscaping.attribute(layout.screenID) + "\""
         head += " data-content-size=\"" + layout.traits.preferredContentSizeCategory.rawValue + "\""
         if layout.traits.layoutDirection == .rightToLeft { head += " dir=\"rtl\" data-layout-direction=\"rightToLeft\"" }
+        head += accessibility.panelAttributes(title: screen.title ?? screen.id)
         head += " style=\"width:" + CSSFormat.px(env.size.width) + ";height:" + CSSFormat.px(env.size.height)
         head += ";" + Self.colorVariables("b", Color.system["background"]) + "\">\n"
         out.write(head)
@@ -95,7 +97,8 @@ public struct HTMLRenderer: Sendable {
             let parentFrame = nodes.indices.contains(node.parent) ? nodes[node.parent].frame : Rect.zero
             let appearance = NodeAppearance(node: resolver.resolve(node.pointer), type: node.type, sizeClass: sizeClass)
             writeElement(for: node, parentFrame: parentFrame, appearance: appearance,
-                         layoutDirection: layout.traits.layoutDirection, to: &out)
+                         layoutDirection: layout.traits.layoutDirection,
+                         accessibility: (accessibility.attributes(node: index), accessibility.content(node: index)), to: &out)
             open.append(index)
         }
         for _ in open { out.write("</div>\n") }
@@ -106,7 +109,9 @@ public struct HTMLRenderer: Sendable {
 
     /// Writes the opening tag of a node's element plus its own content (lines, image); the caller closes it.
     private func writeElement<Output: TextOutputStream>(for node: LayoutNode, parentFrame: Rect, appearance: NodeAppearance,
-                                                         layoutDirection: LayoutDirection, to out: inout Output) {
+                                                         layoutDirection: LayoutDirection,
+                                                         accessibility: (attributes: String, content: String),
+                                                         to out: inout Output) {
         let frame = node.frame
         var classes = ["sdui-node"]
         var style = "left:" + CSSFormat.px(frame.x - parentFrame.x) + ";top:" + CSSFormat.px(frame.y - parentFrame.y)
@@ -185,11 +190,10 @@ public struct HTMLRenderer: Sendable {
         if let action = appearance.action {
             tag += " data-action=\"" + HTMLEscaping.attribute(Self.describe(action)) + "\""
         }
-        if node.type == .image, let alt = appearance.alt {
-            tag += " role=\"img\" aria-label=\"" + HTMLEscaping.attribute(alt) + "\""
-        }
+        tag += accessibility.attributes
         tag += " style=\"" + style + "\">"
         out.write(tag)
+        out.write(accessibility.content)
         out.write(image)
         if let (placement, run) = textPlacement {
             writeLines(placement, run: run, layoutDirection: layoutDirection, to: &out)
@@ -210,7 +214,7 @@ public struct HTMLRenderer: Sendable {
         let height = CSSFormat.px(run.lineHeight)
         for line in placement.lines {
             let isRTL = line.direction == .rightToLeft
-            out.write("<div class=\"sdui-line\"" + (isRTL == panelIsRTL ? "" : isRTL ? " dir=\"rtl\"" : " dir=\"ltr\"")
+            out.write("<div class=\"sdui-line\" aria-hidden=\"true\"" + (isRTL == panelIsRTL ? "" : isRTL ? " dir=\"rtl\"" : " dir=\"ltr\"")
                 + Self.bidiAttribute(line.text, direction: line.direction)
                 + " data-lw=\"" + CSSFormat.number(line.width) + "\" style=\"left:"
                 + CSSFormat.px(line.left) + ";top:" + CSSFormat.px(line.y) + ";width:" + CSSFormat.px(line.width)
@@ -243,7 +247,7 @@ public struct HTMLRenderer: Sendable {
         var classes = "sdui-image"
         if appearance.placeholder == .skeleton { classes += " sdui-skeleton" }
         if source == nil { classes += " sdui-failed" }
-        var out = "<div class=\"" + classes + "\" style=\"" + box + "\">"
+        var out = "<div class=\"" + classes + "\" aria-hidden=\"true\" style=\"" + box + "\">"
         if let source {
             out += "<img src=\"" + HTMLEscaping.attribute(source) + "\" alt=\"\" decoding=\"async\""
             let flips = appearance.flipsForRightToLeftLayoutDirection && layoutDirection == .rightToLeft
