@@ -138,6 +138,7 @@ open class ScreenViewController: ViewController {
             nodeView.isHidden = node.isHidden
             (nodeView as? ComponentView)?.layoutNode = node
         }
+        applyAccessibility(result)
     }
 
     /// The payload node at a path id (`root`, `root.0.3`).
