@@ -21,6 +21,18 @@ extension PayloadComponent {
     /// The element's current value (`accessibilityValue(_:)`).
     public func accessibilityValue(_ value: Responsive<String>) -> Self { accessibility { $0.value = value } }
 
+    /// `accessibilityLabel(_:)` for a `String` variable (literals and size-class maps use the `Responsive` overload).
+    @_disfavoredOverload
+    public func accessibilityLabel(_ label: String) -> Self { accessibilityLabel(.fixed(label)) }
+
+    /// `accessibilityHint(_:)` for a `String` variable.
+    @_disfavoredOverload
+    public func accessibilityHint(_ hint: String) -> Self { accessibilityHint(.fixed(hint)) }
+
+    /// `accessibilityValue(_:)` for a `String` variable.
+    @_disfavoredOverload
+    public func accessibilityValue(_ value: String) -> Self { accessibilityValue(.fixed(value)) }
+
     /// A string for UI tests, never read aloud (`accessibilityIdentifier(_:)`).
     public func accessibilityIdentifier(_ identifier: String) -> Self { accessibility { $0.identifier = identifier } }
 
