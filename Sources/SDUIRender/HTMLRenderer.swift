@@ -15,6 +15,7 @@ public import SDUILayout
 ///   engine's Bidirectional Algorithm gives them, left to right, as `start-end-level` in UTF-16 offsets of the
 ///   line's text, comma-separated;
 /// - a right-to-left panel carries `dir="rtl"` and `data-layout-direction="rightToLeft"`.
+/// - the panel is an ARIA group owning the accessibility elements in reading order (`AccessibilityMarkup`).
 public struct HTMLRenderer: Sendable {
     /// Rendering choices.
     public struct Options: Hashable, Sendable {
