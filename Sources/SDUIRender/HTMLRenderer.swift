@@ -215,8 +215,8 @@ public struct HTMLRenderer: Sendable {
         let height = CSSFormat.px(run.lineHeight)
         for line in placement.lines {
             let isRTL = line.direction == .rightToLeft
-            out.write("<div class=\"sdui-line\" aria-hidden=\"true\"" + (isRTL == panelIsRTL ? "" : isRTL ? " dir=\"rtl\"" : " dir=\"ltr\"")
-                + Self.bidiAttribute(line.text, direction: line.direction)
+            out.write("<div class=\"sdui-line\"" + (isRTL == panelIsRTL ? "" : isRTL ? " dir=\"rtl\"" : " dir=\"ltr\"")
+                + " aria-hidden=\"true\"" + Self.bidiAttribute(line.text, direction: line.direction)
                 + " data-lw=\"" + CSSFormat.number(line.width) + "\" style=\"left:"
                 + CSSFormat.px(line.left) + ";top:" + CSSFormat.px(line.y) + ";width:" + CSSFormat.px(line.width)
                 + ";height:" + height + "\">" + HTMLEscaping.text(line.text) + "</div>")

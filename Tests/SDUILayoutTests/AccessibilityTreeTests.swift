@@ -147,6 +147,29 @@ import SDUISchema
         #expect(t.elements[1].hint == "first, second")
     }
 
+    @Test func `a layout nested 5 000 deep is walked without exhausting the stack`() throws {
+        // Built as a LayoutResult directly: the pass's own walk is what is tested (a payload nests at most 128 deep).
+        let depth = 5_000
+        var node = ComponentNode(type: .text)
+        node.text = "deepest"
+        for level in 0..<depth {
+            var parent = ComponentNode(type: .vstack, children: [node])
+            if level % 3 == 0 { parent.modifiers.accessibility = AccessibilityProperties(children: .fixed(.contain)) }
+            node = parent
+        }
+        let screen = Screen(id: "deep", root: node)
+        var nodes: [LayoutNode] = []
+        var path = "root"
+        for level in 0...depth {
+            nodes.append(LayoutNode(id: path, path: path, type: level == depth ? .text : .vstack, parent: level - 1,
+                                    frame: Rect(x: 0, y: 0, width: 100, height: 20)))
+            path += ".0"
+        }
+        let result = LayoutResult(screenID: "deep", environment: window(393, 852), traits: TraitCollection(), nodes: nodes, diagnostics: [])
+        let tree = AccessibilityTree(layout: result, screen: screen)
+        #expect(tree.elements.map(\.label) == ["deepest"])
+    }
+
     @Test(arguments: [BenchmarkFixtures.cards(count: 100, textTitles: true), BenchmarkFixtures.feed(count: 200), BenchmarkFixtures.nestedStacks(depth: 40)])
     func `every element of a benchmark screen is anchored on a distinct node and the order does not change between passes`(screen: Screen) throws {
         let environment = window(393, 852)

@@ -92,9 +92,18 @@ public enum AccessibilityOrder {
     static func snapped(_ v: Double) -> Double { (v * 100).rounded() }
 
     /// `items` in reading order with every group replaced by its items (in their own order), appended to `out`.
+    /// Iterative (an explicit stack of groups), so nesting depth costs no call stack.
     public static func flatten(_ items: [Item], direction: LayoutDirection, into out: inout [Item]) {
-        for item in ordered(items, direction: direction) {
-            if case .group(let inner) = item.kind { flatten(inner, direction: direction, into: &out) } else { out.append(item) }
+        var stack: [(items: [Item], next: Int)] = [(ordered(items, direction: direction), 0)]
+        while let top = stack.last {
+            guard top.next < top.items.count else { stack.removeLast(); continue }
+            let item = top.items[top.next]
+            stack[stack.count - 1].next += 1
+            if case .group(let inner) = item.kind {
+                stack.append((ordered(inner, direction: direction), 0))
+            } else {
+                out.append(item)
+            }
         }
     }
 }

@@ -28,7 +28,7 @@ public struct AccessibilityTree: Sendable {
     /// - Complexity: O(n log n) in the number of nodes.
     public init(layout: LayoutResult, screen: Screen) {
         var builder = AccessibilityTreeBuilder(layout: layout, screen: screen)
-        let items = builder.collect(0)
+        let items = builder.collectAll()
         var ordered: [AccessibilityOrder.Item] = []
         AccessibilityOrder.flatten(items, direction: layout.traits.layoutDirection, into: &ordered)
         var elements: [AccessibilityElement] = []
@@ -94,22 +94,45 @@ struct AccessibilityTreeBuilder {
         return false
     }
 
-    /// Marks node `i` and its subtree.
-    mutating func mark(_ i: Int, _ state: AccessibilityExposure) {
-        exposure[i] = state
-        for c in children[i] { mark(c, state) }
+    /// One past the last node of each node's subtree (nodes are in pre-order: a subtree is a contiguous range).
+    func subtreeEnds() -> [Int] {
+        var ends = nodes.indices.map { $0 + 1 }
+        for i in nodes.indices.reversed() {
+            let p = nodes[i].parent
+            if p >= 0 && p < i { ends[p] = max(ends[p], ends[i]) }
+        }
+        return ends
     }
 
-    /// The items node `i`'s subtree contributes to the group it is in.
-    mutating func collect(_ i: Int) -> [AccessibilityOrder.Item] {
-        guard i < nodes.count else { return [] }
-        if isHidden(i) { mark(i, .hidden); return [] }
+    /// The items of the whole screen (its root's), made bottom-up — each node from its children's items, in
+    /// reverse pre-order — so no nesting depth can exhaust the stack.
+    mutating func collectAll() -> [AccessibilityOrder.Item] {
+        guard !nodes.isEmpty else { return [] }
+        let ends = subtreeEnds()
+        var items = [[AccessibilityOrder.Item]](repeating: [], count: nodes.count)
+        for i in nodes.indices.reversed() {
+            items[i] = collect(i, ends[i], &items)
+            for c in children[i] { items[c] = [] }
+        }
+        return items[0]
+    }
+
+    /// Marks the nodes `range` (a subtree); hidden nodes stay hidden unless `state` is `.hidden`.
+    mutating func mark(_ range: Range<Int>, _ state: AccessibilityExposure) {
+        for k in range where state == .hidden || exposure[k] != .hidden { exposure[k] = state }
+    }
+
+    /// The items node `i`'s subtree (the nodes `i..<end`) contributes to the group it is in; its children's are
+    /// in `items`.
+    mutating func collect(_ i: Int, _ end: Int, _ items: inout [[AccessibilityOrder.Item]]) -> [AccessibilityOrder.Item] {
+        if isHidden(i) { mark(i..<end, .hidden); return [] }
         let node = nodes[i]
         let component = components[i]
         let properties = component?.modifiers.accessibility ?? AccessibilityProperties()
         let priority = resolved(properties.sortPriority)
         let behavior = resolved(properties.children)
         let describesItself = properties.label != nil || properties.hint != nil || properties.value != nil || !properties.traits.isEmpty
+        func inner() -> [AccessibilityOrder.Item] { children[i].flatMap { items[$0] } }
 
         switch node.type {
         case .text, .button, .image:
@@ -120,42 +143,35 @@ struct AccessibilityTreeBuilder {
         }
         switch behavior ?? (describesItself && !children[i].isEmpty ? .combine : nil) {
         case .combine?:
-            var inner: [AccessibilityOrder.Item] = []
-            for c in children[i] { inner += collect(c) }
             var merged: [AccessibilityOrder.Item] = []
-            AccessibilityOrder.flatten(inner, direction: direction, into: &merged)
-            for c in children[i] where exposure[c] != .hidden { markCovered(c) }
+            AccessibilityOrder.flatten(inner(), direction: direction, into: &merged)
+            mark(i + 1..<end, .covered)
             return combined(i, merged).map { [item($0, priority: priority)] } ?? []
         case .ignore?:
-            for c in children[i] { markCovered(c) }
+            mark(i + 1..<end, .covered)
             return ownElement(i, label: "", traits: []).map { [item($0, priority: priority)] } ?? []
         case .contain?:
-            var inner: [AccessibilityOrder.Item] = []
-            for c in children[i] { inner += collect(c) }
+            var contained = inner()
             exposure[i] = .container
-            if let leaf = leafElement(i) { inner.insert(item(leaf, priority: nil), at: 0) }
-            return inner.isEmpty ? [] : [AccessibilityOrder.Item(kind: .group(inner), frame: node.frame, priority: priority ?? 0,
-                                                                 document: i)]
+            if let leaf = leafElement(i) { contained.insert(item(leaf, priority: nil), at: 0) }
+            return contained.isEmpty ? [] : [AccessibilityOrder.Item(kind: .group(contained), frame: node.frame, priority: priority ?? 0,
+                                                                     document: i)]
         case nil:
             if children[i].isEmpty {
                 // A leaf that is not a text, button or image (a color, a custom leaf) is an element only when it
                 // says something about itself.
                 return describesItself ? ownElement(i, label: "", traits: []).map { [item($0, priority: priority)] } ?? [] : []
             }
-            var inner: [AccessibilityOrder.Item] = []
-            for c in children[i] { inner += collect(c) }
+            var contained = inner()
             // A plain container's sort priority goes to the items inside it that have none of their own.
             if let priority {
-                for k in inner.indices where !inner[k].hasOwnPriority { inner[k].priority = priority; inner[k].hasOwnPriority = true }
+                for k in contained.indices where !contained[k].hasOwnPriority {
+                    contained[k].priority = priority
+                    contained[k].hasOwnPriority = true
+                }
             }
-            return inner
+            return contained
         }
-    }
-
-    /// Marks node `c`'s subtree as covered by an element above it (hidden nodes stay hidden).
-    mutating func markCovered(_ c: Int) {
-        if exposure[c] != .hidden { exposure[c] = .covered }
-        for g in children[c] { markCovered(g) }
     }
 
     func item(_ element: AccessibilityElement, priority: Double?) -> AccessibilityOrder.Item {
