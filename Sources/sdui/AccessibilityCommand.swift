@@ -23,7 +23,7 @@ enum AccessibilityCommand {
             .value("--output", short: "-o", "FILE", "write to FILE instead of standard output"),
         ],
         epilogue: """
-        JSON: {"screen", "elements": [{"label", "traits": [...], "hint"?, "value"?, "identifier"?,
+        JSON: {"screen", "elements": [{"label", "traits": [...], "hint", "value", "identifier" (null when not set),
                "frame": {"x","y","width","height"}, "nodes": [ids]}]}
 
         EXIT: 0 listed, 64 usage, 65 invalid payload, 66 unreadable, 73 cannot write.

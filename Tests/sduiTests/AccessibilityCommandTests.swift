@@ -21,6 +21,8 @@ import Testing
         #expect(elements.compactMap { $0["label"] as? String } == ["Read first", "Orders", "Trail Runner 3, $129"])
         #expect(elements[1]["traits"] as? [String] == ["header", "staticText"])
         #expect(elements[2]["nodes"] as? [String] == ["card", "title", "price"])
+        #expect(elements.allSatisfy { $0.keys.contains("hint") && $0.keys.contains("value") && $0.keys.contains("identifier") },
+                "every element has every key (null when not set)")
         let frame = try #require(elements[2]["frame"] as? [String: Double])
         #expect(Set(frame.keys) == ["x", "y", "width", "height"] && frame["width"].map { $0 > 0 } == true)
         let text = try sdui(["accessibility", try temporaryFile(Array(Self.held.utf8)), "--format", "text", "--device", "iphone-se-3"])

@@ -28,16 +28,16 @@ public struct AccessibilityElement: Hashable, Sendable {
         self.frame = frame; self.nodes = nodes; self.nodeIndices = nodeIndices
     }
 
-    /// The element as `sdui accessibility` prints it: `{"label", "traits", "hint"?, "value"?, "identifier"?,
-    /// "frame": {"x", "y", "width", "height"}, "nodes"}`.
+    /// The element as `sdui accessibility` prints it: `{"label", "traits", "hint", "value", "identifier" (null
+    /// when not set), "frame": {"x", "y", "width", "height"}, "nodes"}`.
     public var jsonValue: JSONValue {
         var pairs: [(key: String, value: JSONValue)] = [
             ("label", .string(label)),
             ("traits", .array(traits.map { .string($0.rawValue) })),
         ]
-        if let hint { pairs.append(("hint", .string(hint))) }
-        if let value { pairs.append(("value", .string(value))) }
-        if let identifier { pairs.append(("identifier", .string(identifier))) }
+        pairs.append(("hint", hint.map(JSONValue.string) ?? .null))
+        pairs.append(("value", value.map(JSONValue.string) ?? .null))
+        pairs.append(("identifier", identifier.map(JSONValue.string) ?? .null))
         pairs.append(("frame", .object([("x", .number(frame.x)), ("y", .number(frame.y)),
                                         ("width", .number(frame.width)), ("height", .number(frame.height))])))
         pairs.append(("nodes", .array(nodes.map(JSONValue.string))))
