@@ -44,43 +44,39 @@ public enum AccessibilityOrder {
 
     /// `items` in reading order (groups kept as groups).
     public static func ordered(_ items: [Item], direction: LayoutDirection) -> [Item] {
-        let byPriority = items.indices.sorted { a, b in
-            items[a].priority != items[b].priority ? items[a].priority > items[b].priority : a < b
-        }
-        var result: [Item] = []
-        result.reserveCapacity(items.count)
-        var start = 0
-        while start < byPriority.count {
-            var end = start + 1
-            while end < byPriority.count && items[byPriority[end]].priority == items[byPriority[start]].priority { end += 1 }
-            result += inLines(byPriority[start..<end].map { items[$0] }, direction: direction)
-            start = end
-        }
-        return result
+        permutation(items, direction: direction).map { items[$0] }
     }
 
-    /// Items of one priority: in lines top to bottom, each line leading to trailing.
-    static func inLines(_ items: [Item], direction: LayoutDirection) -> [Item] {
-        var remaining = items.sorted { a, b in
-            a.frame.minY != b.frame.minY ? a.frame.minY < b.frame.minY : a.document < b.document
-        }
-        var result: [Item] = []
-        result.reserveCapacity(items.count)
+    /// The reading order of `items` as their indices: what is sorted is a small key per item, never the items
+    /// (an element carries strings and arrays; moving one costs a dozen reference counts).
+    static func permutation(_ items: [Item], direction: LayoutDirection) -> [Int] {
+        struct Key { var priority: Double; var top: Double; var leading: Double; var document: Int; var index: Int }
         let rightToLeft = direction == .rightToLeft
+        var keys = items.indices.map { i in
+            let f = items[i].frame
+            return Key(priority: items[i].priority, top: f.minY, leading: snapped(rightToLeft ? -f.maxX : f.minX),
+                       document: items[i].document, index: i)
+        }
+        // Priority first (higher first), then by top edge; equal keys keep document order.
+        keys.sort { a, b in
+            if a.priority != b.priority { return a.priority > b.priority }
+            if a.top != b.top { return a.top < b.top }
+            return a.document != b.document ? a.document < b.document : a.index < b.index
+        }
+        var result: [Int] = []
+        result.reserveCapacity(keys.count)
         var k = 0
-        while k < remaining.count {
-            let top = remaining[k].frame
-            let limit = top.minY + lineTolerance
+        while k < keys.count {
+            // One line: the same priority, tops less than `lineTolerance` below the line's topmost.
+            let limit = keys[k].top + lineTolerance
             var end = k + 1
-            while end < remaining.count && remaining[end].frame.minY < limit { end += 1 }
-            remaining[k..<end].sort { a, b in
-                // Compared to a hundredth of a point: edges equal on screen are equal here.
-                let la = snapped(rightToLeft ? -a.frame.maxX : a.frame.minX), lb = snapped(rightToLeft ? -b.frame.maxX : b.frame.minX)
-                if la != lb { return la < lb }
-                if snapped(a.frame.minY) != snapped(b.frame.minY) { return a.frame.minY < b.frame.minY }
-                return a.document < b.document
+            while end < keys.count && keys[end].priority == keys[k].priority && keys[end].top < limit { end += 1 }
+            keys[k..<end].sort { a, b in
+                if a.leading != b.leading { return a.leading < b.leading }
+                if snapped(a.top) != snapped(b.top) { return a.top < b.top }
+                return a.document != b.document ? a.document < b.document : a.index < b.index
             }
-            result += remaining[k..<end]
+            for key in keys[k..<end] { result.append(key.index) }
             k = end
         }
         return result

@@ -47,7 +47,7 @@ public struct AccessibilityTree: Sendable {
 struct AccessibilityTreeBuilder {
     let nodes: [LayoutNode]
     /// The payload node of each layout node (nil when the layout names no payload node).
-    let components: [ComponentNode?]
+    let facts: [NodeFacts]
     /// Each node's children, as indices.
     let children: [[Int]]
     let sizeClass: UserInterfaceSizeClass
@@ -56,13 +56,68 @@ struct AccessibilityTreeBuilder {
 
     init(layout: LayoutResult, screen: Screen) {
         nodes = layout.nodes
-        components = Self.components(of: nodes, screen: screen)
+        facts = Self.facts(of: nodes, screen: screen, sizeClass: layout.traits.horizontalSizeClass)
         var children = [[Int]](repeating: [], count: nodes.count)
         for (i, node) in nodes.enumerated() where node.parent >= 0 && node.parent < i { children[node.parent].append(i) }
         self.children = children
         sizeClass = layout.traits.horizontalSizeClass
         direction = layout.traits.layoutDirection
         exposure = [AccessibilityExposure](repeating: .structural, count: nodes.count)
+    }
+
+    /// What the pass reads of a node's payload, read once per node (a `ComponentNode`'s `modifiers` is a large
+    /// value: reading it for every question costed more than the rest of the pass).
+    struct NodeFacts {
+        var accessibility: AccessibilityProperties?
+        var hasAction = false
+        /// Hidden by the chain's `hidden` or an `opacity` of 0.
+        var hiddenByModifiers = false
+        /// A text's string, a button's title, an image's alt.
+        var text: String?
+    }
+
+    /// The facts of every layout node, from its payload node (found as in `components(of:screen:)`).
+    static func facts(of nodes: [LayoutNode], screen: Screen, sizeClass: UserInterfaceSizeClass) -> [NodeFacts] {
+        var result = [NodeFacts](repeating: NodeFacts(), count: nodes.count)
+        // Each node's children (one array retained per node, not a copy of the node).
+        var childArrays = [[ComponentNode]](repeating: [], count: nodes.count)
+        func read(_ component: ComponentNode, into i: Int) {
+            let modifiers = component.accessibilityModifiers
+            var f = NodeFacts(accessibility: modifiers.accessibility, hasAction: modifiers.hasAction)
+            for modifier in modifiers.chain {
+                if case .hidden(let hidden) = modifier, hidden.resolved(for: sizeClass) { f.hiddenByModifiers = true }
+                if case .opacity(let opacity) = modifier, opacity.resolved(for: sizeClass) <= 0 { f.hiddenByModifiers = true }
+            }
+            switch component.type {
+            case .text: f.text = component.text?.resolved(for: sizeClass)
+            case .button: f.text = component.title?.resolved(for: sizeClass)
+            case .image: f.text = component.alt?.resolved(for: sizeClass)
+            default: break
+            }
+            result[i] = f
+            childArrays[i] = component.children
+        }
+        for (i, node) in nodes.enumerated() {
+            if node.parent < 0 || node.parent >= i {
+                if i == 0 { read(screen.root, into: 0) }
+                continue
+            }
+            guard let k = childIndex(node.path), k < childArrays[node.parent].count else { continue }
+            read(childArrays[node.parent][k], into: i)
+        }
+        return result
+    }
+
+    /// The child index a path id ends with (`root.0.3` → 3), read from its UTF-8 bytes.
+    static func childIndex(_ path: String) -> Int? {
+        var value = 0, scale = 1
+        for byte in path.utf8.reversed() {
+            if byte == UInt8(ascii: ".") { return scale > 1 ? value : nil }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), scale <= 1_000_000_000 else { return nil }
+            value += Int(byte - UInt8(ascii: "0")) * scale
+            scale *= 10
+        }
+        return nil
     }
 
     /// The payload node of each layout node: its parent's child at the index its path ends with (`root.0.3` → 3).
@@ -85,13 +140,7 @@ struct AccessibilityTreeBuilder {
     /// Whether node `i` is hidden from assistive technologies with its subtree.
     func isHidden(_ i: Int) -> Bool {
         if nodes[i].isHidden { return true }
-        guard let component = components[i] else { return false }
-        if resolved(component.modifiers.accessibility?.hidden) == true { return true }
-        for modifier in component.modifiers.chain {
-            if case .hidden(let hidden) = modifier, hidden.resolved(for: sizeClass) { return true }
-            if case .opacity(let opacity) = modifier, opacity.resolved(for: sizeClass) <= 0 { return true }
-        }
-        return false
+        return facts[i].hiddenByModifiers || resolved(facts[i].accessibility?.hidden) == true
     }
 
     /// One past the last node of each node's subtree (nodes are in pre-order: a subtree is a contiguous range).
@@ -127,8 +176,7 @@ struct AccessibilityTreeBuilder {
     mutating func collect(_ i: Int, _ end: Int, _ items: inout [[AccessibilityOrder.Item]]) -> [AccessibilityOrder.Item] {
         if isHidden(i) { mark(i..<end, .hidden); return [] }
         let node = nodes[i]
-        let component = components[i]
-        let properties = component?.modifiers.accessibility ?? AccessibilityProperties()
+        let properties = facts[i].accessibility ?? AccessibilityProperties()
         let priority = resolved(properties.sortPriority)
         let behavior = resolved(properties.children)
         let describesItself = properties.label != nil || properties.hint != nil || properties.value != nil || !properties.traits.isEmpty
@@ -182,16 +230,15 @@ struct AccessibilityTreeBuilder {
     /// A text's, button's or image's element with SwiftUI's defaults and the payload's properties; nil for a
     /// text with nothing to read.
     func leafElement(_ i: Int) -> AccessibilityElement? {
-        let component = components[i]
         switch nodes[i].type {
         case .text:
-            let text = resolved(component?.text) ?? nodes[i].text?.lines.joined(separator: " ") ?? ""
+            let text = facts[i].text ?? nodes[i].text?.lines.joined(separator: " ") ?? ""
             guard let element = ownElement(i, label: text, traits: [.staticText]) else { return nil }
             return element.label.isEmpty && element.value == nil && element.traits == [.staticText] ? nil : element
         case .button:
-            return ownElement(i, label: resolved(component?.title) ?? "", traits: [.button])
+            return ownElement(i, label: facts[i].text ?? "", traits: [.button])
         case .image:
-            return ownElement(i, label: resolved(component?.alt) ?? "", traits: [.image])
+            return ownElement(i, label: facts[i].text ?? "", traits: [.image])
         default:
             return nil
         }
@@ -199,10 +246,10 @@ struct AccessibilityTreeBuilder {
 
     /// Node `i` as one element: `label` and `traits` as its defaults, its payload properties over them.
     func ownElement(_ i: Int, label: String, traits: [AccessibilityTrait]) -> AccessibilityElement? {
-        let properties = components[i]?.modifiers.accessibility ?? AccessibilityProperties()
+        let properties = facts[i].accessibility ?? AccessibilityProperties()
         var traits = traits
         for trait in properties.traits where !traits.contains(trait) { traits.append(trait) }
-        if components[i]?.modifiers.action != nil, !traits.contains(.button) { traits.append(.button) }
+        if facts[i].hasAction, !traits.contains(.button) { traits.append(.button) }
         return AccessibilityElement(label: resolved(properties.label) ?? label, traits: traits.sorted(),
                                     hint: resolved(properties.hint), value: resolved(properties.value),
                                     identifier: properties.identifier, frame: nodes[i].frame,
@@ -223,7 +270,7 @@ struct AccessibilityTreeBuilder {
         var traits: [AccessibilityTrait] = []
         for part in parts { for t in part.traits where !traits.contains(t) { traits.append(t) } }
         guard var element = ownElement(i, label: joined(parts.map(\.label)) ?? "", traits: traits) else { return nil }
-        let properties = components[i]?.modifiers.accessibility ?? AccessibilityProperties()
+        let properties = facts[i].accessibility ?? AccessibilityProperties()
         if properties.hint == nil { element.hint = joined(parts.map(\.hint)) }
         if properties.value == nil { element.value = joined(parts.map(\.value)) }
         for part in parts {

@@ -49,9 +49,11 @@ public enum AccessibilityTrait: String, Hashable, Sendable, CaseIterable, Compar
          tabBar, toggleButton, supportsZoom
 
     /// Sorted in declaration order (UIKit's bit order does not matter to a payload; this order is stable).
-    public static func < (a: Self, b: Self) -> Bool {
-        (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
-    }
+    public static func < (a: Self, b: Self) -> Bool { a.rank < b.rank }
+
+    /// The trait's position in declaration order (`allCases` made once, not per comparison).
+    public var rank: Int { Self.ordered.firstIndex(of: self) ?? 0 }
+    private static let ordered = allCases
 
     /// SwiftUI's spellings (`isButton`, `isHeader` …) and words from the web for the UIKit name, for
     /// "did you mean …?" messages.
@@ -74,4 +76,12 @@ public enum AccessibilityChildBehavior: String, Hashable, Sendable, CaseIterable
     /// One element with the node's own label only; the children are not read (`.ignore`, SwiftUI's default
     /// for `accessibilityElement()`).
     case ignore
+}
+
+extension ComponentNode {
+    /// What the accessibility pass reads of a node's modifiers — its `accessibility`, whether it has an action, its
+    /// chain — read in place (the public `modifiers` returns the whole, large `Modifiers` value).
+    package var accessibilityModifiers: (accessibility: AccessibilityProperties?, hasAction: Bool, chain: [Modifier]) {
+        (box.properties.modifiers.accessibility, box.properties.modifiers.action != nil, box.properties.modifiers.chain)
+    }
 }
