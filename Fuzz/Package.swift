@@ -12,7 +12,7 @@ let harness: Target.Dependency = .product(name: "SDUIFuzzing", package: "SDUIKit
 let package = Package(
     name: "SDUIKitFuzz",
     dependencies: [.package(path: "SDUIKit")],
-    targets: ["decode", "layout", "runtime"].map { name in
+    targets: ["decode", "layout", "runtime", "expression"].map { name in
         .executableTarget(name: "fuzz-\(name)", dependencies: [harness], path: "Sources/fuzz-\(name)")
     },
     swiftLanguageModes: [.v6]

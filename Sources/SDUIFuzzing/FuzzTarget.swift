@@ -1,3 +1,5 @@
+import SDUISchema
+
 /// SDUIKit's fuzz targets: what one fuzzer input exercises, and the properties it must keep.
 ///
 /// libFuzzer drives them through the executables of the `Fuzz/` package (`Scripts/fuzz TARGET SECONDS`, see
@@ -12,6 +14,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case layout
     /// A random sequence of `sdui simulate`-style steps on the runtime, checked by `LifeCycleAudit`.
     case runtime
+    /// A binding string compiled, checked and evaluated against a state of every type
+    /// (`ExpressionFuzzing`): diagnostics, never a trap or a hang; values of the checked type.
+    case expression
 
     /// Runs one input and returns the properties it broke (empty: none).
     @MainActor
@@ -20,6 +25,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .decode: return DecodeTarget.run(bytes)
         case .layout: return LayoutTarget.run(bytes)
         case .runtime: return RuntimeTarget.run(bytes)
+        case .expression: return ExpressionFuzzing.failures(bytes)
         }
     }
 
@@ -27,7 +33,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     @MainActor
     public func describe(_ bytes: [UInt8]) -> String {
         switch self {
-        case .decode, .layout: return "\(bytes.count) bytes"
+        case .decode, .layout, .expression: return "\(bytes.count) bytes"
         case .runtime: return RuntimeTarget.describe(bytes)
         }
     }

@@ -37,12 +37,17 @@ public final class LayoutEngine {
 
     var state = LayoutState()
     var cachedScreen: Screen?
+    /// The identity of the screen value the tree is for (its derived storage): set with `cachedScreen`, and alone
+    /// after an incremental update (`layout(applying:in:traits:)`).
+    var cachedDerived: ScreenDerivedStorage?
     var cachedKey: BuildKey?
     /// The node count of the last template taken (room a new screen's template makes up front).
     var lastTemplateNodes = 0
     /// How many times a layout took a tree (the screen's kept tree, or a viewport build) — for tests and the
     /// benchmark: a relayout must not.
     public private(set) var buildCount = 0
+    /// How many layouts applied a state change incrementally (`layout(applying:in:traits:)`), for tests.
+    public internal(set) var incrementalLayoutCount = 0
 
     /// Creates an engine with empty caches.
     public init(options: Options = Options()) {
@@ -112,6 +117,7 @@ public final class LayoutEngine {
     /// after their bytes and the cache's epoch are checked (`removeCachedTextLayouts()` empties all of it).
     public func invalidate() {
         cachedScreen = nil
+        cachedDerived = nil
         cachedKey = nil
         state.releaseSharedTree()
         state.lazyRows = []
@@ -129,6 +135,7 @@ public final class LayoutEngine {
     private func prepareTree(_ screen: Screen, traits: TraitCollection, virtualizes: Bool) {
         let key = BuildKey(sizeClass: traits.horizontalSizeClass, contentSize: traits.preferredContentSizeCategory,
                            virtualizes: virtualizes)
+        if key == cachedKey, let derived = cachedDerived, derived === screen.derived { return }
         if key == cachedKey, let cached = cachedScreen, cached == screen { return }
         if key != cachedKey || cachedScreen != screen { state.lazyRows = [] }
         // Let go of the template in use first: when its screen is gone, its memory is free for the next one.
@@ -147,15 +154,16 @@ public final class LayoutEngine {
         state.resetTextMemos()
         state.measurementsAreCurrent = false
         cachedScreen = screen
+        cachedDerived = screen.derived
         cachedKey = key
         buildCount += 1
     }
 
     /// Compute and output steps.
-    private func run(environment: WindowEnvironment, traits: TraitCollection) -> LayoutResult {
+    func run(environment: WindowEnvironment, traits: TraitCollection, inLastBank: Bool = false) -> LayoutResult {
         // Full layouts of one tree keep the measurements of earlier passes (`MeasureCache`); viewport layouts
         // do not (realised rows reuse node indices, and a virtualised grid's size depends on the viewport).
-        state.beginPass(keepsMeasurements: state.viewport == nil)
+        state.beginPass(keepsMeasurements: state.viewport == nil, inLastBank: inLastBank)
         // Compute lays out leading to trailing; a right-to-left result is its mirror image (the output step), so
         // the safe area's leading inset is then the window's right one (UIKit's physical insets stay put).
         let safeArea = traits.layoutDirection == .rightToLeft

@@ -96,9 +96,11 @@ public struct HTMLRenderer: Sendable {
                 open.removeLast()
             }
             let parentFrame = nodes.indices.contains(node.parent) ? nodes[node.parent].frame : Rect.zero
-            let appearance = NodeAppearance(node: resolver.resolve(node.pointer), type: node.type, sizeClass: sizeClass)
-            writeElement(for: node, parentFrame: parentFrame, appearance: appearance,
-                         layoutDirection: layout.traits.layoutDirection,
+            let component = resolver.resolve(node.pointer)
+            let appearance = NodeAppearance(node: component, type: node.type, sizeClass: sizeClass)
+            let control = InputDrawing.html(for: node, component: component, state: screen.state)
+            writeElement(for: node, parentFrame: parentFrame, appearance: appearance, control: control,
+                         drawsText: !InputDrawing.drawsOwnText(component), layoutDirection: layout.traits.layoutDirection,
                          accessibility: (accessibility.attributes(node: index), accessibility.content(node: index)), to: &out)
             open.append(index)
         }
@@ -110,6 +112,7 @@ public struct HTMLRenderer: Sendable {
 
     /// Writes the opening tag of a node's element plus its own content (lines, image); the caller closes it.
     private func writeElement<Output: TextOutputStream>(for node: LayoutNode, parentFrame: Rect, appearance: NodeAppearance,
+                                                         control: String = "", drawsText: Bool = true,
                                                          layoutDirection: LayoutDirection,
                                                          accessibility: (attributes: String, content: String),
                                                          to out: inout Output) {
@@ -127,7 +130,7 @@ public struct HTMLRenderer: Sendable {
             fill = appearance.color ?? Color.system["primary"]
         case .divider:
             if fill == nil { fill = Color.system["separator"] }
-        case .text:
+        case .text, .toggle, .stepper, .textField, .picker:
             foreground = appearance.color ?? Color.system["primary"]
         case .button:
             let tint = appearance.color ?? Color.system["accent"]
@@ -196,7 +199,8 @@ public struct HTMLRenderer: Sendable {
         out.write(tag)
         out.write(accessibility.content)
         out.write(image)
-        if let (placement, run) = textPlacement {
+        out.write(control)
+        if drawsText, let (placement, run) = textPlacement {
             writeLines(placement, run: run, layoutDirection: layoutDirection, to: &out)
         }
         out.write("\n")
@@ -285,6 +289,13 @@ public struct HTMLRenderer: Sendable {
         case .open(let url): return "open " + url
         case .present(let screen, let style): return "present " + screen + " (" + style.rawValue + ")"
         case .dismiss: return "dismiss"
+        case .set(let name, _): return "set " + name
+        case .toggle(let name): return "toggle " + name
+        case .append(let name, _): return "append to " + name
+        case .remove(let name, _): return "remove from " + name
+        case .sequence(let actions): return actions.map(describe).joined(separator: ", then ")
+        case .if: return "if …"
+        case .request(let request): return "request " + request.url.description
         case .custom(let type, _): return type
         }
     }

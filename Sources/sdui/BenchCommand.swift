@@ -54,6 +54,20 @@ enum BenchCommand {
           feed-100k-first-viewport   a 100 000-item grid, first viewport, new engine each run
           feed-100k-first-viewport-warm  the same on a kept engine
           feed-100k-scroll-middle    a viewport in the middle of the feed on a kept engine
+          cards-100-state-change     the cards with a badge text per card bound to its own state variable; one
+                                     card's badge count changes (1 ↔ 2): StateUpdater evaluates the one binding
+                                     that reads it and patches the text, the kept engine lays out that text and
+                                     its ancestors again (LayoutEngine.layout(applying:)), reusing the rest
+          cards-100-state-change-model  its model part alone: StateUpdater's evaluation and patch (the rest is layout)
+          cards-100-state-change-full  the same new states laid out in full: each a screen value never laid out
+                                     (flatten + compute + output on a kept engine), the peer "speedup" is against
+          cards-100-state-change-general  the general path: the payload resolved again in the new state
+                                     (Screen.resolved(in:)) and laid out in full
+          template-1000-decode       1 000 product cards sent as state + one forEach template (JSON bytes) →
+                                     Screen: parse, check the template once, make its 7 nodes per item with
+                                     their bindings resolved
+          template-1000-expanded-decode  the same cards as a static payload (the template's output frozen) →
+                                     Screen: what a server sending no template makes the app decode
         and the peak memory (VmHWM growth) of 2 000 viewport layouts for 1 000 vs 100 000 items.
         \(BenchCommand.scalingHelp)
         With --payload FILE, instead: FILE's bytes decoded by SDUIKit (PayloadDecoder, and its general path
@@ -93,7 +107,8 @@ enum BenchCommand {
                          "cards-100-relayout", "cards-100-relayout-toggle", "cards-100-two-threads", "cards-100-text-first-layout", "cards-100-text-fresh-warm-cache", "cards-100-text-fresh-warm-cache-new-strings",
                          "cards-100-text-fresh-cold-cache",
                          "cards-100-text-new-engine", "cards-100-text-relayout", "feed-100k-first-viewport",
-                         "feed-100k-first-viewport-warm", "feed-100k-scroll-middle"]
+                         "feed-100k-first-viewport-warm", "feed-100k-scroll-middle", "template-1000-decode", "template-1000-expanded-decode",
+                         "cards-100-state-change", "cards-100-state-change-model", "cards-100-state-change-full", "cards-100-state-change-general"]
             /// A benchmark runs when there is no filter, the filter names it exactly, or (naming none exactly) is part of its name.
             /// The scaling curves run only when a filter picks them.
             func selected(_ name: String) -> Bool {
@@ -266,6 +281,22 @@ enum BenchCommand {
                 })
             }
 
+            // template-1000: a list sent as data and a template, against the same list expanded.
+            if selected("template-1000-decode") || selected("template-1000-expanded-decode") {
+                let template = Array(BenchmarkFixtures.templateCards(count: 1_000).serialized().utf8)
+                guard let expanded = BenchmarkFixtures.templateCardsExpanded(count: 1_000).map({ Array($0.serialized().utf8) }) else {
+                    throw CLIError(message: "sdui bench: the template-1000 payload does not decode", exitCode: ExitCode.software)
+                }
+                for (name, bytes) in [("template-1000-decode", template), ("template-1000-expanded-decode", expanded)] where selected(name) {
+                    var kept: [Screen] = []
+                    results.append(time(name, max(1, runs / 20), setup: { _ in kept.removeAll(keepingCapacity: true) }) { _ in
+                        guard let screen = PayloadDecoder().decode(bytes).screen else { return 0 }
+                        kept.append(screen)
+                        return screen.root.subtreeCount
+                    })
+                }
+            }
+            results += try stateChangeBenchmarks(runs: runs, in: narrow, selected: selected)
             results += scalingBenchmarks(runs: runs, in: narrow, selected: selected)
 
             // Peak memory of viewport layouts, 1k vs 100k items.
@@ -350,6 +381,69 @@ enum BenchCommand {
     }
 
     static func round3(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+
+    /// `cards-100-state-change` and its peers, measured in the same run (see the help).
+    static func stateChangeBenchmarks(runs: Int, in environment: WindowEnvironment, selected: (String) -> Bool) throws(CLIError) -> [Measurement] {
+        let names = ["cards-100-state-change", "cards-100-state-change-model", "cards-100-state-change-full", "cards-100-state-change-general"]
+        guard names.contains(where: selected) else { return [] }
+        guard let base = BenchmarkFixtures.cardsWithBadges(count: 100) else {
+            throw CLIError(message: "sdui bench: the cards-100-state payload does not decode", exitCode: ExitCode.software)
+        }
+        let traits = environment.traitCollection()
+        let states: [ScreenState] = [1, 2].map { count in
+            var state = base.state
+            state.set("badge42", to: .int(count))
+            return state
+        }
+        var results: [Measurement] = []
+        // Incremental: the runtime's path.
+        var updater = StateUpdater(screen: base)
+        let engine = LayoutEngine()
+        _ = engine.layout(base, in: environment, traits: traits)
+        let incrementalBefore = engine.incrementalLayoutCount
+        var incremental = time("cards-100-state-change", runs) { i in
+            guard let update = updater.update(to: states[i % 2], changedNames: ["badge42"]) else { return 0 }
+            return engine.layout(applying: update, in: environment, traits: traits).nodeCount
+        }
+        guard engine.incrementalLayoutCount - incrementalBefore == runs + max(1, runs / 10) else {
+            throw CLIError(message: "sdui bench: cards-100-state-change did not take the incremental path", exitCode: ExitCode.software)
+        }
+        // Full: the same new screens, each a value never laid out.
+        var newScreens: [Screen] = []
+        for state in states {
+            var copy = StateUpdater(screen: base)
+            guard let update = copy.update(to: state, changedNames: ["badge42"]) else { continue }
+            newScreens.append(update.screen)
+        }
+        let fullEngine = LayoutEngine()
+        var next = base
+        _ = fullEngine.layout(base, in: environment, traits: traits)
+        let full = time("cards-100-state-change-full", runs, setup: { i in
+            next = newScreens[i % newScreens.count]
+            next.root = next.root  // a new value: its layout tree is not kept yet
+        }) { _ in fullEngine.layout(next, in: environment, traits: traits).nodeCount }
+        incremental.extra.append(("speedupOverFull", full.median / max(incremental.median, 1e-9)))
+        if selected("cards-100-state-change") { results.append(incremental) }
+        if selected("cards-100-state-change-model") {
+            // The model's part alone (the binding evaluated, the tree patched): the rest is the engine's.
+            // (The update is dropped at once: one kept would hold the tree and make the next update copy it.)
+            var modelUpdater = StateUpdater(screen: base)
+            results.append(time("cards-100-state-change-model", runs) { i in
+                modelUpdater.update(to: states[i % 2], changedNames: ["badge42"])?.textChanges?.count ?? 0
+            })
+        }
+        if selected("cards-100-state-change-full") { results.append(full) }
+        if selected("cards-100-state-change-general") {
+            let generalEngine = LayoutEngine()
+            var general = time("cards-100-state-change-general", max(1, runs / 20)) { i in
+                guard let screen = base.resolved(in: states[i % 2]).screen else { return 0 }
+                return generalEngine.layout(screen, in: environment, traits: traits).nodeCount
+            }
+            general.extra.append(("incrementalSpeedup", general.median / max(incremental.median, 1e-9)))
+            results.append(general)
+        }
+        return results
+    }
 
     /// Resets the kernel's peak-RSS counter (Linux: `echo 5 > /proc/self/clear_refs`) and returns the current RSS in KB.
     static func resetPeakRSS() -> Int {

@@ -11,7 +11,9 @@ enum LayoutCommand {
         positionals: .oneFile,
         about: """
         Lays the payload out as SwiftUI would in the window and prints a frame for every node (document order,
-        absolute window points, scroll content at offset 0) and the diagnostics.
+        absolute window points, scroll content at offset 0) and the diagnostics. Text, button and text-field
+        nodes carry the text they show, resolved in the screen's state; --state FILE lays the screen out with the
+        variables of FILE (a JSON object) over the payload's initial state.
 
         Without --device, a --window narrower than 678 pt uses iPhone 16 and a wider one iPad Pro 13-inch (M4)
         (its size classes follow iPad's rules); with neither, iPhone 16 full screen.
@@ -19,16 +21,18 @@ enum LayoutCommand {
         options: EnvironmentOptions.options + [
             .value("--format", "json|text", "json (default) or text (an indented tree with frames)"),
             .flag("--round", "round frames to the device's pixel grid (default: exact values)"),
+            .value("--state", "FILE", "a JSON object of state variables laid out over the payload's initial state"),
             .value("--output", short: "-o", "FILE", "write to FILE instead of standard output"),
         ],
         epilogue: """
         JSON: {"screen", "environment": {"device", "orientation", "mode", "window": {"width","height"},
                "safeArea": {"top","leading","bottom","trailing"}, "horizontalSizeClass", "verticalSizeClass",
-               "contentSize", "layoutDirection"}, "nodes": [{"id","type","parent","frame": {"x","y","width","height"}}],
+               "contentSize", "layoutDirection"}, "nodes": [{"id","type","parent","frame": {"x","y","width","height"},
+               "text" (text, button, textField: the resolved string), "hidden": true (hidden nodes only)}],
                "diagnostics": [{"severity","code","path","message"}]}
 
-        EXIT: 0 laid out (diagnostics do not fail; see `sdui lint`), 64 usage, 65 invalid payload, 66 unreadable,
-              73 cannot write.
+        EXIT: 0 laid out (diagnostics do not fail; see `sdui lint`), 64 usage, 65 invalid payload or state file (an
+              unknown variable, a value of another type), 66 unreadable, 73 cannot write.
         """,
         run: run)
 
@@ -36,10 +40,14 @@ enum LayoutCommand {
         let format = try args.choice("--format", ["json", "text"], default: "json")
         let path = args.positionals[0]
         let (environment, traits) = try resolveEnvironment(args)
-        let screen = try loadScreen(path)
+        var screen = try loadScreen(path)
+        if let statePath = args["--state"] {
+            let state = try StateOptions.state(from: statePath, over: screen)
+            screen = try StateOptions.resolve(screen, in: state, source: displayName(path))
+        }
         let engine = LayoutEngine(options: .init(roundsToPixels: args.has("--round")))
         let result = engine.layout(screen, in: environment, traits: traits)
-        try writeOutput(format == "json" ? json(result).serialized(pretty: true) : text(result), to: args["--output"])
+        try writeOutput(format == "json" ? json(result, screen: screen).serialized(pretty: true) : text(result), to: args["--output"])
         return ExitCode.ok
     }
 
@@ -53,7 +61,7 @@ enum LayoutCommand {
         return try EnvironmentOptions.resolve(args, defaultDevice: fallback)
     }
 
-    static func json(_ result: LayoutResult) -> JSONValue {
+    static func json(_ result: LayoutResult, screen: Screen) -> JSONValue {
         let e = result.environment
         func n(_ v: Double) -> JSONValue { .number(v) }
         let environment: JSONValue = .object([
@@ -70,12 +78,15 @@ enum LayoutCommand {
         ])
         let nodes: [JSONValue] = result.nodes.map { node in
             let f = node.frame
-            return .object([
+            var fields: [(key: String, value: JSONValue)] = [
                 ("id", .string(node.id)),
                 ("type", .string(node.type.rawValue)),
                 ("parent", node.parent >= 0 && node.parent < result.nodes.count ? .string(result.nodes[node.parent].id) : .null),
                 ("frame", .object([("x", n(f.x)), ("y", n(f.y)), ("width", n(f.width)), ("height", n(f.height))])),
-            ])
+            ]
+            if let text = StateOptions.resolvedText(of: node, in: screen, sizeClass: e.horizontalSizeClass) { fields.append(("text", .string(text))) }
+            if node.isHidden { fields.append(("hidden", .bool(true))) }
+            return .object(fields)
         }
         let diagnostics: [JSONValue] = result.diagnostics.map { d in
             .object([("severity", .string(d.severity.rawValue)), ("code", .string(d.code)), ("path", .string(d.path)),

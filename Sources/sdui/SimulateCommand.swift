@@ -38,9 +38,19 @@ enum SimulateCommand {
           content-size:SIZE      change the Dynamic Type size (xSmall … xxxLarge, AX1 … AX5)
           dark, light            change the appearance
           tap:NODE-ID            perform the action of a node on a visible screen (the topmost presented one,
-                                 else the stack's top, else the detail) through the router: navigate pushes
-                                 (from a split's primary column: shows the detail), present presents, dismiss
-                                 dismisses; screens are found by id among FILE, --detail and the steps' files
+                                 else the stack's top, else the detail): state actions (set, toggle, append,
+                                 remove, sequence, if, request) change the screen's state; navigate pushes (from a
+                                 split's primary column: shows the detail), present presents, dismiss dismisses;
+                                 screens are found by id among FILE, --detail and the steps' files
+          type:NODE-ID=TEXT      replace the text of a textField (its state variable becomes TEXT)
+          toggle:NODE-ID         flip a toggle
+          set:NAME=JSON          set the visible screen's state variable NAME to the JSON value (of its type)
+          respond:ok[:FILE]      answer the oldest pending request with status 200 and FILE's JSON as its body
+                                 (none: null); its onSuccess runs with `response` in scope
+          respond:fail[:STATUS]  answer it with a failure: STATUS (400…599), or none for no response (status 0,
+                                 as without a network); its onFailure runs
+          Commas inside [], {} or "…" do not separate steps (set:tags=["a","b"]); in a typed text \\, is a comma
+          and \\" a quote.
 
         JSON: {"events": [{"step": N, "object": "scene" | "window" | "navigation" | "split" | SCREEN-ID, "event": NAME,
                "size": {"width","height"}, "horizontalSizeClass", "verticalSizeClass", …}]} — step 0 is the launch;
@@ -49,10 +59,17 @@ enum SimulateCommand {
                NAME: willConnect, sceneWillEnterForeground, sceneDidBecomeActive, sceneWillResignActive,
                sceneDidEnterBackground, sceneDidDisconnect, loadView, viewDidLoad, viewWillAppear, viewIsAppearing,
                viewDidAppear, viewWillDisappear, viewDidDisappear, viewWillTransition, viewWillLayoutSubviews,
-               viewDidLayoutSubviews, willMoveToParent, didMoveToParent, traitsDidChange, deinit, diagnostic.
+               viewDidLayoutSubviews, willMoveToParent, didMoveToParent, traitsDidChange, deinit, diagnostic,
+               stateDidChange ("changes": {NAME: VALUE}), requestDidStart / requestDidFinish ("request": "METHOD URL",
+               "status").
+               "state": the final state of the visible screen (the one tap steps act on; {} without state),
+               "layout": its final layout, as `sdui layout --format json` prints it (null if it was never laid out),
+               "pendingRequests": ["METHOD URL", …] not answered.
 
         EXIT: 0 simulated; 64 usage or a step that makes no sense (dismiss with nothing presented, pop at the root,
-              a mode the device does not offer…), naming the step; 65 a payload that does not decode; 66 a missing file.
+              a mode the device does not offer, a node that is not there or not that kind of input, a value of the
+              wrong type, respond with no pending request…), naming the step; 65 a payload or response file that
+              does not decode; 66 a missing file.
         """,
         run: run)
 
@@ -68,6 +85,11 @@ enum SimulateCommand {
         case contentSize(ContentSizeCategory)
         case style(UserInterfaceStyle)
         case tap(nodeID: String)
+        case type(nodeID: String, text: String)
+        case toggle(nodeID: String)
+        case set(name: String, value: JSONValue)
+        case respondOK(path: String?)
+        case respondFail(status: Int)
     }
 
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
@@ -96,10 +118,17 @@ enum SimulateCommand {
                 detail = nil
             }
             var screens: [String: Screen] = [:]
+            var bodies: [String: JSONValue] = [:]
             for (index, step) in steps.enumerated() {
                 switch step {
                 case .present(_, let file), .push(let file):
                     if screens[file] == nil { screens[file] = try loadStepScreen(file, index: index + 1, text: stepTexts[index]) }
+                case .respondOK(let file?):
+                    if bodies[file] == nil {
+                        do throws(CLIError) { bodies[file] = try StateOptions.loadJSON(file, what: "response") } catch {
+                            throw CLIError(message: "step \(index + 1) \"\(stepTexts[index])\": \(error.message)", exitCode: error.exitCode)
+                        }
+                    }
                 default: break
                 }
             }
@@ -112,13 +141,13 @@ enum SimulateCommand {
                                             })
             for (index, step) in steps.enumerated() {
                 do throws(Simulation.Failure) {
-                    try simulation.apply(step, index: index + 1, screens: screens)
+                    try simulation.apply(step, index: index + 1, screens: screens, bodies: bodies)
                 } catch {
                     throw .usage("step \(index + 1) \"\(stepTexts[index])\": \(error.message)")
                 }
             }
             let output = format == "json"
-                ? JSONValue.object([("events", .array(simulation.records.map(json)))]).serialized(pretty: true)
+                ? JSONValue.object([("events", .array(simulation.records.map(json)))] + finalJSON(simulation)).serialized(pretty: true)
                 : text(simulation, path: path, stepTexts: stepTexts)
             try writeOutput(output, to: args["--output"])
             return ExitCode.ok
@@ -128,7 +157,37 @@ enum SimulateCommand {
 
     static func splitSteps(_ list: String?) throws(CLIError) -> [String] {
         guard let list else { return [] }
-        let parts = list.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        // Commas split steps except inside brackets, braces or a double-quoted string (a JSON value), or after a
+        // backslash (`\,` is a literal comma, `\"` a quote that starts no string, in a typed text).
+        var parts: [String] = []
+        var current = ""
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for character in list {
+            if escaped {
+                // Inside a string the escape is JSON's, kept as written; outside, `\,` `\"` `\\` are the character.
+                if inString || !(character == "," || character == "\"" || character == "\\") { current.append("\\") }
+                current.append(character)
+                escaped = false
+                continue
+            }
+            switch character {
+            case "\\": escaped = true; continue
+            case "\"": inString.toggle()
+            case "[", "{": if !inString { depth += 1 }
+            case "]", "}": if !inString { depth = max(0, depth - 1) }
+            case "," where depth == 0 && !inString:
+                parts.append(current)
+                current = ""
+                continue
+            default: break
+            }
+            current.append(character)
+        }
+        if escaped { current.append("\\") }
+        parts.append(current)
+        parts = parts.map { $0.trimmingCharacters(in: .whitespaces) }
         if parts.count == 1 && parts[0].isEmpty { return [] }
         if let empty = parts.firstIndex(where: \.isEmpty) {
             throw .usage("--steps: step \(empty + 1) is empty (steps are separated by single commas)")
@@ -160,6 +219,45 @@ enum SimulateCommand {
             let id = String(text.dropFirst("tap:".count))
             guard parts.count >= 2, !id.isEmpty else { throw fail("expected tap:NODE-ID") }
             return .tap(nodeID: id)
+        case "type":
+            let rest = String(text.dropFirst("type:".count))
+            guard parts.count >= 2, let equals = rest.firstIndex(of: "="), equals != rest.startIndex else {
+                throw fail("expected type:NODE-ID=TEXT")
+            }
+            return .type(nodeID: String(rest[..<equals]), text: String(rest[rest.index(after: equals)...]))
+        case "toggle":
+            let id = String(text.dropFirst("toggle:".count))
+            guard parts.count >= 2, !id.isEmpty else { throw fail("expected toggle:NODE-ID") }
+            return .toggle(nodeID: id)
+        case "set":
+            let rest = String(text.dropFirst("set:".count))
+            guard parts.count >= 2, let equals = rest.firstIndex(of: "="), equals != rest.startIndex else {
+                throw fail("expected set:NAME=JSON (set:count=3, set:name=\"Ada\")")
+            }
+            let json = String(rest[rest.index(after: equals)...])
+            switch JSONValue.parse(Array(json.utf8), maxDepth: 64) {
+            case .success(let value): return .set(name: String(rest[..<equals]), value: value)
+            case .failure(let error):
+                throw fail("the value \(json.isEmpty ? "(empty)" : json) is not JSON: \(error.message) (a string is written in double quotes: set:name=\"Ada\")")
+            }
+        case "respond":
+            guard parts.count >= 2 else { throw fail("expected respond:ok[:FILE] or respond:fail[:STATUS]") }
+            switch parts[1].lowercased() {
+            case "ok":
+                if parts.count == 3 {
+                    guard !parts[2].isEmpty else { throw fail("expected respond:ok:FILE (a JSON file)") }
+                    return .respondOK(path: parts[2])
+                }
+                return .respondOK(path: nil)
+            case "fail":
+                guard parts.count == 3 else { return .respondFail(status: 0) }
+                guard let status = Int(parts[2]), (400...599).contains(status) else {
+                    throw fail("expected respond:fail:STATUS with STATUS 400…599 (or respond:fail for no response)")
+                }
+                return .respondFail(status: status)
+            default:
+                throw fail("expected respond:ok[:FILE] or respond:fail[:STATUS], not \"\(parts[1])\"")
+            }
         case "content-size":
             guard parts.count == 2, let category = ContentSizeCategory(parsing: parts[1]) else {
                 throw fail("expected content-size:SIZE with SIZE one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -177,7 +275,7 @@ enum SimulateCommand {
             }
             return .present(style, path: parts[2])
         default:
-            throw fail("unknown step (expected rotate, resize:MODE, present:STYLE:FILE, dismiss, push:FILE, pop, background, foreground, disconnect, content-size:SIZE, dark, light, tap:NODE-ID)")
+            throw fail("unknown step (expected rotate, resize:MODE, present:STYLE:FILE, dismiss, push:FILE, pop, background, foreground, disconnect, content-size:SIZE, dark, light, tap:NODE-ID, type:NODE-ID=TEXT, toggle:NODE-ID, set:NAME=JSON, respond:ok[:FILE], respond:fail[:STATUS])")
         }
     }
 
@@ -191,6 +289,17 @@ enum SimulateCommand {
     }
 
     // MARK: Output
+
+    /// The final `state`, `layout` and `pendingRequests` of the visible screen.
+    @MainActor
+    static func finalJSON(_ simulation: Simulation) -> [(key: String, value: JSONValue)] {
+        guard let screen = simulation.visibleScreens.first else {
+            return [("state", .object([])), ("layout", .null), ("pendingRequests", .array([]))]
+        }
+        let layout = screen.layoutResult.map { LayoutCommand.json($0, screen: screen.screen) } ?? .null
+        return [("state", screen.state.jsonValue), ("layout", layout),
+                ("pendingRequests", .array(screen.pendingRequests.map { .string("\($0.method.rawValue) \($0.url)") }))]
+    }
 
     static func json(_ record: Simulation.Record) -> JSONValue {
         guard case .object(let fields) = record.event.jsonValue else { return record.event.jsonValue }
@@ -215,6 +324,13 @@ enum SimulateCommand {
             if rest.hasPrefix(" ") { rest = rest.dropFirst() }
             let index = String(number + 1).leftPadded(to: 4)
             lines.append("\(index)  \(event.object.rightPadded(to: width))  \(event.kind.rawValue.rightPadded(to: 23))\(rest.isEmpty ? "" : "  " + rest)")
+        }
+        if let screen = simulation.visibleScreens.first, !screen.state.isEmpty {
+            lines.append("")
+            lines.append("state of \(screen.name): \(screen.state.jsonValue.serialized())")
+            if !screen.pendingRequests.isEmpty {
+                lines.append("pending: " + screen.pendingRequests.map { "\($0.method.rawValue) \($0.url)" }.joined(separator: ", "))
+            }
         }
         return lines.joined(separator: "\n")
     }
@@ -278,7 +394,7 @@ final class Simulation {
         return top
     }
 
-    func apply(_ step: SimulateCommand.Step, index: Int, screens: [String: Screen]) throws(Failure) {
+    func apply(_ step: SimulateCommand.Step, index: Int, screens: [String: Screen], bodies: [String: JSONValue]) throws(Failure) {
         self.step = index
         defer { collect() }
         guard let scene else { throw Failure(message: "the scene is disconnected; no step can follow disconnect") }
@@ -319,14 +435,53 @@ final class Simulation {
             guard let presented = topPresented else { throw Failure(message: "nothing is presented") }
             presented.dismiss(animated: true)
         case .tap(let id):
-            let candidates: [ViewController?] = topPresented.map { [$0] }
-                ?? [navigation?.topViewController, (root as? SplitViewController)?.secondary]
-            let screens = candidates.compactMap { $0 as? ScreenViewController }.filter { $0.isViewInWindow }
-            guard let screen = screens.first(where: { $0.hasNode(id: id) }) ?? screens.first else {
-                throw Failure(message: "no screen is visible")
-            }
+            let screen = try visibleScreen(having: id)
             do { try screen.performAction(ofNodeWithID: id) } catch { throw Failure(message: error.message) }
+        case .type(let id, let text):
+            let screen = try visibleScreen(having: id)
+            guard let node = screen.screen.root.node(withPayloadID: id), node.type == .textField else {
+                throw Failure(message: "'\(id)' on '\(screen.screen.id)' is not a textField (type:NODE-ID=TEXT types into a text field)")
+            }
+            do { try screen.setInput(ofNodeWithID: id, to: .string(text)) } catch { throw Failure(message: error.message) }
+        case .toggle(let id):
+            let screen = try visibleScreen(having: id)
+            do { try screen.toggleInput(ofNodeWithID: id) } catch { throw Failure(message: error.message) }
+        case .set(let name, let value):
+            guard let screen = visibleScreens.first else { throw Failure(message: "no screen is visible") }
+            do { try screen.setState(name, to: StateValue(value)) } catch { throw Failure(message: error.message) }
+        case .respondOK(let path):
+            let (screen, request) = try pendingRequest()
+            let body = path.flatMap { bodies[$0] }.map(StateValue.init) ?? .null
+            do { try screen.respond(to: request, with: RequestResponse(status: 200, body: body)) } catch { throw Failure(message: error.message) }
+        case .respondFail(let status):
+            let (screen, request) = try pendingRequest()
+            let error = status == 0 ? "no response: the request failed" : "HTTP \(status)"
+            do { try screen.respond(to: request, with: RequestResponse(status: status, error: error)) } catch { throw Failure(message: error.message) }
         }
+    }
+
+    /// The visible screen controllers: the topmost presented one, else the stack's top and the detail.
+    var visibleScreens: [ScreenViewController] {
+        let candidates: [ViewController?] = topPresented.map { [$0] }
+            ?? [navigation?.topViewController, (root as? SplitViewController)?.secondary]
+        return candidates.compactMap { $0 as? ScreenViewController }.filter { $0.isViewInWindow }
+    }
+
+    /// The visible screen with a node `id` (else the first visible one, which then reports the missing node).
+    private func visibleScreen(having id: String) throws(Failure) -> ScreenViewController {
+        let screens = visibleScreens
+        guard let screen = screens.first(where: { $0.hasNode(id: id) }) ?? screens.first else {
+            throw Failure(message: "no screen is visible")
+        }
+        return screen
+    }
+
+    /// The oldest request a visible screen is waiting for.
+    private func pendingRequest() throws(Failure) -> (ScreenViewController, PendingRequest) {
+        for screen in visibleScreens {
+            if let request = screen.pendingRequests.first { return (screen, request) }
+        }
+        throw Failure(message: "no request is pending (a request action runs when its node is tapped or its screen appears)")
     }
 
     private func makeController(_ screen: Screen) -> ScreenViewController {

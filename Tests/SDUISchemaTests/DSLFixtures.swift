@@ -156,6 +156,52 @@ enum DSLFixtures {
         }
     }
 
+    /// An interactive cart: state, typed bindings, a template over a state array, every input and every state action.
+    static var cart: Screen {
+        let count = StateVariable<Int>("count")
+        let agreed = StateVariable<Bool>("agreed")
+        let email = StateVariable<String>("email")
+        let size = StateVariable<String>("size")
+        let quantity = StateVariable<Double>("quantity")
+        let products = StateVariable<[StateValue]>("products")
+        let cart = StateVariable<[StateValue]>("cart")
+        let status = StateVariable<String>("status")
+        return Screen(id: "cart", title: "Cart", state: [
+            "count": 0, "agreed": false, "email": "", "size": "M", "quantity": 1, "status": "",
+            "products": [["id": "p1", "title": "Trail Runner 3", "price": 129], ["id": "p2", "title": "Rain Shell", "price": 89.5]],
+            "cart": [],
+        ]) {
+            VStack {
+                Text(bound: "\(count.value) in cart", style: .headline).visible(count.value > 0).id("badge")
+                    .onAppear(.request("https://api.example.com/cart/\(count.value)", method: .POST, body: ["count": "@{count}"],
+                                       onSuccess: .set(status, to: StateExpression("'ok ' + response.status")),
+                                       onFailure: .set(status, to: StateExpression("response.error"))))
+                    .onDisappear(.set(status, to: ""))
+                Button("Add", action: .sequence([
+                    .set(count, to: count.value + 1),
+                    .if(count.value > 3, then: .present(screen: "upsell/@{count}", style: .pageSheet), else: .toggle(agreed)),
+                ])).id("add")
+                Text(bound: "\(quantity.value.asDouble.formattedCurrency("USD"))").bind("color", to: StateExpression.when(agreed.value, then: "green", else: "secondary"))
+                Toggle("I agree", isOn: agreed)
+                TextField("Email", text: email).keyboardType(.emailAddress).secure(false).onSubmit(.dismiss)
+                Stepper("Quantity", value: quantity, in: 1...10, step: 1)
+                Picker("Size", selection: size, options: ["S", "M", "L"], style: .segmented)
+                Grid {
+                    ForEach(products, id: "id") { item in
+                        VStack(alignment: .leading) {
+                            Text(bound: "\(item[member: "title"])")
+                            Button("Buy", action: .append(cart, ["id": "@{item.id}", "quantity": 1]))
+                            Button("Remove", action: .remove(cart, at: 0))
+                        }
+                        .id("card-@{item.id}")
+                    }
+                }
+                .bind("columns", to: StateExpression.when(agreed.value, then: 3, else: 2))
+            }
+            .bind("spacing", to: StateExpression.when(agreed.value, then: 16.0, else: 8.0))
+        }
+    }
+
     /// Every fixture, named.
-    static let all: [(name: String, screen: Screen)] = [("storefront", storefront), ("news-feed", newsFeed), ("product-detail", productDetail)]
+    static let all: [(name: String, screen: Screen)] = [("storefront", storefront), ("news-feed", newsFeed), ("product-detail", productDetail), ("cart", cart)]
 }

@@ -16,6 +16,36 @@ func `a DSL screen survives encode then strict decode unchanged`(name: String) t
     #expect(decoded.screen == screen)
 }
 
+@Test func `a DSL screen with state writes a payload that decodes strictly and re-encodes to itself`() throws {
+    let screen = DSLFixtures.cart
+    let decoded = try roundTrip(screen)
+    #expect(decoded.issues.isEmpty, "\(decoded.issues.map(\.description))")
+    let resolved = try #require(decoded.screen)
+    // The DSL writes the payload; decoding resolves it: the template made its cards, the bindings have values.
+    #expect(resolved.jsonValue == screen.jsonValue)
+    let grid = resolved.root.children[7]
+    #expect(grid.children.map(\.id) == ["card-p1", "card-p2"])
+    #expect(grid.columns?.resolved(for: .compact) == 2)
+    #expect(resolved.root.children[0].modifiers.visible?.resolved(for: .compact) == false)
+    #expect(resolved.root.children[2].text?.resolved(for: .compact) == "$1.00")
+    #expect(resolved.root.children[3].input?.target == "agreed")
+}
+
+@Test func `typed DSL expressions write the expression text`() {
+    let count = StateVariable<Int>("count")
+    let price = StateVariable<Double>("price")
+    let name = StateVariable<String>("name")
+    #expect((count.value + 1 > 3 && !(count.value == 0)).source == "((count + 1) > 3) && (!(count == 0))")
+    #expect((count.value.asDouble * price.value).rounded(digits: 2).source == "round(count * price, 2)")
+    #expect(name.value.uppercased().contains("A").source == "contains(uppercase(name), 'A')")
+    #expect(StateExpression<String>(literal: .string("it's")).source == "'it\\'s'")
+    let text: BoundText = "\(count.value) of @{literal} \(name)"
+    #expect(text.source == "@{count} of @@{literal} @{name}")
+    let badge = Text(bound: "\(count.value) in cart").visible(count.value > 0).bind("padding/horizontal", to: count.value * 2)
+    #expect(badge.node.bindings.map(\.description) == ["/text: @{count} in cart", "/visible: @{count > 0}", "/padding/leading: @{count * 2}", "/padding/trailing: @{count * 2}"])
+    #expect(badge.node.jsonValue.serialized() == #"{"type":"text","text":"@{count} in cart","padding":{"leading":"@{count * 2}","trailing":"@{count * 2}"},"visible":"@{count > 0}"}"#)
+}
+
 @Test func `a DSL screen with custom types and actions round-trips with only their warnings`() throws {
     let screen = DSLFixtures.productDetail
     let decoded = try roundTrip(screen, strict: false)
@@ -48,6 +78,7 @@ func `a DSL screen survives encode then strict decode unchanged`(name: String) t
                 }
             }
             if key == "children", case .array(let children) = item { children.forEach(visit) }
+            if key == "template" { visit(item) }
         }
     }
     for (_, screen) in DSLFixtures.all { visit(screen.root.jsonValue) }
@@ -58,7 +89,7 @@ func `a DSL screen survives encode then strict decode unchanged`(name: String) t
     #expect(keys.isSuperset(of: NodeProperty.allTypeProperties.map(\.key)))
     #expect(keys.isSuperset(of: ["frame.width", "frame.height", "frame.minWidth", "frame.maxWidth", "frame.minHeight", "frame.alignment",
                                  "padding.top", "padding.leading", "padding.bottom", "padding.trailing"]))
-    #expect(actions == ["navigate", "open", "present", "dismiss", "addToCart"])
+    #expect(actions == ["navigate", "open", "present", "dismiss", "addToCart", "sequence", "append", "remove"])
     #expect(responsiveKeys.isSuperset(of: ["columns", "spacing", "text", "style", "weight", "lineLimit", "alignment", "color",
                                            "url", "aspectRatio", "visible", "background", "padding", "frame.width", "padding.leading"]))
 }

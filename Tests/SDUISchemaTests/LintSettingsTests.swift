@@ -51,7 +51,7 @@ import Testing
         #expect(messages.contains { $0.hasPrefix("/root/spcing: unknown property \"spcing\" on hstak — did you mean \"spacing\"?") }, "\(messages)")
         #expect(messages.contains { $0.hasPrefix("/root/childern: unknown property \"childern\" on hstak — did you mean \"children\"?") }, "\(messages)")
         let other = PayloadDecoder().decode(Data(#"{"schemaVersion": 1, "root": {"type": "vstack", "text": "Hi"}}"#.utf8))
-        #expect(other.warnings.first?.message.contains("(\"text\" is a property of text)") == true, "\(other.warnings)")
+        #expect(other.warnings.first?.message.contains("(\"text\" is a property of text, textField)") == true, "\(other.warnings)")
         let hstack = PayloadDecoder().decode(Data(#"{"schemaVersion": 1, "root": {"type": "hstack", "alignment": "middle"}}"#.utf8))
         #expect(hstack.errors.first?.message == "must be one of top, center, bottom here, got \"middle\" — did you mean \"center\"?", "\(hstack.errors)")
     }

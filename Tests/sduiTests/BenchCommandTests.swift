@@ -15,8 +15,18 @@ import Testing
                           "cards-100-two-threads",
                           "cards-100-text-first-layout", "cards-100-text-fresh-warm-cache",
                           "cards-100-text-fresh-warm-cache-new-strings", "cards-100-text-fresh-cold-cache",
-                          "cards-100-text-new-engine", "cards-100-text-relayout"])
-        for b in benchmarks {
+                          "cards-100-text-new-engine", "cards-100-text-relayout",
+                          "cards-100-state-change", "cards-100-state-change-model", "cards-100-state-change-full",
+                          "cards-100-state-change-general"])
+        // The state-change benchmarks lay out the cards with a badge each (902 nodes); the model part lays out
+        // nothing, the general path runs a twentieth as often (it decodes the payload again).
+        let stateChange = benchmarks.filter { ($0["name"] as? String)?.hasPrefix("cards-100-state-change") == true }
+        for b in stateChange where b["name"] as? String != "cards-100-state-change-model" {
+            #expect(b["nodes"] as? Int == 902, "\(b)")
+        }
+        let incremental = try #require(stateChange.first { $0["name"] as? String == "cards-100-state-change" })
+        #expect((incremental["speedupOverFull"] as? Double).map { $0 > 0 } == true, "\(incremental)")
+        for b in benchmarks where !stateChange.contains(where: { $0["name"] as? String == b["name"] as? String }) {
             #expect(b["engine"] as? String == "sdui")
             // Every cards benchmark lays out the whole 802-node screen (a viewport layout would report fewer).
             #expect(b["nodes"] as? Int == 802, "\(b)")

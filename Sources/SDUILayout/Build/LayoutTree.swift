@@ -5,6 +5,8 @@ import SDUISchema
 /// The kind of a flat layout node: the algorithm that sizes and places it.
 enum NodeKind: UInt8 {
     case vstack, hstack, zstack, grid, scroll, text, image, button, spacer, divider, color, custom
+    /// `toggle`, `textField`, `stepper`, `picker`: a control of UIKit's size and a label (`InputSpec`).
+    case input
 }
 
 /// Sentinel for "no value" in the `Double` fields of `FlatNode` (an absent frame width, a missing aspect ratio).
@@ -30,7 +32,8 @@ struct FlatNode {
     var visibleChildCount: Int32 = 0
     /// Grid: the number of columns (with GridItems: the number of items, from `firstGridItem`).
     var columns: Int32 = 1
-    /// Grid with GridItem columns: its first item in `LayoutTree.gridItems` (-1: a column count).
+    /// Grid with GridItem columns: its first item in `LayoutTree.gridItems` (-1: a column count). An input: its
+    /// `InputSpec` in `LayoutTree.inputs`.
     var firstGridItem: Int32 = -1
     /// Index into `LayoutTree.texts` for text nodes and button titles; -1 otherwise.
     var textIndex: Int32 = -1
@@ -167,6 +170,10 @@ struct LayoutTree {
     var texts = ContiguousArray<TextSpec>()
     /// GridItem columns of the grids that have them (`FlatNode.firstGridItem`, `columns` items each).
     var gridItems = ContiguousArray<GridItemSpec>()
+    /// The controls of input nodes (`FlatNode.firstGridItem` of an input).
+    var inputs = ContiguousArray<InputSpec>()
+    /// The state the screen was resolved in: a text field shows its variable's value.
+    var inputState = ScreenState()
     /// Problems found while building (unknown types, frame conflicts, images without aspect ratio…).
     var buildDiagnostics: [LayoutDiagnostic] = []
     var screenID = ""
@@ -194,6 +201,7 @@ struct LayoutTree {
         linksArray = nil
         texts.removeAll(keepingCapacity: true)
         gridItems.removeAll(keepingCapacity: true)
+        inputs.removeAll(keepingCapacity: true)
         buildDiagnostics.removeAll(keepingCapacity: true)
         lazyGrids.removeAll(keepingCapacity: true)
         diagnosticNames.removeAll()

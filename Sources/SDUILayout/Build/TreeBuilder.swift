@@ -33,6 +33,7 @@ struct TreeBuilder {
         tree.sizeClass = sizeClass
         tree.contentSize = contentSize
         tree.source = PayloadSource(root: screen.root)
+        tree.inputState = screen.state
         withUnsafePointer(to: screen.root) { root in
             _ = add(root, parent: -1, childIndex: 0, parentContext: .none, parentHidden: false,
                     into: &tree)
@@ -101,6 +102,7 @@ struct TreeBuilder {
                          tree: &tree)
         if g.pointee.outOfRange.rawValue != 0 && !hidden { reportOutOfRange(g.pointee.outOfRange, name, &tree) }
         if kind == .text || kind == .button || kind == .custom { resolveLeaf(node, g, name: name, into: &flat.pointee, tree: &tree) }
+        if kind == .input { resolveInput(pointer, into: &flat.pointee, tree: &tree) }
         if kind == .color { flat.pointee.isPlainColor = Self.isPlainColor(kind, g) }
         if kind == .spacer { resolveSpacer(g, into: &flat.pointee) }
 
@@ -267,6 +269,7 @@ struct TreeBuilder {
         case .spacer: return .spacer
         case .divider: return .divider
         case .color: return .color
+        case .toggle, .textField, .stepper, .picker: return .input
         case .custom: return .custom
         }
     }

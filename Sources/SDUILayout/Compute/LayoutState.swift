@@ -152,14 +152,19 @@ struct LayoutState {
     }
 
     /// Prepares buffers for a pass over the current tree (O(n) clears, no allocation once warm); `keepsMeasurements`:
-    /// this pass may use the measurements of earlier passes (a full layout of the tree they were made for).
-    mutating func beginPass(keepsMeasurements: Bool) {
+    /// this pass may use the measurements of earlier passes (a full layout of the tree they were made for);
+    /// `inLastBank`: the pass re-places what the last pass placed, after some nodes were invalidated (an
+    /// incremental update: the nodes left valid are in the last pass's bank, at the proposals they will get again).
+    mutating func beginPass(keepsMeasurements: Bool, inLastBank: Bool = false) {
         let n = tree.nodes.count
         if keepsMeasurements && measurementsAreCurrent {
-            // Another full pass of the same tree: write over the bank of the pass before the last (`PlacementStamp`).
-            swap(&geometry, &otherGeometry)
-            swap(&stamps, &otherStamps)
-            swap(&placedTexts, &otherPlacedTexts)
+            // Another full pass of the same tree: write over the bank of the pass before the last (`PlacementStamp`);
+            // an incremental pass writes over the last one's, where every node it does not lay out again still is.
+            if !inLastBank {
+                swap(&geometry, &otherGeometry)
+                swap(&stamps, &otherStamps)
+                swap(&placedTexts, &otherPlacedTexts)
+            }
         } else {
             measurements.removeAll(nodes: n)
             placementEpoch &+= 1

@@ -162,6 +162,8 @@ func computeContentLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMo
         return computeScrollLayout(node, proposal, mode, &s)
     case .text, .button:
         return computeTextLayout(node, proposal, mode, &s)
+    case .input:
+        return computeInputLayout(node, proposal, mode, &s)
     case .color, .image, .spacer, .divider:
         return computeLeafLayout(node, proposal, &s)
     }

@@ -1,4 +1,5 @@
 public import SDUIEnvironment
+public import SDUISchema
 
 /// One entry of the runtime's event log: a UIKit callback delivered to an object, or a diagnostic.
 ///
@@ -23,6 +24,9 @@ public struct Event: Hashable, Sendable, CustomStringConvertible {
         case `deinit`
         /// UIKit would log a warning (or raise) here; the runtime records it instead.
         case diagnostic
+        // Interactive screens (not UIKit callbacks): a screen's state changed (`stateChanges`), it handed a
+        // request to the host (`request`), or the host answered one (`request`, `status`).
+        case stateDidChange, requestDidStart, requestDidFinish
     }
 
     /// The object's log name: `scene`, `window`, or a controller's `name` (a screen's id).
@@ -45,16 +49,34 @@ public struct Event: Hashable, Sendable, CustomStringConvertible {
     public var changedTraits: [String]
     /// For `diagnostic`: what UIKit would have warned about.
     public var diagnostic: RuntimeDiagnostic?
+    /// For `stateDidChange`: each variable that changed and its new value, in the state's order.
+    public var stateChanges: [StateChange]
+    /// For `requestDidStart` / `requestDidFinish`: the request's method and URL (`POST https://…`).
+    public var request: String?
+    /// For `requestDidFinish`: the response's HTTP status (0: no response).
+    public var status: Int?
+
+    /// One state variable's new value.
+    public struct StateChange: Hashable, Sendable {
+        /// The variable.
+        public var name: String
+        /// Its value after the change.
+        public var value: JSONValue
+        /// Creates a change.
+        public init(name: String, value: JSONValue) { self.name = name; self.value = value }
+    }
 
     /// Creates an event.
     public init(object: String, kind: Kind, size: Size? = nil,
                 horizontalSizeClass: UserInterfaceSizeClass? = nil, verticalSizeClass: UserInterfaceSizeClass? = nil,
                 animated: Bool? = nil, targetSize: Size? = nil, parent: String? = nil,
-                changedTraits: [String] = [], diagnostic: RuntimeDiagnostic? = nil) {
+                changedTraits: [String] = [], diagnostic: RuntimeDiagnostic? = nil, stateChanges: [StateChange] = [],
+                request: String? = nil, status: Int? = nil) {
         self.object = object; self.kind = kind; self.size = size
         self.horizontalSizeClass = horizontalSizeClass; self.verticalSizeClass = verticalSizeClass
         self.animated = animated; self.targetSize = targetSize; self.parent = parent
         self.changedTraits = changedTraits; self.diagnostic = diagnostic
+        self.stateChanges = stateChanges; self.request = request; self.status = status
     }
 
     /// `object.kind`, the form tests compare sequences in (`home.viewIsAppearing`).
@@ -71,6 +93,9 @@ public struct Event: Hashable, Sendable, CustomStringConvertible {
         if kind == .willMoveToParent || kind == .didMoveToParent { parts.append("parent: \(parent ?? "nil")") }
         if !changedTraits.isEmpty { parts.append("changed: " + changedTraits.joined(separator: ", ")) }
         if let diagnostic { parts.append("[\(diagnostic.code.rawValue)] \(diagnostic.message)") }
+        if !stateChanges.isEmpty { parts.append(stateChanges.map { "\($0.name) = \($0.value.serialized())" }.joined(separator: ", ")) }
+        if let request { parts.append(request) }
+        if let status { parts.append("status \(status)") }
         return parts.joined(separator: " ")
     }
 }

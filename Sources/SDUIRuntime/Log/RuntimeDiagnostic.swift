@@ -28,6 +28,11 @@ public struct RuntimeDiagnostic: Hashable, Sendable, CustomStringConvertible {
         case unknownComponent = "unknown-component"
         /// The layout engine reported a problem with the screen.
         case layout = "layout"
+        /// An action could not run as written (a value of the wrong type, an index out of range, a failing
+        /// expression); the rest of the actions ran.
+        case action = "action"
+        /// A binding could not be computed in the screen's new state (its property took its default).
+        case binding = "binding"
     }
 
     /// What went wrong, as a code.

@@ -23,6 +23,8 @@ public struct RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
         case unsupportedAction = "unsupported-action"
         /// A node id that is not on the screen.
         case nodeNotFound = "node-not-found"
+        /// A value an input or a state variable cannot take (another type, an option a picker does not have).
+        case invalidValue = "invalid-value"
     }
 
     /// What kind of error.

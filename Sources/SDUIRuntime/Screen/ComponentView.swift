@@ -6,8 +6,8 @@ public import SDUISchema
 /// headless, it keeps what a drawing view would need — the node, its text lines, its action.
 @MainActor
 open class ComponentView: View {
-    /// The payload node.
-    public let component: ComponentNode
+    /// The payload node, in the screen's current state (updated in place when the state changes).
+    public internal(set) var component: ComponentNode
     /// The node's last layout (frame in screen coordinates, text lines).
     public internal(set) var layoutNode: LayoutNode?
     /// True when no component is registered for the node's type (an empty box is shown).

@@ -91,6 +91,9 @@ public final class Router {
             source.dismiss(animated: true)
         case .open(let url):
             openedURLs.append(url)
+        case .set, .toggle, .append, .remove, .sequence, .if, .request:
+            // State actions change a screen's state: its controller runs them (`ScreenViewController.perform`).
+            throw RuntimeError(.unsupportedAction, "'\(action.typeName)' changes a screen's state: perform it through its ScreenViewController, not the router")
         case .custom(let type, _):
             throw RuntimeError(.unsupportedAction, "action type '\(type)' is not supported by this runtime")
         }

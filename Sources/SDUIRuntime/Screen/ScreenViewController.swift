@@ -8,13 +8,20 @@ public import SDUISchema
 /// tree, each frame in its superview's coordinates); and it turns actions into navigation through its
 /// `Router`.
 ///
+/// Interactive screens: the controller holds the screen's state (`state`), runs state actions with
+/// `ActionInterpreter`, re-resolves the screen for the new state and lays it out again, updating its views in
+/// place (`ScreenViewController+Views.swift`); `onAppear` / `onDisappear` run at `viewDidAppear` /
+/// `viewDidDisappear`, requests go to the host's `requestHandler` (`ScreenViewController+State.swift`).
+///
 /// Inside a container (a split column, a navigation stack under its bar) the screen is laid out in
 /// its own view's bounds and safe area, with the size classes its trait collection has — never the
 /// whole window's.
 @MainActor
 open class ScreenViewController: ViewController {
-    /// The screen shown.
-    public let screen: Screen
+    /// The screen shown, resolved in its current state (`screen.state`).
+    public var screen: Screen { stateUpdater?.screen ?? initialScreen }
+    /// The screen as given, in its initial state.
+    let initialScreen: Screen
     /// Resolves node types to views.
     public let registry: ComponentRegistry
     /// Carries out actions (nil: actions throw `unsupportedAction`).
@@ -24,13 +31,26 @@ open class ScreenViewController: ViewController {
     /// How many times the screen has been laid out.
     public private(set) var layoutCount = 0
     /// The views, by node id (payload id or path id), in document order.
-    public private(set) var nodeViews: [(id: String, view: View)] = []
+    public internal(set) var nodeViews: [(id: String, view: View)] = []
+    /// Performs the screen's `request` actions (nil: requests wait in `pendingRequests` for the host to answer).
+    public weak var requestHandler: (any RequestHandler)?
+    /// Requests handed out and not answered yet, oldest first.
+    public internal(set) var pendingRequests: [PendingRequest] = []
+    /// Runs the screen's actions.
+    public var interpreter = ActionInterpreter()
 
-    private let engine = LayoutEngine()
-    private var lastLayoutKey: LayoutKey?
-    private var reportedUnknownTypes: Set<String> = []
+    /// How many node views the controller has made (a state change that keeps a node's identity makes none).
+    public internal(set) var viewsMade = 0
+    /// The node types of `nodeViews`, for views that are not `ComponentView`s (a registered factory's).
+    var previousTypes: [ComponentType] = []
+    /// Takes the screen from state to state (made at the first change).
+    var stateUpdater: StateUpdater?
 
-    private struct LayoutKey: Equatable {
+    let engine = LayoutEngine()
+    var lastLayoutKey: LayoutKey?
+    var reportedUnknownTypes: Set<String> = []
+
+    struct LayoutKey: Equatable {
         var size: Size
         var safeArea: EdgeInsets
         var traits: TraitCollection
@@ -38,7 +58,7 @@ open class ScreenViewController: ViewController {
 
     /// Creates a controller for `screen`, named after the screen's id.
     public init(screen: Screen, registry: ComponentRegistry = .shared, router: Router? = nil) {
-        self.screen = screen
+        self.initialScreen = screen
         self.registry = registry
         self.router = router
         super.init(name: screen.id)
@@ -47,6 +67,18 @@ open class ScreenViewController: ViewController {
 
     /// The view for the node with `id`, if laid out.
     public func nodeView(id: String) -> View? { nodeViews.first { $0.id == id }?.view }
+
+    // MARK: Life cycle
+
+    open override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        runLifecycleActions(appearing: true)
+    }
+
+    open override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        runLifecycleActions(appearing: false)
+    }
 
     // MARK: Layout timing
 
@@ -104,85 +136,15 @@ open class ScreenViewController: ViewController {
         engine.layout(screen, in: environment, traits: traits)
     }
 
-    // MARK: Views
-
-    /// Builds (or updates) one view per laid-out node.
-    func applyLayout(_ result: LayoutResult) {
-        let nodes = result.nodes
-        let sameTree = nodeViews.count == nodes.count
-            && zip(nodeViews, nodes).allSatisfy { $0.id == $1.id && (($0.view as? ComponentView)?.componentType ?? $1.type) == $1.type }
-        if !sameTree {
-            for entry in nodeViews { entry.view.removeFromSuperview() }
-            nodeViews = []
-            nodeViews.reserveCapacity(nodes.count)
-            for node in nodes {
-                let component = componentNode(atPath: node.path) ?? ComponentNode(type: node.type, id: node.id)
-                if !registry.canResolve(node.type), !reportedUnknownTypes.contains(node.type.rawValue) {
-                    reportedUnknownTypes.insert(node.type.rawValue)
-                    report(.unknownComponent, "'\(screen.id)': no component registered for type '\(node.type.rawValue)' (first at \(node.pointer)); showing an empty placeholder")
-                }
-                let nodeView = registry.resolve(node: component)
-                if nodeView.accessibilityIdentifier == nil { nodeView.accessibilityIdentifier = node.id }
-                nodeViews.append((node.id, nodeView))
-            }
-            for (index, node) in nodes.enumerated() {
-                let parentView = nodes.indices.contains(node.parent) ? nodeViews[node.parent].view : view
-                parentView.addSubview(nodeViews[index].view)
-            }
-        }
-        for (index, node) in nodes.enumerated() {
-            let nodeView = nodeViews[index].view
-            let parentOrigin = nodes.indices.contains(node.parent) ? nodes[node.parent].frame.origin : .zero
-            nodeView.frame = Rect(x: node.frame.x - parentOrigin.x, y: node.frame.y - parentOrigin.y,
-                                  width: node.frame.width, height: node.frame.height)
-            nodeView.isHidden = node.isHidden
-            (nodeView as? ComponentView)?.layoutNode = node
-        }
-        applyAccessibility(result)
-    }
-
-    /// The payload node at a path id (`root`, `root.0.3`).
-    func componentNode(atPath path: String) -> ComponentNode? {
-        let parts = path.split(separator: ".")
-        guard parts.first == "root" else { return nil }
-        var node = screen.root
-        for part in parts.dropFirst() {
-            guard let index = Int(part), node.children.indices.contains(index) else { return nil }
-            node = node.children[index]
-        }
-        return node
-    }
-
-    // MARK: Actions
-
-    /// Performs the action of the node with `id` (what a tap on it does).
-    /// - Throws: `RuntimeError.nodeNotFound` when no node has that id or it has no action; the
-    ///   router's errors otherwise.
-    public func performAction(ofNodeWithID id: String) throws(RuntimeError) {
-        guard let component = findComponent(id: id, in: screen.root) else {
-            throw RuntimeError(.nodeNotFound, "'\(screen.id)' has no node with id '\(id)'")
-        }
-        guard let action = component.modifiers.action else {
-            throw RuntimeError(.nodeNotFound, "node '\(id)' on '\(screen.id)' has no action")
-        }
-        try perform(action)
-    }
-
-    /// Whether the screen has a node with `id`.
-    public func hasNode(id: String) -> Bool { findComponent(id: id, in: screen.root) != nil }
-
-    /// Performs `action` through the router.
-    /// - Throws: `RuntimeError.unsupportedAction` without a router; the router's errors otherwise.
-    public func perform(_ action: Action) throws(RuntimeError) {
-        guard let router else {
-            throw RuntimeError(.unsupportedAction, "'\(screen.id)' has no router to perform '\(action.typeName)'")
-        }
-        try router.perform(action, from: self)
-    }
-
-    private func findComponent(id: String, in node: ComponentNode) -> ComponentNode? {
-        if node.id == id { return node }
-        for child in node.children { if let found = findComponent(id: id, in: child) { return found } }
-        return nil
+    /// Lays the screen out again after a state change, in the environment of the last layout (incrementally
+    /// when the update allows it); nothing before the first layout (the screen is laid out when it appears).
+    func relayoutAfterStateChange(_ update: StateUpdate) {
+        guard lastLayoutKey != nil, isViewInWindow, let environment = layoutEnvironment() else { return }
+        let traits = traitCollection
+        lastLayoutKey = LayoutKey(size: view.bounds.size, safeArea: environment.safeAreaInsets, traits: traits)
+        let result = engine.layout(applying: update, in: environment, traits: traits)
+        layoutResult = result
+        layoutCount += 1
+        applyLayout(result)
     }
 }

@@ -12,6 +12,10 @@ enum NumberConstraint {
     case aspectRatio
     /// A layout priority: within `ValueLimits.layoutPriority`.
     case layoutPriority
+    /// A stepper's bound: within `ValueLimits.stepperValue`.
+    case stepperValue
+    /// A stepper's step: > 0, up to `ValueLimits.stepperValue`'s upper bound.
+    case stepperStep
 
     func check(_ v: Double) -> String? {
         switch self {
@@ -30,6 +34,11 @@ enum NumberConstraint {
             return Self.range(v, ValueLimits.aspectRatio)
         case .layoutPriority:
             return Self.range(v, ValueLimits.layoutPriority)
+        case .stepperValue:
+            return Self.range(v, ValueLimits.stepperValue)
+        case .stepperStep:
+            if !(v > 0) { return "must be > 0, got \(JSONValue.format(v))" }
+            return Self.range(v, 0...ValueLimits.stepperValue.upperBound)
         }
     }
 
@@ -68,15 +77,30 @@ extension DecodingContext {
         }
     }
 
-    /// A scalar or a `{"compact": …, "regular": …}` map of scalars.
+    /// A scalar, a `{"compact": …, "regular": …}` map of scalars, or a binding (`"@{expr}"`, or text with
+    /// `@{…}` in it), resolved against the state (see `bindingOutcome`).
     mutating func responsive<T>(_ value: JSONValue, _ scalar: (inout DecodingContext, JSONValue) -> T?) -> Responsive<T>? {
+        if bindings.mayHaveBindings, case .string(let s) = value {
+            switch bindingOutcome(s, scalar) {
+            case .notBinding: break
+            case .unescaped(let text): return scalar(&self, .string(text)).map { .fixed($0) }
+            case .bound(let bound): return bound
+            }
+        }
         if case .object(let pairs) = value, let first = pairs.first, first.key == "compact" || first.key == "regular" {
             var compact: T?, regular: T?
             var ok = true
+            func classValue(_ context: inout DecodingContext, _ item: JSONValue) -> T? {
+                if context.bindings.mayHaveBindings, case .string(let s) = item, StateBinding.isBinding(s) {
+                    context.error(.invalidValue, "a size-class map holds plain values: bind the whole property instead (\"@{wide ? 4 : 2}\")")
+                    return nil
+                }
+                return scalar(&context, item)
+            }
             for (key, item) in pairs {
                 switch key {
-                case "compact": compact = at(key) { scalar(&$0, item) }; ok = ok && compact != nil
-                case "regular": regular = at(key) { scalar(&$0, item) }; ok = ok && regular != nil
+                case "compact": compact = at(key) { classValue(&$0, item) }; ok = ok && compact != nil
+                case "regular": regular = at(key) { classValue(&$0, item) }; ok = ok && regular != nil
                 default:
                     error(.invalidValue, at: key, "a size-class map takes only \"compact\" and \"regular\", got \"\(key)\"")
                     ok = false
@@ -315,13 +339,13 @@ extension DecodingContext {
             return nil
         }
         guard let typeValue = value["type"] else {
-            error(.missingProperty, at: "type", "required: navigate, open, present or dismiss")
+            error(.missingProperty, at: "type", "required: one of \(Action.builtInTypes.joined(separator: ", "))")
             return nil
         }
         guard let type = at("type", { $0.string(typeValue) }) else { return nil }
         func required(_ ctx: inout DecodingContext, _ key: String) -> String? {
             guard let v = value[key] else { ctx.error(.missingProperty, at: key, "required by a \(type) action"); return nil }
-            return ctx.at(key) { $0.string(v) }
+            return ctx.at(key) { $0.actionString(v) }
         }
         switch type {
         case "navigate":
@@ -338,8 +362,10 @@ extension DecodingContext {
             return .present(screen: screen, style: style)
         case "dismiss":
             return .dismiss
+        case "set", "toggle", "append", "remove", "sequence", "if", "request":
+            return stateAction(type, value)
         default:
-            lenient(.unknownAction, at: "type", "unknown action type \"\(type)\" (known: navigate, open, present, dismiss)")
+            lenient(.unknownAction, at: "type", "unknown action type \"\(type)\" (known: \(Action.builtInTypes.joined(separator: ", ")))")
             return .custom(type: type, payload: value)
         }
     }

@@ -16,7 +16,11 @@ struct DecodingContext {
     /// The number of the first node that used each id, for duplicate reports.
     private var nodeNumbers: [String: Int] = [:]
     var nodeCount = 0
+    /// The number the next node decoded gets.
+    var nodeLocationCount: Int { nodeLocations.count }
     var reportedNodeLimit = false
+    /// What bindings here can read and resolve against (see `BindingContext`).
+    var bindings = BindingContext()
 
     /// One reference token of a JSON Pointer: an object key or an array index.
     enum PathToken {
@@ -70,11 +74,13 @@ struct DecodingContext {
     func pointer(ofNode node: Int) -> String {
         var steps: [NodeLocation] = []
         var node = node
+        var pointer = "/root"
         while nodeLocations[node].parent >= 0 {
+            // A node a template made: its place is in the template.
+            if let template = bindings.templatePointers[node] { pointer = template; break }
             steps.append(nodeLocations[node])
             node = nodeLocations[node].parent
         }
-        var pointer = "/root"
         for step in steps.reversed() {
             if let slot = step.slot { pointer += slot } else { pointer = JSONPointer.appending(JSONPointer.appending(pointer, "children"), step.index) }
         }
@@ -84,11 +90,16 @@ struct DecodingContext {
     // MARK: Issues
 
     /// An error at the value being decoded, or at its member `token`.
+    ///
+    /// Not reported while a template is decoded for one of its items (its definition reported it), except a
+    /// duplicate id, which depends on the item.
     mutating func error(_ code: PayloadIssue.Code, at token: String? = nil, _ message: String) {
+        if bindings.isExpanding && code != .duplicateID { return }
         issues.append(PayloadIssue(.error, code, pointer(appending: token), message))
     }
     /// A warning that strict mode turns into an error, at the value being decoded or at its member `token`.
     mutating func lenient(_ code: PayloadIssue.Code, at token: String? = nil, _ message: String) {
+        if bindings.isExpanding { return }
         issues.append(PayloadIssue(options.strict ? .error : .warning, code, pointer(appending: token), message))
     }
 
@@ -112,8 +123,12 @@ struct DecodingContext {
             error(.unsupportedVersion, at: "schemaVersion", "unsupported version \(JSONValue.format(v)); this build supports \(Self.supportedList)")
             return nil
         }
+        // The state before the tree: the tree's bindings are checked against it and resolved with its values.
+        if let stateValue = document["state"] { at("state") { $0.decodeState(stateValue) } }
+        if let override = bindings.stateOverride { applyStateOverride(override) }
         var id = "screen"
         var title: String?
+        var previews: [StatePreview] = []
         var root: ComponentNode?
         var sawRoot = false
         for (key, value) in pairs {
@@ -126,16 +141,22 @@ struct DecodingContext {
                     if s.isEmpty { error(.invalidValue, "must be a non-empty string") } else { id = s }
                 }
             case "title": title = string(value)
+            case "state": break
+            case "previews": previews = decodePreviews(value)
             case "root":
                 sawRoot = true
+                if Self.isForEach(value) {
+                    error(.invalidValue, "the root cannot be a forEach: put the forEach in a container (vstack, grid, scroll…)")
+                    continue
+                }
                 root = decodeNode(value, at: NodeLocation(parent: -1, index: 0), depth: 1)
             default:
-                lenient(.unknownProperty, "unknown screen property \"\(key)\" (known: schemaVersion, id, title, root)")
+                lenient(.unknownProperty, "unknown screen property \"\(key)\" (known: schemaVersion, id, title, state, previews, root)")
             }
         }
         if !sawRoot { error(.missingProperty, at: "root", "required: the screen's root node") }
         guard let root else { return nil }
-        return Screen(schemaVersion: version, id: id, title: title, root: root)
+        return Screen(schemaVersion: version, id: id, title: title, state: bindings.state, previews: previews, root: root)
     }
 
     static var supportedList: String { Screen.supportedVersions.map(String.init).joined(separator: ", ") }
@@ -144,7 +165,7 @@ struct DecodingContext {
 
     /// Keys every node takes, in the order unknown-property messages list them (`type` and `children` apart).
     static let modifierKeys: [NodeKey] = [.id, .padding, .frame, .aspectRatio, .contentMode, .background, .cornerRadius,
-                                          .visible, .layoutPriority, .action, .accessibility, .lint, .modifiers]
+                                          .visible, .layoutPriority, .action, .onAppear, .onDisappear, .accessibility, .lint, .modifiers]
 
     /// Every key a node of `type` takes, in the order messages list them: its own keys, the common ones and, for
     /// a container, `children`. The one list "known: …" and "did you mean …?" are made from, so a key added to
@@ -169,6 +190,10 @@ struct DecodingContext {
         case .spacer: return TypeKeys.spacer
         case .divider, .custom: return []
         case .color: return TypeKeys.color
+        case .toggle: return TypeKeys.toggle
+        case .textField: return TypeKeys.textField
+        case .stepper: return TypeKeys.stepper
+        case .picker: return TypeKeys.picker
         }
     }
 
@@ -182,6 +207,10 @@ struct DecodingContext {
         static let button: [NodeKey] = [.title, .style, .color]
         static let spacer: [NodeKey] = [.minLength]
         static let color: [NodeKey] = [.color]
+        static let toggle: [NodeKey] = [.isOn, .label]
+        static let textField: [NodeKey] = [.text, .placeholder, .keyboard, .secure, .submitAction]
+        static let stepper: [NodeKey] = [.value, .range, .step, .label]
+        static let picker: [NodeKey] = [.selection, .options, .style, .label]
     }
 
     /// A property key a node may have (common or type-specific), named once per property.
@@ -191,9 +220,10 @@ struct DecodingContext {
     /// each. `init?(_:)` picks the one candidate by the key's length and first byte and compares once.
     enum NodeKey: String, CaseIterable {
         case type, id, children, padding, frame, aspectRatio, contentMode, background, cornerRadius, visible,
-             layoutPriority, action, accessibility, lint, modifiers
+             layoutPriority, action, onAppear, onDisappear, accessibility, lint, modifiers
         case spacing, rowSpacing, columnSpacing, minColumnWidth, minLength, columns, lineLimit, alignment, axis,
              text, style, weight, color, url, placeholder, alt, title, flipsForRightToLeftLayoutDirection
+        case isOn, label, keyboard, secure, submitAction, value, range, step, selection, options
 
         /// The key named `name`, or nil when no node takes such a key.
         init?(_ name: String) {
@@ -204,6 +234,8 @@ struct DecodingContext {
             case (2, UInt8(ascii: "i")): candidate = .id
             case (3, UInt8(ascii: "u")): candidate = .url
             case (3, UInt8(ascii: "a")): candidate = .alt
+            case (4, UInt8(ascii: "i")): candidate = .isOn
+            case (4, UInt8(ascii: "s")): candidate = .step
             case (4, UInt8(ascii: "t")):
                 // The only shared length and first byte: "type" (every node) and "text".
                 if name == "type" { self = .type; return }
@@ -214,25 +246,35 @@ struct DecodingContext {
             case (5, UInt8(ascii: "s")): candidate = .style
             case (5, UInt8(ascii: "c")): candidate = .color
             case (5, UInt8(ascii: "t")): candidate = .title
+            case (5, UInt8(ascii: "l")): candidate = .label
+            case (5, UInt8(ascii: "v")): candidate = .value
+            case (5, UInt8(ascii: "r")): candidate = .range
             case (6, UInt8(ascii: "a")): candidate = .action
             case (6, UInt8(ascii: "w")): candidate = .weight
+            case (6, UInt8(ascii: "s")): candidate = .secure
             case (7, UInt8(ascii: "p")): candidate = .padding
             case (7, UInt8(ascii: "v")): candidate = .visible
             case (7, UInt8(ascii: "s")): candidate = .spacing
             case (7, UInt8(ascii: "c")): candidate = .columns
+            case (7, UInt8(ascii: "o")): candidate = .options
             case (8, UInt8(ascii: "c")): candidate = .children
+            case (8, UInt8(ascii: "k")): candidate = .keyboard
+            case (8, UInt8(ascii: "o")): candidate = .onAppear
             case (9, UInt8(ascii: "m")):
                 // The only other shared length and first byte: "minLength" (spacers) and "modifiers" (any node).
                 if name == "modifiers" { self = .modifiers; return }
                 candidate = .minLength
             case (9, UInt8(ascii: "l")): candidate = .lineLimit
             case (9, UInt8(ascii: "a")): candidate = .alignment
+            case (9, UInt8(ascii: "s")): candidate = .selection
             case (10, UInt8(ascii: "b")): candidate = .background
             case (10, UInt8(ascii: "r")): candidate = .rowSpacing
             case (11, UInt8(ascii: "a")): candidate = .aspectRatio
             case (11, UInt8(ascii: "c")): candidate = .contentMode
             case (11, UInt8(ascii: "p")): candidate = .placeholder
+            case (11, UInt8(ascii: "o")): candidate = .onDisappear
             case (12, UInt8(ascii: "c")): candidate = .cornerRadius
+            case (12, UInt8(ascii: "s")): candidate = .submitAction
             case (13, UInt8(ascii: "c")): candidate = .columnSpacing
             case (13, UInt8(ascii: "a")): candidate = .accessibility
             case (14, UInt8(ascii: "l")): candidate = .layoutPriority
@@ -291,12 +333,19 @@ struct DecodingContext {
                     + " (\(layout); known: \(names.joined(separator: ", ")))")
         }
         if let likelyType { checkKeys(pairs, asIf: likelyType, typeName: typeName) }
+        let outerNode = bindings.mayHaveBindings ? bindings.beginNode(at: path.count) : nil
         decodeMembers(pairs, type: type, typeName: typeName, number: number, depth: depth, id: &id, children: &children, into: &box.properties)
+        if let outerNode {
+            let found = bindings.endNode(outerNode)
+            if !found.isEmpty { box.properties.bindings = found }
+        }
         switch type {
         case .text where box.properties.text == nil && value["text"] == nil:
             error(.missingProperty, at: "text", "required: the text to show")
         case .button where box.properties.title == nil && value["title"] == nil:
             error(.missingProperty, at: "title", "required: the button's title")
+        case .toggle, .textField, .stepper, .picker:
+            checkInput(type, value, &box.properties)
         default: break
         }
         return ComponentNode(type: type, id: id, children: children, box: box)
@@ -316,9 +365,11 @@ struct DecodingContext {
             switch name {
             case .type: continue
             case .id:
-                guard let s = string(item) else { continue }
-                if s.isEmpty { error(.invalidValue, "must be a non-empty string"); continue }
-                if let first = firstNode(using: s, number) {
+                guard let given = string(item) else { continue }
+                if given.isEmpty { error(.invalidValue, "must be a non-empty string"); continue }
+                guard let s = bindings.mayHaveBindings ? resolveID(given) : given else { continue }
+                // A template's definition is never laid out: only the nodes made from it claim their ids.
+                if bindings.resolves, let first = firstNode(using: s, number) {
                     error(.duplicateID, "duplicate id \"\(s)\": already used at \(JSONPointer.appending(pointer(ofNode: first), "id"))")
                 }
                 id = s
@@ -336,7 +387,11 @@ struct DecodingContext {
                 for (i, child) in items.enumerated() {
                     if reportedNodeLimit { break }
                     path.append(.index(i))
-                    if let c = decodeNode(child, at: NodeLocation(parent: number, index: i), depth: depth + 1) { children.append(c) }
+                    if Self.isForEach(child) {
+                        decodeForEach(child, parent: number, depth: depth + 1, children: &children, templates: &properties.templates)
+                    } else if let c = decodeNode(child, at: NodeLocation(parent: number, index: i), depth: depth + 1) {
+                        children.append(c)
+                    }
                     path.removeLast()
                 }
             case .padding: properties.modifiers.padding = padding(item)
@@ -348,6 +403,8 @@ struct DecodingContext {
             case .visible: properties.modifiers.visible = responsive(item) { $0.bool($1) }
             case .layoutPriority: properties.modifiers.layoutPriority = responsive(item) { $0.number($1, .layoutPriority) }
             case .action: properties.modifiers.action = action(item)
+            case .onAppear: properties.onAppear = action(item)
+            case .onDisappear: properties.onDisappear = action(item)
             case .accessibility: properties.modifiers.accessibility = accessibility(item)
             case .lint: properties.modifiers.lint = lint(item)
             case .modifiers: properties.modifiers.chain = modifierChain(item, node: number, depth: depth)
@@ -399,6 +456,12 @@ struct DecodingContext {
     }
 
     mutating func decodeProperty(_ key: NodeKey, _ item: JSONValue, type: ComponentType, into properties: inout NodeProperties) {
+        switch type {
+        case .toggle, .textField, .stepper, .picker:
+            decodeInputProperty(key, item, type: type, into: &properties)
+            return
+        default: break
+        }
         switch key {
         case .spacing: properties.spacing = responsive(item) { $0.number($1, .length) }
         case .rowSpacing: properties.rowSpacing = responsive(item) { $0.number($1, .length) }

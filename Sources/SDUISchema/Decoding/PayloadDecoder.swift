@@ -17,10 +17,17 @@ public struct PayloadDecoder: Sendable {
         public var maxNodes: Int
         /// Longest accepted string, in bytes (1 MiB).
         public var maxStringBytes: Int
+        /// Bounds on each binding's expression (length, nesting, steps).
+        public var expressionLimits: ExpressionLimits
+        /// Most nodes `forEach` templates may make in one screen (50 000): the bound on nested templates over
+        /// large arrays.
+        public var maxTemplateNodes: Int
 
-        public init(strict: Bool = false, maxBytes: Int = 16 << 20, maxNodeDepth: Int = 128, maxNodes: Int = 200_000, maxStringBytes: Int = 1 << 20) {
+        public init(strict: Bool = false, maxBytes: Int = 16 << 20, maxNodeDepth: Int = 128, maxNodes: Int = 200_000, maxStringBytes: Int = 1 << 20,
+                    expressionLimits: ExpressionLimits = ExpressionLimits(), maxTemplateNodes: Int = 50_000) {
             self.strict = strict; self.maxBytes = maxBytes; self.maxNodeDepth = maxNodeDepth
-            self.maxNodes = maxNodes; self.maxStringBytes = maxStringBytes
+            self.maxNodes = maxNodes; self.maxStringBytes = maxStringBytes; self.expressionLimits = expressionLimits
+            self.maxTemplateNodes = maxTemplateNodes
         }
         /// JSON nesting allowed: two levels per node (object + children array) plus room for properties.
         var maxJSONDepth: Int { maxNodeDepth * 2 + 8 }
@@ -47,7 +54,7 @@ public struct PayloadDecoder: Sendable {
     }
 
     /// The fast path: the screen of a payload that has no problem at all, when it uses only the forms the fast
-    /// path reads (`FastDecoder`); nil otherwise — then `decodeGeneral` decodes it (and says what is wrong).
+    /// path reads (`FastDecoder`) and no binding; nil otherwise — then `decodeGeneral` decodes it (and says what is wrong).
     ///
     /// Whenever it returns a screen, it is the one `decodeGeneral` returns for the same bytes, with no issues
     /// (checked by `FastPathDifferentialTests` and the `decode-fast` fuzz target). A UTF-8 byte order mark is
@@ -58,7 +65,8 @@ public struct PayloadDecoder: Sendable {
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
             bytes = UnsafeBufferPointer(rebasing: bytes[3...])
         }
-        guard bytes.count <= options.maxBytes, var decoder = FastDecoder(bytes, options: options) else { return nil }
+        // A binding anywhere (`@{`, also escaped as `@@{`): the general path resolves bindings and templates.
+        guard bytes.count <= options.maxBytes, !Self.mayHoldBinding(bytes), var decoder = FastDecoder(bytes, options: options) else { return nil }
         return try? decoder.screen()
     }
 
@@ -86,7 +94,27 @@ public struct PayloadDecoder: Sendable {
         } catch {
             return PayloadDecoding(screen: nil, issues: [PayloadIssue(.error, error.code, error.pointer, error.message)])
         }
-        return decode(document, objectCount: parser.objectCount)
+        return decode(document, objectCount: parser.objectCount, mayHaveBindings: Self.mayHoldBinding(bytes))
+    }
+
+    /// Whether `bytes` hold `@{` anywhere (else no string in them is a binding, and the decoder looks at none).
+    /// - Complexity: O(n), a `memchr` scan.
+    static func mayHoldBinding(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { mayHoldBinding($0) }
+    }
+
+    /// Whether `buffer` holds `@{` anywhere.
+    /// - Complexity: O(n), a `memchr` scan.
+    static func mayHoldBinding(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = buffer.baseAddress, buffer.count > 1 else { return false }
+        var offset = 0
+        while offset < buffer.count - 1 {
+            guard let found = memchr(base + offset, 0x40, buffer.count - 1 - offset) else { return false }
+            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if base[at + 1] == 0x7B { return true }
+            offset = at + 1
+        }
+        return false
     }
 
     /// Decodes an already-parsed JSON document.
@@ -94,16 +122,28 @@ public struct PayloadDecoder: Sendable {
     /// A document made in code may hold numbers that JSON text cannot (NaN, ±infinity): each is an error at its
     /// JSON Pointer, wherever it stands (also in properties the decoder would keep as they are, such as a custom
     /// type's), as the parser refuses a number beyond a `Double`'s range in bytes.
-    public func decode(_ document: JSONValue) -> PayloadDecoding { decode(document, objectCount: 0, checkNumbers: true) }
+    public func decode(_ document: JSONValue) -> PayloadDecoding { decode(document, objectCount: 0, mayHaveBindings: true, checkNumbers: true) }
 
-    /// Decodes `document`, which has `objectCount` objects (0: not known); `checkNumbers`: look for numbers that are
-    /// not finite first (the parser's documents have none).
-    func decode(_ document: JSONValue, objectCount: Int, checkNumbers: Bool = false) -> PayloadDecoding {
+    /// Decodes `document` with its bindings resolved against `state` (the payload's `state` with the values of
+    /// `state`'s variables of the same name and type over it) instead of the payload's initial values: what the
+    /// screen looks like in that state. A variable of `state` the payload does not declare, or of another type, is
+    /// a warning.
+    /// - Complexity: O(n) in the size of the document, templates expanded.
+    public func decode(_ document: JSONValue, state: ScreenState) -> PayloadDecoding {
+        decode(document, objectCount: 0, mayHaveBindings: true, checkNumbers: true, overriding: state)
+    }
+
+    /// Decodes `document`, which has `objectCount` objects (0: not known); no string is a binding when
+    /// `mayHaveBindings` is false (the bytes hold no `@{`); `checkNumbers`: look for numbers that are not finite
+    /// first (the parser's documents have none).
+    func decode(_ document: JSONValue, objectCount: Int, mayHaveBindings: Bool, checkNumbers: Bool = false, overriding state: ScreenState? = nil) -> PayloadDecoding {
         var context = DecodingContext(options: options, expectedNodes: objectCount)
         if checkNumbers {
             context.reportNonFiniteNumbers(in: document)
             if !context.issues.isEmpty { return PayloadDecoding(screen: nil, issues: context.issues) }
         }
+        context.bindings.mayHaveBindings = mayHaveBindings
+        context.bindings.stateOverride = state
         let screen = context.decodeScreen(document)
         let failed = context.issues.contains { $0.severity == .error }
         return PayloadDecoding(screen: failed ? nil : screen, issues: context.issues)

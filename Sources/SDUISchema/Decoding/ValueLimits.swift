@@ -15,6 +15,8 @@ public enum ValueLimits {
     /// `layoutPriority`: −1 000 000 … 1 000 000 (SwiftUI's priorities are small numbers; UIKit's
     /// required priority is 1 000).
     public static let layoutPriority: ClosedRange<Double> = -1_000_000...1_000_000
+    /// A stepper's range and step: ±10¹⁵ (every whole number in it is exact in a `Double`).
+    public static let stepperValue: ClosedRange<Double> = -1e15...1e15
     /// Grid columns: 1 … 64.
     public static let columns: ClosedRange<Int> = 1...64
     /// `lineLimit`: 1 … 10 000 lines.

@@ -9,9 +9,13 @@ extension ComponentNode {
     /// when empty). Unset properties are omitted. A property set on a type it does not belong to is still
     /// written (after the type's own ones) so encoding never loses data; the decoder reports it.
     /// - Complexity: O(n) in the number of nodes in the subtree.
-    public var jsonValue: JSONValue {
+    public var jsonValue: JSONValue { payloadJSON(inTemplate: false) }
+
+    /// The encoding; `inTemplate` for a template's definition, whose ids are kept as the payload wrote them
+    /// (`"card-@{item.id}"`), where other ids are literal (`@{` written `@@{`).
+    func payloadJSON(inTemplate: Bool) -> JSONValue {
         var pairs: [(key: String, value: JSONValue)] = [("type", .string(type.rawValue))]
-        if let id { pairs.append(("id", .string(id))) }
+        if let id { pairs.append(("id", .string(inTemplate ? id : StateBinding.escaped(id)))) }
         let own = NodeProperty.typeProperties(of: type)
         for property in own {
             if let value = property.encode(self) { pairs.append((property.key, value)) }
@@ -24,14 +28,89 @@ extension ComponentNode {
         }
         if !extra.isEmpty {
             var written = Set(pairs.map(\.key))
-            if !children.isEmpty { written.insert("children") }
+            if !children.isEmpty || !templates.isEmpty { written.insert("children") }
             for key in extra.keys.sorted() where !written.contains(key) {
                 if let value = extra[key] { pairs.append((key, value)) }
             }
         }
-        if !children.isEmpty {
-            pairs.append(("children", .array(children.map(\.jsonValue))))
+        // Bound properties: their binding's source where the payload wrote it (the typed value holds what it
+        // resolved to).
+        if !bindings.isEmpty {
+            var object = JSONValue.object(pairs)
+            let order = ["type", "id"] + own.map(\.key) + NodeProperty.allTypeProperties.map(\.key) + NodeProperty.modifiers.map(\.key)
+            for site in bindings { Self.write(.string(site.binding.source), at: site.path[...], into: &object, order: order) }
+            if case .object(let written) = object { pairs = written }
         }
+        if !children.isEmpty || !templates.isEmpty {
+            pairs.append(("children", .array(payloadChildren(inTemplate: inTemplate))))
+        }
+        return .object(pairs)
+    }
+
+    /// Puts `value` at `path` in `json`, making the objects on the way; a padding written as one number becomes
+    /// its four edges when one edge is written. A key the object lacks goes where `order` (the canonical key
+    /// order of this level, if known) puts it, else last.
+    static func write(_ value: JSONValue, at path: ArraySlice<PropertyBinding.Step>, into json: inout JSONValue, order: [String] = []) {
+        guard let step = path.first else { json = value; return }
+        let rest = path.dropFirst()
+        switch step {
+        case .key(let key):
+            var pairs: [(key: String, value: JSONValue)]
+            switch json {
+            case .object(let existing): pairs = existing
+            case .number where ["top", "leading", "bottom", "trailing"].contains(key):
+                pairs = ["top", "leading", "bottom", "trailing"].map { (key: $0, value: json) }
+            default: pairs = []
+            }
+            if let i = pairs.firstIndex(where: { $0.key == key }) {
+                write(value, at: rest, into: &pairs[i].value)
+            } else {
+                var member = JSONValue.null
+                write(value, at: rest, into: &member)
+                var at = pairs.endIndex
+                if let rank = order.firstIndex(of: key),
+                   let later = pairs.firstIndex(where: { pair in order.firstIndex(of: pair.key).map { $0 > rank } ?? true }) {
+                    at = later
+                }
+                pairs.insert((key, member), at: at)
+            }
+            json = .object(pairs)
+        case .index(let index):
+            guard case .array(var items) = json, items.indices.contains(index) else { return }
+            write(value, at: rest, into: &items[index])
+            json = .array(items)
+        }
+    }
+
+    /// The children as the payload writes them: each template's `forEach` in place of the nodes it made.
+    private func payloadChildren(inTemplate: Bool) -> [JSONValue] {
+        guard !templates.isEmpty else { return children.map { $0.payloadJSON(inTemplate: inTemplate) } }
+        let ordered = templates.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        var result: [JSONValue] = []
+        var next = 0
+        var i = 0
+        while i < children.count || next < ordered.count {
+            if next < ordered.count, ordered[next].range.lowerBound <= i || i >= children.count {
+                result.append(ordered[next].forEach.jsonValue)
+                i = max(i, min(ordered[next].range.upperBound, children.count))
+                next += 1
+                continue
+            }
+            result.append(children[i].payloadJSON(inTemplate: inTemplate))
+            i += 1
+        }
+        return result
+    }
+}
+
+extension ForEachTemplate {
+    /// `{"type": "forEach", "items": …, "id": …, "as": …, "template": …}` (`id` and `as` when set; `as` when not
+    /// `item`).
+    public var jsonValue: JSONValue {
+        var pairs: [(key: String, value: JSONValue)] = [("type", "forEach"), ("items", items.jsonValue)]
+        if let id { pairs.append(("id", .string(id.source))) }
+        if itemName != "item" { pairs.append(("as", .string(itemName))) }
+        pairs.append(("template", template.payloadJSON(inTemplate: true)))
         return .object(pairs)
     }
 }

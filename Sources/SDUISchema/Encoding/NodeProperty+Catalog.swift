@@ -66,9 +66,54 @@ extension NodeProperty {
             return []
         case .color:
             return [color("The fill; the node takes all the space it is offered, like SwiftUI's Color. Default: primary.")]
+        case .toggle:
+            return [twoWay("isOn", "The bool state variable the switch shows and flips, as \"@{agreed}\" (SwiftUI's Toggle(isOn: $agreed))."),
+                    label("The text beside the switch.")]
+        case .textField:
+            return [
+                twoWay("text", "The string state variable the field shows and edits, as \"@{email}\" (SwiftUI's TextField(text: $email))."),
+                NodeProperty("placeholder", "responsiveString", "The text shown while the field is empty (SwiftUI's TextField prompt).") { $0.input?.placeholder?.jsonValue },
+                NodeProperty("keyboard", "keyboardType", "The keyboard (UIKit's UIKeyboardType). Default: default.") { $0.input?.keyboard.map { .string($0.rawValue) } },
+                NodeProperty("secure", "responsiveBool", "Hides the text as it is typed (SwiftUI's SecureField). Default: false.") { $0.input?.isSecure?.jsonValue },
+                NodeProperty("submitAction", "action", "What the return key runs (SwiftUI's onSubmit).") { $0.input?.submitAction?.jsonValue },
+            ]
+        case .stepper:
+            return [
+                twoWay("value", "The number state variable the stepper shows and changes, as \"@{quantity}\" (SwiftUI's Stepper(value: $quantity))."),
+                NodeProperty("range", "stepperRange", "[minimum, maximum]: the values the stepper may take. Default: [0, 100].") { node in
+                    node.input?.range.map { .array([.number($0.lowerBound), .number($0.upperBound)]) }
+                },
+                NodeProperty("step", "positiveNumber", "The increment (> 0). Default: 1.") { node in node.input?.step.map { .number($0) } },
+                label("The text beside the stepper."),
+            ]
+        case .picker:
+            return [
+                twoWay("selection", "The state variable the picker shows and sets to the chosen option's value, as \"@{size}\" (SwiftUI's Picker(selection: $size))."),
+                NodeProperty("options", "pickerOptions", required: true, "The choices, in order: strings, or {\"value\": …, \"label\": \"…\"}.") { node in
+                    guard node.type == .picker || node.input?.options.isEmpty == false else { return nil }
+                    return node.input.map { input in .array(input.options.map { option in
+                        if case .string(let s) = option.value, s == option.label { return .string(s) }
+                        return .object([("value", option.value.jsonValue), ("label", .string(option.label))])
+                    }) }
+                },
+                NodeProperty("style", "pickerStyle", "segmented (all choices in a row, UISegmentedControl) or menu (the choice, opening a menu). Default: menu.") { $0.input?.pickerStyle.map { .string($0.rawValue) } },
+                label("The picker's label."),
+            ]
         case .custom:
             return []
         }
+    }
+
+    /// An input's two-way binding to a state variable, written `"@{name}"`.
+    static func twoWay(_ key: String, _ description: String) -> NodeProperty {
+        NodeProperty(key, "stateVariableBinding", required: true, description) { node in
+            // Only the node type's own two-way key (a toggle's isOn, not a stepper's value).
+            guard DecodingContext.twoWayKey(of: node.type)?.key == key else { return nil }
+            return node.input.map { .string("@{" + $0.target + "}") }
+        }
+    }
+    static func label(_ description: String) -> NodeProperty {
+        NodeProperty("label", "responsiveString", description) { $0.input?.label?.jsonValue }
     }
 
     /// Every type-specific key of any built-in type, first occurrence of each key in built-in type order.
@@ -97,6 +142,8 @@ extension NodeProperty {
         NodeProperty("visible", "responsiveBool", "false removes the node from layout and drawing (like an if in SwiftUI). Default: true.") { $0.modifiers.visible?.jsonValue },
         NodeProperty("layoutPriority", "responsiveFiniteNumber", "Priority when siblings in a stack compete for space (SwiftUI's layoutPriority; any finite number). Default: 0.") { $0.modifiers.layoutPriority?.jsonValue },
         NodeProperty("action", "action", "What a tap does (data only; the runtime carries it out).") { $0.modifiers.action?.jsonValue },
+        NodeProperty("onAppear", "action", "What runs when the screen appears (viewDidAppear), or a lazy item enters the viewport.") { $0.onAppear?.jsonValue },
+        NodeProperty("onDisappear", "action", "What runs when the screen disappears (viewDidDisappear), or a lazy item leaves the viewport.") { $0.onDisappear?.jsonValue },
         NodeProperty("accessibility", "accessibility", "What VoiceOver reads for the node: {\"label\", \"hint\", \"value\", \"identifier\", \"traits\": [UIAccessibilityTraits names], \"hidden\", \"sortPriority\", \"children\": \"combine\"|\"contain\"|\"ignore\"}. Absent keys keep SwiftUI's defaults (a text is labelled by its string, a button by its title, an image by alt). Layout ignores it.") { $0.modifiers.accessibility?.jsonValue },
         NodeProperty("lint", "lint", "Lint findings silenced on this node and its subtree, each with a reason: {\"disable\": [{\"code\": \"text-truncated\", \"reason\": \"…\"}]}. Layout ignores it.") { $0.modifiers.lint?.jsonValue },
         NodeProperty("modifiers", "modifiers", "SwiftUI's modifier chain, read top to bottom: each element wraps everything before it, outside the keys above (padding, frame, background … apply first, in their fixed order). [{\"padding\": 8}, {\"background\": \"#F00\"}] is .padding(8).background(.red).") { node in

@@ -17,8 +17,8 @@ extension Int: PayloadScalar {
     var jsonValue: JSONValue { .number(Double(self)) }
 }
 extension String: PayloadScalar {
-    /// A JSON string.
-    var jsonValue: JSONValue { .string(self) }
+    /// A JSON string; `@{` written `@@{`, so the text is not read as a binding.
+    var jsonValue: JSONValue { .string(StateBinding.escaped(self)) }
 }
 extension Bool: PayloadScalar {
     /// A JSON boolean.
@@ -99,6 +99,30 @@ extension Action {
             return .object([("type", .string("present")), ("screen", .string(screen)), ("style", style.jsonValue)])
         case .dismiss:
             return .object([("type", .string("dismiss"))])
+        case .set(let name, let value):
+            return .object([("type", .string("set")), ("name", .string(name)), ("value", value.jsonValue)])
+        case .toggle(let name):
+            return .object([("type", .string("toggle")), ("name", .string(name))])
+        case .append(let name, let value):
+            return .object([("type", .string("append")), ("name", .string(name)), ("value", value.jsonValue)])
+        case .remove(let name, .index(let index)):
+            return .object([("type", .string("remove")), ("name", .string(name)), ("index", index.jsonValue)])
+        case .remove(let name, .value(let value)):
+            return .object([("type", .string("remove")), ("name", .string(name)), ("value", value.jsonValue)])
+        case .sequence(let actions):
+            return .object([("type", .string("sequence")), ("actions", .array(actions.map(\.jsonValue)))])
+        case .if(let condition, let then, let otherwise):
+            var pairs: [(key: String, value: JSONValue)] = [("type", .string("if")), ("condition", condition.jsonValue)]
+            if let then { pairs.append(("then", then.jsonValue)) }
+            if let otherwise { pairs.append(("else", otherwise.jsonValue)) }
+            return .object(pairs)
+        case .request(let request):
+            var pairs: [(key: String, value: JSONValue)] = [("type", .string("request")), ("url", request.url.jsonValue)]
+            if request.method != .GET { pairs.append(("method", .string(request.method.rawValue))) }
+            if let body = request.body { pairs.append(("body", body.jsonValue)) }
+            if let onSuccess = request.onSuccess { pairs.append(("onSuccess", onSuccess.jsonValue)) }
+            if let onFailure = request.onFailure { pairs.append(("onFailure", onFailure.jsonValue)) }
+            return .object(pairs)
         case .custom(let type, let payload):
             var pairs: [(key: String, value: JSONValue)] = [("type", .string(type))]
             if case .object(let rest) = payload { pairs += rest.filter { $0.key != "type" } }

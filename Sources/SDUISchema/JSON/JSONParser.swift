@@ -342,3 +342,30 @@ func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
     }
     return nil
 }
+
+extension JSONValue {
+    /// Parses JSON text (RFC 8259, UTF-8; a byte order mark is skipped) with the payload parser's rules: nesting
+    /// at most `maxDepth` deep, strings at most `maxStringBytes`, no duplicate keys.
+    /// - Returns: the value, or a message naming the JSON Pointer and the line and column of the problem.
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = 256, maxStringBytes: Int = 1 << 20) -> Result<JSONValue, JSONParseError> {
+        var input = bytes
+        if input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF { input.removeFirst(3) }
+        if let bad = firstInvalidUTF8Offset(input) { return .failure(JSONParseError(pointer: "", message: "invalid UTF-8 at byte offset \(bad)")) }
+        var parser = JSONParser(bytes: input, maxDepth: maxDepth, maxStringBytes: maxStringBytes)
+        do {
+            return .success(try parser.parseDocument())
+        } catch {
+            return .failure(JSONParseError(pointer: error.pointer, message: error.message))
+        }
+    }
+}
+
+/// Why JSON text could not be parsed: where (a JSON Pointer) and what (with line and column).
+public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The JSON Pointer of the value being read.
+    public var pointer: String
+    /// What was wrong, with its line and column.
+    public var message: String
+    /// `pointer: message`.
+    public var description: String { (pointer.isEmpty ? "/" : pointer) + ": " + message }
+}

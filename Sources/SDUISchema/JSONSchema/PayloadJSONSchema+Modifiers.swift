@@ -104,10 +104,11 @@ extension PayloadJSONSchema {
     /// A grid's `columns`: a count or GridItems, or a size-class map of either.
     static var gridColumns: JSONValue {
         [
-            "description": "A column count (1…64), or an array of 1…64 GridItems, or a size-class map {\"compact\": …, \"regular\": …} of either.",
+            "description": "A column count (1…64), or an array of 1…64 GridItems, a binding \"@{expr}\" to either, or a size-class map {\"compact\": …, \"regular\": …} of either.",
             "anyOf": [
                 SchemaBuilding.ref("columns"),
                 SchemaBuilding.ref("gridItems"),
+                SchemaBuilding.ref("binding"),
                 [
                     "type": "object",
                     "properties": [

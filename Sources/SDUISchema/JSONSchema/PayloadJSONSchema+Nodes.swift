@@ -10,8 +10,13 @@ extension PayloadJSONSchema {
                 "then": SchemaBuilding.ref(type.rawValue + "Node"),
             ]
         }
+        // A forEach is not a node: it is accepted only among children (see `forEach`).
         branches.append([
-            "if": ["properties": ["type": ["enum": SchemaBuilding.strings(builtIn)]], "required": ["type"]],
+            "if": ["properties": ["type": ["const": "forEach"]], "required": ["type"]],
+            "then": false,
+        ])
+        branches.append([
+            "if": ["properties": ["type": ["enum": SchemaBuilding.strings(builtIn + ["forEach"])]], "required": ["type"]],
             "else": SchemaBuilding.ref("customNode"),
         ])
         return [
@@ -34,8 +39,8 @@ extension PayloadJSONSchema {
         }
         if container {
             properties.append(("children", [
-                "type": "array", "items": SchemaBuilding.ref("node"),
-                "description": "The child nodes, in order.",
+                "type": "array", "items": ["anyOf": [SchemaBuilding.ref("node"), SchemaBuilding.ref("forEach")]],
+                "description": "The child nodes, in order; a forEach among them stands for the nodes its template makes.",
             ]))
         }
         return properties
@@ -63,7 +68,7 @@ extension PayloadJSONSchema {
     /// A type this format does not define: common keys checked, any other key kept verbatim.
     static var customNode: JSONValue {
         var properties: [(key: String, value: JSONValue)] = [
-            ("type", ["type": "string", "not": ["enum": SchemaBuilding.strings(ComponentType.builtIn.map(\.rawValue))],
+            ("type", ["type": "string", "not": ["enum": SchemaBuilding.strings(ComponentType.builtIn.map(\.rawValue) + ["forEach"])],
                       "description": "A type the host app registers or a newer format defines."]),
         ]
         properties += commonProperties(container: true)
@@ -89,6 +94,10 @@ extension PayloadJSONSchema {
         case .spacer: return "Flexible space along the enclosing stack's axis (SwiftUI's Spacer)."
         case .divider: return "A thin separator line (SwiftUI's Divider)."
         case .color: return "A color filling the space it is offered (SwiftUI's Color as a view)."
+        case .toggle: return "A switch bound to a bool state variable (SwiftUI's Toggle; UIKit's UISwitch)."
+        case .textField: return "A one-line text field bound to a string state variable (SwiftUI's TextField or SecureField)."
+        case .stepper: return "A − / + control bound to a number state variable (SwiftUI's Stepper; UIKit's UIStepper)."
+        case .picker: return "A choice among options, bound to a state variable (SwiftUI's Picker, segmented or menu)."
         case .custom(let name): return "A custom type \(name)."
         }
     }
@@ -108,12 +117,29 @@ extension PayloadJSONSchema {
                 ],
             ]
         }
+        let name: JSONValue = ["type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "description": "The state variable the action changes."]
+        func value(_ text: String) -> JSONValue { SchemaBuilding.ref("valueTemplate", text) }
+        func action(_ text: String) -> JSONValue { SchemaBuilding.ref("action", text) }
         return [
-            "description": "What a tap does: data the runtime carries out. Known types: navigate, open, present, dismiss; another type is kept for the host app (with a warning).",
+            "description": "What a tap (or onAppear, onDisappear, submitAction) does: data the runtime carries out. Known types: \(Action.builtInTypes.joined(separator: ", ")); another type is kept for the host app (with a warning). Strings may hold @{…} bindings, computed when the action runs.",
             "type": "object",
             "required": ["type"],
             "properties": ["type": ["type": "string", "description": "The kind of action."]],
             "allOf": [
+                branch("set", ["type": true, "name": name, "value": value("The new value, of the variable's type.")], required: ["name", "value"], "Set a state variable (the value keeps its type)."),
+                branch("toggle", ["type": true, "name": name], required: ["name"], "Flip a bool state variable."),
+                branch("append", ["type": true, "name": name, "value": value("The element to add.")], required: ["name", "value"], "Add a value to the end of an array state variable."),
+                branch("remove", ["type": true, "name": name, "index": value("The position of the element to remove."), "value": value("Remove every element equal to this.")],
+                       required: ["name"], "Remove from an array state variable the element at index, or every element equal to value (exactly one of them)."),
+                branch("sequence", ["type": true, "actions": ["type": "array", "items": SchemaBuilding.ref("action"), "description": "The actions, in order; each sees the state the ones before it left."]],
+                       required: ["actions"], "Run actions in order."),
+                branch("if", ["type": true, "condition": value("A bool, such as \"@{count > 0}\"."), "then": action("Runs when the condition is true."), "else": action("Runs when it is false.")],
+                       required: ["condition"], "Run then when the condition holds, else else."),
+                branch("request", ["type": true, "url": value("The URL; may interpolate the state."),
+                                   "method": ["type": "string", "enum": SchemaBuilding.strings(HTTPMethod.allCases.map(\.rawValue)), "description": "The HTTP method. Default: GET."],
+                                   "body": value("The JSON body, computed when the action runs."),
+                                   "onSuccess": action("Runs on a 2xx response."), "onFailure": action("Runs on any other response, or none.")],
+                       required: ["url"], "Ask the host app to perform a request; onSuccess or onFailure runs with @{response.status}, @{response.body} and @{response.error}."),
                 branch("navigate", ["type": true, "screen": screen], required: ["screen"], "Push a screen on the navigation stack."),
                 branch("open", ["type": true, "url": ["type": "string", "description": "The URL to open outside the app."]], required: ["url"], "Open a URL outside the app."),
                 branch("present", ["type": true, "screen": screen,

@@ -21,6 +21,17 @@ public enum PayloadJSONSchema {
             "id": ["type": "string", "minLength": 1,
                    "description": "The screen's id, used for routing (navigate and present actions name it). Default: \"screen\"."],
             "title": ["type": "string", "description": "The screen's title (a navigation bar title)."],
+            "state": [
+                "description": "The screen's state variables and their initial values, which type them (number, string, bool, array, object; null: any type). Bindings (\"@{count > 0}\") read them; actions change them.",
+                "type": "object",
+                "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "not": ["enum": ["true", "false", "null"]]],
+                "maxProperties": .number(Double(DecodingContext.maxStateVariables)),
+            ],
+            "previews": [
+                "description": "Named states to preview the screen in: each an object of state variables and their values over the initial state.",
+                "type": "object",
+                "additionalProperties": ["type": "object", "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_]*$"]],
+            ],
             "root": SchemaBuilding.ref("node", "The screen's root node."),
         ]
         return [
@@ -62,6 +73,25 @@ public enum PayloadJSONSchema {
             ("gridItems", gridItems),
             ("action", action),
             ("accessibility", accessibility),
+            ("binding", binding),
+            ("stateVariableBinding", ["type": "string", "pattern": "^@\\{ *[A-Za-z_][A-Za-z0-9_]* *\\}$",
+                                      "description": "A state variable the control shows and changes, written \"@{name}\" (SwiftUI's $name)."]),
+            ("valueTemplate", ["description": "Any JSON value; its strings may be bindings (\"@{count + 1}\"), computed when the action runs."]),
+            ("keyboardType", SchemaBuilding.enumeration(KeyboardType.allCases.map(\.rawValue), "A keyboard (UIKit's UIKeyboardType).")),
+            ("pickerStyle", SchemaBuilding.enumeration(PickerStyle.allCases.map(\.rawValue), "A picker style (SwiftUI's .segmented, .menu).")),
+            ("positiveNumber", ["type": "number", "exclusiveMinimum": 0, "description": "A number > 0."]),
+            ("stepperRange", ["type": "array", "items": ["type": "number"], "minItems": 2, "maxItems": 2,
+                              "description": "[minimum, maximum] (minimum ≤ maximum)."]),
+            ("pickerOptions", [
+                "type": "array", "minItems": 1, "maxItems": .number(Double(DecodingContext.maxPickerOptions)),
+                "items": ["anyOf": [
+                    ["type": "string", "description": "An option whose value is its label."],
+                    ["type": "object", "properties": ["value": ["description": "The value the option stores."], "label": ["type": "string", "description": "The text the option shows."]],
+                     "required": ["value", "label"], "additionalProperties": false],
+                ]],
+                "description": "A picker's options.",
+            ]),
+            ("forEach", forEach),
             ("lint", lint),
             ("node", node),
         ]
@@ -103,14 +133,15 @@ public enum PayloadJSONSchema {
         ]
     }
 
-    /// `anyOf` the scalar definition `name` or a `{"compact", "regular"}` map of it.
+    /// `anyOf` the scalar definition `name`, a binding, or a `{"compact", "regular"}` map of the scalar.
     static func responsive(_ name: String, _ scalar: JSONValue) -> JSONValue {
         var noun = "A \(name) value"
         if case .string(let text)? = scalar["description"] { noun = String(text.dropLast(text.hasSuffix(".") ? 1 : 0)) }
         return [
-            "description": .string("\(noun); or a size-class map {\"compact\": …, \"regular\": …} of such values (at least one; a missing class falls back to the other)."),
+            "description": .string("\(noun); a binding \"@{expr}\" to the state; or a size-class map {\"compact\": …, \"regular\": …} of such values (at least one; a missing class falls back to the other)."),
             "anyOf": [
                 SchemaBuilding.ref(name),
+                SchemaBuilding.ref("binding"),
                 [
                     "type": "object",
                     "properties": [
@@ -121,6 +152,30 @@ public enum PayloadJSONSchema {
                     "minProperties": 1,
                 ],
             ],
+        ]
+    }
+
+    /// A string that is exactly one `@{expr}`: the expression's value (the decoder checks the expression and its
+    /// type; a string property also takes text with `@{…}` in it).
+    static var binding: JSONValue {
+        ["type": "string", "pattern": "^@\\{[\\s\\S]*\\}$",
+         "description": "A binding: @{expr}, the value of an expression over the screen's state (see docs/schema.md, \"Expressions\")."]
+    }
+
+    /// `{"type": "forEach", "items", "id", "as", "template"}`.
+    static var forEach: JSONValue {
+        [
+            "description": "A list sent as data and one template: the template is made once per element of items, with @{item…} (or the name as gives) and @{index} in its bindings (SwiftUI's ForEach).",
+            "type": "object",
+            "properties": [
+                "type": ["const": "forEach", "description": "A template, not a node."],
+                "items": ["anyOf": [SchemaBuilding.ref("binding"), ["type": "array"]], "description": "The array: a binding such as \"@{products}\", or a literal array."],
+                "id": SchemaBuilding.ref("binding", "Each item's identity, such as \"@{item.id}\" (reads only item and index). Default: its index."),
+                "as": ["type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "not": ["enum": ["index", "true", "false", "null"]], "description": "The name the template reads each element by. Default: item."],
+                "template": SchemaBuilding.ref("node", "The node made for each item (not a forEach); its id may interpolate the item (\"card-@{item.id}\")."),
+            ],
+            "required": ["type", "items", "template"],
+            "additionalProperties": false,
         ]
     }
 

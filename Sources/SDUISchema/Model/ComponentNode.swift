@@ -230,12 +230,14 @@ public struct ComponentNode: Hashable, Sendable {
         }
     }
 
-    /// Creates a node with no properties and no modifiers.
+    /// Creates a node with no properties and no modifiers. A DSL `ForEach` among `children` becomes one of its
+    /// `templates`.
     public init(type: ComponentType, id: String? = nil, children: [ComponentNode] = []) {
         self.type = type
         self.id = id
         self.children = children
         self.box = PropertyBox(NodeProperties())
+        if !children.isEmpty { takeTemplateMarkers() }
     }
 
     /// Creates a node with all its properties at once: the geometry record is computed once, not once per
@@ -267,9 +269,12 @@ public struct ComponentNode: Hashable, Sendable {
     /// - Complexity: O(n).
     public var subtreeCount: Int { 1 + children.reduce(0) { $0 + $1.subtreeCount } }
 
+    /// Makes the geometry record again after the box's properties were changed directly.
+    mutating func refreshGeometry() { geometry = GeometryProperties(of: self) }
+
     /// Gives this node its own box before a change (copy-on-write).
     @inline(__always)
-    private mutating func makeUnique() {
+    mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&box) { box = PropertyBox(box.properties) }
     }
 }
@@ -298,6 +303,8 @@ struct NodeProperties: Hashable, Sendable {
     var minLength: Responsive<Double>?
     var modifiers = Modifiers()
     var extra: [String: JSONValue] = [:]
+    /// What only interactive screens use (`ComponentNode+State.swift`), out of line: nil for most nodes.
+    var interaction: InteractionBox?
 }
 
 /// A `ComponentNode`'s boxed properties: shared between copies, copied before a change (copy-on-write).
@@ -417,19 +424,28 @@ public struct Screen: Hashable, Sendable {
     public var title: String? { didSet { derived = ScreenDerivedStorage() } }
     /// The tree. Changed in place (`screen.root.children[2].text = …`) or replaced, it drops `derived`.
     public var root: ComponentNode { didSet { derived = ScreenDerivedStorage() } }
+    /// The screen's state variables with their initial values (empty when the payload declares no `state`).
+    /// The tree's bound values are resolved against it (see `docs/schema.md`, "State and bindings").
+    public var state: ScreenState { didSet { derived = ScreenDerivedStorage() } }
+    /// Named states to preview the screen in (`"previews": {"empty cart": {"count": 0}}`): each is `state` with
+    /// the preview's values over it.
+    public var previews: [StatePreview] { didSet { derived = ScreenDerivedStorage() } }
     /// Data derived from this value of the screen (see `ScreenDerivedStorage`); takes no part in equality.
     package private(set) var derived = ScreenDerivedStorage()
 
-    public init(schemaVersion: Int = 1, id: String, title: String? = nil, root: ComponentNode) {
+    public init(schemaVersion: Int = 1, id: String, title: String? = nil, state: ScreenState = ScreenState(),
+                previews: [StatePreview] = [], root: ComponentNode) {
         self.schemaVersion = schemaVersion; self.id = id; self.title = title; self.root = root
+        self.state = state; self.previews = previews
     }
 
     public static func == (lhs: Screen, rhs: Screen) -> Bool {
         lhs.schemaVersion == rhs.schemaVersion && lhs.id == rhs.id && lhs.title == rhs.title && lhs.root == rhs.root
+            && lhs.state == rhs.state && lhs.previews == rhs.previews
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(schemaVersion); hasher.combine(id); hasher.combine(title); hasher.combine(root)
+        hasher.combine(schemaVersion); hasher.combine(id); hasher.combine(title); hasher.combine(root); hasher.combine(state)
     }
 }
 

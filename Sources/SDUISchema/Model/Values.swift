@@ -1,11 +1,14 @@
 /// A node kind. Unknown kinds are kept (`custom`) so an older app survives a newer server.
 public enum ComponentType: Hashable, Sendable, CustomStringConvertible {
     case vstack, hstack, zstack, grid, scroll, text, image, button, spacer, divider, color
+    /// Input controls, bound two-way to a state variable (`InputProperties`).
+    case toggle, textField, stepper, picker
     /// A type this version does not know, or one a host app registers.
     case custom(String)
 
     /// Every built-in type.
-    public static let builtIn: [ComponentType] = [.vstack, .hstack, .zstack, .grid, .scroll, .text, .image, .button, .spacer, .divider, .color]
+    public static let builtIn: [ComponentType] = [.vstack, .hstack, .zstack, .grid, .scroll, .text, .image, .button, .spacer, .divider, .color,
+                                                  .toggle, .textField, .stepper, .picker]
 
     public init(rawValue: String) {
         // A switch, not a search of `builtIn`: the decoder makes a type for every node.
@@ -21,6 +24,10 @@ public enum ComponentType: Hashable, Sendable, CustomStringConvertible {
         case "spacer": self = .spacer
         case "divider": self = .divider
         case "color": self = .color
+        case "toggle": self = .toggle
+        case "textField": self = .textField
+        case "stepper": self = .stepper
+        case "picker": self = .picker
         default: self = .custom(rawValue)
         }
     }
@@ -39,6 +46,10 @@ public enum ComponentType: Hashable, Sendable, CustomStringConvertible {
         case .spacer: return "spacer"
         case .divider: return "divider"
         case .color: return "color"
+        case .toggle: return "toggle"
+        case .textField: return "textField"
+        case .stepper: return "stepper"
+        case .picker: return "picker"
         case .custom(let name): return name
         }
     }
@@ -200,8 +211,12 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     }()
 }
 
-/// What happens when a node is tapped (data only; the runtime carries it out).
-public enum Action: Hashable, Sendable {
+/// What happens when a node is tapped, appears or disappears (data only: the runtime carries navigation out,
+/// `ActionInterpreter` computes the state changes and effects).
+///
+/// The strings of `navigate`, `open` and `present` may interpolate the state (`"product/@{item.id}"`); they are
+/// checked when the payload is decoded and computed when the action runs.
+public indirect enum Action: Hashable, Sendable {
     /// Push `screen` on the navigation stack.
     case navigate(screen: String)
     /// Open a URL outside the app.
@@ -210,6 +225,20 @@ public enum Action: Hashable, Sendable {
     case present(screen: String, style: PresentationStyle)
     /// Dismiss the presented screen.
     case dismiss
+    /// Set state variable `name` to `value` (which keeps the variable's type).
+    case set(name: String, value: ValueTemplate)
+    /// Flip bool variable `name`.
+    case toggle(name: String)
+    /// Add `value` to the end of array variable `name`.
+    case append(name: String, value: ValueTemplate)
+    /// Remove elements of array variable `name`.
+    case remove(name: String, selector: RemoveSelector)
+    /// Run `actions` in order; each sees the state the ones before it left.
+    case sequence([Action])
+    /// Run `then` when `condition` (a bool) holds, else `else`.
+    case `if`(condition: ValueTemplate, then: Action?, else: Action?)
+    /// Ask the host app to perform a request; its response runs `onSuccess` or `onFailure`.
+    case request(RequestAction)
     /// An action type this version does not know (kept verbatim).
     case custom(type: String, payload: JSONValue)
 
@@ -220,7 +249,17 @@ public enum Action: Hashable, Sendable {
         case .open: return "open"
         case .present: return "present"
         case .dismiss: return "dismiss"
+        case .set: return "set"
+        case .toggle: return "toggle"
+        case .append: return "append"
+        case .remove: return "remove"
+        case .sequence: return "sequence"
+        case .if: return "if"
+        case .request: return "request"
         case .custom(let t, _): return t
         }
     }
+
+    /// The built-in action types, in the order the documentation lists them.
+    public static let builtInTypes = ["navigate", "open", "present", "dismiss", "set", "toggle", "append", "remove", "sequence", "if", "request"]
 }

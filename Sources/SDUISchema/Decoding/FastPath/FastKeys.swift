@@ -33,7 +33,7 @@ struct FastTypes: OptionSet, Hashable, Sendable {
         case .spacer: self = .spacer
         case .divider: self = .divider
         case .color: self = .color
-        case .custom: self = []
+        case .toggle, .textField, .stepper, .picker, .custom: self = []
         }
     }
 }
@@ -101,8 +101,9 @@ enum FastKeys {
         FastKey("flipsForRightToLeftLayoutDirection", .image, .flipsForRightToLeftLayoutDirection),
     ]
 
-    /// The built-in types by name (a custom type bails).
-    static let types: [(name: [UInt8], type: ComponentType)] = ComponentType.builtIn.map { (Array($0.rawValue.utf8), $0) }
+    /// The built-in types by name (a custom type bails, and so do inputs: the general path decodes their
+    /// two-way bindings).
+    static let types: [(name: [UInt8], type: ComponentType)] = ComponentType.builtIn.filter { !FastTypes($0).isEmpty }.map { (Array($0.rawValue.utf8), $0) }
 
     /// A name's bytes and the (types, slot) entries of that name.
     struct Name: Sendable {

@@ -1,0 +1,59 @@
+import SDUIEnvironment
+import SDUISchema
+
+extension TreeBuilder {
+    /// An input's control (`InputSpec`, from UIKit's metrics) and its label's text run.
+    ///
+    /// | control | UIKit | label | width |
+    /// |---|---|---|---|
+    /// | `toggle` | `UISwitch` 51 × 31 | `label`, 8 pt before the switch | the row's (SwiftUI's `Toggle` is label, spacer, switch) |
+    /// | `stepper` | `UIStepper` 94 × 32 | `label`, 8 pt before the stepper | the row's |
+    /// | `textField` | `UITextField` rounded rect: the body line + 6 pt above and below (34 pt at Large), 7 pt insets | the text, else the placeholder, one line | the row's |
+    /// | `picker` segmented | `UISegmentedControl` 32 pt tall, equal segments (the widest option + 12 pt each side) | the widest option (footnote, 13 pt) | the row's |
+    /// | `picker` menu | a borderless button: the selected option and a 12 pt chevron 8 pt after it | the selected option, one line | its own |
+    func resolveInput(_ pointer: UnsafePointer<ComponentNode>, into flat: inout FlatNode, tree: inout LayoutTree) {
+        let node = pointer.pointee
+        guard let input = node.input else { return }
+        let sizeClass = self.sizeClass
+        func text(_ value: Responsive<String>?) -> String { value?.resolved(for: sizeClass) ?? "" }
+        var spec = InputSpec(controlWidth: 0, controlHeight: 0, gap: 8, segments: 1, expands: true)
+        var label = ""
+        var style = TextStyle.body
+        var lineLimit: Int?
+        switch node.type {
+        case .toggle:
+            spec.controlWidth = 51; spec.controlHeight = 31
+            label = text(input.label)
+        case .stepper:
+            spec.controlWidth = 94; spec.controlHeight = 32
+            label = text(input.label)
+        case .textField:
+            let value = tree.inputState[input.target].map { $0.interpolationText } ?? ""
+            label = value.isEmpty ? text(input.placeholder) : value
+            if input.isSecure?.resolved(for: sizeClass) == true && !value.isEmpty {
+                label = String(repeating: "•", count: value.count)
+            }
+            spec.controlWidth = 14; spec.gap = 0; lineLimit = 1
+            spec.controlHeight = DynamicTypeTable.metrics(.body, contentSize).lineHeight + 12
+        case .picker where input.pickerStyle == .segmented:
+            style = .footnote; lineLimit = 1
+            let labels = input.options.map(\.label)
+            label = labels.max { $0.count < $1.count } ?? ""
+            spec.controlWidth = 24; spec.gap = 0; spec.controlHeight = 32
+            spec.segments = Double(max(1, labels.count))
+        case .picker:
+            let selected = tree.inputState[input.target]
+            label = input.options.first { $0.value == selected }?.label ?? input.options.first?.label ?? ""
+            spec.controlWidth = 12; spec.expands = false; lineLimit = 1
+        default:
+            return
+        }
+        flat.firstGridItem = Int32(tree.inputs.count)
+        tree.inputs.append(spec)
+        if !label.isEmpty {
+            flat.textIndex = Int32(tree.texts.count)
+            tree.texts.append(TextSpec(string: label, style: style, fixedWeight: nil, contentSize: contentSize,
+                                       lineLimit: lineLimit, alignment: .leading))
+        }
+    }
+}

@@ -1,0 +1,117 @@
+/// The variables a screen declares in its `"state"` and their types, fixed by their initial values.
+///
+/// Expressions are compiled against a schema (each name to its slot), so a state's values can change without
+/// anything being compiled again.
+public struct StateSchema: Hashable, Sendable {
+    /// The variable names, in the payload's order.
+    public private(set) var names: [String]
+    /// Each variable's type, in the order of `names`.
+    public private(set) var types: [StateType]
+    private var slots: [String: Int]
+
+    /// A schema with no variables.
+    public init() { names = []; types = []; slots = [:] }
+
+    /// A schema of `variables` (a name repeated keeps its first type).
+    public init(_ variables: [(name: String, type: StateType)]) {
+        self.init()
+        for variable in variables where slots[variable.name] == nil {
+            slots[variable.name] = names.count
+            names.append(variable.name)
+            types.append(variable.type)
+        }
+    }
+
+    /// The slot of variable `name`.
+    public func slot(of name: String) -> Int? { slots[name] }
+
+    /// The number of variables.
+    public var count: Int { names.count }
+
+    public static func == (lhs: StateSchema, rhs: StateSchema) -> Bool { lhs.names == rhs.names && lhs.types == rhs.types }
+    public func hash(into hasher: inout Hasher) { hasher.combine(names); hasher.combine(types) }
+}
+
+/// A screen's state: a value for each variable of its schema (SwiftUI's `@State` properties of a view).
+///
+/// A value keeps its variable's type: `set` refuses a string for a number variable, as the type checker refuses
+/// an expression that would store one.
+public struct ScreenState: Hashable, Sendable, CustomStringConvertible {
+    /// The variables and their types.
+    public let schema: StateSchema
+    /// The current value of each variable, in the order of `schema.names`.
+    public private(set) var values: [StateValue]
+
+    /// A state with no variables.
+    public init() { schema = StateSchema(); values = [] }
+
+    /// A state of `variables`, typed by their values (a name repeated keeps its first value).
+    public init(_ variables: [(name: String, value: StateValue)]) {
+        // A variable whose initial value is null can hold anything (its type is not known).
+        let schema = StateSchema(variables.map { ($0.name, $0.value.type == .null ? .any : $0.value.type) })
+        var values = [StateValue](repeating: .null, count: schema.count)
+        for (name, value) in variables.reversed() { if let slot = schema.slot(of: name) { values[slot] = value } }
+        self.schema = schema
+        self.values = values
+    }
+
+    /// The value of variable `name`.
+    public subscript(name: String) -> StateValue? {
+        schema.slot(of: name).map { values[$0] }
+    }
+
+    /// Whether the state has no variables.
+    public var isEmpty: Bool { values.isEmpty }
+
+    /// Sets variable `name` to `value` when it has the variable's type; otherwise returns why not and changes
+    /// nothing.
+    /// - Returns: nil when set; a diagnostic for an unknown name or a value of another type.
+    @discardableResult
+    public mutating func set(_ name: String, to value: StateValue) -> ExpressionDiagnostic? {
+        guard let slot = schema.slot(of: name) else {
+            return ExpressionDiagnostic(.unknownName, "no state variable \"\(name)\"\(Self.knownNames(schema))", column: 0)
+        }
+        return set(slot: slot, to: value)
+    }
+
+    /// Sets the variable in `slot` (see `set(_:to:)`).
+    @discardableResult
+    public mutating func set(slot: Int, to value: StateValue) -> ExpressionDiagnostic? {
+        guard values.indices.contains(slot) else {
+            return ExpressionDiagnostic(.unknownName, "no state variable in slot \(slot)", column: 0)
+        }
+        let declared = schema.types[slot]
+        guard value.fits(declared) else {
+            return ExpressionDiagnostic(.typeMismatch, "\(schema.names[slot]) holds \(declared.withArticle) (its initial value's type), not \(value.type.withArticle) (\(value.brief))", column: 0)
+        }
+        values[slot] = value
+        return nil
+    }
+
+    /// The state as a JSON object, in schema order.
+    public var jsonValue: JSONValue {
+        .object(zip(schema.names, values).map { (key: $0, value: $1.jsonValue) })
+    }
+
+    public var description: String { jsonValue.serialized() }
+
+    /// `" (state: count, email)"`, or a note that the screen has none, for messages.
+    static func knownNames(_ schema: StateSchema) -> String {
+        if schema.names.isEmpty { return " (the screen declares no \"state\")" }
+        let shown = schema.names.prefix(12).joined(separator: ", ")
+        return " (state: \(shown)\(schema.names.count > 12 ? ", …" : ""))"
+    }
+}
+
+/// A named state to preview a screen in: the screen's initial state with the preview's values over it.
+public struct StatePreview: Hashable, Sendable {
+    /// The name the preview shows (`"empty cart"`).
+    public var name: String
+    /// The whole state of the preview.
+    public var state: ScreenState
+
+    public init(name: String, state: ScreenState) {
+        self.name = name
+        self.state = state
+    }
+}

@@ -1,0 +1,127 @@
+extension ComponentNode {
+    /// Calls `body` with each binding among the node's own properties (not its children's, not its templates').
+    /// - Complexity: O(bindings).
+    public func forEachBinding(_ body: (StateBinding) -> Void) {
+        for site in bindings { body(site.binding) }
+    }
+
+    /// Whether any of the node's own properties is bound to the state.
+    public var hasBindings: Bool { !bindings.isEmpty }
+
+    /// The state variables the node's own properties read (slots of its screen's schema, ascending, each once),
+    /// an input's variable included.
+    public func readSlots(in schema: StateSchema) -> [Int] {
+        var slots: [Int] = []
+        for site in bindings { slots += site.binding.readSlots }
+        if let target = input?.target, let slot = schema.slot(of: target) { slots.append(slot) }
+        return Array(Set(slots)).sorted()
+    }
+}
+
+/// Which nodes read which state variables: what a state change has to evaluate again, and nothing else
+/// (SwiftUI's dependency tracking).
+///
+/// Nodes are numbered in pre-order — the order `SDUILayout`'s build step appends them to its flat tree, so a
+/// number is the node's index there. Two kinds of reader: a node whose properties read a variable (its values
+/// change: evaluate its bindings again, lay it out again if a geometry property changed), and a node whose
+/// templates' `items` read it (its children change: make the template's nodes again).
+public struct StateDependencies: Hashable, Sendable {
+    /// For each state slot, the nodes whose properties read it, ascending.
+    private var propertyReaders: [[Int32]]
+    /// For each state slot, the nodes whose templates' items read it, ascending.
+    private var templateReaders: [[Int32]]
+
+    /// No readers of `schema`'s variables.
+    public init(schema: StateSchema) {
+        propertyReaders = Array(repeating: [], count: schema.count)
+        templateReaders = Array(repeating: [], count: schema.count)
+    }
+
+    /// The readers in `screen`'s tree.
+    /// - Complexity: O(n) in the tree's nodes.
+    public init(screen: Screen) {
+        self.init(schema: screen.state.schema)
+        var number: Int32 = 0
+        var stack: [ComponentNode] = [screen.root]
+        while let node = stack.popLast() {
+            record(node: number, reads: node.readSlots(in: screen.state.schema))
+            for template in node.templates {
+                if case .binding(let binding) = template.forEach.items { recordTemplate(node: number, reads: binding.readSlots) }
+            }
+            number += 1
+            stack.append(contentsOf: node.children.reversed())
+        }
+    }
+
+    /// Records that node `node`'s properties read `slots`.
+    public mutating func record(node: Int32, reads slots: [Int]) {
+        for slot in slots where propertyReaders.indices.contains(slot) { propertyReaders[slot].append(node) }
+    }
+
+    /// Records that node `node`'s templates' items read `slots`.
+    public mutating func recordTemplate(node: Int32, reads slots: [Int]) {
+        for slot in slots where templateReaders.indices.contains(slot) { templateReaders[slot].append(node) }
+    }
+
+    /// The nodes whose properties read any of `slots`, ascending, each once.
+    public func nodes(readingAnyOf slots: [Int]) -> [Int32] { union(propertyReaders, slots) }
+
+    /// The nodes whose templates must be made again when any of `slots` changes, ascending, each once.
+    public func templateNodes(readingAnyOf slots: [Int]) -> [Int32] { union(templateReaders, slots) }
+
+    private func union(_ readers: [[Int32]], _ slots: [Int]) -> [Int32] {
+        let lists = slots.filter(readers.indices.contains).map { readers[$0] }
+        if lists.count == 1 { return lists[0] }
+        return Array(Set(lists.joined())).sorted()
+    }
+}
+
+extension Screen {
+    /// The screen in `state`: every binding resolved and every template's nodes made for `state`'s values (the
+    /// variables it does not name keep this screen's values). The general path — the payload decoded again
+    /// with that state — that an incremental update must agree with.
+    /// - Complexity: O(n) in the size of the payload, templates made.
+    public func resolved(in state: ScreenState, options: PayloadDecoder.Options = PayloadDecoder.Options()) -> PayloadDecoding {
+        PayloadDecoder(options: options).decode(jsonValue, state: state)
+    }
+}
+
+extension Screen {
+    /// The screen as a static payload in its current state: every bound value replaced by its value (a binding
+    /// without one by nothing: the property's default), the templates' nodes kept as plain children, no state and
+    /// no previews — what a server would send without state, bindings or templates.
+    /// - Complexity: O(n) in the nodes.
+    public var frozen: Screen {
+        var copy = self
+        copy.root.freeze()
+        copy.state = ScreenState()
+        copy.previews = []
+        return copy
+    }
+}
+
+extension ComponentNode {
+    /// Drops the subtree's bindings (the properties keep their values), templates and template items.
+    mutating func freeze() {
+        if hasBindings || !templates.isEmpty || templateItem != nil {
+            makeUnique()
+            box.properties.bindings = []
+            box.properties.templates = []
+            box.properties.templateItem = nil
+        }
+        for i in children.indices { children[i].freeze() }
+        if modifiers.chain.contains(where: { $0.decorationContent != nil }) {
+            modifiers.chain = modifiers.chain.map { modifier in
+                switch modifier {
+                case .background(var d), .overlay(var d):
+                    guard case .view(var node) = d.content else { return modifier }
+                    node.freeze()
+                    d.content = .view(node)
+                    if case .background = modifier { return .background(d) }
+                    return .overlay(d)
+                default: return modifier
+                }
+            }
+        }
+    }
+}

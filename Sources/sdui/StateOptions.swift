@@ -1,0 +1,95 @@
+import SDUIEnvironment
+import SDUILayout
+import SDUISchema
+
+/// Reading states from files (`sdui layout --state`, `sdui preview --state`, `sdui simulate`'s `respond:ok:FILE`)
+/// and the resolved texts `sdui layout` and `sdui simulate` print.
+enum StateOptions {
+    /// JSON from `path`: exit 66 when unreadable, 65 when it is not JSON (naming line and column).
+    static func loadJSON(_ path: String, what: String) throws(CLIError) -> JSONValue {
+        let bytes = try readInput(path)
+        switch JSONValue.parse(bytes) {
+        case .success(let value): return value
+        case .failure(let error):
+            throw CLIError(message: "\(what) \(displayName(path)):\(error.pointer.isEmpty ? "/" : error.pointer): \(error.message)", exitCode: ExitCode.dataError)
+        }
+    }
+
+    /// `screen`'s state with the variables of the JSON object in `path` over it. Each must be a variable of the
+    /// screen, of its type (exit 65 naming it, with the closest name for a typo); an unreadable file exits 66.
+    static func state(from path: String, over screen: Screen, what: String = "--state") throws(CLIError) -> ScreenState {
+        let json = try loadJSON(path, what: what)
+        return try state(from: json, over: screen, source: "\(what) \(displayName(path))")
+    }
+
+    /// `screen`'s state with the members of `json` (an object) over it; `source` names where it came from.
+    static func state(from json: JSONValue, over screen: Screen, source: String) throws(CLIError) -> ScreenState {
+        guard case .object(let pairs) = json else {
+            throw CLIError(message: "\(source):/: must be a JSON object of state variables, got \(json.brief)", exitCode: ExitCode.dataError)
+        }
+        var state = screen.state
+        for (name, value) in pairs {
+            guard state.schema.slot(of: name) != nil else {
+                let names = state.schema.names
+                let hint = Spelling.closest(to: name, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let known = names.isEmpty ? "the screen declares no state" : "known: " + names.joined(separator: ", ")
+                throw CLIError(message: "\(source):\(JSONPointer.appending("", name)): no state variable \"\(name)\"\(hint); \(known)", exitCode: ExitCode.dataError)
+            }
+            if let problem = state.set(name, to: StateValue(value)) {
+                throw CLIError(message: "\(source):\(JSONPointer.appending("", name)): \(problem.message)", exitCode: ExitCode.dataError)
+            }
+        }
+        return state
+    }
+
+    /// `screen` resolved in `state` (exit 65 if it cannot be; warnings printed).
+    static func resolve(_ screen: Screen, in state: ScreenState, source: String) throws(CLIError) -> Screen {
+        let decoding = screen.resolved(in: state)
+        for issue in decoding.issues where issue.severity == .warning {
+            printError("\(source):\(issue.pointer.isEmpty ? "/" : issue.pointer): warning: \(issue.message)")
+        }
+        guard let resolved = decoding.screen else {
+            throw CLIError(message: decoding.errors.map { "\(source):\($0.pointer): \($0.message)" }.joined(separator: "\n"), exitCode: ExitCode.dataError)
+        }
+        return resolved
+    }
+
+    /// The text a node shows, as resolved in the screen's state: a text's `text`, a button's `title`, a text
+    /// field's text (its state variable's value); nil for other nodes.
+    static func resolvedText(of node: LayoutNode, in screen: Screen, sizeClass: UserInterfaceSizeClass) -> String? {
+        guard [.text, .button, .textField].contains(node.type), let component = screen.root.node(atPathID: node.path) else { return nil }
+        switch node.type {
+        case .text: return component.text?.resolved(for: sizeClass) ?? ""
+        case .button: return component.title?.resolved(for: sizeClass) ?? ""
+        default:
+            guard let target = component.input?.target else { return nil }
+            return screen.state[target]?.interpolationText ?? ""
+        }
+    }
+}
+
+extension ComponentNode {
+    /// The node at a path id (`root`, `root.0.3`).
+    func node(atPathID path: String) -> ComponentNode? {
+        let parts = path.split(separator: ".")
+        guard parts.first == "root" else { return nil }
+        var node = self
+        for part in parts.dropFirst() {
+            guard let index = Int(part), node.children.indices.contains(index) else { return nil }
+            node = node.children[index]
+        }
+        return node
+    }
+}
+
+extension ComponentNode {
+    /// The first node in the subtree whose payload id is `id`, in document order.
+    func node(withPayloadID id: String) -> ComponentNode? {
+        var stack: [ComponentNode] = [self]
+        while let node = stack.popLast() {
+            if node.id == id { return node }
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return nil
+    }
+}
