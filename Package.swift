@@ -13,8 +13,12 @@ let package = Package(
         .library(name: "SDUIEnvironment", targets: ["SDUIEnvironment"]),
         .library(name: "SDUISchema", targets: ["SDUISchema"]),
         .library(name: "SDUILayout", targets: ["SDUILayout"]),
+        .library(name: "SDUIDisplay", targets: ["SDUIDisplay"]),
         .library(name: "SDUIRender", targets: ["SDUIRender"]),
         .library(name: "SDUIRuntime", targets: ["SDUIRuntime"]),
+        // Native hosts, Apple platforms only (empty elsewhere); nothing else depends on them (docs/hosts.md).
+        .library(name: "SDUIUIKit", targets: ["SDUIUIKit"]),
+        .library(name: "SDUISwiftUI", targets: ["SDUISwiftUI"]),
         .executable(name: "sdui", targets: ["sdui"]),
         // The fuzz targets' bodies, for the libFuzzer executables of Fuzz/ (docs/fuzzing.md); not for apps.
         .library(name: "SDUIFuzzing", targets: ["SDUIFuzzing"]),
@@ -23,9 +27,15 @@ let package = Package(
         .target(name: "SDUIEnvironment", swiftSettings: strict),
         .target(name: "SDUISchema", dependencies: ["SDUIEnvironment"], swiftSettings: strict),
         .target(name: "SDUILayout", dependencies: ["SDUIEnvironment", "SDUISchema"], swiftSettings: strict),
+        // The render contract every host draws from: display list, reconciler, image loading, action routing.
+        .target(name: "SDUIDisplay", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout"], swiftSettings: strict),
         // The web fonts are compiled in (Generated/EmbeddedFonts.swift, see docs/render.md): no resource bundle at run time.
-        .target(name: "SDUIRender", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout"], exclude: ["Resources"], swiftSettings: strict),
-        .target(name: "SDUIRuntime", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout"], swiftSettings: strict),
+        .target(name: "SDUIRender", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay"], exclude: ["Resources"], swiftSettings: strict),
+        .target(name: "SDUIRuntime", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay"], swiftSettings: strict),
+        .target(name: "SDUIUIKit", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay"],
+                swiftSettings: strict),
+        .target(name: "SDUISwiftUI", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay"],
+                swiftSettings: strict),
         .target(name: "SDUIFuzzing", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIRender", "SDUIRuntime"],
                 swiftSettings: strict),
         .executableTarget(
@@ -36,6 +46,7 @@ let package = Package(
         .testTarget(name: "SDUIEnvironmentTests", dependencies: ["SDUIEnvironment"]),
         .testTarget(name: "SDUISchemaTests", dependencies: ["SDUISchema"], resources: []),
         .testTarget(name: "SDUILayoutTests", dependencies: ["SDUILayout", "SDUISchema"], exclude: ["Fixtures"]),
+        .testTarget(name: "SDUIDisplayTests", dependencies: ["SDUIDisplay", "SDUILayout", "SDUISchema"]),
         .testTarget(name: "SDUIRenderTests", dependencies: ["SDUIRender", "SDUILayout", "SDUISchema"], exclude: ["__Snapshots__"]),
         .testTarget(name: "SDUIRuntimeTests", dependencies: ["SDUIRuntime", "SDUISchema"]),
         .testTarget(name: "sduiTests", dependencies: ["sdui"]),

@@ -12,8 +12,9 @@ let harness: Target.Dependency = .product(name: "SDUIFuzzing", package: "SDUIKit
 let package = Package(
     name: "SDUIKitFuzz",
     dependencies: [.package(path: "SDUIKit")],
-    targets: ["decode", "layout", "runtime", "expression"].map { name in
-        .executableTarget(name: "fuzz-\(name)", dependencies: [harness], path: "Sources/fuzz-\(name)")
-    },
+    targets: [.target(name: "FuzzDriver", dependencies: [harness], path: "Sources/FuzzDriver")]
+        + ["decode", "layout", "runtime", "expression"].map { name in
+            .executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzDriver"], path: "Sources/fuzz-\(name)")
+        },
     swiftLanguageModes: [.v6]
 )

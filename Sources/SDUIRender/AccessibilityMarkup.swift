@@ -1,39 +1,39 @@
 import SDUIEnvironment
 import SDUISchema
 import SDUILayout
+import SDUIDisplay
 
-/// The ARIA markup of one HTML panel, made from the screen's `AccessibilityTree`, so that a browser's computed
+/// The ARIA markup of one HTML panel, written from the display list's accessibility (`DisplayItem.accessibility`,
+/// `DisplayList.accessibilityOrder`: the pass `sdui accessibility` prints), so that a browser's computed
 /// accessibility tree holds exactly `sdui accessibility`'s elements, in its order (checked in Chromium,
 /// `AccessibilityBrowserTests`).
 ///
 /// - The panel is a `role="group"` (`aria-roledescription="screen"`, named by the screen's title) whose
 ///   `aria-owns` lists every element in reading order: the browser reads the owned elements in that order
 ///   whatever their place in the DOM (which follows the layout tree).
-/// - An element whose traits name an ARIA role (`button` → `button`, `link` → `link`, `header` → `heading`,
-///   `searchField` → `searchbox`, `image` → `img`, in that precedence) is its node's element with that role,
-///   `aria-label` (the label) and `aria-description` (the hint); `notEnabled` adds `aria-disabled`.
+/// - An element whose traits name an ARIA role (`AccessibilityMarkup.role`) is its node's element with that role,
+///   `aria-label` (the label), `aria-description` (the hint) and the role's state (`aria-checked`,
+///   `aria-valuetext`); `notEnabled` adds `aria-disabled`.
 /// - Any other element (a text, a combined text) is read as text: a visually hidden `<span>` holding its label
 ///   inside its node's element (the drawn lines are `aria-hidden`, so the browser reads the label once, whole).
 /// - Nodes covered by an element (merged into a `combine`, below an `ignore`) and hidden nodes are `aria-hidden`.
-///
-/// A value (`accessibilityValue`) has no ARIA attribute outside range widgets and is not written; traits other
-/// than those above (`selected`, `summaryElement`, `updatesFrequently` …) neither.
 struct AccessibilityMarkup {
-    let tree: AccessibilityTree
+    /// The element nodes in reading order.
+    let order: [NodeIndex]
     /// Makes the element ids unique on a page of many panels.
     let prefix: String
 
-    init(layout: LayoutResult, screen: Screen) {
-        tree = AccessibilityTree(layout: layout, screen: screen)
-        let env = layout.environment
+    init(_ list: DisplayList) {
+        order = list.accessibilityOrder
+        let env = list.environment
         var key = "ax-" + env.device.slug + "-" + env.orientation.rawValue + "-" + env.mode.description + "-"
-            + layout.traits.preferredContentSizeCategory.rawValue + (layout.traits.layoutDirection == .rightToLeft ? "-rtl" : "")
+            + list.traits.preferredContentSizeCategory.rawValue + (list.traits.layoutDirection == .rightToLeft ? "-rtl" : "")
         key = String(key.unicodeScalars.map { scalar -> Character in
             let v = scalar.value
             let safe = (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) || v == 0x2D
             return safe ? Character(scalar) : "_"
         })
-        prefix = key + "-" + String(UInt32(truncatingIfNeeded: Self.hash(screen.id)), radix: 36)
+        prefix = key + "-" + String(UInt32(truncatingIfNeeded: Self.hash(list.screen.id)), radix: 36)
     }
 
     /// A stable FNV-1a hash (Swift's `hashValue` differs between runs).
@@ -44,7 +44,7 @@ struct AccessibilityMarkup {
     }
 
     /// The ARIA role an element's traits name, or nil for an element read as text.
-    static func role(_ traits: [AccessibilityTrait]) -> String? {
+    static func role(_ traits: AccessibilityTraits) -> String? {
         if traits.contains(.button) || traits.contains(.toggleButton) { return "button" }
         if traits.contains(.link) { return "link" }
         if traits.contains(.header) { return "heading" }
@@ -53,41 +53,40 @@ struct AccessibilityMarkup {
         return nil
     }
 
-    func id(_ element: Int) -> String { prefix + "-" + String(element) }
+    /// The id of the element node `index` carries.
+    func id(_ index: NodeIndex) -> String { prefix + "-" + String(index.rawValue) }
 
     /// ` role="group" aria-roledescription="screen" aria-label="…" aria-owns="…"` for the panel element.
     func panelAttributes(title: String) -> String {
         var out = " role=\"group\" aria-roledescription=\"screen\" aria-label=\"" + HTMLEscaping.attribute(title) + "\""
-        if !tree.elements.isEmpty {
-            out += " aria-owns=\"" + tree.elements.indices.map { id($0) }.joined(separator: " ") + "\""
+        if !order.isEmpty {
+            out += " aria-owns=\"" + order.map { id($0) }.joined(separator: " ") + "\""
         }
         return out
     }
 
-    /// The ARIA attributes of node `index`'s element (starting with a space, or empty).
-    func attributes(node index: Int) -> String {
-        guard index < tree.exposure.count else { return "" }
-        switch tree.exposure[index] {
+    /// The ARIA attributes of an item's element (starting with a space, or empty).
+    func attributes(of item: DisplayItem) -> String {
+        let a = item.accessibility
+        switch a.role {
         case .hidden, .covered:
             return " aria-hidden=\"true\""
-        case .structural, .container:
+        case .none, .container:
             return ""
-        case .element(let k):
-            let element = tree.elements[k]
-            guard let role = Self.role(element.traits) else { return "" }
-            var out = " id=\"" + id(k) + "\" role=\"" + role + "\" aria-label=\"" + HTMLEscaping.attribute(element.label) + "\""
-            if let hint = element.hint { out += " aria-description=\"" + HTMLEscaping.attribute(hint) + "\"" }
-            if element.traits.contains(.notEnabled) { out += " aria-disabled=\"true\"" }
+        case .element:
+            guard let role = Self.role(a.traits) else { return "" }
+            var out = " id=\"" + id(item.index) + "\" role=\"" + role + "\" aria-label=\"" + HTMLEscaping.attribute(a.label ?? "") + "\""
+            if let hint = a.hint { out += " aria-description=\"" + HTMLEscaping.attribute(hint) + "\"" }
+            if a.traits.contains(.notEnabled) { out += " aria-disabled=\"true\"" }
             return out
         }
     }
 
-    /// What node `index`'s element holds for assistive technologies besides its drawing: the text of an element
-    /// read as text.
-    func content(node index: Int) -> String {
-        guard index < tree.exposure.count, case .element(let k) = tree.exposure[index] else { return "" }
-        let element = tree.elements[k]
-        guard Self.role(element.traits) == nil else { return "" }
-        return "<span class=\"sdui-ax\" id=\"" + id(k) + "\">" + HTMLEscaping.text(element.label) + "</span>"
+    /// What an item's element holds for assistive technologies besides its drawing: the text of an element read as
+    /// text.
+    func content(of item: DisplayItem) -> String {
+        let a = item.accessibility
+        guard a.role == .element, Self.role(a.traits) == nil else { return "" }
+        return "<span class=\"sdui-ax\" id=\"" + id(item.index) + "\">" + HTMLEscaping.text(a.label ?? "") + "</span>"
     }
 }

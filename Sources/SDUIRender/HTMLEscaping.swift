@@ -1,3 +1,5 @@
+import SDUIDisplay
+
 /// Escaping and URL vetting for payload strings that end up in HTML or SVG.
 ///
 /// Every string that comes from a payload passes through one of these before it is written: text content
@@ -31,17 +33,7 @@ public enum HTMLEscaping {
     /// (scheme compared case-insensitively, leading/trailing whitespace refused) — else nil.
     ///
     /// Anything else (`javascript:`, `file:`, relative paths, `data:text/html`) is never written to a page.
-    public static func imageSource(_ url: String) -> String? {
-        guard !url.isEmpty, url.utf8.count <= 1 << 20 else { return nil }
-        // Control characters and whitespace inside a scheme are how filters are usually bypassed: refuse them.
-        guard !url.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) else { return nil }
-        let lower = url.lowercased()
-        if lower.hasPrefix("https://") || lower.hasPrefix("http://") {
-            return url.count > (lower.hasPrefix("https://") ? 8 : 7) ? url : nil
-        }
-        if lower.hasPrefix("data:image/") && !lower.hasPrefix("data:image/svg") { return url }
-        return nil
-    }
+    public static func imageSource(_ url: String) -> String? { ImageRequest.loadableURL(url) }
 
     /// C0 and C1 control characters other than tab and newline are dropped: they are invalid in HTML and
     /// XML, the text measurer gives them no width, and Chromium would draw a box for them (docs/text.md).

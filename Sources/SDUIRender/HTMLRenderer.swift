@@ -1,6 +1,7 @@
 import SDUIEnvironment
 public import SDUISchema
 public import SDUILayout
+public import SDUIDisplay
 
 /// Writes a `LayoutResult` as HTML: one panel element the size of the window, every node an absolutely
 /// positioned element at the engine's frame. The browser does no layout of its own.
@@ -71,38 +72,38 @@ public struct HTMLRenderer: Sendable {
     /// Writes `panel(layout, screen:)` to `output` piece by piece.
     /// - Complexity: O(n) in the number of nodes and text lines.
     public func writePanel<Output: TextOutputStream>(_ layout: LayoutResult, screen: Screen, to out: inout Output) {
-        let env = layout.environment
-        var resolver = ComponentResolver(screen: screen)
-        let sizeClass = layout.traits.horizontalSizeClass
-        let accessibility = AccessibilityMarkup(layout: layout, screen: screen)
+        writePanel(DisplayList(layout, screen: screen), to: &out)
+    }
+
+    /// Writes the panel of a display list (the render contract) piece by piece.
+    /// - Complexity: O(n) in the number of nodes and text lines; memory beyond `output` is one item and its path.
+    public func writePanel<Output: TextOutputStream>(_ list: DisplayList, to out: inout Output) {
+        let env = list.environment
+        let traits = list.traits
         var head = "<div class=\"sdui-panel\""
         head += " data-device=\"" + HTMLEscaping.attribute(env.device.slug) + "\""
         head += " data-orientation=\"" + env.orientation.rawValue + "\""
         head += " data-mode=\"" + HTMLEscaping.attribute(env.mode.description) + "\""
-        head += " data-screen=\"" + HTMLEscaping.attribute(layout.screenID) + "\""
-        head += " data-content-size=\"" + layout.traits.preferredContentSizeCategory.rawValue + "\""
-        if layout.traits.layoutDirection == .rightToLeft { head += " dir=\"rtl\" data-layout-direction=\"rightToLeft\"" }
-        head += accessibility.panelAttributes(title: screen.title ?? screen.id)
+        head += " data-screen=\"" + HTMLEscaping.attribute(list.layout.screenID) + "\""
+        head += " data-content-size=\"" + traits.preferredContentSizeCategory.rawValue + "\""
+        if traits.layoutDirection == .rightToLeft { head += " dir=\"rtl\" data-layout-direction=\"rightToLeft\"" }
+        let accessibility = AccessibilityMarkup(list)
+        head += accessibility.panelAttributes(title: list.screen.title ?? list.screen.id)
         head += " style=\"width:" + CSSFormat.px(env.size.width) + ";height:" + CSSFormat.px(env.size.height)
         head += ";" + Self.colorVariables("b", Color.system["background"]) + "\">\n"
         out.write(head)
 
-        // Children close after their subtree: keep a stack of open node indices.
-        var open: [Int] = []
-        let nodes = layout.nodes
-        for (index, node) in nodes.enumerated() {
-            while let last = open.last, last != node.parent {
+        // Children close after their subtree: keep a stack of the open items' indices and frames.
+        var open: [(index: NodeIndex, frame: Rect)] = []
+        for item in list {
+            while let last = open.last, last.index != item.parent {
                 out.write("</div>\n")
                 open.removeLast()
             }
-            let parentFrame = nodes.indices.contains(node.parent) ? nodes[node.parent].frame : Rect.zero
-            let component = resolver.resolve(node.pointer)
-            let appearance = NodeAppearance(node: component, type: node.type, sizeClass: sizeClass)
-            let control = InputDrawing.html(for: node, component: component, state: screen.state)
-            writeElement(for: node, parentFrame: parentFrame, appearance: appearance, control: control,
-                         drawsText: !InputDrawing.drawsOwnText(component), layoutDirection: layout.traits.layoutDirection,
-                         accessibility: (accessibility.attributes(node: index), accessibility.content(node: index)), to: &out)
-            open.append(index)
+            let parentFrame = open.last?.frame ?? Rect.zero
+            writeElement(for: item, parentFrame: parentFrame, layoutDirection: traits.layoutDirection,
+                         accessibility: accessibility, to: &out)
+            open.append((item.index, item.frame))
         }
         for _ in open { out.write("</div>\n") }
         out.write("</div>\n")
@@ -111,97 +112,58 @@ public struct HTMLRenderer: Sendable {
     // MARK: - Nodes
 
     /// Writes the opening tag of a node's element plus its own content (lines, image); the caller closes it.
-    private func writeElement<Output: TextOutputStream>(for node: LayoutNode, parentFrame: Rect, appearance: NodeAppearance,
-                                                         control: String = "", drawsText: Bool = true,
-                                                         layoutDirection: LayoutDirection,
-                                                         accessibility: (attributes: String, content: String),
+    private func writeElement<Output: TextOutputStream>(for item: DisplayItem, parentFrame: Rect,
+                                                         layoutDirection: LayoutDirection, accessibility: AccessibilityMarkup,
                                                          to out: inout Output) {
-        let frame = node.frame
+        let frame = item.frame
+        let appearance = item.appearance
         var classes = ["sdui-node"]
         var style = "left:" + CSSFormat.px(frame.x - parentFrame.x) + ";top:" + CSSFormat.px(frame.y - parentFrame.y)
             + ";width:" + CSSFormat.px(frame.width) + ";height:" + CSSFormat.px(frame.height)
-        var fill = appearance.background
-        var foreground: Color?
-        var image = ""
-        var textPlacement: (TextPlacement, TextRun)?
-
-        switch node.type {
-        case .color:
-            fill = appearance.color ?? Color.system["primary"]
-        case .divider:
-            if fill == nil { fill = Color.system["separator"] }
-        case .text, .toggle, .stepper, .textField, .picker:
-            foreground = appearance.color ?? Color.system["primary"]
-        case .button:
-            let tint = appearance.color ?? Color.system["accent"]
-            classes.append("sdui-button")
-            switch appearance.buttonStyle {
-            case .borderedProminent:
-                if fill == nil { fill = tint }
-                foreground = Color.system["white"]
-            case .bordered:
-                if fill == nil, let t = tint { fill = Self.tinted(t) }
-                foreground = tint
-            case .automatic, .plain, .borderless:
-                foreground = tint
-            }
-        case .image:
-            image = self.image(node, appearance: appearance, layoutDirection: layoutDirection)
-        default:
-            break
-        }
-
-        if let run = node.text {
-            let placement = TextPlacement(run: run, frame: frame, padding: appearance.padding,
-                                          alignment: node.type == .button ? .center : appearance.contentAlignment,
-                                          layoutDirection: layoutDirection)
+        if item.type == .button { classes.append("sdui-button") }
+        if let text = item.text {
             classes.append("sdui-text")
-            style += ";font-size:" + CSSFormat.px(run.fontSize) + ";font-weight:" + String(run.fontWeight)
-                + ";line-height:" + CSSFormat.px(run.lineHeight)
-            textPlacement = (placement, run)
+            style += ";font-size:" + CSSFormat.px(text.face.size) + ";font-weight:" + String(text.face.weight)
+                + ";line-height:" + CSSFormat.px(text.face.lineHeight)
         }
-        if let fill {
+        if let fill = appearance.fill {
             classes.append("sdui-bg")
             style += ";" + Self.colorVariables("b", fill)
         }
-        if let foreground {
+        if let foreground = appearance.foreground {
             classes.append("sdui-fg")
             style += ";" + Self.colorVariables("f", foreground)
         }
         if appearance.cornerRadius > 0 {
             style += ";border-radius:" + CSSFormat.px(appearance.cornerRadius)
-        } else if node.type == .button, appearance.buttonStyle == .bordered || appearance.buttonStyle == .borderedProminent {
-            style += ";border-radius:" + CSSFormat.px(min(frame.height / 2, 8))
         }
-        if node.type == .scroll {
+        if item.type == .scroll {
             classes.append(options.isScrollingEnabled ? "sdui-scroll" : "sdui-clip")
         } else if appearance.clipsContent {
             classes.append("sdui-clip")
         }
-        if node.isHidden { classes.append("sdui-hidden") }
+        if item.isHidden { classes.append("sdui-hidden") }
 
         var tag = "<div class=\"" + classes.joined(separator: " ") + "\""
-        tag += " data-node-id=\"" + HTMLEscaping.attribute(node.id) + "\""
-        tag += " data-type=\"" + HTMLEscaping.attribute(node.type.rawValue) + "\""
+        tag += " data-node-id=\"" + HTMLEscaping.attribute(item.id) + "\""
+        tag += " data-type=\"" + HTMLEscaping.attribute(item.type.rawValue) + "\""
         tag += " data-frame=\"" + frame.dataFrame + "\""
-        if let run = node.text {
-            let content = TextPlacement(run: run, frame: frame, padding: appearance.padding, alignment: .center,
-                                        layoutDirection: layoutDirection)
-            tag += " data-wrap=\"" + CSSFormat.number(content.contentWidth) + "\""
-            if let text = appearance.sourceText { tag += " data-text=\"" + HTMLEscaping.attribute(text) + "\"" }
-            if run.isTruncated { tag += " data-truncated=\"true\"" }
+        if let text = item.text {
+            tag += " data-wrap=\"" + CSSFormat.number(text.wrapWidth) + "\""
+            if let source = text.sourceText { tag += " data-text=\"" + HTMLEscaping.attribute(source) + "\"" }
+            if text.isTruncated { tag += " data-truncated=\"true\"" }
         }
-        if let action = appearance.action {
+        if let action = item.action {
             tag += " data-action=\"" + HTMLEscaping.attribute(Self.describe(action)) + "\""
         }
-        tag += accessibility.attributes
+        tag += accessibility.attributes(of: item)
         tag += " style=\"" + style + "\">"
         out.write(tag)
-        out.write(accessibility.content)
-        out.write(image)
-        out.write(control)
-        if drawsText, let (placement, run) = textPlacement {
-            writeLines(placement, run: run, layoutDirection: layoutDirection, to: &out)
+        out.write(accessibility.content(of: item))
+        if let image = item.image { out.write(self.image(image, insets: item.contentInsets)) }
+        out.write(InputDrawing.html(for: item))
+        if let text = item.text, item.control?.drawsOwnText != true {
+            writeLines(text, layoutDirection: layoutDirection, to: &out)
         }
         out.write("\n")
     }
@@ -213,16 +175,16 @@ public struct HTMLRenderer: Sendable {
     /// the font the browser happens to have yet — nothing moves when Inter arrives. A line whose paragraph runs
     /// the other way than the panel carries its own `dir`, so the browser orders its bidirectional runs from the
     /// engine's paragraph direction.
-    private func writeLines<Output: TextOutputStream>(_ placement: TextPlacement, run: TextRun,
-                                                      layoutDirection: LayoutDirection, to out: inout Output) {
+    private func writeLines<Output: TextOutputStream>(_ text: DisplayText, layoutDirection: LayoutDirection,
+                                                      to out: inout Output) {
         let panelIsRTL = layoutDirection == .rightToLeft
-        let height = CSSFormat.px(run.lineHeight)
-        for line in placement.lines {
+        let height = CSSFormat.px(text.face.lineHeight)
+        for line in text.lines {
             let isRTL = line.direction == .rightToLeft
             out.write("<div class=\"sdui-line\"" + (isRTL == panelIsRTL ? "" : isRTL ? " dir=\"rtl\"" : " dir=\"ltr\"")
                 + " aria-hidden=\"true\"" + Self.bidiAttribute(line.text, direction: line.direction)
                 + " data-lw=\"" + CSSFormat.number(line.width) + "\" style=\"left:"
-                + CSSFormat.px(line.left) + ";top:" + CSSFormat.px(line.y) + ";width:" + CSSFormat.px(line.width)
+                + CSSFormat.px(line.left) + ";top:" + CSSFormat.px(line.top) + ";width:" + CSSFormat.px(line.width)
                 + ";height:" + height + "\">" + HTMLEscaping.text(line.text) + "</div>")
         }
     }
@@ -244,19 +206,16 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// The image box: skeleton shimmer, the image (if its URL may be loaded) and the failure icon.
-    private func image(_ node: LayoutNode, appearance: NodeAppearance, layoutDirection: LayoutDirection) -> String {
-        let p = layoutDirection == .rightToLeft ? appearance.padding.mirrored : appearance.padding
+    private func image(_ image: ImageRequest, insets p: EdgeInsets) -> String {
         let box = "left:" + CSSFormat.px(p.leading) + ";top:" + CSSFormat.px(p.top)
             + ";right:" + CSSFormat.px(p.trailing) + ";bottom:" + CSSFormat.px(p.bottom)
-        let source = appearance.imageURL.flatMap(HTMLEscaping.imageSource)
         var classes = "sdui-image"
-        if appearance.placeholder == .skeleton { classes += " sdui-skeleton" }
-        if source == nil { classes += " sdui-failed" }
+        if image.placeholder == .skeleton { classes += " sdui-skeleton" }
+        if image.loadableURL == nil { classes += " sdui-failed" }
         var out = "<div class=\"" + classes + "\" aria-hidden=\"true\" style=\"" + box + "\">"
-        if let source {
+        if let source = image.loadableURL {
             out += "<img src=\"" + HTMLEscaping.attribute(source) + "\" alt=\"\" decoding=\"async\""
-            let flips = appearance.flipsForRightToLeftLayoutDirection && layoutDirection == .rightToLeft
-            let imageClasses = (appearance.contentMode == .fit ? ["sdui-fit"] : []) + (flips ? ["sdui-flip"] : [])
+            let imageClasses = (image.contentMode == .fit ? ["sdui-fit"] : []) + (image.isFlipped ? ["sdui-flip"] : [])
             out += imageClasses.isEmpty ? "" : " class=\"" + imageClasses.joined(separator: " ") + "\""
             out += " onload=\"this.parentNode.classList.add('sdui-loaded')\""
             out += " onerror=\"this.parentNode.classList.add('sdui-failed')\">"
@@ -275,12 +234,7 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// A bordered button's fill: the tint at 15 % opacity.
-    static func tinted(_ color: Color) -> Color {
-        var light = color.light, dark = color.dark
-        light.alpha = UInt8(Double(light.alpha) * 0.15)
-        dark.alpha = UInt8(Double(dark.alpha) * 0.15)
-        return Color(light: light, dark: dark)
-    }
+    static func tinted(_ color: Color) -> Color { ResolvedAppearance.tinted(color) }
 
     /// A short human description of an action (`navigate product/42`).
     static func describe(_ action: Action) -> String {

@@ -1,6 +1,7 @@
 import SDUIEnvironment
 public import SDUISchema
 public import SDUILayout
+public import SDUIDisplay
 
 /// Writes a `LayoutResult` as one SVG image of the window: rectangles at the engine's frames, text lines
 /// as `<text>` in Inter, images as `<image>` over their reserved skeleton box.
@@ -26,11 +27,15 @@ public struct SVGRenderer: Sendable {
     /// Writes `render(layout, screen:)` to `output` piece by piece (a file stream never holds the image).
     /// - Complexity: O(n) in the number of nodes and text lines; memory beyond `output` is one node's markup.
     public func write<Output: TextOutputStream>(_ layout: LayoutResult, screen: Screen, to output: inout Output) {
-        let env = layout.environment
-        let dark = layout.traits.userInterfaceStyle == .dark
-        var resolver = ComponentResolver(screen: screen)
-        let sizeClass = layout.traits.horizontalSizeClass
-        let direction = layout.traits.layoutDirection
+        write(DisplayList(layout, screen: screen, accessibility: false), to: &output)
+    }
+
+    /// Writes the SVG of a display list (the render contract) piece by piece.
+    /// - Complexity: O(n) in the number of nodes and text lines; memory beyond `output` is one item and its path.
+    public func write<Output: TextOutputStream>(_ list: DisplayList, to output: inout Output) {
+        let env = list.environment
+        let dark = list.isDark
+        let direction = list.traits.layoutDirection
         func color(_ c: Color?) -> String { c.map { CSSFormat.color($0.resolved(dark: dark)) } ?? "none" }
 
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + CSSFormat.number(env.size.width)
@@ -40,7 +45,7 @@ public struct SVGRenderer: Sendable {
             + "\"" + (direction == .rightToLeft ? " data-layout-direction=\"rightToLeft\"" : "") + ">\n<style>\n"
         output.write(out)
         if fonts == .embedded {
-            let families = PageStyle.families(for: [layout])
+            let families = PageStyle.families(for: [list.layout])
             for face in EmbeddedFonts.faces where families.contains(face.family) {
                 output.write("@font-face{font-family:\"" + face.family + "\";font-weight:" + String(face.weight)
                     + ";src:url(data:font/woff2;base64,")
@@ -54,20 +59,20 @@ public struct SVGRenderer: Sendable {
         output.write(out)
 
         // Groups close after their subtree, like the HTML writer's elements.
-        var open: [Int] = []
+        var open: [NodeIndex] = []
         var clipCount = 0
-        for (index, node) in layout.nodes.enumerated() {
+        for item in list {
             out = ""
-            while let last = open.last, last != node.parent {
+            while let last = open.last, last != item.parent {
                 out += "</g>\n"
                 open.removeLast()
             }
-            open.append(index)
-            let f = node.frame
-            let appearance = NodeAppearance(node: resolver.resolve(node.pointer), type: node.type, sizeClass: sizeClass)
-            var group = "<g data-node-id=\"" + HTMLEscaping.attribute(node.id) + "\" data-type=\""
-                + HTMLEscaping.attribute(node.type.rawValue) + "\""
-            if node.isHidden { group += " visibility=\"hidden\"" }
+            open.append(item.index)
+            let f = item.frame
+            let appearance = item.appearance
+            var group = "<g data-node-id=\"" + HTMLEscaping.attribute(item.id) + "\" data-type=\""
+                + HTMLEscaping.attribute(item.type.rawValue) + "\""
+            if item.isHidden { group += " visibility=\"hidden\"" }
             var defs = ""
             if appearance.clipsContent {
                 clipCount += 1
@@ -76,28 +81,11 @@ public struct SVGRenderer: Sendable {
                 group += " clip-path=\"url(#" + clipID + ")\""
             }
             out += defs + group + ">"
-
-            var fill = appearance.background
-            var foreground = appearance.color ?? Color.system["primary"]
-            var radius = appearance.cornerRadius
-            switch node.type {
-            case .color: fill = appearance.color ?? Color.system["primary"]
-            case .divider: if fill == nil { fill = Color.system["separator"] }
-            case .button:
-                let tint = appearance.color ?? Color.system["accent"]
-                foreground = tint
-                if appearance.buttonStyle == .borderedProminent { if fill == nil { fill = tint }; foreground = Color.system["white"] }
-                if appearance.buttonStyle == .bordered, fill == nil, let t = tint { fill = HTMLRenderer.tinted(t) }
-                if radius == 0, appearance.buttonStyle == .bordered || appearance.buttonStyle == .borderedProminent { radius = min(f.height / 2, 8) }
-            default: break
-            }
-            if let fill { out += rect(f, radius: radius, fill: color(fill)) }
-            if node.type == .image { out += image(f, appearance: appearance, dark: dark, layoutDirection: direction) }
-            if let run = node.text {
-                let placement = TextPlacement(run: run, frame: f, padding: appearance.padding,
-                                              alignment: node.type == .button ? .center : appearance.contentAlignment,
-                                              layoutDirection: direction)
-                out += text(placement, run: run, frame: f, fill: color(foreground), layoutDirection: direction)
+            if let fill = appearance.fill { out += rect(f, radius: appearance.cornerRadius, fill: color(fill)) }
+            if let image = item.image { out += self.image(image, box: item.contentBox, dark: dark) }
+            if let text = item.text {
+                out += self.text(text, frame: f, fill: color(appearance.foreground ?? Color.system["primary"]),
+                                 layoutDirection: direction)
             }
             out += "\n"
             output.write(out)
@@ -114,18 +102,16 @@ public struct SVGRenderer: Sendable {
         return s + "/>"
     }
 
-    private func image(_ f: Rect, appearance: NodeAppearance, dark: Bool, layoutDirection: LayoutDirection) -> String {
-        let box = f.inset(by: layoutDirection == .rightToLeft ? appearance.padding.mirrored : appearance.padding)
-        let flips = appearance.flipsForRightToLeftLayoutDirection && layoutDirection == .rightToLeft
+    private func image(_ image: ImageRequest, box: Rect, dark: Bool) -> String {
         var out = ""
-        if appearance.placeholder == .skeleton { out += rect(box, radius: 0, fill: dark ? "#2c2c2e" : "#e5e5ea") }
-        if let source = appearance.imageURL.flatMap(HTMLEscaping.imageSource) {
+        if image.placeholder == .skeleton { out += rect(box, radius: 0, fill: dark ? "#2c2c2e" : "#e5e5ea") }
+        if let source = image.loadableURL {
             out += "<image href=\"" + HTMLEscaping.attribute(source) + "\" x=\"" + CSSFormat.number(box.x) + "\" y=\""
                 + CSSFormat.number(box.y) + "\" width=\"" + CSSFormat.number(box.width) + "\" height=\""
                 + CSSFormat.number(box.height) + "\" preserveAspectRatio=\"xMidYMid "
-                + (appearance.contentMode == .fit ? "meet" : "slice") + "\""
+                + (image.contentMode == .fit ? "meet" : "slice") + "\""
                 // Mirrored about the box's vertical centre line.
-                + (flips ? " transform=\"matrix(-1 0 0 1 " + CSSFormat.number(2 * box.x + box.width) + " 0)\"" : "") + "/>"
+                + (image.isFlipped ? " transform=\"matrix(-1 0 0 1 " + CSSFormat.number(2 * box.x + box.width) + " 0)\"" : "") + "/>"
         } else {
             // The failure phase: a photo glyph in the middle of the box.
             let s = 28.0 / 24.0
@@ -136,16 +122,13 @@ public struct SVGRenderer: Sendable {
         return out
     }
 
-    private func text(_ placement: TextPlacement, run: TextRun, frame: Rect, fill: String,
-                      layoutDirection: LayoutDirection) -> String {
-        // Baseline inside a line box the way CSS does it: half the leading above the ascent.
-        let ascent = 2728.0 / 2816.0 * run.fontSize, descent = 680.0 / 2816.0 * run.fontSize
-        let baseline = (run.lineHeight - ascent - descent) / 2 + ascent
-        let f = run.alignment.horizontalFraction
+    /// One `<text>` per engine line at the engine's baseline (`DisplayLine.baseline`: the layout's formula).
+    private func text(_ text: DisplayText, frame: Rect, fill: String, layoutDirection: LayoutDirection) -> String {
+        let f = text.alignment.horizontalFraction
         let anchor = f == 0.5 ? "middle" : (f == 1 ? "end" : "start")
         var out = ""
-        for line in placement.lines {
-            var x = frame.x + line.x + line.boxWidth * f
+        for line in text.lines {
+            var x = frame.x + line.blockLeft + line.blockWidth * f
             var attributes = anchor == "start" ? "" : " text-anchor=\"" + anchor + "\""
             if layoutDirection == .rightToLeft || line.direction == .rightToLeft {
                 // Anchored at the line's start edge as the engine placed it (its right edge when right to left);
@@ -154,8 +137,8 @@ public struct SVGRenderer: Sendable {
                 x = frame.x + line.left + (rtl ? line.width : 0)
                 attributes = rtl ? " direction=\"rtl\"" : ""
             }
-            out += "<text x=\"" + CSSFormat.number(x) + "\" y=\"" + CSSFormat.number(frame.y + line.y + baseline)
-                + "\" font-size=\"" + CSSFormat.number(run.fontSize) + "\" font-weight=\"" + String(run.fontWeight)
+            out += "<text x=\"" + CSSFormat.number(x) + "\" y=\"" + CSSFormat.number(frame.y + line.baseline)
+                + "\" font-size=\"" + CSSFormat.number(text.face.size) + "\" font-weight=\"" + String(text.face.weight)
                 + "\" fill=\"" + fill + "\"" + attributes
                 + " xml:space=\"preserve\">" + HTMLEscaping.text(line.text) + "</text>"
         }

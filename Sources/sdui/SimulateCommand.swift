@@ -200,6 +200,20 @@ enum SimulateCommand {
         let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
         let name = parts[0].lowercased()
         func noArgument() throws(CLIError) { if parts.count > 1 { throw fail("\(name) takes no argument") } }
+        /// The argument after `name:` (colons included).
+        var argument: String { String(text.dropFirst(name.count + 1)) }
+        /// `KEY=VALUE` after `name:`, split at the first `=` (KEY not empty), or nil.
+        var assignment: (key: String, value: String)? {
+            let rest = argument
+            guard parts.count >= 2, let equals = rest.firstIndex(of: "="), equals != rest.startIndex else { return nil }
+            return (String(rest[..<equals]), String(rest[rest.index(after: equals)...]))
+        }
+        /// The node id after `name:`.
+        func nodeID() throws(CLIError) -> String {
+            let id = argument
+            guard parts.count >= 2, !id.isEmpty else { throw fail("expected \(name):NODE-ID") }
+            return id
+        }
         switch name {
         case "rotate": try noArgument(); return .rotate
         case "dismiss": try noArgument(); return .dismiss
@@ -210,33 +224,23 @@ enum SimulateCommand {
         case "dark": try noArgument(); return .style(.dark)
         case "light": try noArgument(); return .style(.light)
         case "resize":
-            let argument = text.dropFirst("resize:".count)
             guard parts.count >= 2, !argument.isEmpty else { throw fail("expected resize:MODE (full, split-1/3, split-1/2, split-2/3, slide-over, or WxH)") }
             if let mode = WindowMode(parsing: String(argument)) { return .resize(mode) }
             if let size = try? EnvironmentOptions.windowSize(String(argument)) { return .resize(.window(size)) }
             throw fail("unknown mode \"\(argument)\" (expected full, split-1/3, split-1/2, split-2/3, slide-over, or WxH)")
         case "tap":
-            let id = String(text.dropFirst("tap:".count))
-            guard parts.count >= 2, !id.isEmpty else { throw fail("expected tap:NODE-ID") }
-            return .tap(nodeID: id)
+            return .tap(nodeID: try nodeID())
         case "type":
-            let rest = String(text.dropFirst("type:".count))
-            guard parts.count >= 2, let equals = rest.firstIndex(of: "="), equals != rest.startIndex else {
-                throw fail("expected type:NODE-ID=TEXT")
-            }
-            return .type(nodeID: String(rest[..<equals]), text: String(rest[rest.index(after: equals)...]))
+            guard let (id, typed) = assignment else { throw fail("expected type:NODE-ID=TEXT") }
+            return .type(nodeID: id, text: typed)
         case "toggle":
-            let id = String(text.dropFirst("toggle:".count))
-            guard parts.count >= 2, !id.isEmpty else { throw fail("expected toggle:NODE-ID") }
-            return .toggle(nodeID: id)
+            return .toggle(nodeID: try nodeID())
         case "set":
-            let rest = String(text.dropFirst("set:".count))
-            guard parts.count >= 2, let equals = rest.firstIndex(of: "="), equals != rest.startIndex else {
+            guard let (variable, json) = assignment else {
                 throw fail("expected set:NAME=JSON (set:count=3, set:name=\"Ada\")")
             }
-            let json = String(rest[rest.index(after: equals)...])
             switch JSONValue.parse(Array(json.utf8), maxDepth: 64) {
-            case .success(let value): return .set(name: String(rest[..<equals]), value: value)
+            case .success(let value): return .set(name: variable, value: value)
             case .failure(let error):
                 throw fail("the value \(json.isEmpty ? "(empty)" : json) is not JSON: \(error.message) (a string is written in double quotes: set:name=\"Ada\")")
             }

@@ -1,6 +1,7 @@
 import Testing
 import SDUIEnvironment
 import SDUILayout
+import SDUIDisplay
 import SDUISchema
 @testable import SDUIRuntime
 

@@ -36,6 +36,23 @@ import SDUIEnvironment
         }
     }
 
+    @Test func `the type lookup finds every type the fast path decodes by its name and nothing else`() {
+        for type in Self.types where !FastTypes(type).isEmpty {
+            #expect(Self.type(type.rawValue) == type, "\(type)")
+        }
+        for name in ["", "v", "vstac", "vstacks", "Vstack", "texts", "tex", "dividers", "colour", "custom", "hgrid"] {
+            #expect(Self.type(name) == nil, "\(name)")
+        }
+    }
+
+    static func type(_ name: String) -> ComponentType? {
+        let bytes = Array(name.utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let scanner = FastScanner(buffer, maxStringBytes: 100) else { return nil }
+            return FastKeys.type(of: FastSlice(start: 0, count: bytes.count), in: scanner)
+        }
+    }
+
     static func slot(_ name: String, _ type: ComponentType) -> FastSlot? {
         let bytes = Array(name.utf8)
         return bytes.withUnsafeBufferPointer { buffer in

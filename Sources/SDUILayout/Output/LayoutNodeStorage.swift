@@ -12,9 +12,9 @@ final class LayoutNodeStorage: @unchecked Sendable {
     /// Number of nodes.
     let count: Int
     private let frames: ContiguousArray<Rect>
-    private let links: ContiguousArray<OutputLink>
+    let links: ContiguousArray<OutputLink>
     private let texts: ContiguousArray<PlacedText>
-    private let source: PayloadSource?
+    let source: PayloadSource?
     /// The result's layout direction (the direction of text paragraphs without strong characters).
     private let layoutDirection: LayoutDirection
     private let lock = NSLock()

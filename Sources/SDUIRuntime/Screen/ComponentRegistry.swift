@@ -1,4 +1,5 @@
 public import SDUISchema
+public import SDUIDisplay
 
 /// Turns payload nodes into views (the seed's `ComponentRegistry.shared.resolve(node:)`): built-in
 /// types get a `ComponentView`; a host app registers factories for its custom types; an unknown type
@@ -34,5 +35,21 @@ public final class ComponentRegistry {
             return view
         }
         return ComponentView(component: node, isPlaceholder: !node.type.isBuiltIn)
+    }
+
+    /// The view for a display item: the registered factory's (given a node of the item's type, id and payload
+    /// properties), or a `ComponentView` (a placeholder for an unknown type), with the item's content applied.
+    public func resolve(item: DisplayItem) -> View {
+        let view: View
+        if let factory = factories[item.type.rawValue] {
+            var node = ComponentNode(type: item.type, id: item.payloadID)
+            node.extra = item.properties
+            view = factory(node)
+            if view.accessibilityIdentifier == nil { view.accessibilityIdentifier = item.id }
+        } else {
+            view = ComponentView(type: item.type, id: item.id, isPlaceholder: !item.type.isBuiltIn)
+        }
+        (view as? ComponentView)?.apply(item)
+        return view
     }
 }

@@ -1,30 +1,54 @@
-import SDUIEnvironment
-public import SDUILayout
+public import SDUIDisplay
 public import SDUISchema
 
-/// The view the registry makes for a built-in node type (and the placeholder for an unknown one):
-/// headless, it keeps what a drawing view would need — the node, its text lines, its action.
+/// The view the registry makes for a built-in node type (and the placeholder for an unknown one): headless, it
+/// keeps what a drawing view would draw — the node's display item (text lines, colours, image request, action).
 @MainActor
 open class ComponentView: View {
-    /// The payload node, in the screen's current state (updated in place when the state changes).
-    public internal(set) var component: ComponentNode
-    /// The node's last layout (frame in screen coordinates, text lines).
-    public internal(set) var layoutNode: LayoutNode?
+    /// The node's type.
+    public let componentType: ComponentType
     /// True when no component is registered for the node's type (an empty box is shown).
     public let isPlaceholder: Bool
+    /// What the view draws: the node's item of the last display list applied (nil until the first).
+    public private(set) var item: DisplayItem?
+    /// How many times the view's content was set after it was made (reconciler content updates).
+    public private(set) var contentUpdateCount = 0
 
-    /// Creates a view for `component`.
-    public init(component: ComponentNode, isPlaceholder: Bool = false) {
-        self.component = component
+    /// Creates a view for a node of `type` with the payload id `id`.
+    public init(type: ComponentType, id: String?, isPlaceholder: Bool = false) {
+        componentType = type
         self.isPlaceholder = isPlaceholder
         super.init()
-        accessibilityIdentifier = component.id
+        accessibilityIdentifier = id
     }
 
-    /// The node's type.
-    public var componentType: ComponentType { component.type }
+    /// Creates a view for `component`.
+    public convenience init(component: ComponentNode, isPlaceholder: Bool = false) {
+        self.init(type: component.type, id: component.id, isPlaceholder: isPlaceholder)
+    }
+
+    /// Draws `item` (the first call sets the content; later ones are content updates).
+    open func apply(_ item: DisplayItem) {
+        if self.item != nil { contentUpdateCount += 1 }
+        self.item = item
+        accessibilityIdentifier = item.accessibility.identifier ?? accessibilityIdentifier ?? item.id
+    }
+
+    /// Takes `item`'s geometry (its text lines) with the content the view already draws (a reconciler frame update).
+    open func setGeometry(of item: DisplayItem) {
+        guard var current = self.item else { self.item = item; return }
+        current.frame = item.frame
+        current.contentBox = item.contentBox
+        current.text = item.text.map { text in
+            var placed = current.text ?? text
+            placed.lines = text.lines; placed.isTruncated = text.isTruncated; placed.wrapWidth = text.wrapWidth
+            return placed
+        }
+        self.item = current
+    }
+
     /// The text lines as the engine broke them (text nodes and button titles).
-    public var textLines: [String] { layoutNode?.text?.lines ?? [] }
+    public var textLines: [String] { item?.text?.lines.map(\.text) ?? [] }
     /// What a tap does.
-    public var action: Action? { component.modifiers.action }
+    public var action: Action? { item?.action }
 }

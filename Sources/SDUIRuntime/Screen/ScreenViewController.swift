@@ -1,4 +1,5 @@
 import SDUIEnvironment
+public import SDUIDisplay
 public import SDUILayout
 public import SDUISchema
 
@@ -41,10 +42,12 @@ open class ScreenViewController: ViewController {
 
     /// How many node views the controller has made (a state change that keeps a node's identity makes none).
     public internal(set) var viewsMade = 0
-    /// The node types of `nodeViews`, for views that are not `ComponentView`s (a registered factory's).
-    var previousTypes: [ComponentType] = []
     /// Takes the screen from state to state (made at the first change).
     var stateUpdater: StateUpdater?
+    /// The view operations the latest layout applied (the reconciler's, from the previous layout's display list).
+    public internal(set) var lastViewOperations: [ViewOperation] = []
+    /// The views, driven by the reconciler (`ScreenViewController+Views.swift`).
+    lazy var views = ViewTreeDriver(host: RuntimeViewHost(controller: self))
 
     let engine = LayoutEngine()
     var lastLayoutKey: LayoutKey?
@@ -147,4 +150,7 @@ open class ScreenViewController: ViewController {
         layoutCount += 1
         applyLayout(result)
     }
+
+    // MARK: Views: ScreenViewController+Views.swift (the reconciler drives them from the display list)
+    // MARK: State and actions: ScreenViewController+State.swift
 }

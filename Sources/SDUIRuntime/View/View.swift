@@ -1,4 +1,5 @@
 public import SDUIEnvironment
+public import SDUIDisplay
 
 /// A rectangle in a hierarchy (UIKit's `UIView`): frame and bounds, superview and subviews, the window
 /// it is in, the traits it inherits through the superview chain, and layout on demand.

@@ -67,6 +67,7 @@ public struct PayloadDecoder: Sendable {
         }
         // A binding anywhere (`@{`, also escaped as `@@{`): the general path resolves bindings and templates.
         guard bytes.count <= options.maxBytes, !Self.mayHoldBinding(bytes), var decoder = FastDecoder(bytes, options: options) else { return nil }
+        defer { decoder.release() }
         return try? decoder.screen()
     }
 

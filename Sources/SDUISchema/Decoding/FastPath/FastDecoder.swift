@@ -18,13 +18,57 @@ struct FastDecoder {
     var nodeCount = 0
     var ids: FastIDSet
     var memo = PropertyMemo()
+    /// The key table, kept at hand (not looked up per key).
+    let keys = FastKeys.table
+    /// The nodes decoded and not yet in their parent's `children`: a node's children are read onto this stack and
+    /// moved off it into an array of exactly their number (no array grown per append, no node copied).
+    var stack: UnsafeMutablePointer<ComponentNode>
+    var stackCount = 0
+    var stackCapacity: Int
 
     init?(_ bytes: UnsafeBufferPointer<UInt8>, options: PayloadDecoder.Options) {
-        guard let scanner = FastScanner(bytes, maxStringBytes: options.maxStringBytes) else { return nil }
+        // Ids are kept as 32-bit offsets (`FastIDSet`).
+        guard bytes.count < Int(Int32.max), let scanner = FastScanner(bytes, maxStringBytes: options.maxStringBytes) else { return nil }
         self.scanner = scanner
         self.options = options
-        // About one id per 40 bytes of a typical payload; the set grows past that.
-        ids = FastIDSet(expected: bytes.count / 40)
+        // About one id per 64 bytes of a typical payload; the set grows past that.
+        ids = FastIDSet(expected: bytes.count / 64)
+        stackCapacity = 256
+        stack = .allocate(capacity: stackCapacity)
+    }
+
+    /// Frees the node stack (and the nodes left on it when decoding bailed). Call once, when done.
+    mutating func release() {
+        stack.deinitialize(count: stackCount)
+        stack.deallocate()
+        stackCount = 0
+        stackCapacity = 0
+    }
+
+    /// The next free place on the stack (grown when full); the caller initializes it and counts it.
+    @inline(__always) private mutating func nextSlot() -> UnsafeMutablePointer<ComponentNode> {
+        if stackCount == stackCapacity { growStack() }
+        return stack + stackCount
+    }
+
+    private mutating func growStack() {
+        let capacity = stackCapacity * 2
+        let grown = UnsafeMutablePointer<ComponentNode>.allocate(capacity: capacity)
+        grown.moveInitialize(from: stack, count: stackCount)
+        stack.deallocate()
+        stack = grown
+        stackCapacity = capacity
+    }
+
+    /// The nodes on the stack from `first` on, moved off it into an array of exactly their number.
+    @inline(__always) private mutating func popChildren(from first: Int) -> [ComponentNode] {
+        let n = stackCount - first
+        let base = stack + first
+        stackCount = first
+        return [ComponentNode](unsafeUninitializedCapacity: n) { buffer, count in
+            if let to = buffer.baseAddress { to.moveInitialize(from: base, count: n) }
+            count = n
+        }
     }
 
     // MARK: Screen
@@ -54,7 +98,10 @@ struct FastDecoder {
             guard seen & bit == 0 else { throw FastPathBail() }
             seen |= bit
             switch bit {
-            case 1: root = try node(depth: 1)
+            case 1:
+                let first = stackCount
+                try node(depth: 1)
+                root = popChildren(from: first).first
             case 2:
                 let v = try scanner.number()
                 guard v == v.rounded(), let i = Int(exactly: v), Screen.supportedVersions.contains(i) else { throw FastPathBail() }
@@ -73,7 +120,8 @@ struct FastDecoder {
 
     // MARK: Nodes
 
-    /// A node at `depth` (the root is 1). Its `type` must be its first key (as the canonical encoding writes it).
+    /// Reads a node at `depth` (the root is 1) onto the stack. Its `type` must be its first key (as the canonical
+    /// encoding writes it).
     ///
     /// Depth: a node at depth n is at JSON depth 2n, and the fast path reads objects at most two levels below a
     /// node (a size-class map of light/dark colors), so with n ≤ `maxNodeDepth` every object stays within the
@@ -82,7 +130,8 @@ struct FastDecoder {
     /// Properties: a node's property members (all but `type`, `id` and `children`) that are the same bytes as an
     /// earlier node's of the same type give it that node's box and geometry record (`PropertyMemo`), read once:
     /// the same bytes decode to the same values, and the box is copy-on-write, as it is between copies of a node.
-    mutating func node(depth: Int) throws(FastPathBail) -> ComponentNode {
+    /// Otherwise they are decoded into a box of the node's own.
+    mutating func node(depth: Int) throws(FastPathBail) {
         guard depth <= options.maxNodeDepth else { throw FastPathBail() }
         nodeCount += 1
         guard nodeCount <= options.maxNodes else { throw FastPathBail() }
@@ -95,8 +144,8 @@ struct FastDecoder {
         var id: String?
         var children: [ComponentNode] = []
         var seen: UInt64 = 0
-        // The node's properties: a box of its own, or one shared with an earlier node (`shared`).
-        var box: PropertyBox?
+        // The node's properties: decoded into a box of its own (`own`), or one shared with an earlier node (`shared`).
+        var own: PropertyBox?
         var shared: PropertyMemo.Run?
         // The node's first run of property members (bytes), whether it has ended (an `id` or `children` came after
         // it), and whether all the properties were in it.
@@ -107,7 +156,7 @@ struct FastDecoder {
             scanner.skipWhitespace()
             let memberStart = scanner.index
             let key = try scanner.key()
-            guard let slot = FastKeys.slot(of: key, in: scanner, type: types) else { throw FastPathBail() }
+            guard let slot = FastKeys.slot(of: key, in: scanner, type: types, table: keys) else { throw FastPathBail() }
             let bit = Self.bit(slot)
             guard seen & bit == 0 else { throw FastPathBail() }
             switch slot {
@@ -115,18 +164,19 @@ struct FastDecoder {
                 seen |= bit
                 runEnded = run.start >= 0
                 let (slice, escaped, ascii) = try scanner.stringSlice()
-                guard !escaped, ascii, slice.count > 0, ids.insert(slice, in: scanner.base) else { throw FastPathBail() }
+                guard !escaped, ascii, slice.count > 0, ids.insert(slice, in: scanner.base, end: scanner.end) else { throw FastPathBail() }
                 id = try scanner.makeString(slice, escaped: false)
             case .children:
                 seen |= bit
                 runEnded = run.start >= 0
                 guard try scanner.openArray() else { continue }
-                children.reserveCapacity(4)
+                let first = stackCount
                 repeat {
-                    children.append(try node(depth: depth + 1))
+                    try node(depth: depth + 1)
                 } while try scanner.another(close: UInt8(ascii: "]"))
+                children = popChildren(from: first)
             default:
-                if box == nil, run.start < 0, let match = memo.match(at: memberStart, type: types, in: scanner) {
+                if own == nil, shared == nil, run.start < 0, let match = memo.match(at: memberStart, type: types, in: scanner) {
                     // The same property bytes as an earlier node's: take its box, skip the bytes.
                     guard seen & match.seen == 0 else { throw FastPathBail() }
                     seen |= match.seen
@@ -137,13 +187,18 @@ struct FastDecoder {
                 }
                 seen |= bit
                 let target: PropertyBox
-                if let box {
-                    target = box
+                if let own {
+                    target = own
                 } else {
                     // The first property, or one after a shared run (then a box of its own, copied from the shared one).
-                    target = shared.map { PropertyBox($0.box.properties) } ?? PropertyBox()
-                    if shared != nil { shared = nil; oneRun = false }
-                    box = target
+                    if let match = shared {
+                        target = PropertyBox(match.box.properties)
+                        shared = nil
+                        oneRun = false
+                    } else {
+                        target = PropertyBox()
+                    }
+                    own = target
                 }
                 if run.start < 0 { run.start = memberStart }
                 if runEnded { oneRun = false }
@@ -156,16 +211,31 @@ struct FastDecoder {
         case .button where seen & FastDecoder.bit(.title) == 0: throw FastPathBail()
         default: break
         }
-        if let shared { return ComponentNode(type: type, id: id, children: children, box: shared.box, geometry: shared.geometry) }
-        guard let box else {
-            let empty = memo.empty
-            return ComponentNode(type: type, id: id, children: children, box: empty.box, geometry: empty.geometry)
+        // The box and record: a run's (shared, the empty one, or made of the node's own box and remembered), or the
+        // node's own box and its record. (Passed straight from where they are: a copy of the record in between
+        // costs as much as the node's other work.)
+        var properties = shared
+        if properties == nil {
+            if let own {
+                if oneRun && memo.keeps(types) {
+                    let made = PropertyMemo.Run(bytes: run, seen: seen & ~(Self.bit(.id) | Self.bit(.children)), box: own)
+                    memo.remember(made, type: types)
+                    properties = made
+                }
+            } else {
+                properties = memo.empty
+            }
         }
-        let geometry = box.geometry(sizeClass: nil)
-        if oneRun {
-            memo.remember(PropertyMemo.Run(bytes: run, seen: seen & ~(Self.bit(.id) | Self.bit(.children)), box: box, geometry: geometry), type: types)
+        let node: ComponentNode
+        if let properties {
+            node = ComponentNode(type: type, id: consume id, children: consume children, box: properties.box, geometry: properties.geometry)
+        } else if let own {
+            node = ComponentNode(type: type, id: consume id, children: consume children, box: own, geometry: own.geometry(sizeClass: nil))
+        } else {
+            throw FastPathBail()  // not reached: a node without a run has a box of its own
         }
-        return ComponentNode(type: type, id: id, children: children, box: box, geometry: geometry)
+        nextSlot().initialize(to: consume node)
+        stackCount += 1
     }
 
     @inline(__always) static func bit(_ slot: FastSlot) -> UInt64 { 1 << UInt64(slot.rawValue) }

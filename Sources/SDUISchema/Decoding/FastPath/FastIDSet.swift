@@ -7,70 +7,80 @@ import Foundation
 /// which is how the general path compares ids — exactly when their bytes are, while non-ASCII ids may be equal
 /// under Unicode canonical equivalence with different bytes.
 struct FastIDSet {
-    /// Open addressing: 0 is empty, else an index into `entries` + 1.
-    private var slots: [Int32]
-    private var entries: [(slice: FastSlice, hash: UInt64)] = []
+    /// One open-addressing slot: an id's hash and where its bytes are (`count` 0: empty; ids are never empty).
+    struct Slot {
+        var hash: UInt64
+        var start: Int32
+        var count: Int32
+    }
+    private var slots: [Slot]
     private var mask: Int
+    private var used = 0
 
     /// A set sized for about `expected` ids before it grows.
     init(expected: Int) {
         var capacity = 16
         while capacity < expected * 2 && capacity < 1 << 30 { capacity <<= 1 }
-        slots = [Int32](repeating: 0, count: capacity)
+        slots = [Slot](repeating: Slot(hash: 0, start: 0, count: 0), count: capacity)
         mask = capacity - 1
-        entries.reserveCapacity(min(expected, 1 << 20))
     }
 
-    /// Adds the id at `slice`; false when it was already there.
-    mutating func insert(_ slice: FastSlice, in base: UnsafePointer<UInt8>) -> Bool {
-        let hash = Self.hash(base + slice.start, slice.count)
-        var i = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let slot = Int(slots[i])
-            if slot == 0 { break }
-            let entry = entries[slot - 1]
-            if entry.hash == hash, entry.slice.count == slice.count,
-               memcmp(base + entry.slice.start, base + slice.start, slice.count) == 0 {
-                return false
+    /// Adds the id at `slice` (not empty, within an input of less than 2 GiB); false when it was already there.
+    @inline(__always)
+    mutating func insert(_ slice: FastSlice, in base: UnsafePointer<UInt8>, end: Int) -> Bool {
+        let hash = Self.hash(base + slice.start, slice.count, room: end - slice.start)
+        let mask = self.mask
+        let added: Bool = slots.withUnsafeMutableBufferPointer { slots in
+            var i = Int(truncatingIfNeeded: hash) & mask
+            while true {
+                let slot = slots[i]
+                if slot.count == 0 { break }
+                if slot.hash == hash, Int(slot.count) == slice.count,
+                   memcmp(base + Int(slot.start), base + slice.start, slice.count) == 0 {
+                    return false
+                }
+                i = (i + 1) & mask
             }
-            i = (i + 1) & mask
+            slots[i] = Slot(hash: hash, start: Int32(truncatingIfNeeded: slice.start), count: Int32(truncatingIfNeeded: slice.count))
+            return true
         }
-        entries.append((slice, hash))
-        slots[i] = Int32(truncatingIfNeeded: entries.count)
-        if entries.count * 2 > slots.count { grow() }
+        guard added else { return false }
+        used += 1
+        if used * 2 > slots.count { grow() }
         return true
     }
 
     private mutating func grow() {
+        let old = slots
         let capacity = slots.count * 2
-        slots = [Int32](repeating: 0, count: capacity)
+        slots = [Slot](repeating: Slot(hash: 0, start: 0, count: 0), count: capacity)
         mask = capacity - 1
-        for (n, entry) in entries.enumerated() {
-            var i = Int(truncatingIfNeeded: entry.hash) & mask
-            while slots[i] != 0 { i = (i + 1) & mask }
-            slots[i] = Int32(truncatingIfNeeded: n + 1)
+        for slot in old where slot.count != 0 {
+            var i = Int(truncatingIfNeeded: slot.hash) & mask
+            while slots[i].count != 0 { i = (i + 1) & mask }
+            slots[i] = slot
         }
     }
 
-    /// A 64-bit hash of `count` bytes at `p`, eight at a time.
+    /// A 64-bit hash of `count` (> 0) bytes at `p`, eight at a time (the last eight overlapping the ones before);
+    /// `room` bytes may be read at `p`.
     @inline(__always)
-    static func hash(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+    static func hash(_ p: UnsafePointer<UInt8>, _ count: Int, room: Int) -> UInt64 {
         let raw = UnsafeRawPointer(p)
         var h = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
-        var i = 0
-        while i + 8 <= count {
-            h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-            h ^= h >> 31
-            i += 8
+        if count <= 8 {
+            h = (h ^ FastWord.load(p, count, room: room)) &* 0xBF58_476D_1CE4_E5B9
+        } else {
+            var i = 0
+            while i + 8 < count {
+                h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+                h ^= h >> 31
+                i += 8
+            }
+            h = (h ^ raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) &* 0x94D0_49BB_1331_11EB
         }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < count {
-            tail |= UInt64(p[i]) << shift
-            shift += 8
-            i += 1
-        }
-        h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
-        return h ^ (h >> 29)
+        h ^= h >> 29
+        h = h &* 0xBF58_476D_1CE4_E5B9
+        return h ^ (h >> 32)
     }
 }

@@ -101,66 +101,138 @@ enum FastKeys {
         FastKey("flipsForRightToLeftLayoutDirection", .image, .flipsForRightToLeftLayoutDirection),
     ]
 
-    /// The built-in types by name (a custom type bails, and so do inputs: the general path decodes their
-    /// two-way bindings).
-    static let types: [(name: [UInt8], type: ComponentType)] = ComponentType.builtIn.filter { !FastTypes($0).isEmpty }.map { (Array($0.rawValue.utf8), $0) }
-
-    /// A name's bytes and the (types, slot) entries of that name.
-    struct Name: Sendable {
-        let bytes: [UInt8]
-        var entries: [(types: FastTypes, slot: FastSlot)]
+    /// The table: an open-addressing index of the names by `FastWord.hash` (an entry of count 0 is empty), the
+    /// names' bytes, and the slot of each name on each type: `slots[row × 16 + type bit index]`, `noSlot` where the
+    /// name does not apply to the type.
+    struct Table: Sendable {
+        struct Entry: Sendable {
+            var word: FastWord
+            var row: Int
+        }
+        let entries: [Entry]
+        let names: [[UInt8]]
+        let slots: [UInt8]
     }
 
-    /// The table's names, and an open-addressing index of them by `hash` (0: empty, else name index + 1).
-    static let table: (names: [Name], index: [UInt8]) = {
-        var names: [Name] = []
-        for key in node {
-            let bytes = Array(key.name.utf8)
-            if let i = names.firstIndex(where: { $0.bytes == bytes }) {
-                names[i].entries.append((key.types, key.slot))
-            } else {
-                names.append(Name(bytes: bytes, entries: [(key.types, key.slot)]))
-            }
-        }
-        var index = [UInt8](repeating: 0, count: indexSize)
-        for (i, name) in names.enumerated() {
-            var h = hash(count: name.bytes.count, first: name.bytes[0], last: name.bytes[name.bytes.count - 1])
-            while index[h] != 0 { h = (h + 1) & (indexSize - 1) }
-            index[h] = UInt8(i + 1)
-        }
-        return (names, index)
-    }()
-
+    static let noSlot: UInt8 = 0xFF
     static let indexSize = 128
 
-    @inline(__always)
-    static func hash(count: Int, first: UInt8, last: UInt8) -> Int {
-        (count &* 37 &+ Int(first) &* 5 &+ Int(last)) & (indexSize - 1)
-    }
+    /// The key table, made once from `node`.
+    static let table: Table = {
+        var names: [[UInt8]] = []
+        var slots: [UInt8] = []
+        for key in node {
+            let bytes = Array(key.name.utf8)
+            var n = names.firstIndex(of: bytes) ?? -1
+            if n < 0 {
+                n = names.count
+                names.append(bytes)
+                slots += [UInt8](repeating: noSlot, count: 16)
+            }
+            for bit in 0..<16 where key.types.contains(FastTypes(rawValue: 1 << UInt16(bit))) {
+                slots[n * 16 + bit] = key.slot.rawValue
+            }
+        }
+        var entries = [Table.Entry](repeating: Table.Entry(word: FastWord([]), row: 0), count: indexSize)
+        for (row, name) in names.enumerated() {
+            let word = FastWord(name)
+            var h = word.hash & (indexSize - 1)
+            while entries[h].word.count != 0 { h = (h + 1) & (indexSize - 1) }
+            entries[h] = Table.Entry(word: word, row: row)
+        }
+        return Table(entries: entries, names: names, slots: slots)
+    }()
 
     /// The slot of the key at `slice` on a node of type `type`, or nil when the fast path does not decode it there.
     @inline(__always)
     static func slot(of slice: FastSlice, in scanner: FastScanner, type: FastTypes) -> FastSlot? {
-        guard slice.count > 0 else { return nil }
-        let base = scanner.base + slice.start
-        let (names, index) = table
-        var h = hash(count: slice.count, first: base[0], last: base[slice.count - 1])
+        slot(of: slice, in: scanner, type: type, table: table)
+    }
+
+    /// The slot of the key at `slice` on a node of type `type` in `table` (the decoder keeps the table at hand).
+    @inline(__always)
+    static func slot(of slice: FastSlice, in scanner: FastScanner, type: FastTypes, table: borrowing Table) -> FastSlot? {
+        guard slice.count > 0, type.rawValue != 0 else { return nil }
+        let word = FastWord(slice, in: scanner)
+        var h = word.hash & (indexSize - 1)
         while true {
-            let entry = Int(index[h])
-            guard entry != 0 else { return nil }
-            let name = names[entry - 1]
-            if name.bytes.count == slice.count, name.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base, slice.count) == 0 }) {
-                for e in name.entries where e.types.contains(type) { return e.slot }
-                return nil
+            let entry = table.entries[h]
+            guard entry.word.count != 0 else { return nil }
+            if entry.word == word {
+                // Words of more than 16 bytes leave out their middle: compare it.
+                if word.count > 16 && !scanner.bytes(slice, equal: table.names[entry.row]) { return nil }
+                let raw = table.slots[entry.row &* 16 &+ type.rawValue.trailingZeroBitCount]
+                return raw == noSlot ? nil : FastSlot(rawValue: raw)
             }
             h = (h + 1) & (indexSize - 1)
         }
     }
 
-    /// The built-in type named by the bytes at `slice`, or nil.
+    /// The built-in type named by the bytes at `slice`, or nil (a custom type bails, and so do inputs: the general
+    /// path decodes their two-way bindings): its name's bytes (eight at most) as one integer
+    /// (`FastWord.first`; names never hold a zero byte, so the padding tells lengths apart), switched on.
+    /// `FastPathKeyTests` checks it finds every type the fast path decodes.
     @inline(__always)
     static func type(of slice: FastSlice, in scanner: FastScanner) -> ComponentType? {
-        for entry in types where scanner.bytes(slice, equal: entry.name) { return entry.type }
-        return nil
+        guard slice.count <= 8 else { return nil }
+        switch FastWord(slice, in: scanner).first {
+        case 0x6B63_6174_7376: return .vstack  // "vstack"
+        case 0x6B63_6174_7368: return .hstack  // "hstack"
+        case 0x6B63_6174_737A: return .zstack  // "zstack"
+        case 0x6469_7267: return .grid  // "grid"
+        case 0x6C6C_6F72_6373: return .scroll  // "scroll"
+        case 0x7478_6574: return .text  // "text"
+        case 0x65_6761_6D69: return .image  // "image"
+        case 0x6E6F_7474_7562: return .button  // "button"
+        case 0x7265_6361_7073: return .spacer  // "spacer"
+        case 0x72_6564_6976_6964: return .divider  // "divider"
+        case 0x72_6F6C_6F63: return .color  // "color"
+        default: return nil
+        }
     }
+}
+
+/// A short byte string as integers, compared without a call: its length, its first eight bytes and its last eight
+/// (overlapping the first for 9–15 bytes), zero-padded. Equal words are equal bytes for strings of up to 16 bytes;
+/// for longer ones the middle bytes are left out, and the caller compares them.
+struct FastWord: Equatable, Sendable {
+    let count: Int
+    let first: UInt64
+    let last: UInt64
+
+    init(_ bytes: [UInt8]) {
+        count = bytes.count
+        var f: UInt64 = 0, l: UInt64 = 0
+        for (i, b) in bytes.prefix(8).enumerated() { f |= UInt64(b) << (8 * UInt64(i)) }
+        if bytes.count > 8 {
+            for (i, b) in bytes.suffix(8).enumerated() { l |= UInt64(b) << (8 * UInt64(i)) }
+        }
+        first = f; last = l
+    }
+
+    /// The word of the input's bytes at `slice` (read within the input, whatever its length).
+    @inline(__always)
+    init(_ slice: FastSlice, in scanner: FastScanner) {
+        count = slice.count
+        let p = scanner.base + slice.start
+        first = Self.load(p, min(slice.count, 8), room: scanner.end - slice.start)
+        last = slice.count > 8 ? UnsafeRawPointer(p).loadUnaligned(fromByteOffset: slice.count - 8, as: UInt64.self) : 0
+    }
+
+    /// `n` ≤ 8 bytes at `p` as a little-endian integer, zero above them; `room` bytes may be read at `p`.
+    @inline(__always)
+    static func load(_ p: UnsafePointer<UInt8>, _ n: Int, room: Int) -> UInt64 {
+        if n == 0 { return 0 }
+        if room >= 8 {
+            let x = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+            return n == 8 ? x : x & ((1 << UInt64(8 * n)) &- 1)
+        }
+        var x: UInt64 = 0
+        for i in 0..<n { x |= UInt64(p[i]) << (8 * UInt64(i)) }
+        return x
+    }
+
+    /// A hash for the key table's index.
+    @inline(__always)
+    var hash: Int { Int(truncatingIfNeeded: (first &* 0x9E37_79B9_7F4A_7C15 ^ last &* 0xBF58_476D_1CE4_E5B9) >> 40) &+ count }
 }

@@ -34,6 +34,19 @@ struct FastScanner {
 
     /// Skips JSON whitespace (space, tab, line feed, carriage return).
     @inline(__always) mutating func skipWhitespace() {
+        // Most calls find a token at once, or after one space (pretty-printed JSON's `": "` and `", "`).
+        guard index < end else { return }
+        let b = base[index]
+        if b > 0x20 { return }
+        if b == 0x20 {
+            index += 1
+            guard index < end, base[index] <= 0x20 else { return }
+        }
+        skipWhitespaceRun()
+    }
+
+    /// The loop of `skipWhitespace`, from a byte ≤ 0x20.
+    mutating func skipWhitespaceRun() {
         while index < end {
             let b = base[index]
             // 0x20, 0x09, 0x0A, 0x0D: the only bytes ≤ 0x20 that are whitespace (others are invalid anyway).

@@ -5,9 +5,24 @@ import SDUIEnvironment
 struct FastEnum<E: Sendable>: Sendable {
     let cases: [E]
     let names: [[UInt8]]
+    /// The names as words (compared without a call).
+    let words: [FastWord]
     init(_ cases: [E]) where E: RawRepresentable, E.RawValue == String {
         self.cases = cases
         names = cases.map { Array($0.rawValue.utf8) }
+        words = names.map(FastWord.init)
+    }
+
+    /// The case named by the bytes at `slice`, or nil.
+    @inline(__always)
+    func match(_ slice: FastSlice, in scanner: FastScanner) -> E? {
+        let word = FastWord(slice, in: scanner)
+        for i in words.indices where words[i] == word {
+            // Words of more than 16 bytes leave out their middle: compare it.
+            if word.count > 16 && !scanner.bytes(slice, equal: names[i]) { return nil }
+            return cases[i]
+        }
+        return nil
     }
 }
 
@@ -49,9 +64,8 @@ extension FastDecoder {
     @inline(__always)
     mutating func enumeration<E>(_ allowed: FastEnum<E>) throws(FastPathBail) -> E {
         let (slice, escaped, _) = try scanner.stringSlice()
-        guard !escaped else { throw FastPathBail() }
-        for (i, name) in allowed.names.enumerated() where scanner.bytes(slice, equal: name) { return allowed.cases[i] }
-        throw FastPathBail()
+        guard !escaped, let value = allowed.match(slice, in: scanner) else { throw FastPathBail() }
+        return value
     }
 
     // MARK: Size-class maps

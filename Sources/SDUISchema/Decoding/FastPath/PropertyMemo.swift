@@ -15,8 +15,9 @@ struct PropertyMemo {
         let seen: UInt64
         let box: PropertyBox
         let geometry: GeometryProperties
-        init(bytes: FastSlice, seen: UInt64, box: PropertyBox, geometry: GeometryProperties) {
-            self.bytes = bytes; self.seen = seen; self.box = box; self.geometry = geometry
+        /// The run of `box`, whose record is computed here (from the box, in place).
+        init(bytes: FastSlice, seen: UInt64, box: PropertyBox) {
+            self.bytes = bytes; self.seen = seen; self.box = box; geometry = box.geometry(sizeClass: nil)
         }
     }
 
@@ -24,14 +25,24 @@ struct PropertyMemo {
     static let perType = 8
     private var runs = [[Run]](repeating: [], count: 11)
     private var next = [Int](repeating: 0, count: 11)
-    private var emptyRun: (box: PropertyBox, geometry: GeometryProperties)?
+    /// Matches found and missed, per type: a type whose nodes rarely repeat (a feed's texts, each its own) stops
+    /// being looked up and kept — each miss costs comparisons, and each kept run an allocation.
+    private var hits = [Int](repeating: 0, count: 11)
+    private var misses = [Int](repeating: 0, count: 11)
+
+    /// Whether nodes of `type` are still looked up and kept: while misses are at most 16 more than 4 × the hits.
+    @inline(__always)
+    func keeps(_ type: FastTypes) -> Bool {
+        let t = Self.index(type)
+        return misses[t] <= 4 &* hits[t] &+ 16
+    }
+    private var emptyRun: Run?
 
     /// The box and record of a node without properties (one per decode).
-    var empty: (box: PropertyBox, geometry: GeometryProperties) {
+    var empty: Run {
         mutating get {
             if let emptyRun { return emptyRun }
-            let box = PropertyBox()
-            let made = (box, box.geometry(sizeClass: nil))
+            let made = Run(bytes: FastSlice(start: 0, count: 0), seen: 0, box: PropertyBox())
             emptyRun = made
             return made
         }
@@ -42,8 +53,19 @@ struct PropertyMemo {
     /// A run of `type` whose bytes are the input's at `start`, ending where a member ends (the byte after them is
     /// `,`, `}` or whitespace, so `8` never matches the start of `80`).
     @inline(__always)
-    func match(at start: Int, type: FastTypes, in scanner: FastScanner) -> Run? {
+    mutating func match(at start: Int, type: FastTypes, in scanner: FastScanner) -> Run? {
         let t = Self.index(type)
+        guard misses[t] <= 4 &* hits[t] &+ 16 else { return nil }
+        if let run = find(at: start, t, in: scanner) {
+            hits[t] &+= 1
+            return run
+        }
+        misses[t] &+= 1
+        return nil
+    }
+
+    @inline(__always)
+    private func find(at start: Int, _ t: Int, in scanner: FastScanner) -> Run? {
         for i in runs[t].indices {
             let run = runs[t][i]
             let end = start + run.bytes.count

@@ -1,6 +1,7 @@
 public import SDUISchema
 
-/// What an accessibility element is and does: UIKit's `UIAccessibilityTraits`, an option set with UIKit's names.
+/// What an accessibility element is and does: UIKit's `UIAccessibilityTraits`, an option set with UIKit's names
+/// (one bit per payload `AccessibilityTrait`; the bits are not UIKit's values — a UIKit host maps them by name).
 public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
     public let rawValue: UInt64
     public init(rawValue: UInt64) { self.rawValue = rawValue }

@@ -1,0 +1,224 @@
+public import SDUIEnvironment
+public import SDUISchema
+public import SDUILayout
+
+/// The render contract: what every host draws for one laid-out screen, one `DisplayItem` per node of the
+/// `LayoutResult`, in its document order (parents before children).
+///
+/// Made from the layout result and the screen it came from. Each layout node's payload node is found once, by
+/// the child slots the engine recorded (no path strings, no pointer lookups), and resolved for the window: frame
+/// and content box, appearance, text lines with their baselines, image request, accessibility, action. HTML, SVG,
+/// the headless runtime and the native hosts read only this.
+///
+/// Iterating streams the items (memory: one item and the path to it — what the HTML and SVG writers use on
+/// screens of any size); `items` makes them all (what a host that keeps views uses).
+public struct DisplayList: Sequence, Sendable {
+    /// The layout drawn.
+    public let layout: LayoutResult
+    /// The screen it was laid out from.
+    public let screen: Screen
+    /// The screen's accessibility elements (`AccessibilityTree`: what `sdui accessibility` prints), which fill the
+    /// items' `accessibility`; nil for a list made without the pass.
+    public let accessibilityTree: AccessibilityTree?
+
+    /// A display list of `layout`, a layout of `screen`. With `accessibility` (the default) the accessibility pass
+    /// runs once, here, and every item carries its part (`DisplayItem.accessibility`); a writer that only draws
+    /// (SVG) passes false and its items' roles are all `.none`.
+    /// - Complexity: O(n log n) in nodes with the pass (its reading order sorts), O(1) without.
+    public init(_ layout: LayoutResult, screen: Screen, accessibility: Bool = true) {
+        self.layout = layout
+        self.screen = screen
+        accessibilityTree = accessibility ? AccessibilityTree(layout: layout, screen: screen) : nil
+    }
+
+    /// The nodes that carry the accessibility elements, in VoiceOver's reading order (the order of
+    /// `accessibilityTree.elements`; empty without the pass). What a host gives its root view as
+    /// `accessibilityElements` and the HTML panel as `aria-owns`.
+    public var accessibilityOrder: [NodeIndex] {
+        accessibilityTree?.elements.compactMap { $0.nodeIndices.first.map { NodeIndex(Int32(truncatingIfNeeded: $0)) } } ?? []
+    }
+
+    /// The number of items (`layout.nodeCount`).
+    public var count: Int { layout.nodeCount }
+    /// The layout's traits (size classes, appearance, layout direction).
+    public var traits: TraitCollection { layout.traits }
+    /// The window.
+    public var environment: WindowEnvironment { layout.environment }
+    /// Whether colours are the dark ones (`traits.userInterfaceStyle`).
+    public var isDark: Bool { layout.traits.userInterfaceStyle == .dark }
+
+    /// Every item, in order.
+    /// - Complexity: O(n) in nodes and text lines.
+    public var items: [DisplayItem] {
+        var result: [DisplayItem] = []
+        result.reserveCapacity(count)
+        for item in self { result.append(item) }
+        return result
+    }
+
+    public func makeIterator() -> Iterator { Iterator(self) }
+
+    /// Streams the items: walks the payload alongside the layout, keeping the path to the current node.
+    public struct Iterator: IteratorProtocol {
+        private let nodes: [LayoutNode]
+        private let layout: LayoutResult
+        private let root: ComponentNode
+        private let state: ScreenState
+        private let sizeClass: UserInterfaceSizeClass
+        private let direction: LayoutDirection
+        private let accessibility: AccessibilityTree?
+        private var position = 0
+        /// The current path: layout index, payload node (nil: not found), identity.
+        private var path: [(index: Int, node: ComponentNode?, identity: NodeIdentity)] = []
+
+        init(_ list: DisplayList) {
+            layout = list.layout
+            nodes = list.layout.nodes
+            root = list.screen.root
+            state = list.screen.state
+            sizeClass = list.layout.traits.horizontalSizeClass
+            direction = list.layout.traits.layoutDirection
+            accessibility = list.accessibilityTree
+        }
+
+        public mutating func next() -> DisplayItem? {
+            guard position < nodes.count else { return nil }
+            let index = position
+            position += 1
+            let node = nodes[index]
+            while let last = path.last, last.index != node.parent { path.removeLast() }
+            let component: ComponentNode?
+            let identity: NodeIdentity
+            if let parent = path.last {
+                component = parent.node.flatMap { $0.layoutChild(atSlot: layout.childSlot(at: index)) }
+                identity = parent.identity.child(slot: layout.childSlot(at: index), id: component?.id)
+            } else {
+                component = node.parent < 0 ? root : nil
+                identity = .root(id: component?.id)
+            }
+            path.append((index, component, identity))
+            var item = DisplayItem(node, index: index, component: component, identity: identity, sizeClass: sizeClass,
+                                   direction: direction)
+            item.control = DisplayControl(component, state: state)
+            if let accessibility { item.accessibility.fill(from: accessibility, node: index) }
+            return item
+        }
+    }
+}
+
+extension DisplayItem {
+    /// Resolves one layout node with its payload node.
+    init(_ node: LayoutNode, index: Int, component: ComponentNode?, identity: NodeIdentity,
+         sizeClass: UserInterfaceSizeClass, direction: LayoutDirection) {
+        let frame = node.frame
+        self.index = NodeIndex(Int32(truncatingIfNeeded: index))
+        parent = node.parent >= 0 ? NodeIndex(Int32(truncatingIfNeeded: node.parent)) : nil
+        self.identity = identity
+        id = node.id
+        type = node.type
+        self.frame = frame
+        isHidden = node.isHidden
+        isUnresolved = component == nil
+        properties = component?.extra ?? [:]
+        let appearance = ResolvedAppearance(node: component, type: node.type, height: frame.height, sizeClass: sizeClass)
+        self.appearance = appearance
+        // The padding the layout applied: its checked values (`GeometryProperties`), never re-derived here.
+        var padding = EdgeInsets.zero
+        if let component {
+            let geometry = component.geometry.usesSizeClasses ? GeometryProperties(of: component, sizeClass: sizeClass)
+                : component.geometry
+            if geometry.hasPadding {
+                let p = geometry.padding
+                padding = EdgeInsets(top: p.top, leading: p.leading, bottom: p.bottom, trailing: p.trailing)
+            }
+        }
+        let physical = direction == .rightToLeft ? padding.mirrored : padding
+        contentInsets = physical
+        contentBox = frame.inset(by: physical)
+        func r<T>(_ value: Responsive<T>?) -> T? { value?.resolved(for: sizeClass) }
+        action = component?.modifiers.action
+        let source = node.type == .button ? r(component?.title) : r(component?.text)
+        if let run = node.text {
+            text = DisplayText(run: run, frame: frame, padding: padding, sourceText: source,
+                               alignment: node.type == .button ? .center : appearance.contentAlignment,
+                               direction: direction)
+        } else {
+            text = nil
+        }
+        if node.type == .image {
+            let url = r(component?.url)
+            image = ImageRequest(source: url, loadableURL: url.flatMap(ImageRequest.loadableURL),
+                                 contentMode: r(component?.modifiers.contentMode) ?? .fill,
+                                 placeholder: r(component?.placeholder) ?? .skeleton,
+                                 isFlipped: (r(component?.flipsForRightToLeftLayoutDirection) ?? false) && direction == .rightToLeft)
+        } else {
+            image = nil
+        }
+        accessibility = DisplayAccessibility(identifier: component?.id)
+    }
+}
+
+extension DisplayAccessibility {
+    /// Takes node `index`'s part in `tree`: its role, and for the node that carries an element, the element's label,
+    /// hint, value and traits.
+    mutating func fill(from tree: AccessibilityTree, node index: Int) {
+        guard index < tree.exposure.count else { return }
+        switch tree.exposure[index] {
+        case .structural: role = .none
+        case .container: role = .container
+        case .covered: role = .covered
+        case .hidden: role = .hidden
+        case .element(let k):
+            guard k < tree.elements.count else { return }
+            let element = tree.elements[k]
+            role = .element
+            label = element.label
+            hint = element.hint
+            value = element.value
+            traits = Traits(element.traits)
+            if let identifier = element.identifier { self.identifier = identifier }
+        }
+    }
+}
+
+extension DisplayText {
+    /// Places the engine's lines in the frame. The content box is the frame inset by the padding (the leading edge
+    /// is the right one in a right-to-left layout). The text block is as wide as its widest line (never wider than
+    /// the content box) and as tall as its lines; it sits in the content box by `alignment` (the frame modifier's,
+    /// centered by default like SwiftUI's `frame`; always centered for a button's title), and each line sits in the
+    /// block by the text's alignment, computed from the engine's widths.
+    init(run: TextRun, frame: Rect, padding: EdgeInsets, sourceText: String?, alignment: Alignment, direction: LayoutDirection) {
+        let physical = direction == .rightToLeft ? padding.mirrored : padding
+        let content = Rect(x: physical.leading, y: padding.top,
+                           width: max(0, frame.width - padding.horizontal), height: max(0, frame.height - padding.vertical))
+        let widest = run.lineWidths.max() ?? 0
+        let blockWidth = min(max(widest, 0), content.width)
+        let blockHeight = Double(run.lines.count) * run.lineHeight
+        let blockX = content.x + (content.width - blockWidth) * alignment.horizontalFraction(in: direction)
+        let blockY = content.y + (content.height - blockHeight) * alignment.verticalFraction
+        let lineFraction = run.alignment.horizontalFraction(in: direction)
+        let face = DisplayTextFace(size: run.fontSize, weight: run.fontWeight, lineHeight: run.lineHeight,
+                                   baselineOffset: FontSpec(size: run.fontSize, weight: run.fontWeight,
+                                                            lineHeight: run.lineHeight).baselineOffset())
+        self.face = face
+        lines = run.lines.enumerated().map { i, text in
+            let width = i < run.lineWidths.count ? run.lineWidths[i] : 0
+            let top = blockY + Double(i) * run.lineHeight
+            return DisplayLine(text: text, width: width, left: blockX + (blockWidth - width) * lineFraction, top: top,
+                               baseline: top + face.baselineOffset, blockLeft: blockX, blockWidth: blockWidth,
+                               direction: run.writingDirection(ofLine: i))
+        }
+        self.sourceText = sourceText
+        isTruncated = run.isTruncated
+        wrapWidth = content.width
+        self.alignment = run.alignment
+    }
+}
+
+extension Alignment {
+    /// The horizontal component as a fraction of the width from the left edge: `horizontalFraction` in a
+    /// left-to-right layout, mirrored (leading = 1, the right edge) in a right-to-left one.
+    public func horizontalFraction(in direction: LayoutDirection) -> Double {
+        direction == .rightToLeft ? 1 - horizontalFraction : horizontalFraction
+    }
+}

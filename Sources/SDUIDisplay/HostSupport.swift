@@ -1,0 +1,97 @@
+public import SDUIEnvironment
+public import SDUISchema
+import SDUILayout
+
+/// Carries out a node's action for a native host (the app provides it: navigation, sheets, URLs, its own types).
+@MainActor
+public protocol ActionRouting: AnyObject {
+    /// Performs `action`, the action of `item` that was tapped.
+    func perform(_ action: Action, from item: DisplayItem)
+}
+
+/// Which node a tap at a point hits: the frontmost (last in document order) visible item containing the point
+/// whose node has an action, not clipped away by a scroll view or rounded ancestor.
+public enum ActionHitTest {
+    /// The item with an action at `point` (window points, scroll content at offset 0), if any.
+    /// - Complexity: O(n · depth).
+    public static func item(at point: Point, in items: [DisplayItem]) -> DisplayItem? {
+        func contains(_ r: Rect) -> Bool {
+            point.x >= r.x && point.y >= r.y && point.x < r.x + r.width && point.y < r.y + r.height
+        }
+        for item in items.reversed() where item.action != nil && !item.isHidden && contains(item.frame) {
+            var parent = item.parent
+            var visible = true
+            while let p = parent, p.int >= 0, p.int < items.count {
+                let ancestor = items[p.int]
+                if ancestor.isHidden || (ancestor.appearance.clipsContent && !contains(ancestor.frame)) { visible = false; break }
+                parent = ancestor.parent
+            }
+            if visible { return item }
+        }
+        return nil
+    }
+}
+
+/// Factories for custom component types, shared by the native hosts: a registered type gets the host's view; a
+/// built-in type the host's own; any other type a placeholder (an older app survives a newer server).
+@MainActor
+public struct ComponentFactories<Product> {
+    /// Makes the view for an item of a registered type.
+    public typealias Factory = @MainActor (DisplayItem) -> Product
+    /// How an item resolves.
+    public enum Resolution {
+        /// The registered factory's view.
+        case registered(Product)
+        /// A built-in type: the host draws it.
+        case builtIn
+        /// No factory and not built in: the host shows an empty placeholder (and reports the type once).
+        case placeholder
+    }
+    private var factories: [String: Factory] = [:]
+
+    public init() {}
+
+    /// Registers `factory` for nodes whose `type` is `type`; a built-in type's factory replaces the host's view.
+    public mutating func register(type: String, factory: @escaping Factory) { factories[type] = factory }
+    /// Removes a registration.
+    public mutating func unregister(type: String) { factories[type] = nil }
+    /// The registered type names, sorted.
+    public var registeredTypes: [String] { factories.keys.sorted() }
+
+    /// How `item` resolves.
+    public func resolve(_ item: DisplayItem) -> Resolution {
+        if let factory = factories[item.type.rawValue] { return .registered(factory(item)) }
+        return item.type.isBuiltIn ? .builtIn : .placeholder
+    }
+}
+
+/// The seam between a host and text measurement: what a host's font measures a line as.
+///
+/// The layout engine measures with the bundled Inter metrics (`InterTextMeasuring`), which is what a host that
+/// draws in Inter shows, identically everywhere. A host that draws in another font (the system font through
+/// CoreText on Apple platforms) measures with it and checks the engine's lines against it (`overflowingLines`):
+/// the engine's frames are Inter's, and this says where another font would not fit them.
+public protocol TextMeasuring {
+    /// The width of `line` drawn in `face`.
+    func width(of line: String, face: DisplayTextFace) -> Double
+}
+
+/// The bundled Inter metrics: the engine's own measurement.
+public final class InterTextMeasuring: TextMeasuring {
+    private let measurer = TextMeasurer()
+    public init() {}
+    public func width(of line: String, face: DisplayTextFace) -> Double {
+        measurer.idealWidth(line, font: face.fontSpec)
+    }
+}
+
+extension DisplayItem {
+    /// The indices of this item's text lines that are wider, measured by `measuring`, than the engine's width for
+    /// them plus `tolerance` points (a font other than Inter would overflow them there).
+    public func overflowingLines(measuredBy measuring: some TextMeasuring, tolerance: Double = 0.5) -> [Int] {
+        guard let text else { return [] }
+        return text.lines.indices.filter { i in
+            measuring.width(of: text.lines[i].text, face: text.face) > text.lines[i].width + tolerance
+        }
+    }
+}

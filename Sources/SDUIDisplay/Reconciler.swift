@@ -1,0 +1,232 @@
+public import SDUIEnvironment
+public import SDUISchema
+
+/// What a host keys a view by: the node's identity and its type (a node whose type changes is a new view, as a
+/// change of view type is in SwiftUI).
+public struct ViewKey: Hashable, Sendable, CustomStringConvertible {
+    public var identity: NodeIdentity
+    public var type: ComponentType
+    public init(_ identity: NodeIdentity, _ type: ComponentType) { self.identity = identity; self.type = type }
+    /// The key of an item.
+    public init(_ item: DisplayItem) { self.init(item.identity, item.type) }
+    public var description: String { identity.description + ":" + type.rawValue }
+}
+
+/// One change to a host's view tree (`Reconciler.operations(from:to:)`).
+///
+/// Applied in order, with `remove`s last: `insert` and `move` place a view in `parent` (nil: the host's root
+/// container) right after the view `after` (nil: first), so views that are about to be removed never disturb the
+/// placement; `remove` takes a view and whatever is still inside it out of the tree.
+public enum ViewOperation: Hashable, Sendable {
+    /// A new view for `new[item]`.
+    case insert(ViewKey, item: NodeIndex, parent: ViewKey?, after: ViewKey?)
+    /// An existing view moves to another place (another parent, or another position among its siblings).
+    case move(ViewKey, parent: ViewKey?, after: ViewKey?)
+    /// An existing view's geometry changes to `new[item]`'s: its frame (in its parent's coordinates) and, for text,
+    /// where its lines break and sit (a label given a new width re-wraps).
+    case updateFrame(ViewKey, item: NodeIndex)
+    /// An existing view draws `new[item]`'s content (text, colours, image, action, visibility …) — and its lines.
+    case updateContent(ViewKey, item: NodeIndex)
+    /// A view (and what is still inside it) leaves the tree.
+    case remove(ViewKey)
+
+    /// The view the operation is about.
+    public var key: ViewKey {
+        switch self {
+        case .insert(let k, _, _, _), .move(let k, _, _), .updateFrame(let k, _), .updateContent(let k, _), .remove(let k):
+            return k
+        }
+    }
+}
+
+/// The minimal view operations that turn the views of one display list into those of the next, keyed by node
+/// identity: nothing that kept its identity and type is recreated; a relayout (rotation, resize, Dynamic Type)
+/// whose tree is unchanged is frame updates only; changing one text is one content update (plus the frames that
+/// text's new size moved).
+///
+/// Siblings that keep their relative order stay put: among a parent's children that were already its children,
+/// the longest run in the old order (a longest increasing subsequence) is left in place and only the others move
+/// — React's and Vue's keyed-children rule.
+public enum Reconciler {
+    /// The operations from the views of `old` to those of `new` (`DisplayList.items` of two results).
+    /// - Complexity: O(n log n) in the number of items.
+    public static func operations(from old: [DisplayItem], to new: [DisplayItem]) -> [ViewOperation] {
+        let oldKeys = old.map(ViewKey.init)
+        let newKeys = new.map(ViewKey.init)
+        var oldIndex: [ViewKey: Int] = [:]
+        oldIndex.reserveCapacity(old.count)
+        for (i, key) in oldKeys.enumerated() where oldIndex[key] == nil { oldIndex[key] = i }
+        var newIndex: [ViewKey: Int] = [:]
+        newIndex.reserveCapacity(new.count)
+        for (i, key) in newKeys.enumerated() where newIndex[key] == nil { newIndex[key] = i }
+
+        func parentKey(_ items: [DisplayItem], _ keys: [ViewKey], _ i: Int) -> ViewKey? {
+            guard let p = items[i].parent, p.int >= 0, p.int < keys.count else { return nil }
+            return keys[p.int]
+        }
+        // Each old view's position among its old parent's children.
+        var oldPosition = [Int](repeating: 0, count: old.count)
+        var childCount: [ViewKey?: Int] = [:]
+        for i in old.indices {
+            let parent = parentKey(old, oldKeys, i)
+            oldPosition[i] = childCount[parent, default: 0]
+            childCount[parent, default: 0] += 1
+        }
+        // The new children of each parent, in order.
+        var newChildren: [ViewKey?: [Int]] = [:]
+        for i in new.indices { newChildren[parentKey(new, newKeys, i), default: []].append(i) }
+        // Views that stay where they are: per parent, the longest increasing run of old positions among the
+        // children that were already that parent's children.
+        var stays = [Bool](repeating: false, count: new.count)
+        for (parent, children) in newChildren {
+            var candidates: [(newItem: Int, oldPosition: Int)] = []
+            for c in children {
+                guard let o = oldIndex[newKeys[c]], parentKey(old, oldKeys, o) == parent else { continue }
+                candidates.append((c, oldPosition[o]))
+            }
+            for k in longestIncreasingRun(candidates.map(\.oldPosition)) { stays[candidates[k].newItem] = true }
+        }
+
+        var operations: [ViewOperation] = []
+        var previousSibling: [ViewKey?: ViewKey] = [:]
+        for i in new.indices {
+            let key = newKeys[i]
+            let parent = parentKey(new, newKeys, i)
+            let after = previousSibling[parent]
+            previousSibling[parent] = key
+            let item = NodeIndex(Int32(truncatingIfNeeded: i))
+            guard newIndex[key] == i else {
+                // A key repeated in one list (never for a decoded screen): its later items get no view.
+                continue
+            }
+            guard let o = oldIndex[key] else {
+                operations.append(.insert(key, item: item, parent: parent, after: after))
+                continue
+            }
+            if !stays[i] { operations.append(.move(key, parent: parent, after: after)) }
+            let sameContent = old[o].hasSameContent(as: new[i])
+            if relativeFrame(old, o) != relativeFrame(new, i) || (sameContent && !old[o].hasSameLines(as: new[i])) {
+                operations.append(.updateFrame(key, item: item))
+            }
+            if !sameContent { operations.append(.updateContent(key, item: item)) }
+        }
+        // The topmost views that go: their old parent stays (or they were a root).
+        for (o, key) in oldKeys.enumerated() where newIndex[key] == nil && oldIndex[key] == o {
+            if let parent = parentKey(old, oldKeys, o), newIndex[parent] == nil { continue }
+            operations.append(.remove(key))
+        }
+        return operations
+    }
+
+    /// The frame of `items[i]` in its parent's coordinates (the window's for a root).
+    static func relativeFrame(_ items: [DisplayItem], _ i: Int) -> Rect {
+        guard let p = items[i].parent, p.int >= 0, p.int < items.count else { return items[i].frame }
+        return items[i].frame(relativeTo: items[p.int].frame)
+    }
+
+    /// Indices into `values` of one longest strictly increasing subsequence.
+    /// - Complexity: O(n log n).
+    static func longestIncreasingRun(_ values: [Int]) -> [Int] {
+        guard !values.isEmpty else { return [] }
+        var tails: [Int] = []  // indices into values: the smallest tail of a run of each length
+        var previous = [Int](repeating: -1, count: values.count)
+        for (i, v) in values.enumerated() {
+            var low = 0, high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if values[tails[middle]] < v { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[i] = tails[low - 1] }
+            if low == tails.count { tails.append(i) } else { tails[low] = i }
+        }
+        var run: [Int] = []
+        var k = tails.last ?? -1
+        while k >= 0 { run.append(k); k = previous[k] }
+        return run.reversed()
+    }
+}
+
+/// The views of a host, driven by reconciler operations: what the headless runtime, the UIKit host and the tests'
+/// model tree share. A host says how to make, place, move, frame, update and remove one of its views. Views live on
+/// the main actor, as UIKit's and SwiftUI's do.
+@MainActor
+public protocol ViewTreeHost {
+    /// The host's view type (a reference, or an id into the host's own storage).
+    associatedtype HostView
+    /// A new view for `item` (its content applied; its geometry is set with `setGeometry`).
+    mutating func makeView(for item: DisplayItem) -> HostView
+    /// Puts `view` into `parent` (nil: the root container) right after `sibling` (nil: as the first subview).
+    mutating func place(_ view: HostView, in parent: HostView?, after sibling: HostView?)
+    /// Sets `view`'s frame in its parent's coordinates, and the rest of `item`'s geometry (its text lines).
+    mutating func setGeometry(_ view: HostView, frame: Rect, item: DisplayItem)
+    /// Makes `view` draw `item`'s content.
+    mutating func update(_ view: HostView, with item: DisplayItem)
+    /// Takes `view` (and what is still inside it) out of the tree.
+    mutating func remove(_ view: HostView)
+}
+
+/// Applies reconciler operations to a `ViewTreeHost`, keeping each view by its key.
+@MainActor
+public struct ViewTreeDriver<Host: ViewTreeHost> {
+    /// The host the views live in.
+    public var host: Host
+    /// The items of the last display list applied.
+    public private(set) var items: [DisplayItem] = []
+    /// The views by key.
+    public private(set) var views: [ViewKey: Host.HostView] = [:]
+    /// Counts of the operations applied so far, by kind (`insert`, `move`, `updateFrame`, `updateContent`, `remove`).
+    public private(set) var appliedCounts: [String: Int] = [:]
+
+    /// A driver with no views yet.
+    public init(host: Host) { self.host = host }
+
+    /// The view of the item with `key`.
+    public func view(for key: ViewKey) -> Host.HostView? { views[key] }
+
+    /// Brings the host's views to `newItems` with the minimal operations; returns them.
+    @discardableResult
+    public mutating func apply(_ newItems: [DisplayItem]) -> [ViewOperation] {
+        let operations = Reconciler.operations(from: items, to: newItems)
+        apply(operations, newItems: newItems)
+        return operations
+    }
+
+    /// Applies `operations` (made from the current items to `newItems`).
+    public mutating func apply(_ operations: [ViewOperation], newItems: [DisplayItem]) {
+        for operation in operations {
+            switch operation {
+            case .insert(let key, let item, let parent, let after):
+                guard item.int < newItems.count else { continue }
+                let view = host.makeView(for: newItems[item.int])
+                views[key] = view
+                host.place(view, in: parent.flatMap { views[$0] }, after: after.flatMap { views[$0] })
+                host.setGeometry(view, frame: Reconciler.relativeFrame(newItems, item.int), item: newItems[item.int])
+                count("insert")
+            case .move(let key, let parent, let after):
+                guard let view = views[key] else { continue }
+                host.place(view, in: parent.flatMap { views[$0] }, after: after.flatMap { views[$0] })
+                count("move")
+            case .updateFrame(let key, let item):
+                guard let view = views[key], item.int < newItems.count else { continue }
+                host.setGeometry(view, frame: Reconciler.relativeFrame(newItems, item.int), item: newItems[item.int])
+                count("updateFrame")
+            case .updateContent(let key, let item):
+                guard let view = views[key], item.int < newItems.count else { continue }
+                host.update(view, with: newItems[item.int])
+                count("updateContent")
+            case .remove(let key):
+                guard let view = views.removeValue(forKey: key) else { continue }
+                host.remove(view)
+                count("remove")
+            }
+        }
+        // Views removed with their parent's subtree are gone from the host: forget them too.
+        var live = Set<ViewKey>()
+        live.reserveCapacity(newItems.count)
+        for item in newItems { live.insert(ViewKey(item)) }
+        if views.count != live.count { views = views.filter { live.contains($0.key) } }
+        items = newItems
+    }
+
+    private mutating func count(_ kind: String) { appliedCounts[kind, default: 0] += 1 }
+}

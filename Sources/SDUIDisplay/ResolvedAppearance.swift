@@ -1,0 +1,176 @@
+public import SDUIEnvironment
+public import SDUISchema
+
+/// A node's look, resolved for one window: every colour keeps its light and dark values (the trait that picks
+/// one is the host's), every size-class value is resolved, every default a type implies is applied.
+///
+/// The defaults (docs/render.md, "Drawing decisions"): text `primary`; button tint `accent` (`borderedProminent`:
+/// tint fill, white title; `bordered`: tint at 15 % opacity, tinted title; other styles: tinted title); `color`
+/// node `primary`; divider `separator`. Bordered buttons get a radius of min(height / 2, 8) unless the payload
+/// sets `cornerRadius`.
+public struct ResolvedAppearance: Hashable, Sendable {
+    /// What fills the frame (the v1 `background`, a color node's colour, a divider's line, a button's fill).
+    public var fill: Color?
+    /// Text colour (text), title colour (button).
+    public var foreground: Color?
+    /// Radius of the fill (and of the clip when `clipsContent`).
+    public var cornerRadius: Double
+    /// Whether the node clips what it contains to its frame (scroll views, a payload `cornerRadius` > 0).
+    public var clipsContent: Bool
+    /// The button's look (buttons only; `.automatic` otherwise).
+    public var buttonStyle: ButtonStyle
+    /// Where content smaller than the content box sits (the frame modifier's alignment; center by default).
+    public var contentAlignment: Alignment
+    /// The payload's `modifiers` chain, resolved, innermost first (the v1 keys are in `fill`, `cornerRadius` and
+    /// `contentInsets`); empty for most nodes.
+    public var layers: [DisplayLayer]
+
+    /// The product of the chain's `opacity` modifiers (1: opaque).
+    public var opacity: Double {
+        layers.reduce(1) { if case .opacity(let o) = $1.effect { return $0 * o } else { return $0 } }
+    }
+
+    /// A bordered button's fill: the tint at 15 % opacity.
+    public static func tinted(_ color: Color) -> Color {
+        var light = color.light, dark = color.dark
+        light.alpha = UInt8(Double(light.alpha) * 0.15)
+        dark.alpha = UInt8(Double(dark.alpha) * 0.15)
+        return Color(light: light, dark: dark)
+    }
+
+    static let primary = Color.system["primary"]
+    static let accent = Color.system["accent"]
+    static let white = Color.system["white"]
+    static let separator = Color.system["separator"]
+
+    /// The appearance of a node of `type` with the payload `node` (nil: not found, drawn with defaults) and frame
+    /// height `height`, for the horizontal size class `sizeClass`.
+    init(node: ComponentNode?, type: ComponentType, height: Double, sizeClass: UserInterfaceSizeClass) {
+        func r<T>(_ value: Responsive<T>?) -> T? { value?.resolved(for: sizeClass) }
+        let modifiers = node?.modifiers
+        let color = r(node?.color)
+        var fill = r(modifiers?.background)
+        var foreground: Color?
+        let payloadRadius = max(0, r(modifiers?.cornerRadius) ?? 0)
+        var radius = payloadRadius
+        let style = type == .button ? r(node?.buttonStyle) ?? .automatic : .automatic
+        switch type {
+        case .color:
+            fill = color ?? Self.primary
+        case .divider:
+            if fill == nil { fill = Self.separator }
+        case .text, .toggle, .stepper, .textField, .picker:
+            foreground = color ?? Self.primary
+        case .button:
+            let tint = color ?? Self.accent
+            switch style {
+            case .borderedProminent:
+                if fill == nil { fill = tint }
+                foreground = Self.white
+            case .bordered:
+                if fill == nil, let tint { fill = Self.tinted(tint) }
+                foreground = tint
+            case .automatic, .plain, .borderless:
+                foreground = tint
+            }
+            if radius == 0, style == .bordered || style == .borderedProminent { radius = min(height / 2, 8) }
+        default:
+            break
+        }
+        self.fill = fill
+        self.foreground = foreground
+        self.cornerRadius = radius
+        self.clipsContent = type == .scroll || payloadRadius > 0
+        self.buttonStyle = style
+        self.contentAlignment = r(modifiers?.frame?.alignment) ?? .center
+        if let chain = modifiers?.chain, !chain.isEmpty {
+            let offset = (modifiers?.fullChain(isImage: type == .image).count ?? chain.count) - chain.count
+            layers = chain.enumerated().map { k, modifier in
+                DisplayLayer(modifier, chainIndex: offset + k, sizeClass: sizeClass)
+            }
+        } else {
+            layers = []
+        }
+    }
+}
+
+/// One modifier of a node's chain, resolved for the window: what it draws and, when the engine reports per-layer
+/// boxes, where (`box`).
+public struct DisplayLayer: Hashable, Sendable {
+    /// What the modifier draws or does.
+    public enum Effect: Hashable, Sendable {
+        /// Changes the layout only (padding, frame, aspectRatio, fixedSize, layoutPriority, ignoresSafeArea).
+        case layout
+        /// A colour behind (`background`) or in front of (`overlay`) the box.
+        case fill(Color, isOverlay: Bool)
+        /// A view behind or in front of the box, drawn as its own display item (`DisplayLayer.decorationIndex`).
+        case view(isOverlay: Bool)
+        /// Moves the drawing.
+        case offset(x: Double, y: Double)
+        /// Transparency of everything inside, 0…1.
+        case opacity(Double)
+        /// Clips everything inside to a shape.
+        case clip(DisplayClipShape)
+        /// A line along the inside of the box.
+        case border(Color, width: Double)
+        /// A drop shadow of everything inside.
+        case shadow(Color, radius: Double, x: Double, y: Double)
+        /// Draws nothing inside (`hidden()`).
+        case hidden
+        /// A modifier this version does not know (drawn as nothing).
+        case unknown
+    }
+    /// The modifier's payload name (`"border"`, `"shadow"` …).
+    public var name: String
+    /// What it draws.
+    public var effect: Effect
+    /// Its index in `Modifiers.fullChain(isImage:)` (the v1 keys first), the index the engine's per-layer boxes use.
+    public var chainIndex: Int
+    /// The box the engine laid this layer out in, in window points, when it reports one (nil: the node's frame).
+    public var box: Rect?
+    /// A background's or overlay's view: its index in the list, once the engine lays decoration views out as nodes
+    /// of their own (branch `vocab2`); nil until then.
+    public var decorationIndex: NodeIndex?
+
+    init(_ modifier: Modifier, chainIndex: Int, sizeClass: UserInterfaceSizeClass) {
+        func r<T>(_ value: Responsive<T>) -> T { value.resolved(for: sizeClass) }
+        func finite(_ value: Double, _ fallback: Double = 0) -> Double { value.isFinite ? value : fallback }
+        name = modifier.name
+        self.chainIndex = chainIndex
+        switch modifier {
+        case .padding, .frame, .aspectRatio, .fixedSize, .layoutPriority, .ignoresSafeArea:
+            effect = .layout
+        case .background(let d), .overlay(let d):
+            let isOverlay: Bool
+            if case .overlay = modifier { isOverlay = true } else { isOverlay = false }
+            switch d.content {
+            case .color(let c): effect = .fill(r(c), isOverlay: isOverlay)
+            case .view: effect = .view(isOverlay: isOverlay)
+            }
+        case .offset(let o): effect = .offset(x: finite(r(o.x)), y: finite(r(o.y)))
+        case .opacity(let o): effect = .opacity(min(1, max(0, finite(r(o), 1))))
+        case .cornerRadius(let radius): effect = .clip(.roundedRectangle(cornerRadius: max(0, finite(r(radius)))))
+        case .clipShape(let shape):
+            switch shape {
+            case .circle: effect = .clip(.circle)
+            case .capsule: effect = .clip(.capsule)
+            case .ellipse: effect = .clip(.ellipse)
+            case .rectangle: effect = .clip(.rectangle)
+            case .roundedRectangle(let radius): effect = .clip(.roundedRectangle(cornerRadius: max(0, finite(r(radius)))))
+            }
+        case .border(let b): effect = .border(r(b.color), width: max(0, finite(b.width.map(r) ?? 1, 1)))
+        case .shadow(let s):
+            let black = Color(light: .init(red: 0, green: 0, blue: 0, alpha: 84), dark: .init(red: 0, green: 0, blue: 0, alpha: 84))
+            effect = .shadow(s.color.map(r) ?? black, radius: max(0, finite(r(s.radius))), x: finite(s.x.map(r) ?? 0),
+                             y: finite(s.y.map(r) ?? 0))
+        case .hidden(let h): effect = r(h) ? .hidden : .layout
+        case .unknown: effect = .unknown
+        }
+    }
+}
+
+/// A clip shape (SwiftUI's `Circle`, `Capsule`, `Ellipse`, `Rectangle`, `RoundedRectangle`).
+public enum DisplayClipShape: Hashable, Sendable {
+    case circle, capsule, ellipse, rectangle
+    case roundedRectangle(cornerRadius: Double)
+}

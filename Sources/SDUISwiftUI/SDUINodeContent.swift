@@ -1,0 +1,94 @@
+#if canImport(SwiftUI)
+// Apple platforms only; type-checked in CI against Hosts/Stubs/SwiftUI (see SDUIScreenView.swift).
+import SwiftUI
+#if canImport(UIKit)
+import UIKit
+#endif
+import SDUIEnvironment
+import SDUISchema
+import SDUIDisplay
+
+/// One node's own drawing at its frame's size: fill and corners, text lines at the engine's positions, an image in
+/// `AsyncImage`'s phases (empty: skeleton, success: the picture, failure: a symbol), a tap that routes the action.
+struct SDUINodeContent: View {
+    let item: DisplayItem
+    let registry: SDUIViewRegistry
+    let onAction: @MainActor (Action, DisplayItem) -> Void
+
+    var body: some View {
+        SwiftUI.ZStack(alignment: .topLeading) {
+            switch registry.factories.resolve(item) {
+            case .registered(let view):
+                view
+            case .builtIn, .placeholder:
+                if let fill = item.appearance.fill {
+                    RoundedRectangle(cornerRadius: item.appearance.cornerRadius).fill(Self.color(fill))
+                }
+                if let image = item.image { imageView(image) }
+                if let text = item.text { lines(text) }
+            }
+        }
+        .frame(width: item.frame.width, height: item.frame.height, alignment: .topLeading)
+        .opacity(item.isHidden ? 0 : item.appearance.opacity)
+        .accessibilityLabel(item.accessibility.label ?? "")
+        .onTapGesture { if let action = item.action { onAction(action, item) } }
+    }
+
+    @ViewBuilder private func lines(_ text: DisplayText) -> some View {
+        ForEach(Array(text.lines.enumerated()), id: \.offset) { _, line in
+            SwiftUI.Text(line.text)
+                .font(.custom(Self.interName(text.face.weight), fixedSize: text.face.size))
+                .foregroundStyle(Self.color(item.appearance.foreground ?? SDUISchema.Color.system["primary"]!))
+                .fixedSize()
+                .frame(width: line.width + 1, height: text.face.lineHeight, alignment: .leading)
+                .offset(x: line.left, y: line.top)
+        }
+    }
+
+    @ViewBuilder private func imageView(_ request: ImageRequest) -> some View {
+        let box = item.contentInsets
+        AsyncImage(url: request.loadableURL.flatMap(URL.init(string:))) { phase in
+            switch phase {
+            case .empty:
+                if request.placeholder == .skeleton { Rectangle().fill(SwiftUI.Color.gray.opacity(0.2)) }
+            case .success(let image):
+                image.resizable().aspectRatio(contentMode: request.contentMode == .fit ? .fit : .fill)
+                    .scaleEffect(x: request.isFlipped ? -1 : 1, y: 1)
+            case .failure:
+                SwiftUI.Image(systemName: "photo").foregroundStyle(SwiftUI.Color.gray)
+            @unknown default:
+                EmptyView()
+            }
+        }
+        .frame(width: max(0, item.frame.width - box.leading - box.trailing),
+               height: max(0, item.frame.height - box.top - box.bottom))
+        .clipped()
+        .offset(x: box.leading, y: box.top)
+    }
+
+    static func interName(_ weight: Int) -> String {
+        weight >= 700 ? "Inter-Bold" : weight >= 600 ? "Inter-SemiBold" : weight >= 500 ? "Inter-Medium" : "Inter-Regular"
+    }
+
+    /// A payload colour; SwiftUI's `colorScheme` picks light or dark where the view is drawn.
+    static func color(_ color: SDUISchema.Color) -> SwiftUI.Color {
+        SwiftUI.Color(uiColorLight: color.light, dark: color.dark)
+    }
+}
+
+extension SwiftUI.Color {
+    /// A colour with a light and a dark value (resolved by the environment's color scheme).
+    init(uiColorLight light: SDUISchema.Color.RGBA, dark: SDUISchema.Color.RGBA) {
+        #if canImport(UIKit)
+        self.init(uiColor: UIColor { traits in
+            let c = traits.userInterfaceStyle == .dark ? dark : light
+            return UIColor(red: CGFloat(c.red) / 255, green: CGFloat(c.green) / 255, blue: CGFloat(c.blue) / 255,
+                           alpha: CGFloat(c.alpha) / 255)
+        })
+        #else
+        self.init(.sRGB, red: Double(light.red) / 255, green: Double(light.green) / 255, blue: Double(light.blue) / 255,
+                  opacity: Double(light.alpha) / 255)
+        #endif
+    }
+}
+#endif

@@ -1,0 +1,245 @@
+#if canImport(UIKit)
+// Apple platforms only; type-checked in CI against Hosts/Stubs/UIKit (see SDUIScreenViewController.swift).
+import UIKit
+import SDUIEnvironment
+import SDUISchema
+import SDUIDisplay
+
+/// The reconciler's operations on UIKit views: one view per item, nested like the node tree.
+@MainActor
+struct UIKitViewHost: ViewTreeHost {
+    unowned let controller: SDUIScreenViewController
+
+    func makeView(for item: DisplayItem) -> UIView {
+        switch controller.registry.factories.resolve(item) {
+        case .registered(let view):
+            view.accessibilityIdentifier = item.accessibility.identifier
+            return view
+        case .builtIn, .placeholder:
+            let view = SDUINodeView(controller: controller)
+            view.apply(item)
+            return view
+        }
+    }
+
+    func place(_ view: UIView, in parent: UIView?, after sibling: UIView?) {
+        let container = parent ?? controller.view!
+        var index = 0
+        if let sibling, let position = container.subviews.firstIndex(of: sibling) { index = position + 1 }
+        if view.superview === container, let current = container.subviews.firstIndex(of: view), current < index { index -= 1 }
+        container.insertSubview(view, at: index)
+    }
+
+    func setGeometry(_ view: UIView, frame: Rect, item: DisplayItem) {
+        view.frame = CGRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+        (view as? SDUINodeView)?.applyGeometry(item)
+    }
+
+    func update(_ view: UIView, with item: DisplayItem) { (view as? SDUINodeView)?.apply(item) }
+
+    func remove(_ view: UIView) { view.removeFromSuperview() }
+}
+
+/// One node drawn in UIKit: fill, corners, clip and the chain's opacity, border and shadow on the view's layer; text
+/// as a `UILabel` per engine line (attributed, in the face the engine measured); an image as a `UIImageView` over a
+/// skeleton shimmer layer that the picture replaces without moving anything; a button with `UIButton.Configuration`.
+@MainActor
+final class SDUINodeView: UIView {
+    private weak var controller: SDUIScreenViewController?
+    private(set) var item: DisplayItem?
+    private var lineLabels: [UILabel] = []
+    private var imageView: UIImageView?
+    private var shimmer: CAGradientLayer?
+    private var button: UIButton?
+    private var imageState = ImageLoadingState<UIImage>()
+
+    init(controller: SDUIScreenViewController) {
+        self.controller = controller
+        super.init(frame: .zero)
+    }
+
+    @available(*, unavailable)
+    required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
+
+    /// Draws `item`'s content (a reconciler insert or content update).
+    func apply(_ item: DisplayItem) {
+        self.item = item
+        isHidden = item.isHidden
+        accessibilityIdentifier = item.accessibility.identifier
+        accessibilityLabel = item.accessibility.label
+        accessibilityHint = item.accessibility.hint
+        accessibilityValue = item.accessibility.value
+        isAccessibilityElement = item.accessibility.isElement
+        accessibilityElementsHidden = item.accessibility.isHidden
+        let a = item.appearance
+        backgroundColor = a.fill.map(Self.color)
+        layer.cornerRadius = CGFloat(a.cornerRadius)
+        clipsToBounds = a.clipsContent
+        alpha = CGFloat(a.opacity)
+        layer.borderWidth = 0
+        layer.shadowOpacity = 0
+        for layer in a.layers {
+            switch layer.effect {
+            case .border(let color, let width):
+                self.layer.borderColor = Self.color(color).cgColor
+                self.layer.borderWidth = CGFloat(width)
+            case .shadow(let color, let radius, let x, let y):
+                self.layer.shadowColor = Self.color(color).cgColor
+                self.layer.shadowOpacity = 1
+                self.layer.shadowRadius = CGFloat(radius)
+                self.layer.shadowOffset = CGSize(width: x, height: y)
+            case .clip(let shape):
+                clipsToBounds = true
+                if case .roundedRectangle(let r) = shape { self.layer.cornerRadius = CGFloat(r) }
+            default:
+                break
+            }
+        }
+        if item.type == .button { applyButton(item) }
+        if let request = item.image { applyImage(request) }
+        applyGeometry(item)
+    }
+
+    /// Takes `item`'s geometry with the content already drawn, and places the text lines where the engine broke them
+    /// (a reconciler frame update).
+    func applyGeometry(_ item: DisplayItem) {
+        if var current = self.item, current.text != nil, let text = item.text {
+            current.text?.lines = text.lines
+            current.text?.isTruncated = text.isTruncated
+            current.text?.wrapWidth = text.wrapWidth
+            current.contentBox = item.contentBox
+            current.frame = item.frame
+            self.item = current
+        }
+        guard let drawn = self.item, let text = drawn.text, drawn.type != .button else {
+            for label in lineLabels { label.removeFromSuperview() }
+            lineLabels = []
+            if let imageView, let drawn = self.item {
+                imageView.frame = bounds.inset(by: Self.insets(drawn.contentInsets))
+                shimmer?.frame = imageView.frame
+            }
+            button?.frame = bounds
+            return
+        }
+        while lineLabels.count < text.lines.count {
+            let label = UILabel()
+            label.numberOfLines = 1
+            addSubview(label)
+            lineLabels.append(label)
+        }
+        while lineLabels.count > text.lines.count { lineLabels.removeLast().removeFromSuperview() }
+        let font = Self.font(text.face)
+        let color = Self.color(drawn.appearance.foreground ?? Color.system["primary"]!)
+        for (label, line) in zip(lineLabels, text.lines) {
+            label.attributedText = NSAttributedString(string: line.text, attributes: [.font: font, .foregroundColor: color])
+            label.frame = CGRect(x: line.left, y: line.top, width: line.width + 1, height: text.face.lineHeight)
+        }
+    }
+
+    private func applyButton(_ item: DisplayItem) {
+        let button = self.button ?? {
+            let b = UIButton(configuration: .plain())
+            b.addAction(UIAction { [weak self] _ in self?.tapped() }, for: .touchUpInside)
+            addSubview(b)
+            self.button = b
+            return b
+        }()
+        var configuration: UIButton.Configuration
+        switch item.appearance.buttonStyle {
+        case .borderedProminent: configuration = .filled()
+        case .bordered: configuration = .tinted()
+        case .automatic, .plain, .borderless: configuration = .plain()
+        }
+        if let face = item.text?.face, let title = item.text?.sourceText {
+            var attributed = AttributedString(title)
+            attributed.font = Self.font(face)
+            configuration.attributedTitle = attributed
+        }
+        configuration.baseForegroundColor = item.appearance.foreground.map(Self.color)
+        configuration.background.backgroundColor = .clear  // the fill is this view's, at the engine's frame
+        button.configuration = configuration
+        button.frame = bounds
+    }
+
+    private func tapped() {
+        guard let item else { return }
+        controller?.performAction(ofItemAt: item.index)
+    }
+
+    private func applyImage(_ request: ImageRequest) {
+        let imageView = self.imageView ?? {
+            let v = UIImageView()
+            v.clipsToBounds = true
+            addSubview(v)
+            self.imageView = v
+            return v
+        }()
+        imageView.contentMode = request.contentMode == .fit ? .scaleAspectFit : .scaleAspectFill
+        imageView.transform = request.isFlipped ? CGAffineTransform(scaleX: -1, y: 1) : .identity
+        let cached = request.loadableURL.flatMap { controller?.images.cache.image(for: $0) }
+        switch imageState.show(request, cached: cached) {
+        case .none: break
+        case .fetch(let url):
+            controller?.images.load(url) { [weak self] image in
+                guard let self, self.imageState.complete(url: url, image: image) else { return }
+                self.showImagePhase(request)
+            }
+        }
+        showImagePhase(request)
+    }
+
+    /// Empty: the skeleton shimmer; success: the picture (same frame); failure: the placeholder symbol.
+    private func showImagePhase(_ request: ImageRequest) {
+        guard let imageView else { return }
+        switch imageState.phase {
+        case .empty:
+            imageView.image = nil
+            if request.placeholder == .skeleton && shimmer == nil {
+                let gradient = CAGradientLayer()
+                gradient.colors = [UIColor.systemGray5.cgColor, UIColor.systemGray6.cgColor, UIColor.systemGray5.cgColor]
+                gradient.startPoint = CGPoint(x: 0, y: 0.5)
+                gradient.endPoint = CGPoint(x: 1, y: 0.5)
+                gradient.frame = imageView.frame
+                let animation = CABasicAnimation(keyPath: "locations")
+                animation.fromValue = [-1.0, -0.5, 0.0]
+                animation.toValue = [1.0, 1.5, 2.0]
+                animation.duration = 1.2
+                animation.repeatCount = .infinity
+                gradient.add(animation, forKey: "shimmer")
+                layer.insertSublayer(gradient, below: imageView.layer)
+                shimmer = gradient
+            }
+        case .success(let image):
+            shimmer?.removeFromSuperlayer()
+            shimmer = nil
+            imageView.image = image
+        case .failure:
+            shimmer?.removeFromSuperlayer()
+            shimmer = nil
+            imageView.contentMode = .center
+            imageView.image = UIImage(systemName: "photo")
+            imageView.tintColor = .systemGray
+        }
+    }
+
+    static func color(_ color: Color) -> UIColor {
+        UIColor { traits in
+            let c = color.resolved(dark: traits.userInterfaceStyle == .dark)
+            return UIColor(red: CGFloat(c.red) / 255, green: CGFloat(c.green) / 255, blue: CGFloat(c.blue) / 255,
+                           alpha: CGFloat(c.alpha) / 255)
+        }
+    }
+
+    /// Inter at the face's size and weight (the bundled font the engine measured), the system font if the app has
+    /// not registered Inter.
+    static func font(_ face: DisplayTextFace) -> UIFont {
+        let weight: UIFont.Weight = face.weight >= 700 ? .bold : face.weight >= 600 ? .semibold : face.weight >= 500 ? .medium : .regular
+        let name = face.weight >= 700 ? "Inter-Bold" : face.weight >= 600 ? "Inter-SemiBold" : face.weight >= 500 ? "Inter-Medium" : "Inter-Regular"
+        return UIFont(name: name, size: CGFloat(face.size)) ?? UIFont.systemFont(ofSize: CGFloat(face.size), weight: weight)
+    }
+
+    static func insets(_ e: EdgeInsets) -> UIEdgeInsets {
+        UIEdgeInsets(top: CGFloat(e.top), left: CGFloat(e.leading), bottom: CGFloat(e.bottom), right: CGFloat(e.trailing))
+    }
+}
+#endif

@@ -1,0 +1,227 @@
+import Testing
+import SDUIEnvironment
+import SDUISchema
+import SDUILayout
+@testable import SDUIDisplay
+
+@MainActor @Suite struct ReconcilerTests {
+    /// Applies the operations from `old` to `new` on a model tree built from `old`, and checks it equals a fresh build.
+    static func check(_ old: [DisplayItem], _ new: [DisplayItem]) -> (operations: [ViewOperation], made: Int) {
+        var driver = ViewTreeDriver(host: ModelHost())
+        driver.apply(old)
+        let madeBefore = driver.host.made
+        let operations = driver.apply(new)
+        var fresh = ViewTreeDriver(host: ModelHost())
+        fresh.apply(new)
+        #expect(driver.host.shape == fresh.host.shape)
+        return (operations, driver.host.made - madeBefore)
+    }
+
+    @Test func `a rotation is frame updates only`() throws {
+        let screen = try Fixture.example("storefront")
+        let engine = LayoutEngine()
+        let portrait = Fixture.items(screen, Fixture.window("ipad-pro-13-m4"), engine: engine)
+        let landscape = Fixture.items(screen, Fixture.window("ipad-pro-13-m4", .landscape), engine: engine)
+        let (operations, made) = Self.check(portrait, landscape)
+        let c = operations.counts
+        #expect(c.insert == 0 && c.move == 0 && c.content == 0 && c.remove == 0)
+        #expect(c.frame > 0)
+        #expect(made == 0)
+    }
+
+    @Test func `the same layout again is no operation at all`() throws {
+        let screen = try Fixture.example("news-feed")
+        let items = Fixture.items(screen, Fixture.window("iphone-16"))
+        #expect(Self.check(items, items).operations.isEmpty)
+    }
+
+    @Test func `changing one text is one content update and nothing is recreated`() throws {
+        var screen = try Fixture.example("storefront")
+        let window = Fixture.window("iphone-16")
+        let before = Fixture.items(screen, window)
+        let target = try #require(before.first { $0.type == .text && $0.text?.sourceText?.isEmpty == false })
+        screen.root = Self.replacingText(of: screen.root, id: target.id, with: (target.text?.sourceText ?? "") + "!")
+        let after = Fixture.items(screen, window)
+        let (operations, made) = Self.check(before, after)
+        let c = operations.counts
+        #expect(c.content == 1)
+        #expect(operations.contains(.updateContent(ViewKey(target), item: target.index)))
+        #expect(c.insert == 0 && c.remove == 0 && c.move == 0 && made == 0)
+    }
+
+    @Test func `inserting a card inserts its views only; its siblings stay where they are`() throws {
+        let make = { (ids: [String]) in
+            try Screen(json: """
+            {"schemaVersion": 1, "id": "s", "root": {"type": "vstack", "children": [\(ids.map { id in
+                "{\"type\": \"vstack\", \"id\": \"\(id)\", \"children\": [{\"type\": \"text\", \"text\": \"\(id)\"}, {\"type\": \"color\", \"color\": \"red\", \"frame\": {\"height\": 10}}]}"
+            }.joined(separator: ","))]}}
+            """)
+        }
+        let window = Fixture.window("iphone-16")
+        let before = Fixture.items(try make(["a", "b", "c"]), window)
+        let after = Fixture.items(try make(["a", "x", "b", "c"]), window)
+        let (operations, made) = Self.check(before, after)
+        let c = operations.counts
+        #expect(c.insert == 3 && made == 3)  // the card and its two children
+        #expect(c.move == 0 && c.remove == 0 && c.content == 0)
+        // b and c moved down and the stack grew: frame updates of the two cards and the root only (the cards'
+        // children keep their frames in their card).
+        #expect(c.frame == 3)
+    }
+
+    @Test func `reordering moves the fewest views`() throws {
+        let make = { (ids: [String]) in
+            try Screen(json: """
+            {"schemaVersion": 1, "id": "s", "root": {"type": "hstack", "children": [\(ids.map { "{\"type\": \"color\", \"id\": \"\($0)\", \"frame\": {\"width\": 10}}" }.joined(separator: ","))]}}
+            """)
+        }
+        let window = Fixture.window("iphone-16")
+        let (operations, made) = Self.check(Fixture.items(try make(["a", "b", "c", "d", "e"]), window),
+                                            Fixture.items(try make(["b", "c", "d", "e", "a"]), window))
+        #expect(operations.counts.move == 1 && made == 0)
+        #expect(operations.contains { if case .move(let key, _, _) = $0 { return key.identity == .explicit("a") } else { return false } })
+    }
+
+    @Test func `a node whose type changes is a new view; its unnamed children move into it`() throws {
+        let make = { (type: String) in
+            try Screen(json: """
+            {"schemaVersion": 1, "id": "s", "root": {"type": "vstack", "children": [
+              {"type": "\(type)", "id": "row", "children": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]}]}}
+            """)
+        }
+        let window = Fixture.window("iphone-16")
+        let (operations, made) = Self.check(Fixture.items(try make("vstack"), window), Fixture.items(try make("hstack"), window))
+        let c = operations.counts
+        #expect(c.insert == 1 && made == 1 && c.remove == 1)
+        #expect(c.move == 2)
+    }
+
+    @Test func `longest increasing run`() {
+        #expect(Reconciler.longestIncreasingRun([]) == [])
+        #expect(Reconciler.longestIncreasingRun([3, 1, 2, 0, 4]).map { [3, 1, 2, 0, 4][$0] } == [1, 2, 4])
+        #expect(Reconciler.longestIncreasingRun([0, 1, 2]) == [0, 1, 2])
+    }
+
+    @Test(arguments: 0..<12)
+    func `any sequence of results leaves the view tree equal to a fresh build of the last one`(_ seed: Int) throws {
+        var random = SplitMix(seed: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1)
+        var screen = Screen(id: "random", root: RandomTree.make(&random, depth: 0))
+        let windows = [Fixture.window("iphone-se-3"), Fixture.window("iphone-16", .landscape), Fixture.window("ipad-pro-13-m4")]
+        let engine = LayoutEngine()
+        var driver = ViewTreeDriver(host: ModelHost())
+        driver.apply(Fixture.items(screen, windows[0], engine: engine))
+        for _ in 0..<25 {
+            if random.next(3) == 0 {
+                // A relayout only.
+            } else {
+                screen.root = RandomTree.mutate(screen.root, &random)
+            }
+            let items = Fixture.items(screen, windows[random.next(windows.count)], engine: engine)
+            let kept = Set(driver.items.map(ViewKey.init)).intersection(items.map(ViewKey.init))
+            let madeBefore = driver.host.made
+            let operations = driver.apply(items)
+            var fresh = ViewTreeDriver(host: ModelHost())
+            fresh.apply(items)
+            #expect(driver.host.shape == fresh.host.shape)
+            #expect(driver.host.made - madeBefore == items.count - kept.count)  // nothing kept is recreated
+            #expect(operations.counts.insert == items.count - kept.count)
+        }
+    }
+
+    static func replacingText(of node: ComponentNode, id: String, with text: String) -> ComponentNode {
+        var node = node
+        if node.id == id { node.text = .fixed(text) }
+        node.children = node.children.map { replacingText(of: $0, id: id, with: text) }
+        return node
+    }
+}
+
+/// A small deterministic generator (SplitMix64).
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
+}
+
+/// Random screens and edits of them: stacks of texts, colors and images, some with ids, some hidden.
+enum RandomTree {
+    static let words = ["Lamp", "A much longer product name that wraps", "Mug", "€12", "Tray", ""]
+
+    static func leaf(_ r: inout SplitMix) -> ComponentNode {
+        var node: ComponentNode
+        switch r.next(3) {
+        case 0:
+            node = ComponentNode(type: .text)
+            node.text = .fixed(words[r.next(words.count)])
+        case 1:
+            node = ComponentNode(type: .color)
+            node.color = .fixed(Color.system[["red", "blue", "green"][r.next(3)]]!)
+            node.modifiers.frame = Frame(height: .fixed(Double(4 + r.next(30))))
+        default:
+            node = ComponentNode(type: .image)
+            node.url = .fixed("https://img.example/\(r.next(5)).jpg")
+            node.modifiers.aspectRatio = .fixed(1)
+        }
+        if r.next(2) == 0 { node.id = "n\(r.next() % 1_000_000_007)" }
+        if r.next(8) == 0 { node.modifiers.visible = .fixed(false) }
+        return node
+    }
+
+    static func make(_ r: inout SplitMix, depth: Int) -> ComponentNode {
+        if depth > 2 || (depth > 0 && r.next(3) == 0) { return leaf(&r) }
+        var node = ComponentNode(type: [.vstack, .hstack, .zstack][r.next(3)])
+        if r.next(2) == 0 { node.id = "s\(r.next() % 1_000_000_007)" }
+        node.children = (0..<(1 + r.next(4))).map { _ in make(&r, depth: depth + 1) }
+        return node
+    }
+
+    /// One random edit somewhere in the tree: insert, remove, swap, change a text or colour, change a type, move a
+    /// named node to another container.
+    static func mutate(_ root: ComponentNode, _ r: inout SplitMix) -> ComponentNode {
+        var root = root
+        var containers: [[Int]] = []
+        func collect(_ node: ComponentNode, _ path: [Int]) {
+            if node.type.isContainer { containers.append(path) }
+            for (i, c) in node.children.enumerated() { collect(c, path + [i]) }
+        }
+        collect(root, [])
+        guard !containers.isEmpty else { return root }
+        let path = containers[r.next(containers.count)]
+        func edit(_ node: inout ComponentNode, _ rest: ArraySlice<Int>, _ r: inout SplitMix) {
+            if let first = rest.first {
+                edit(&node.children[first], rest.dropFirst(), &r)
+                return
+            }
+            let n = node.children.count
+            switch r.next(6) {
+            case 0: node.children.insert(make(&r, depth: 2), at: r.next(n + 1))
+            case 1 where n > 1: node.children.remove(at: r.next(n))
+            case 2 where n > 1: node.children.swapAt(r.next(n), r.next(n))
+            case 3 where n > 0:
+                let i = r.next(n)
+                if node.children[i].type == .text { node.children[i].text = .fixed(words[r.next(words.count)]) }
+                else if node.children[i].type == .color { node.children[i].color = .fixed(Color.system["orange"]!) }
+            case 4: node.type = [.vstack, .hstack, .zstack][r.next(3)]
+            default:
+                if n > 1 {
+                    // Move a child into its sibling container (or to the front).
+                    let child = node.children.remove(at: r.next(n))
+                    if let target = node.children.firstIndex(where: { $0.type.isContainer }) {
+                        node.children[target].children.insert(child, at: 0)
+                    } else {
+                        node.children.insert(child, at: 0)
+                    }
+                }
+            }
+        }
+        edit(&root, path[...], &r)
+        return root
+    }
+}
