@@ -4,8 +4,9 @@
 For every page, the DevTools protocol's `Accessibility.getFullAXTree` (through selenium's `execute_cdp_cmd`) is
 walked depth first in the browser's own child order (which follows `aria-owns`). Each screen panel is a group
 whose role description is "screen"; inside it, every node that is not ignored and whose role is an element's
-(button, link, heading, searchbox, image, StaticText) is recorded — {role, name, description, disabled} — and
-not descended into (a StaticText's inline text boxes, a button's presentational children).
+(button, link, heading, searchbox, image, StaticText; switch, spinbutton, textbox, radiogroup for input controls)
+is recorded — {role, name, description, disabled, and a switch's checked state or a spinbutton's value} — and not
+descended into (a StaticText's inline text boxes, a button's presentational children).
 
 The comparison with `sdui accessibility` is the Swift test's (`AccessibilityBrowserTests`): this script only
 reports what the browser computed.
@@ -13,7 +14,8 @@ reports what the browser computed.
 Usage:
     python3 Scripts/browser/check_accessibility.py PAGE.html... --json REPORT.json [--chromium PATH] [--chromedriver PATH]
 
-REPORT.json: {"pages": [{"page": PATH, "panels": [{"name": …, "elements": [{"role", "name", "description", "disabled"}]}]}]}
+REPORT.json: {"pages": [{"page": PATH, "panels": [{"name": …, "elements": [{"role", "name", "description", "disabled",
+"state"}]}]}]} — state: a switch's `checked` ("true"/"false"), a spinbutton's value, else null.
 
 Exit status: 0 when every page was read; 1 when a page could not be read; 2 when the browser or selenium is
 missing (the message says what to install).
@@ -27,7 +29,8 @@ import shutil
 import sys
 
 MISSING_TOOLS = 2
-ELEMENT_ROLES = {"button", "link", "heading", "searchbox", "image", "img", "StaticText"}
+ELEMENT_ROLES = {"button", "link", "heading", "searchbox", "image", "img", "StaticText",
+                 "switch", "spinbutton", "textbox", "radiogroup"}
 
 
 def make_driver(args):
@@ -89,6 +92,8 @@ def panels(tree):
                 "name": value(node.get("name")) or "",
                 "description": value(node.get("description")),
                 "disabled": bool(prop(node, "disabled")),
+                "state": (str(prop(node, "checked")) if role == "switch"
+                          else str(value(node.get("value"))) if role == "spinbutton" else None),
             })
             return
         for child in children_of.get(node_id, []):

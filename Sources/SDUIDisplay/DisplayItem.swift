@@ -209,6 +209,8 @@ public struct DisplayAccessibility: Hashable, Sendable {
     public var value: String?
     /// The element's traits (empty unless `role` is `.element`).
     public var traits: Traits
+    /// The input control the element is (a switch, stepper, text field, picker), nil for any other.
+    public var control: AccessibilityControl?
     /// The identifier UI tests find the view by (`accessibilityIdentifier`): the payload's `accessibility.identifier`,
     /// else its `id` (nil without either).
     public var identifier: String?
@@ -221,9 +223,9 @@ public struct DisplayAccessibility: Hashable, Sendable {
 
     /// A node's accessibility.
     public init(role: Role = .none, label: String? = nil, hint: String? = nil, value: String? = nil, traits: Traits = [],
-                identifier: String? = nil) {
+                control: AccessibilityControl? = nil, identifier: String? = nil) {
         self.role = role; self.label = label; self.hint = hint; self.value = value; self.traits = traits
-        self.identifier = identifier
+        self.control = control; self.identifier = identifier
     }
 }
 

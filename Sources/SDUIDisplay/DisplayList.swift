@@ -176,6 +176,7 @@ extension DisplayAccessibility {
             hint = element.hint
             value = element.value
             traits = Traits(element.traits)
+            control = element.control
             if let identifier = element.identifier { self.identifier = identifier }
         }
     }

@@ -43,6 +43,20 @@ struct AccessibilityMarkup {
         return h
     }
 
+    /// The ARIA role of an element: its input control's (`switch`, `spinbutton`, `textbox`, `radiogroup` for a
+    /// segmented picker, `button` for a menu picker), else the one its traits name, or nil for an element read as
+    /// text.
+    static func role(_ accessibility: DisplayAccessibility) -> String? {
+        switch accessibility.control {
+        case .toggle?: return "switch"
+        case .stepper?: return "spinbutton"
+        case .textField?: return "textbox"
+        case .segmentedPicker?: return "radiogroup"
+        case .menuPicker?: return "button"
+        case nil: return role(accessibility.traits)
+        }
+    }
+
     /// The ARIA role an element's traits name, or nil for an element read as text.
     static func role(_ traits: AccessibilityTraits) -> String? {
         if traits.contains(.button) || traits.contains(.toggleButton) { return "button" }
@@ -74,9 +88,20 @@ struct AccessibilityMarkup {
         case .none, .container:
             return ""
         case .element:
-            guard let role = Self.role(a.traits) else { return "" }
+            guard let role = Self.role(a) else { return "" }
             var out = " id=\"" + id(item.index) + "\" role=\"" + role + "\" aria-label=\"" + HTMLEscaping.attribute(a.label ?? "") + "\""
             if let hint = a.hint { out += " aria-description=\"" + HTMLEscaping.attribute(hint) + "\"" }
+            switch a.control {
+            case .toggle?:
+                out += " aria-checked=\"" + (a.value == "1" ? "true" : "false") + "\""
+            case .stepper?:
+                if let value = a.value, let number = Double(value), number.isFinite {
+                    out += " aria-valuenow=\"" + HTMLEscaping.attribute(value) + "\""
+                }
+                if let value = a.value { out += " aria-valuetext=\"" + HTMLEscaping.attribute(value) + "\"" }
+            default:
+                break
+            }
             if a.traits.contains(.notEnabled) { out += " aria-disabled=\"true\"" }
             return out
         }
@@ -86,7 +111,7 @@ struct AccessibilityMarkup {
     /// text.
     func content(of item: DisplayItem) -> String {
         let a = item.accessibility
-        guard a.role == .element, Self.role(a.traits) == nil else { return "" }
+        guard a.role == .element, Self.role(a) == nil else { return "" }
         return "<span class=\"sdui-ax\" id=\"" + id(item.index) + "\">" + HTMLEscaping.text(a.label ?? "") + "</span>"
     }
 }

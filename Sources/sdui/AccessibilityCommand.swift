@@ -16,14 +16,17 @@ enum AccessibilityCommand {
         together. Each element has its label, traits (UIAccessibilityTraits names), hint, value, identifier,
         frame and the nodes it stands for (a `combine` lists its own node, then the merged ones).
         SwiftUI's defaults: a text is labelled by its string, a button by its title (trait button), an image by
-        its alt (trait image); `"accessibility": {…}` on any node changes them (docs/accessibility.md).
+        its alt (trait image); an input control by its label, with UIKit's traits and value (a toggle: button,
+        toggleButton, value 1 or 0; a stepper: adjustable, its number; a text field: its text; a picker: its
+        selected option); `"accessibility": {…}` on any node changes them (docs/accessibility.md).
         """,
         options: EnvironmentOptions.options + [
             .value("--format", "json|text", "json (default) or text (one line per element)"),
             .value("--output", short: "-o", "FILE", "write to FILE instead of standard output"),
         ],
         epilogue: """
-        JSON: {"screen", "elements": [{"label", "traits": [...], "hint", "value", "identifier" (null when not set),
+        JSON: {"screen", "elements": [{"label", "traits": [...], "hint", "value", "identifier", "control" (toggle,
+               stepper, textField, segmentedPicker, menuPicker; each null when not set),
                "frame": {"x","y","width","height"}, "nodes": [ids]}]}
 
         EXIT: 0 listed, 64 usage, 65 invalid payload, 66 unreadable, 73 cannot write.
@@ -55,6 +58,7 @@ enum AccessibilityCommand {
             if let value = e.value { line += " value \"\(value)\"" }
             line += " [" + e.traits.map(\.rawValue).joined(separator: ", ") + "]"
             if let hint = e.hint { line += " hint \"\(hint)\"" }
+            if let control = e.control { line += " " + control.rawValue }
             if let identifier = e.identifier { line += " id \(identifier)" }
             line += " " + LayoutCommand.textFrame(e.frame) + " " + e.nodes.joined(separator: " ")
             lines.append(line)

@@ -13,8 +13,12 @@ struct AccessibilityBrowserReport: Decodable, Sendable {
         /// The AX node's description (`aria-description`: the element's hint).
         var description: String?
         var disabled: Bool
+        /// A switch's checked state ("true"/"false"), a spinbutton's value; nil for other roles.
+        var state: String?
         /// `button "Pay" (Add a card first) disabled`, for messages.
-        var debugText: String { "\(role) \"\(name)\"" + (description.map { " (\($0))" } ?? "") + (disabled ? " disabled" : "") }
+        var debugText: String {
+            "\(role) \"\(name)\"" + (description.map { " (\($0))" } ?? "") + (disabled ? " disabled" : "") + (state.map { " = \($0)" } ?? "")
+        }
     }
     struct Panel: Decodable, Sendable { var name: String?; var elements: [Element] }
     struct Page: Decodable, Sendable { var page: String; var panels: [Panel]; var error: String? }
@@ -27,14 +31,29 @@ extension AccessibilityBrowserReport.Element {
     init(expecting element: AccessibilityElement) {
         let t = element.traits
         let role: String
+        var state: String?
+        switch element.control {
+        case .toggle?: role = "switch"; state = element.value == "1" ? "true" : "false"
+        case .stepper?: role = "spinbutton"; state = element.value
+        case .textField?: role = "textbox"
+        case .segmentedPicker?: role = "radiogroup"
+        case .menuPicker?: role = "button"
+        case nil: role = Self.role(t)
+        }
+        self.init(role: role, name: element.label, description: role == "StaticText" ? nil : element.hint,
+                  disabled: role != "StaticText" && t.contains(.notEnabled), state: state)
+    }
+
+    /// The ARIA role of an element that is not an input control, from its traits.
+    static func role(_ t: [AccessibilityTrait]) -> String {
+        let role: String
         if t.contains(.button) || t.contains(.toggleButton) { role = "button" }
         else if t.contains(.link) { role = "link" }
         else if t.contains(.header) { role = "heading" }
         else if t.contains(.searchField) { role = "searchbox" }
         else if t.contains(.image) { role = "image" }
         else { role = "StaticText" }
-        self.init(role: role, name: element.label, description: role == "StaticText" ? nil : element.hint,
-                  disabled: role != "StaticText" && t.contains(.notEnabled))
+        return role
     }
 }
 
@@ -69,6 +88,23 @@ enum AccessibilityBrowserCheck {
       {"type": "text", "id": "first", "text": "Read first", "accessibility": {"sortPriority": 10}}]}}
     """
 
+    /// A form of every input control, bound to state: a switch on and one off, a stepper, a text field with text
+    /// and an empty one (read by its placeholder), a segmented and a menu picker.
+    static let form = """
+    {"schemaVersion": 1, "id": "form", "title": "Form",
+     "state": {"wifi": true, "bluetooth": false, "count": 3, "name": "Ada", "note": "", "size": "m", "color": "blue"},
+     "root": {"type": "vstack", "alignment": "leading", "spacing": 12, "padding": 16, "children": [
+      {"type": "toggle", "id": "wifi", "label": "Wi-Fi", "isOn": "@{wifi}"},
+      {"type": "toggle", "id": "bluetooth", "label": "Bluetooth", "isOn": "@{bluetooth}", "accessibility": {"hint": "Finds nearby devices"}},
+      {"type": "stepper", "id": "count", "label": "Quantity", "value": "@{count}"},
+      {"type": "textField", "id": "name", "placeholder": "Your name", "text": "@{name}", "accessibility": {"label": "Name"}},
+      {"type": "textField", "id": "note", "placeholder": "Add a note", "text": "@{note}"},
+      {"type": "picker", "id": "size", "label": "Size", "selection": "@{size}", "style": "segmented",
+       "options": [{"value": "s", "label": "Small"}, {"value": "m", "label": "Medium"}, {"value": "l", "label": "Large"}]},
+      {"type": "picker", "id": "color", "label": "Colour", "selection": "@{color}",
+       "options": [{"value": "red", "label": "Red"}, {"value": "blue", "label": "Blue"}]}]}}
+    """
+
     static func pages() throws -> [Page] {
         var pages: [Page] = []
         let renderer = HTMLRenderer(options: .init(fonts: .omitted))
@@ -84,6 +120,9 @@ enum AccessibilityBrowserCheck {
             for window in windows { try add(name, screen, window, Examples.layoutDirection(name)) }
         }
         try add("storefront", try Examples.screen("storefront"), "iphone-16", .rightToLeft)
+        let form = try Screen(json: form)
+        try add("form", form, "iphone-16", .leftToRight)
+        try add("form", form, "ipad-pro-13-m4", .rightToLeft)
         let heldOut = try Screen(json: heldOut)
         try add("held-out", heldOut, "iphone-16", .leftToRight)
         try add("held-out", heldOut, "iphone-16", .rightToLeft)
@@ -162,6 +201,15 @@ enum AccessibilityBrowserCheck {
         }
         print("accessibility tree: \(compared) elements on \(pages.count) pages compared with Chromium")
         #expect(compared > 500)
+    }
+
+    @Test func `Chromium reads the form's inputs as a switch, a spinbutton, text boxes, a radio group and a button, with their states`() throws {
+        let (pages, report) = try AccessibilityBrowserCheck.result.get()
+        let k = try #require(pages.firstIndex { $0.name == "form iphone-16 leftToRight" })
+        let elements = report.pages[k].panels.first?.elements ?? []
+        #expect(elements.map(\.role) == ["switch", "switch", "spinbutton", "textbox", "textbox", "radiogroup", "button"])
+        #expect(elements.map(\.name) == ["Wi-Fi", "Bluetooth", "Quantity", "Name", "Add a note", "Size", "Colour"])
+        #expect(elements.prefix(3).map(\.state) == ["true", "false", "3"])
     }
 
     @Test func `the held-out screen reads in sort priority, then top to bottom, with the card combined and decorations hidden`() throws {

@@ -39,6 +39,22 @@ struct AccessibilityRuntimeTests {
         #expect(try #require(controller.nodeView(id: "stack")).isAccessibilityElement == false)
     }
 
+    @Test func `a switch's view is a button with the toggle trait whose value follows the state through a content update`() throws {
+        let screen = try Screen(json: """
+        {"schemaVersion": 1, "id": "f", "state": {"on": true}, "root": {"type": "vstack", "children": [
+          {"type": "toggle", "id": "wifi", "label": "Wi-Fi", "isOn": "@{on}"}, {"type": "text", "id": "t", "text": "Below"}]}}
+        """)
+        let h = try Harness { ScreenViewController(screen: screen, registry: ComponentRegistry()) }
+        let controller = try #require(h.root as? ScreenViewController)
+        let wifi = try #require(controller.nodeView(id: "wifi"))
+        #expect(wifi.isAccessibilityElement && wifi.accessibilityLabel == "Wi-Fi")
+        #expect(wifi.accessibilityTraits == [.button, .toggleButton] && wifi.accessibilityValue == "1")
+        try controller.toggleInput(ofNodeWithID: "wifi")
+        #expect(controller.nodeView(id: "wifi") === wifi, "the view keeps its identity")
+        #expect(wifi.accessibilityValue == "0")
+        #expect(controller.view.accessibilityElements?.first === wifi)
+    }
+
     @Test func `traits map to UIKit's option set and back`() {
         let traits = AccessibilityTraits([.button, .selected, .header])
         #expect(traits.contains(.button) && traits.contains(.selected) && traits.contains(.header) && !traits.contains(.link))

@@ -17,7 +17,8 @@ public struct AccessibilityFinding: Hashable, Sendable {
 /// - `missing-accessibility-label`: an image with no `alt` or label that is not hidden, or a button (or a node
 ///   with an action that is an element) with nothing to read: VoiceOver says only "image" or "button". An image
 ///   or button below an element that has a label of its own (`ignore`, or `combine` with a `label`) is covered
-///   by that label and not reported.
+///   by that label and not reported. So is an input control (toggle, stepper, text field, picker) with no label
+///   (a text field's placeholder is its label when it has none).
 /// - `low-contrast`: text (and a button title in a colour the payload chose) whose contrast with its effective
 ///   background is below WCAG 2.2 AA (success criterion 1.4.3): 4.5 : 1, or 3 : 1 for large text (≥ 18 pt, or
 ///   ≥ 14 pt bold), checked in light and in dark appearance. The background is the nearest opaque layer behind
@@ -48,6 +49,9 @@ public enum AccessibilityAudit {
             switch nodes[i].type {
             case .image: what = "an image without alt or an accessibility label: VoiceOver reads only \"image\"; give it \"alt\", or \"accessibility\": {\"hidden\": true} if it is decoration"
             case .button: what = "a button without a title or an accessibility label (an icon-only button?): VoiceOver reads only \"button\"; give it \"accessibility\": {\"label\": …}"
+            case .toggle, .stepper, .textField, .picker:
+                what = "a \(nodes[i].type.rawValue) without a label: VoiceOver reads only its value and kind; give it \"label\""
+                    + (nodes[i].type == .textField ? " (a text field: \"placeholder\" or \"accessibility\": {\"label\": …})" : "")
             default:
                 guard element.traits.contains(.button) || element.traits.contains(.image) else { continue }
                 what = "a \(element.traits.contains(.button) ? "tappable" : "image") element with nothing to read: give it \"accessibility\": {\"label\": …}"

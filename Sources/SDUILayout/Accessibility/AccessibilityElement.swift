@@ -21,6 +21,8 @@ public struct AccessibilityElement: Hashable, Sendable {
     public var nodes: [String]
     /// The same nodes as indices into `LayoutResult.nodes`.
     public var nodeIndices: [Int]
+    /// The input control the element is (its own node's), nil for every other element.
+    public var control: AccessibilityControl?
 
     public init(label: String, traits: [AccessibilityTrait], hint: String? = nil, value: String? = nil,
                 identifier: String? = nil, frame: Rect, nodes: [String], nodeIndices: [Int]) {
@@ -38,10 +40,36 @@ public struct AccessibilityElement: Hashable, Sendable {
         pairs.append(("hint", hint.map(JSONValue.string) ?? .null))
         pairs.append(("value", value.map(JSONValue.string) ?? .null))
         pairs.append(("identifier", identifier.map(JSONValue.string) ?? .null))
+        pairs.append(("control", control.map { .string($0.rawValue) } ?? .null))
         pairs.append(("frame", .object([("x", .number(frame.x)), ("y", .number(frame.y)),
                                         ("width", .number(frame.width)), ("height", .number(frame.height))])))
         pairs.append(("nodes", .array(nodes.map(JSONValue.string))))
         return .object(pairs)
+    }
+}
+
+/// The input control an element is, with UIKit's accessibility for it (docs/accessibility.md, "Inputs").
+public enum AccessibilityControl: String, Hashable, Sendable, CaseIterable {
+    /// A `UISwitch`: a button with the toggle trait whose value is "1" (on) or "0" (off), as UIKit reports it.
+    case toggle
+    /// A stepper: SwiftUI's `Stepper`, one adjustable element whose value is the number.
+    case stepper
+    /// A text field: its value is the text (bullets for a secure field), its label the label or placeholder.
+    case textField
+    /// A segmented picker, read as one element whose value is the selected option.
+    case segmentedPicker
+    /// A menu picker: a button whose value is the selected option (UIKit's pop-up button).
+    case menuPicker
+
+    /// The traits the control's element has before the payload adds its own.
+    public var traits: [AccessibilityTrait] {
+        switch self {
+        case .toggle: return [.button, .toggleButton]
+        case .stepper: return [.adjustable]
+        case .textField: return []
+        case .segmentedPicker: return [.adjustable]
+        case .menuPicker: return [.button]
+        }
     }
 }
 

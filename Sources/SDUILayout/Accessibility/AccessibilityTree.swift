@@ -72,8 +72,13 @@ struct AccessibilityTreeBuilder {
         var hasAction = false
         /// Hidden by the chain's `hidden` or an `opacity` of 0.
         var hiddenByModifiers = false
-        /// A text's string, a button's title, an image's alt.
+        /// A text's string, a button's title, an image's alt, an input's label.
         var text: String?
+        /// An input control's value in the screen's state (UIKit's `accessibilityValue`: a switch's "1"/"0", a
+        /// stepper's number, a text field's text, a picker's selected option).
+        var value: String?
+        /// The input control the node is.
+        var control: AccessibilityControl?
     }
 
     /// The facts of every layout node, from its payload node (found as in `components(of:screen:)`).
@@ -94,8 +99,34 @@ struct AccessibilityTreeBuilder {
             case .image: f.text = component.alt?.resolved(for: sizeClass)
             default: break
             }
+            if let input = component.input { readInput(input, of: component.type, into: &f) }
             result[i] = f
             childArrays[i] = component.children
+        }
+        func readInput(_ input: InputProperties, of type: ComponentType, into f: inout NodeFacts) {
+            let current = screen.state[input.target]
+            let label = input.label?.resolved(for: sizeClass)
+            switch type {
+            case .toggle:
+                f.control = .toggle
+                f.text = label
+                f.value = current == .bool(true) ? "1" : "0"
+            case .stepper:
+                f.control = .stepper
+                f.text = label
+                f.value = current?.interpolationText ?? ""
+            case .textField:
+                f.control = .textField
+                f.text = label ?? input.placeholder?.resolved(for: sizeClass)
+                let text = current?.interpolationText ?? ""
+                f.value = text.isEmpty ? nil : (input.isSecure?.resolved(for: sizeClass) == true ? String(repeating: "•", count: text.count) : text)
+            case .picker:
+                f.control = input.pickerStyle == .segmented ? .segmentedPicker : .menuPicker
+                f.text = label
+                f.value = input.options.first { $0.value == current }?.label
+            default:
+                break
+            }
         }
         for (i, node) in nodes.enumerated() {
             if node.parent < 0 || node.parent >= i {
@@ -183,7 +214,7 @@ struct AccessibilityTreeBuilder {
         func inner() -> [AccessibilityOrder.Item] { children[i].flatMap { items[$0] } }
 
         switch node.type {
-        case .text, .button, .image:
+        case .text, .button, .image, .toggle, .stepper, .textField, .picker:
             if behavior == .contain { break }
             return leafElement(i).map { [item($0, priority: priority)] } ?? []
         default:
@@ -239,6 +270,12 @@ struct AccessibilityTreeBuilder {
             return ownElement(i, label: facts[i].text ?? "", traits: [.button])
         case .image:
             return ownElement(i, label: facts[i].text ?? "", traits: [.image])
+        case .toggle, .stepper, .textField, .picker:
+            guard let control = facts[i].control else { return nil }
+            guard var element = ownElement(i, label: facts[i].text ?? "", traits: control.traits) else { return nil }
+            if facts[i].accessibility?.value == nil { element.value = facts[i].value }
+            element.control = control
+            return element
         default:
             return nil
         }
