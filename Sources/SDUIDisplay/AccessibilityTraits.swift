@@ -28,8 +28,7 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
 
     /// The set holding one payload trait (one bit per `AccessibilityTrait` case, in declaration order).
     public init(trait: AccessibilityTrait) {
-        let position = AccessibilityTrait.allCases.firstIndex(of: trait) ?? 0
-        self.init(rawValue: UInt64(1) << UInt64(position))
+        self.init(rawValue: UInt64(1) << UInt64(trait.rank))
     }
 
     /// The set of the payload's traits.

@@ -56,7 +56,7 @@ struct AccessibilityTreeBuilder {
 
     init(layout: LayoutResult, screen: Screen) {
         nodes = layout.nodes
-        facts = Self.facts(of: nodes, screen: screen, sizeClass: layout.traits.horizontalSizeClass)
+        facts = Self.facts(of: layout, nodes: nodes, screen: screen, sizeClass: layout.traits.horizontalSizeClass)
         var children = [[Int]](repeating: [], count: nodes.count)
         for (i, node) in nodes.enumerated() where node.parent >= 0 && node.parent < i { children[node.parent].append(i) }
         self.children = children
@@ -82,7 +82,7 @@ struct AccessibilityTreeBuilder {
     }
 
     /// The facts of every layout node, from its payload node (found as in `components(of:screen:)`).
-    static func facts(of nodes: [LayoutNode], screen: Screen, sizeClass: UserInterfaceSizeClass) -> [NodeFacts] {
+    static func facts(of layout: LayoutResult, nodes: [LayoutNode], screen: Screen, sizeClass: UserInterfaceSizeClass) -> [NodeFacts] {
         var result = [NodeFacts](repeating: NodeFacts(), count: nodes.count)
         // Each node's children (one array retained per node, not a copy of the node).
         var childArrays = [[ComponentNode]](repeating: [], count: nodes.count)
@@ -133,22 +133,12 @@ struct AccessibilityTreeBuilder {
                 if i == 0 { read(screen.root, into: 0) }
                 continue
             }
-            guard let k = childIndex(node.path), k < childArrays[node.parent].count else { continue }
+            // The engine's child slot (`LayoutResult.childSlot(at:)`): no path string is parsed.
+            let k = Int(layout.childSlot(at: i))
+            guard k >= 0, k < childArrays[node.parent].count else { continue }
             read(childArrays[node.parent][k], into: i)
         }
         return result
-    }
-
-    /// The child index a path id ends with (`root.0.3` → 3), read from its UTF-8 bytes.
-    static func childIndex(_ path: String) -> Int? {
-        var value = 0, scale = 1
-        for byte in path.utf8.reversed() {
-            if byte == UInt8(ascii: ".") { return scale > 1 ? value : nil }
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), scale <= 1_000_000_000 else { return nil }
-            value += Int(byte - UInt8(ascii: "0")) * scale
-            scale *= 10
-        }
-        return nil
     }
 
     /// The payload node of each layout node: its parent's child at the index its path ends with (`root.0.3` → 3).
@@ -207,10 +197,11 @@ struct AccessibilityTreeBuilder {
     mutating func collect(_ i: Int, _ end: Int, _ items: inout [[AccessibilityOrder.Item]]) -> [AccessibilityOrder.Item] {
         if isHidden(i) { mark(i..<end, .hidden); return [] }
         let node = nodes[i]
-        let properties = facts[i].accessibility ?? AccessibilityProperties()
-        let priority = resolved(properties.sortPriority)
-        let behavior = resolved(properties.children)
-        let describesItself = properties.label != nil || properties.hint != nil || properties.value != nil || !properties.traits.isEmpty
+        // Read in place: most nodes have no `accessibility`, and making an empty one per node costed a tenth of the pass.
+        let properties = facts[i].accessibility
+        let priority = resolved(properties?.sortPriority)
+        let behavior = resolved(properties?.children)
+        let describesItself = properties.map { $0.label != nil || $0.hint != nil || $0.value != nil || !$0.traits.isEmpty } ?? false
         func inner() -> [AccessibilityOrder.Item] { children[i].flatMap { items[$0] } }
 
         switch node.type {
@@ -283,13 +274,13 @@ struct AccessibilityTreeBuilder {
 
     /// Node `i` as one element: `label` and `traits` as its defaults, its payload properties over them.
     func ownElement(_ i: Int, label: String, traits: [AccessibilityTrait]) -> AccessibilityElement? {
-        let properties = facts[i].accessibility ?? AccessibilityProperties()
+        let properties = facts[i].accessibility
         var traits = traits
-        for trait in properties.traits where !traits.contains(trait) { traits.append(trait) }
+        for trait in properties?.traits ?? [] where !traits.contains(trait) { traits.append(trait) }
         if facts[i].hasAction, !traits.contains(.button) { traits.append(.button) }
-        return AccessibilityElement(label: resolved(properties.label) ?? label, traits: traits.sorted(),
-                                    hint: resolved(properties.hint), value: resolved(properties.value),
-                                    identifier: properties.identifier, frame: nodes[i].frame,
+        return AccessibilityElement(label: resolved(properties?.label) ?? label, traits: traits.count > 1 ? traits.sorted() : traits,
+                                    hint: resolved(properties?.hint), value: resolved(properties?.value),
+                                    identifier: properties?.identifier, frame: nodes[i].frame,
                                     nodes: [nodes[i].id], nodeIndices: [i])
     }
 
@@ -307,9 +298,9 @@ struct AccessibilityTreeBuilder {
         var traits: [AccessibilityTrait] = []
         for part in parts { for t in part.traits where !traits.contains(t) { traits.append(t) } }
         guard var element = ownElement(i, label: joined(parts.map(\.label)) ?? "", traits: traits) else { return nil }
-        let properties = facts[i].accessibility ?? AccessibilityProperties()
-        if properties.hint == nil { element.hint = joined(parts.map(\.hint)) }
-        if properties.value == nil { element.value = joined(parts.map(\.value)) }
+        let properties = facts[i].accessibility
+        if properties?.hint == nil { element.hint = joined(parts.map(\.hint)) }
+        if properties?.value == nil { element.value = joined(parts.map(\.value)) }
         for part in parts {
             element.nodes += part.nodes
             element.nodeIndices += part.nodeIndices
