@@ -4,7 +4,7 @@
 /// Example payloads compiled into the library, so `sdui preview` works without the source tree.
 public enum BuiltInExamples {
     /// The JSON of `Examples/storefront.json`, byte for byte (without its final newline).
-    public static let storefrontJSON = #"""
+    public static let storefrontJSON = ##"""
 {
   "schemaVersion": 1,
   "id": "storefront",
@@ -35,7 +35,10 @@ public enum BuiltInExamples {
             "id": "subheading",
             "text": "Hand-picked gear for the season ahead, shipped free over $50.",
             "style": "subheadline",
-            "color": "secondary"
+            "color": {
+              "light": "#6C6C70",
+              "dark": "#AEAEB2"
+            }
           },
           {
             "type": "grid",
@@ -58,6 +61,9 @@ public enum BuiltInExamples {
                 "action": {
                   "type": "navigate",
                   "screen": "product/p1"
+                },
+                "accessibility": {
+                  "children": "contain"
                 },
                 "children": [
                   {
@@ -120,6 +126,9 @@ public enum BuiltInExamples {
                   "type": "navigate",
                   "screen": "product/p2"
                 },
+                "accessibility": {
+                  "children": "contain"
+                },
                 "children": [
                   {
                     "type": "image",
@@ -180,6 +189,9 @@ public enum BuiltInExamples {
                 "action": {
                   "type": "navigate",
                   "screen": "product/p3"
+                },
+                "accessibility": {
+                  "children": "contain"
                 },
                 "children": [
                   {
@@ -242,6 +254,9 @@ public enum BuiltInExamples {
                   "type": "navigate",
                   "screen": "product/p4"
                 },
+                "accessibility": {
+                  "children": "contain"
+                },
                 "children": [
                   {
                     "type": "image",
@@ -302,6 +317,9 @@ public enum BuiltInExamples {
                 "action": {
                   "type": "navigate",
                   "screen": "product/p5"
+                },
+                "accessibility": {
+                  "children": "contain"
                 },
                 "children": [
                   {
@@ -364,6 +382,9 @@ public enum BuiltInExamples {
                   "type": "navigate",
                   "screen": "product/p6"
                 },
+                "accessibility": {
+                  "children": "contain"
+                },
                 "children": [
                   {
                     "type": "image",
@@ -424,6 +445,9 @@ public enum BuiltInExamples {
                 "action": {
                   "type": "navigate",
                   "screen": "product/p7"
+                },
+                "accessibility": {
+                  "children": "contain"
                 },
                 "children": [
                   {
@@ -486,6 +510,9 @@ public enum BuiltInExamples {
                   "type": "navigate",
                   "screen": "product/p8"
                 },
+                "accessibility": {
+                  "children": "contain"
+                },
                 "children": [
                   {
                     "type": "image",
@@ -542,5 +569,5 @@ public enum BuiltInExamples {
     ]
   }
 }
-"""#
+"""##
 }

@@ -72,6 +72,7 @@ public enum PayloadJSONSchema {
             ("gridColumns", gridColumns),
             ("gridItems", gridItems),
             ("action", action),
+            ("accessibility", accessibility),
             ("binding", binding),
             ("stateVariableBinding", ["type": "string", "pattern": "^@\\{ *[A-Za-z_][A-Za-z0-9_]* *\\}$",
                                       "description": "A state variable the control shows and changes, written \"@{name}\" (SwiftUI's $name)."]),
@@ -128,6 +129,7 @@ public enum PayloadJSONSchema {
             ("fontWeight", SchemaBuilding.enumeration(FontWeight.allCases.map(\.rawValue), "A font weight (SwiftUI's Font.Weight).")),
             ("imagePlaceholder", SchemaBuilding.enumeration(ImagePlaceholder.allCases.map(\.rawValue), "What an image shows while it loads.")),
             ("buttonStyle", SchemaBuilding.enumeration(ButtonStyle.allCases.map(\.rawValue), "A SwiftUI button style.")),
+            ("accessibilityChildren", SchemaBuilding.enumeration(AccessibilityChildBehavior.allCases.map(\.rawValue), "What an accessibility element does with its children (SwiftUI's AccessibilityChildBehavior): combine, contain or ignore.")),
         ]
     }
 
