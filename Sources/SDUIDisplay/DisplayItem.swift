@@ -202,28 +202,57 @@ public struct ImageRequest: Hashable, Sendable {
     }
 }
 
-/// What assistive technologies are told about a node (filled from the payload; the accessibility model of the
-/// schema replaces these defaults as it lands).
+/// What assistive technologies are told about a node: its part in the screen's accessibility tree
+/// (`AccessibilityTree`, the pass `sdui accessibility` prints — docs/accessibility.md), resolved once per layout.
+/// The reading order is the list's (`DisplayList.accessibilityOrder`), not the item's: a rotation that reorders
+/// elements changes no item's content.
 public struct DisplayAccessibility: Hashable, Sendable {
-    /// UIKit's `UIAccessibilityTraits` subset the payload implies.
-    public struct Traits: OptionSet, Hashable, Sendable {
-        public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
-        /// A button (a `button` node or a node with an action).
-        public static let button = Traits(rawValue: 1 << 0)
-        /// An image.
-        public static let image = Traits(rawValue: 1 << 1)
-        /// Text that does not change.
-        public static let staticText = Traits(rawValue: 1 << 2)
+    /// UIKit's `UIAccessibilityTraits` (`AccessibilityTraits`).
+    public typealias Traits = AccessibilityTraits
+
+    /// How the node takes part.
+    public enum Role: Hashable, Sendable {
+        /// Not an element; its subtree may hold elements (a plain stack, a spacer). Also every node of a list made
+        /// without the pass (`DisplayList(_:screen:accessibility: false)`).
+        case none
+        /// An element VoiceOver visits (`isAccessibilityElement`): `label`, `traits`, `hint` and `value` are its.
+        case element
+        /// An accessibility container (`children: "contain"`): its elements are read together.
+        case container
+        /// Merged into an element above it (`combine`, below an `ignore`): not read on its own.
+        case covered
+        /// Hidden from assistive technologies with its subtree (`hidden`, `visible: false`, `opacity` 0).
+        case hidden
     }
-    /// The spoken label: an image's `alt`, a text's text, a button's title.
+
+    /// The node's part in the tree.
+    public var role: Role
+    /// What VoiceOver reads (`accessibilityLabel`); nil unless `role` is `.element`.
     public var label: String?
-    /// The node's traits.
+    /// What activating the element does (`accessibilityHint`).
+    public var hint: String?
+    /// The element's current value (`accessibilityValue`: a switch's "1"/"0", a stepper's number, a picker's choice).
+    public var value: String?
+    /// The element's traits (empty unless `role` is `.element`).
     public var traits: Traits
-    /// The identifier UI tests find the view by (`accessibilityIdentifier`): the node's payload id (nil without one).
+    /// The input control the element is (a switch, stepper, text field, picker), nil for any other.
+    public var control: AccessibilityControl?
+    /// The identifier UI tests find the view by (`accessibilityIdentifier`): the payload's `accessibility.identifier`,
+    /// else its `id` (nil without either).
     public var identifier: String?
-    /// Whether the node is hidden from assistive technologies (hidden nodes, images without `alt` are not).
-    public var isHidden: Bool
+
+    /// Whether the node is hidden from assistive technologies (or merged into another element): `role` is
+    /// `.hidden` or `.covered`.
+    public var isHidden: Bool { role == .hidden || role == .covered }
+    /// Whether the node is an element VoiceOver visits.
+    public var isElement: Bool { role == .element }
+
+    /// A node's accessibility.
+    public init(role: Role = .none, label: String? = nil, hint: String? = nil, value: String? = nil, traits: Traits = [],
+                control: AccessibilityControl? = nil, identifier: String? = nil) {
+        self.role = role; self.label = label; self.hint = hint; self.value = value; self.traits = traits
+        self.control = control; self.identifier = identifier
+    }
 }
 
 /// An input control as a host draws it, in the state the screen was resolved in (the frame comes from the layout,

@@ -17,11 +17,25 @@ public struct DisplayList: Sequence, Sendable {
     public let layout: LayoutResult
     /// The screen it was laid out from.
     public let screen: Screen
+    /// The screen's accessibility elements (`AccessibilityTree`: what `sdui accessibility` prints), which fill the
+    /// items' `accessibility`; nil for a list made without the pass.
+    public let accessibilityTree: AccessibilityTree?
 
-    /// A display list of `layout`, a layout of `screen`.
-    public init(_ layout: LayoutResult, screen: Screen) {
+    /// A display list of `layout`, a layout of `screen`. With `accessibility` (the default) the accessibility pass
+    /// runs once, here, and every item carries its part (`DisplayItem.accessibility`); a writer that only draws
+    /// (SVG) passes false and its items' roles are all `.none`.
+    /// - Complexity: O(n log n) in nodes with the pass (its reading order sorts), O(1) without.
+    public init(_ layout: LayoutResult, screen: Screen, accessibility: Bool = true) {
         self.layout = layout
         self.screen = screen
+        accessibilityTree = accessibility ? AccessibilityTree(layout: layout, screen: screen) : nil
+    }
+
+    /// The nodes that carry the accessibility elements, in VoiceOver's reading order (the order of
+    /// `accessibilityTree.elements`; empty without the pass). What a host gives its root view as
+    /// `accessibilityElements` and the HTML panel as `aria-owns`.
+    public var accessibilityOrder: [NodeIndex] {
+        accessibilityTree?.elements.compactMap { $0.nodeIndices.first.map { NodeIndex(Int32(truncatingIfNeeded: $0)) } } ?? []
     }
 
     /// The number of items (`layout.nodeCount`).
@@ -52,6 +66,7 @@ public struct DisplayList: Sequence, Sendable {
         private let state: ScreenState
         private let sizeClass: UserInterfaceSizeClass
         private let direction: LayoutDirection
+        private let accessibility: AccessibilityTree?
         private var position = 0
         /// The current path: layout index, payload node (nil: not found), identity.
         private var path: [(index: Int, node: ComponentNode?, identity: NodeIdentity)] = []
@@ -63,6 +78,7 @@ public struct DisplayList: Sequence, Sendable {
             state = list.screen.state
             sizeClass = list.layout.traits.horizontalSizeClass
             direction = list.layout.traits.layoutDirection
+            accessibility = list.accessibilityTree
         }
 
         public mutating func next() -> DisplayItem? {
@@ -84,6 +100,7 @@ public struct DisplayList: Sequence, Sendable {
             var item = DisplayItem(node, index: index, component: component, identity: identity, sizeClass: sizeClass,
                                    direction: direction)
             item.control = DisplayControl(component, state: state)
+            if let accessibility { item.accessibility.fill(from: accessibility, node: index) }
             return item
         }
     }
@@ -166,13 +183,31 @@ extension DisplayItem {
         } else {
             image = nil
         }
-        var traits = DisplayAccessibility.Traits()
-        if node.type == .button || action != nil { traits.insert(.button) }
-        if node.type == .image { traits.insert(.image) }
-        if node.type == .text { traits.insert(.staticText) }
-        let alt = node.type == .image ? r(component?.alt) : nil
-        accessibility = DisplayAccessibility(label: node.type == .image ? alt : source, traits: traits, identifier: component?.id,
-                                             isHidden: node.isHidden || (node.type == .image && alt == nil))
+        accessibility = DisplayAccessibility(identifier: component?.id)
+    }
+}
+
+extension DisplayAccessibility {
+    /// Takes node `index`'s part in `tree`: its role, and for the node that carries an element, the element's label,
+    /// hint, value and traits.
+    mutating func fill(from tree: AccessibilityTree, node index: Int) {
+        guard index < tree.exposure.count else { return }
+        switch tree.exposure[index] {
+        case .structural: role = .none
+        case .container: role = .container
+        case .covered: role = .covered
+        case .hidden: role = .hidden
+        case .element(let k):
+            guard k < tree.elements.count else { return }
+            let element = tree.elements[k]
+            role = .element
+            label = element.label
+            hint = element.hint
+            value = element.value
+            traits = Traits(element.traits)
+            control = element.control
+            if let identifier = element.identifier { self.identifier = identifier }
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 /// Example payloads compiled into the library, so `sdui preview` works without the source tree.
 public enum BuiltInExamples {
     /// The JSON of `Examples/storefront.json`, byte for byte (without its final newline).
-    public static let storefrontJSON = #"""
+    public static let storefrontJSON = ##"""
 {
   "schemaVersion": 1,
   "id": "storefront",
@@ -35,7 +35,10 @@ public enum BuiltInExamples {
             "id": "subheading",
             "text": "Hand-picked gear for the season ahead, shipped free over $50.",
             "style": "subheadline",
-            "color": "secondary"
+            "color": {
+              "light": "#6C6C70",
+              "dark": "#AEAEB2"
+            }
           },
           {
             "type": "grid",
@@ -81,6 +84,9 @@ public enum BuiltInExamples {
                 "action": {
                   "type": "navigate",
                   "screen": "product/p1"
+                },
+                "accessibility": {
+                  "children": "contain"
                 },
                 "children": [
                   {
@@ -150,6 +156,9 @@ public enum BuiltInExamples {
                 "action": {
                   "type": "navigate",
                   "screen": "product/p2"
+                },
+                "accessibility": {
+                  "children": "contain"
                 },
                 "children": [
                   {
@@ -301,6 +310,9 @@ public enum BuiltInExamples {
                   "type": "navigate",
                   "screen": "product/p3"
                 },
+                "accessibility": {
+                  "children": "contain"
+                },
                 "children": [
                   {
                     "type": "image",
@@ -370,6 +382,9 @@ public enum BuiltInExamples {
                   "type": "navigate",
                   "screen": "product/p4"
                 },
+                "accessibility": {
+                  "children": "contain"
+                },
                 "children": [
                   {
                     "type": "image",
@@ -438,6 +453,9 @@ public enum BuiltInExamples {
                 "action": {
                   "type": "navigate",
                   "screen": "product/p5"
+                },
+                "accessibility": {
+                  "children": "contain"
                 },
                 "children": [
                   {
@@ -589,6 +607,9 @@ public enum BuiltInExamples {
                   "type": "navigate",
                   "screen": "product/p6"
                 },
+                "accessibility": {
+                  "children": "contain"
+                },
                 "children": [
                   {
                     "type": "image",
@@ -658,6 +679,9 @@ public enum BuiltInExamples {
                   "type": "navigate",
                   "screen": "product/p7"
                 },
+                "accessibility": {
+                  "children": "contain"
+                },
                 "children": [
                   {
                     "type": "image",
@@ -726,6 +750,9 @@ public enum BuiltInExamples {
                 "action": {
                   "type": "navigate",
                   "screen": "product/p8"
+                },
+                "accessibility": {
+                  "children": "contain"
                 },
                 "children": [
                   {
@@ -872,5 +899,5 @@ public enum BuiltInExamples {
     ]
   }
 }
-"""#
+"""##
 }

@@ -91,6 +91,7 @@ public enum PageStyle {
     text-rendering:geometricPrecision;text-spacing-trim:space-all;text-autospace:no-autospace;tab-size:28px;\
     letter-spacing:0;word-spacing:0;text-transform:none}
     .sdui-line{position:absolute;box-sizing:border-box;margin:0;padding:0;white-space:pre;overflow:visible}
+    .sdui-ax{position:absolute;left:0;top:0;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
     .sdui-image{position:absolute;overflow:hidden}
     .sdui-image img{position:absolute;left:0;top:0;width:100%;height:100%;object-fit:cover;opacity:0;\
     transition:opacity .25s ease-in}

@@ -27,7 +27,7 @@ public struct SVGRenderer: Sendable {
     /// Writes `render(layout, screen:)` to `output` piece by piece (a file stream never holds the image).
     /// - Complexity: O(n) in the number of nodes and text lines; memory beyond `output` is one node's markup.
     public func write<Output: TextOutputStream>(_ layout: LayoutResult, screen: Screen, to output: inout Output) {
-        write(DisplayList(layout, screen: screen), to: &output)
+        write(DisplayList(layout, screen: screen, accessibility: false), to: &output)
     }
 
     /// Writes the SVG of a display list (the render contract) piece by piece.

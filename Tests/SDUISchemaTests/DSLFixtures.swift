@@ -22,7 +22,7 @@ enum DSLFixtures {
     static var storefront: Screen {
         Screen(id: "shop", title: "Shop") {
             Scroll(spacing: 16) {
-                Text("Featured", style: .largeTitle).bold().padding(.horizontal, 16).id("heading")
+                Text("Featured", style: .largeTitle).bold().padding(.horizontal, 16).id("heading").accessibilityAddTraits(.header)
                 Grid(columns: .sizeClass(compact: 2, regular: 4), minColumnWidth: 150, spacing: 12) {
                     for product in products {
                         VStack(alignment: .leading, spacing: 8) {
@@ -37,14 +37,16 @@ enum DSLFixtures {
                             HStack {
                                 Text(product.price)
                                 if product.isOnSale {
-                                    Text("Sale").font(.caption).foregroundColor("red")
+                                    Text("Sale").font(.caption).foregroundColor("red").accessibilityLabel("On sale").accessibilityValue("20 % off")
                                 }
                                 Spacer()
                                 Button("Buy", action: .navigate(screen: "product/\(product.id)")).buttonStyle(.borderedProminent)
+                                    .accessibilityHint("Opens \(product.name)").accessibilityIdentifier("buy-\(product.id)")
                             }
                         }
                         .padding(8).background("secondaryBackground").cornerRadius(12)
                         .shadow(color: "#00000022", radius: 4, y: 2).id("card-\(product.id)")
+                        .accessibilityElement(children: .contain).accessibilitySortPriority(.sizeClass(compact: 0, regular: 1))
                     }
                 }
                 .padding(16)

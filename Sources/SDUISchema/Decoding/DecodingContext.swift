@@ -165,7 +165,7 @@ struct DecodingContext {
 
     /// Keys every node takes, in the order unknown-property messages list them (`type` and `children` apart).
     static let modifierKeys: [NodeKey] = [.id, .padding, .frame, .aspectRatio, .contentMode, .background, .cornerRadius,
-                                          .visible, .layoutPriority, .action, .onAppear, .onDisappear, .lint, .modifiers]
+                                          .visible, .layoutPriority, .action, .onAppear, .onDisappear, .accessibility, .lint, .modifiers]
 
     /// Every key a node of `type` takes, in the order messages list them: its own keys, the common ones and, for
     /// a container, `children`. The one list "known: …" and "did you mean …?" are made from, so a key added to
@@ -231,7 +231,7 @@ struct DecodingContext {
     /// each. `init?(_:)` picks the one candidate by the key's length and first byte and compares once.
     enum NodeKey: String, CaseIterable {
         case type, id, children, padding, frame, aspectRatio, contentMode, background, cornerRadius, visible,
-             layoutPriority, action, onAppear, onDisappear, lint, modifiers
+             layoutPriority, action, onAppear, onDisappear, accessibility, lint, modifiers
         case spacing, rowSpacing, columnSpacing, minColumnWidth, minLength, columns, lineLimit, alignment, axis,
              text, style, weight, color, url, placeholder, alt, title, flipsForRightToLeftLayoutDirection
         case header, footer, pinnedViews, axes, lineSpacing, strikethrough, underline, monospacedDigit, truncationMode,
@@ -307,6 +307,7 @@ struct DecodingContext {
             case (12, UInt8(ascii: "c")): candidate = .cornerRadius
             case (12, UInt8(ascii: "s")): candidate = .submitAction
             case (13, UInt8(ascii: "c")): candidate = .columnSpacing
+            case (13, UInt8(ascii: "a")): candidate = .accessibility
             case (14, UInt8(ascii: "l")): candidate = .layoutPriority
             case (14, UInt8(ascii: "m")): candidate = .minColumnWidth
             case (34, UInt8(ascii: "f")): candidate = .flipsForRightToLeftLayoutDirection
@@ -439,6 +440,7 @@ struct DecodingContext {
             case .action: properties.modifiers.action = action(item)
             case .onAppear: properties.onAppear = action(item)
             case .onDisappear: properties.onDisappear = action(item)
+            case .accessibility: properties.modifiers.accessibility = accessibility(item)
             case .lint: properties.modifiers.lint = lint(item)
             case .modifiers: properties.modifiers.chain = modifierChain(item, node: number, depth: depth)
             case .header? where allowed.contains(.header), .footer? where allowed.contains(.footer):

@@ -362,6 +362,8 @@ public struct Modifiers: Hashable, Sendable {
     public var action: Action?
     /// Lint findings silenced on this node and its subtree, each with a reason (`sdui lint`).
     public var lint: LintSettings?
+    /// What assistive technologies learn about the node (`"accessibility": {…}`); nil keeps SwiftUI's defaults.
+    public var accessibility: AccessibilityProperties?
     /// The payload's `modifiers`: SwiftUI's modifier chain, innermost first, applied outside the v1 keys above.
     public var chain: [Modifier] = []
 

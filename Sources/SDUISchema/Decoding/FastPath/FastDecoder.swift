@@ -253,6 +253,7 @@ struct FastDecoder {
         case .visible: p.modifiers.visible = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
         case .layoutPriority: p.modifiers.layoutPriority = try responsive { d throws(FastPathBail) in try d.number(.layoutPriority) }
         case .action: p.modifiers.action = try action()
+        case .accessibility: p.modifiers.accessibility = try accessibility()
         case .spacing: p.spacing = try responsive { d throws(FastPathBail) in try d.number(.length) }
         case .rowSpacing: p.rowSpacing = try responsive { d throws(FastPathBail) in try d.number(.length) }
         case .columnSpacing: p.columnSpacing = try responsive { d throws(FastPathBail) in try d.number(.length) }

@@ -43,7 +43,7 @@ struct FastTypes: OptionSet, Hashable, Sendable {
 enum FastSlot: UInt8, CaseIterable, Sendable {
     case id, children
     // Modifiers every node takes.
-    case padding, frame, aspectRatio, contentMode, background, cornerRadius, visible, layoutPriority, action
+    case padding, frame, aspectRatio, contentMode, background, cornerRadius, visible, layoutPriority, action, accessibility
     // Type-specific properties.
     case spacing, rowSpacing, columnSpacing, minColumnWidth, minLength, columns, lineLimit
     case horizontalAlignment, verticalAlignment, alignment, axis
@@ -80,6 +80,7 @@ enum FastKeys {
         FastKey("visible", .all, .visible),
         FastKey("layoutPriority", .all, .layoutPriority),
         FastKey("action", .all, .action),
+        FastKey("accessibility", .all, .accessibility),
         FastKey("spacing", [.vstack, .hstack, .grid, .scroll], .spacing),
         FastKey("rowSpacing", .grid, .rowSpacing),
         FastKey("columnSpacing", .grid, .columnSpacing),
