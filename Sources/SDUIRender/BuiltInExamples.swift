@@ -241,7 +241,10 @@ public enum BuiltInExamples {
                                 "id": "was-p2",
                                 "text": "$89",
                                 "style": "footnote",
-                                "color": "secondary",
+                                "color": {
+                                  "light": "#6C6C70",
+                                  "dark": "#AEAEB2"
+                                },
                                 "strikethrough": true
                               }
                             ]
@@ -264,7 +267,10 @@ public enum BuiltInExamples {
                                 "id": "was-p2-stacked",
                                 "text": "$89",
                                 "style": "footnote",
-                                "color": "secondary",
+                                "color": {
+                                  "light": "#6C6C70",
+                                  "dark": "#AEAEB2"
+                                },
                                 "strikethrough": true
                               }
                             ]
@@ -538,7 +544,10 @@ public enum BuiltInExamples {
                                 "id": "was-p5",
                                 "text": "$249",
                                 "style": "footnote",
-                                "color": "secondary",
+                                "color": {
+                                  "light": "#6C6C70",
+                                  "dark": "#AEAEB2"
+                                },
                                 "strikethrough": true
                               }
                             ]
@@ -561,7 +570,10 @@ public enum BuiltInExamples {
                                 "id": "was-p5-stacked",
                                 "text": "$249",
                                 "style": "footnote",
-                                "color": "secondary",
+                                "color": {
+                                  "light": "#6C6C70",
+                                  "dark": "#AEAEB2"
+                                },
                                 "strikethrough": true
                               }
                             ]
@@ -835,7 +847,10 @@ public enum BuiltInExamples {
                                 "id": "was-p8",
                                 "text": "$54",
                                 "style": "footnote",
-                                "color": "secondary",
+                                "color": {
+                                  "light": "#6C6C70",
+                                  "dark": "#AEAEB2"
+                                },
                                 "strikethrough": true
                               }
                             ]
@@ -858,7 +873,10 @@ public enum BuiltInExamples {
                                 "id": "was-p8-stacked",
                                 "text": "$54",
                                 "style": "footnote",
-                                "color": "secondary",
+                                "color": {
+                                  "light": "#6C6C70",
+                                  "dark": "#AEAEB2"
+                                },
                                 "strikethrough": true
                               }
                             ]
