@@ -46,8 +46,10 @@ public struct DisplayItem: Hashable, Sendable {
     public var appearance: ResolvedAppearance
     /// The lines to draw (text nodes and button titles).
     public var text: DisplayText?
-    /// What to load and how to show it (image nodes).
+    /// What to load and how to show it (image nodes without `systemName`).
     public var image: ImageRequest?
+    /// The SF Symbol drawn (an `image` with `systemName`, a `label`'s `systemImage`).
+    public var symbol: DisplaySymbol?
     /// What a tap does.
     public var action: Action?
     /// The input control the node is (toggle, stepper, text field, picker) in the screen's state; nil for others.
@@ -67,6 +69,15 @@ public struct DisplayItem: Hashable, Sendable {
         return nil
     }
 
+    /// The fill of a host that draws one fill at the frame (the native hosts): `appearance.fill`, or, for a node
+    /// with a chain, the front-most decoration box filling the whole frame (nil when none does — a background of a
+    /// padded box, say, which only a host drawing `appearance.decorations` shows).
+    public var frameFill: Color? {
+        if let fill = appearance.fill { return fill }
+        let whole = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        return appearance.decorations.under.last { $0.fill != nil && $0.shadow == nil && $0.rect == whole }?.fill
+    }
+
     /// The frame in the parent's coordinates (the parent's frame origin subtracted), given the parent's frame.
     @inlinable public func frame(relativeTo parentFrame: Rect) -> Rect {
         Rect(x: frame.x - parentFrame.x, y: frame.y - parentFrame.y, width: frame.width, height: frame.height)
@@ -77,18 +88,21 @@ public struct DisplayItem: Hashable, Sendable {
     /// payload properties (not the path id of a node without a payload id: it changes when a sibling is inserted
     /// before an ancestor, and identifies nothing). What the reconciler calls a content update.
     public func hasSameContent(as other: DisplayItem) -> Bool {
-        type == other.type && isHidden == other.isHidden && appearance == other.appearance
+        type == other.type && isHidden == other.isHidden && appearance.content == other.appearance.content
             && text?.face == other.text?.face && text?.sourceText == other.text?.sourceText
             && text?.alignment == other.text?.alignment && (text == nil) == (other.text == nil)
-            && image == other.image && action == other.action && accessibility == other.accessibility
-            && contentInsets == other.contentInsets && properties == other.properties
+            && text?.decorations == other.text?.decorations && image == other.image && symbol?.name == other.symbol?.name
+            && action == other.action && accessibility == other.accessibility
+            && (!appearance.layers.isEmpty || contentInsets == other.contentInsets) && properties == other.properties
     }
 
     /// Whether the node's text lines sit as `other`'s do (same breaks, widths, positions, truncation): what a frame
-    /// update carries besides the frame (a label given a new width re-wraps; a host re-reads `text.lines`).
+    /// update carries besides the frame (a label given a new width re-wraps; a host re-reads `text.lines`), and
+    /// where the modifier chain's boxes, the content box inside them and the symbol sit (geometry, not content).
     public func hasSameLines(as other: DisplayItem) -> Bool {
         text?.lines == other.text?.lines && text?.isTruncated == other.text?.isTruncated
-            && text?.wrapWidth == other.text?.wrapWidth
+            && text?.wrapWidth == other.text?.wrapWidth && appearance == other.appearance
+            && contentInsets == other.contentInsets && symbol == other.symbol
     }
 }
 
@@ -106,6 +120,18 @@ public struct DisplayText: Hashable, Sendable {
     public var wrapWidth: Double
     /// How the lines align in their block (`leading` is the right edge in a right-to-left layout).
     public var alignment: Alignment
+    /// Lines drawn through or under the text (`strikethrough`, `underline`).
+    public var decorations: TextDecorations
+}
+
+/// SwiftUI's `strikethrough()` and `underline()`.
+public struct TextDecorations: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// A line through the text.
+    public static let strikethrough = TextDecorations(rawValue: 1 << 0)
+    /// A line under the text.
+    public static let underline = TextDecorations(rawValue: 1 << 1)
 }
 
 /// The font of a text run: Inter (with the documented fallbacks) at a size, weight and line height.

@@ -120,11 +120,18 @@ extension DisplayItem {
         isHidden = node.isHidden
         isUnresolved = component == nil
         properties = component?.extra ?? [:]
-        let appearance = ResolvedAppearance(node: component, type: node.type, height: frame.height, sizeClass: sizeClass)
+        let boxes = component == nil ? nil : node.layers
+        let appearance = ResolvedAppearance(node: component, type: node.type, frame: frame, boxes: boxes, sizeClass: sizeClass)
         self.appearance = appearance
-        // The padding the layout applied: its checked values (`GeometryProperties`), never re-derived here.
+        // The padding the layout applied: its checked values (`GeometryProperties`), never re-derived here; with a
+        // chain, the content box the engine reported inside it.
         var padding = EdgeInsets.zero
-        if let component {
+        if let boxes {
+            let c = boxes.content
+            let physical = EdgeInsets(top: max(0, c.minY - frame.minY), leading: max(0, c.minX - frame.minX),
+                                      bottom: max(0, frame.maxY - c.maxY), trailing: max(0, frame.maxX - c.maxX))
+            padding = direction == .rightToLeft ? physical.mirrored : physical
+        } else if let component {
             let geometry = component.geometry.usesSizeClasses ? GeometryProperties(of: component, sizeClass: sizeClass)
                 : component.geometry
             if geometry.hasPadding {
@@ -137,15 +144,37 @@ extension DisplayItem {
         contentBox = frame.inset(by: physical)
         func r<T>(_ value: Responsive<T>?) -> T? { value?.resolved(for: sizeClass) }
         action = component?.modifiers.action
-        let source = node.type == .button ? r(component?.title) : r(component?.text)
+        let source = node.type == .button || node.type == .label ? r(component?.title) : r(component?.text)
+        symbol = nil
         if let run = node.text {
-            text = DisplayText(run: run, frame: frame, padding: padding, sourceText: source,
-                               alignment: node.type == .button ? .center : appearance.contentAlignment,
+            var textPadding = padding
+            if node.type == .label, let name = r(component?.systemImage) {
+                // The symbol, then the title (`LabelMetrics`), both centred vertically; the symbol on the right
+                // right to left.
+                let side = run.lineHeight, lead = side + LabelMetrics.spacing
+                let top = physical.top + (frame.height - physical.vertical - side) / 2
+                let left = direction == .rightToLeft ? frame.width - physical.trailing - side : physical.leading
+                symbol = DisplaySymbol(name: name, box: Rect(x: left, y: top, width: side, height: side))
+                textPadding.leading += lead
+            }
+            text = DisplayText(run: run, frame: frame, padding: textPadding, sourceText: source,
+                               alignment: node.type == .button ? .center : node.type == .label ? .leading : appearance.contentAlignment,
                                direction: direction)
+            if var t = text {
+                if r(component?.strikethrough) == true { t.decorations.insert(.strikethrough) }
+                if r(component?.underline) == true { t.decorations.insert(.underline) }
+                text = t
+            }
         } else {
             text = nil
         }
-        if node.type == .image {
+        if node.type == .image, let name = r(component?.systemName) {
+            // An SF Symbol: a square of the shorter side at the content box's origin.
+            let box = contentBox
+            let side = min(box.width, box.height)
+            symbol = DisplaySymbol(name: name, box: Rect(x: box.x - frame.x, y: box.y - frame.y, width: side, height: side))
+            image = nil
+        } else if node.type == .image {
             let url = r(component?.url)
             image = ImageRequest(source: url, loadableURL: url.flatMap(ImageRequest.loadableURL),
                                  contentMode: r(component?.modifiers.contentMode) ?? .fill,
@@ -194,7 +223,9 @@ extension DisplayText {
                            width: max(0, frame.width - padding.horizontal), height: max(0, frame.height - padding.vertical))
         let widest = run.lineWidths.max() ?? 0
         let blockWidth = min(max(widest, 0), content.width)
-        let blockHeight = Double(run.lines.count) * run.lineHeight
+        // `lineSpacing` is in the stride, not after the last line: the block is one spacing shorter, and each line
+        // box (a stride tall, its glyphs centred) starts half a spacing above its place.
+        let blockHeight = run.lines.isEmpty ? 0 : Double(run.lines.count) * run.lineHeight - run.lineSpacing
         let blockX = content.x + (content.width - blockWidth) * alignment.horizontalFraction(in: direction)
         let blockY = content.y + (content.height - blockHeight) * alignment.verticalFraction
         let lineFraction = run.alignment.horizontalFraction(in: direction)
@@ -204,7 +235,7 @@ extension DisplayText {
         self.face = face
         lines = run.lines.enumerated().map { i, text in
             let width = i < run.lineWidths.count ? run.lineWidths[i] : 0
-            let top = blockY + Double(i) * run.lineHeight
+            let top = blockY - run.lineSpacing / 2 + Double(i) * run.lineHeight
             return DisplayLine(text: text, width: width, left: blockX + (blockWidth - width) * lineFraction, top: top,
                                baseline: top + face.baselineOffset, blockLeft: blockX, blockWidth: blockWidth,
                                direction: run.writingDirection(ofLine: i))
@@ -213,6 +244,7 @@ extension DisplayText {
         isTruncated = run.isTruncated
         wrapWidth = content.width
         self.alignment = run.alignment
+        decorations = []
     }
 }
 

@@ -44,10 +44,33 @@ public enum BuiltInExamples {
             "type": "grid",
             "id": "products",
             "columns": {
-              "compact": 2,
-              "regular": 4
+              "compact": [
+                {
+                  "adaptive": {
+                    "minimum": 150
+                  },
+                  "alignment": "top"
+                }
+              ],
+              "regular": [
+                {
+                  "flexible": {},
+                  "alignment": "top"
+                },
+                {
+                  "flexible": {},
+                  "alignment": "top"
+                },
+                {
+                  "flexible": {},
+                  "alignment": "top"
+                },
+                {
+                  "flexible": {},
+                  "alignment": "top"
+                }
+              ]
             },
-            "minColumnWidth": 150,
             "spacing": 12,
             "children": [
               {
@@ -112,6 +135,14 @@ public enum BuiltInExamples {
                     ],
                     "alignment": "leading"
                   }
+                ],
+                "modifiers": [
+                  {
+                    "shadow": {
+                      "radius": 2,
+                      "y": 1
+                    }
+                  }
                 ]
               },
               {
@@ -137,7 +168,42 @@ public enum BuiltInExamples {
                     "aspectRatio": 1.5,
                     "contentMode": "fill",
                     "cornerRadius": 8,
-                    "alt": "Canvas Weekender Bag"
+                    "alt": "Canvas Weekender Bag",
+                    "modifiers": [
+                      {
+                        "overlay": {
+                          "alignment": "topLeading",
+                          "content": {
+                            "type": "text",
+                            "id": "badge-p2",
+                            "text": "−20 %",
+                            "style": "caption",
+                            "weight": "bold",
+                            "color": "white",
+                            "modifiers": [
+                              {
+                                "fixedSize": true
+                              },
+                              {
+                                "padding": {
+                                  "horizontal": 6,
+                                  "vertical": 2
+                                }
+                              },
+                              {
+                                "background": "red"
+                              },
+                              {
+                                "cornerRadius": 4
+                              },
+                              {
+                                "padding": 6
+                              }
+                            ]
+                          }
+                        }
+                      }
+                    ]
                   },
                   {
                     "type": "text",
@@ -153,11 +219,63 @@ public enum BuiltInExamples {
                     "spacing": 8,
                     "children": [
                       {
-                        "type": "text",
-                        "id": "price-p2",
-                        "text": "$89",
-                        "style": "callout",
-                        "weight": "bold"
+                        "type": "viewThatFits",
+                        "id": "prices-p2",
+                        "axes": "horizontal",
+                        "children": [
+                          {
+                            "type": "hstack",
+                            "id": "prices-row-p2",
+                            "spacing": 6,
+                            "alignment": "bottom",
+                            "children": [
+                              {
+                                "type": "text",
+                                "id": "price-p2",
+                                "text": "$71",
+                                "style": "callout",
+                                "weight": "bold"
+                              },
+                              {
+                                "type": "text",
+                                "id": "was-p2",
+                                "text": "$89",
+                                "style": "footnote",
+                                "color": {
+                                  "light": "#6C6C70",
+                                  "dark": "#AEAEB2"
+                                },
+                                "strikethrough": true
+                              }
+                            ]
+                          },
+                          {
+                            "type": "vstack",
+                            "id": "prices-column-p2",
+                            "spacing": 2,
+                            "alignment": "leading",
+                            "children": [
+                              {
+                                "type": "text",
+                                "id": "price-p2-stacked",
+                                "text": "$71",
+                                "style": "callout",
+                                "weight": "bold"
+                              },
+                              {
+                                "type": "text",
+                                "id": "was-p2-stacked",
+                                "text": "$89",
+                                "style": "footnote",
+                                "color": {
+                                  "light": "#6C6C70",
+                                  "dark": "#AEAEB2"
+                                },
+                                "strikethrough": true
+                              }
+                            ]
+                          }
+                        ]
                       },
                       {
                         "type": "button",
@@ -175,6 +293,14 @@ public enum BuiltInExamples {
                       }
                     ],
                     "alignment": "leading"
+                  }
+                ],
+                "modifiers": [
+                  {
+                    "shadow": {
+                      "radius": 2,
+                      "y": 1
+                    }
                   }
                 ]
               },
@@ -240,6 +366,14 @@ public enum BuiltInExamples {
                     ],
                     "alignment": "leading"
                   }
+                ],
+                "modifiers": [
+                  {
+                    "shadow": {
+                      "radius": 2,
+                      "y": 1
+                    }
+                  }
                 ]
               },
               {
@@ -304,6 +438,14 @@ public enum BuiltInExamples {
                     ],
                     "alignment": "leading"
                   }
+                ],
+                "modifiers": [
+                  {
+                    "shadow": {
+                      "radius": 2,
+                      "y": 1
+                    }
+                  }
                 ]
               },
               {
@@ -329,7 +471,42 @@ public enum BuiltInExamples {
                     "aspectRatio": 1.5,
                     "contentMode": "fill",
                     "cornerRadius": 8,
-                    "alt": "Noise-Cancelling Headphones"
+                    "alt": "Noise-Cancelling Headphones",
+                    "modifiers": [
+                      {
+                        "overlay": {
+                          "alignment": "topLeading",
+                          "content": {
+                            "type": "text",
+                            "id": "badge-p5",
+                            "text": "−15 %",
+                            "style": "caption",
+                            "weight": "bold",
+                            "color": "white",
+                            "modifiers": [
+                              {
+                                "fixedSize": true
+                              },
+                              {
+                                "padding": {
+                                  "horizontal": 6,
+                                  "vertical": 2
+                                }
+                              },
+                              {
+                                "background": "red"
+                              },
+                              {
+                                "cornerRadius": 4
+                              },
+                              {
+                                "padding": 6
+                              }
+                            ]
+                          }
+                        }
+                      }
+                    ]
                   },
                   {
                     "type": "text",
@@ -345,11 +522,63 @@ public enum BuiltInExamples {
                     "spacing": 8,
                     "children": [
                       {
-                        "type": "text",
-                        "id": "price-p5",
-                        "text": "$249",
-                        "style": "callout",
-                        "weight": "bold"
+                        "type": "viewThatFits",
+                        "id": "prices-p5",
+                        "axes": "horizontal",
+                        "children": [
+                          {
+                            "type": "hstack",
+                            "id": "prices-row-p5",
+                            "spacing": 6,
+                            "alignment": "bottom",
+                            "children": [
+                              {
+                                "type": "text",
+                                "id": "price-p5",
+                                "text": "$199",
+                                "style": "callout",
+                                "weight": "bold"
+                              },
+                              {
+                                "type": "text",
+                                "id": "was-p5",
+                                "text": "$249",
+                                "style": "footnote",
+                                "color": {
+                                  "light": "#6C6C70",
+                                  "dark": "#AEAEB2"
+                                },
+                                "strikethrough": true
+                              }
+                            ]
+                          },
+                          {
+                            "type": "vstack",
+                            "id": "prices-column-p5",
+                            "spacing": 2,
+                            "alignment": "leading",
+                            "children": [
+                              {
+                                "type": "text",
+                                "id": "price-p5-stacked",
+                                "text": "$199",
+                                "style": "callout",
+                                "weight": "bold"
+                              },
+                              {
+                                "type": "text",
+                                "id": "was-p5-stacked",
+                                "text": "$249",
+                                "style": "footnote",
+                                "color": {
+                                  "light": "#6C6C70",
+                                  "dark": "#AEAEB2"
+                                },
+                                "strikethrough": true
+                              }
+                            ]
+                          }
+                        ]
                       },
                       {
                         "type": "button",
@@ -367,6 +596,14 @@ public enum BuiltInExamples {
                       }
                     ],
                     "alignment": "leading"
+                  }
+                ],
+                "modifiers": [
+                  {
+                    "shadow": {
+                      "radius": 2,
+                      "y": 1
+                    }
                   }
                 ]
               },
@@ -432,6 +669,14 @@ public enum BuiltInExamples {
                     ],
                     "alignment": "leading"
                   }
+                ],
+                "modifiers": [
+                  {
+                    "shadow": {
+                      "radius": 2,
+                      "y": 1
+                    }
+                  }
                 ]
               },
               {
@@ -496,6 +741,14 @@ public enum BuiltInExamples {
                     ],
                     "alignment": "leading"
                   }
+                ],
+                "modifiers": [
+                  {
+                    "shadow": {
+                      "radius": 2,
+                      "y": 1
+                    }
+                  }
                 ]
               },
               {
@@ -521,7 +774,42 @@ public enum BuiltInExamples {
                     "aspectRatio": 1.5,
                     "contentMode": "fill",
                     "cornerRadius": 8,
-                    "alt": "Walnut Desk Organizer"
+                    "alt": "Walnut Desk Organizer",
+                    "modifiers": [
+                      {
+                        "overlay": {
+                          "alignment": "topLeading",
+                          "content": {
+                            "type": "text",
+                            "id": "badge-p8",
+                            "text": "−10 %",
+                            "style": "caption",
+                            "weight": "bold",
+                            "color": "white",
+                            "modifiers": [
+                              {
+                                "fixedSize": true
+                              },
+                              {
+                                "padding": {
+                                  "horizontal": 6,
+                                  "vertical": 2
+                                }
+                              },
+                              {
+                                "background": "red"
+                              },
+                              {
+                                "cornerRadius": 4
+                              },
+                              {
+                                "padding": 6
+                              }
+                            ]
+                          }
+                        }
+                      }
+                    ]
                   },
                   {
                     "type": "text",
@@ -537,11 +825,63 @@ public enum BuiltInExamples {
                     "spacing": 8,
                     "children": [
                       {
-                        "type": "text",
-                        "id": "price-p8",
-                        "text": "$54",
-                        "style": "callout",
-                        "weight": "bold"
+                        "type": "viewThatFits",
+                        "id": "prices-p8",
+                        "axes": "horizontal",
+                        "children": [
+                          {
+                            "type": "hstack",
+                            "id": "prices-row-p8",
+                            "spacing": 6,
+                            "alignment": "bottom",
+                            "children": [
+                              {
+                                "type": "text",
+                                "id": "price-p8",
+                                "text": "$43",
+                                "style": "callout",
+                                "weight": "bold"
+                              },
+                              {
+                                "type": "text",
+                                "id": "was-p8",
+                                "text": "$54",
+                                "style": "footnote",
+                                "color": {
+                                  "light": "#6C6C70",
+                                  "dark": "#AEAEB2"
+                                },
+                                "strikethrough": true
+                              }
+                            ]
+                          },
+                          {
+                            "type": "vstack",
+                            "id": "prices-column-p8",
+                            "spacing": 2,
+                            "alignment": "leading",
+                            "children": [
+                              {
+                                "type": "text",
+                                "id": "price-p8-stacked",
+                                "text": "$43",
+                                "style": "callout",
+                                "weight": "bold"
+                              },
+                              {
+                                "type": "text",
+                                "id": "was-p8-stacked",
+                                "text": "$54",
+                                "style": "footnote",
+                                "color": {
+                                  "light": "#6C6C70",
+                                  "dark": "#AEAEB2"
+                                },
+                                "strikethrough": true
+                              }
+                            ]
+                          }
+                        ]
                       },
                       {
                         "type": "button",
@@ -559,6 +899,14 @@ public enum BuiltInExamples {
                       }
                     ],
                     "alignment": "leading"
+                  }
+                ],
+                "modifiers": [
+                  {
+                    "shadow": {
+                      "radius": 2,
+                      "y": 1
+                    }
                   }
                 ]
               }

@@ -143,6 +143,8 @@ public struct HTMLRenderer: Sendable {
             classes.append("sdui-clip")
         }
         if item.isHidden { classes.append("sdui-hidden") }
+        style += Self.modifierStyle(item, classes: &classes)
+        let decorations = appearance.decorations
 
         var tag = "<div class=\"" + classes.joined(separator: " ") + "\""
         tag += " data-node-id=\"" + HTMLEscaping.attribute(item.id) + "\""
@@ -158,13 +160,24 @@ public struct HTMLRenderer: Sendable {
         }
         tag += accessibility.attributes(of: item)
         tag += " style=\"" + style + "\">"
+        let isScroll = item.type == .scroll
+        if isScroll && !decorations.under.isEmpty {
+            // A scroll view clips: it would cut its own backgrounds where they extend past its frame (into the safe
+            // area): they are drawn as its parent's children, just before it.
+            out.write(Self.boxes(decorations.under, over: false, dx: frame.x - parentFrame.x, dy: frame.y - parentFrame.y))
+        }
         out.write(tag)
         out.write(accessibility.content(of: item))
-        if let image = item.image { out.write(self.image(image, insets: item.contentInsets)) }
+        if !isScroll { out.write(Self.boxes(decorations.under, over: false)) }
+        if let image = item.image {
+            out.write(self.image(image, insets: item.contentInsets, clip: decorations.contentClip, contentBox: item.contentBox))
+        }
+        if let symbol = item.symbol { out.write(Self.symbol(symbol)) }
         out.write(InputDrawing.html(for: item))
         if let text = item.text, item.control?.drawsOwnText != true {
             writeLines(text, layoutDirection: layoutDirection, to: &out)
         }
+        out.write(Self.boxes(decorations.over, over: true))
         out.write("\n")
     }
 
@@ -206,9 +219,9 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// The image box: skeleton shimmer, the image (if its URL may be loaded) and the failure icon.
-    private func image(_ image: ImageRequest, insets p: EdgeInsets) -> String {
+    private func image(_ image: ImageRequest, insets p: EdgeInsets, clip: DisplayClipShape?, contentBox: Rect) -> String {
         let box = "left:" + CSSFormat.px(p.leading) + ";top:" + CSSFormat.px(p.top)
-            + ";right:" + CSSFormat.px(p.trailing) + ";bottom:" + CSSFormat.px(p.bottom)
+            + ";right:" + CSSFormat.px(p.trailing) + ";bottom:" + CSSFormat.px(p.bottom) + Self.contentClipStyle(clip, box: contentBox)
         var classes = "sdui-image"
         if image.placeholder == .skeleton { classes += " sdui-skeleton" }
         if image.loadableURL == nil { classes += " sdui-failed" }

@@ -82,6 +82,10 @@ public enum PageStyle {
     .sdui-clip{overflow:hidden}
     .sdui-scroll{overflow:auto;scrollbar-width:none;overscroll-behavior:contain}
     .sdui-hidden{visibility:hidden}
+    .sdui-layer{position:absolute;box-sizing:border-box;margin:0;padding:0;border:0;pointer-events:none}
+    .sdui-stroke{box-shadow:inset 0 0 0 var(--sw) var(--sl)}
+    .sdui-dark .sdui-stroke{box-shadow:inset 0 0 0 var(--sw) var(--sd)}
+    .sdui-symbol{background-color:currentColor;opacity:.55}
     .sdui-text{font-family:\(fontFamily);font-style:normal;font-synthesis:none;\
     font-kerning:none;font-variant-ligatures:none;font-feature-settings:"kern" 0,"liga" 0,"calt" 0;\
     text-rendering:geometricPrecision;text-spacing-trim:space-all;text-autospace:no-autospace;tab-size:28px;\

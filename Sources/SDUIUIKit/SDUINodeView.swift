@@ -72,7 +72,7 @@ final class SDUINodeView: UIView {
         isAccessibilityElement = item.accessibility.isElement
         accessibilityElementsHidden = item.accessibility.isHidden
         let a = item.appearance
-        backgroundColor = a.fill.map(Self.color)
+        backgroundColor = item.frameFill.map(Self.color)
         layer.cornerRadius = CGFloat(a.cornerRadius)
         clipsToBounds = a.clipsContent
         alpha = CGFloat(a.opacity)

@@ -203,5 +203,34 @@ enum DSLFixtures {
     }
 
     /// Every fixture, named.
-    static let all: [(name: String, screen: Screen)] = [("storefront", storefront), ("news-feed", newsFeed), ("product-detail", productDetail), ("cart", cart)]
+    /// Settings: sections with headers and footers in a scroll that pins them, labels, symbols, a flow of chips,
+    /// a horizontal grid, a viewThatFits and styled text.
+    static var settings: Screen {
+        Screen(id: "settings", title: "Settings") {
+            Scroll(spacing: 0) {
+                Section(spacing: 4) {
+                    Label("Wi-Fi", systemImage: "wifi").foregroundColor(.fixed(.named("accent")))
+                    Label("Bluetooth", systemImage: "antenna.radiowaves.left.and.right", style: .subheadline)
+                } header: {
+                    Text("Network", style: .footnote)
+                } footer: {
+                    Text("Connections", style: .caption)
+                }
+                Flow(alignment: .center, spacing: 6, lineSpacing: 4) {
+                    Text("Running"); Text("Trail"); Image(systemName: "star.fill", style: .caption)
+                    Text("$129").strikethrough().underline().monospacedDigit().truncationMode(.middle).minimumScaleFactor(0.8).lineSpacing(2)
+                }
+                HGrid(rows: [GridItem(.fixed(40)), GridItem(.flexible())], alignment: .top, spacing: 8) {
+                    ColorFill(.named("red")).frame(width: 40)
+                }
+                ViewThatFits(in: .horizontal) {
+                    Text("A long title for a wide window")
+                    Text("Short")
+                }
+            }.pinnedViews([.sectionHeaders, .sectionFooters])
+        }
+    }
+
+    static let all: [(name: String, screen: Screen)] = [("storefront", storefront), ("news-feed", newsFeed), ("product-detail", productDetail),
+                                                        ("cart", cart), ("settings", settings)]
 }

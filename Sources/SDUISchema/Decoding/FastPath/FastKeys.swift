@@ -33,7 +33,8 @@ struct FastTypes: OptionSet, Hashable, Sendable {
         case .spacer: self = .spacer
         case .divider: self = .divider
         case .color: self = .color
-        case .toggle, .textField, .stepper, .picker, .custom: self = []
+        // The fast path bails on these (the general path decodes them).
+        case .section, .viewThatFits, .flow, .hgrid, .label, .toggle, .textField, .stepper, .picker, .custom: self = []
         }
     }
 }
@@ -47,6 +48,8 @@ enum FastSlot: UInt8, CaseIterable, Sendable {
     case spacing, rowSpacing, columnSpacing, minColumnWidth, minLength, columns, lineLimit
     case horizontalAlignment, verticalAlignment, alignment, axis
     case text, textStyle, buttonStyle, weight, color, url, placeholder, alt, title, flipsForRightToLeftLayoutDirection
+    // Text styling and symbols of issue 11.
+    case lineSpacing, strikethrough, underline, monospacedDigit, truncationMode, systemName
 }
 
 /// A node key the fast path decodes: its name, the types that take it, and where its value goes.
@@ -99,6 +102,12 @@ enum FastKeys {
         FastKey("alt", .image, .alt),
         FastKey("title", .button, .title),
         FastKey("flipsForRightToLeftLayoutDirection", .image, .flipsForRightToLeftLayoutDirection),
+        FastKey("lineSpacing", .text, .lineSpacing),
+        FastKey("strikethrough", .text, .strikethrough),
+        FastKey("underline", .text, .underline),
+        FastKey("monospacedDigit", .text, .monospacedDigit),
+        FastKey("truncationMode", .text, .truncationMode),
+        FastKey("systemName", .image, .systemName),
     ]
 
     /// The table: an open-addressing index of the names by `FastWord.hash` (an entry of count 0 is empty), the

@@ -36,6 +36,7 @@ enum FastEnums {
     static let buttonStyle = FastEnum(ButtonStyle.allCases)
     static let weight = FastEnum(FontWeight.allCases)
     static let placeholder = FastEnum(ImagePlaceholder.allCases)
+    static let truncationMode = FastEnum(TruncationMode.allCases)
     static let presentation = FastEnum(PresentationStyle.allCases)
     static let accessibilityChildren = FastEnum(AccessibilityChildBehavior.allCases)
     static let accessibilityTrait = FastEnum(AccessibilityTrait.allCases)
