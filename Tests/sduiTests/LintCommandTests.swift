@@ -12,8 +12,11 @@ import Testing
         return Array(#"{"schemaVersion": 1, "id": "shop", "root": {"type": "scroll", "children": [{"type": "grid", "id": "products"\#(lint), "columns": 2, "spacing": 12, "children": [\#(cards)]}]}}"#.utf8)
     }
 
-    @Test func `the shipped examples lint clean`() throws {
-        for name in ["storefront", "news-feed", "product-detail"] {
+    @Test func `every shipped example lints clean`() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("Examples").path)
+            .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+        #expect(names.count >= 7, "\(names)")
+        for name in names {
             let run = try sdui(["lint", "Examples/\(name).json"], timeout: 300)
             #expect(run.exitCode == 0, "\(name): \(run.stdout)\(run.stderr)")
             #expect(!run.stdout.contains("\nwarning ") && !run.stdout.hasPrefix("warning ") && !run.stdout.contains("error "), "\(name): \(run.stdout)")

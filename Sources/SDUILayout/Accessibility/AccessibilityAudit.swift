@@ -101,11 +101,11 @@ public enum AccessibilityAudit {
 
     static func lowContrast(_ nodes: [LayoutNode], _ components: [ComponentNode?], _ tree: AccessibilityTree,
                             _ sizeClass: UserInterfaceSizeClass, into findings: inout [AccessibilityFinding]) {
-        for (i, node) in nodes.enumerated() where node.type == .text || node.type == .button {
+        for (i, node) in nodes.enumerated() where node.type == .text || node.type == .label || node.type == .button {
             guard tree.exposure[i] != .hidden, let run = node.text, !run.lines.isEmpty, let component = components[i] else { continue }
             let ink: Color
             var plate: Color?
-            if node.type == .text {
+            if node.type != .button {
                 ink = component.color?.resolved(for: sizeClass) ?? Color.system["primary"] ?? Color(light: .init(red: 0, green: 0, blue: 0))
             } else {
                 // A button in the system tint is Apple's own choice; one in a colour the payload chose is checked.

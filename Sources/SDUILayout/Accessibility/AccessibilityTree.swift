@@ -95,7 +95,7 @@ struct AccessibilityTreeBuilder {
             }
             switch component.type {
             case .text: f.text = component.text?.resolved(for: sizeClass)
-            case .button: f.text = component.title?.resolved(for: sizeClass)
+            case .button, .label: f.text = component.title?.resolved(for: sizeClass)
             case .image: f.text = component.alt?.resolved(for: sizeClass)
             default: break
             }
@@ -160,8 +160,16 @@ struct AccessibilityTreeBuilder {
 
     /// Whether node `i` is hidden from assistive technologies with its subtree.
     func isHidden(_ i: Int) -> Bool {
-        if nodes[i].isHidden { return true }
+        if nodes[i].isHidden || isUnchosen(i) { return true }
         return facts[i].hiddenByModifiers || resolved(facts[i].accessibility?.hidden) == true
+    }
+
+    /// Whether node `i` is a child of a `viewThatFits` that was not chosen: the engine gives those a zero frame
+    /// (`clearSubtree`), and what is not on screen is not read. (A chosen child of zero size has nothing to read.)
+    func isUnchosen(_ i: Int) -> Bool {
+        let p = nodes[i].parent
+        guard p >= 0, p < i, nodes[p].type == .viewThatFits else { return false }
+        return nodes[i].frame.width == 0 && nodes[i].frame.height == 0
     }
 
     /// One past the last node of each node's subtree (nodes are in pre-order: a subtree is a contiguous range).
@@ -205,7 +213,7 @@ struct AccessibilityTreeBuilder {
         func inner() -> [AccessibilityOrder.Item] { children[i].flatMap { items[$0] } }
 
         switch node.type {
-        case .text, .button, .image, .toggle, .stepper, .textField, .picker:
+        case .text, .label, .button, .image, .toggle, .stepper, .textField, .picker:
             if behavior == .contain { break }
             return leafElement(i).map { [item($0, priority: priority)] } ?? []
         default:
@@ -257,6 +265,9 @@ struct AccessibilityTreeBuilder {
             let text = facts[i].text ?? nodes[i].text?.lines.joined(separator: " ") ?? ""
             guard let element = ownElement(i, label: text, traits: [.staticText]) else { return nil }
             return element.label.isEmpty && element.value == nil && element.traits == [.staticText] ? nil : element
+        case .label:
+            // SwiftUI reads a `Label` as its title; the symbol is decoration.
+            return ownElement(i, label: facts[i].text ?? "", traits: [.staticText])
         case .button:
             return ownElement(i, label: facts[i].text ?? "", traits: [.button])
         case .image:
