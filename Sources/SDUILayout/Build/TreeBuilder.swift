@@ -35,7 +35,7 @@ struct TreeBuilder {
         tree.source = PayloadSource(root: screen.root)
         tree.inputState = screen.state
         withUnsafePointer(to: screen.root) { root in
-            _ = add(root, parent: -1, childIndex: 0, parentContext: .none, parentHidden: false,
+            _ = add(root, parent: -1, childIndex: 0, parentContext: .none, parentHidden: false, depth: 1,
                     into: &tree)
         }
         tree.builtCount = tree.nodes.count
@@ -52,29 +52,33 @@ struct TreeBuilder {
     /// (`ComponentNode.geometry`), or, when a property is a size-class map, from a record resolved for this
     /// size class. No string is created or retained here: ids and path ids are read from the payload when a
     /// result's nodes are read (`OutputLink`), and only diagnostics name a node while building.
+    ///
+    /// `depth` is the node's nesting depth (the root is 1). The children of a node at `LayoutLimits.maxNodeDepth`
+    /// are not built (`nesting-too-deep`): every later step that walks the tree recursively — the compute step
+    /// above all — then stays within a bounded stack, on any thread.
     @discardableResult
     func add(_ pointer: UnsafePointer<ComponentNode>, parent: Int32, childIndex: Int32, parentContext: StackAxisContext,
-             shareAxis: StackAxisContext = .none, parentHidden: Bool,
+             shareAxis: StackAxisContext = .none, parentHidden: Bool, depth: Int,
              into tree: inout LayoutTree) -> Int32 {
         if pointer.pointee.geometry.usesSizeClasses {
             tree.usesSizeClasses = true
             var resolved = GeometryProperties(of: pointer.pointee, sizeClass: sizeClass)
             return withUnsafePointer(to: &resolved) { g in
                 add(pointer, g, parent: parent, childIndex: childIndex, parentContext: parentContext, shareAxis: shareAxis,
-                    parentHidden: parentHidden, into: &tree)
+                    parentHidden: parentHidden, depth: depth, into: &tree)
             }
         }
         // The node's own record, read in place (no copy). Valid: `pointer` points into the screen, alive and
         // unchanged for the whole build.
         let g = pointer.pointer(to: \.geometry)!
         return add(pointer, g, parent: parent, childIndex: childIndex, parentContext: parentContext, shareAxis: shareAxis,
-                   parentHidden: parentHidden, into: &tree)
+                   parentHidden: parentHidden, depth: depth, into: &tree)
     }
 
     /// `add` with the node's geometry record at `geometry`.
     private func add(_ pointer: UnsafePointer<ComponentNode>, _ geometry: UnsafePointer<GeometryProperties>, parent: Int32,
                      childIndex: Int32, parentContext: StackAxisContext, shareAxis: StackAxisContext, parentHidden: Bool,
-                     into tree: inout LayoutTree) -> Int32 {
+                     depth: Int, into tree: inout LayoutTree) -> Int32 {
         let index = Int32(tree.nodes.count)
         let node = UnsafeNode(pointer)
         let kind = Self.kind(of: pointer)
@@ -147,6 +151,10 @@ struct TreeBuilder {
         }
         // Most nodes are leaves: skip the children walk for them.
         if pointer.pointee.children.isEmpty { return index }
+        if depth >= LayoutLimits.maxNodeDepth {
+            reportTooDeep(name, childCount: pointer.pointee.children.count, &tree)
+            return index
+        }
         let count = pointer.pointee.children.withUnsafeBufferPointer { children -> Int32 in
             guard let base = children.baseAddress else { return 0 }
             // Room for the children's own records: a simple leaf appends without a capacity check; a subtree
@@ -159,7 +167,7 @@ struct TreeBuilder {
                                          shareAxis: childShareAxis, parentHidden: hidden, into: &tree)
                 }
                 let child = add(c, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: childContext,
-                                shareAxis: childShareAxis, parentHidden: hidden, into: &tree)
+                                shareAxis: childShareAxis, parentHidden: hidden, depth: depth + 1, into: &tree)
                 tree.reserveNodes(children.count - i - 1)
                 return child
             }
@@ -396,6 +404,13 @@ struct TreeBuilder {
             severity: .warning, code: "value-out-of-range", path: name.id(tree), pointer: pointer(forPath: name.path(tree)),
             message: "\(properties.names.joined(separator: ", ")) outside the payload's limits (lengths up to \(formatPoints(ValueLimits.maxLength)) pt, "
                 + "aspectRatio 0.001…1000, layoutPriority ±1000000, columns 1…64, lineLimit 1…10000): clamped to them"))
+    }
+
+    private func reportTooDeep(_ name: NodeName, childCount: Int, _ tree: inout LayoutTree) {
+        tree.buildDiagnostics.append(LayoutDiagnostic(
+            severity: .error, code: "nesting-too-deep", path: name.id(tree), pointer: pointer(forPath: name.path(tree)),
+            message: "nodes nested deeper than \(LayoutLimits.maxNodeDepth) levels (a screen built in code: a payload cannot "
+                + "nest deeper): this node's \(childCount) \(childCount == 1 ? "child is" : "children are") not laid out"))
     }
 
     private func reportConflict(_ what: String, _ name: NodeName, _ tree: inout LayoutTree) {

@@ -55,6 +55,13 @@ enum LayoutLimits {
     /// towards infinity are clamped.
     static let maxLength = 1e9
 
+    /// The deepest node the build lays out (the root is at depth 1): the payload's own limit
+    /// (`PayloadDecoder.Options.maxNodeDepth`), so only screens built in code reach it. The compute step recurses
+    /// once per level (a container lays out its children), ≈ 3.5 KB of stack per level in a release build (≈ 12 KB
+    /// in a debug build), so 128 levels fit a 512 KB secondary-thread stack; deeper children are dropped with
+    /// `nesting-too-deep`.
+    static let maxNodeDepth = 128
+
     /// `value` at most `maxLength` when finite (NaN, +infinity and smaller values unchanged).
     @inline(__always)
     static func clamp(_ value: Double) -> Double {
