@@ -35,8 +35,8 @@ extension BenchCommand {
     ///
     /// The second thread is one long-lived `Thread`, woken by a semaphore for its slices. Alone, its slice starts
     /// when it wakes; together, both threads stop at the same deadline set before the wake-up, so its wake-up
-    /// counts against the speedup. Slices are short (4 ms, ≈ 250 layouts), so on a busy machine the median slice
-    /// is one that ran undisturbed; `otherProcessesCPU` says how busy the machine was (cores used by other
+    /// counts against the speedup. Slices are short (4 ms, ≈ 250 layouts; 25 layouts where they take longer), so
+    /// on a busy machine the median slice is one that ran undisturbed; `otherProcessesCPU` says how busy the machine was (cores used by other
     /// processes during the run, from /proc/stat; 0 where unavailable).
     static func twoThreads(runs: Int, window: WindowEnvironment) -> Measurement {
         let traits = window.traitCollection()
@@ -46,7 +46,11 @@ extension BenchCommand {
         nonisolated(unsafe) let engines = [LayoutEngine(), LayoutEngine()]
         var nodes = 0
         for k in 0..<2 { nodes = engines[k].layout(screens[k], in: window, traits: traits).nodeCount }  // trees made
-        let slice: UInt64 = 4_000_000  // ns
+        // 4 ms, or 25 layouts where one takes longer (a debug build), so every slice holds many layouts.
+        let start = DispatchTime.now().uptimeNanoseconds
+        engines[0].invalidate()
+        nodes = engines[0].layout(screens[0], in: window, traits: traits).nodeCount
+        let slice = max(4_000_000, 25 * (DispatchTime.now().uptimeNanoseconds - start))  // ns
         /// Layouts by engine `k` until `deadline` (uptime ns); the number finished before it.
         @Sendable func work(_ k: Int, until deadline: UInt64) -> Int {
             var count = 0, nodes = 0
@@ -58,7 +62,7 @@ extension BenchCommand {
             return nodes == -1 ? 0 : count  // `nodes` read, so the layouts cannot be dropped
         }
         let partner = SliceThread(work: { deadline in work(1, until: deadline) })
-        let rounds = max(5, min(401, runs / 10))
+        let rounds = max(3, min(401, runs / 10))
         let busyBefore = otherProcessesCPUTicks()
         let wallBefore = DispatchTime.now().uptimeNanoseconds
         var here: [Double] = [], there: [Double] = [], two: [Double] = []
@@ -76,7 +80,8 @@ extension BenchCommand {
         let busyAfter = otherProcessesCPUTicks()
         let wallSeconds = Double(DispatchTime.now().uptimeNanoseconds - wallBefore) / 1e9
         partner.stop()
-        here.sort(); there.sort(); two.sort()
+        // At least one layout per slice counted (only a slice far longer than its layouts could hold none).
+        here = here.map { max(1, $0) }.sorted(); there = there.map { max(1, $0) }.sorted(); two = two.map { max(1, $0) }.sorted()
         // Per layout: the slice over the layouts finished in it (both threads' for two).
         let perLayout1 = Double(slice) / 1000 / ((here[here.count / 2] + there[there.count / 2]) / 2)
         let perLayout2 = Double(slice) / 1000 / two[two.count / 2]

@@ -28,7 +28,7 @@ import Testing
     }
 
     /// A secondary thread's default stack on Apple platforms (512 KB), which the deepest tree laid out fits in a
-    /// release build; a debug build's frames are ≈ 3.5× larger (128 levels measured to need 2–4 MB).
+    /// release build; a debug build's frames are ≈ 3.5× larger (256 levels measured to need 2–4 MB).
     #if DEBUG
     static let threadStack = 4 << 20
     #else
@@ -55,7 +55,7 @@ import Testing
             #expect(cut.first?.severity == .error)
             #expect(cut.first?.path == "n\(LayoutLimits.maxNodeDepth)")
             #expect(cut.first?.message.contains("3 children are not laid out") == true)
-            // Levels 1 … 128 with a label and a color beside each level below the root's.
+            // Levels 1 … 136 with a label and a color beside each level below the root's.
             let containers = result.nodes.filter { $0.id.hasPrefix("n") }
             #expect(containers.count == LayoutLimits.maxNodeDepth)
             #expect(result.node("bottom") == nil)

@@ -409,8 +409,8 @@ struct TreeBuilder {
     private func reportTooDeep(_ name: NodeName, childCount: Int, _ tree: inout LayoutTree) {
         tree.buildDiagnostics.append(LayoutDiagnostic(
             severity: .error, code: "nesting-too-deep", path: name.id(tree), pointer: pointer(forPath: name.path(tree)),
-            message: "nodes nested deeper than \(LayoutLimits.maxNodeDepth) levels (a screen built in code: a payload cannot "
-                + "nest deeper): this node's \(childCount) \(childCount == 1 ? "child is" : "children are") not laid out"))
+            message: "nodes nested deeper than \(LayoutLimits.maxNodeDepth) levels (a screen built in code: payloads stop at "
+                + "128): this node's \(childCount) \(childCount == 1 ? "child is" : "children are") not laid out"))
     }
 
     private func reportConflict(_ what: String, _ name: NodeName, _ tree: inout LayoutTree) {
