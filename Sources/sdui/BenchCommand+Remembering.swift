@@ -61,7 +61,12 @@ extension BenchCommand {
             }
             return nodes == -1 ? 0 : count  // `nodes` read, so the layouts cannot be dropped
         }
-        let partner = SliceThread(work: { deadline in work(1, until: deadline) })
+        // Each thread on a core of its own where the system lets us choose (Linux): a thread woken on a busy machine is
+        // otherwise often placed on its waker's core and stays there for the whole slice.
+        let pinned = CorePinning()
+        pinned?.pin(core: 0)
+        defer { pinned?.restore() }
+        let partner = SliceThread(work: { deadline in work(1, until: deadline) }, core: pinned.map { _ in 1 })
         let rounds = max(3, min(401, runs / 10))
         let busyBefore = otherProcessesCPUTicks()
         let wallBefore = DispatchTime.now().uptimeNanoseconds
@@ -124,7 +129,7 @@ extension BenchCommand {
     }
 }
 
-/// A long-lived second thread for `cards-100-two-threads`: runs `work(deadline)` once per `start(until:)`.
+/// A long-lived second thread for `cards-100-two-threads`: runs `work(deadline)` once per `start`.
 final class SliceThread: @unchecked Sendable {
     // @unchecked: `deadline`, `result` and `isStopping` are written by one side before a semaphore signal and read by
     // the other after the matching wait (the semaphore orders them).
@@ -132,9 +137,11 @@ final class SliceThread: @unchecked Sendable {
     private var deadline: UInt64 = 0, slice: UInt64 = 0, result = 0, isStopping = false
     private let work: @Sendable (UInt64) -> Int
 
-    init(work: @escaping @Sendable (UInt64) -> Int) {
+    /// `core`: the core the thread runs on (see `CorePinning`), nil for any.
+    init(work: @escaping @Sendable (UInt64) -> Int, core: Int? = nil) {
         self.work = work
         let thread = Thread { [self] in
+            if let core { CorePinning.pinCurrentThread(to: core) }
             while true {
                 go.wait()
                 if isStopping { done.signal(); return }
@@ -153,4 +160,61 @@ final class SliceThread: @unchecked Sendable {
     func wait() -> Int { done.wait(); return result }
     /// Ends the thread.
     func stop() { isStopping = true; go.signal(); done.wait() }
+}
+
+/// Running the calling thread on one core (Linux's `sched_setaffinity`; nothing elsewhere), and back on the cores it
+/// was allowed before.
+struct CorePinning {
+    #if os(Linux)
+    private var original = cpu_set_t()
+    /// glibc's `sched_getaffinity` / `sched_setaffinity` (GNU extensions the Glibc module does not import), looked up
+    /// by name: (thread id, 0 for the calling thread; mask size; mask) → 0 on success.
+    private typealias AffinityCall = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
+    private static let getAffinity = lookUp("sched_getaffinity")
+    private static let setAffinity = lookUp("sched_setaffinity")
+
+    private static func lookUp(_ name: String) -> AffinityCall? {
+        // RTLD_DEFAULT (a null handle): the process's global symbols.
+        dlsym(nil, name).map { unsafeBitCast($0, to: AffinityCall.self) }
+    }
+
+    private static func sched_getaffinity(_ pid: pid_t, _ size: Int, _ set: inout cpu_set_t) -> Int32 {
+        guard let call = getAffinity else { return -1 }
+        return withUnsafeMutableBytes(of: &set) { call(pid, size, $0.baseAddress!) }
+    }
+
+    private static func sched_setaffinity(_ pid: pid_t, _ size: Int, _ set: inout cpu_set_t) -> Int32 {
+        guard let call = setAffinity else { return -1 }
+        return withUnsafeMutableBytes(of: &set) { call(pid, size, $0.baseAddress!) }
+    }
+
+    /// Nil unless this thread may run on cores 0 and 1 (and the system lets it choose).
+    init?() {
+        guard Self.sched_getaffinity(0, MemoryLayout<cpu_set_t>.size, &original) == 0 else { return nil }
+        let first = withUnsafeBytes(of: original) { $0.load(as: UInt64.self) }
+        guard first & 0b11 == 0b11 else { return nil }
+    }
+
+    /// Runs the calling thread on `core` only.
+    func pin(core: Int) { Self.pinCurrentThread(to: core) }
+
+    /// Lets the calling thread run where it could before `pin`.
+    func restore() {
+        var set = original
+        _ = Self.sched_setaffinity(0, MemoryLayout<cpu_set_t>.size, &set)
+    }
+
+    /// Runs the calling thread on `core` (0 ..< 64) only; a failure leaves it where it was.
+    static func pinCurrentThread(to core: Int) {
+        guard core >= 0 && core < 64 else { return }
+        var set = cpu_set_t()
+        withUnsafeMutableBytes(of: &set) { $0.storeBytes(of: UInt64(1) << UInt64(core), as: UInt64.self) }
+        _ = Self.sched_setaffinity(0, MemoryLayout<cpu_set_t>.size, &set)
+    }
+    #else
+    init?() { return nil }
+    func pin(core: Int) {}
+    func restore() {}
+    static func pinCurrentThread(to core: Int) {}
+    #endif
 }
