@@ -35,8 +35,11 @@ enum BenchCommand {
           cards-100-relayout-toggle  the kept engine going back and forth between 375 and 376 pt: each width was laid
                                      out two passes before, so its placements are reused (Yoga: cache warm, same toggle)
           cards-100-two-threads      two different cards-100 screens laid out fresh on two threads at once, an engine
-                                     each; the median per layout, and "speedup": one thread's time for the same
-                                     layouts ÷ two threads' (2 on an idle 2-core machine; "loadAverage": of this run)
+                                     each (pinned to cores 0 and 1 on Linux), in 4-ms slices alternating with
+                                     slices of each thread alone; the median time per layout, and "speedup": layouts
+                                     per slice on two threads ÷ on one (2 on an idle 2-core machine; "loadAverage"
+                                     and "otherProcessesCPU", the cores other processes used meanwhile, say how idle
+                                     it was)
           cards-100-text-first-layout  cards whose titles and prices are text nodes (200 strings), laid out for
                                      the first time: build + compute with real text measurement + output; a new
                                      Screen value each run, alternating two equal screens built separately (strings

@@ -103,7 +103,7 @@ extension TreeBuilder {
     /// Returns the node's `LayeredNode`, appended to `tree.layeredNodes` before the decorations are built
     /// (`layeredNodes` stays in node order: a decoration's own layers come after its decorated node's).
     func addLayers(_ pointer: UnsafePointer<ComponentNode>, node index: Int32, kind: NodeKind, name: NodeName,
-                   hidden: Bool, layoutPriority: inout Double, into tree: inout LayoutTree) -> LayeredNode {
+                   hidden: Bool, layoutPriority: inout Double, depth: Int, into tree: inout LayoutTree) -> LayeredNode {
         let chain = pointer.pointee.modifiers.fullChain(isImage: kind == .image)
         let first = Int32(truncatingIfNeeded: tree.layers.count)
         let v1Count = chain.count - pointer.pointee.modifiers.chain.count
@@ -217,30 +217,40 @@ extension TreeBuilder {
         for k in stride(from: chain.count - 1, through: 0, by: -1) {
             guard case .background = chain[k], let content = chain[k].decorationContent else { continue }
             addDecoration(content, chainIndex: k - v1Count, isOverlay: false, layer: Int(first) + 1 + k, parent: index,
-                          hidden: hidden, into: &tree)
+                          name: name, hidden: hidden, depth: depth, into: &tree)
         }
         return entry
     }
 
     /// The overlays with a view of layered node `entry`, innermost first (each drawn over the content and the
     /// overlays inside it): appended after the node's children.
-    func addOverlays(_ pointer: UnsafePointer<ComponentNode>, _ entry: LayeredNode, hidden: Bool, into tree: inout LayoutTree) {
+    func addOverlays(_ pointer: UnsafePointer<ComponentNode>, _ entry: LayeredNode, hidden: Bool, depth: Int,
+                     into tree: inout LayoutTree) {
         let modifiers = pointer.pointee.modifiers
         let v1Count = Int(entry.layerCount) - 1 - modifiers.chain.count
         for (j, modifier) in modifiers.chain.enumerated() {
             guard case .overlay = modifier, let content = modifier.decorationContent else { continue }
             addDecoration(content, chainIndex: j, isOverlay: true, layer: Int(entry.firstLayer) + 1 + v1Count + j,
-                          parent: entry.node, hidden: hidden, into: &tree)
+                          parent: entry.node, name: NodeName(pointer: pointer, parent: tree.nodes[Int(entry.node)].parent,
+                                                             childIndex: tree.nodes[Int(entry.node)].childIndex),
+                          hidden: hidden, depth: depth, into: &tree)
         }
     }
 
     /// Appends a decoration's view as a flat node of its own (parent: the decorated node; not one of its children:
     /// `childIndex` says which chain element it is, `decorationChildIndex`).
+    /// `depth`: the decorated node's (`name`); a decoration of a node at `LayoutLimits.maxNodeDepth` is not built, as
+    /// its children are not (`nesting-too-deep`).
     private func addDecoration(_ content: ComponentNode, chainIndex: Int, isOverlay: Bool, layer: Int, parent: Int32,
-                               hidden: Bool, into tree: inout LayoutTree) {
+                               name: NodeName, hidden: Bool, depth: Int, into tree: inout LayoutTree) {
         let childIndex = decorationChildIndex(chainIndex: chainIndex, isOverlay: isOverlay)
+        guard depth < LayoutLimits.maxNodeDepth else {
+            reportTooDeep(name, childCount: 1, &tree)
+            return
+        }
         let node = withUnsafePointer(to: content) { c in
-            add(c, parent: parent, childIndex: childIndex, parentContext: .none, parentHidden: hidden, into: &tree)
+            add(c, parent: parent, childIndex: childIndex, parentContext: .none, parentHidden: hidden, depth: depth + 1,
+                into: &tree)
         }
         tree.layers[layer].contentNode = node
     }

@@ -9,11 +9,14 @@ extension LayoutState {
         let grid = tree.lazyGrids[source]
         var first: Int32 = -1, previous: Int32 = -1
         tree.linksArray = nil
+        var depth = 1
+        var ancestor = parent
+        while ancestor >= 0 { depth += 1; ancestor = tree.nodes[Int(ancestor)].parent }
         grid.items.withUnsafeBufferPointer { items in
             guard let base = items.baseAddress else { return }
             for k in range where k < items.count {
                 let item = builder.add(base + k, parent: parent, childIndex: Int32(truncatingIfNeeded: k), parentContext: .none,
-                                       parentHidden: tree.nodes[Int(parent)].isHidden, into: &tree)
+                                       parentHidden: tree.nodes[Int(parent)].isHidden, depth: depth, into: &tree)
                 if previous < 0 { first = item } else { tree.nodes[Int(previous)].nextSibling = item }
                 previous = item
             }

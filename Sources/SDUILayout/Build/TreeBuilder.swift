@@ -40,7 +40,7 @@ struct TreeBuilder {
         tree.source = PayloadSource(root: screen.root)
         tree.inputState = screen.state
         withUnsafePointer(to: screen.root) { root in
-            _ = add(root, parent: -1, childIndex: 0, parentContext: .none, parentHidden: false,
+            _ = add(root, parent: -1, childIndex: 0, parentContext: .none, parentHidden: false, depth: 1,
                     into: &tree)
         }
         tree.builtCount = tree.nodes.count
@@ -57,29 +57,33 @@ struct TreeBuilder {
     /// (`ComponentNode.geometry`), or, when a property is a size-class map, from a record resolved for this
     /// size class. No string is created or retained here: ids and path ids are read from the payload when a
     /// result's nodes are read (`OutputLink`), and only diagnostics name a node while building.
+    ///
+    /// `depth` is the node's nesting depth (the root is 1). The children of a node at `LayoutLimits.maxNodeDepth`
+    /// are not built (`nesting-too-deep`): every later step that walks the tree recursively — the compute step
+    /// above all — then stays within a bounded stack, on any thread.
     @discardableResult
     func add(_ pointer: UnsafePointer<ComponentNode>, parent: Int32, childIndex: Int32, parentContext: StackAxisContext,
-             shareAxis: StackAxisContext = .none, parentHidden: Bool,
+             shareAxis: StackAxisContext = .none, parentHidden: Bool, depth: Int,
              into tree: inout LayoutTree) -> Int32 {
         if pointer.pointee.geometry.usesSizeClasses {
             tree.usesSizeClasses = true
             var resolved = GeometryProperties(of: pointer.pointee, sizeClass: sizeClass)
             return withUnsafePointer(to: &resolved) { g in
                 add(pointer, g, parent: parent, childIndex: childIndex, parentContext: parentContext, shareAxis: shareAxis,
-                    parentHidden: parentHidden, into: &tree)
+                    parentHidden: parentHidden, depth: depth, into: &tree)
             }
         }
         // The node's own record, read in place (no copy). Valid: `pointer` points into the screen, alive and
         // unchanged for the whole build.
         let g = pointer.pointer(to: \.geometry)!
         return add(pointer, g, parent: parent, childIndex: childIndex, parentContext: parentContext, shareAxis: shareAxis,
-                   parentHidden: parentHidden, into: &tree)
+                   parentHidden: parentHidden, depth: depth, into: &tree)
     }
 
     /// `add` with the node's geometry record at `geometry`.
     private func add(_ pointer: UnsafePointer<ComponentNode>, _ geometry: UnsafePointer<GeometryProperties>, parent: Int32,
                      childIndex: Int32, parentContext: StackAxisContext, shareAxis: StackAxisContext, parentHidden: Bool,
-                     into tree: inout LayoutTree) -> Int32 {
+                     depth: Int, into tree: inout LayoutTree) -> Int32 {
         let index = Int32(tree.nodes.count)
         let node = UnsafeNode(pointer)
         var kind = Self.kind(of: pointer)
@@ -137,10 +141,10 @@ struct TreeBuilder {
         if isLayered {
             var priority = tree.nodes[Int(index)].layoutPriority
             layered = layeredNode(pointer, g, node: index, kind: kind, name: name, hidden: hidden, layoutPriority: &priority,
-                                  into: &tree)
+                                  depth: depth, into: &tree)
             tree.nodes[Int(index)].layoutPriority = priority
         }
-        defer { if let layered { addOverlays(pointer, layered, hidden: hidden, into: &tree) } }
+        defer { if let layered { addOverlays(pointer, layered, hidden: hidden, depth: depth, into: &tree) } }
 
         // Children: pre-order, linked by firstChild / nextSibling.
         let childContext: StackAxisContext
@@ -175,11 +179,21 @@ struct TreeBuilder {
         // A section's header, children and footer.
         // (A case match, not `==`: comparing `ComponentType`s goes through its `Equatable` witness.)
         if kind == .vstack || kind == .hstack, case .section = pointer.pointee.type {
-            addSectionChildren(pointer, index, context: childContext, shareAxis: childShareAxis, hidden: hidden, into: &tree)
+            let count = pointer.pointee.children.count + (pointer.pointee.header == nil ? 0 : 1) + (pointer.pointee.footer == nil ? 0 : 1)
+            if depth >= LayoutLimits.maxNodeDepth && count > 0 {
+                reportTooDeep(name, childCount: count, &tree)
+                return index
+            }
+            addSectionChildren(pointer, index, context: childContext, shareAxis: childShareAxis, hidden: hidden, depth: depth,
+                               into: &tree)
             return index
         }
         // Most nodes are leaves: skip the children walk for them.
         if pointer.pointee.children.isEmpty { return index }
+        if depth >= LayoutLimits.maxNodeDepth {
+            reportTooDeep(name, childCount: pointer.pointee.children.count, &tree)
+            return index
+        }
         let count = pointer.pointee.children.withUnsafeBufferPointer { children -> Int32 in
             guard let base = children.baseAddress else { return 0 }
             // Room for the children's own records: a simple leaf appends without a capacity check; a subtree
@@ -192,7 +206,7 @@ struct TreeBuilder {
                                          shareAxis: childShareAxis, parentHidden: hidden, into: &tree)
                 }
                 let child = add(c, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: childContext,
-                                shareAxis: childShareAxis, parentHidden: hidden, into: &tree)
+                                shareAxis: childShareAxis, parentHidden: hidden, depth: depth + 1, into: &tree)
                 tree.reserveNodes(children.count - i - 1)
                 return child
             }
@@ -434,12 +448,12 @@ struct TreeBuilder {
     /// fused fields stay unset (`hasFrame`, `hasPadding` false, no aspect ratio). An image without any aspect
     /// ratio in its chain is reported and boxed as a square, as on the fused path (its content layer's ratio).
     private func layeredNode(_ pointer: UnsafePointer<ComponentNode>, _ g: UnsafePointer<GeometryProperties>, node index: Int32,
-                             kind: NodeKind, name: NodeName, hidden: Bool, layoutPriority: inout Double,
+                             kind: NodeKind, name: NodeName, hidden: Bool, layoutPriority: inout Double, depth: Int,
                              into tree: inout LayoutTree) -> LayeredNode {
         tree.nodes[Int(index)].hasLayers = true
         if Self.isFinite(g.pointee.layoutPriority) { layoutPriority = g.pointee.layoutPriority }
         let entry = addLayers(pointer, node: index, kind: kind, name: name, hidden: hidden, layoutPriority: &layoutPriority,
-                              into: &tree)
+                              depth: depth, into: &tree)
         if kind == .image {
             let layers = Int(entry.firstLayer)..<Int(entry.firstLayer + entry.layerCount)
             if !layers.contains(where: { tree.layers[$0].role == .aspectRatio && !tree.layers[$0].x.isNaN }) {
@@ -463,6 +477,16 @@ struct TreeBuilder {
             severity: .warning, code: "value-out-of-range", path: name.id(tree), pointer: pointer(forPath: name.path(tree)),
             message: "\(properties.names.joined(separator: ", ")) outside the payload's limits (lengths up to \(formatPoints(ValueLimits.maxLength)) pt, "
                 + "aspectRatio 0.001…1000, layoutPriority ±1000000, columns 1…64, lineLimit 1…10000): clamped to them"))
+    }
+
+    /// Reports `nesting-too-deep` for `name` (once: its decorations and children are dropped one after another).
+    func reportTooDeep(_ name: NodeName, childCount: Int, _ tree: inout LayoutTree) {
+        let path = name.id(tree)
+        if let last = tree.buildDiagnostics.last, last.code == "nesting-too-deep", last.path == path { return }
+        tree.buildDiagnostics.append(LayoutDiagnostic(
+            severity: .error, code: "nesting-too-deep", path: path, pointer: pointer(forPath: name.path(tree)),
+            message: "nodes nested deeper than \(LayoutLimits.maxNodeDepth) levels (a screen built in code: payloads stop at "
+                + "128): this node's \(childCount) \(childCount == 1 ? "child is" : "children are") not laid out"))
     }
 
     func reportConflict(_ what: String, _ name: NodeName, _ place: String = "/frame", _ tree: inout LayoutTree) {

@@ -69,7 +69,7 @@ extension TreeBuilder {
     /// gaps computed once, as `add` does); the header and footer named by `sectionHeaderChildIndex` /
     /// `sectionFooterChildIndex`.
     func addSectionChildren(_ pointer: UnsafePointer<ComponentNode>, _ index: Int32, context: StackAxisContext,
-                            shareAxis: StackAxisContext, hidden: Bool, into tree: inout LayoutTree) {
+                            shareAxis: StackAxisContext, hidden: Bool, depth: Int, into tree: inout LayoutTree) {
         var stackChildren = StackChildren(tree.nodes[Int(index)])
         var previous: Int32 = -1
         var visibleCount: Int32 = 0
@@ -84,7 +84,7 @@ extension TreeBuilder {
         func addOne(_ node: ComponentNode, _ childIndex: Int32, _ tree: inout LayoutTree) {
             let child = withUnsafePointer(to: node) { c in
                 add(c, parent: index, childIndex: childIndex, parentContext: context, shareAxis: shareAxis, parentHidden: hidden,
-                    into: &tree)
+                    depth: depth + 1, into: &tree)
             }
             link(child, &tree)
         }
@@ -93,7 +93,7 @@ extension TreeBuilder {
             guard let base = children.baseAddress else { return }
             for i in 0..<children.count {
                 let child = add(base + i, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: context,
-                                shareAxis: shareAxis, parentHidden: hidden, into: &tree)
+                                shareAxis: shareAxis, parentHidden: hidden, depth: depth + 1, into: &tree)
                 link(child, &tree)
             }
         }

@@ -55,6 +55,14 @@ enum LayoutLimits {
     /// towards infinity are clamped.
     static let maxLength = 1e9
 
+    /// The deepest node the build lays out (the root is at depth 1): the payload's limit
+    /// (`PayloadDecoder.Options.maxNodeDepth`, 128) and 8 levels for the containers a host wraps around a payload's
+    /// root, so only screens built in code reach it. The build and compute steps recurse once per level, ≈ 3.3 KB
+    /// of stack per level in a release build (≈ 12 KB in a debug build): a release build lays out 156 levels on a
+    /// 512 KB secondary-thread stack and fails at 160, so 136 leave room for the caller's own frames. Deeper
+    /// children are dropped with `nesting-too-deep`.
+    static let maxNodeDepth = 136
+
     /// `value` at most `maxLength` when finite (NaN, +infinity and smaller values unchanged).
     @inline(__always)
     static func clamp(_ value: Double) -> Double {

@@ -42,10 +42,15 @@ enum DiagnosticMessage: Sendable {
     case truncatedAtLimit(lines: Int)
     /// A text cut to the `lines` lines that fit the proposal.
     case truncatedToFit(lines: Int, width: Double, height: Double)
+    /// A word (`isNumber`: a number) broken between a line ending in `before` and the next, `after` (the lines'
+    /// own strings, kept by reference: no string is made per broken word until the message is read).
+    case brokenWord(isNumber: Bool, before: String, after: String)
 
     var description: String {
         switch self {
         case .text(let text): return text
+        case .brokenWord(let isNumber, let before, let after):
+            return "a \(isNumber ? "number" : "word") is broken across lines (wider than the line): \"\(before)\" / \"\(after)\""
         case .truncatedAtLimit(let lines): return "text truncated at its lineLimit of \(lines) line\(lines == 1 ? "" : "s")"
         case .truncatedToFit(let lines, let width, let height):
             return "text truncated: \(lines) line\(lines == 1 ? "" : "s") fit in \(formatSize((width, height)))"

@@ -89,13 +89,8 @@ private func checkPlacedText(_ node: Int32, _ index: Int, _ proposal: Proposal, 
             guard lines[i + 1].utf8Range.lowerBound == end, !lines[i].utf8Range.isEmpty, end > 0, end < bytes.count,
                   !isLegalBreak(bytes, end) else { continue }
             let number = isDigit(bytes, before: end) || isDigit(bytes, at: end)
-            let message = "\"\(lines[i].text)\" / \"\(lines[i + 1].text)\""
-            if number {
-                s.report("text-number-split", .warning, node,
-                         "a number is broken across lines (wider than the line): \(message)")
-            } else {
-                s.report("text-word-split", .info, node, "a word is broken across lines (wider than the line): \(message)")
-            }
+            s.report(number ? "text-number-split" : "text-word-split", number ? .warning : .info, node,
+                     .brokenWord(isNumber: number, before: lines[i].text, after: lines[i + 1].text))
         }
         guard layout.isTruncated, let last = lines.last else { return }
         if lines.count == 1 && last.utf8Range.isEmpty {

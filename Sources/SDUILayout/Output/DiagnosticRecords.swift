@@ -86,6 +86,7 @@ extension LayoutDiagnostic {
         Kind(code: "frame-conflict", severities: [.warning], summary: "minWidth > maxWidth or minHeight > maxHeight (max raised to min)"),
         Kind(code: "unknown-type", severities: [.warning], summary: "a component type this version does not know"),
         Kind(code: "value-out-of-range", severities: [.warning], summary: "a screen built in code holds a value outside the payload's limits (ValueLimits): clamped into them"),
+        Kind(code: "nesting-too-deep", severities: [.error], summary: "a screen built in code nests nodes deeper than 136 levels (payloads stop at 128): the deepest node's children are not laid out"),
         Kind(code: "layout-overflow", severities: [.warning], summary: "arithmetic reached the engine's limit (aspect-ratio boxes nested so deep they multiply past 10⁹ pt, or a frame that is not finite): clamped"),
         Kind(code: "grid-columns-limited", severities: [.warning], summary: "GridItems make more columns than the engine lays out; only the first ones are laid out"),
         Kind(code: "pinned-views-unused", severities: [.info], summary: "a scroll's pinnedViews pin nothing: it is not the root scroll (only the root is laid out at a scroll offset), or it has no section"),
