@@ -103,11 +103,11 @@ import SDUISchema
         // The header is 2 000 pt tall until `tall` turns false: no item is visible at launch.
         let json = Self.feed.replacingOccurrences(of: #""state": {"log": "","#, with: #""state": {"tall": true, "log": "","#)
             .replacingOccurrences(of: #""text": "Header","#, with: #""text": "Header", "frame": {"height": "@{tall ? 2000 : 20}"},"#)
-        let (_, controller) = try launch(json)
+        let (harness, controller) = try launch(json)
         #expect(indices(controller, "seen") == [])
         try controller.setState("tall", to: .bool(false))
         let visible = try expectedVisible(controller, offset: 0)
-        #expect(!visible.isEmpty)
+        #expect(!visible.isEmpty, "\(controller.layoutCount) \(controller.engine.incrementalLayoutCount) \(controller.engine.buildCount) \(harness.names().suffix(12)) \(controller.state["log"]!)")
         #expect(indices(controller, "seen") == visible)
         try controller.scroll(to: 1500)
         try controller.setState("items", to: .array([]))
