@@ -37,7 +37,7 @@ enum PreviewCommand {
             .list("--state", "FILE", "a JSON object of state variables (over the initial state) to show as a named panel\nper window, named after the file; repeat for several (default: the payload's previews)"),
             .flag("--dark", "open the page in dark mode (the page can switch either way)"),
             .value("--layout-direction", "leftToRight|rightToLeft", "leftToRight (default) or rightToLeft: every panel laid out (mirrored) and drawn right\nto left"),
-            .value("--format", "text|json", "how to report what was written: text (default) or json {\"output\", \"windows\",\n\"contentSizes\", \"bytes\", \"diagnostics\"}"),
+            .value("--format", "text|json", "how to report what was written: text (default) or json {\"output\", \"windows\",\n\"contentSizes\", \"states\", \"bytes\", \"diagnostics\"}"),
         ],
         epilogue: """
         EXIT: 0 page written, 64 usage (also: page too large), 65 invalid payload, 66 unreadable input,
