@@ -50,7 +50,8 @@ import SDUISchema
     }
 
     @Test func `at viewDidAppear only the items in the visible area appear, the rest of the screen appears whole`() throws {
-        let (_, controller) = try launch(Self.feed)
+        let (harness, controller) = try launch(Self.feed)
+        defer { withExtendedLifetime(harness) {} }  // the app and its scene live as long as the test
         #expect(controller.state["log"] == .string("header "))
         let visible = try expectedVisible(controller, offset: 0)
         #expect(!visible.isEmpty && visible.count < 80, "some items are visible, not all")
@@ -60,7 +61,8 @@ import SDUISchema
     }
 
     @Test func `scrolling runs onAppear of the items that enter and onDisappear of those that leave, in document order`() throws {
-        let (_, controller) = try launch(Self.feed)
+        let (harness, controller) = try launch(Self.feed)
+        defer { withExtendedLifetime(harness) {} }  // the app and its scene live as long as the test
         let first = try expectedVisible(controller, offset: 0)
         try controller.scroll(to: 1500)
         #expect(controller.scrollOffset == 1500)
@@ -77,7 +79,8 @@ import SDUISchema
     }
 
     @Test func `the offset is clamped to the content, and the last items appear at the bottom`() throws {
-        let (_, controller) = try launch(Self.feed)
+        let (harness, controller) = try launch(Self.feed)
+        defer { withExtendedLifetime(harness) {} }  // the app and its scene live as long as the test
         try controller.scroll(to: 1e9)
         let nodes = try #require(controller.layoutResult).nodes
         let bottom = nodes.filter { $0.parent == 0 }.map(\.frame.maxY).max() ?? 0
@@ -90,6 +93,7 @@ import SDUISchema
 
     @Test func `at viewDidDisappear the visible items disappear, and nothing runs while the screen is not visible`() throws {
         let (harness, controller) = try launch(Self.feed)
+        defer { withExtendedLifetime(harness) {} }  // the app and its scene live as long as the test
         let visible = try expectedVisible(controller, offset: 0)
         harness.window.rootViewController = ViewController(name: "other")
         #expect(indices(controller, "gone") == visible)
@@ -104,10 +108,11 @@ import SDUISchema
         let json = Self.feed.replacingOccurrences(of: #""state": {"log": "","#, with: #""state": {"tall": true, "log": "","#)
             .replacingOccurrences(of: #""text": "Header","#, with: #""text": "Header", "frame": {"height": "@{tall ? 2000 : 20}"},"#)
         let (harness, controller) = try launch(json)
+        defer { withExtendedLifetime(harness) {} }
         #expect(indices(controller, "seen") == [])
         try controller.setState("tall", to: .bool(false))
         let visible = try expectedVisible(controller, offset: 0)
-        #expect(!visible.isEmpty, "\(controller.layoutCount) \(controller.engine.incrementalLayoutCount) \(controller.engine.buildCount) \(harness.names().suffix(12)) \(controller.state["log"]!)")
+        #expect(!visible.isEmpty)
         #expect(indices(controller, "seen") == visible)
         try controller.scroll(to: 1500)
         try controller.setState("items", to: .array([]))
@@ -116,7 +121,8 @@ import SDUISchema
     }
 
     @Test func `a screen whose root is not a vertical scroll cannot be scrolled`() throws {
-        let (_, controller) = try launch(#"{"schemaVersion": 1, "id": "s", "root": {"type": "vstack", "children": []}}"#)
+        let (harness, controller) = try launch(#"{"schemaVersion": 1, "id": "s", "root": {"type": "vstack", "children": []}}"#)
+        defer { withExtendedLifetime(harness) {} }
         #expect(throws: RuntimeError.self) { try controller.scroll(to: 10) }
     }
 }

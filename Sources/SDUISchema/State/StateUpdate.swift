@@ -61,9 +61,7 @@ public struct StateUpdater: Sendable {
             // In place: the nodes on the changed paths are copied only if someone else still holds them.
             for change in changes {
                 guard let reader = readers[Int(change.node)], let text = reader.text else { continue }
-                screen.root.modify(at: reader.path[...]) { node in
-                    if text.isButton { node.title = .fixed(change.text) } else { node.text = .fixed(change.text) }
-                }
+                screen.root.modify(at: reader.path[...]) { node in node.setBoundText(change.text, isTitle: text.isButton) }
                 readers[Int(change.node)]?.text?.current = .fixed(change.text)
             }
             screen.state = state
