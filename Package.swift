@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "SDUILayoutTests", dependencies: ["SDUILayout", "SDUISchema"], exclude: ["Fixtures"]),
         .testTarget(name: "SDUIDisplayTests", dependencies: ["SDUIDisplay", "SDUILayout", "SDUISchema"]),
         .testTarget(name: "SDUIRenderTests", dependencies: ["SDUIRender", "SDUILayout", "SDUISchema"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "SDUIRuntimeTests", dependencies: ["SDUIRuntime", "SDUISchema"]),
+        .testTarget(name: "SDUIRuntimeTests", dependencies: ["SDUIRuntime", "SDUIDisplay", "SDUILayout", "SDUISchema"]),
         .testTarget(name: "sduiTests", dependencies: ["sdui"]),
         .testTarget(name: "SDUIFuzzingTests", dependencies: ["SDUIFuzzing"]),
     ],

@@ -176,7 +176,10 @@ public final class UIScreen: @unchecked Sendable {
     open var traitCollection: UITraitCollection { UITraitCollection() }
     open var accessibilityIdentifier: String?
     open var accessibilityLabel: String?
+    open var accessibilityHint: String?
+    open var accessibilityValue: String?
     open var isAccessibilityElement = false
+    open var accessibilityElementsHidden = false
     open func addSubview(_ view: UIView) {}
     open func insertSubview(_ view: UIView, at index: Int) {}
     open func removeFromSuperview() {}

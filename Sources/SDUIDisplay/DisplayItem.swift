@@ -46,8 +46,10 @@ public struct DisplayItem: Hashable, Sendable {
     public var appearance: ResolvedAppearance
     /// The lines to draw (text nodes and button titles).
     public var text: DisplayText?
-    /// What to load and how to show it (image nodes).
+    /// What to load and how to show it (image nodes without `systemName`).
     public var image: ImageRequest?
+    /// The SF Symbol drawn (an `image` with `systemName`, a `label`'s `systemImage`).
+    public var symbol: DisplaySymbol?
     /// What a tap does.
     public var action: Action?
     /// The input control the node is (toggle, stepper, text field, picker) in the screen's state; nil for others.
@@ -67,6 +69,15 @@ public struct DisplayItem: Hashable, Sendable {
         return nil
     }
 
+    /// The fill of a host that draws one fill at the frame (the native hosts): `appearance.fill`, or, for a node
+    /// with a chain, the front-most decoration box filling the whole frame (nil when none does — a background of a
+    /// padded box, say, which only a host drawing `appearance.decorations` shows).
+    public var frameFill: Color? {
+        if let fill = appearance.fill { return fill }
+        let whole = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        return appearance.decorations.under.last { $0.fill != nil && $0.shadow == nil && $0.rect == whole }?.fill
+    }
+
     /// The frame in the parent's coordinates (the parent's frame origin subtracted), given the parent's frame.
     @inlinable public func frame(relativeTo parentFrame: Rect) -> Rect {
         Rect(x: frame.x - parentFrame.x, y: frame.y - parentFrame.y, width: frame.width, height: frame.height)
@@ -77,18 +88,21 @@ public struct DisplayItem: Hashable, Sendable {
     /// payload properties (not the path id of a node without a payload id: it changes when a sibling is inserted
     /// before an ancestor, and identifies nothing). What the reconciler calls a content update.
     public func hasSameContent(as other: DisplayItem) -> Bool {
-        type == other.type && isHidden == other.isHidden && appearance == other.appearance
+        type == other.type && isHidden == other.isHidden && appearance.content == other.appearance.content
             && text?.face == other.text?.face && text?.sourceText == other.text?.sourceText
             && text?.alignment == other.text?.alignment && (text == nil) == (other.text == nil)
-            && image == other.image && action == other.action && accessibility == other.accessibility
-            && contentInsets == other.contentInsets && properties == other.properties
+            && text?.decorations == other.text?.decorations && image == other.image && symbol?.name == other.symbol?.name
+            && action == other.action && accessibility == other.accessibility
+            && (!appearance.layers.isEmpty || contentInsets == other.contentInsets) && properties == other.properties
     }
 
     /// Whether the node's text lines sit as `other`'s do (same breaks, widths, positions, truncation): what a frame
-    /// update carries besides the frame (a label given a new width re-wraps; a host re-reads `text.lines`).
+    /// update carries besides the frame (a label given a new width re-wraps; a host re-reads `text.lines`), and
+    /// where the modifier chain's boxes, the content box inside them and the symbol sit (geometry, not content).
     public func hasSameLines(as other: DisplayItem) -> Bool {
         text?.lines == other.text?.lines && text?.isTruncated == other.text?.isTruncated
-            && text?.wrapWidth == other.text?.wrapWidth
+            && text?.wrapWidth == other.text?.wrapWidth && appearance == other.appearance
+            && contentInsets == other.contentInsets && symbol == other.symbol
     }
 }
 
@@ -106,6 +120,18 @@ public struct DisplayText: Hashable, Sendable {
     public var wrapWidth: Double
     /// How the lines align in their block (`leading` is the right edge in a right-to-left layout).
     public var alignment: Alignment
+    /// Lines drawn through or under the text (`strikethrough`, `underline`).
+    public var decorations: TextDecorations
+}
+
+/// SwiftUI's `strikethrough()` and `underline()`.
+public struct TextDecorations: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// A line through the text.
+    public static let strikethrough = TextDecorations(rawValue: 1 << 0)
+    /// A line under the text.
+    public static let underline = TextDecorations(rawValue: 1 << 1)
 }
 
 /// The font of a text run: Inter (with the documented fallbacks) at a size, weight and line height.
@@ -176,28 +202,57 @@ public struct ImageRequest: Hashable, Sendable {
     }
 }
 
-/// What assistive technologies are told about a node (filled from the payload; the accessibility model of the
-/// schema replaces these defaults as it lands).
+/// What assistive technologies are told about a node: its part in the screen's accessibility tree
+/// (`AccessibilityTree`, the pass `sdui accessibility` prints — docs/accessibility.md), resolved once per layout.
+/// The reading order is the list's (`DisplayList.accessibilityOrder`), not the item's: a rotation that reorders
+/// elements changes no item's content.
 public struct DisplayAccessibility: Hashable, Sendable {
-    /// UIKit's `UIAccessibilityTraits` subset the payload implies.
-    public struct Traits: OptionSet, Hashable, Sendable {
-        public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
-        /// A button (a `button` node or a node with an action).
-        public static let button = Traits(rawValue: 1 << 0)
-        /// An image.
-        public static let image = Traits(rawValue: 1 << 1)
-        /// Text that does not change.
-        public static let staticText = Traits(rawValue: 1 << 2)
+    /// UIKit's `UIAccessibilityTraits` (`AccessibilityTraits`).
+    public typealias Traits = AccessibilityTraits
+
+    /// How the node takes part.
+    public enum Role: Hashable, Sendable {
+        /// Not an element; its subtree may hold elements (a plain stack, a spacer). Also every node of a list made
+        /// without the pass (`DisplayList(_:screen:accessibility: false)`).
+        case none
+        /// An element VoiceOver visits (`isAccessibilityElement`): `label`, `traits`, `hint` and `value` are its.
+        case element
+        /// An accessibility container (`children: "contain"`): its elements are read together.
+        case container
+        /// Merged into an element above it (`combine`, below an `ignore`): not read on its own.
+        case covered
+        /// Hidden from assistive technologies with its subtree (`hidden`, `visible: false`, `opacity` 0).
+        case hidden
     }
-    /// The spoken label: an image's `alt`, a text's text, a button's title.
+
+    /// The node's part in the tree.
+    public var role: Role
+    /// What VoiceOver reads (`accessibilityLabel`); nil unless `role` is `.element`.
     public var label: String?
-    /// The node's traits.
+    /// What activating the element does (`accessibilityHint`).
+    public var hint: String?
+    /// The element's current value (`accessibilityValue`: a switch's "1"/"0", a stepper's number, a picker's choice).
+    public var value: String?
+    /// The element's traits (empty unless `role` is `.element`).
     public var traits: Traits
-    /// The identifier UI tests find the view by (`accessibilityIdentifier`): the node's payload id (nil without one).
+    /// The input control the element is (a switch, stepper, text field, picker), nil for any other.
+    public var control: AccessibilityControl?
+    /// The identifier UI tests find the view by (`accessibilityIdentifier`): the payload's `accessibility.identifier`,
+    /// else its `id` (nil without either).
     public var identifier: String?
-    /// Whether the node is hidden from assistive technologies (hidden nodes, images without `alt` are not).
-    public var isHidden: Bool
+
+    /// Whether the node is hidden from assistive technologies (or merged into another element): `role` is
+    /// `.hidden` or `.covered`.
+    public var isHidden: Bool { role == .hidden || role == .covered }
+    /// Whether the node is an element VoiceOver visits.
+    public var isElement: Bool { role == .element }
+
+    /// A node's accessibility.
+    public init(role: Role = .none, label: String? = nil, hint: String? = nil, value: String? = nil, traits: Traits = [],
+                control: AccessibilityControl? = nil, identifier: String? = nil) {
+        self.role = role; self.label = label; self.hint = hint; self.value = value; self.traits = traits
+        self.control = control; self.identifier = identifier
+    }
 }
 
 /// An input control as a host draws it, in the state the screen was resolved in (the frame comes from the layout,

@@ -17,11 +17,25 @@ public struct DisplayList: Sequence, Sendable {
     public let layout: LayoutResult
     /// The screen it was laid out from.
     public let screen: Screen
+    /// The screen's accessibility elements (`AccessibilityTree`: what `sdui accessibility` prints), which fill the
+    /// items' `accessibility`; nil for a list made without the pass.
+    public let accessibilityTree: AccessibilityTree?
 
-    /// A display list of `layout`, a layout of `screen`.
-    public init(_ layout: LayoutResult, screen: Screen) {
+    /// A display list of `layout`, a layout of `screen`. With `accessibility` (the default) the accessibility pass
+    /// runs once, here, and every item carries its part (`DisplayItem.accessibility`); a writer that only draws
+    /// (SVG) passes false and its items' roles are all `.none`.
+    /// - Complexity: O(n log n) in nodes with the pass (its reading order sorts), O(1) without.
+    public init(_ layout: LayoutResult, screen: Screen, accessibility: Bool = true) {
         self.layout = layout
         self.screen = screen
+        accessibilityTree = accessibility ? AccessibilityTree(layout: layout, screen: screen) : nil
+    }
+
+    /// The nodes that carry the accessibility elements, in VoiceOver's reading order (the order of
+    /// `accessibilityTree.elements`; empty without the pass). What a host gives its root view as
+    /// `accessibilityElements` and the HTML panel as `aria-owns`.
+    public var accessibilityOrder: [NodeIndex] {
+        accessibilityTree?.elements.compactMap { $0.nodeIndices.first.map { NodeIndex(Int32(truncatingIfNeeded: $0)) } } ?? []
     }
 
     /// The number of items (`layout.nodeCount`).
@@ -52,6 +66,7 @@ public struct DisplayList: Sequence, Sendable {
         private let state: ScreenState
         private let sizeClass: UserInterfaceSizeClass
         private let direction: LayoutDirection
+        private let accessibility: AccessibilityTree?
         private var position = 0
         /// The current path: layout index, payload node (nil: not found), identity.
         private var path: [(index: Int, node: ComponentNode?, identity: NodeIdentity)] = []
@@ -63,6 +78,7 @@ public struct DisplayList: Sequence, Sendable {
             state = list.screen.state
             sizeClass = list.layout.traits.horizontalSizeClass
             direction = list.layout.traits.layoutDirection
+            accessibility = list.accessibilityTree
         }
 
         public mutating func next() -> DisplayItem? {
@@ -84,6 +100,7 @@ public struct DisplayList: Sequence, Sendable {
             var item = DisplayItem(node, index: index, component: component, identity: identity, sizeClass: sizeClass,
                                    direction: direction)
             item.control = DisplayControl(component, state: state)
+            if let accessibility { item.accessibility.fill(from: accessibility, node: index) }
             return item
         }
     }
@@ -103,11 +120,18 @@ extension DisplayItem {
         isHidden = node.isHidden
         isUnresolved = component == nil
         properties = component?.extra ?? [:]
-        let appearance = ResolvedAppearance(node: component, type: node.type, height: frame.height, sizeClass: sizeClass)
+        let boxes = component == nil ? nil : node.layers
+        let appearance = ResolvedAppearance(node: component, type: node.type, frame: frame, boxes: boxes, sizeClass: sizeClass)
         self.appearance = appearance
-        // The padding the layout applied: its checked values (`GeometryProperties`), never re-derived here.
+        // The padding the layout applied: its checked values (`GeometryProperties`), never re-derived here; with a
+        // chain, the content box the engine reported inside it.
         var padding = EdgeInsets.zero
-        if let component {
+        if let boxes {
+            let c = boxes.content
+            let physical = EdgeInsets(top: max(0, c.minY - frame.minY), leading: max(0, c.minX - frame.minX),
+                                      bottom: max(0, frame.maxY - c.maxY), trailing: max(0, frame.maxX - c.maxX))
+            padding = direction == .rightToLeft ? physical.mirrored : physical
+        } else if let component {
             let geometry = component.geometry.usesSizeClasses ? GeometryProperties(of: component, sizeClass: sizeClass)
                 : component.geometry
             if geometry.hasPadding {
@@ -120,15 +144,37 @@ extension DisplayItem {
         contentBox = frame.inset(by: physical)
         func r<T>(_ value: Responsive<T>?) -> T? { value?.resolved(for: sizeClass) }
         action = component?.modifiers.action
-        let source = node.type == .button ? r(component?.title) : r(component?.text)
+        let source = node.type == .button || node.type == .label ? r(component?.title) : r(component?.text)
+        symbol = nil
         if let run = node.text {
-            text = DisplayText(run: run, frame: frame, padding: padding, sourceText: source,
-                               alignment: node.type == .button ? .center : appearance.contentAlignment,
+            var textPadding = padding
+            if node.type == .label, let name = r(component?.systemImage) {
+                // The symbol, then the title (`LabelMetrics`), both centred vertically; the symbol on the right
+                // right to left.
+                let side = run.lineHeight, lead = side + LabelMetrics.spacing
+                let top = physical.top + (frame.height - physical.vertical - side) / 2
+                let left = direction == .rightToLeft ? frame.width - physical.trailing - side : physical.leading
+                symbol = DisplaySymbol(name: name, box: Rect(x: left, y: top, width: side, height: side))
+                textPadding.leading += lead
+            }
+            text = DisplayText(run: run, frame: frame, padding: textPadding, sourceText: source,
+                               alignment: node.type == .button ? .center : node.type == .label ? .leading : appearance.contentAlignment,
                                direction: direction)
+            if var t = text {
+                if r(component?.strikethrough) == true { t.decorations.insert(.strikethrough) }
+                if r(component?.underline) == true { t.decorations.insert(.underline) }
+                text = t
+            }
         } else {
             text = nil
         }
-        if node.type == .image {
+        if node.type == .image, let name = r(component?.systemName) {
+            // An SF Symbol: a square of the shorter side at the content box's origin.
+            let box = contentBox
+            let side = min(box.width, box.height)
+            symbol = DisplaySymbol(name: name, box: Rect(x: box.x - frame.x, y: box.y - frame.y, width: side, height: side))
+            image = nil
+        } else if node.type == .image {
             let url = r(component?.url)
             image = ImageRequest(source: url, loadableURL: url.flatMap(ImageRequest.loadableURL),
                                  contentMode: r(component?.modifiers.contentMode) ?? .fill,
@@ -137,13 +183,31 @@ extension DisplayItem {
         } else {
             image = nil
         }
-        var traits = DisplayAccessibility.Traits()
-        if node.type == .button || action != nil { traits.insert(.button) }
-        if node.type == .image { traits.insert(.image) }
-        if node.type == .text { traits.insert(.staticText) }
-        let alt = node.type == .image ? r(component?.alt) : nil
-        accessibility = DisplayAccessibility(label: node.type == .image ? alt : source, traits: traits, identifier: component?.id,
-                                             isHidden: node.isHidden || (node.type == .image && alt == nil))
+        accessibility = DisplayAccessibility(identifier: component?.id)
+    }
+}
+
+extension DisplayAccessibility {
+    /// Takes node `index`'s part in `tree`: its role, and for the node that carries an element, the element's label,
+    /// hint, value and traits.
+    mutating func fill(from tree: AccessibilityTree, node index: Int) {
+        guard index < tree.exposure.count else { return }
+        switch tree.exposure[index] {
+        case .structural: role = .none
+        case .container: role = .container
+        case .covered: role = .covered
+        case .hidden: role = .hidden
+        case .element(let k):
+            guard k < tree.elements.count else { return }
+            let element = tree.elements[k]
+            role = .element
+            label = element.label
+            hint = element.hint
+            value = element.value
+            traits = Traits(element.traits)
+            control = element.control
+            if let identifier = element.identifier { self.identifier = identifier }
+        }
     }
 }
 
@@ -159,7 +223,9 @@ extension DisplayText {
                            width: max(0, frame.width - padding.horizontal), height: max(0, frame.height - padding.vertical))
         let widest = run.lineWidths.max() ?? 0
         let blockWidth = min(max(widest, 0), content.width)
-        let blockHeight = Double(run.lines.count) * run.lineHeight
+        // `lineSpacing` is in the stride, not after the last line: the block is one spacing shorter, and each line
+        // box (a stride tall, its glyphs centred) starts half a spacing above its place.
+        let blockHeight = run.lines.isEmpty ? 0 : Double(run.lines.count) * run.lineHeight - run.lineSpacing
         let blockX = content.x + (content.width - blockWidth) * alignment.horizontalFraction(in: direction)
         let blockY = content.y + (content.height - blockHeight) * alignment.verticalFraction
         let lineFraction = run.alignment.horizontalFraction(in: direction)
@@ -169,7 +235,7 @@ extension DisplayText {
         self.face = face
         lines = run.lines.enumerated().map { i, text in
             let width = i < run.lineWidths.count ? run.lineWidths[i] : 0
-            let top = blockY + Double(i) * run.lineHeight
+            let top = blockY - run.lineSpacing / 2 + Double(i) * run.lineHeight
             return DisplayLine(text: text, width: width, left: blockX + (blockWidth - width) * lineFraction, top: top,
                                baseline: top + face.baselineOffset, blockLeft: blockX, blockWidth: blockWidth,
                                direction: run.writingDirection(ofLine: i))
@@ -178,6 +244,7 @@ extension DisplayText {
         isTruncated = run.isTruncated
         wrapWidth = content.width
         self.alignment = run.alignment
+        decorations = []
     }
 }
 

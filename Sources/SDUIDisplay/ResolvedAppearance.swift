@@ -1,5 +1,6 @@
 public import SDUIEnvironment
 public import SDUISchema
+import SDUILayout
 
 /// A node's look, resolved for one window: every colour keeps its light and dark values (the trait that picks
 /// one is the host's), every size-class value is resolved, every default a type implies is applied.
@@ -22,13 +23,31 @@ public struct ResolvedAppearance: Hashable, Sendable {
     /// Where content smaller than the content box sits (the frame modifier's alignment; center by default).
     public var contentAlignment: Alignment
     /// The payload's `modifiers` chain, resolved, innermost first (the v1 keys are in `fill`, `cornerRadius` and
-    /// `contentInsets`); empty for most nodes.
+    /// `contentInsets`, or, for a node with a chain, in `decorations`); empty for most nodes.
     public var layers: [DisplayLayer]
+    /// What the chain draws where the engine laid it out (backgrounds, overlays, borders, shadows, clips), the v1
+    /// `background` and `cornerRadius` included; empty for a node without a `modifiers` chain (its v1 keys are
+    /// `fill` and `cornerRadius`, over the frame).
+    public var decorations: DisplayDecorations
 
     /// The product of the chain's `opacity` modifiers (1: opaque).
     public var opacity: Double {
         layers.reduce(1) { if case .opacity(let o) = $1.effect { return $0 * o } else { return $0 } }
     }
+
+    /// The appearance without where its layers sit (their boxes, their views' indices): what a content update
+    /// changes (a relayout moves the boxes: a frame update).
+    var content: ResolvedAppearance {
+        var a = self
+        for k in a.layers.indices { a.layers[k].box = nil; a.layers[k].decorationIndex = nil }
+        // A box's radius follows its size for circles and capsules; the radii the payload sets are in `layers`.
+        for k in a.decorations.under.indices { a.decorations.under[k].rect = .zero; a.decorations.under[k].cornerRadius = 0 }
+        for k in a.decorations.over.indices { a.decorations.over[k].rect = .zero; a.decorations.over[k].cornerRadius = 0 }
+        return a
+    }
+
+    /// Whether a `hidden` modifier hides the node: it keeps its frame and draws nothing (nor do its children).
+    public var isHiddenByModifier: Bool { layers.contains { $0.effect == .hidden } }
 
     /// A bordered button's fill: the tint at 15 % opacity.
     public static func tinted(_ color: Color) -> Color {
@@ -44,14 +63,19 @@ public struct ResolvedAppearance: Hashable, Sendable {
     static let separator = Color.system["separator"]
 
     /// The appearance of a node of `type` with the payload `node` (nil: not found, drawn with defaults) and frame
-    /// height `height`, for the horizontal size class `sizeClass`.
-    init(node: ComponentNode?, type: ComponentType, height: Double, sizeClass: UserInterfaceSizeClass) {
+    /// height `height`, for the horizontal size class `sizeClass`; `boxes` are the engine's boxes of its chain (nil
+    /// for a node without a `modifiers` chain), `frame` its frame.
+    init(node: ComponentNode?, type: ComponentType, frame: Rect, boxes: NodeLayers? = nil, sizeClass: UserInterfaceSizeClass) {
+        let height = frame.height
         func r<T>(_ value: Responsive<T>?) -> T? { value?.resolved(for: sizeClass) }
         let modifiers = node?.modifiers
         let color = r(node?.color)
         var fill = r(modifiers?.background)
         var foreground: Color?
-        let payloadRadius = max(0, r(modifiers?.cornerRadius) ?? 0)
+        // With a chain laid out, the v1 background and corner radius are layers of it (drawn in `decorations`).
+        let isLayered = boxes != nil && node != nil
+        if isLayered { fill = nil }
+        let payloadRadius = isLayered ? 0 : max(0, r(modifiers?.cornerRadius) ?? 0)
         var radius = payloadRadius
         let style = type == .button ? r(node?.buttonStyle) ?? .automatic : .automatic
         switch type {
@@ -59,7 +83,9 @@ public struct ResolvedAppearance: Hashable, Sendable {
             fill = color ?? Self.primary
         case .divider:
             if fill == nil { fill = Self.separator }
-        case .text, .toggle, .stepper, .textField, .picker:
+        case .text, .toggle, .stepper, .textField, .picker, .label:
+            foreground = color ?? Self.primary
+        case .image where node?.systemName != nil:
             foreground = color ?? Self.primary
         case .button:
             let tint = color ?? Self.accent
@@ -84,12 +110,26 @@ public struct ResolvedAppearance: Hashable, Sendable {
         self.buttonStyle = style
         self.contentAlignment = r(modifiers?.frame?.alignment) ?? .center
         if let chain = modifiers?.chain, !chain.isEmpty {
-            let offset = (modifiers?.fullChain(isImage: type == .image).count ?? chain.count) - chain.count
+            let full = modifiers?.fullChain(isImage: type == .image) ?? chain
+            let offset = full.count - chain.count
             layers = chain.enumerated().map { k, modifier in
-                DisplayLayer(modifier, chainIndex: offset + k, sizeClass: sizeClass)
+                var layer = DisplayLayer(modifier, chainIndex: offset + k, sizeClass: sizeClass)
+                if let boxes, offset + k < boxes.layers.count, case let laid = boxes.layers[offset + k] {
+                    layer.box = Rect(x: laid.box.x - frame.x, y: laid.box.y - frame.y, width: laid.box.width, height: laid.box.height)
+                    layer.decorationIndex = laid.contentNode.map { NodeIndex(Int32(truncatingIfNeeded: $0)) }
+                }
+                return layer
+            }
+            if let boxes, isLayered {
+                var colorFill: Color? = nil
+                if type == .color { colorFill = self.fill; self.fill = nil }
+                decorations = DisplayDecorations(chain: full, layers: boxes, frame: frame, colorFill: colorFill, sizeClass: sizeClass)
+            } else {
+                decorations = DisplayDecorations()
             }
         } else {
             layers = []
+            decorations = DisplayDecorations()
         }
     }
 }
@@ -126,10 +166,11 @@ public struct DisplayLayer: Hashable, Sendable {
     public var effect: Effect
     /// Its index in `Modifiers.fullChain(isImage:)` (the v1 keys first), the index the engine's per-layer boxes use.
     public var chainIndex: Int
-    /// The box the engine laid this layer out in, in window points, when it reports one (nil: the node's frame).
+    /// The box the engine laid this layer out in (`LayerFrame.box`), relative to the item's frame origin (a node
+    /// that moves keeps its layers); nil in a result that reports no boxes (one built from `LayoutNode` values
+    /// without `layers`).
     public var box: Rect?
-    /// A background's or overlay's view: its index in the list, once the engine lays decoration views out as nodes
-    /// of their own (branch `vocab2`); nil until then.
+    /// A background's or overlay's view: its item's index in the list (nil for a colour and other modifiers).
     public var decorationIndex: NodeIndex?
 
     init(_ modifier: Modifier, chainIndex: Int, sizeClass: UserInterfaceSizeClass) {

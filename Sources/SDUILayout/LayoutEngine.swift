@@ -43,6 +43,8 @@ public final class LayoutEngine {
     var cachedKey: BuildKey?
     /// The node count of the last template taken (room a new screen's template makes up front).
     var lastTemplateNodes = 0
+    /// Tests: every node takes the general layer path (its v1 keys as layers), in a tree of the engine's own.
+    var forcesLayerPath = false
     /// How many times a layout took a tree (the screen's kept tree, or a viewport build) — for tests and the
     /// benchmark: a relayout must not.
     public private(set) var buildCount = 0
@@ -67,6 +69,20 @@ public final class LayoutEngine {
         prepareTree(screen, traits: traits, virtualizes: false)
         state.lazyWindow = nil
         state.viewport = nil
+        return run(environment: environment, traits: traits)
+    }
+
+    /// Lays out `screen` with its root scroll at content offset `scrollOffset` (points along the scroll's axis,
+    /// clamped to the content): frames as the screen shows them — the content moved back by the offset, and
+    /// sections' pinned headers and footers (the scroll's `pinnedViews`) kept in the viewport (`applyScrollOffset`).
+    /// A root that is not a scroll ignores the offset.
+    public func layout(_ screen: Screen, in environment: WindowEnvironment, traits: TraitCollection,
+                       scrollOffset: Double) -> LayoutResult {
+        prepareTree(screen, traits: traits, virtualizes: false)
+        state.lazyWindow = nil
+        state.viewport = nil
+        state.scrollOffset = scrollOffset.isFinite ? scrollOffset : 0
+        defer { state.scrollOffset = 0 }
         return run(environment: environment, traits: traits)
     }
 
@@ -144,9 +160,9 @@ public final class LayoutEngine {
         if key != cachedKey || cachedScreen != screen { state.lazyRows = [] }
         // Let go of the template in use first: when its screen is gone, its memory is free for the next one.
         state.releaseSharedTree()
-        if virtualizes {
+        if virtualizes || forcesLayerPath {
             // Viewport layouts realise rows into the tree: a tree of this engine's own, never the template.
-            TreeBuilder(traits: traits, virtualizesGrids: true).build(screen, into: &state.tree)
+            TreeBuilder(traits: traits, virtualizesGrids: virtualizes, forcesLayers: forcesLayerPath).build(screen, into: &state.tree)
         } else {
             // The screen's flat tree, built once per screen (and size class) by whichever layout came first.
             let template = ScreenLayoutTemplates.tree(of: screen, sizeClass: key.sizeClass, contentSize: key.contentSize,
@@ -183,6 +199,8 @@ public final class LayoutEngine {
             // `aspectRatio(16/9, contentMode: .fill)` in a 100 × 100 canvas starts at x −38.9); a larger root overflows.
             state.geometry[0].x = safeArea.x + (safeArea.width - rootSize.0) / 2
             state.geometry[0].y = safeArea.y + (safeArea.height - rootSize.1) / 2
+            // Layers that ignore the safe area, now that positions in the window are known.
+            extendIntoSafeArea(&state, safeArea: safeArea, window: environment.size)
             // Content past the safe area of a root that does not scroll is cut off: an error, also when the root's
             // own overflow check reported it already.
             if rootSize.0 > safeArea.width + 0.5 || rootSize.1 > safeArea.height + 0.5 {

@@ -15,18 +15,17 @@ extension LayoutResult {
 
 extension ComponentNode {
     /// The payload node the engine laid out at child slot `slot` of this node (`LayoutResult.childSlot(at:)`), or nil.
-    /// The one place that maps slots to payload nodes: slots that are not child indices (the views of backgrounds and
-    /// overlays, when the engine lays them out as nodes of their own) resolve here too.
-    package func layoutChild(atSlot slot: Int32) -> ComponentNode? {
-        guard slot >= 0, Int(slot) < children.count else { return nil }
-        return children[Int(slot)]
-    }
+    /// The one place that maps slots to payload nodes: slots that are not child indices — a section's header and
+    /// footer, the views of backgrounds and overlays (`decorationChildIndex`) — resolve here too.
+    package func layoutChild(atSlot slot: Int32) -> ComponentNode? { child(atLayoutIndex: slot) }
 }
 
 extension LayoutNodeStorage {
     func childSlot(at index: Int) -> Int32 {
         if source != nil, index < links.count { return links[index].childIndex }
-        let path = nodes[index].pointer.utf8
+        let pointer = nodes[index].pointer
+        if let slot = Self.slotOfLastStep(pointer) { return slot }
+        let path = pointer.utf8
         var value: Int32 = 0, scale: Int32 = 1
         for byte in path.reversed() {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
@@ -35,6 +34,19 @@ extension LayoutNodeStorage {
             scale &*= 10
         }
         return scale == 1 ? 0 : value
+    }
+
+    /// The slot of a pointer's last step when it is not a child index: `/header`, `/footer`,
+    /// `/modifiers/K/background/content`, `/modifiers/K/overlay/content` (nil otherwise).
+    static func slotOfLastStep(_ pointer: String) -> Int32? {
+        if pointer.hasSuffix("/header") { return sectionHeaderChildIndex }
+        if pointer.hasSuffix("/footer") { return sectionFooterChildIndex }
+        let isOverlay = pointer.hasSuffix("/overlay/content")
+        guard isOverlay || pointer.hasSuffix("/background/content") else { return nil }
+        let steps = pointer.split(separator: "/", omittingEmptySubsequences: false)
+        guard steps.count >= 4, steps[steps.count - 4] == "modifiers", let k = Int(steps[steps.count - 3]),
+              k >= 0, k < Int(Int32.max / 2) - 1 else { return nil }
+        return decorationChildIndex(chainIndex: k, isOverlay: isOverlay)
     }
 
     func parentIndex(at index: Int) -> Int {

@@ -63,7 +63,8 @@ public struct LayoutNode: Hashable, Sendable {
     public var id: String
     /// The path id (`root`, `root.0`, `root.0.3`), always present.
     public var path: String
-    /// JSON Pointer of the node in the payload (`/root/children/0/children/3`).
+    /// JSON Pointer of the node in the payload (`/root/children/0/children/3`; a background's or overlay's view:
+    /// `/root/modifiers/1/overlay/content`).
     ///
     /// Derived from `path` on demand (so a layout pass builds no pointer strings); setting it stores the value.
     public var pointer: String {
@@ -81,19 +82,21 @@ public struct LayoutNode: Hashable, Sendable {
     public var isHidden: Bool
     /// For `text` nodes and button titles: the lines as the engine broke and truncated them.
     public var text: TextRun?
+    /// For nodes with a `modifiers` chain: the box of the content and of every modifier (`NodeLayers`).
+    public var layers: NodeLayers?
 
     /// A node whose pointer is the one its path implies (`root.0.3` → `/root/children/0/children/3`).
     public init(id: String, path: String, type: ComponentType, parent: Int, frame: Rect, isHidden: Bool = false,
-                text: TextRun? = nil) {
+                text: TextRun? = nil, layers: NodeLayers? = nil) {
         self.id = id; self.path = path; self.type = type; self.parent = parent
-        self.frame = frame; self.isHidden = isHidden; self.text = text
+        self.frame = frame; self.isHidden = isHidden; self.text = text; self.layers = layers
     }
 
     public init(id: String, path: String, pointer: String, type: ComponentType, parent: Int, frame: Rect,
-                isHidden: Bool = false, text: TextRun? = nil) {
+                isHidden: Bool = false, text: TextRun? = nil, layers: NodeLayers? = nil) {
         self.id = id; self.path = path; self.type = type; self.parent = parent
         self.pointerOverride = pointer == SDUILayout.pointer(forPath: path) ? nil : pointer
-        self.frame = frame; self.isHidden = isHidden; self.text = text
+        self.frame = frame; self.isHidden = isHidden; self.text = text; self.layers = layers
     }
 }
 
@@ -112,6 +115,10 @@ public struct TextRun: Hashable, Sendable {
     /// Alignment of lines inside the node's frame (`leading` is the right edge in a right-to-left layout).
     public var alignment: Alignment
     public var isTruncated: Bool
+    /// SwiftUI's `lineSpacing`, included in `lineHeight` (the distance between baselines); the frame holds the
+    /// lines less one spacing (none after the last line), so a renderer starts the first line `lineSpacing / 2`
+    /// above the text block.
+    public var lineSpacing: Double
     /// Each line's paragraph direction, `.leftToRight` or `.rightToLeft` (`TextLine.writingDirection`, with
     /// a paragraph without strong characters taking the layout direction): the base direction the renderer
     /// draws the line in, so its bidirectional runs are ordered as the engine's Bidirectional Algorithm orders
@@ -119,9 +126,11 @@ public struct TextRun: Hashable, Sendable {
     public var writingDirections: [WritingDirection]
 
     public init(lines: [String], lineWidths: [Double], fontSize: Double, fontWeight: Int, lineHeight: Double,
-                alignment: Alignment = .leading, isTruncated: Bool = false, writingDirections: [WritingDirection] = []) {
+                alignment: Alignment = .leading, isTruncated: Bool = false, lineSpacing: Double = 0,
+                writingDirections: [WritingDirection] = []) {
         self.lines = lines; self.lineWidths = lineWidths; self.fontSize = fontSize; self.fontWeight = fontWeight
         self.lineHeight = lineHeight; self.alignment = alignment; self.isTruncated = isTruncated
+        self.lineSpacing = lineSpacing
         self.writingDirections = writingDirections
     }
 

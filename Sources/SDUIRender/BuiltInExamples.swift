@@ -4,7 +4,7 @@
 /// Example payloads compiled into the library, so `sdui preview` works without the source tree.
 public enum BuiltInExamples {
     /// The JSON of `Examples/storefront.json`, byte for byte (without its final newline).
-    public static let storefrontJSON = #"""
+    public static let storefrontJSON = ##"""
 {
   "schemaVersion": 1,
   "id": "storefront",
@@ -35,16 +35,42 @@ public enum BuiltInExamples {
             "id": "subheading",
             "text": "Hand-picked gear for the season ahead, shipped free over $50.",
             "style": "subheadline",
-            "color": "secondary"
+            "color": {
+              "light": "#6C6C70",
+              "dark": "#AEAEB2"
+            }
           },
           {
             "type": "grid",
             "id": "products",
             "columns": {
-              "compact": 2,
-              "regular": 4
+              "compact": [
+                {
+                  "adaptive": {
+                    "minimum": 150
+                  },
+                  "alignment": "top"
+                }
+              ],
+              "regular": [
+                {
+                  "flexible": {},
+                  "alignment": "top"
+                },
+                {
+                  "flexible": {},
+                  "alignment": "top"
+                },
+                {
+                  "flexible": {},
+                  "alignment": "top"
+                },
+                {
+                  "flexible": {},
+                  "alignment": "top"
+                }
+              ]
             },
-            "minColumnWidth": 150,
             "spacing": 12,
             "children": [
               {
@@ -58,6 +84,9 @@ public enum BuiltInExamples {
                 "action": {
                   "type": "navigate",
                   "screen": "product/p1"
+                },
+                "accessibility": {
+                  "children": "contain"
                 },
                 "children": [
                   {
@@ -106,6 +135,14 @@ public enum BuiltInExamples {
                     ],
                     "alignment": "leading"
                   }
+                ],
+                "modifiers": [
+                  {
+                    "shadow": {
+                      "radius": 2,
+                      "y": 1
+                    }
+                  }
                 ]
               },
               {
@@ -120,6 +157,9 @@ public enum BuiltInExamples {
                   "type": "navigate",
                   "screen": "product/p2"
                 },
+                "accessibility": {
+                  "children": "contain"
+                },
                 "children": [
                   {
                     "type": "image",
@@ -128,7 +168,42 @@ public enum BuiltInExamples {
                     "aspectRatio": 1.5,
                     "contentMode": "fill",
                     "cornerRadius": 8,
-                    "alt": "Canvas Weekender Bag"
+                    "alt": "Canvas Weekender Bag",
+                    "modifiers": [
+                      {
+                        "overlay": {
+                          "alignment": "topLeading",
+                          "content": {
+                            "type": "text",
+                            "id": "badge-p2",
+                            "text": "−20 %",
+                            "style": "caption",
+                            "weight": "bold",
+                            "color": "white",
+                            "modifiers": [
+                              {
+                                "fixedSize": true
+                              },
+                              {
+                                "padding": {
+                                  "horizontal": 6,
+                                  "vertical": 2
+                                }
+                              },
+                              {
+                                "background": "red"
+                              },
+                              {
+                                "cornerRadius": 4
+                              },
+                              {
+                                "padding": 6
+                              }
+                            ]
+                          }
+                        }
+                      }
+                    ]
                   },
                   {
                     "type": "text",
@@ -144,11 +219,63 @@ public enum BuiltInExamples {
                     "spacing": 8,
                     "children": [
                       {
-                        "type": "text",
-                        "id": "price-p2",
-                        "text": "$89",
-                        "style": "callout",
-                        "weight": "bold"
+                        "type": "viewThatFits",
+                        "id": "prices-p2",
+                        "axes": "horizontal",
+                        "children": [
+                          {
+                            "type": "hstack",
+                            "id": "prices-row-p2",
+                            "spacing": 6,
+                            "alignment": "bottom",
+                            "children": [
+                              {
+                                "type": "text",
+                                "id": "price-p2",
+                                "text": "$71",
+                                "style": "callout",
+                                "weight": "bold"
+                              },
+                              {
+                                "type": "text",
+                                "id": "was-p2",
+                                "text": "$89",
+                                "style": "footnote",
+                                "color": {
+                                  "light": "#6C6C70",
+                                  "dark": "#AEAEB2"
+                                },
+                                "strikethrough": true
+                              }
+                            ]
+                          },
+                          {
+                            "type": "vstack",
+                            "id": "prices-column-p2",
+                            "spacing": 2,
+                            "alignment": "leading",
+                            "children": [
+                              {
+                                "type": "text",
+                                "id": "price-p2-stacked",
+                                "text": "$71",
+                                "style": "callout",
+                                "weight": "bold"
+                              },
+                              {
+                                "type": "text",
+                                "id": "was-p2-stacked",
+                                "text": "$89",
+                                "style": "footnote",
+                                "color": {
+                                  "light": "#6C6C70",
+                                  "dark": "#AEAEB2"
+                                },
+                                "strikethrough": true
+                              }
+                            ]
+                          }
+                        ]
                       },
                       {
                         "type": "button",
@@ -167,6 +294,14 @@ public enum BuiltInExamples {
                     ],
                     "alignment": "leading"
                   }
+                ],
+                "modifiers": [
+                  {
+                    "shadow": {
+                      "radius": 2,
+                      "y": 1
+                    }
+                  }
                 ]
               },
               {
@@ -180,6 +315,9 @@ public enum BuiltInExamples {
                 "action": {
                   "type": "navigate",
                   "screen": "product/p3"
+                },
+                "accessibility": {
+                  "children": "contain"
                 },
                 "children": [
                   {
@@ -228,6 +366,14 @@ public enum BuiltInExamples {
                     ],
                     "alignment": "leading"
                   }
+                ],
+                "modifiers": [
+                  {
+                    "shadow": {
+                      "radius": 2,
+                      "y": 1
+                    }
+                  }
                 ]
               },
               {
@@ -241,6 +387,9 @@ public enum BuiltInExamples {
                 "action": {
                   "type": "navigate",
                   "screen": "product/p4"
+                },
+                "accessibility": {
+                  "children": "contain"
                 },
                 "children": [
                   {
@@ -289,6 +438,14 @@ public enum BuiltInExamples {
                     ],
                     "alignment": "leading"
                   }
+                ],
+                "modifiers": [
+                  {
+                    "shadow": {
+                      "radius": 2,
+                      "y": 1
+                    }
+                  }
                 ]
               },
               {
@@ -303,6 +460,9 @@ public enum BuiltInExamples {
                   "type": "navigate",
                   "screen": "product/p5"
                 },
+                "accessibility": {
+                  "children": "contain"
+                },
                 "children": [
                   {
                     "type": "image",
@@ -311,7 +471,42 @@ public enum BuiltInExamples {
                     "aspectRatio": 1.5,
                     "contentMode": "fill",
                     "cornerRadius": 8,
-                    "alt": "Noise-Cancelling Headphones"
+                    "alt": "Noise-Cancelling Headphones",
+                    "modifiers": [
+                      {
+                        "overlay": {
+                          "alignment": "topLeading",
+                          "content": {
+                            "type": "text",
+                            "id": "badge-p5",
+                            "text": "−15 %",
+                            "style": "caption",
+                            "weight": "bold",
+                            "color": "white",
+                            "modifiers": [
+                              {
+                                "fixedSize": true
+                              },
+                              {
+                                "padding": {
+                                  "horizontal": 6,
+                                  "vertical": 2
+                                }
+                              },
+                              {
+                                "background": "red"
+                              },
+                              {
+                                "cornerRadius": 4
+                              },
+                              {
+                                "padding": 6
+                              }
+                            ]
+                          }
+                        }
+                      }
+                    ]
                   },
                   {
                     "type": "text",
@@ -327,11 +522,63 @@ public enum BuiltInExamples {
                     "spacing": 8,
                     "children": [
                       {
-                        "type": "text",
-                        "id": "price-p5",
-                        "text": "$249",
-                        "style": "callout",
-                        "weight": "bold"
+                        "type": "viewThatFits",
+                        "id": "prices-p5",
+                        "axes": "horizontal",
+                        "children": [
+                          {
+                            "type": "hstack",
+                            "id": "prices-row-p5",
+                            "spacing": 6,
+                            "alignment": "bottom",
+                            "children": [
+                              {
+                                "type": "text",
+                                "id": "price-p5",
+                                "text": "$199",
+                                "style": "callout",
+                                "weight": "bold"
+                              },
+                              {
+                                "type": "text",
+                                "id": "was-p5",
+                                "text": "$249",
+                                "style": "footnote",
+                                "color": {
+                                  "light": "#6C6C70",
+                                  "dark": "#AEAEB2"
+                                },
+                                "strikethrough": true
+                              }
+                            ]
+                          },
+                          {
+                            "type": "vstack",
+                            "id": "prices-column-p5",
+                            "spacing": 2,
+                            "alignment": "leading",
+                            "children": [
+                              {
+                                "type": "text",
+                                "id": "price-p5-stacked",
+                                "text": "$199",
+                                "style": "callout",
+                                "weight": "bold"
+                              },
+                              {
+                                "type": "text",
+                                "id": "was-p5-stacked",
+                                "text": "$249",
+                                "style": "footnote",
+                                "color": {
+                                  "light": "#6C6C70",
+                                  "dark": "#AEAEB2"
+                                },
+                                "strikethrough": true
+                              }
+                            ]
+                          }
+                        ]
                       },
                       {
                         "type": "button",
@@ -350,6 +597,14 @@ public enum BuiltInExamples {
                     ],
                     "alignment": "leading"
                   }
+                ],
+                "modifiers": [
+                  {
+                    "shadow": {
+                      "radius": 2,
+                      "y": 1
+                    }
+                  }
                 ]
               },
               {
@@ -363,6 +618,9 @@ public enum BuiltInExamples {
                 "action": {
                   "type": "navigate",
                   "screen": "product/p6"
+                },
+                "accessibility": {
+                  "children": "contain"
                 },
                 "children": [
                   {
@@ -411,6 +669,14 @@ public enum BuiltInExamples {
                     ],
                     "alignment": "leading"
                   }
+                ],
+                "modifiers": [
+                  {
+                    "shadow": {
+                      "radius": 2,
+                      "y": 1
+                    }
+                  }
                 ]
               },
               {
@@ -424,6 +690,9 @@ public enum BuiltInExamples {
                 "action": {
                   "type": "navigate",
                   "screen": "product/p7"
+                },
+                "accessibility": {
+                  "children": "contain"
                 },
                 "children": [
                   {
@@ -472,6 +741,14 @@ public enum BuiltInExamples {
                     ],
                     "alignment": "leading"
                   }
+                ],
+                "modifiers": [
+                  {
+                    "shadow": {
+                      "radius": 2,
+                      "y": 1
+                    }
+                  }
                 ]
               },
               {
@@ -486,6 +763,9 @@ public enum BuiltInExamples {
                   "type": "navigate",
                   "screen": "product/p8"
                 },
+                "accessibility": {
+                  "children": "contain"
+                },
                 "children": [
                   {
                     "type": "image",
@@ -494,7 +774,42 @@ public enum BuiltInExamples {
                     "aspectRatio": 1.5,
                     "contentMode": "fill",
                     "cornerRadius": 8,
-                    "alt": "Walnut Desk Organizer"
+                    "alt": "Walnut Desk Organizer",
+                    "modifiers": [
+                      {
+                        "overlay": {
+                          "alignment": "topLeading",
+                          "content": {
+                            "type": "text",
+                            "id": "badge-p8",
+                            "text": "−10 %",
+                            "style": "caption",
+                            "weight": "bold",
+                            "color": "white",
+                            "modifiers": [
+                              {
+                                "fixedSize": true
+                              },
+                              {
+                                "padding": {
+                                  "horizontal": 6,
+                                  "vertical": 2
+                                }
+                              },
+                              {
+                                "background": "red"
+                              },
+                              {
+                                "cornerRadius": 4
+                              },
+                              {
+                                "padding": 6
+                              }
+                            ]
+                          }
+                        }
+                      }
+                    ]
                   },
                   {
                     "type": "text",
@@ -510,11 +825,63 @@ public enum BuiltInExamples {
                     "spacing": 8,
                     "children": [
                       {
-                        "type": "text",
-                        "id": "price-p8",
-                        "text": "$54",
-                        "style": "callout",
-                        "weight": "bold"
+                        "type": "viewThatFits",
+                        "id": "prices-p8",
+                        "axes": "horizontal",
+                        "children": [
+                          {
+                            "type": "hstack",
+                            "id": "prices-row-p8",
+                            "spacing": 6,
+                            "alignment": "bottom",
+                            "children": [
+                              {
+                                "type": "text",
+                                "id": "price-p8",
+                                "text": "$43",
+                                "style": "callout",
+                                "weight": "bold"
+                              },
+                              {
+                                "type": "text",
+                                "id": "was-p8",
+                                "text": "$54",
+                                "style": "footnote",
+                                "color": {
+                                  "light": "#6C6C70",
+                                  "dark": "#AEAEB2"
+                                },
+                                "strikethrough": true
+                              }
+                            ]
+                          },
+                          {
+                            "type": "vstack",
+                            "id": "prices-column-p8",
+                            "spacing": 2,
+                            "alignment": "leading",
+                            "children": [
+                              {
+                                "type": "text",
+                                "id": "price-p8-stacked",
+                                "text": "$43",
+                                "style": "callout",
+                                "weight": "bold"
+                              },
+                              {
+                                "type": "text",
+                                "id": "was-p8-stacked",
+                                "text": "$54",
+                                "style": "footnote",
+                                "color": {
+                                  "light": "#6C6C70",
+                                  "dark": "#AEAEB2"
+                                },
+                                "strikethrough": true
+                              }
+                            ]
+                          }
+                        ]
                       },
                       {
                         "type": "button",
@@ -533,6 +900,14 @@ public enum BuiltInExamples {
                     ],
                     "alignment": "leading"
                   }
+                ],
+                "modifiers": [
+                  {
+                    "shadow": {
+                      "radius": 2,
+                      "y": 1
+                    }
+                  }
                 ]
               }
             ]
@@ -542,5 +917,5 @@ public enum BuiltInExamples {
     ]
   }
 }
-"""#
+"""##
 }

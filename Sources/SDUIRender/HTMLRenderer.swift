@@ -16,6 +16,7 @@ public import SDUIDisplay
 ///   engine's Bidirectional Algorithm gives them, left to right, as `start-end-level` in UTF-16 offsets of the
 ///   line's text, comma-separated;
 /// - a right-to-left panel carries `dir="rtl"` and `data-layout-direction="rightToLeft"`.
+/// - the panel is an ARIA group owning the accessibility elements in reading order (`AccessibilityMarkup`).
 public struct HTMLRenderer: Sendable {
     /// Rendering choices.
     public struct Options: Hashable, Sendable {
@@ -86,6 +87,8 @@ public struct HTMLRenderer: Sendable {
         head += " data-screen=\"" + HTMLEscaping.attribute(list.layout.screenID) + "\""
         head += " data-content-size=\"" + traits.preferredContentSizeCategory.rawValue + "\""
         if traits.layoutDirection == .rightToLeft { head += " dir=\"rtl\" data-layout-direction=\"rightToLeft\"" }
+        let accessibility = AccessibilityMarkup(list)
+        head += accessibility.panelAttributes(title: list.screen.title ?? list.screen.id)
         head += " style=\"width:" + CSSFormat.px(env.size.width) + ";height:" + CSSFormat.px(env.size.height)
         head += ";" + Self.colorVariables("b", Color.system["background"]) + "\">\n"
         out.write(head)
@@ -98,7 +101,8 @@ public struct HTMLRenderer: Sendable {
                 open.removeLast()
             }
             let parentFrame = open.last?.frame ?? Rect.zero
-            writeElement(for: item, parentFrame: parentFrame, layoutDirection: traits.layoutDirection, to: &out)
+            writeElement(for: item, parentFrame: parentFrame, layoutDirection: traits.layoutDirection,
+                         accessibility: accessibility, to: &out)
             open.append((item.index, item.frame))
         }
         for _ in open { out.write("</div>\n") }
@@ -109,7 +113,8 @@ public struct HTMLRenderer: Sendable {
 
     /// Writes the opening tag of a node's element plus its own content (lines, image); the caller closes it.
     private func writeElement<Output: TextOutputStream>(for item: DisplayItem, parentFrame: Rect,
-                                                         layoutDirection: LayoutDirection, to out: inout Output) {
+                                                         layoutDirection: LayoutDirection, accessibility: AccessibilityMarkup,
+                                                         to out: inout Output) {
         let frame = item.frame
         let appearance = item.appearance
         var classes = ["sdui-node"]
@@ -138,6 +143,8 @@ public struct HTMLRenderer: Sendable {
             classes.append("sdui-clip")
         }
         if item.isHidden { classes.append("sdui-hidden") }
+        style += Self.modifierStyle(item, classes: &classes)
+        let decorations = appearance.decorations
 
         var tag = "<div class=\"" + classes.joined(separator: " ") + "\""
         tag += " data-node-id=\"" + HTMLEscaping.attribute(item.id) + "\""
@@ -151,16 +158,26 @@ public struct HTMLRenderer: Sendable {
         if let action = item.action {
             tag += " data-action=\"" + HTMLEscaping.attribute(Self.describe(action)) + "\""
         }
-        if item.type == .image, let alt = item.accessibility.label {
-            tag += " role=\"img\" aria-label=\"" + HTMLEscaping.attribute(alt) + "\""
-        }
+        tag += accessibility.attributes(of: item)
         tag += " style=\"" + style + "\">"
+        let isScroll = item.type == .scroll
+        if isScroll && !decorations.under.isEmpty {
+            // A scroll view clips: it would cut its own backgrounds where they extend past its frame (into the safe
+            // area): they are drawn as its parent's children, just before it.
+            out.write(Self.boxes(decorations.under, over: false, dx: frame.x - parentFrame.x, dy: frame.y - parentFrame.y))
+        }
         out.write(tag)
-        if let image = item.image { out.write(self.image(image, insets: item.contentInsets)) }
+        out.write(accessibility.content(of: item))
+        if !isScroll { out.write(Self.boxes(decorations.under, over: false)) }
+        if let image = item.image {
+            out.write(self.image(image, insets: item.contentInsets, clip: decorations.contentClip, contentBox: item.contentBox))
+        }
+        if let symbol = item.symbol { out.write(Self.symbol(symbol)) }
         out.write(InputDrawing.html(for: item))
         if let text = item.text, item.control?.drawsOwnText != true {
             writeLines(text, layoutDirection: layoutDirection, to: &out)
         }
+        out.write(Self.boxes(decorations.over, over: true))
         out.write("\n")
     }
 
@@ -178,7 +195,7 @@ public struct HTMLRenderer: Sendable {
         for line in text.lines {
             let isRTL = line.direction == .rightToLeft
             out.write("<div class=\"sdui-line\"" + (isRTL == panelIsRTL ? "" : isRTL ? " dir=\"rtl\"" : " dir=\"ltr\"")
-                + Self.bidiAttribute(line.text, direction: line.direction)
+                + " aria-hidden=\"true\"" + Self.bidiAttribute(line.text, direction: line.direction)
                 + " data-lw=\"" + CSSFormat.number(line.width) + "\" style=\"left:"
                 + CSSFormat.px(line.left) + ";top:" + CSSFormat.px(line.top) + ";width:" + CSSFormat.px(line.width)
                 + ";height:" + height + "\">" + HTMLEscaping.text(line.text) + "</div>")
@@ -202,13 +219,13 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// The image box: skeleton shimmer, the image (if its URL may be loaded) and the failure icon.
-    private func image(_ image: ImageRequest, insets p: EdgeInsets) -> String {
+    private func image(_ image: ImageRequest, insets p: EdgeInsets, clip: DisplayClipShape?, contentBox: Rect) -> String {
         let box = "left:" + CSSFormat.px(p.leading) + ";top:" + CSSFormat.px(p.top)
-            + ";right:" + CSSFormat.px(p.trailing) + ";bottom:" + CSSFormat.px(p.bottom)
+            + ";right:" + CSSFormat.px(p.trailing) + ";bottom:" + CSSFormat.px(p.bottom) + Self.contentClipStyle(clip, box: contentBox)
         var classes = "sdui-image"
         if image.placeholder == .skeleton { classes += " sdui-skeleton" }
         if image.loadableURL == nil { classes += " sdui-failed" }
-        var out = "<div class=\"" + classes + "\" style=\"" + box + "\">"
+        var out = "<div class=\"" + classes + "\" aria-hidden=\"true\" style=\"" + box + "\">"
         if let source = image.loadableURL {
             out += "<img src=\"" + HTMLEscaping.attribute(source) + "\" alt=\"\" decoding=\"async\""
             let imageClasses = (image.contentMode == .fit ? ["sdui-fit"] : []) + (image.isFlipped ? ["sdui-flip"] : [])

@@ -10,7 +10,7 @@ enum InputDrawing {
         guard let control = item.control else { return "" }
         let f = item.frame
         func box(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ style: String, _ content: String = "") -> String {
-            "<div class=\"sdui-control\" style=\"position:absolute;left:" + CSSFormat.px(x) + ";top:" + CSSFormat.px(y)
+            "<div class=\"sdui-control\" aria-hidden=\"true\" style=\"position:absolute;left:" + CSSFormat.px(x) + ";top:" + CSSFormat.px(y)
                 + ";width:" + CSSFormat.px(w) + ";height:" + CSSFormat.px(h) + ";" + style + "\">" + content + "</div>"
         }
         switch control {

@@ -82,11 +82,16 @@ public enum PageStyle {
     .sdui-clip{overflow:hidden}
     .sdui-scroll{overflow:auto;scrollbar-width:none;overscroll-behavior:contain}
     .sdui-hidden{visibility:hidden}
+    .sdui-layer{position:absolute;box-sizing:border-box;margin:0;padding:0;border:0;pointer-events:none}
+    .sdui-stroke{box-shadow:inset 0 0 0 var(--sw) var(--sl)}
+    .sdui-dark .sdui-stroke{box-shadow:inset 0 0 0 var(--sw) var(--sd)}
+    .sdui-symbol{background-color:currentColor;opacity:.55}
     .sdui-text{font-family:\(fontFamily);font-style:normal;font-synthesis:none;\
     font-kerning:none;font-variant-ligatures:none;font-feature-settings:"kern" 0,"liga" 0,"calt" 0;\
     text-rendering:geometricPrecision;text-spacing-trim:space-all;text-autospace:no-autospace;tab-size:28px;\
     letter-spacing:0;word-spacing:0;text-transform:none}
     .sdui-line{position:absolute;box-sizing:border-box;margin:0;padding:0;white-space:pre;overflow:visible}
+    .sdui-ax{position:absolute;left:0;top:0;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
     .sdui-image{position:absolute;overflow:hidden}
     .sdui-image img{position:absolute;left:0;top:0;width:100%;height:100%;object-fit:cover;opacity:0;\
     transition:opacity .25s ease-in}

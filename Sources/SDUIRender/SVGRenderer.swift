@@ -27,7 +27,7 @@ public struct SVGRenderer: Sendable {
     /// Writes `render(layout, screen:)` to `output` piece by piece (a file stream never holds the image).
     /// - Complexity: O(n) in the number of nodes and text lines; memory beyond `output` is one node's markup.
     public func write<Output: TextOutputStream>(_ layout: LayoutResult, screen: Screen, to output: inout Output) {
-        write(DisplayList(layout, screen: screen), to: &output)
+        write(DisplayList(layout, screen: screen, accessibility: false), to: &output)
     }
 
     /// Writes the SVG of a display list (the render contract) piece by piece.
@@ -72,7 +72,9 @@ public struct SVGRenderer: Sendable {
             let appearance = item.appearance
             var group = "<g data-node-id=\"" + HTMLEscaping.attribute(item.id) + "\" data-type=\""
                 + HTMLEscaping.attribute(item.type.rawValue) + "\""
-            if item.isHidden { group += " visibility=\"hidden\"" }
+            if item.isHidden || appearance.isHiddenByModifier { group += " visibility=\"hidden\"" }
+            if appearance.opacity < 1 { group += " opacity=\"" + CSSFormat.number(appearance.opacity) + "\"" }
+            let decorations = appearance.decorations
             var defs = ""
             if appearance.clipsContent {
                 clipCount += 1
@@ -80,13 +82,36 @@ public struct SVGRenderer: Sendable {
                 defs = "<clipPath id=\"" + clipID + "\">" + rect(f, radius: appearance.cornerRadius, fill: nil) + "</clipPath>"
                 group += " clip-path=\"url(#" + clipID + ")\""
             }
-            out += defs + group + ">"
-            if let fill = appearance.fill { out += rect(f, radius: appearance.cornerRadius, fill: color(fill)) }
-            if let image = item.image { out += self.image(image, box: item.contentBox, dark: dark) }
-            if let text = item.text {
-                out += self.text(text, frame: f, fill: color(appearance.foreground ?? Color.system["primary"]),
-                                 layoutDirection: direction)
+            if let clip = decorations.clip {
+                clipCount += 1
+                let clipID = "c" + String(clipCount)
+                defs += Self.clipPath(clip, frame: f, id: clipID)
+                group += " clip-path=\"url(#" + clipID + ")\""
             }
+            if let shadow = decorations.frameShadow {
+                let id = "s" + String(item.index.rawValue)
+                defs += Self.shadowFilter(shadow, id: id, color: color)
+                group += " filter=\"url(#" + id + ")\""
+            }
+            out += defs + group + ">"
+            out += Self.boxes(decorations.under, frame: f, color: color)
+            if let fill = appearance.fill { out += rect(f, radius: appearance.cornerRadius, fill: color(fill)) }
+            if let image = item.image {
+                if let clip = decorations.contentClip {
+                    clipCount += 1
+                    let clipID = "c" + String(clipCount)
+                    out += Self.clipPath(clip, frame: item.contentBox, id: clipID) + "<g clip-path=\"url(#" + clipID + ")\">"
+                        + self.image(image, box: item.contentBox, dark: dark) + "</g>"
+                } else {
+                    out += self.image(image, box: item.contentBox, dark: dark)
+                }
+            }
+            let foreground = color(appearance.foreground ?? Color.system["primary"])
+            if let symbol = item.symbol { out += Self.symbol(symbol, frame: f, fill: foreground) }
+            if let text = item.text {
+                out += self.text(text, frame: f, fill: foreground, layoutDirection: direction)
+            }
+            out += Self.boxes(decorations.over, frame: f, color: color)
             out += "\n"
             output.write(out)
         }
@@ -140,6 +165,7 @@ public struct SVGRenderer: Sendable {
             out += "<text x=\"" + CSSFormat.number(x) + "\" y=\"" + CSSFormat.number(frame.y + line.baseline)
                 + "\" font-size=\"" + CSSFormat.number(text.face.size) + "\" font-weight=\"" + String(text.face.weight)
                 + "\" fill=\"" + fill + "\"" + attributes
+                + (Self.textDecoration(text.decorations).map { " text-decoration=\"" + $0 + "\"" } ?? "")
                 + " xml:space=\"preserve\">" + HTMLEscaping.text(line.text) + "</text>"
         }
         return out

@@ -21,7 +21,7 @@ struct SDUINodeContent: View {
             case .registered(let view):
                 view
             case .builtIn, .placeholder:
-                if let fill = item.appearance.fill {
+                if let fill = item.frameFill {
                     RoundedRectangle(cornerRadius: item.appearance.cornerRadius).fill(Self.color(fill))
                 }
                 if let image = item.image { imageView(image) }

@@ -67,9 +67,12 @@ final class SDUINodeView: UIView {
         isHidden = item.isHidden
         accessibilityIdentifier = item.accessibility.identifier
         accessibilityLabel = item.accessibility.label
-        isAccessibilityElement = item.accessibility.label != nil && !item.accessibility.isHidden
+        accessibilityHint = item.accessibility.hint
+        accessibilityValue = item.accessibility.value
+        isAccessibilityElement = item.accessibility.isElement
+        accessibilityElementsHidden = item.accessibility.isHidden
         let a = item.appearance
-        backgroundColor = a.fill.map(Self.color)
+        backgroundColor = item.frameFill.map(Self.color)
         layer.cornerRadius = CGFloat(a.cornerRadius)
         clipsToBounds = a.clipsContent
         alpha = CGFloat(a.opacity)

@@ -104,7 +104,7 @@ enum BenchCommand {
             let json = try args.choice("--format", ["text", "json"], default: "text") == "json"
             var lines: [String] = []
             let filter = args["--filter"]
-            let names = ["cards-100-first-layout", "cards-100-decode", "cards-100-bytes-to-frames", "cards-100-fresh", "cards-100-fresh-read-nodes", "cards-100-fresh-new-engine", "cards-100-compute",
+            let names = ["cards-100-first-layout", "cards-100-decode", "cards-100-bytes-to-frames", "cards-100-fresh", "cards-100-fresh-read-nodes", "cards-100-accessibility", "cards-100-fresh-new-engine", "cards-100-compute",
                          "cards-100-relayout", "cards-100-relayout-toggle", "cards-100-two-threads", "cards-100-text-first-layout", "cards-100-text-fresh-warm-cache", "cards-100-text-fresh-warm-cache-new-strings",
                          "cards-100-text-fresh-cold-cache",
                          "cards-100-text-new-engine", "cards-100-text-relayout", "feed-100k-first-viewport",
@@ -184,6 +184,15 @@ enum BenchCommand {
             if selected("cards-100-fresh-read-nodes") {
                 results.append(time("cards-100-fresh-read-nodes", runs, setup: { _ in kept.invalidate() }) { _ in
                     kept.layout(cards, in: narrow, traits: narrowTraits).nodes.count
+                })
+            }
+            if selected("cards-100-accessibility") {
+                // The accessibility pass over a finished layout (nodes made): what `sdui accessibility`, the HTML's
+                // ARIA and the runtime add to a layout, beside cards-100-fresh-read-nodes (the layout itself).
+                let laid = kept.layout(cards, in: narrow, traits: narrowTraits)
+                _ = laid.nodes
+                results.append(time("cards-100-accessibility", runs) { _ in
+                    AccessibilityTree(layout: laid, screen: cards).exposure.count
                 })
             }
             if selected("cards-100-fresh-new-engine") {

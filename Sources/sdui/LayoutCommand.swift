@@ -11,9 +11,9 @@ enum LayoutCommand {
         positionals: .oneFile,
         about: """
         Lays the payload out as SwiftUI would in the window and prints a frame for every node (document order,
-        absolute window points, scroll content at offset 0) and the diagnostics. Text, button and text-field
-        nodes carry the text they show, resolved in the screen's state; --state FILE lays the screen out with the
-        variables of FILE (a JSON object) over the payload's initial state.
+        absolute window points, scroll content at offset 0 unless --scroll-offset says otherwise) and the diagnostics.
+        Text, button and text-field nodes carry the text they show, resolved in the screen's state; --state FILE lays
+        the screen out with the variables of FILE (a JSON object) over the payload's initial state.
 
         Without --device, a --window narrower than 678 pt uses iPhone 16 and a wider one iPad Pro 13-inch (M4)
         (its size classes follow iPad's rules); with neither, iPhone 16 full screen.
@@ -21,6 +21,7 @@ enum LayoutCommand {
         options: EnvironmentOptions.options + [
             .value("--format", "json|text", "json (default) or text (an indented tree with frames)"),
             .flag("--round", "round frames to the device's pixel grid (default: exact values)"),
+            .value("--scroll-offset", "Y", "lay the root scroll out at content offset Y points (clamped to its content;\npinned section headers/footers stay in view; default 0)"),
             .value("--state", "FILE", "a JSON object of state variables laid out over the payload's initial state"),
             .value("--output", short: "-o", "FILE", "write to FILE instead of standard output"),
         ],
@@ -46,7 +47,15 @@ enum LayoutCommand {
             screen = try StateOptions.resolve(screen, in: state, source: displayName(path))
         }
         let engine = LayoutEngine(options: .init(roundsToPixels: args.has("--round")))
-        let result = engine.layout(screen, in: environment, traits: traits)
+        let result: LayoutResult
+        if let text = args["--scroll-offset"] {
+            guard let offset = Double(text), offset.isFinite, abs(offset) <= 10_000_000 else {
+                throw .usage("--scroll-offset: expected a number of points (e.g. 420), got \"\(text)\"")
+            }
+            result = engine.layout(screen, in: environment, traits: traits, scrollOffset: offset)
+        } else {
+            result = engine.layout(screen, in: environment, traits: traits)
+        }
         try writeOutput(format == "json" ? json(result, screen: screen).serialized(pretty: true) : text(result), to: args["--output"])
         return ExitCode.ok
     }

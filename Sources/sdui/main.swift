@@ -9,8 +9,8 @@ let commands: [CommandSpec] = Commands.all
 
 enum Commands {
     static let all: [CommandSpec] = [
-    ValidateCommand.spec, DevicesCommand.spec, SchemaCommand.spec, LayoutCommand.spec, LintCommand.spec,
-    RenderCommand.spec, PreviewCommand.spec, SimulateCommand.spec, BenchCommand.spec, HelpCommand.spec,
+    ValidateCommand.spec, DevicesCommand.spec, SchemaCommand.spec, LayoutCommand.spec, AccessibilityCommand.spec,
+    LintCommand.spec, RenderCommand.spec, PreviewCommand.spec, SimulateCommand.spec, BenchCommand.spec, HelpCommand.spec,
     ]
 }
 
@@ -23,7 +23,7 @@ sdui — server-driven UI payloads laid out for every Apple screen
 USAGE: sdui COMMAND [OPTIONS]
 
 COMMANDS:
-\(all.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + "  " + $0.summary }.joined(separator: "\n"))
+\(all.map { "  " + $0.name.padding(toLength: 13, withPad: " ", startingAt: 0) + "  " + $0.summary }.joined(separator: "\n"))
 
 `sdui COMMAND --help` describes a command. Exit codes: 0 ok, 1 problems found,
 64 usage error, 65 invalid payload, 66 unreadable input, 73 cannot write output.

@@ -110,14 +110,15 @@ private func lines(_ sizes: [(Double, Double)], maxWidth: Double, spacing: Doubl
     #expect(choose(sizes, 10, 10, horizontal: false, vertical: false) == 0)
 }
 
-@Test func `a node with a modifiers chain is reported until the engine lays the chain out`() throws {
+@Test func `a node with a modifiers chain is laid out with its v1 keys inside the chain`() throws {
     let screen = try SDUISchema.Screen(json: #"{"schemaVersion": 1, "root": {"type": "vstack", "children": [{"type": "color", "id": "c", "frame": {"height": 10}, "modifiers": [{"padding": 8}]}]}}"#)
     let result = LayoutEngine().layout(screen, in: window(100, 100), traits: window(100, 100).traitCollection())
-    #expect(result.diagnostics.map(\.code) == ["modifiers-not-laid-out"])
-    #expect(result.diagnostics.first?.pointer == "/root/children/0/modifiers")
-    #expect(result.frame("c") == Rect(x: 0, y: 45, width: 100, height: 10))
+    #expect(result.diagnostics.isEmpty)
+    // .frame(height: 10).padding(8): 84 × 10 inside 100 × 26, centred in the window.
+    #expect(result.frame("c") == Rect(x: 0, y: 37, width: 100, height: 26))
+    #expect(result.node("c")?.layers?.content == Rect(x: 8, y: 45, width: 84, height: 10))
 }
 
-@Test func `a flat node stays 144 bytes with the GridItem link`() {
+@Test func `a flat node stays 144 bytes with the GridItem link and the layers flag`() {
     #expect(MemoryLayout<FlatNode>.size <= 144)
 }

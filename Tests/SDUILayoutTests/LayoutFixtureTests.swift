@@ -24,12 +24,14 @@ struct LayoutFixture: Sendable {
     var contentSize: String?
     var expected: [String: [Double]]
     var diagnostics: [String]
+    /// The root scroll's content offset (`LayoutEngine.layout(_:in:traits:scrollOffset:)`); nil: a plain layout.
+    var scrollOffset: Double?
     /// A published case the engine does not reproduce yet (`Fixtures/pending/`): run, and expected to differ.
     var isPending: Bool
 
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     static let otherFixtures: Set<String> = ["text-reference.json", "rtl-text-reference.json"]
-    static let keys: Set<String> = ["name", "notes", "source", "window", "environment", "payload", "expected", "diagnostics"]
+    static let keys: Set<String> = ["name", "notes", "source", "window", "environment", "payload", "expected", "diagnostics", "scrollOffset"]
 
     /// What is wrong with a fixture file.
     struct Malformed: Error, CustomStringConvertible {
@@ -99,10 +101,15 @@ struct LayoutFixture: Sendable {
         guard object["expected"] != nil || object["diagnostics"] != nil else {
             throw fail("checks nothing: give \"expected\" frames and/or the \"diagnostics\" codes expected")
         }
+        var scrollOffset: Double?
+        if let value = object["scrollOffset"] {
+            guard let offset = value as? Double, offset.isFinite else { throw fail("\"scrollOffset\" must be a finite number") }
+            scrollOffset = offset
+        }
         let fixture = LayoutFixture(file: file, name: name, payload: payload, width: width, height: height,
                                     device: environment["device"], orientation: environment["orientation"],
                                     mode: environment["mode"], contentSize: environment["contentSize"], expected: expected,
-                                    diagnostics: diagnostics, isPending: file.hasPrefix("pending/"))
+                                    diagnostics: diagnostics, scrollOffset: scrollOffset, isPending: file.hasPrefix("pending/"))
         do { _ = try fixture.environment() } catch { throw fail("names no window: \(error)") }
         if let size = fixture.contentSize, ContentSizeCategory(parsing: size) == nil { throw fail("unknown contentSize \"\(size)\"") }
         return fixture
@@ -152,7 +159,8 @@ struct LayoutFixture: Sendable {
         let screen = try #require(decoded.screen, "\(fixture.file): \(decoded.errors.map(\.description))")
         let environment = try fixture.environment()
         let traits = environment.traitCollection(contentSize: fixture.contentSize.flatMap(ContentSizeCategory.init(parsing:)) ?? .large)
-        let result = LayoutEngine().layout(screen, in: environment, traits: traits)
+        let result = fixture.scrollOffset.map { LayoutEngine().layout(screen, in: environment, traits: traits, scrollOffset: $0) }
+            ?? LayoutEngine().layout(screen, in: environment, traits: traits)
         for (id, values) in fixture.expected.sorted(by: { $0.key < $1.key }) {
             let frame = try #require(result.frame(id), "\(fixture.file): no node \(id)")
             let expected = Rect(x: values[0], y: values[1], width: values[2], height: values[3])

@@ -72,6 +72,18 @@ import Testing
         var node = screen.root
         var parts = pointer.dropFirst("/root".count).split(separator: "/", omittingEmptySubsequences: false).dropFirst()[...]
         while let key = parts.popFirst() {
+            // A section's header or footer, the view of a background or overlay at `modifiers/k`, or a child.
+            if key == "header" || key == "footer" {
+                guard let view = key == "header" ? node.header : node.footer else { return nil }
+                node = view
+                continue
+            }
+            if key == "modifiers" {
+                guard let text = parts.popFirst(), let k = Int(text), node.modifiers.chain.indices.contains(k), parts.popFirst() != nil,
+                      parts.popFirst() == "content", let view = node.modifiers.chain[k].decorationContent else { return nil }
+                node = view
+                continue
+            }
             guard key == "children", let text = parts.popFirst(), let index = Int(text), node.children.indices.contains(index) else { return nil }
             node = node.children[index]
         }

@@ -78,7 +78,7 @@ import SDUILayout
         image.modifiers.frame = Frame(width: 135)
         let (layout, screen) = Self.layout(image, .rightToLeft)
         let html = HTMLRenderer().panel(layout, screen: screen)
-        #expect(html.contains("<div class=\"sdui-image sdui-skeleton\" style=\"left:5px;top:0px;right:30px;bottom:0px\">"))
+        #expect(html.contains("<div class=\"sdui-image sdui-skeleton\" aria-hidden=\"true\" style=\"left:5px;top:0px;right:30px;bottom:0px\">"))
         let svg = SVGRenderer(fonts: .omitted).render(layout, screen: screen)
         let frame = try #require(layout.nodes.first { $0.id == "img" }?.frame)
         #expect(svg.contains("<image href=\"https://img.example/a.jpg\" x=\"\(CSSFormat.number(frame.x + 5))\""))

@@ -26,6 +26,26 @@ import SDUIDisplay
         }
     }
 
+    @Test func `a rotation moves a modifier chain's boxes by frame updates: each view ends with the new layout's item`() throws {
+        let screen = try Screen(json: """
+        {"schemaVersion": 1, "id": "s", "root": {"type": "vstack", "children": [
+          {"type": "text", "id": "t", "text": "Hello", "modifiers": [{"padding": 8}, {"background": "#FF0000"},
+            {"frame": {"maxWidth": "infinity"}}, {"border": {"color": "#000000"}}]}]}}
+        """)
+        let h = try Harness { ScreenViewController(screen: screen, registry: ComponentRegistry()) }
+        let controller = try #require(h.root as? ScreenViewController)
+        let border = { controller.displayItems.first { $0.id == "t" }?.appearance.decorations.over.first?.rect.width }
+        let before = border()
+        try h.scene.rotate()
+        #expect(border() != before, "the border box follows the wider frame")
+        #expect(controller.lastViewOperations.allSatisfy { if case .updateFrame = $0 { true } else { false } })
+        for (item, entry) in zip(controller.displayItems, controller.nodeViews) {
+            let view = try #require(entry.view as? ComponentView)
+            #expect(view.item?.appearance == item.appearance, "\(item.id)")
+            #expect(view.contentUpdateCount == 0)
+        }
+    }
+
     @Test func `a Dynamic Type change updates the texts' content and frames, not the colours'`() throws {
         let screen = try Screens.home()
         let h = try Harness { ScreenViewController(screen: screen, registry: ComponentRegistry()) }

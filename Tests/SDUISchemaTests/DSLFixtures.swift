@@ -22,7 +22,7 @@ enum DSLFixtures {
     static var storefront: Screen {
         Screen(id: "shop", title: "Shop") {
             Scroll(spacing: 16) {
-                Text("Featured", style: .largeTitle).bold().padding(.horizontal, 16).id("heading")
+                Text("Featured", style: .largeTitle).bold().padding(.horizontal, 16).id("heading").accessibilityAddTraits(.header)
                 Grid(columns: .sizeClass(compact: 2, regular: 4), minColumnWidth: 150, spacing: 12) {
                     for product in products {
                         VStack(alignment: .leading, spacing: 8) {
@@ -37,14 +37,16 @@ enum DSLFixtures {
                             HStack {
                                 Text(product.price)
                                 if product.isOnSale {
-                                    Text("Sale").font(.caption).foregroundColor("red")
+                                    Text("Sale").font(.caption).foregroundColor("red").accessibilityLabel("On sale").accessibilityValue("20 % off")
                                 }
                                 Spacer()
                                 Button("Buy", action: .navigate(screen: "product/\(product.id)")).buttonStyle(.borderedProminent)
+                                    .accessibilityHint("Opens \(product.name)").accessibilityIdentifier("buy-\(product.id)")
                             }
                         }
                         .padding(8).background("secondaryBackground").cornerRadius(12)
                         .shadow(color: "#00000022", radius: 4, y: 2).id("card-\(product.id)")
+                        .accessibilityElement(children: .contain).accessibilitySortPriority(.sizeClass(compact: 0, regular: 1))
                     }
                 }
                 .padding(16)
@@ -201,5 +203,34 @@ enum DSLFixtures {
     }
 
     /// Every fixture, named.
-    static let all: [(name: String, screen: Screen)] = [("storefront", storefront), ("news-feed", newsFeed), ("product-detail", productDetail), ("cart", cart)]
+    /// Settings: sections with headers and footers in a scroll that pins them, labels, symbols, a flow of chips,
+    /// a horizontal grid, a viewThatFits and styled text.
+    static var settings: Screen {
+        Screen(id: "settings", title: "Settings") {
+            Scroll(spacing: 0) {
+                Section(spacing: 4) {
+                    Label("Wi-Fi", systemImage: "wifi").foregroundColor(.fixed(.named("accent")))
+                    Label("Bluetooth", systemImage: "antenna.radiowaves.left.and.right", style: .subheadline)
+                } header: {
+                    Text("Network", style: .footnote)
+                } footer: {
+                    Text("Connections", style: .caption)
+                }
+                Flow(alignment: .center, spacing: 6, lineSpacing: 4) {
+                    Text("Running"); Text("Trail"); Image(systemName: "star.fill", style: .caption)
+                    Text("$129").strikethrough().underline().monospacedDigit().truncationMode(.middle).minimumScaleFactor(0.8).lineSpacing(2)
+                }
+                HGrid(rows: [GridItem(.fixed(40)), GridItem(.flexible())], alignment: .top, spacing: 8) {
+                    ColorFill(.named("red")).frame(width: 40)
+                }
+                ViewThatFits(in: .horizontal) {
+                    Text("A long title for a wide window")
+                    Text("Short")
+                }
+            }.pinnedViews([.sectionHeaders, .sectionFooters])
+        }
+    }
+
+    static let all: [(name: String, screen: Screen)] = [("storefront", storefront), ("news-feed", newsFeed), ("product-detail", productDetail),
+                                                        ("cart", cart), ("settings", settings)]
 }

@@ -6,7 +6,8 @@ import SDUIEnvironment
 /// The fast path's key table (`FastKeys`) against the general path: a key it accepts on a type is one the
 /// general path gives that type, and with any value it reads exactly what the general path reads (or bails).
 @Suite struct FastPathKeyTests {
-    /// The types the fast path decodes (inputs bail: `FastTypes` has no bit for them).
+    /// The types the fast path decodes (the others bail: `FastTypes` has no bit for inputs, sections, viewThatFits,
+    /// flow, hgrid and label).
     static let types = ComponentType.builtIn.filter { !FastTypes($0).isEmpty }
 
     @Test func `every key the fast path accepts on a type is one the general path gives that type`() {

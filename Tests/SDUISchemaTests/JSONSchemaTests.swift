@@ -136,6 +136,9 @@ let invalidPayloads: [(name: String, json: String, pointer: String)] = {
         ("modifier-overlay-bad-content", screen(#"{"type": "color", "modifiers": [{"overlay": {"content": {"type": "text"}}}]}"#), "/root/modifiers/0/overlay/content"),
         ("grid-items-empty", screen(#"{"type": "grid", "columns": []}"#), "/root/columns"),
         ("grid-item-two-sizes", screen(#"{"type": "grid", "columns": [{"fixed": 10, "flexible": {}}]}"#), "/root/columns/0"),
+        ("accessibility-unknown-trait", screen(#"{"type": "text", "text": "a", "accessibility": {"traits": ["heading"]}}"#), "/root/accessibility/traits/0"),
+        ("accessibility-unknown-key", screen(#"{"type": "text", "text": "a", "accessibility": {"name": "x"}}"#), "/root/accessibility"),
+        ("accessibility-children-unknown", screen(#"{"type": "vstack", "accessibility": {"children": "merge"}}"#), "/root/accessibility/children"),
         ("grid-item-adaptive-without-minimum", screen(#"{"type": "grid", "columns": [{"adaptive": {}}]}"#), "/root/columns/0/adaptive"),
     ]
 }()

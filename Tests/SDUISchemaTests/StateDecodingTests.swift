@@ -326,6 +326,8 @@ let feedState = #"{"products": [{"id": "a", "title": "A", "tags": ["x", "y"]}, {
             case .picker: members += #", "selection": "@{s}", "options": ["x"]"#
             case .text where property.key != "text": members += #", "text": "t""#
             case .button where property.key != "title": members += #", "title": "t""#
+            case .label where property.key != "title": members += #", "title": "t""#
+            case .hgrid: members += #", "rows": 2"#
             default: break
             }
             let decoding = decode(payload(state: state, "{\(members)}"), strict: true)

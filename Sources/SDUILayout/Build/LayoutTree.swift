@@ -5,6 +5,8 @@ import SDUISchema
 /// The kind of a flat layout node: the algorithm that sizes and places it.
 enum NodeKind: UInt8 {
     case vstack, hstack, zstack, grid, scroll, text, image, button, spacer, divider, color, custom
+    /// `viewThatFits`, `flow`, `hgrid` (`LazyHGrid`), `label`, an `image` with `systemName` (an SF Symbol).
+    case viewThatFits, flow, hgrid, label, symbol
     /// `toggle`, `textField`, `stepper`, `picker`: a control of UIKit's size and a label (`InputSpec`).
     case input
 }
@@ -14,8 +16,9 @@ let unset = Double.nan
 
 /// One node of the flattened layout tree: size-class values resolved and modifiers folded into fields.
 ///
-/// Modifiers apply from the content outward: aspectRatio → padding → frame (background and cornerRadius do
-/// not change geometry). `Compute/` reads only these fields, never schema types.
+/// The v1 modifier keys are fused into fields and apply from the content outward: aspectRatio → padding → frame
+/// (background and cornerRadius do not change geometry) — the fast path. A node with a `modifiers` chain has
+/// layers instead (`hasLayers`). `Compute/` reads only these fields and the layers, never schema types.
 struct FlatNode {
     // Field order: the 4-byte fields, then the 1-byte ones, then the `Double`s, so the struct has no padding
     // holes (144 bytes; 168 in document order of the sections). The build writes one per node and the compute
@@ -30,7 +33,8 @@ struct FlatNode {
     var nextSibling: Int32 = -1
     /// Visible children (hidden ones take no part in layout).
     var visibleChildCount: Int32 = 0
-    /// Grid: the number of columns (with GridItems: the number of items, from `firstGridItem`).
+    /// Grid: the number of columns (with GridItems: the number of items, from `firstGridItem`); hgrid: its rows;
+    /// viewThatFits: its axes (`Axis.Set` bits); SF Symbol image: its text style (index in `TextStyle.allCases`).
     var columns: Int32 = 1
     /// Grid with GridItem columns: its first item in `LayoutTree.gridItems` (-1: a column count). An input: its
     /// `InputSpec` in `LayoutTree.inputs`.
@@ -72,6 +76,9 @@ struct FlatNode {
     var aspectFill = false
     var hasPadding = false
     var hasFrame = false
+    /// The node has a `modifiers` chain: its modifiers (the v1 keys included) are layers (`LayoutTree.layers`,
+    /// found through `LayoutTree.layered`), laid out by `computeLayeredNode`; the fused fields above are unset.
+    var hasLayers = false
 
     // MARK: Containers
     /// Stack spacing, or grid row spacing.
@@ -80,14 +87,14 @@ struct FlatNode {
     var spacingTotal: Double = 0
     /// The gap before this node in its stack (0 for the first visible child, and outside stacks).
     var gapBefore: Double = 0
-    /// Grid column spacing.
+    /// Grid column spacing; hgrid: row spacing; flow: the space between lines.
     var columnSpacing: Double = 8
     /// Stack / zstack / grid-item / text alignment as fractions (0 leading/top … 1 trailing/bottom).
     var alignX: Double = 0.5
     var alignY: Double = 0.5
     /// Grid: minimum column width (0: none).
     var minColumnWidth: Double = 0
-    /// Spacer: minimum length along the stack axis.
+    /// Spacer: minimum length along the stack axis; label: 1 when it has a symbol.
     var minLength: Double = 8
 
     // MARK: Modifiers
@@ -124,13 +131,20 @@ struct TextSpec {
     /// (`resolveFont`).
     var fontStyle: TextStyle
     var fixedWeight: FontWeight?
+    /// SwiftUI's `lineSpacing`: points added between lines (in `lineHeight`, the line stride; the last line's
+    /// is taken off the text's height, `computeTextLayout`).
+    var lineSpacing = 0.0
+    /// SwiftUI's `minimumScaleFactor` (1: the font never shrinks).
+    var minimumScaleFactor = 1.0
     /// The font as `TextMeasurer` takes it.
     var font: FontSpec { FontSpec(size: fontSize, weight: fontWeight, lineHeight: lineHeight) }
 
     /// A run of `string` with the font of `style` at `contentSize` (weight `fixedWeight`, or the style's).
     init(string: String, style: TextStyle, fixedWeight: FontWeight?, contentSize: ContentSizeCategory,
-         lineLimit: Int?, alignment: Alignment) {
+         lineLimit: Int?, alignment: Alignment, lineSpacing: Double = 0, minimumScaleFactor: Double = 1) {
         self.string = string
+        self.lineSpacing = lineSpacing
+        self.minimumScaleFactor = minimumScaleFactor
         self.fontStyle = style
         self.fixedWeight = fixedWeight
         self.lineLimit = lineLimit
@@ -144,7 +158,7 @@ struct TextSpec {
     mutating func resolveFont(_ contentSize: ContentSizeCategory) {
         let metrics = DynamicTypeTable.metrics(fontStyle, contentSize)
         fontSize = metrics.size
-        lineHeight = metrics.lineHeight
+        lineHeight = metrics.lineHeight + lineSpacing
         fontWeight = (fixedWeight ?? metrics.weight).cssWeight
     }
 }
@@ -170,6 +184,13 @@ struct LayoutTree {
     var texts = ContiguousArray<TextSpec>()
     /// GridItem columns of the grids that have them (`FlatNode.firstGridItem`, `columns` items each).
     var gridItems = ContiguousArray<GridItemSpec>()
+    /// The modifier layers of the layered nodes (`FlatNode.hasLayers`): per node its content layer, then one per
+    /// element of its full chain, innermost first (`LayoutLayer`).
+    var layers = ContiguousArray<LayoutLayer>()
+    /// The layered nodes in node order, with where their layers are (`layered(_:)`).
+    var layeredNodes = ContiguousArray<LayeredNode>()
+    /// How many layered nodes extend into the safe area (`LayeredNode.ignoresSafeArea`).
+    var ignoresSafeAreaCount = 0
     /// The controls of input nodes (`FlatNode.firstGridItem` of an input).
     var inputs = ContiguousArray<InputSpec>()
     /// The state the screen was resolved in: a text field shows its variable's value.
@@ -201,6 +222,9 @@ struct LayoutTree {
         linksArray = nil
         texts.removeAll(keepingCapacity: true)
         gridItems.removeAll(keepingCapacity: true)
+        layers.removeAll(keepingCapacity: true)
+        layeredNodes.removeAll(keepingCapacity: true)
+        ignoresSafeAreaCount = 0
         inputs.removeAll(keepingCapacity: true)
         buildDiagnostics.removeAll(keepingCapacity: true)
         lazyGrids.removeAll(keepingCapacity: true)
@@ -224,7 +248,7 @@ struct LayoutTree {
         while i >= 0 {
             let n = nodes[Int(i)]
             if n.parent < 0 { return n.kind == .scroll && !n.isHorizontal }
-            guard n.kind == .vstack && !n.hasFrame && n.aspectRatio.isNaN else { return false }
+            guard n.kind == .vstack && !n.hasFrame && n.aspectRatio.isNaN && !n.hasLayers else { return false }
             i = n.parent
         }
         return false
@@ -313,7 +337,7 @@ extension LayoutTree {
             i = nodes[Int(i)].parent
         }
         var path = "root"
-        for c in components.reversed() { path += "." + String(c) }
+        for c in components.reversed() { path += pathComponent(forChildIndex: c) }
         return path
     }
 
@@ -336,6 +360,10 @@ extension LayoutTree {
 /// The id of the node reached from `node` by the child indices `chain` (last first), read in place.
 func payloadID(_ node: UnsafePointer<ComponentNode>, _ chain: ArraySlice<Int32>) -> String? {
     guard let k = chain.last else { return node.pointee.id }
+    if k < 0 {
+        guard let decoration = node.pointee.child(atLayoutIndex: k) else { return nil }
+        return withUnsafePointer(to: decoration) { payloadID($0, chain.dropLast()) }
+    }
     return node.pointee.children.withUnsafeBufferPointer { children -> String? in
         guard let base = children.baseAddress, k >= 0, Int(k) < children.count else { return nil }
         return payloadID(base + Int(k), chain.dropLast())

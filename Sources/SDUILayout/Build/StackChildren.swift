@@ -65,7 +65,7 @@ struct StackChildren {
             fixedPriority = priority
             hasFixed = true
             fixedAreLeaves = fixedAreLeaves && nodes[c].isSimpleLeaf
-        } else if isSpacer && !nodes[c].hasPadding && nodes[c].aspectRatio.isNaN && nodes[c].stackAxisOfParent == axis {
+        } else if isSpacer && !nodes[c].hasPadding && nodes[c].aspectRatio.isNaN && !nodes[c].hasLayers && nodes[c].stackAxisOfParent == axis {
             if hasSpacer && priority != spacerPriority { isGeneral = true; return }
             spacerPriority = priority
             hasSpacer = true

@@ -13,16 +13,21 @@ struct TreeBuilder {
     /// Grids in the root vertical scroll's column (its children, or children of frameless vstacks in the
     /// column) are left unflattened (viewport layouts).
     let virtualizesGrids: Bool
+    /// Every node takes the general layer path, its v1 keys as layers (`ModifierPathTests`: the fused fields are
+    /// the fast path of the layers and must give the same frames).
+    let forcesLayers: Bool
 
-    init(traits: TraitCollection, virtualizesGrids: Bool = false) {
+    init(traits: TraitCollection, virtualizesGrids: Bool = false, forcesLayers: Bool = false) {
         self.init(sizeClass: traits.horizontalSizeClass, contentSize: traits.preferredContentSizeCategory,
-                  virtualizesGrids: virtualizesGrids)
+                  virtualizesGrids: virtualizesGrids, forcesLayers: forcesLayers)
     }
 
-    init(sizeClass: UserInterfaceSizeClass, contentSize: ContentSizeCategory, virtualizesGrids: Bool = false) {
+    init(sizeClass: UserInterfaceSizeClass, contentSize: ContentSizeCategory, virtualizesGrids: Bool = false,
+         forcesLayers: Bool = false) {
         self.sizeClass = sizeClass
         self.contentSize = contentSize
         self.virtualizesGrids = virtualizesGrids
+        self.forcesLayers = forcesLayers
     }
 
     /// Flattens `screen` into `tree` (which is cleared first; its buffers are reused).
@@ -77,7 +82,9 @@ struct TreeBuilder {
                      into tree: inout LayoutTree) -> Int32 {
         let index = Int32(tree.nodes.count)
         let node = UnsafeNode(pointer)
-        let kind = Self.kind(of: pointer)
+        var kind = Self.kind(of: pointer)
+        // A section stacks along its parent's axis (a `Section` in an `HStack` or horizontal scroll is horizontal).
+        if kind == .vstack && parentContext == .horizontal, case .section = pointer.pointee.type { kind = .hstack }
         let g = geometry
         let hidden = parentHidden || g.pointee.isHidden
         // The node's records are appended with their defaults and filled in place; `flat` is valid until the
@@ -96,25 +103,44 @@ struct TreeBuilder {
         flat.pointee.isTappable = isTappable
 
         resolveContainer(g, into: &flat.pointee)
-        if kind == .grid && g.pointee.hasGridItems { resolveGridItems(pointer, into: &flat.pointee, tree: &tree) }
+        if (kind == .grid || kind == .hgrid) && g.pointee.hasGridItems { resolveGridItems(pointer, into: &flat.pointee, tree: &tree) }
+        if kind == .symbol || kind == .label || kind == .viewThatFits || kind == .flow {
+            resolveVocabulary(pointer, g, into: &flat.pointee, tree: &tree)
+        }
         let name = NodeName(pointer: pointer, parent: parent, childIndex: childIndex)
-        resolveModifiers(g, name: name, into: &flat.pointee, frameSpec: &frameSpec.pointee, paddingSpec: &paddingSpec.pointee,
-                         tree: &tree)
+        // A node with a `modifiers` chain takes the general layer path (`addLayers`, `computeLayeredNode`); one
+        // with the v1 keys only, the fused fields (`computeModifierLayers`).
+        let isLayered = g.pointee.hasModifierChain || forcesLayers
+        if !isLayered {
+            resolveModifiers(g, name: name, into: &flat.pointee, frameSpec: &frameSpec.pointee, paddingSpec: &paddingSpec.pointee,
+                             tree: &tree)
+        }
         if g.pointee.outOfRange.rawValue != 0 && !hidden { reportOutOfRange(g.pointee.outOfRange, name, &tree) }
         if kind == .text || kind == .button || kind == .custom { resolveLeaf(node, g, name: name, into: &flat.pointee, tree: &tree) }
         if kind == .input { resolveInput(pointer, into: &flat.pointee, tree: &tree) }
-        if kind == .color { flat.pointee.isPlainColor = Self.isPlainColor(kind, g) }
+        if kind == .color { flat.pointee.isPlainColor = !isLayered && Self.isPlainColor(kind, g) }
         if kind == .spacer { resolveSpacer(g, into: &flat.pointee) }
+        if kind == .scroll && g.pointee.pinnedViews != 0 { checkPinnedViews(pointer, isRoot: parent < 0, hidden: hidden, name: name, into: &tree) }
 
         switch kind {
-        case .color, .image, .spacer, .divider: flat.pointee.isSimpleLeaf = true
-        case .vstack, .hstack, .zstack, .grid: flat.pointee.needsPlacementCheck = true
+        case .color, .image, .spacer, .divider: flat.pointee.isSimpleLeaf = !isLayered
+        case .vstack, .hstack, .zstack, .grid, .hgrid, .flow: flat.pointee.needsPlacementCheck = true
         default: break
         }
         if isTappable { flat.pointee.needsPlacementCheck = true }
         let isHorizontal = flat.pointee.isHorizontal
         tree.links.appendAssumingCapacity(OutputLink(parent: parent, childIndex: childIndex, textIndex: hidden ? -1 : flat.pointee.textIndex,
                                      isHidden: hidden))
+        // The layers, and the backgrounds' views (flat nodes after this one, before its children). `flat` is not
+        // valid after them: the node is written through the buffer.
+        var layered: LayeredNode? = nil
+        if isLayered {
+            var priority = tree.nodes[Int(index)].layoutPriority
+            layered = layeredNode(pointer, g, node: index, kind: kind, name: name, hidden: hidden, layoutPriority: &priority,
+                                  into: &tree)
+            tree.nodes[Int(index)].layoutPriority = priority
+        }
+        defer { if let layered { addOverlays(pointer, layered, hidden: hidden, into: &tree) } }
 
         // Children: pre-order, linked by firstChild / nextSibling.
         let childContext: StackAxisContext
@@ -130,7 +156,7 @@ struct TreeBuilder {
         switch kind {
         case .vstack, .hstack, .scroll: childShareAxis = childContext
         case .zstack, .custom:
-            let spec = tree.frames[Int(index)]
+            let spec = layered.map { tree.fixedFrame(of: $0) } ?? tree.frames[Int(index)]
             switch shareAxis {
             case .vertical: childShareAxis = spec.height.isNaN ? .vertical : .none
             case .horizontal: childShareAxis = spec.width.isNaN ? .horizontal : .none
@@ -140,9 +166,16 @@ struct TreeBuilder {
         }
         // A grid in the root vertical scroll's column is virtualised in viewport layouts (its stack's loop hands
         // it a viewport window: `stackLayout`); see `LayoutTree.childrenAreInScrollColumn`.
-        if virtualizesGrids && kind == .grid && !g.pointee.hasGridItems && tree.childrenAreInScrollColumn(parent) {
+        if virtualizesGrids && kind == .grid && !g.pointee.hasGridItems && !isLayered && childIndex >= 0
+            && tree.childrenAreInScrollColumn(parent) {
             tree.lazyGrids.append(LazyGridSource(node: index, items: pointer.pointee.children))
             tree.nodes[Int(index)].visibleChildCount = Int32(clamping: pointer.pointee.children.count)
+            return index
+        }
+        // A section's header, children and footer.
+        // (A case match, not `==`: comparing `ComponentType`s goes through its `Equatable` witness.)
+        if kind == .vstack || kind == .hstack, case .section = pointer.pointee.type {
+            addSectionChildren(pointer, index, context: childContext, shareAxis: childShareAxis, hidden: hidden, into: &tree)
             return index
         }
         // Most nodes are leaves: skip the children walk for them.
@@ -154,7 +187,7 @@ struct TreeBuilder {
             tree.reserveNodes(children.count)
             @inline(__always) func addChild(_ i: Int) -> Int32 {
                 let c = base + i
-                if let leaf = SimpleLeaf(c) {
+                if !forcesLayers, let leaf = SimpleLeaf(c) {
                     return addSimpleLeaf(leaf, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: childContext,
                                          shareAxis: childShareAxis, parentHidden: hidden, into: &tree)
                 }
@@ -210,7 +243,9 @@ struct TreeBuilder {
         tree.texts.append(TextSpec(
             string: g.pointee.text ?? "", style: g.pointee.textStyle ?? .body, fixedWeight: g.pointee.fontWeight,
             contentSize: contentSize, lineLimit: g.pointee.lineLimit.map { max(1, $0) },
-            alignment: g.pointee.alignment ?? .leading))
+            alignment: g.pointee.alignment ?? .leading,
+            lineSpacing: g.pointee.lineSpacing.isNaN ? 0 : g.pointee.lineSpacing,
+            minimumScaleFactor: g.pointee.minimumScaleFactor > 0 && g.pointee.minimumScaleFactor < 1 ? g.pointee.minimumScaleFactor : 1))
     }
 
     /// Appends a leaf that needs none of the general path's cases (see `SimpleLeaf`); the same fields as `add`.
@@ -264,11 +299,17 @@ struct TreeBuilder {
         case .grid: return .grid
         case .scroll: return .scroll
         case .text: return .text
-        case .image: return .image
+        // (The flag read in place: `pointer.pointee.geometry` copies the whole record, retaining its strings.)
+        case .image: return pointer.pointer(to: \.geometry)?.pointee.hasSymbol == true ? .symbol : .image
         case .button: return .button
         case .spacer: return .spacer
         case .divider: return .divider
         case .color: return .color
+        case .section: return .vstack
+        case .viewThatFits: return .viewThatFits
+        case .flow: return .flow
+        case .hgrid: return .hgrid
+        case .label: return .label
         case .toggle, .textField, .stepper, .picker: return .input
         case .custom: return .custom
         }
@@ -280,7 +321,7 @@ struct TreeBuilder {
     @inline(__always)
     private func resolveContainer(_ g: UnsafePointer<GeometryProperties>, into flat: inout FlatNode) {
         switch flat.kind {
-        case .vstack, .hstack, .zstack, .scroll, .grid, .custom:
+        case .vstack, .hstack, .zstack, .scroll, .grid, .custom, .hgrid, .flow, .viewThatFits:
             let explicitSpacing = Self.finiteNonNegative(g.pointee.spacing)
             let spacing = explicitSpacing ?? 8
             flat.spacing = spacing
@@ -297,6 +338,13 @@ struct TreeBuilder {
                 flat.columnSpacing = Self.finiteNonNegative(g.pointee.columnSpacing) ?? spacing
                 flat.columns = Int32(clamping: max(1, g.pointee.columns))
                 flat.minColumnWidth = Self.finiteNonNegative(g.pointee.minColumnWidth) ?? 0
+            }
+            if flat.kind == .hgrid {
+                // Along the axis it grows (columns: `spacing`), and between its GridItem rows (`columnSpacing` here,
+                // the GridItems' default spacing).
+                flat.spacing = Self.finiteNonNegative(g.pointee.columnSpacing) ?? spacing
+                flat.columnSpacing = Self.finiteNonNegative(g.pointee.rowSpacing) ?? spacing
+                flat.isHorizontal = true
             }
         case .spacer:
             flat.minLength = Self.finiteNonNegative(g.pointee.minLength) ?? 8
@@ -371,21 +419,40 @@ struct TreeBuilder {
             frameSpec = g.pointee.frame
             // SwiftUI's normalisation: min ≤ max. A contradiction is clamped (max raised to min) and reported.
             if frameSpec.minWidth > frameSpec.maxWidth {
-                reportConflict("minWidth \(formatPoints(frameSpec.minWidth)) > maxWidth \(formatPoints(frameSpec.maxWidth))", name, &tree)
+                reportConflict("minWidth \(formatPoints(frameSpec.minWidth)) > maxWidth \(formatPoints(frameSpec.maxWidth))", name, "/frame", &tree)
                 frameSpec.maxWidth = frameSpec.minWidth
             }
             if frameSpec.minHeight > frameSpec.maxHeight {
-                reportConflict("minHeight \(formatPoints(frameSpec.minHeight)) > maxHeight \(formatPoints(frameSpec.maxHeight))", name, &tree)
+                reportConflict("minHeight \(formatPoints(frameSpec.minHeight)) > maxHeight \(formatPoints(frameSpec.maxHeight))", name, "/frame", &tree)
                 frameSpec.maxHeight = frameSpec.minHeight
             }
         }
         if Self.isFinite(g.pointee.layoutPriority) { flat.layoutPriority = g.pointee.layoutPriority }
-        if g.pointee.hasModifierChain && !flat.isHidden {
-            // Said out loud until the engine lays the chain out (issue 11): the frames ignore it.
-            tree.buildDiagnostics.append(LayoutDiagnostic(
-                severity: .warning, code: "modifiers-not-laid-out", path: name.id(tree), pointer: pointer(forPath: name.path(tree)) + "/modifiers",
-                message: "this version decodes the modifiers chain but does not lay it out yet: the node is laid out with its v1 keys only"))
+    }
+
+    /// A node with a `modifiers` chain: every modifier, the v1 keys included, becomes a layer (`addLayers`); the
+    /// fused fields stay unset (`hasFrame`, `hasPadding` false, no aspect ratio). An image without any aspect
+    /// ratio in its chain is reported and boxed as a square, as on the fused path (its content layer's ratio).
+    private func layeredNode(_ pointer: UnsafePointer<ComponentNode>, _ g: UnsafePointer<GeometryProperties>, node index: Int32,
+                             kind: NodeKind, name: NodeName, hidden: Bool, layoutPriority: inout Double,
+                             into tree: inout LayoutTree) -> LayeredNode {
+        tree.nodes[Int(index)].hasLayers = true
+        if Self.isFinite(g.pointee.layoutPriority) { layoutPriority = g.pointee.layoutPriority }
+        let entry = addLayers(pointer, node: index, kind: kind, name: name, hidden: hidden, layoutPriority: &layoutPriority,
+                              into: &tree)
+        if kind == .image {
+            let layers = Int(entry.firstLayer)..<Int(entry.firstLayer + entry.layerCount)
+            if !layers.contains(where: { tree.layers[$0].role == .aspectRatio && !tree.layers[$0].x.isNaN }) {
+                if !hidden {
+                    tree.buildDiagnostics.append(LayoutDiagnostic(
+                        severity: .warning, code: "image-without-aspect-ratio", path: name.id(tree), pointer: SDUILayout.pointer(forPath: name.path(tree)),
+                        message: "image has no aspectRatio: its box cannot be reserved before it loads (laid out as a square of the offered width)"))
+                }
+                tree.layers[Int(entry.firstLayer)].x = 1
+            }
         }
+        if entry.ignoresSafeArea { tree.ignoresSafeAreaCount += 1 }
+        return entry
     }
 
     /// Values built in code beyond `ValueLimits` (the decoder refuses them in payloads), clamped into them by the
@@ -398,9 +465,9 @@ struct TreeBuilder {
                 + "aspectRatio 0.001…1000, layoutPriority ±1000000, columns 1…64, lineLimit 1…10000): clamped to them"))
     }
 
-    private func reportConflict(_ what: String, _ name: NodeName, _ tree: inout LayoutTree) {
+    func reportConflict(_ what: String, _ name: NodeName, _ place: String = "/frame", _ tree: inout LayoutTree) {
         tree.buildDiagnostics.append(LayoutDiagnostic(
-            severity: .warning, code: "frame-conflict", path: name.id(tree), pointer: pointer(forPath: name.path(tree)) + "/frame",
+            severity: .warning, code: "frame-conflict", path: name.id(tree), pointer: pointer(forPath: name.path(tree)) + place,
             message: "contradictory frame constraints: \(what); the maximum is raised to the minimum"))
     }
 
@@ -465,18 +532,37 @@ struct NodeName {
     let childIndex: Int32
     /// The path id (`root.0.3`).
     func path(_ tree: LayoutTree) -> String {
-        parent < 0 ? "root" : tree.path(of: parent) + "." + String(childIndex)
+        parent < 0 ? "root" : tree.path(of: parent) + pathComponent(forChildIndex: childIndex)
     }
     /// The payload id, or the path id.
     func id(_ tree: LayoutTree) -> String { pointer.pointee.id ?? path(tree) }
 }
 
-/// The JSON Pointer of the node with path id `path` (`root.0.3` → `/root/children/0/children/3`).
+/// The JSON Pointer of the node with path id `path` (`root.0.3` → `/root/children/0/children/3`; the view of a
+/// background or overlay at `modifiers[2]`: `root.0.overlay2` → `/root/children/0/modifiers/2/overlay/content`).
 func pointer(forPath path: String) -> String {
     var result = "/"
     result.reserveCapacity(path.utf8.count * 4)
-    for scalar in path.unicodeScalars {
-        if scalar == "." { result += "/children/" } else { result.unicodeScalars.append(scalar) }
+    // Only child indices after "root" (almost always): one pass over the scalars.
+    if !path.utf8.dropFirst(4).contains(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) {
+        for scalar in path.unicodeScalars {
+            if scalar == "." { result += "/children/" } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
+    }
+    // Components after "root": a child index, or a decoration's `overlayK` / `backgroundK`.
+    let parts = path.split(separator: ".", omittingEmptySubsequences: false)
+    for (n, part) in parts.enumerated() {
+        if n == 0 { result += part; continue }
+        if part == "header" || part == "footer" {
+            result += "/" + part
+        } else if part.hasPrefix("overlay") {
+            result += "/modifiers/" + part.dropFirst(7) + "/overlay/content"
+        } else if part.hasPrefix("background") {
+            result += "/modifiers/" + part.dropFirst(10) + "/background/content"
+        } else {
+            result += "/children/" + part
+        }
     }
     return result
 }

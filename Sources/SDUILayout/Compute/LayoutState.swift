@@ -81,10 +81,19 @@ struct LayoutState {
     var geometry = NodeBuffer<NodeGeometry>()
     /// Per node, the proposal its placement in this bank was made for (`PlacementStamp`).
     var stamps = NodeBuffer<PlacementStamp>()
-    /// The other bank: the previous full pass's geometry, stamps and placed texts.
+    /// The other bank: the previous full pass's geometry, stamps, placed texts and layer boxes.
     var otherGeometry = NodeBuffer<NodeGeometry>()
     var otherStamps = NodeBuffer<PlacementStamp>()
     var otherPlacedTexts = ContiguousArray<PlacedText>()
+    var otherLayerBoxes = NodeBuffer<LayerBox>()
+    /// Each layer's box in this pass (parallel to `tree.layers`; this pass's bank).
+    var layerBoxes = NodeBuffer<LayerBox>()
+    /// Ideal sizes of partial layer chains, per `computeLayeredNode` call (`layerCall`).
+    var layerIdeals = NodeBuffer<LayerIdeal>()
+    var layerCall: UInt32 = 0
+    /// Nodes placed in this pass that are laid out again after compute (`extendIntoSafeArea`): a placement that
+    /// contains one is not remembered (`placementEvents`).
+    var volatilePlacements = 0
     /// Stamps of another epoch are not reusable (`PlacementStamp`); 0 is never current.
     var placementEpoch: UInt32 = 1
     /// This pass may reuse and stamp placements (a full layout; not a viewport layout).
@@ -107,6 +116,12 @@ struct LayoutState {
     var stackTop = 0
     /// The columns of the GridItem grids being laid out (a stack: a nested grid's columns sit above its parent's).
     var gridTracks = ContiguousArray<GridTrack>()
+    /// Children's sizes for `viewThatFits` and `flow`, and a flow's lines (used as stacks: each call appends its
+    /// part and truncates back).
+    var sizeScratch = ContiguousArray<(Double, Double)>()
+    /// The root scroll's content offset for this pass's output (`applyScrollOffset`; 0: at the top).
+    var scrollOffset = 0.0
+    var flowScratch = ContiguousArray<FlowLine>()
     var text = TextMeasurementSeam()
     /// Final text layouts of this pass, per text index (set when the text node is placed).
     var placedTexts = ContiguousArray<PlacedText>()
@@ -171,6 +186,7 @@ struct LayoutState {
                 swap(&geometry, &otherGeometry)
                 swap(&stamps, &otherStamps)
                 swap(&placedTexts, &otherPlacedTexts)
+                swap(&layerBoxes, &otherLayerBoxes)
             }
         } else {
             measurements.removeAll(nodes: n)
@@ -196,6 +212,8 @@ struct LayoutState {
         if placedTexts.count != tree.texts.count {
             placedTexts = ContiguousArray(repeating: PlacedText(), count: tree.texts.count)
         }
+        if layerBoxes.count != tree.layers.count { resizeLayerBuffers() }
+        volatilePlacements = 0
         if stackScratch.count < n + 1 {
             stackScratch.append(contentsOf: repeatElement(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0),
                                                           count: n + 1 - stackScratch.count))
@@ -216,6 +234,7 @@ struct LayoutState {
         while stamps.count < n { stamps.append(PlacementStamp()) }
         measurements.grow(nodes: n)
         while placedTexts.count < tree.texts.count { placedTexts.append(PlacedText()) }
+        if layerBoxes.count < tree.layers.count { resizeLayerBuffers() }
         while stackScratch.count < n + 1 { stackScratch.append(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0)) }
         while sortScratch.count < n + 1 { sortScratch.append(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0)) }
         takePointers()
@@ -230,12 +249,32 @@ struct LayoutState {
         tree.links.truncate(to: count)
         tree.linksArray = nil
         tree.texts.truncate(to: textCount)
+        if let firstRemoved = tree.layeredNodes.firstIndex(where: { Int($0.node) >= count }) {
+            tree.layers.truncate(to: Int(tree.layeredNodes[firstRemoved].firstLayer))
+            tree.layeredNodes.truncate(to: firstRemoved)
+            tree.ignoresSafeAreaCount = tree.layeredNodes.reduce(0) { $0 + ($1.ignoresSafeArea ? 1 : 0) }
+            layerBoxes.truncate(to: tree.layers.count)
+        }
         geometry.truncate(to: count)
         stamps.truncate(to: count)
         gridTracks.removeAll(keepingCapacity: true)
         placedTexts.truncate(to: textCount)
         // Realised texts are gone: their handles would describe other items next time.
         textHandles.truncate(to: textCount)
+    }
+
+    /// Sizes the layer buffers to the tree's layers (a new tree, or layers of realised rows).
+    @inline(never)
+    mutating func resizeLayerBuffers() {
+        let n = tree.layers.count
+        layerBoxes.truncate(to: n)
+        if layerBoxes.count < n { layerBoxes.append(contentsOf: repeatElement(LayerBox(), count: n - layerBoxes.count)) }
+        if otherLayerBoxes.count != n {
+            otherLayerBoxes.truncate(to: n)
+            otherLayerBoxes.append(contentsOf: repeatElement(LayerBox(), count: n - otherLayerBoxes.count))
+        }
+        layerIdeals.truncate(to: n)
+        if layerIdeals.count < n { layerIdeals.append(contentsOf: repeatElement(LayerIdeal(), count: n - layerIdeals.count)) }
     }
 
     /// The cached size of `node` for `proposal` (`MeasureCache`), if it was measured.

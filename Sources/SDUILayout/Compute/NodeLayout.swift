@@ -1,5 +1,6 @@
-/// The driver: sizes (and in `.place` mode places) one node through its modifier layers
-/// (`computeModifierLayers`: frame → padding → aspectRatio → content).
+/// The driver: sizes (and in `.place` mode places) one node through its modifier layers — the fused v1 keys
+/// (`computeModifierLayers`: frame → padding → aspectRatio → content), or a `modifiers` chain's layers
+/// (`computeLayeredNode`).
 ///
 /// Measurements are cached per node and per pass (Yoga-style slots), so a stack's flexibility probes and
 /// its final proposal cost one computation each per distinct proposal.
@@ -24,9 +25,21 @@ func computeNodeLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
         s.placementsReused &+= 1
         return kept
     }
-    let diagnosticsBefore = remembers ? s.diagnostics.count : 0
-    // Step 3: the modifier layers (`computeModifierLayers`' steps, spelt out so that stacks are called
-    // directly for their axis and mode: one call per container, not three) and the content.
+    let eventsBefore = remembers ? s.placementEvents : 0
+    // A node with a `modifiers` chain: the general layer path.
+    if s.ptr.nodes[i].hasLayers {
+        let layers = computeLayeredNode(node, proposal, mode, &s)
+        let size = (layers.width, layers.height)
+        if mode == .measure {
+            if !isText { s.cache(node, proposal, size.0, size.1) }
+        } else {
+            recordPlacement(node, proposal, size, layers.contentX, layers.contentY, &s)
+            if remembers { s.rememberPlacement(node, proposal, eventsBefore: eventsBefore) }
+        }
+        return size
+    }
+    // Step 3: the fused modifier layers of the v1 keys (`computeModifierLayers`' steps, spelt out so that stacks
+    // are called directly for their axis and mode: one call per container, not three) and the content.
     var inner = modifierProposal(node, proposal, &s)
     let ratio = s.ptr.nodes[i].aspectRatio
     if !ratio.isNaN {
@@ -53,7 +66,7 @@ func computeNodeLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     } else {
         // Step 4: in place mode, record the node's size and content offset (the parent records its position).
         recordPlacement(node, proposal, size, layers.contentX, layers.contentY, &s)
-        if remembers { s.rememberPlacement(node, proposal, diagnosticsBefore: diagnosticsBefore) }
+        if remembers { s.rememberPlacement(node, proposal, eventsBefore: eventsBefore) }
     }
     return size
 }
@@ -118,7 +131,7 @@ private func checkPlacedNode(_ node: Int32, _ proposal: Proposal, _ size: (Doubl
                  "tap target is \(formatSize(size)) pt, under Apple's minimum control size of 28×28 pt (HIG: hit region ≥ 44×44 pt)")
     }
     switch s.ptr.nodes[i].kind {
-    case .vstack, .hstack, .zstack, .grid:
+    case .vstack, .hstack, .zstack, .grid, .hgrid, .flow:
         // Along a parent stack's axis a child is offered a share while the stack is still dividing its
         // length; taking more than that share is how stacks work, not an overflow — also for a node that gets
         // the share through zstacks or padding (`FlatNode.shareAxis`). If the children do not fit, the parent
@@ -166,6 +179,16 @@ func computeContentLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMo
         return computeInputLayout(node, proposal, mode, &s)
     case .color, .image, .spacer, .divider:
         return computeLeafLayout(node, proposal, &s)
+    case .viewThatFits:
+        return computeViewThatFitsLayout(node, proposal, mode, &s)
+    case .flow:
+        return computeFlowLayout(node, proposal, mode, &s)
+    case .hgrid:
+        return computeHGridLayout(node, proposal, mode, &s)
+    case .label:
+        return computeLabelLayout(node, proposal, mode, &s)
+    case .symbol:
+        return computeSymbolLayout(node, &s)
     }
 }
 

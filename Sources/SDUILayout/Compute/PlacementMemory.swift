@@ -46,13 +46,18 @@ extension LayoutState {
         return (ptr.geometry[i].width, ptr.geometry[i].height)
     }
 
-    /// Stamps `node`'s placement for `proposal`, reusable when it reported nothing (`diagnosticsBefore`: the
-    /// pass's diagnostic count when the node's placement began).
+    /// What makes a placement not reusable, counted: the pass's diagnostics, and the nodes placed that are laid
+    /// out again after compute (`volatilePlacements`: layers that extend into the safe area).
     @inline(__always)
-    func rememberPlacement(_ node: Int32, _ proposal: Proposal, diagnosticsBefore: Int) {
+    var placementEvents: Int { diagnostics.count &+ volatilePlacements }
+
+    /// Stamps `node`'s placement for `proposal`, reusable when it reported nothing and placed nothing volatile
+    /// (`eventsBefore`: `placementEvents` when the node's placement began).
+    @inline(__always)
+    func rememberPlacement(_ node: Int32, _ proposal: Proposal, eventsBefore: Int) {
         let i = Int(node)
         ptr.stamps[i] = PlacementStamp(proposedWidth: proposal.width, proposedHeight: proposal.height,
-                                       epoch: diagnostics.count == diagnosticsBefore ? placementEpoch : 0,
+                                       epoch: placementEvents == eventsBefore ? placementEpoch : 0,
                                        version: ptr.versions[i])
     }
 }

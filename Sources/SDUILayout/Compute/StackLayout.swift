@@ -220,7 +220,7 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
                     // A fixed frame along the axis is its own minimum and maximum.
                     minimum = fixed; maximum = fixed
                 } else if s.ptr.nodes[c].kind == .spacer && !s.ptr.nodes[c].hasFrame && !s.ptr.nodes[c].hasPadding
-                            && s.ptr.nodes[c].aspectRatio.isNaN {
+                            && s.ptr.nodes[c].aspectRatio.isNaN && !s.ptr.nodes[c].hasLayers {
                     // A bare spacer: minLength up to infinity.
                     minimum = s.ptr.nodes[c].minLength; maximum = .infinity
                 } else {

@@ -16,6 +16,8 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     guard index >= 0 else { return (0, 0) }
     let padH = s.ptr.nodes[Int(node)].labelPadH * 2, padV = s.ptr.nodes[Int(node)].labelPadV * 2
     let lineHeight = s.tree.texts[index].lineHeight
+    // `lineSpacing` is in the line stride; n lines are n strides less one spacing tall.
+    let lineSpacing = s.tree.texts[index].lineSpacing
     // Step 1.
     let maxWidth = proposal.width.isFinite ? max(0, proposal.width - padH) : .infinity
     // Step 2.
@@ -24,7 +26,7 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     if proposal.height.isFinite && lineHeight > 0 {
         // Clamped into 1…10⁶ before the conversion (`Int` of a value out of its range traps; a height below the
         // padding gives a negative count, a tiny line height a huge one).
-        let lines = ((proposal.height - padV) / lineHeight + 1e-9).rounded(.down)
+        let lines = ((proposal.height - padV + lineSpacing) / lineHeight + 1e-9).rounded(.down)
         let fitting = lines >= 1 ? Int(minOf(1e6, lines)) : 1
         limit = min(limit ?? fitting, fitting)
     }
@@ -33,17 +35,30 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     if s.textHandlesAreHints { s.prepareTexts() }
     var handle = index < s.textHandles.count ? s.textHandles[index] : .none
     if handle.epoch != measurer._withUnsafeGuaranteedRef({ $0.preparedEpoch }) { handle = s.prepareText(index) }
+    var scale = 1.0
+    if s.tree.texts[index].minimumScaleFactor < 1 && limit == 1 && maxWidth.isFinite {
+        // `minimumScaleFactor` on one line: the font shrinks (no further than the factor) until the line fits.
+        let ideal = measurer._withUnsafeGuaranteedRef { $0.size(of: handle, maxWidth: .infinity, lineLimit: 1) }.width
+        if ideal > maxWidth && ideal > 0 {
+            scale = maxOf(s.tree.texts[index].minimumScaleFactor, maxWidth / ideal)
+            handle = s.prepareScaledText(index, scale)
+        }
+    }
     if mode == .measure {
         let measured = measurer._withUnsafeGuaranteedRef { $0.size(of: handle, maxWidth: maxWidth, lineLimit: limit) }
-        return (measured.width + padH, measured.height + padV)
+        let spacing = measured.height > 0 ? lineSpacing * scale : 0
+        return (measured.width + padH, measured.height - spacing + padV)
     }
     // Step 4 (the layout written in place: usually the one this text node held after the last pass).
     measurer._withUnsafeGuaranteedRef {
         $0.layout(of: handle, maxWidth: maxWidth, lineLimit: limit, into: &s.placedTexts[index].placed)
     }
-    s.placedTexts[index].place(fontSize: s.tree.texts[index].fontSize, fontWeight: s.tree.texts[index].fontWeight,
-                               lineHeight: lineHeight, alignment: s.tree.texts[index].alignment)
-    let width = s.placedTexts[index].placed.layout.size.width, height = s.placedTexts[index].placed.layout.size.height
+    s.placedTexts[index].place(fontSize: s.tree.texts[index].fontSize * scale, fontWeight: s.tree.texts[index].fontWeight,
+                               lineHeight: lineHeight * scale, alignment: s.tree.texts[index].alignment)
+    s.placedTexts[index].lineSpacing = lineSpacing * scale
+    let width = s.placedTexts[index].placed.layout.size.width
+    let laidHeight = s.placedTexts[index].placed.layout.size.height
+    let height = laidHeight > 0 ? laidHeight - lineSpacing * scale : 0
     let lineCount = s.placedTexts[index].placed.layout.lines.count
     if s.placedTexts[index].placed.layout.isTruncated || lineCount > 1 {
         checkPlacedText(node, index, proposal, ownLimit: ownLimit, &s)
@@ -150,6 +165,8 @@ struct PlacedText {
     var fontWeight: Int = 400
     var lineHeight: Double = 0
     var alignment: Alignment = .leading
+    /// The text's `lineSpacing` (in `lineHeight`, the stride; the last line's is not in the frame).
+    var lineSpacing: Double = 0
 
     init() {}
 
@@ -171,7 +188,7 @@ struct PlacedText {
         let inherited: WritingDirection = layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight
         return TextRun(lines: layout.lines.map(\.text), lineWidths: layout.lines.map(\.width), fontSize: fontSize,
                        fontWeight: fontWeight, lineHeight: lineHeight, alignment: alignment,
-                       isTruncated: layout.isTruncated,
+                       isTruncated: layout.isTruncated, lineSpacing: lineSpacing,
                        writingDirections: layout.lines.map { $0.writingDirection == .natural ? inherited : $0.writingDirection })
     }
 }
@@ -199,6 +216,18 @@ extension LayoutState {
                     }
                 }
             }
+        }
+    }
+
+    /// Text `index` at `scale` times its font (`minimumScaleFactor`): prepared each time (the measurer's cache finds
+    /// it by string and font).
+    mutating func prepareScaledText(_ index: Int, _ scale: Double) -> PreparedTextHandle {
+        var font = tree.texts[index].font
+        font.size *= scale
+        font.lineHeight *= scale
+        let measurer = text.unretainedMeasurer
+        return withUnsafeMutablePointer(to: &tree.texts[index].string) { string in
+            measurer._withUnsafeGuaranteedRef { $0.prepare(stringAt: string, font: font) }
         }
     }
 

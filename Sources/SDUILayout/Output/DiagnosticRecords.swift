@@ -88,6 +88,8 @@ extension LayoutDiagnostic {
         Kind(code: "value-out-of-range", severities: [.warning], summary: "a screen built in code holds a value outside the payload's limits (ValueLimits): clamped into them"),
         Kind(code: "layout-overflow", severities: [.warning], summary: "arithmetic reached the engine's limit (aspect-ratio boxes nested so deep they multiply past 10⁹ pt, or a frame that is not finite): clamped"),
         Kind(code: "grid-columns-limited", severities: [.warning], summary: "GridItems make more columns than the engine lays out; only the first ones are laid out"),
-        Kind(code: "modifiers-not-laid-out", severities: [.warning], summary: "a node's modifiers chain is not laid out by this version"),
+        Kind(code: "pinned-views-unused", severities: [.info], summary: "a scroll's pinnedViews pin nothing: it is not the root scroll (only the root is laid out at a scroll offset), or it has no section"),
+        Kind(code: "missing-accessibility-label", severities: [.warning], summary: "an image without alt or label that is not hidden, or a button (or tappable element) with nothing for VoiceOver to read"),
+        Kind(code: "low-contrast", severities: [.warning], summary: "text below WCAG 2.2 AA contrast with its effective background (4.5:1, 3:1 from 18 pt or 14 pt bold), in light or dark appearance; the message gives the ratio"),
     ]
 }

@@ -21,10 +21,17 @@ final class LayoutNodeStorage: @unchecked Sendable {
     /// The `LayoutNode` values, once made (guarded by `lock`).
     private var made: [LayoutNode]?
 
+    /// The layers of the layered nodes (in output indices: `LayoutLayer.contentNode`, `LayeredNode.node`) and
+    /// their boxes in window points (parallel to `layers`); empty when no node has a `modifiers` chain.
+    private let layers: ContiguousArray<LayoutLayer>
+    private let layered: ContiguousArray<LayeredNode>
+    private let layerFrames: ContiguousArray<Rect>
+
     /// Storage for nodes given as values.
     init(_ nodes: [LayoutNode]) {
         count = nodes.count
         frames = []; links = []; texts = []; source = nil; linksAreTree = false; layoutDirection = .leftToRight
+        layers = []; layered = []; layerFrames = []
         made = nodes
     }
 
@@ -33,15 +40,49 @@ final class LayoutNodeStorage: @unchecked Sendable {
 
     /// Storage for an engine pass: `frames` and `links` in output (document) order.
     init(frames: ContiguousArray<Rect>, links: ContiguousArray<OutputLink>, texts: ContiguousArray<PlacedText>,
-         source: PayloadSource?, count: Int, linksAreTree: Bool, layoutDirection: LayoutDirection = .leftToRight) {
+         source: PayloadSource?, count: Int, linksAreTree: Bool, layoutDirection: LayoutDirection = .leftToRight,
+         layers: ContiguousArray<LayoutLayer> = [], layered: ContiguousArray<LayeredNode> = [], layerFrames: ContiguousArray<Rect> = []) {
         self.count = count
         self.frames = frames; self.links = links; self.texts = texts; self.source = source
         self.linksAreTree = linksAreTree; self.layoutDirection = layoutDirection
+        self.layers = layers; self.layered = layered; self.layerFrames = layerFrames
     }
 
     func frame(at index: Int) -> Rect {
         if source == nil || frames.isEmpty { return nodes[index].frame }
         return frames[index]
+    }
+
+    /// The layers of node `index` (see `LayoutResult.layers(at:)`).
+    func layers(at index: Int) -> NodeLayers? {
+        if source == nil || frames.isEmpty { return nodes[index].layers }
+        guard !layered.isEmpty else { return nil }
+        var low = 0, high = layered.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if Int(layered[middle].node) < index { low = middle + 1 } else { high = middle }
+        }
+        guard low < layered.count, Int(layered[low].node) == index, !links[index].isHidden else { return nil }
+        return nodeLayers(layered[low])
+    }
+
+    private func nodeLayers(_ entry: LayeredNode) -> NodeLayers {
+        let first = Int(entry.firstLayer)
+        var result: [LayerFrame] = []
+        result.reserveCapacity(Int(entry.layerCount) - 1)
+        for k in 1..<Int(entry.layerCount) {
+            let layer = layers[first + k]
+            result.append(LayerFrame(kind: layer.modifier ?? .unknown, chainIndex: k - 1, box: layerFrames[first + k],
+                                     contentNode: layer.contentNode >= 0 ? Int(layer.contentNode) : nil))
+        }
+        return NodeLayers(content: layerFrames[first], layers: result)
+    }
+
+    /// Sets the layers of the layered nodes in `nodes` (made from a template, or named now).
+    private func fillLayers(_ nodes: inout [LayoutNode]) {
+        for entry in layered where Int(entry.node) < nodes.count && !links[Int(entry.node)].isHidden {
+            nodes[Int(entry.node)].layers = nodeLayers(entry)
+        }
     }
 
     /// The nodes, made on first use.
@@ -61,7 +102,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
         if linksAreTree {
             // The tree's named nodes (made once per tree), with this pass's frames and text runs.
             let template = source.template { self.nameNodes(source) }
-            // Made by this call: it already holds this pass's frames and text runs.
+            // Made by this call: it already holds this pass's frames, text runs and layers.
             if template.isNew { return template.nodes }
             var nodes = template.nodes
             if nodes.count == count {
@@ -72,6 +113,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
                         if textIndex >= 0 && textIndex < texts.count { buffer[i].text = texts[textIndex].run(layoutDirection: layoutDirection) }
                     }
                 }
+                fillLayers(&nodes)
                 return nodes
             }
         }
@@ -87,6 +129,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
         }
         // Defensive: a link that named no payload node (never expected) still yields a node.
         while nodes.count < count { nodes.append(node(nodes.count, component: nil, path: "root")) }
+        fillLayers(&nodes)
         return nodes
     }
 
@@ -99,7 +142,18 @@ final class LayoutNodeStorage: @unchecked Sendable {
         component.pointee.children.withUnsafeBufferPointer { children in
             while next < count && Int(links[next].parent) == index {
                 let k = Int(links[next].childIndex)
-                guard let base = children.baseAddress, k >= 0, k < children.count else {
+                if k < 0 {
+                    // A background's or overlay's view.
+                    let childPath = path + pathComponent(forChildIndex: links[next].childIndex)
+                    if let decoration = component.pointee.child(atLayoutIndex: links[next].childIndex) {
+                        next = withUnsafePointer(to: decoration) { visit(next, $0, childPath, into: &nodes) }
+                    } else {
+                        nodes.append(node(next, component: nil, path: childPath))
+                        next += 1
+                    }
+                    continue
+                }
+                guard let base = children.baseAddress, k < children.count else {
                     nodes.append(node(next, component: nil, path: path + pathComponent(k)))
                     next += 1
                     continue
@@ -180,7 +234,7 @@ final class PendingDiagnostics: @unchecked Sendable {
             i = Int(links[i].parent)
         }
         var path = "root"
-        for c in chain.reversed() { path += "." + String(c) }
+        for c in chain.reversed() { path += pathComponent(forChildIndex: c) }
         var id: String? = nil
         if let source {
             id = withUnsafePointer(to: source.root) { root in payloadID(root, chain[...]) }

@@ -35,8 +35,12 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
         while let node = s.traversal.popLast() {
             s.order.append(node)
             let mark = s.traversal.count
+            let layered = s.tree.nodes[Int(node)].hasLayers
+            // A layered node's backgrounds' views come before its children, its overlays' after (as built).
+            if layered { appendDecorations(of: node, overlays: false, &s) }
             var child = s.tree.nodes[Int(node)].firstChild
             while child >= 0 { s.traversal.append(child); child = s.tree.nodes[Int(child)].nextSibling }
+            if layered { appendDecorations(of: node, overlays: true, &s) }
             var a = mark, b = s.traversal.count - 1
             while a < b { s.traversal.swapAt(a, b); a += 1; b -= 1 }
         }
@@ -57,7 +61,7 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     // Whether some node's computed geometry was not finite (never unless an arithmetic limit was missed: see
     // `LayoutLimits`); such nodes are found and reported after the frames are written.
     let canBuildOnLast = s.framesAreExact && inArrayOrder && !roundsToPixels && !mirrors && s.frames.count == count
-        && s.origins.count >= count
+        && s.origins.count >= count && s.tree.layeredNodes.isEmpty && s.scrollOffset == 0
     let wroteIncrementally = canBuildOnLast && incremental.map { writeFramesIncrementally(&s, $0) } == true
     let sawNonFinite = wroteIncrementally ? false : s.tree.nodes.withUnsafeBufferPointer { nodes in
     s.geometry.withUnsafeBufferPointer { geometry in
@@ -122,8 +126,10 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     }
     }
     if sawNonFinite { reportNonFiniteGeometry(&s) }
-    s.framesAreExact = inArrayOrder && !roundsToPixels && !mirrors && !sawNonFinite
-    if mirrors { mirror(&s.frames, windowWidth: environment.size.width, roundingTo: roundsToPixels ? scale : nil) }
+    // Frames written below (layer boxes, a scroll offset, mirroring) change what `frames` holds: an incremental
+    // pass builds only on plain ones.
+    s.framesAreExact = inArrayOrder && !roundsToPixels && !mirrors && !sawNonFinite && s.tree.layeredNodes.isEmpty
+        && s.scrollOffset == 0
     // Step 5.
     let links: ContiguousArray<OutputLink>
     if inArrayOrder {
@@ -143,8 +149,27 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
         }
         links = ordered
     }
+    // Layered nodes: their layers' boxes in the window, and their frames the outermost box (offsets included).
+    var layerOutput: LayerOutput? = nil
+    if !s.tree.layeredNodes.isEmpty {
+        layerOutput = writeLayerFrames(&s, inArrayOrder: inArrayOrder, roundsToPixels: roundsToPixels, scale: scale)
+    }
+    // A layout at a scroll offset: the content moved and sections' pinned views kept in the viewport.
+    if s.scrollOffset != 0 {
+        if inArrayOrder { applyScrollOffset(s.scrollOffset, &s, layers: &layerOutput) }
+    }
+    // Mirrored last: layered nodes' frames are their outermost layer boxes, written just above.
+    if mirrors {
+        mirror(&s.frames, windowWidth: environment.size.width, roundingTo: roundsToPixels ? scale : nil)
+        if var output = layerOutput {
+            mirror(&output.frames, windowWidth: environment.size.width, roundingTo: roundsToPixels ? scale : nil)
+            layerOutput = output
+        }
+    }
     let storage = LayoutNodeStorage(frames: s.frames, links: links, texts: s.placedTexts, source: s.tree.source, count: outputCount,
-                                    linksAreTree: inArrayOrder, layoutDirection: traits.layoutDirection)
+                                    linksAreTree: inArrayOrder, layoutDirection: traits.layoutDirection,
+                                    layers: layerOutput?.layers ?? [], layered: layerOutput?.layered ?? [],
+                                    layerFrames: layerOutput?.frames ?? [])
 
     let diagnostics: DiagnosticStorage
     if s.diagnostics.isEmpty {
@@ -211,4 +236,68 @@ func roundToPixels(_ frame: Rect, scale: Double) -> Rect {
     let rounded = Rect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
     // (x + width itself may overflow for a frame near the largest Double: then the exact frame is kept.)
     return rounded.width.isFinite && rounded.height.isFinite ? rounded : frame
+}
+
+/// The layers of a result, in output indices.
+struct LayerOutput {
+    var layers: ContiguousArray<LayoutLayer>
+    var layered: ContiguousArray<LayeredNode>
+    var frames: ContiguousArray<Rect>
+}
+
+/// Each layered node's layer boxes in window points (from its layout origin: its content origin less its content
+/// offset), and its frame set to its outermost layer's box (an outermost offset moves it). In output indices: the
+/// same as node indices in array order; a viewport layout's realised rows are renumbered (`outputIndex`).
+/// - Complexity: O(layers) (+ O(layered nodes · log) to sort a viewport layout's).
+private func writeLayerFrames(_ s: inout LayoutState, inArrayOrder: Bool, roundsToPixels: Bool, scale: Double) -> LayerOutput {
+    let layerCount = s.tree.layers.count
+    var frames = ContiguousArray<Rect>(repeating: .zero, count: layerCount)
+    var layers = s.tree.layers
+    var layered = ContiguousArray<LayeredNode>()
+    layered.reserveCapacity(s.tree.layeredNodes.count)
+    for entry in s.tree.layeredNodes {
+        let i = Int(entry.node)
+        let out = inArrayOrder ? i : Int(s.outputIndex[i])
+        // Realised only to be measured (not linked), or of a row dropped from the output.
+        guard out >= 0, out < s.frames.count, !inArrayOrder || i < s.tree.nodes.count else { continue }
+        var e = entry
+        e.node = Int32(truncatingIfNeeded: out)
+        layered.append(e)
+        let first = Int(entry.firstLayer), end = first + Int(entry.layerCount)
+        if !inArrayOrder {
+            for k in first..<end where layers[k].contentNode >= 0 {
+                layers[k].contentNode = s.outputIndex[Int(layers[k].contentNode)]
+            }
+        }
+        guard !s.tree.nodes[i].isHidden else { continue }
+        // The layout origin as the frame writer computes it (the parent's content origin plus the position).
+        let g = s.geometry[i]
+        let parent = Int(s.tree.nodes[i].parent)
+        let originX = parent >= 0 ? s.origins[parent].x + g.x : g.x
+        let originY = parent >= 0 ? s.origins[parent].y + g.y : g.y
+        for k in first..<end {
+            let box = s.layerBoxes[k]
+            var rect = Rect(x: originX + box.x, y: originY + box.y, width: max(0, box.width), height: max(0, box.height))
+            if !(rect.x.isFinite && rect.y.isFinite && rect.width.isFinite && rect.height.isFinite) { rect = .zero }
+            frames[k] = roundsToPixels ? roundToPixels(rect, scale: scale) : rect
+        }
+        // The outermost box; a background's or overlay's own box may extend into the safe area, the node's does not.
+        var outer = end - 1
+        while outer > first && (layers[outer].role == .background || layers[outer].role == .overlay) { outer -= 1 }
+        s.frames[out] = frames[outer]
+    }
+    if !inArrayOrder { layered.sort { $0.node < $1.node } }
+    return LayerOutput(layers: layers, layered: layered, frames: frames)
+}
+
+/// Pushes the views of `node`'s backgrounds (or overlays) on the output traversal, in node order (as built).
+private func appendDecorations(of node: Int32, overlays: Bool, _ s: inout LayoutState) {
+    let entry = s.tree.layered(node)
+    var decorations: [Int32] = []
+    for k in Int(entry.firstLayer)..<Int(entry.firstLayer + entry.layerCount) {
+        let layer = s.tree.layers[k]
+        if layer.contentNode >= 0 && (layer.role == .overlay) == overlays { decorations.append(layer.contentNode) }
+    }
+    decorations.sort()
+    s.traversal.append(contentsOf: decorations)
 }

@@ -39,6 +39,11 @@ open class ComponentView: View {
         guard var current = self.item else { self.item = item; return }
         current.frame = item.frame
         current.contentBox = item.contentBox
+        // Geometry of the modifier chain and the symbol: where the boxes sit (a frame update moves them; what they
+        // draw is the same, or a content update follows).
+        current.contentInsets = item.contentInsets
+        current.appearance = item.appearance
+        current.symbol = item.symbol
         current.text = item.text.map { text in
             var placed = current.text ?? text
             placed.lines = text.lines; placed.isTruncated = text.isTruncated; placed.wrapWidth = text.wrapWidth

@@ -13,9 +13,11 @@ extension ScreenViewController {
 
     /// Brings the views to the layout's display list through the reconciler.
     func applyLayout(_ result: LayoutResult) {
-        let items = DisplayList(result, screen: screen).items
+        let list = DisplayList(result, screen: screen)
+        let items = list.items
         lastViewOperations = views.apply(items)
         nodeViews = items.compactMap { item in views.view(for: ViewKey(item)).map { (item.id, $0) } }
+        applyAccessibilityOrder(list.accessibilityOrder, items: items)
     }
 
     /// Reports a node type the registry cannot resolve, once per type.
@@ -37,6 +39,7 @@ struct RuntimeViewHost: ViewTreeHost {
         controller.viewsMade += 1
         let view = controller.registry.resolve(item: item)
         view.isHidden = item.isHidden
+        view.applyAccessibility(item.accessibility)
         return view
     }
 
@@ -57,6 +60,7 @@ struct RuntimeViewHost: ViewTreeHost {
 
     func update(_ view: View, with item: DisplayItem) {
         view.isHidden = item.isHidden
+        view.applyAccessibility(item.accessibility)
         (view as? ComponentView)?.apply(item)
     }
 

@@ -1,4 +1,5 @@
 public import SDUIEnvironment
+public import SDUIDisplay
 
 /// A rectangle in a hierarchy (UIKit's `UIView`): frame and bounds, superview and subviews, the window
 /// it is in, the traits it inherits through the superview chain, and layout on demand.
@@ -21,6 +22,22 @@ open class View {
     public var isHidden = false
     /// A name for tests and tools (an SDUI node's id).
     public var accessibilityIdentifier: String?
+    /// Whether assistive technologies visit this view as one element (UIKit's `isAccessibilityElement`).
+    public var isAccessibilityElement = false
+    /// What VoiceOver reads for the element (`accessibilityLabel`).
+    public var accessibilityLabel: String?
+    /// What activating the element does (`accessibilityHint`).
+    public var accessibilityHint: String?
+    /// The element's current value (`accessibilityValue`).
+    public var accessibilityValue: String?
+    /// What the element is and does (`accessibilityTraits`).
+    public var accessibilityTraits: AccessibilityTraits = []
+    /// The elements inside this view in the order VoiceOver visits them (`accessibilityElements`; nil: none set).
+    public var accessibilityElements: [View]?
+    /// Whether the view's subtree is hidden from assistive technologies (`accessibilityElementsHidden`).
+    public var accessibilityElementsHidden = false
+    /// Whether VoiceOver reads the view's elements together as a group (`shouldGroupAccessibilityChildren`).
+    public var shouldGroupAccessibilityChildren = false
     /// Trait values this view imposes on itself and its subviews.
     public var traitOverrides = TraitOverrides() {
         didSet { if traitOverrides != oldValue { window?.propagateTraitChanges(); setNeedsLayout() } }

@@ -346,3 +346,82 @@ extension JSONValue {
     /// The number of keys of an object (0 for anything else).
     var objectCount: Int { if case .object(let pairs) = self { return pairs.count } else { return 0 } }
 }
+
+// MARK: - Sections, containers, text styling, symbols
+
+extension DecodingContext {
+    /// The properties of the vocabulary of sections, `viewThatFits`, `flow`, `hgrid`, `label`, symbols and text
+    /// styling (`VocabularyProperties`); `header`/`footer` are decoded with the node (they are nodes).
+    mutating func decodeVocabulary(_ key: NodeKey, _ item: JSONValue, type: ComponentType, into properties: inout NodeProperties) {
+        switch key {
+        case .pinnedViews:
+            guard case .array(let names) = item else {
+                error(.wrongType, "must be an array of \"sectionHeaders\", \"sectionFooters\", got \(item.brief)")
+                return
+            }
+            var pinned: PinnedScrollableViews = []
+            for (i, name) in names.enumerated() {
+                path.append(.index(i))
+                defer { path.removeLast() }
+                if case .string(let s) = name, let match = PinnedScrollableViews.names.first(where: { $0.0 == s }) {
+                    pinned.insert(match.1)
+                } else {
+                    error(.invalidValue, "must be \"sectionHeaders\" or \"sectionFooters\", got \(name.brief)")
+                    return
+                }
+            }
+            properties.vocabulary.pinnedViews = pinned
+        case .axes:
+            var axes: Axis.Set = []
+            let items: [JSONValue]
+            if case .array(let a) = item { items = a } else { items = [item] }
+            for (i, name) in items.enumerated() {
+                switch name {
+                case .string("horizontal"): axes.insert(.horizontal)
+                case .string("vertical"): axes.insert(.vertical)
+                default:
+                    if case .array = item { path.append(.index(i)) }
+                    error(.invalidValue, "must be \"horizontal\", \"vertical\" or an array of them, got \(name.brief)")
+                    if case .array = item { path.removeLast() }
+                    return
+                }
+            }
+            if axes.isEmpty { error(.invalidValue, "must name at least one axis"); return }
+            properties.vocabulary.axes = axes
+        case .lineSpacing: properties.vocabulary.lineSpacing = responsive(item) { $0.number($1, .length) }
+        case .strikethrough: properties.vocabulary.strikethrough = responsive(item) { $0.bool($1) }
+        case .underline: properties.vocabulary.underline = responsive(item) { $0.bool($1) }
+        case .monospacedDigit: properties.vocabulary.monospacedDigit = responsive(item) { $0.bool($1) }
+        case .truncationMode: properties.vocabulary.truncationMode = responsive(item) { $0.enumeration($1, TruncationMode.self) }
+        case .minimumScaleFactor:
+            properties.vocabulary.minimumScaleFactor = responsive(item) { c, v in
+                guard let f = c.fraction(v) else { return nil }
+                guard f > 0 else { c.error(.invalidValue, "must be greater than 0 (1: the font never shrinks)"); return nil }
+                return f
+            }
+        case .systemImage, .systemName:
+            let symbol = responsive(item) { c, v -> String? in
+                guard let s = c.string(v) else { return nil }
+                guard !s.isEmpty else { c.error(.invalidValue, "must be an SF Symbol name such as \"star.fill\""); return nil }
+                return s
+            }
+            if key == .systemImage { properties.vocabulary.systemImage = symbol } else { properties.vocabulary.systemName = symbol }
+        case .rows:
+            if case .number = item {
+                // A row count: that many `.flexible()` rows.
+                if let n = integer(item, ValueLimits.columns) {
+                    properties.gridItems = .fixed(Array(repeating: GridItem(.flexible()), count: n))
+                }
+            } else {
+                properties.gridItems = responsive(item) { $0.gridItems($1) }
+            }
+        case .multilineTextAlignment:
+            if properties.alignment != nil {
+                error(.invalidValue, "give alignment or multilineTextAlignment, not both (they are the same property of a text)")
+                return
+            }
+            properties.alignment = responsive(item) { $0.alignment($1, Alignment.horizontal) }
+        default: break
+        }
+    }
+}

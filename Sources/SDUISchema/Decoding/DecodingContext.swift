@@ -165,7 +165,7 @@ struct DecodingContext {
 
     /// Keys every node takes, in the order unknown-property messages list them (`type` and `children` apart).
     static let modifierKeys: [NodeKey] = [.id, .padding, .frame, .aspectRatio, .contentMode, .background, .cornerRadius,
-                                          .visible, .layoutPriority, .action, .onAppear, .onDisappear, .lint, .modifiers]
+                                          .visible, .layoutPriority, .action, .onAppear, .onDisappear, .accessibility, .lint, .modifiers]
 
     /// Every key a node of `type` takes, in the order messages list them: its own keys, the common ones and, for
     /// a container, `children`. The one list "known: …" and "did you mean …?" are made from, so a key added to
@@ -190,6 +190,11 @@ struct DecodingContext {
         case .spacer: return TypeKeys.spacer
         case .divider, .custom: return []
         case .color: return TypeKeys.color
+        case .section: return TypeKeys.section
+        case .viewThatFits: return TypeKeys.viewThatFits
+        case .flow: return TypeKeys.flow
+        case .hgrid: return TypeKeys.hgrid
+        case .label: return TypeKeys.label
         case .toggle: return TypeKeys.toggle
         case .textField: return TypeKeys.textField
         case .stepper: return TypeKeys.stepper
@@ -201,9 +206,15 @@ struct DecodingContext {
         static let stack: [NodeKey] = [.spacing, .alignment]
         static let zstack: [NodeKey] = [.alignment]
         static let grid: [NodeKey] = [.columns, .minColumnWidth, .spacing, .rowSpacing, .columnSpacing, .alignment]
-        static let scroll: [NodeKey] = [.axis, .spacing]
-        static let text: [NodeKey] = [.text, .style, .weight, .lineLimit, .alignment, .color]
-        static let image: [NodeKey] = [.url, .placeholder, .alt, .flipsForRightToLeftLayoutDirection]
+        static let scroll: [NodeKey] = [.axis, .spacing, .pinnedViews]
+        static let text: [NodeKey] = [.text, .style, .weight, .lineLimit, .alignment, .multilineTextAlignment, .color, .lineSpacing,
+                                      .strikethrough, .underline, .monospacedDigit, .truncationMode, .minimumScaleFactor]
+        static let image: [NodeKey] = [.url, .systemName, .style, .color, .placeholder, .alt, .flipsForRightToLeftLayoutDirection]
+        static let section: [NodeKey] = [.header, .footer, .spacing, .alignment]
+        static let viewThatFits: [NodeKey] = [.axes]
+        static let flow: [NodeKey] = [.spacing, .lineSpacing, .alignment]
+        static let hgrid: [NodeKey] = [.rows, .spacing, .rowSpacing, .columnSpacing, .alignment]
+        static let label: [NodeKey] = [.title, .systemImage, .style, .weight, .color]
         static let button: [NodeKey] = [.title, .style, .color]
         static let spacer: [NodeKey] = [.minLength]
         static let color: [NodeKey] = [.color]
@@ -220,9 +231,11 @@ struct DecodingContext {
     /// each. `init?(_:)` picks the one candidate by the key's length and first byte and compares once.
     enum NodeKey: String, CaseIterable {
         case type, id, children, padding, frame, aspectRatio, contentMode, background, cornerRadius, visible,
-             layoutPriority, action, onAppear, onDisappear, lint, modifiers
+             layoutPriority, action, onAppear, onDisappear, accessibility, lint, modifiers
         case spacing, rowSpacing, columnSpacing, minColumnWidth, minLength, columns, lineLimit, alignment, axis,
              text, style, weight, color, url, placeholder, alt, title, flipsForRightToLeftLayoutDirection
+        case header, footer, pinnedViews, axes, lineSpacing, strikethrough, underline, monospacedDigit, truncationMode,
+             minimumScaleFactor, systemImage, systemName, rows, multilineTextAlignment
         case isOn, label, keyboard, secure, submitAction, value, range, step, selection, options
 
         /// The key named `name`, or nil when no node takes such a key.
@@ -240,7 +253,22 @@ struct DecodingContext {
                 // The only shared length and first byte: "type" (every node) and "text".
                 if name == "type" { self = .type; return }
                 candidate = .text
-            case (4, UInt8(ascii: "a")): candidate = .axis
+            case (4, UInt8(ascii: "a")):
+                // "axis" (scroll) and "axes" (viewThatFits).
+                if name == "axes" { self = .axes; return }
+                candidate = .axis
+            case (4, UInt8(ascii: "r")): candidate = .rows
+            case (6, UInt8(ascii: "h")): candidate = .header
+            case (6, UInt8(ascii: "f")): candidate = .footer
+            case (9, UInt8(ascii: "u")): candidate = .underline
+            case (10, UInt8(ascii: "s")): candidate = .systemName
+            case (11, UInt8(ascii: "l")): candidate = .lineSpacing
+            case (11, UInt8(ascii: "s")): candidate = .systemImage
+            case (13, UInt8(ascii: "s")): candidate = .strikethrough
+            case (14, UInt8(ascii: "t")): candidate = .truncationMode
+            case (15, UInt8(ascii: "m")): candidate = .monospacedDigit
+            case (18, UInt8(ascii: "m")): candidate = .minimumScaleFactor
+            case (22, UInt8(ascii: "m")): candidate = .multilineTextAlignment
             case (4, UInt8(ascii: "l")): candidate = .lint
             case (5, UInt8(ascii: "f")): candidate = .frame
             case (5, UInt8(ascii: "s")): candidate = .style
@@ -271,11 +299,15 @@ struct DecodingContext {
             case (10, UInt8(ascii: "r")): candidate = .rowSpacing
             case (11, UInt8(ascii: "a")): candidate = .aspectRatio
             case (11, UInt8(ascii: "c")): candidate = .contentMode
-            case (11, UInt8(ascii: "p")): candidate = .placeholder
+            case (11, UInt8(ascii: "p")):
+                // "placeholder" (image) and "pinnedViews" (scroll).
+                if name == "pinnedViews" { self = .pinnedViews; return }
+                candidate = .placeholder
             case (11, UInt8(ascii: "o")): candidate = .onDisappear
             case (12, UInt8(ascii: "c")): candidate = .cornerRadius
             case (12, UInt8(ascii: "s")): candidate = .submitAction
             case (13, UInt8(ascii: "c")): candidate = .columnSpacing
+            case (13, UInt8(ascii: "a")): candidate = .accessibility
             case (14, UInt8(ascii: "l")): candidate = .layoutPriority
             case (14, UInt8(ascii: "m")): candidate = .minColumnWidth
             case (34, UInt8(ascii: "f")): candidate = .flipsForRightToLeftLayoutDirection
@@ -343,6 +375,10 @@ struct DecodingContext {
             error(.missingProperty, at: "text", "required: the text to show")
         case .button where box.properties.title == nil && value["title"] == nil:
             error(.missingProperty, at: "title", "required: the button's title")
+        case .label where box.properties.title == nil && value["title"] == nil:
+            error(.missingProperty, at: "title", "required: the label's title")
+        case .hgrid where box.properties.gridItems == nil && value["rows"] == nil:
+            error(.missingProperty, at: "rows", "required: the grid's rows (a count or GridItems)")
         case .toggle, .textField, .stepper, .picker:
             checkInput(type, value, &box.properties)
         default: break
@@ -404,8 +440,13 @@ struct DecodingContext {
             case .action: properties.modifiers.action = action(item)
             case .onAppear: properties.onAppear = action(item)
             case .onDisappear: properties.onDisappear = action(item)
+            case .accessibility: properties.modifiers.accessibility = accessibility(item)
             case .lint: properties.modifiers.lint = lint(item)
             case .modifiers: properties.modifiers.chain = modifierChain(item, node: number, depth: depth)
+            case .header? where allowed.contains(.header), .footer? where allowed.contains(.footer):
+                // A section's header or footer: a node of its own (its pointer `/…/header`).
+                let view = decodeNode(item, at: NodeLocation(parent: number, index: 0, slot: "/" + key), depth: depth + 1)
+                if name == .header { properties.vocabulary.header = view } else { properties.vocabulary.footer = view }
             default:
                 if case .custom = type {
                     properties.extra[key] = item
@@ -476,8 +517,8 @@ struct DecodingContext {
         case .alignment:
             let allowed: [Alignment]
             switch type {
-            case .vstack, .grid, .text: allowed = Alignment.horizontal
-            case .hstack: allowed = Alignment.vertical
+            case .vstack, .grid, .text, .section, .flow: allowed = Alignment.horizontal
+            case .hstack, .hgrid: allowed = Alignment.vertical
             default: allowed = Alignment.allCases
             }
             properties.alignment = responsive(item) { $0.alignment($1, allowed) }
@@ -497,7 +538,7 @@ struct DecodingContext {
         case .flipsForRightToLeftLayoutDirection:
             properties.flipsForRightToLeftLayoutDirection = responsive(item) { $0.bool($1) }
         case .title: properties.title = responsive(item) { $0.string($1) }
-        default: break
+        default: decodeVocabulary(key, item, type: type, into: &properties)
         }
     }
 }

@@ -26,7 +26,7 @@ extension NodeProperty {
             return [alignment("responsiveAlignment", "Where children smaller than the stack sit. Default: center.")]
         case .grid:
             return [
-                NodeProperty("columns", "gridColumns", "The columns: a number of equal flexible columns, 1…64 (default 2; lowered, never below 1, when columns would be narrower than minColumnWidth), or an array of 1…64 GridItems (SwiftUI's LazyVGrid columns: fixed, flexible, adaptive), or a size-class map of either.") { $0.gridItems?.jsonValue ?? $0.columns?.jsonValue },
+                NodeProperty("columns", "gridColumns", "The columns: a number of equal flexible columns, 1…64 (default 2; lowered, never below 1, when columns would be narrower than minColumnWidth), or an array of 1…64 GridItems (SwiftUI's LazyVGrid columns: fixed, flexible, adaptive), or a size-class map of either.") { $0.type == .hgrid ? nil : $0.gridItems?.jsonValue ?? $0.columns?.jsonValue },
                 NodeProperty("minColumnWidth", "responsiveLength", "With a column count: never make a column narrower than this many points; use fewer columns instead (what turns an iPad ⅓ Split View into one column). GridItem columns ignore it (an adaptive GridItem says the same).") { $0.minColumnWidth?.jsonValue },
                 spacing("Space between rows and between columns in points (≥ 0), unless rowSpacing or columnSpacing say otherwise. Default: 8."),
                 NodeProperty("rowSpacing", "responsiveLength", "Space between rows in points (≥ 0); overrides spacing.") { $0.rowSpacing?.jsonValue },
@@ -37,6 +37,9 @@ extension NodeProperty {
             return [
                 NodeProperty("axis", "responsiveAxis", "Scroll direction; children are stacked along it. Default: vertical.") { $0.axis?.jsonValue },
                 spacing("Space between adjacent children in points (≥ 0). Default: 8."),
+                NodeProperty("pinnedViews", "pinnedViews", "Section views kept in the viewport while their section passes under them (SwiftUI's LazyVStack(pinnedViews:)): sectionHeaders, sectionFooters.") { node in
+                    node.pinnedViews.map { p in .array(PinnedScrollableViews.names.filter { p.contains($0.1) }.map { .string($0.0) }) }
+                },
             ]
         case .text:
             return [
@@ -44,12 +47,15 @@ extension NodeProperty {
                 NodeProperty("style", "responsiveTextStyle", "Dynamic Type text style; sets size, line height and weight for the user's text size. Default: body.") { $0.style?.jsonValue },
                 NodeProperty("weight", "responsiveFontWeight", "Font weight overriding the style's. Default: the style's weight.") { $0.weight?.jsonValue },
                 NodeProperty("lineLimit", "responsiveLineLimit", "Maximum number of lines (≥ 1); longer text is truncated with an ellipsis. Default: unlimited.") { $0.lineLimit?.jsonValue },
-                alignment("responsiveHorizontalAlignment", "Alignment of the lines of multi-line text (SwiftUI's multilineTextAlignment). Default: leading."),
+                alignment("responsiveHorizontalAlignment", "Alignment of the lines of multi-line text (SwiftUI's multilineTextAlignment; the key multilineTextAlignment is the same property). Default: leading."),
                 color("Text color. Default: primary."),
-            ]
+            ] + textStyling
         case .image:
             return [
                 NodeProperty("url", "responsiveString", "Where to load the image from. Its box never depends on the loaded image: give the node an aspectRatio.") { $0.url?.jsonValue },
+                NodeProperty("systemName", "responsiveSymbolName", "An SF Symbol instead of a URL (SwiftUI's Image(systemName:)): sized as the symbol at the text style `style`, no aspectRatio needed.") { $0.systemName?.jsonValue },
+                NodeProperty("style", "responsiveTextStyle", "The text style an SF Symbol (systemName) is sized at. Default: body.") { $0.style?.jsonValue },
+                color("The tint of an SF Symbol (systemName). Default: primary."),
                 NodeProperty("placeholder", "responsiveImagePlaceholder", "What fills the reserved box while the image loads. Default: skeleton.") { $0.placeholder?.jsonValue },
                 NodeProperty("alt", "responsiveString", "Text alternative for VoiceOver and previews (accessibilityLabel).") { $0.alt?.jsonValue },
                 NodeProperty("flipsForRightToLeftLayoutDirection", "responsiveBool", "Draw the image mirrored in a right-to-left layout (SwiftUI's flipsForRightToLeftLayoutDirection: arrows, directional glyphs). Its box mirrors with the layout either way. Default: false.") { $0.flipsForRightToLeftLayoutDirection?.jsonValue },
@@ -66,6 +72,41 @@ extension NodeProperty {
             return []
         case .color:
             return [color("The fill; the node takes all the space it is offered, like SwiftUI's Color. Default: primary.")]
+        case .section:
+            return [
+                NodeProperty("header", "node", "A view before the children (pinned by a scroll's pinnedViews).") { $0.header?.jsonValue },
+                NodeProperty("footer", "node", "A view after the children.") { $0.footer?.jsonValue },
+                spacing("Space between the header, the children and the footer in points (≥ 0). Default: 8, SwiftUI's standard spacing."),
+                alignment("responsiveHorizontalAlignment", "Horizontal alignment of views narrower than the section (vertical sections). Default: center."),
+            ]
+        case .viewThatFits:
+            return [NodeProperty("axes", "axes", "The axes on which a child must fit its proposal: horizontal, vertical, or both (an array). Default: both.") { node in
+                node.axes.map { a in
+                    a == [.horizontal, .vertical] ? .array([.string("horizontal"), .string("vertical")]) : .string(a.contains(.horizontal) ? "horizontal" : "vertical")
+                }
+            }]
+        case .flow:
+            return [
+                spacing("Space between adjacent children on a line in points (≥ 0). Default: 8."),
+                NodeProperty("lineSpacing", "responsiveLength", "Space between lines in points (≥ 0). Default: the spacing.") { $0.lineSpacing?.jsonValue },
+                alignment("responsiveHorizontalAlignment", "Where each line sits across the flow's width. Default: leading."),
+            ]
+        case .hgrid:
+            return [
+                NodeProperty("rows", "gridRows", required: true, "The rows: a number of equal flexible rows (1…64) or an array of 1…64 GridItems (SwiftUI's LazyHGrid rows), or a size-class map of arrays.") { $0.type == .hgrid ? $0.gridItems?.jsonValue : nil },
+                spacing("Space between rows and between columns in points (≥ 0), unless rowSpacing or columnSpacing say otherwise. Default: 8."),
+                NodeProperty("rowSpacing", "responsiveLength", "Space between rows in points (≥ 0); overrides spacing.") { $0.rowSpacing?.jsonValue },
+                NodeProperty("columnSpacing", "responsiveLength", "Space between columns in points (≥ 0); overrides spacing.") { $0.columnSpacing?.jsonValue },
+                alignment("responsiveVerticalAlignment", "Vertical alignment of an item shorter than its cell. Default: center."),
+            ]
+        case .label:
+            return [
+                NodeProperty("title", "responsiveString", required: true, "The label's text.") { $0.title?.jsonValue },
+                NodeProperty("systemImage", "responsiveSymbolName", "The SF Symbol before the title (sized as the symbol at the style).") { $0.systemImage?.jsonValue },
+                NodeProperty("style", "responsiveTextStyle", "Dynamic Type text style of the title and the symbol. Default: body.") { $0.style?.jsonValue },
+                NodeProperty("weight", "responsiveFontWeight", "Font weight overriding the style's.") { $0.weight?.jsonValue },
+                color("Color of the title and the symbol. Default: primary."),
+            ]
         case .toggle:
             return [twoWay("isOn", "The bool state variable the switch shows and flips, as \"@{agreed}\" (SwiftUI's Toggle(isOn: $agreed))."),
                     label("The text beside the switch.")]
@@ -104,6 +145,17 @@ extension NodeProperty {
         }
     }
 
+    /// The text keys of SwiftUI's text modifiers (after a text's own keys).
+    static let textStyling: [NodeProperty] = [
+        // Decoded into `alignment` (one property, two names): never written.
+        NodeProperty("multilineTextAlignment", "responsiveHorizontalAlignment", "SwiftUI's name of a text's alignment: the same property as alignment (give one).") { _ in nil },
+        NodeProperty("lineSpacing", "responsiveLength", "Extra space between lines in points (≥ 0; SwiftUI's lineSpacing). Default: 0.") { $0.lineSpacing?.jsonValue },
+        NodeProperty("strikethrough", "responsiveBool", "A line through the text (SwiftUI's strikethrough()). Default: false.") { $0.strikethrough?.jsonValue },
+        NodeProperty("underline", "responsiveBool", "A line under the text (SwiftUI's underline()). Default: false.") { $0.underline?.jsonValue },
+        NodeProperty("monospacedDigit", "responsiveBool", "Every digit as wide as the widest (SwiftUI's monospacedDigit()), so changing numbers do not move. Default: false.") { $0.monospacedDigit?.jsonValue },
+        NodeProperty("truncationMode", "responsiveTruncationMode", "Where a line that does not fit is cut: head, middle or tail (SwiftUI's truncationMode). Default: tail.") { $0.truncationMode?.jsonValue },
+        NodeProperty("minimumScaleFactor", "responsiveScaleFactor", "How far the font may shrink (0 < f ≤ 1) before the text is truncated (SwiftUI's minimumScaleFactor). Default: 1.") { $0.minimumScaleFactor?.jsonValue },
+    ]
     /// An input's two-way binding to a state variable, written `"@{name}"`.
     static func twoWay(_ key: String, _ description: String) -> NodeProperty {
         NodeProperty(key, "stateVariableBinding", required: true, description) { node in
@@ -144,6 +196,7 @@ extension NodeProperty {
         NodeProperty("action", "action", "What a tap does (data only; the runtime carries it out).") { $0.modifiers.action?.jsonValue },
         NodeProperty("onAppear", "action", "What runs when the screen appears (viewDidAppear), or a lazy item enters the viewport.") { $0.onAppear?.jsonValue },
         NodeProperty("onDisappear", "action", "What runs when the screen disappears (viewDidDisappear), or a lazy item leaves the viewport.") { $0.onDisappear?.jsonValue },
+        NodeProperty("accessibility", "accessibility", "What VoiceOver reads for the node: {\"label\", \"hint\", \"value\", \"identifier\", \"traits\": [UIAccessibilityTraits names], \"hidden\", \"sortPriority\", \"children\": \"combine\"|\"contain\"|\"ignore\"}. Absent keys keep SwiftUI's defaults (a text is labelled by its string, a button by its title, an image by alt). Layout ignores it.") { $0.modifiers.accessibility?.jsonValue },
         NodeProperty("lint", "lint", "Lint findings silenced on this node and its subtree, each with a reason: {\"disable\": [{\"code\": \"text-truncated\", \"reason\": \"…\"}]}. Layout ignores it.") { $0.modifiers.lint?.jsonValue },
         NodeProperty("modifiers", "modifiers", "SwiftUI's modifier chain, read top to bottom: each element wraps everything before it, outside the keys above (padding, frame, background … apply first, in their fixed order). [{\"padding\": 8}, {\"background\": \"#F00\"}] is .padding(8).background(.red).") { node in
             node.modifiers.chain.isEmpty ? nil : .array(node.modifiers.chain.map(\.jsonValue))

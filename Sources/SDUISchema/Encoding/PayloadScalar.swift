@@ -48,6 +48,10 @@ extension PresentationStyle: PayloadScalar {
     /// The case name.
     var jsonValue: JSONValue { .string(rawValue) }
 }
+extension TruncationMode: PayloadScalar {
+    /// The case name.
+    var jsonValue: JSONValue { .string(rawValue) }
+}
 extension TextStyle: PayloadScalar {
     /// The case name (`"largeTitle"`).
     var jsonValue: JSONValue { .string(rawValue) }

@@ -122,6 +122,45 @@ extension PayloadJSONSchema {
         ]
     }
 
+    /// An hgrid's rows: a count, GridItems, or a size-class map of GridItems.
+    static var gridRows: JSONValue {
+        [
+            "description": "A row count (1…64), or an array of 1…64 GridItems, or a size-class map {\"compact\": …, \"regular\": …} of GridItem arrays.",
+            "anyOf": [
+                SchemaBuilding.ref("columns"),
+                SchemaBuilding.ref("gridItems"),
+                [
+                    "type": "object",
+                    "properties": [
+                        "compact": SchemaBuilding.ref("gridItems", "The rows in a horizontally compact window."),
+                        "regular": SchemaBuilding.ref("gridItems", "The rows in a horizontally regular window."),
+                    ],
+                    "additionalProperties": false,
+                    "minProperties": 1,
+                ],
+            ],
+        ]
+    }
+
+    /// A scroll's pinned section views.
+    static var pinnedViews: JSONValue {
+        [
+            "description": "Section views that stay in the viewport while their section passes under them.",
+            "type": "array",
+            "items": SchemaBuilding.enumeration(PinnedScrollableViews.names.map(\.0), "sectionHeaders or sectionFooters."),
+            "uniqueItems": true,
+        ]
+    }
+
+    /// A viewThatFits's axes.
+    static var axes: JSONValue {
+        let axis = SchemaBuilding.enumeration(["horizontal", "vertical"], "An axis.")
+        return [
+            "description": "horizontal, vertical, or an array of them.",
+            "anyOf": [axis, ["type": "array", "items": axis, "minItems": 1, "uniqueItems": true]],
+        ]
+    }
+
     /// An array of GridItems.
     static var gridItems: JSONValue {
         let bounds: (Bool) -> JSONValue = { adaptive in

@@ -71,7 +71,11 @@ public enum PayloadJSONSchema {
             ("modifier", modifier),
             ("gridColumns", gridColumns),
             ("gridItems", gridItems),
+            ("gridRows", gridRows),
+            ("pinnedViews", pinnedViews),
+            ("axes", axes),
             ("action", action),
+            ("accessibility", accessibility),
             ("binding", binding),
             ("stateVariableBinding", ["type": "string", "pattern": "^@\\{ *[A-Za-z_][A-Za-z0-9_]* *\\}$",
                                       "description": "A state variable the control shows and changes, written \"@{name}\" (SwiftUI's $name)."]),
@@ -128,6 +132,10 @@ public enum PayloadJSONSchema {
             ("fontWeight", SchemaBuilding.enumeration(FontWeight.allCases.map(\.rawValue), "A font weight (SwiftUI's Font.Weight).")),
             ("imagePlaceholder", SchemaBuilding.enumeration(ImagePlaceholder.allCases.map(\.rawValue), "What an image shows while it loads.")),
             ("buttonStyle", SchemaBuilding.enumeration(ButtonStyle.allCases.map(\.rawValue), "A SwiftUI button style.")),
+            ("truncationMode", SchemaBuilding.enumeration(TruncationMode.allCases.map(\.rawValue), "Where a line that does not fit is cut (SwiftUI's Text.TruncationMode).")),
+            ("scaleFactor", ["type": "number", "exclusiveMinimum": 0, "maximum": 1, "description": "A scale factor, greater than 0 and at most 1."]),
+            ("symbolName", ["type": "string", "minLength": 1, "description": "An SF Symbol name, such as star.fill."]),
+            ("accessibilityChildren", SchemaBuilding.enumeration(AccessibilityChildBehavior.allCases.map(\.rawValue), "What an accessibility element does with its children (SwiftUI's AccessibilityChildBehavior): combine, contain or ignore.")),
         ]
     }
 

@@ -18,7 +18,7 @@ public struct ComponentNode: Hashable, Sendable {
     public var children: [ComponentNode]
     /// The geometry properties as plain numbers, updated whenever one of them changes (read by the layout
     /// engine's build step; derived, so it takes no part in equality).
-    package private(set) var geometry = GeometryProperties()
+    package internal(set) var geometry = GeometryProperties()
     /// Unique within the screen when present; otherwise the engine uses the node's path (`root.0.3`).
     public var id: String?
     /// Every other property (copy-on-write).
@@ -265,9 +265,17 @@ public struct ComponentNode: Hashable, Sendable {
         self.geometry = geometry
     }
 
-    /// Number of nodes in this subtree, including this one.
+    /// Number of nodes in this subtree, including this one: its children's subtrees, and the views of its
+    /// `modifiers`' backgrounds and overlays and of a section's header and footer (the nodes a layout reports).
     /// - Complexity: O(n).
-    public var subtreeCount: Int { 1 + children.reduce(0) { $0 + $1.subtreeCount } }
+    public var subtreeCount: Int {
+        var count = 1 + children.reduce(0) { $0 + $1.subtreeCount }
+        let properties = box.properties
+        for modifier in properties.modifiers.chain { if let view = modifier.decorationContent { count += view.subtreeCount } }
+        if let header = properties.vocabulary.header { count += header.subtreeCount }
+        if let footer = properties.vocabulary.footer { count += footer.subtreeCount }
+        return count
+    }
 
     /// Makes the geometry record again after the box's properties were changed directly.
     mutating func refreshGeometry() { geometry = GeometryProperties(of: self) }
@@ -323,6 +331,8 @@ struct NodeProperties: Hashable, Sendable {
     var minLength: Responsive<Double>?
     var modifiers = Modifiers()
     var extra: [String: JSONValue] = [:]
+    /// The vocabulary of sections, containers and text styling (`ComponentNode+Vocabulary.swift`).
+    var vocabulary = VocabularyProperties()
     /// What only interactive screens use (`ComponentNode+State.swift`), out of line: nil for most nodes.
     var interaction: InteractionBox?
 }
@@ -372,6 +382,8 @@ public struct Modifiers: Hashable, Sendable {
     public var action: Action?
     /// Lint findings silenced on this node and its subtree, each with a reason (`sdui lint`).
     public var lint: LintSettings?
+    /// What assistive technologies learn about the node (`"accessibility": {…}`); nil keeps SwiftUI's defaults.
+    public var accessibility: AccessibilityProperties?
     /// The payload's `modifiers`: SwiftUI's modifier chain, innermost first, applied outside the v1 keys above.
     public var chain: [Modifier] = []
 

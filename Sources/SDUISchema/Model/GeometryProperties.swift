@@ -59,6 +59,14 @@ package struct GeometryProperties: Hashable, Sendable {
     /// The text (text) and title (button) (nil: absent).
     package var text: String?
     package var title: String?
+    /// Text / flow `lineSpacing`, text `minimumScaleFactor` (NaN: absent).
+    package var lineSpacing = Double.nan
+    package var minimumScaleFactor = Double.nan
+    /// An image with `systemName` (an SF Symbol, sized by its text style), a label with `systemImage`.
+    package var hasSymbol = false
+    /// `viewThatFits` axes and scroll `pinnedViews` (`Axis.Set` / `PinnedScrollableViews` bits; nil: absent).
+    package var axes: UInt8?
+    package var pinnedViews: UInt8 = 0
 
     package init() {}
 
@@ -102,6 +110,12 @@ package struct GeometryProperties: Hashable, Sendable {
         columns = fixed(node.columns) ?? 0
         alignment = fixed(node.alignment)
         isHorizontalAxis = fixed(node.axis) == .horizontal
+        // Field by field (a copy of `vocabulary` would retain every value in it, for every node).
+        lineSpacing = fixed(node.vocabulary.lineSpacing) ?? .nan
+        minimumScaleFactor = fixed(node.vocabulary.minimumScaleFactor) ?? .nan
+        hasSymbol = node.vocabulary.systemName != nil || node.vocabulary.systemImage != nil
+        axes = node.vocabulary.axes?.rawValue
+        pinnedViews = node.vocabulary.pinnedViews?.rawValue ?? 0
         aspectRatio = fixed(m.aspectRatio) ?? .nan
         isFill = fixed(m.contentMode) == .fill
         layoutPriority = fixed(m.layoutPriority) ?? .nan
@@ -149,6 +163,7 @@ package struct GeometryProperties: Hashable, Sendable {
         length(&rowSpacing, .spacing)
         length(&columnSpacing, .spacing)
         length(&minColumnWidth, .minColumnWidth)
+        length(&lineSpacing, .spacing)
         if columns > ValueLimits.columns.upperBound { columns = ValueLimits.columns.upperBound; outOfRange.insert(.columns) }
         if let limit = lineLimit, limit > ValueLimits.lineLimit.upperBound {
             lineLimit = ValueLimits.lineLimit.upperBound; outOfRange.insert(.lineLimit)
@@ -213,7 +228,7 @@ package struct FrameValues: Sendable, BitwiseCopyable {
     }
 
     /// Clamps every value into 0 … `ValueLimits.maxLength` (a bound may stay +infinity); whether any changed.
-    mutating func clampToLimits() -> Bool {
+    package mutating func clampToLimits() -> Bool {
         var changed = false
         @inline(__always) func clamp(_ value: inout Double, allowingInfinity: Bool) {
             let clamped = ValueLimits.clampLength(value, allowingInfinity: allowingInfinity)
@@ -251,7 +266,7 @@ package struct PaddingValues: Sendable, BitwiseCopyable {
     }
 
     /// Clamps every edge into −`ValueLimits.maxLength` … `ValueLimits.maxLength`; whether any changed.
-    mutating func clampToLimits() -> Bool {
+    package mutating func clampToLimits() -> Bool {
         let edges = (top, leading, bottom, trailing)
         top = ValueLimits.clampLength(top); leading = ValueLimits.clampLength(leading)
         bottom = ValueLimits.clampLength(bottom); trailing = ValueLimits.clampLength(trailing)

@@ -1,6 +1,16 @@
 /// A node kind. Unknown kinds are kept (`custom`) so an older app survives a newer server.
 public enum ComponentType: Hashable, Sendable, CustomStringConvertible {
     case vstack, hstack, zstack, grid, scroll, text, image, button, spacer, divider, color
+    /// A group of children with an optional header and footer (SwiftUI's `Section`).
+    case section
+    /// The first child whose ideal size fits the proposal (SwiftUI's `ViewThatFits`).
+    case viewThatFits
+    /// Children placed in lines like words, wrapping when the next would not fit (chips, tags).
+    case flow
+    /// A grid of rows filled column by column (SwiftUI's `LazyHGrid`).
+    case hgrid
+    /// A title with an SF Symbol before it (SwiftUI's `Label`).
+    case label
     /// Input controls, bound two-way to a state variable (`InputProperties`).
     case toggle, textField, stepper, picker
     /// A type this version does not know, or one a host app registers.
@@ -8,6 +18,7 @@ public enum ComponentType: Hashable, Sendable, CustomStringConvertible {
 
     /// Every built-in type.
     public static let builtIn: [ComponentType] = [.vstack, .hstack, .zstack, .grid, .scroll, .text, .image, .button, .spacer, .divider, .color,
+                                                  .section, .viewThatFits, .flow, .hgrid, .label,
                                                   .toggle, .textField, .stepper, .picker]
 
     public init(rawValue: String) {
@@ -24,6 +35,11 @@ public enum ComponentType: Hashable, Sendable, CustomStringConvertible {
         case "spacer": self = .spacer
         case "divider": self = .divider
         case "color": self = .color
+        case "section": self = .section
+        case "viewThatFits": self = .viewThatFits
+        case "flow": self = .flow
+        case "hgrid": self = .hgrid
+        case "label": self = .label
         case "toggle": self = .toggle
         case "textField": self = .textField
         case "stepper": self = .stepper
@@ -46,6 +62,11 @@ public enum ComponentType: Hashable, Sendable, CustomStringConvertible {
         case .spacer: return "spacer"
         case .divider: return "divider"
         case .color: return "color"
+        case .section: return "section"
+        case .viewThatFits: return "viewThatFits"
+        case .flow: return "flow"
+        case .hgrid: return "hgrid"
+        case .label: return "label"
         case .toggle: return "toggle"
         case .textField: return "textField"
         case .stepper: return "stepper"
@@ -57,7 +78,7 @@ public enum ComponentType: Hashable, Sendable, CustomStringConvertible {
     /// Whether this type takes `children`.
     public var isContainer: Bool {
         switch self {
-        case .vstack, .hstack, .zstack, .grid, .scroll: return true
+        case .vstack, .hstack, .zstack, .grid, .scroll, .section, .viewThatFits, .flow, .hgrid: return true
         case .custom: return true
         default: return false
         }

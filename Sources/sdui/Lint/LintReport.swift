@@ -130,7 +130,7 @@ struct LintReport {
     func pointer(_ group: Group) -> String {
         let first = group.findings[0].node
         guard let varying = group.varying, group.findings.count > 1 else { return index.pointer(first) }
-        var components = index.indexPath(first).map(String.init)
+        var components = index.pathComponents(first)
         components[varying] = "*"
         return index.pointer(components)
     }

@@ -19,6 +19,9 @@ struct ScreenIndex: Sendable {
         withUnsafePointer(to: screen.root) { root in visit(root, parent: -1, childIndex: 0) }
     }
 
+    /// A node and its subtree in the engine's order: the views of its backgrounds (outermost first), a section's
+    /// header, its children, a section's footer, the views of its overlays (innermost first). Views that are not
+    /// children have negative child indices (`ScreenIndex.component(_:)`).
     private mutating func visit(_ node: UnsafePointer<ComponentNode>, parent: Int32, childIndex: Int32) {
         let index = Int32(self.parent.count)
         self.parent.append(parent)
@@ -27,9 +30,24 @@ struct ScreenIndex: Sendable {
         payloadIDs.append(node.pointee.id)
         if node.pointee.type == .button || node.pointee.modifiers.action != nil { tappable.append(index) }
         if let lint = node.pointee.modifiers.lint, !lint.disable.isEmpty { suppressions[Int(index)] = lint.disable }
+        let chain = node.pointee.modifiers.chain
+        for k in chain.indices.reversed() {
+            guard case .background = chain[k], let view = chain[k].decorationContent else { continue }
+            withUnsafePointer(to: view) { visit($0, parent: index, childIndex: Self.backgroundCode(k)) }
+        }
+        if node.pointee.type == .section, let header = node.pointee.header {
+            withUnsafePointer(to: header) { visit($0, parent: index, childIndex: Self.headerCode) }
+        }
         node.pointee.children.withUnsafeBufferPointer { children in
             guard let base = children.baseAddress else { return }
             for k in children.indices { visit(base + k, parent: index, childIndex: Int32(k)) }
+        }
+        if node.pointee.type == .section, let footer = node.pointee.footer {
+            withUnsafePointer(to: footer) { visit($0, parent: index, childIndex: Self.footerCode) }
+        }
+        for k in chain.indices {
+            guard case .overlay = chain[k], let view = chain[k].decorationContent else { continue }
+            withUnsafePointer(to: view) { visit($0, parent: index, childIndex: Self.overlayCode(k)) }
         }
         subtreeEnd[Int(index)] = Int32(self.parent.count)
     }
@@ -38,6 +56,27 @@ struct ScreenIndex: Sendable {
 
     /// Whether `a` is `b` or one of its ancestors.
     func contains(_ a: Int, _ b: Int) -> Bool { a <= b && b < Int(subtreeEnd[a]) }
+
+    // Child-index codes of views that are not children (below -1000, so no code is a wildcard -1 in a path).
+    static let headerCode: Int32 = -1_000
+    static let footerCode: Int32 = -1_001
+    static func backgroundCode(_ k: Int) -> Int32 { Int32(clamping: -1_002 - 2 * k) }
+    static func overlayCode(_ k: Int) -> Int32 { Int32(clamping: -1_003 - 2 * k) }
+
+    /// The path-id component of a child-index code: `3`, `header`, `footer`, `background2`, `overlay2` (the engine's).
+    static func component(_ code: Int) -> String {
+        switch code {
+        case 0...: return String(code)
+        case Int(headerCode): return "header"
+        case Int(footerCode): return "footer"
+        default:
+            let k = (-code - 1_002) / 2
+            return ((-code - 1_002) % 2 == 0 ? "background" : "overlay") + String(k)
+        }
+    }
+
+    /// The path-id components from the root down to `node` (`component(_:)` of each child index).
+    func pathComponents(_ node: Int) -> [String] { indexPath(node).map(Self.component) }
 
     /// Child indices from the root down to `node` (empty for the root).
     func indexPath(_ node: Int) -> [Int] {
@@ -48,16 +87,23 @@ struct ScreenIndex: Sendable {
     }
 
     /// The path id (`root.0.3`), as the engine names a node without a payload id.
-    func pathID(_ node: Int) -> String { (["root"] + indexPath(node).map(String.init)).joined(separator: ".") }
+    func pathID(_ node: Int) -> String { (["root"] + pathComponents(node)).joined(separator: ".") }
 
     /// The payload id or path id.
     func id(_ node: Int) -> String { payloadIDs[node] ?? pathID(node) }
 
     /// `/root/children/0/children/3`.
-    func pointer(_ node: Int) -> String { pointer(indexPath(node).map(String.init)) }
+    func pointer(_ node: Int) -> String { pointer(pathComponents(node)) }
 
     /// The pointer of a path of child indices, any of them replaced by a pattern such as `*`.
-    func pointer(_ components: [String]) -> String { "/root" + components.map { "/children/" + $0 }.joined() }
+    func pointer(_ components: [String]) -> String {
+        "/root" + components.map { c in
+            if c == "header" || c == "footer" { return "/" + c }
+            if c.hasPrefix("background") { return "/modifiers/" + c.dropFirst(10) + "/background/content" }
+            if c.hasPrefix("overlay") { return "/modifiers/" + c.dropFirst(7) + "/overlay/content" }
+            return "/children/" + c
+        }.joined()
+    }
 
     /// The node a JSON Pointer of the form `/root/children/i/…` names (optionally followed by a property
     /// token, as build diagnostics' pointers may be: `/root/children/2/frame`), or nil.
@@ -66,11 +112,23 @@ struct ScreenIndex: Sendable {
         guard parts.first == "root" else { return nil }
         parts = parts.dropFirst()
         var node = 0
-        while parts.count >= 2, parts.first == "children", let k = Int(parts.dropFirst().first ?? "") {
-            parts = parts.dropFirst(2)
+        while let first = parts.first {
+            // The next step's child-index code: `children/k`, `header`, `footer`, `modifiers/k/background/content`.
+            let code: Int32
+            if first == "children", parts.count >= 2, let k = Int32(parts.dropFirst().first ?? "") {
+                code = k; parts = parts.dropFirst(2)
+            } else if first == "header" || first == "footer" {
+                code = first == "header" ? Self.headerCode : Self.footerCode; parts = parts.dropFirst()
+            } else if first == "modifiers", parts.count >= 4, let k = Int(parts.dropFirst().first ?? ""),
+                      parts.dropFirst(3).first == "content" {
+                let kind = parts.dropFirst(2).first
+                guard kind == "background" || kind == "overlay" else { break }
+                code = kind == "background" ? Self.backgroundCode(k) : Self.overlayCode(k); parts = parts.dropFirst(4)
+            } else {
+                break
+            }
             var child = node + 1
-            var seen = 0
-            while child < Int(subtreeEnd[node]) && seen < k { child = Int(subtreeEnd[child]); seen += 1 }
+            while child < Int(subtreeEnd[node]) && childIndex[child] != code { child = Int(subtreeEnd[child]) }
             guard child < Int(subtreeEnd[node]) else { return nil }
             node = child
         }

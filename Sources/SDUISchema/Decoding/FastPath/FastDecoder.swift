@@ -253,6 +253,7 @@ struct FastDecoder {
         case .visible: p.modifiers.visible = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
         case .layoutPriority: p.modifiers.layoutPriority = try responsive { d throws(FastPathBail) in try d.number(.layoutPriority) }
         case .action: p.modifiers.action = try action()
+        case .accessibility: p.modifiers.accessibility = try accessibility()
         case .spacing: p.spacing = try responsive { d throws(FastPathBail) in try d.number(.length) }
         case .rowSpacing: p.rowSpacing = try responsive { d throws(FastPathBail) in try d.number(.length) }
         case .columnSpacing: p.columnSpacing = try responsive { d throws(FastPathBail) in try d.number(.length) }
@@ -276,6 +277,19 @@ struct FastDecoder {
         case .title: p.title = try responsive { d throws(FastPathBail) in try d.scanner.string() }
         case .flipsForRightToLeftLayoutDirection:
             p.flipsForRightToLeftLayoutDirection = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
+        case .lineSpacing: p.vocabulary.lineSpacing = try responsive { d throws(FastPathBail) in try d.number(.length) }
+        case .strikethrough: p.vocabulary.strikethrough = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
+        case .underline: p.vocabulary.underline = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
+        case .monospacedDigit: p.vocabulary.monospacedDigit = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
+        case .truncationMode:
+            p.vocabulary.truncationMode = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.truncationMode) }
+        case .systemName:
+            // An empty name is an error on the general path: it reports it.
+            p.vocabulary.systemName = try responsive { d throws(FastPathBail) in
+                let name = try d.scanner.string()
+                if name.isEmpty { throw FastPathBail() }
+                return name
+            }
         }
     }
 }

@@ -33,7 +33,8 @@ struct FastTypes: OptionSet, Hashable, Sendable {
         case .spacer: self = .spacer
         case .divider: self = .divider
         case .color: self = .color
-        case .toggle, .textField, .stepper, .picker, .custom: self = []
+        // The fast path bails on these (the general path decodes them).
+        case .section, .viewThatFits, .flow, .hgrid, .label, .toggle, .textField, .stepper, .picker, .custom: self = []
         }
     }
 }
@@ -42,11 +43,13 @@ struct FastTypes: OptionSet, Hashable, Sendable {
 enum FastSlot: UInt8, CaseIterable, Sendable {
     case id, children
     // Modifiers every node takes.
-    case padding, frame, aspectRatio, contentMode, background, cornerRadius, visible, layoutPriority, action
+    case padding, frame, aspectRatio, contentMode, background, cornerRadius, visible, layoutPriority, action, accessibility
     // Type-specific properties.
     case spacing, rowSpacing, columnSpacing, minColumnWidth, minLength, columns, lineLimit
     case horizontalAlignment, verticalAlignment, alignment, axis
     case text, textStyle, buttonStyle, weight, color, url, placeholder, alt, title, flipsForRightToLeftLayoutDirection
+    // Text styling and symbols of issue 11.
+    case lineSpacing, strikethrough, underline, monospacedDigit, truncationMode, systemName
 }
 
 /// A node key the fast path decodes: its name, the types that take it, and where its value goes.
@@ -77,6 +80,7 @@ enum FastKeys {
         FastKey("visible", .all, .visible),
         FastKey("layoutPriority", .all, .layoutPriority),
         FastKey("action", .all, .action),
+        FastKey("accessibility", .all, .accessibility),
         FastKey("spacing", [.vstack, .hstack, .grid, .scroll], .spacing),
         FastKey("rowSpacing", .grid, .rowSpacing),
         FastKey("columnSpacing", .grid, .columnSpacing),
@@ -98,6 +102,12 @@ enum FastKeys {
         FastKey("alt", .image, .alt),
         FastKey("title", .button, .title),
         FastKey("flipsForRightToLeftLayoutDirection", .image, .flipsForRightToLeftLayoutDirection),
+        FastKey("lineSpacing", .text, .lineSpacing),
+        FastKey("strikethrough", .text, .strikethrough),
+        FastKey("underline", .text, .underline),
+        FastKey("monospacedDigit", .text, .monospacedDigit),
+        FastKey("truncationMode", .text, .truncationMode),
+        FastKey("systemName", .image, .systemName),
     ]
 
     /// The table: an open-addressing index of the names by `FastWord.hash` (an entry of count 0 is empty), the

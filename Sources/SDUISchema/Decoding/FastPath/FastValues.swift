@@ -36,7 +36,10 @@ enum FastEnums {
     static let buttonStyle = FastEnum(ButtonStyle.allCases)
     static let weight = FastEnum(FontWeight.allCases)
     static let placeholder = FastEnum(ImagePlaceholder.allCases)
+    static let truncationMode = FastEnum(TruncationMode.allCases)
     static let presentation = FastEnum(PresentationStyle.allCases)
+    static let accessibilityChildren = FastEnum(AccessibilityChildBehavior.allCases)
+    static let accessibilityTrait = FastEnum(AccessibilityTrait.allCases)
 }
 
 extension FastDecoder {
@@ -259,5 +262,50 @@ extension FastDecoder {
             }
         }
         throw FastPathBail()
+    }
+
+    // MARK: Accessibility
+
+    /// `"accessibility": {…}` with the general path's rules; a repeated or unknown key, an unknown trait or an
+    /// empty identifier bails (the general path reports them).
+    mutating func accessibility() throws(FastPathBail) -> AccessibilityProperties {
+        var properties = AccessibilityProperties()
+        guard try scanner.openObject() else { return properties }
+        var seen: UInt8 = 0
+        repeat {
+            let key = try scanner.key()
+            let bit: UInt8
+            if scanner.bytes(key, equal: "label") {
+                bit = 1; properties.label = try responsive { d throws(FastPathBail) in try d.scanner.string() }
+            } else if scanner.bytes(key, equal: "hint") {
+                bit = 2; properties.hint = try responsive { d throws(FastPathBail) in try d.scanner.string() }
+            } else if scanner.bytes(key, equal: "value") {
+                bit = 4; properties.value = try responsive { d throws(FastPathBail) in try d.scanner.string() }
+            } else if scanner.bytes(key, equal: "identifier") {
+                bit = 8
+                let identifier = try scanner.string()
+                guard !identifier.isEmpty else { throw FastPathBail() }
+                properties.identifier = identifier
+            } else if scanner.bytes(key, equal: "traits") {
+                bit = 16
+                if try scanner.openArray() {
+                    repeat {
+                        let trait = try enumeration(FastEnums.accessibilityTrait)
+                        if !properties.traits.contains(trait) { properties.traits.append(trait) }
+                    } while try scanner.another(close: UInt8(ascii: "]"))
+                }
+            } else if scanner.bytes(key, equal: "hidden") {
+                bit = 32; properties.hidden = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
+            } else if scanner.bytes(key, equal: "sortPriority") {
+                bit = 64; properties.sortPriority = try responsive { d throws(FastPathBail) in try d.number(.layoutPriority) }
+            } else if scanner.bytes(key, equal: "children") {
+                bit = 128; properties.children = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.accessibilityChildren) }
+            } else {
+                throw FastPathBail()
+            }
+            guard seen & bit == 0 else { throw FastPathBail() }
+            seen |= bit
+        } while try scanner.another(close: UInt8(ascii: "}"))
+        return properties
     }
 }

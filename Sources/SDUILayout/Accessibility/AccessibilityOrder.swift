@@ -1,0 +1,105 @@
+public import SDUIEnvironment
+
+/// VoiceOver's reading order of the items of one accessibility container.
+///
+/// VoiceOver orders the elements of a container by their frames, top-left to bottom-right (top-right to
+/// bottom-left in a right-to-left layout), and SwiftUI reads higher `accessibilitySortPriority` first ("Higher
+/// numbers are sorted first. The default sort priority is zero." — Apple, `accessibilitySortPriority(_:)`).
+/// Frames whose tops differ by a little are one line, read leading to trailing:
+///
+/// - **Lines.** Items are taken by top edge; an item is on the line of the topmost item not yet placed when its
+///   top edge is less than `lineTolerance` (8 pt) below that item's. 8 pt is VoiceOver's own tolerance as Cash
+///   App's AccessibilitySnapshot measured it ("VoiceOver treats accessibility frames with an origin.y delta of
+///   less than 8 to be in line with one another", github.com/cashapp/AccessibilitySnapshot commit 86a3ca9). So
+///   a row of equal-height cards or top-aligned texts is one line; a 21-pt price centred beside a 44-pt button
+///   (tops 11.5 pt apart) is read after the button, as VoiceOver reads it.
+/// - **Within a line**, leading to trailing: by the leading edge (left edge left to right, right edge right to
+///   left), then by the top edge, then in document order.
+/// - **Priority first**: items of higher `sortPriority` come before all items of lower priority (default 0), each
+///   priority's items in the order above.
+/// - **Groups** (`children: "contain"`) are placed as one item at their frame and read whole, in their own order.
+public enum AccessibilityOrder {
+    /// An element or a group, with what ordering needs.
+    public struct Item: Sendable {
+        /// What the item is.
+        public enum Kind: Sendable {
+            case element(AccessibilityElement)
+            case group([Item])
+        }
+        public var kind: Kind
+        /// Where it is (window points).
+        public var frame: Rect
+        /// `sortPriority` (default 0).
+        public var priority: Double
+        /// Whether `priority` was given for the item itself (a plain container passes its own down otherwise).
+        public var hasOwnPriority = false
+        /// The item's node index (document order, the last tie-break).
+        public var document: Int
+
+        public init(kind: Kind, frame: Rect, priority: Double, hasOwnPriority: Bool = false, document: Int) {
+            self.kind = kind; self.frame = frame; self.priority = priority; self.hasOwnPriority = hasOwnPriority
+            self.document = document
+        }
+    }
+
+    /// `items` in reading order (groups kept as groups).
+    public static func ordered(_ items: [Item], direction: LayoutDirection) -> [Item] {
+        permutation(items, direction: direction).map { items[$0] }
+    }
+
+    /// The reading order of `items` as their indices: what is sorted is a small key per item, never the items
+    /// (an element carries strings and arrays; moving one costs a dozen reference counts).
+    static func permutation(_ items: [Item], direction: LayoutDirection) -> [Int] {
+        struct Key { var priority: Double; var top: Double; var leading: Double; var document: Int; var index: Int }
+        let rightToLeft = direction == .rightToLeft
+        var keys = items.indices.map { i in
+            let f = items[i].frame
+            return Key(priority: items[i].priority, top: f.minY, leading: snapped(rightToLeft ? -f.maxX : f.minX),
+                       document: items[i].document, index: i)
+        }
+        // Priority first (higher first), then by top edge; equal keys keep document order.
+        keys.sort { a, b in
+            if a.priority != b.priority { return a.priority > b.priority }
+            if a.top != b.top { return a.top < b.top }
+            return a.document != b.document ? a.document < b.document : a.index < b.index
+        }
+        var result: [Int] = []
+        result.reserveCapacity(keys.count)
+        var k = 0
+        while k < keys.count {
+            // One line: the same priority, tops less than `lineTolerance` below the line's topmost.
+            let limit = keys[k].top + lineTolerance
+            var end = k + 1
+            while end < keys.count && keys[end].priority == keys[k].priority && keys[end].top < limit { end += 1 }
+            keys[k..<end].sort { a, b in
+                if a.leading != b.leading { return a.leading < b.leading }
+                if snapped(a.top) != snapped(b.top) { return a.top < b.top }
+                return a.document != b.document ? a.document < b.document : a.index < b.index
+            }
+            for key in keys[k..<end] { result.append(key.index) }
+            k = end
+        }
+        return result
+    }
+
+    /// How far below a line's topmost item another item's top edge may be and still be on its line (points).
+    public static let lineTolerance = 8.0
+
+    static func snapped(_ v: Double) -> Double { (v * 100).rounded() }
+
+    /// `items` in reading order with every group replaced by its items (in their own order), appended to `out`.
+    /// Iterative (an explicit stack of groups), so nesting depth costs no call stack.
+    public static func flatten(_ items: [Item], direction: LayoutDirection, into out: inout [Item]) {
+        var stack: [(items: [Item], next: Int)] = [(ordered(items, direction: direction), 0)]
+        while let top = stack.last {
+            guard top.next < top.items.count else { stack.removeLast(); continue }
+            let item = top.items[top.next]
+            stack[stack.count - 1].next += 1
+            if case .group(let inner) = item.kind {
+                stack.append((ordered(inner, direction: direction), 0))
+            } else {
+                out.append(item)
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import SDUIEnvironment
+
+/// How a line too long for its space is cut (SwiftUI's `Text.TruncationMode`).
+public enum TruncationMode: String, Hashable, Sendable, CaseIterable { case head, middle, tail }
+
+/// Which views of a scroll's sections stay in the viewport while their section passes under them (SwiftUI's
+/// `PinnedScrollableViews`).
+public struct PinnedScrollableViews: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Section headers stay at the top (leading edge) of the viewport.
+    public static let sectionHeaders = PinnedScrollableViews(rawValue: 1 << 0)
+    /// Section footers stay at the bottom (trailing edge) of the viewport.
+    public static let sectionFooters = PinnedScrollableViews(rawValue: 1 << 1)
+    /// The payload's names, in this order.
+    public static let names: [(String, PinnedScrollableViews)] = [("sectionHeaders", .sectionHeaders), ("sectionFooters", .sectionFooters)]
+}
+
+extension Axis {
+    /// A set of axes (SwiftUI's `Axis.Set`).
+    public struct Set: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let horizontal = Set(rawValue: 1 << 0)
+        public static let vertical = Set(rawValue: 1 << 1)
+    }
+}
+
+/// The properties of sections, `viewThatFits`, `flow`, `hgrid`, `label`, SF Symbols and text styling (stored in
+/// the node's box with the others).
+struct VocabularyProperties: Hashable, Sendable {
+    var header: ComponentNode?
+    var footer: ComponentNode?
+    var pinnedViews: PinnedScrollableViews?
+    var axes: Axis.Set?
+    var lineSpacing: Responsive<Double>?
+    var strikethrough: Responsive<Bool>?
+    var underline: Responsive<Bool>?
+    var monospacedDigit: Responsive<Bool>?
+    var truncationMode: Responsive<TruncationMode>?
+    var minimumScaleFactor: Responsive<Double>?
+    var systemImage: Responsive<String>?
+    var systemName: Responsive<String>?
+}
+
+extension ComponentNode {
+    // MARK: Sections
+    /// A section's header (drawn before its children; pinned by a scroll's `pinnedViews`).
+    public var header: ComponentNode? {
+        get { box.properties.vocabulary.header }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.header }
+    }
+    /// A section's footer (drawn after its children).
+    public var footer: ComponentNode? {
+        get { box.properties.vocabulary.footer }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.footer }
+    }
+    /// A scroll's pinned section views (SwiftUI's `LazyVStack(pinnedViews:)`).
+    public var pinnedViews: PinnedScrollableViews? {
+        get { box.properties.vocabulary.pinnedViews }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.pinnedViews }
+    }
+
+    // MARK: Containers
+    /// `viewThatFits`: the axes on which a child must fit (default both).
+    public var axes: Axis.Set? {
+        get { box.properties.vocabulary.axes }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.axes }
+    }
+    /// `flow`: space between lines; `text`: extra space between lines (SwiftUI's `lineSpacing`).
+    public var lineSpacing: Responsive<Double>? {
+        get { box.properties.vocabulary.lineSpacing }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.lineSpacing }
+    }
+
+    // MARK: Text
+    /// A line through the text (SwiftUI's `strikethrough()`).
+    public var strikethrough: Responsive<Bool>? {
+        get { box.properties.vocabulary.strikethrough }
+        _modify { makeUnique(); yield &box.properties.vocabulary.strikethrough }
+    }
+    /// A line under the text (SwiftUI's `underline()`).
+    public var underline: Responsive<Bool>? {
+        get { box.properties.vocabulary.underline }
+        _modify { makeUnique(); yield &box.properties.vocabulary.underline }
+    }
+    /// Digits of one width (SwiftUI's `monospacedDigit()`).
+    public var monospacedDigit: Responsive<Bool>? {
+        get { box.properties.vocabulary.monospacedDigit }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.monospacedDigit }
+    }
+    /// Where a truncated line is cut (SwiftUI's `truncationMode(_:)`; default tail).
+    public var truncationMode: Responsive<TruncationMode>? {
+        get { box.properties.vocabulary.truncationMode }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.truncationMode }
+    }
+    /// How far the font may shrink to fit before the text is truncated, 0 < f ≤ 1 (SwiftUI's `minimumScaleFactor`).
+    public var minimumScaleFactor: Responsive<Double>? {
+        get { box.properties.vocabulary.minimumScaleFactor }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.minimumScaleFactor }
+    }
+
+    // MARK: Symbols
+    /// `label`: the SF Symbol before the title.
+    public var systemImage: Responsive<String>? {
+        get { box.properties.vocabulary.systemImage }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.systemImage }
+    }
+    /// `image`: an SF Symbol by name, sized as the symbol at the node's text `style` (SwiftUI's `Image(systemName:)`).
+    public var systemName: Responsive<String>? {
+        get { box.properties.vocabulary.systemName }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.systemName }
+    }
+}
