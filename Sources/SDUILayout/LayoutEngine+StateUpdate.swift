@@ -26,7 +26,20 @@ extension LayoutEngine {
         state.viewport = nil
         // Over the last pass's placements: the nodes not invalidated are there, at the proposals they get again
         // in the same window (either bank is correct — a stamp says what its bank holds — this one reuses most).
-        return run(environment: environment, traits: traits, inLastBank: true)
+        let changed = changes.map(\.node)
+        lastUpwardRoots = nil
+        if state.canRelayoutUpward {
+            if let roots = state.relayoutUpward(changed) {
+                lastUpwardRoots = roots
+                return makeLayoutResult(state: &state, environment: environment, traits: traits,
+                                        roundsToPixels: options.roundsToPixels, incremental: IncrementalOutput(subtreesOf: roots))
+            }
+            // The nodes placed on the way up are consistent, but the last result's frames no longer describe what
+            // the bank holds around them: every frame is written.
+            return run(environment: environment, traits: traits, inLastBank: true)
+        }
+        let output = IncrementalOutput(changed: changed, flat: state.tree.nodes.unchecked, stamps: state.stamps.unchecked)
+        return run(environment: environment, traits: traits, inLastBank: true, output: output)
     }
 
     /// Puts the new texts in the kept tree and invalidates their nodes; false (nothing changed) when a change
@@ -44,5 +57,54 @@ extension LayoutEngine {
             state.measurements.invalidate(node: change.node, parents: state.tree.nodes.unchecked)
         }
         return true
+    }
+}
+
+extension LayoutState {
+    /// Whether `relayoutUpward` may run: the last pass was a full one of this tree that kept its placements,
+    /// measured no container, and wrote exact frames.
+    var canRelayoutUpward: Bool {
+        remembersPlacements && measurementsAreCurrent && !hasMeasuredContainers && framesAreExact && viewport == nil
+            && lazyWindow == nil
+    }
+
+    /// Lays out again, from each changed node up, only the ancestors whose size changes (SwiftUI's dependency
+    /// tracking): each ancestor is placed again at the proposal its last placement had (`PlacementStamp`), its
+    /// unchanged children reused, until one keeps its size and content offset — its parent's layout, and so
+    /// everything outside it, is then what it was. Returns those ancestors, or nil (nothing is known: lay out from
+    /// the root over what this left, which is consistent) when that cannot be shown:
+    /// - some container was measured in an earlier pass (`LayoutState.hasMeasuredContainers`): its parent may have
+    ///   asked it for sizes at other proposals, which cannot be checked here;
+    /// - an ancestor has no reusable stamp (it reported a diagnostic, or is a closed-form row), or it is the root
+    ///   (centred in the window by `run`);
+    /// - placing again reports a diagnostic (the full pass orders them).
+    /// - Complexity: O(the ancestors laid out again and their children).
+    /// (A method of the state, not of the engine: one exclusive access to it for the whole climb.)
+    mutating func relayoutUpward(_ changed: [Int32]) -> [Int32]? {
+        guard canRelayoutUpward else { return nil }
+        takePointers()
+        let diagnostics = self.diagnostics.count
+        var roots: [Int32] = []
+        for node in changed {
+            var a = node
+            while true {
+                let p = ptr.nodes[Int(a)].parent
+                guard p > 0 else { return nil }
+                let stamp = ptr.stamps[Int(p)]
+                guard stamp.epoch == placementEpoch else { return nil }
+                let before = ptr.geometry[Int(p)]
+                let size = computeNodeLayout(p, Proposal(width: stamp.proposedWidth, height: stamp.proposedHeight), .place, &self)
+                guard self.diagnostics.count == diagnostics else { return nil }
+                let after = ptr.geometry[Int(p)]
+                if size.0.bitPattern == before.width.bitPattern && size.1.bitPattern == before.height.bitPattern
+                    && after.contentX.bitPattern == before.contentX.bitPattern
+                    && after.contentY.bitPattern == before.contentY.bitPattern {
+                    roots.append(p)
+                    break
+                }
+                a = p
+            }
+        }
+        return roots
     }
 }

@@ -50,6 +50,9 @@ public final class LayoutEngine {
     public private(set) var buildCount = 0
     /// How many layouts applied a state change incrementally (`layout(applying:in:traits:)`), for tests.
     public internal(set) var incrementalLayoutCount = 0
+    /// The nodes the last incremental layout stopped at on its way up (`relayoutUpward`: each kept its size), or
+    /// nil when it laid out from the root — for tests.
+    var lastUpwardRoots: [Int32]?
 
     /// Creates an engine with empty caches.
     public init(options: Options = Options()) {
@@ -135,6 +138,7 @@ public final class LayoutEngine {
         cachedScreen = nil
         cachedDerived = nil
         cachedKey = nil
+        state.framesAreExact = false
         state.releaseSharedTree()
         state.lazyRows = []
     }
@@ -169,6 +173,7 @@ public final class LayoutEngine {
         }
         state.resetTextMemos()
         state.measurementsAreCurrent = false
+        state.framesAreExact = false
         cachedScreen = screen
         cachedDerived = screen.derived
         cachedKey = key
@@ -176,7 +181,9 @@ public final class LayoutEngine {
     }
 
     /// Compute and output steps.
-    func run(environment: WindowEnvironment, traits: TraitCollection, inLastBank: Bool = false) -> LayoutResult {
+    /// `output`: an incremental pass's plan — the output step then writes only the frames that can have changed.
+    func run(environment: WindowEnvironment, traits: TraitCollection, inLastBank: Bool = false,
+             output: IncrementalOutput? = nil) -> LayoutResult {
         // Full layouts of one tree keep the measurements of earlier passes (`MeasureCache`); viewport layouts
         // do not (realised rows reuse node indices, and a virtualised grid's size depends on the viewport).
         state.beginPass(keepsMeasurements: state.viewport == nil, inLastBank: inLastBank)
@@ -206,7 +213,7 @@ public final class LayoutEngine {
             }
         }
         return makeLayoutResult(state: &state, environment: environment, traits: traits,
-                                roundsToPixels: options.roundsToPixels)
+                                roundsToPixels: options.roundsToPixels, incremental: output)
     }
 }
 

@@ -6,10 +6,14 @@ public import SDUILayout
 /// diagnostics beside it, in one self-contained HTML file.
 ///
 /// Variants (one per Dynamic Type size) are pre-rendered; the page's controls switch between them, filter
-/// by orientation and toggle dark mode (colours only: layout does not depend on appearance).
+/// by orientation and toggle dark mode (colours only: layout does not depend on appearance). With named states
+/// (`states`: the payload's `previews`, or `sdui preview --state FILE`) every window shows one panel per state side
+/// by side, each captioned with its name, and a control shows all states or one.
 public struct PreviewPage: Sendable {
-    /// The screen every panel shows.
+    /// The screen the page is for (its title and id head the page; without `states`, every panel shows it).
     public var screen: Screen
+    /// The named states every window shows side by side, in order; empty: one panel of `screen` per window.
+    public var states: [PreviewState]
     /// One matrix per Dynamic Type size; the first is shown when the page opens.
     public var variants: [Variant]
     /// Whether the page opens in dark mode.
@@ -21,7 +25,8 @@ public struct PreviewPage: Sendable {
     public struct Variant: Sendable {
         /// The Dynamic Type size every layout used.
         public var contentSize: ContentSizeCategory
-        /// The layouts, in matrix order.
+        /// The layouts, in matrix order; with states, window by window, each window's in the order of `states`
+        /// (`layouts[window * states.count + state]`).
         public var layouts: [LayoutResult]
         /// Creates a variant.
         public init(contentSize: ContentSizeCategory, layouts: [LayoutResult]) {
@@ -30,54 +35,61 @@ public struct PreviewPage: Sendable {
     }
 
     /// Creates a page.
-    public init(screen: Screen, variants: [Variant], isDark: Bool = false, options: HTMLRenderer.Options = .init()) {
-        self.screen = screen; self.variants = variants; self.isDark = isDark; self.options = options
+    public init(screen: Screen, states: [PreviewState] = [], variants: [Variant], isDark: Bool = false,
+                options: HTMLRenderer.Options = .init()) {
+        self.screen = screen; self.states = states; self.variants = variants; self.isDark = isDark; self.options = options
     }
 
-    /// Lays `screen` out in every window of `windows` for every size of `contentSizes` in `layoutDirection` with
-    /// `layout` (the engine's entry point) and builds the page.
-    public init(screen: Screen, windows: [WindowEnvironment], contentSizes: [ContentSizeCategory], isDark: Bool = false,
-                layoutDirection: LayoutDirection = .leftToRight, options: HTMLRenderer.Options = .init(),
+    /// Lays `screen` (or, given `states`, each state's screen) out in every window of `windows` for every size of
+    /// `contentSizes` in `layoutDirection` with `layout` (the engine's entry point) and builds the page.
+    public init(screen: Screen, states: [PreviewState] = [], windows: [WindowEnvironment], contentSizes: [ContentSizeCategory],
+                isDark: Bool = false, layoutDirection: LayoutDirection = .leftToRight, options: HTMLRenderer.Options = .init(),
                 layout: (Screen, WindowEnvironment, TraitCollection) -> LayoutResult) {
         var seen = Set<ContentSizeCategory>()
         let sizes = contentSizes.filter { seen.insert($0).inserted }
+        let screens = states.isEmpty ? [screen] : states.map(\.screen)
         let variants = sizes.map { size in
-            Variant(contentSize: size, layouts: windows.map { window in
-                layout(screen, window, window.traitCollection(contentSize: size, style: isDark ? .dark : .light,
-                                                              layoutDirection: layoutDirection))
+            Variant(contentSize: size, layouts: windows.flatMap { window in
+                screens.map { shown in
+                    layout(shown, window, window.traitCollection(contentSize: size, style: isDark ? .dark : .light,
+                                                                 layoutDirection: layoutDirection))
+                }
             })
         }
-        self.init(screen: screen, variants: variants, isDark: isDark, options: options)
+        self.init(screen: screen, states: states, variants: variants, isDark: isDark, options: options)
     }
 
     /// Like `init(screen:windows:contentSizes:isDark:layoutDirection:options:layout:)`, but refuses a page of more than
     /// `maxElements` elements — nodes, text lines and diagnostics (`elementCount(of:)`) over every window and size — as soon
     /// as the layouts so far exceed it, so an oversized page is neither built nor written.
     /// - Throws: `PreviewPageTooLarge` with the count reached.
-    public init(screen: Screen, windows: [WindowEnvironment], contentSizes: [ContentSizeCategory], isDark: Bool = false,
-                layoutDirection: LayoutDirection = .leftToRight, options: HTMLRenderer.Options = .init(), maxElements: Int,
-                layout: (Screen, WindowEnvironment, TraitCollection) -> LayoutResult) throws(PreviewPageTooLarge) {
+    public init(screen: Screen, states: [PreviewState] = [], windows: [WindowEnvironment], contentSizes: [ContentSizeCategory],
+                isDark: Bool = false, layoutDirection: LayoutDirection = .leftToRight, options: HTMLRenderer.Options = .init(),
+                maxElements: Int, layout: (Screen, WindowEnvironment, TraitCollection) -> LayoutResult) throws(PreviewPageTooLarge) {
         var seen = Set<ContentSizeCategory>()
         let sizes = contentSizes.filter { seen.insert($0).inserted }
+        let screens = states.isEmpty ? [screen] : states.map(\.screen)
         var variants: [Variant] = []
         var elements = 0
         var laidOut = 0
         for size in sizes {
             var layouts: [LayoutResult] = []
             for window in windows {
-                let result = layout(screen, window, window.traitCollection(contentSize: size, style: isDark ? .dark : .light,
-                                                                          layoutDirection: layoutDirection))
-                elements += Self.elementCount(of: result)
-                laidOut += 1
-                if elements > maxElements {
-                    throw PreviewPageTooLarge(elements: elements, maxElements: maxElements, layoutsCounted: laidOut,
-                                              layouts: sizes.count * windows.count)
+                for shown in screens {
+                    let result = layout(shown, window, window.traitCollection(contentSize: size, style: isDark ? .dark : .light,
+                                                                             layoutDirection: layoutDirection))
+                    elements += Self.elementCount(of: result)
+                    laidOut += 1
+                    if elements > maxElements {
+                        throw PreviewPageTooLarge(elements: elements, maxElements: maxElements, layoutsCounted: laidOut,
+                                                  layouts: sizes.count * windows.count * screens.count)
+                    }
+                    layouts.append(result)
                 }
-                layouts.append(result)
             }
             variants.append(Variant(contentSize: size, layouts: layouts))
         }
-        self.init(screen: screen, variants: variants, isDark: isDark, options: options)
+        self.init(screen: screen, states: states, variants: variants, isDark: isDark, options: options)
     }
 
     /// The elements one entry of `layout` adds to the page: one per node, per text line and per diagnostic (what
@@ -115,52 +127,82 @@ public struct PreviewPage: Sendable {
             html += "<option value=\"" + v.contentSize.rawValue + "\"" + (i == 0 ? " selected" : "") + ">"
                 + v.contentSize.rawValue + "</option>"
         }
-        html += "</select></label>\n<label><input type=\"checkbox\" id=\"pv-dark\"" + (isDark ? " checked" : "")
+        html += "</select></label>\n"
+        if !states.isEmpty {
+            html += "<label>State <select id=\"pv-state\"><option value=\"\" selected>all, side by side</option>"
+            for state in states {
+                html += "<option value=\"" + HTMLEscaping.attribute(state.name) + "\">" + HTMLEscaping.text(state.name) + "</option>"
+            }
+            html += "</select></label>\n"
+        }
+        html += "<label><input type=\"checkbox\" id=\"pv-dark\"" + (isDark ? " checked" : "")
             + "> Dark</label></header>\n"
         output.write(html)
         for (i, variant) in variants.enumerated() {
             output.write("<main class=\"pv-variant\" data-content-size=\"" + variant.contentSize.rawValue + "\""
                 + (i == 0 ? "" : " hidden") + ">\n")
-            for layout in variant.layouts {
-                writeEntry(layout, renderer: renderer, to: &output)
+            let perWindow = max(1, states.count)
+            var start = 0
+            while start < variant.layouts.count {
+                let end = min(start + perWindow, variant.layouts.count)
+                writeEntry(variant.layouts[start..<end], renderer: renderer, to: &output)
+                start = end
             }
             output.write("</main>\n")
         }
         output.write("<script>\n" + Self.script + "</script>\n</body></html>\n")
     }
 
-    /// One device: the outline with its label, the panel, and the diagnostics list.
-    private func writeEntry<Output: TextOutputStream>(_ layout: LayoutResult, renderer: HTMLRenderer, to output: inout Output) {
-        let env = layout.environment
+    /// One window: its label, then per layout (one, or one per named state side by side) the device outline with
+    /// the panel and the diagnostics list.
+    private func writeEntry<Output: TextOutputStream>(_ layouts: ArraySlice<LayoutResult>, renderer: HTMLRenderer,
+                                                      to output: inout Output) {
+        guard let first = layouts.first else { return }
+        let env = first.environment
         let device = env.device
+        let stated = !states.isEmpty
         let modeLabel = env.mode == .fullScreen ? "" : " · " + env.mode.label
-        var out = "<section class=\"pv-entry\" data-orientation=\"" + env.orientation.rawValue + "\">\n"
+        var out = "<section class=\"pv-entry" + (stated ? " pv-stated" : "") + "\" data-orientation=\"" + env.orientation.rawValue + "\">\n"
         out += "<div class=\"pv-label\"><b>" + HTMLEscaping.text(device.name) + "</b>" + HTMLEscaping.text(modeLabel) + "<br>"
         out += HTMLEscaping.text(env.size.description) + " pt · " + env.orientation.rawValue
             + " · w " + env.horizontalSizeClass.rawValue + " / h " + env.verticalSizeClass.rawValue
-            + (layout.traits.layoutDirection == .rightToLeft ? " · right to left" : "")
-        let grids = Self.gridColumnCounts(layout)
-        if !grids.isEmpty {
-            out += "<br>" + grids.map { id, count in
-                (grids.count == 1 ? "grid" : "grid " + HTMLEscaping.text(id)) + ": " + String(count)
-                    + (count == 1 ? " column" : " columns")
-            }.joined(separator: " · ")
-        }
+            + (first.traits.layoutDirection == .rightToLeft ? " · right to left" : "")
+        // Grid columns are the layout's (with states, each state's caption has its own: a binding may change them).
+        if !stated { out += Self.gridLabel(first, prefix: "<br>") }
         out += "</div>\n"
-        out += "<div class=\"pv-device pv-" + device.idiom.rawValue + (env.mode == .fullScreen ? "" : " pv-pane") + "\">\n"
+        if stated { out += "<div class=\"pv-states\">\n" }
         output.write(out)
-        renderer.writePanel(layout, screen: screen, to: &output)
-        output.write("</div>\n<ul class=\"pv-diagnostics\">")
-        let diagnostics = layout.diagnostics
-        if diagnostics.isEmpty {
-            output.write("<li class=\"pv-ok\">no diagnostics</li>")
+        for (offset, layout) in layouts.enumerated() {
+            let state = stated && offset < states.count ? states[offset] : nil
+            if let state {
+                output.write("<figure class=\"pv-state\" data-state=\"" + HTMLEscaping.attribute(state.name) + "\"><figcaption><b>"
+                    + HTMLEscaping.text(state.name) + "</b>" + Self.gridLabel(layout, prefix: " · ") + "</figcaption>\n")
+            }
+            output.write("<div class=\"pv-device pv-" + device.idiom.rawValue + (env.mode == .fullScreen ? "" : " pv-pane") + "\">\n")
+            renderer.writePanel(layout, screen: state?.screen ?? screen, to: &output)
+            output.write("</div>\n<ul class=\"pv-diagnostics\">")
+            let diagnostics = layout.diagnostics
+            if diagnostics.isEmpty {
+                output.write("<li class=\"pv-ok\">no diagnostics</li>")
+            }
+            for d in diagnostics {
+                output.write("<li class=\"pv-" + d.severity.rawValue + "\"><b>" + d.severity.rawValue + "</b> <code>"
+                    + HTMLEscaping.text(d.code) + "</code> <code>" + HTMLEscaping.text(d.path) + "</code> "
+                    + HTMLEscaping.text(d.message) + "</li>")
+            }
+            output.write("</ul>\n" + (state == nil ? "" : "</figure>\n"))
         }
-        for d in diagnostics {
-            output.write("<li class=\"pv-" + d.severity.rawValue + "\"><b>" + d.severity.rawValue + "</b> <code>"
-                + HTMLEscaping.text(d.code) + "</code> <code>" + HTMLEscaping.text(d.path) + "</code> "
-                + HTMLEscaping.text(d.message) + "</li>")
-        }
-        output.write("</ul>\n</section>\n")
+        output.write((stated ? "</div>\n" : "") + "</section>\n")
+    }
+
+    /// "grid: 2 columns" (or "grid ID: N columns · …" for several grids) after `prefix`; empty without grids.
+    private static func gridLabel(_ layout: LayoutResult, prefix: String) -> String {
+        let grids = gridColumnCounts(layout)
+        guard !grids.isEmpty else { return "" }
+        return prefix + grids.map { id, count in
+            (grids.count == 1 ? "grid" : "grid " + HTMLEscaping.text(id)) + ": " + String(count)
+                + (count == 1 ? " column" : " columns")
+        }.joined(separator: " · ")
     }
 
     /// For every grid in the layout (by node id, in document order), its column count: the number of distinct
@@ -198,6 +240,11 @@ public struct PreviewPage: Sendable {
     .pv-diagnostics{list-style:none;margin:0;padding:0;font-size:12px;max-width:260px;overflow-wrap:anywhere}
     .pv-diagnostics li{margin:0 0 6px}.pv-diagnostics code{font-size:11px}
     .pv-error b{color:#ff3b30}.pv-warning b{color:#ff9500}.pv-info b{color:#007aff}.pv-ok{color:#8e8e93}
+    .pv-entry.pv-stated{display:block}
+    .pv-states{display:flex;flex-wrap:wrap;align-items:flex-start;gap:24px;margin-top:8px}
+    .pv-state{margin:0;display:flex;flex-direction:column;gap:8px}
+    .pv-state[hidden]{display:none}
+    .pv-state figcaption{font-size:13px}
     body[data-filter=portrait] .pv-entry[data-orientation=landscape]{display:none}
     body[data-filter=landscape] .pv-entry[data-orientation=portrait]{display:none}
 
@@ -209,12 +256,44 @@ public struct PreviewPage: Sendable {
       var body=document.body;
       document.getElementById('pv-orientation').addEventListener('change',function(e){body.dataset.filter=e.target.value;});
       document.getElementById('pv-dark').addEventListener('change',function(e){body.classList.toggle('sdui-dark',e.target.checked);});
+      var state=document.getElementById('pv-state');
+      if(state){state.addEventListener('change',function(e){
+        document.querySelectorAll('.pv-state').forEach(function(f){f.hidden=e.target.value!==''&&f.dataset.state!==e.target.value;});
+      });}
       document.getElementById('pv-size').addEventListener('change',function(e){
         document.querySelectorAll('.pv-variant').forEach(function(v){v.hidden=v.dataset.contentSize!==e.target.value;});
       });
     })();
 
     """
+}
+
+/// A named state the preview page shows the screen in: the payload's `previews` (`Screen.previews`) or a state
+/// file given to `sdui preview --state`.
+public struct PreviewState: Sendable {
+    /// The name the panel's caption shows (`"empty cart"`).
+    public var name: String
+    /// The screen resolved in that state (`Screen.resolved(in:)`).
+    public var screen: Screen
+    /// Creates a named state.
+    public init(name: String, screen: Screen) { self.name = name; self.screen = screen }
+}
+
+extension PreviewState {
+    /// The payload's named states (`screen.previews`), each resolved (`Screen.resolved(in:)`); a state the screen
+    /// cannot be resolved in is left out and named in `failures`, with the problems.
+    public static func states(of screen: Screen) -> (states: [PreviewState], failures: [String]) {
+        var states: [PreviewState] = [], failures: [String] = []
+        for preview in screen.previews {
+            let decoding = screen.resolved(in: preview.state)
+            if let resolved = decoding.screen {
+                states.append(PreviewState(name: preview.name, screen: resolved))
+            } else {
+                failures.append(JSONPointer.appending("/previews", preview.name) + ": " + decoding.errors.map(\.message).joined(separator: "; "))
+            }
+        }
+        return (states, failures)
+    }
 }
 
 /// A preview page that would hold more elements than allowed (see `PreviewPage.init(…maxElements:layout:)`).

@@ -60,7 +60,8 @@ enum BenchCommand {
           cards-100-state-change     the cards with a badge text per card bound to its own state variable; one
                                      card's badge count changes (1 ↔ 2): StateUpdater evaluates the one binding
                                      that reads it and patches the text, the kept engine lays out that text and
-                                     its ancestors again (LayoutEngine.layout(applying:)), reusing the rest
+                                     its ancestors up to the first one whose size is unchanged (its row) and
+                                     writes the frames inside it (LayoutEngine.layout(applying:))
           cards-100-state-change-model  its model part alone: StateUpdater's evaluation and patch (the rest is layout)
           cards-100-state-change-full  the same new states laid out in full: each a screen value never laid out
                                      (flatten + compute + output on a kept engine), the peer "speedup" is against

@@ -21,6 +21,11 @@ enum PreviewCommand {
         iPad Pro 13-inch (M4) in portrait; iPad Pro 13-inch landscape and its Split View ⅓, ½ and ⅔; the
         phones and iPad mini in landscape.
 
+        Named states: a payload's "previews" ({"empty cart": {"count": 0}, "three items": {"count": 3}}) show every
+        window once per state, side by side and captioned with the state's name; `--state FILE` (repeatable) shows
+        the states of those files instead (each a JSON object of state variables over the payload's initial state,
+        named after the file without .json). The page's State control shows all states or one.
+
         A page holds at most 500000 elements (nodes, text lines and diagnostics over every window and size);
         larger previews are refused before anything is written.
         """,
@@ -29,9 +34,10 @@ enum PreviewCommand {
             .value("--devices", "LIST", "comma-separated DEVICE[:ORIENTATION[:MODE]] entries instead of the default\nmatrix, e.g. iphone-se-3,ipad-pro-13-m4:landscape:split-1/3"),
             .value("--content-size", "SIZE", "the Dynamic Type size the page opens with (default Large)"),
             .value("--content-sizes", "LIST", "the other sizes pre-rendered for the page's control\n(default xxxLarge,AX3; `none` for only --content-size)"),
+            .list("--state", "FILE", "a JSON object of state variables (over the initial state) to show as a named panel\nper window, named after the file; repeat for several (default: the payload's previews)"),
             .flag("--dark", "open the page in dark mode (the page can switch either way)"),
             .value("--layout-direction", "leftToRight|rightToLeft", "leftToRight (default) or rightToLeft: every panel laid out (mirrored) and drawn right\nto left"),
-            .value("--format", "text|json", "how to report what was written: text (default) or json {\"output\", \"windows\",\n\"contentSizes\", \"bytes\", \"diagnostics\"}"),
+            .value("--format", "text|json", "how to report what was written: text (default) or json {\"output\", \"windows\",\n\"contentSizes\", \"states\", \"bytes\", \"diagnostics\"}"),
         ],
         epilogue: """
         EXIT: 0 page written, 64 usage (also: page too large), 65 invalid payload, 66 unreadable input,
@@ -57,6 +63,7 @@ enum PreviewCommand {
                     throw CLIError(message: "the built-in storefront example does not decode: \(error)", exitCode: ExitCode.software)
                 }
             }
+            let states = try previewStates(args, screen: screen)
             let windows: [WindowEnvironment]
             if let list = args["--devices"] {
                 do throws(PreviewMatrixError) { windows = try PreviewMatrix.windows(parsing: list) } catch { throw .usage(error.description) }
@@ -78,9 +85,11 @@ enum PreviewCommand {
                 sizes += defaultExtraSizes
             }
             // Every window × size repeats every node: refuse a page that would not open in a browser.
-            let elements = screen.root.subtreeCount * windows.count * sizes.count
+            let nodes = states.isEmpty ? screen.root.subtreeCount : states.reduce(0) { $0 + $1.screen.root.subtreeCount }
+            let elements = nodes * windows.count * sizes.count
             guard elements <= maxNodeElements else {
-                throw .usage("the page would hold \(elements) node elements (\(screen.root.subtreeCount) nodes × "
+                throw .usage("the page would hold \(elements) node elements (\(nodes) nodes"
+                    + (states.isEmpty ? "" : " over \(states.count) states") + " × "
                     + "\(windows.count) windows × \(sizes.count) Dynamic Type sizes; at most \(maxNodeElements)): "
                     + "pass fewer --devices or --content-sizes none, or use `sdui render` for one window")
             }
@@ -90,7 +99,7 @@ enum PreviewCommand {
             let layoutDirection = try EnvironmentOptions.layoutDirection(args)
             let page: PreviewPage
             do throws(PreviewPageTooLarge) {
-                page = try PreviewPage(screen: screen, windows: windows, contentSizes: sizes, isDark: args.has("--dark"),
+                page = try PreviewPage(screen: screen, states: states, windows: windows, contentSizes: sizes, isDark: args.has("--dark"),
                                        layoutDirection: layoutDirection, maxElements: maxNodeElements) {
                     engine.layout($0, in: $1, traits: $2)
                 }
@@ -109,13 +118,40 @@ enum PreviewCommand {
                 printOut(JSONValue.object([
                     ("output", .string(path)), ("windows", .number(Double(windows.count))),
                     ("contentSizes", .array(page.variants.indices.map { .string(sizes[min($0, sizes.count - 1)].rawValue) })),
+                    ("states", .array(states.map { .string($0.name) })),
                     ("bytes", .number(Double(bytes))), ("diagnostics", .number(Double(diagnostics))),
                 ]).serialized(pretty: true))
             } else {
-                printOut("wrote \(path) (\(windows.count) windows × \(page.variants.count) Dynamic Type sizes, "
+                printOut("wrote \(path) (\(windows.count) windows" + (states.isEmpty ? "" : " × \(states.count) states")
+                    + " × \(page.variants.count) Dynamic Type sizes, "
                     + "\(bytes / 1024) KB; \(diagnostics) diagnostics at \(sizes[0].rawValue))")
                 printOut("open file://\(path)")
             }
             return ExitCode.ok
+    }
+
+    /// The named states the page shows: the `--state` files (named after each file, without `.json`), else the
+    /// payload's `previews`; each resolved in its state (exit 65 naming the state when it cannot be, 66 for an
+    /// unreadable file).
+    static func previewStates(_ args: Arguments, screen: Screen) throws(CLIError) -> [PreviewState] {
+        guard let list = args["--state"] else {
+            let (states, failures) = PreviewState.states(of: screen)
+            guard failures.isEmpty else {
+                throw CLIError(message: failures.map { "previews \($0)" }.joined(separator: "\n"), exitCode: ExitCode.dataError)
+            }
+            return states
+        }
+        var states: [PreviewState] = []
+        for item in list.split(separator: ",") {
+            let path = String(item)
+            let state = try StateOptions.state(from: path, over: screen)
+            let resolved = try StateOptions.resolve(screen, in: state, source: displayName(path))
+            var name = URL(fileURLWithPath: path).lastPathComponent
+            if name.hasSuffix(".json") { name.removeLast(5) }
+            if path == "-" { name = "standard input" }
+            if states.contains(where: { $0.name == name }) { name = displayName(path) }
+            states.append(PreviewState(name: name, screen: resolved))
+        }
+        return states
     }
 }

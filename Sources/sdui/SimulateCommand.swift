@@ -44,6 +44,9 @@ enum SimulateCommand {
                                  screens are found by id among FILE, --detail and the steps' files
           type:NODE-ID=TEXT      replace the text of a textField (its state variable becomes TEXT)
           toggle:NODE-ID         flip a toggle
+          scroll:NODE-ID=Y       scroll the screen's root scroll (NODE-ID) to content offset Y (clamped to its
+                                 content): lazy grid items entering the visible area run onAppear, those leaving
+                                 onDisappear
           set:NAME=JSON          set the visible screen's state variable NAME to the JSON value (of its type)
           respond:ok[:FILE]      answer the oldest pending request with status 200 and FILE's JSON as its body
                                  (none: null); its onSuccess runs with `response` in scope
@@ -87,6 +90,7 @@ enum SimulateCommand {
         case tap(nodeID: String)
         case type(nodeID: String, text: String)
         case toggle(nodeID: String)
+        case scroll(nodeID: String, offset: Double)
         case set(name: String, value: JSONValue)
         case respondOK(path: String?)
         case respondFail(status: Int)
@@ -235,6 +239,11 @@ enum SimulateCommand {
             return .type(nodeID: id, text: typed)
         case "toggle":
             return .toggle(nodeID: try nodeID())
+        case "scroll":
+            guard let (id, number) = assignment, let offset = Double(number), offset.isFinite else {
+                throw fail("expected scroll:NODE-ID=Y with Y the content offset in points (scroll:feed=1200)")
+            }
+            return .scroll(nodeID: id, offset: offset)
         case "set":
             guard let (variable, json) = assignment else {
                 throw fail("expected set:NAME=JSON (set:count=3, set:name=\"Ada\")")
@@ -279,7 +288,7 @@ enum SimulateCommand {
             }
             return .present(style, path: parts[2])
         default:
-            throw fail("unknown step (expected rotate, resize:MODE, present:STYLE:FILE, dismiss, push:FILE, pop, background, foreground, disconnect, content-size:SIZE, dark, light, tap:NODE-ID, type:NODE-ID=TEXT, toggle:NODE-ID, set:NAME=JSON, respond:ok[:FILE], respond:fail[:STATUS])")
+            throw fail("unknown step (expected rotate, resize:MODE, present:STYLE:FILE, dismiss, push:FILE, pop, background, foreground, disconnect, content-size:SIZE, dark, light, tap:NODE-ID, type:NODE-ID=TEXT, toggle:NODE-ID, scroll:NODE-ID=Y, set:NAME=JSON, respond:ok[:FILE], respond:fail[:STATUS])")
         }
     }
 
@@ -450,6 +459,12 @@ final class Simulation {
         case .toggle(let id):
             let screen = try visibleScreen(having: id)
             do { try screen.toggleInput(ofNodeWithID: id) } catch { throw Failure(message: error.message) }
+        case .scroll(let id, let offset):
+            let screen = try visibleScreen(having: id)
+            guard screen.screen.root.id == id || (screen.screen.root.id == nil && id == "root") else {
+                throw Failure(message: "'\(id)' is not the root scroll of '\(screen.screen.id)' (scroll:NODE-ID=Y scrolls a screen's root scroll view\(screen.screen.root.type == .scroll ? ", '\(screen.screen.root.id ?? "root")'" : "; its root is a \(screen.screen.root.type.rawValue)"))")
+            }
+            do { try screen.scroll(to: offset) } catch { throw Failure(message: error.message) }
         case .set(let name, let value):
             guard let screen = visibleScreens.first else { throw Failure(message: "no screen is visible") }
             do { try screen.setState(name, to: StateValue(value)) } catch { throw Failure(message: error.message) }

@@ -131,6 +131,21 @@ struct BrowserCheckError: Error, CustomStringConvertible {
 }
 
 @Suite(.serialized) struct BrowserTests {
+    @Test func `in Chromium every panel of every named state matches the engine's frames within half a point`() throws {
+        // Two windows × two named states × two Dynamic Type sizes: eight panels, side by side per window.
+        let windows = [try Examples.window("iphone-se-3"), try Examples.window("ipad-pro-13-m4:landscape:split-1/2")]
+        let page = try PreviewStateTests.page(windows: windows).html()
+        switch BrowserCheck.run(page: page, name: "named-states", extraArguments: ["--skip-naive"]) {
+        case .failure(let error): Issue.record(Comment(rawValue: error.message))
+        case .success(let r):
+            #expect(r.panels == windows.count * 2 * 2, "every panel of every state and size measured")
+            #expect(r.nodes > r.panels)
+            #expect(r.maxBoxError <= 0.5)
+            #expect(r.overflowingLines == 0)
+            #expect(r.failures.isEmpty, "\(r.failures)")
+        }
+    }
+
     @Test(arguments: BrowserCheck.pages)
     func `in Chromium every node's box equals the engine's frame within half a point`(_ example: String) throws {
         guard let r = BrowserCheck.report(example) else { return }

@@ -134,3 +134,63 @@ import SDUILayout
         #expect(budgeted.html() == plain.html())
     }
 }
+
+/// Named-state previews: the payload's `previews` (or `sdui preview --state`) side by side in every window.
+@Suite struct PreviewStateTests {
+    static let cart = #"""
+    {"schemaVersion": 1, "id": "cart", "state": {"count": 0, "wide": false},
+     "previews": {"empty cart": {"count": 0}, "three items": {"count": 3, "wide": true}},
+     "root": {"type": "vstack", "spacing": 8, "padding": 16, "children": [
+       {"type": "text", "id": "badge", "text": "@{count} in cart", "visible": "@{count > 0}"},
+       {"type": "grid", "id": "items", "columns": "@{wide ? 3 : 2}", "spacing": 8, "children": [
+         {"type": "color", "color": "#3366CC", "frame": {"height": 40}}, {"type": "color", "color": "#3366CC", "frame": {"height": 40}},
+         {"type": "color", "color": "#3366CC", "frame": {"height": 40}}]},
+       {"type": "button", "id": "checkout", "title": "Check out @{count}", "style": "borderedProminent"}]}}
+    """#
+
+    static func page(windows: [WindowEnvironment]) throws -> PreviewPage {
+        let screen = try #require(PayloadDecoder().decode(Array(cart.utf8)).screen)
+        let (states, failures) = PreviewState.states(of: screen)
+        #expect(failures.isEmpty)
+        let engine = LayoutEngine()
+        return PreviewPage(screen: screen, states: states, windows: windows, contentSizes: [.large, .accessibility3]) {
+            engine.layout($0, in: $1, traits: $2)
+        }
+    }
+
+    @Test func `every window shows one panel per named state, in the payload's order, each laid out in its state`() throws {
+        let windows = [try Examples.window("iphone-16"), try Examples.window("ipad-pro-13-m4:landscape:split-1/3")]
+        let page = try Self.page(windows: windows)
+        #expect(page.states.map(\.name) == ["empty cart", "three items"])
+        for variant in page.variants {
+            #expect(variant.layouts.count == windows.count * 2)
+            for (w, window) in windows.enumerated() {
+                let empty = variant.layouts[w * 2], full = variant.layouts[w * 2 + 1]
+                #expect(empty.environment == window && full.environment == window)
+                // Each panel is the layout of the screen resolved in its state.
+                let resolved = try #require(page.screen.resolved(in: page.screen.previews[1].state).screen)
+                let fresh = LayoutEngine().layout(resolved, in: window, traits: full.traits)
+                #expect(full.nodes == fresh.nodes)
+                #expect(empty.nodes.first { $0.id == "badge" }?.isHidden == true)
+                #expect(full.nodes.first { $0.id == "badge" }?.text?.lines == ["3 in cart"])
+                #expect(PreviewPage.gridColumnCounts(empty).first?.columns == 2)
+                #expect(PreviewPage.gridColumnCounts(full).first?.columns == 3)
+            }
+        }
+        let html = page.html()
+        #expect(html.components(separatedBy: "class=\"sdui-panel\"").count - 1 == windows.count * 2 * 2)
+        #expect(html.components(separatedBy: "<figure class=\"pv-state\" data-state=\"three items\">").count - 1 == windows.count * 2)
+        #expect(html.contains("<select id=\"pv-state\">"))
+        #expect(html.contains("<figcaption><b>three items</b> · grid: 3 columns</figcaption>"))
+    }
+
+    @Test func `a page without named states has no state control and one panel per window`() throws {
+        let screen = try Examples.screen("storefront")
+        let page = PreviewPage(screen: screen, windows: [try Examples.window("iphone-16")], contentSizes: [.large]) {
+            LayoutEngine().layout($0, in: $1, traits: $2)
+        }
+        let html = page.html()
+        #expect(!html.contains("id=\"pv-state\"") && !html.contains("<figure"))
+        #expect(html.components(separatedBy: "class=\"sdui-panel\"").count - 1 == 1)
+    }
+}

@@ -110,6 +110,10 @@ struct LayoutState {
     /// Whether `measurements` may be kept into the next pass: false after a viewport layout, or when another
     /// tree was taken (`LayoutEngine.prepareTree`).
     var measurementsAreCurrent = false
+    /// Whether some container was measured (not only placed) since `measurements` were last emptied: while not,
+    /// every container was asked for its size only by being placed, at its stamp's proposal — what lets an
+    /// incremental update stop at the first ancestor whose size does not change (`relayoutUpward`).
+    var hasMeasuredContainers = false
     var stackScratch = NodeBuffer<StackItem>()
     /// Scratch for sorting a stack's children (`sortStackItems`): one item per node, like `stackScratch`.
     var sortScratch = NodeBuffer<StackItem>()
@@ -145,6 +149,9 @@ struct LayoutState {
     var frames = ContiguousArray<Rect>()
     /// Content origins per node (absolute), while writing frames.
     var origins = ContiguousArray<Point>()
+    /// Whether `frames` and `origins` are the last result's for the current tree, one per node in array order,
+    /// unrounded and not mirrored (an incremental pass may then write only what changed: `IncrementalOutput`).
+    var framesAreExact = false
     /// This pass's unchecked views of the buffers above.
     var ptr: PassPointers
 
@@ -188,6 +195,7 @@ struct LayoutState {
             }
         } else {
             measurements.removeAll(nodes: n)
+            hasMeasuredContainers = false
             placementEpoch &+= 1
             if placementEpoch == 0 {
                 placementEpoch = 1
@@ -283,6 +291,7 @@ struct LayoutState {
     /// Remembers the size of `node` for `proposal`.
     @inline(__always)
     mutating func cache(_ node: Int32, _ proposal: Proposal, _ width: Double, _ height: Double) {
+        hasMeasuredContainers = true
         measurements.insert(node, proposal, width, height)
     }
 

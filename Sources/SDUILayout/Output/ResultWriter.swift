@@ -17,8 +17,11 @@ import SDUISchema
 ///    display's pixel grid, so adjacent frames stay adjacent.
 /// 5. Nodes: the result keeps the frames and the tree's `OutputLink`s (shared, not copied) and names its
 ///    nodes from the payload when they are first read, so a pass creates no strings.
+///
+/// After an incremental pass (`incremental`), step 2 writes only the frames that can have changed when the last
+/// result's frames are there to build on (`writeFramesIncrementally`).
 func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment, traits: TraitCollection,
-                      roundsToPixels: Bool) -> LayoutResult {
+                      roundsToPixels: Bool, incremental: IncrementalOutput? = nil) -> LayoutResult {
     let count = s.tree.nodes.count
     guard count > 0 else {
         return LayoutResult(screenID: s.tree.screenID, environment: environment, traits: traits, nodes: [], diagnostics: [])
@@ -57,7 +60,10 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     let roundsWhileWriting = roundsToPixels && !mirrors
     // Whether some node's computed geometry was not finite (never unless an arithmetic limit was missed: see
     // `LayoutLimits`); such nodes are found and reported after the frames are written.
-    let sawNonFinite = s.tree.nodes.withUnsafeBufferPointer { nodes in
+    let canBuildOnLast = s.framesAreExact && inArrayOrder && !roundsToPixels && !mirrors && s.frames.count == count
+        && s.origins.count >= count && s.tree.layeredNodes.isEmpty && s.scrollOffset == 0
+    let wroteIncrementally = canBuildOnLast && incremental.map { writeFramesIncrementally(&s, $0) } == true
+    let sawNonFinite = wroteIncrementally ? false : s.tree.nodes.withUnsafeBufferPointer { nodes in
     s.geometry.withUnsafeBufferPointer { geometry in
     s.origins.withUnsafeMutableBufferPointer { origins in
     s.frames.withUnsafeMutableBufferPointer { frames -> Bool in
@@ -120,6 +126,10 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     }
     }
     if sawNonFinite { reportNonFiniteGeometry(&s) }
+    // Frames written below (layer boxes, a scroll offset, mirroring) change what `frames` holds: an incremental
+    // pass builds only on plain ones.
+    s.framesAreExact = inArrayOrder && !roundsToPixels && !mirrors && !sawNonFinite && s.tree.layeredNodes.isEmpty
+        && s.scrollOffset == 0
     // Step 5.
     let links: ContiguousArray<OutputLink>
     if inArrayOrder {

@@ -165,15 +165,11 @@ extension ScreenViewController {
     }
 
     /// Runs every node's `onAppear` (`appearing`) or `onDisappear` action, in document order, each with the
-    /// locals of its place and the state the ones before it left.
+    /// locals of its place and the state the ones before it left — except in lazy items, whose actions run as they
+    /// enter and leave the visible area (`updateLazyItemVisibility()`).
     func runLifecycleActions(appearing: Bool) {
-        var found: [(Action, [(name: String, value: StateValue)])] = []
-        var stack: [(node: ComponentNode, locals: [(name: String, value: StateValue)])] = [(screen.root, [])]
-        while let (node, outer) = stack.popLast() {
-            let locals = outer + (node.templateItem?.locals ?? [])
-            if let action = appearing ? node.onAppear : node.onDisappear { found.append((action, locals)) }
-            for child in node.children.reversed() { stack.append((child, locals)) }
-        }
+        let lazy = Self.lazyItemPaths(of: screen.root, sizeClass: traitCollection.horizontalSizeClass)
+        let found = Self.lifecycleActions(in: screen.root, locals: [], appearing: appearing, skippingLazyItems: lazy)
         for (action, locals) in found {
             do throws(RuntimeError) { try perform(action, locals: locals) } catch {
                 report(.action, "'\(screen.id)' \(appearing ? "onAppear" : "onDisappear"): \(error.message)")

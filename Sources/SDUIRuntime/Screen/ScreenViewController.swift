@@ -12,7 +12,8 @@ public import SDUISchema
 /// Interactive screens: the controller holds the screen's state (`state`), runs state actions with
 /// `ActionInterpreter`, re-resolves the screen for the new state and lays it out again, updating its views in
 /// place (`ScreenViewController+Views.swift`); `onAppear` / `onDisappear` run at `viewDidAppear` /
-/// `viewDidDisappear`, requests go to the host's `requestHandler` (`ScreenViewController+State.swift`).
+/// `viewDidDisappear` (a lazy grid's items as they enter and leave the visible area: `scroll(to:)`,
+/// `ScreenViewController+Scrolling.swift`), requests go to the host's `requestHandler` (`ScreenViewController+State.swift`).
 ///
 /// Inside a container (a split column, a navigation stack under its bar) the screen is laid out in
 /// its own view's bounds and safe area, with the size classes its trait collection has — never the
@@ -49,6 +50,9 @@ open class ScreenViewController: ViewController {
     /// The views, driven by the reconciler (`ScreenViewController+Views.swift`).
     lazy var views = ViewTreeDriver(host: RuntimeViewHost(controller: self))
 
+    /// The root scroll's offset and the lazy items visible at it (`ScreenViewController+Scrolling.swift`).
+    var scrolling = ScrollingState()
+
     let engine = LayoutEngine()
     var lastLayoutKey: LayoutKey?
     var reportedUnknownTypes: Set<String> = []
@@ -75,12 +79,16 @@ open class ScreenViewController: ViewController {
 
     open override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
+        scrolling.hasAppeared = true
         runLifecycleActions(appearing: true)
+        updateLazyItemVisibility()
     }
 
     open override func viewDidDisappear(_ animated: Bool) {
         super.viewDidDisappear(animated)
+        scrolling.hasAppeared = false
         runLifecycleActions(appearing: false)
+        updateLazyItemVisibility()
     }
 
     // MARK: Layout timing
@@ -111,6 +119,7 @@ open class ScreenViewController: ViewController {
         layoutResult = result
         layoutCount += 1
         applyLayout(result)
+        if scrolling.hasAppeared { updateLazyItemVisibility() }
     }
 
     /// The window the engine lays out in: this view's bounds and safe area, with this controller's
@@ -149,6 +158,7 @@ open class ScreenViewController: ViewController {
         layoutResult = result
         layoutCount += 1
         applyLayout(result)
+        if scrolling.hasAppeared { updateLazyItemVisibility() }
     }
 
     // MARK: Views: ScreenViewController+Views.swift (the reconciler drives them from the display list)

@@ -70,6 +70,7 @@ public struct StateDependencies: Hashable, Sendable {
     public func templateNodes(readingAnyOf slots: [Int]) -> [Int32] { union(templateReaders, slots) }
 
     private func union(_ readers: [[Int32]], _ slots: [Int]) -> [Int32] {
+        if slots.count == 1 { return readers.indices.contains(slots[0]) ? readers[slots[0]] : [] }
         let lists = slots.filter(readers.indices.contains).map { readers[$0] }
         if lists.count == 1 { return lists[0] }
         return Array(Set(lists.joined())).sorted()

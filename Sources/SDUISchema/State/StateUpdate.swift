@@ -29,8 +29,16 @@ public struct StateUpdater: Sendable {
     /// Resolution options (expression limits).
     public var options: PayloadDecoder.Options
     private var dependencies: StateDependencies
-    /// The child-index path of each node that reads state, by pre-order number.
-    private var paths: [Int32: [Int]] = [:]
+    /// The nodes that read state, by pre-order number (nil: reads none).
+    private var readers: [Reader?] = []
+
+    /// A node that reads state: where it is, and — when its one binding is its text (a text's `text`, a button's
+    /// `title`) and reads no template local — that binding and the text it shows, for the fast path.
+    private struct Reader {
+        /// The child-index path from the root.
+        var path: [Int]
+        var text: (binding: StateBinding, isButton: Bool, current: Responsive<String>?)?
+    }
 
     /// An updater for `screen` in its current state.
     /// - Complexity: O(n) in the nodes.
@@ -38,7 +46,7 @@ public struct StateUpdater: Sendable {
         self.screen = screen
         self.options = options
         dependencies = StateDependencies(screen: screen)
-        paths = Self.readerPaths(of: screen)
+        readers = Self.readers(of: screen)
     }
 
     /// Takes the screen to `state`; `changedNames`: the variables whose value differs from the current state's
@@ -52,10 +60,9 @@ public struct StateUpdater: Sendable {
         if state.schema == screen.state.schema, let changes = fastChanges(slots: slots, state: state) {
             // In place: the nodes on the changed paths are copied only if someone else still holds them.
             for change in changes {
-                guard let path = paths[change.node] else { continue }
-                screen.root.modify(at: path[...]) { node in
-                    if node.type == .button { node.title = .fixed(change.text) } else { node.text = .fixed(change.text) }
-                }
+                guard let reader = readers[Int(change.node)], let text = reader.text else { continue }
+                screen.root.modify(at: reader.path[...]) { node in node.setBoundText(change.text, isTitle: text.isButton) }
+                readers[Int(change.node)]?.text?.current = .fixed(change.text)
             }
             screen.state = state
             return StateUpdate(screen: screen, base: base, warnings: [], textChanges: changes)
@@ -64,7 +71,7 @@ public struct StateUpdater: Sendable {
         guard let resolved = decoding.screen else { return nil }
         screen = resolved
         dependencies = StateDependencies(screen: resolved)
-        paths = Self.readerPaths(of: resolved)
+        readers = Self.readers(of: resolved)
         return StateUpdate(screen: resolved, base: base, warnings: decoding.issues.map(\.description), textChanges: nil)
     }
 
@@ -73,41 +80,37 @@ public struct StateUpdater: Sendable {
         guard dependencies.templateNodes(readingAnyOf: slots).isEmpty else { return nil }
         var changes: [(node: Int32, text: String)] = []
         for number in dependencies.nodes(readingAnyOf: slots) {
-            guard let path = paths[number], let node = screen.root.node(at: path[...]) else { return nil }
-            guard (node.type == .text || node.type == .button), node.input == nil, node.bindings.count == 1 else { return nil }
-            let site = node.bindings[0]
-            guard site.path == [.key(node.type == .button ? "title" : "text")], !site.binding.readsLocals else { return nil }
-            guard let value = try? site.binding.evaluate(globals: state.values, locals: [], limits: options.expressionLimits),
+            guard readers.indices.contains(Int(number)), let text = readers[Int(number)]?.text else { return nil }
+            guard let value = try? text.binding.evaluate(globals: state.values, locals: [], limits: options.expressionLimits),
                   value.fits(.string) || value.type.isScalar else { return nil }
-            let text = value.interpolationText
-            let current = node.type == .button ? node.title : node.text
-            if current != .fixed(text) { changes.append((number, text)) }
+            let string = value.interpolationText
+            if text.current != .fixed(string) { changes.append((number, string)) }
         }
         return changes
     }
 
-    /// The child-index paths of the nodes that read state (own properties or an input), by pre-order number.
-    private static func readerPaths(of screen: Screen) -> [Int32: [Int]] {
-        var paths: [Int32: [Int]] = [:]
-        var number: Int32 = 0
+    /// The nodes that read state (own properties or an input), by pre-order number.
+    private static func readers(of screen: Screen) -> [Reader?] {
+        var readers: [Reader?] = []
         var stack: [(node: ComponentNode, path: [Int])] = [(screen.root, [])]
         while let (node, path) = stack.popLast() {
-            if node.hasBindings || node.input != nil { paths[number] = path }
-            number += 1
+            var reader: Reader?
+            if node.hasBindings || node.input != nil {
+                reader = Reader(path: path, text: nil)
+                let isButton = node.type == .button
+                if (node.type == .text || isButton), node.input == nil, node.bindings.count == 1,
+                   node.bindings[0].path == [.key(isButton ? "title" : "text")], !node.bindings[0].binding.readsLocals {
+                    reader?.text = (node.bindings[0].binding, isButton, isButton ? node.title : node.text)
+                }
+            }
+            readers.append(reader)
             for (i, child) in node.children.enumerated().reversed() { stack.append((child, path + [i])) }
         }
-        return paths
+        return readers
     }
 }
 
 extension ComponentNode {
-    /// The node at a child-index path (`[]`: this one).
-    func node(at path: ArraySlice<Int>) -> ComponentNode? {
-        guard let first = path.first else { return self }
-        guard children.indices.contains(first) else { return nil }
-        return children[first].node(at: path.dropFirst())
-    }
-
     /// Changes the node at a child-index path in place (copying only the nodes on the way).
     mutating func modify(at path: ArraySlice<Int>, _ body: (inout ComponentNode) -> Void) {
         guard let first = path.first else { body(&self); return }

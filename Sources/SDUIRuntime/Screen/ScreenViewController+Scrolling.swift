@@ -1,0 +1,147 @@
+import SDUIEnvironment
+import SDUILayout
+import SDUISchema
+
+// Scrolling the root scroll view, and the lazy items' onAppear / onDisappear.
+//
+// Lazy items are the items of the grids the engine lays out lazily (`LayoutEngine.layout(_:in:traits:viewport:)`):
+// grids without GridItem columns in the root vertical scroll's column — its children, or children of vstacks in
+// the column without a frame or aspect ratio, at any depth (SwiftUI's `LazyVGrid` in a `ScrollView`). As in
+// SwiftUI, such an item's `onAppear` (and those of the nodes inside it) runs when it enters the scroll view's
+// visible area and its `onDisappear` when it leaves it — not when the screen appears: at `viewDidAppear` only the
+// items then visible appear, at `viewDidDisappear` those visible disappear. Every other node's actions run with
+// the screen's appearance. After every layout (a state change, a rotation) the visible items are found again, so
+// an item that a state change moves into view appears too.
+
+extension ScreenViewController {
+    /// The root scroll view's content offset (`UIScrollView.contentOffset.y`), 0 at the top; kept within the
+    /// content (0…content height − visible height) as a scroll view without bounce keeps it.
+    public var scrollOffset: Double { scrolling.offset }
+
+    /// The ids of the lazy items in the visible area, in document order (those whose `onAppear` ran last).
+    public var visibleLazyItems: [String] { scrolling.visible }
+
+    /// Scrolls the root scroll view to `offset` (clamped to the content; the root must be a vertical `scroll`):
+    /// the lazy items that enter the visible area run their `onAppear`, those that leave it their `onDisappear`
+    /// (leaving first, each in document order). Layout does not change: frames stay in content coordinates at
+    /// offset 0, as `sdui layout` prints them.
+    /// - Throws: `RuntimeError.invalidValue` when the root is not a vertical scroll or `offset` is not finite.
+    public func scroll(to offset: Double) throws(RuntimeError) {
+        guard offset.isFinite else { throw RuntimeError(.invalidValue, "'\(screen.id)': a scroll offset must be a finite number") }
+        guard screen.root.type == .scroll, !screen.root.geometry.isHorizontalAxis else {
+            throw RuntimeError(.invalidValue, "'\(screen.id)': its root is a \(screen.root.type.rawValue), not a vertical scroll: there is nothing to scroll")
+        }
+        scrolling.offset = offset
+        updateLazyItemVisibility()
+    }
+
+    /// Finds the visible lazy items for the current layout and offset and runs the actions of those that entered
+    /// or left the visible area (nothing while the screen has not appeared). Actions that change the state lay the
+    /// screen out again, which calls this again: a change found then is applied after the current one, in a loop
+    /// bounded by `maxVisibilityRounds` (an item whose `onAppear` hides itself and shows it again cannot spin).
+    func updateLazyItemVisibility() {
+        guard !scrolling.isUpdating else { scrolling.needsUpdate = true; return }
+        scrolling.isUpdating = true
+        defer { scrolling.isUpdating = false }
+        var rounds = 0
+        repeat {
+            scrolling.needsUpdate = false
+            rounds += 1
+            let now = scrolling.hasAppeared ? findVisibleLazyItems() : []
+            let before = scrolling.visible
+            scrolling.visible = now
+            let left = before.filter { !now.contains($0) }
+            let entered = now.filter { !before.contains($0) }
+            runLazyActions(of: left, appearing: false)
+            runLazyActions(of: entered, appearing: true)
+        } while scrolling.needsUpdate && rounds < Self.maxVisibilityRounds
+        if scrolling.needsUpdate {
+            report(.action, "'\(screen.id)': lazy items' onAppear / onDisappear kept changing what is visible; stopped after \(Self.maxVisibilityRounds) rounds")
+        }
+    }
+
+    /// How many times one visibility update may follow the changes its own actions made.
+    static let maxVisibilityRounds = 16
+
+    /// The lazy items whose frames intersect the root scroll's visible area at the current offset (which is clamped
+    /// to the current content first), in document order.
+    private func findVisibleLazyItems() -> [String] {
+        guard let result = layoutResult, result.nodeCount > 0, screen.root.type == .scroll,
+              !screen.root.geometry.isHorizontalAxis else { scrolling.offset = 0; return [] }
+        let nodes = result.nodes
+        let viewport = nodes[0].frame
+        var contentBottom = viewport.minY
+        for node in nodes where node.parent == 0 && !node.isHidden { contentBottom = max(contentBottom, node.frame.maxY) }
+        let maxOffset = max(0, contentBottom - viewport.maxY)
+        scrolling.offset = min(max(0, scrolling.offset), maxOffset)
+        let top = viewport.minY + scrolling.offset, bottom = viewport.maxY + scrolling.offset
+        let items = Self.lazyItemPaths(of: screen.root, sizeClass: traitCollection.horizontalSizeClass)
+        guard !items.isEmpty else { return [] }
+        var visible: [String] = []
+        for node in nodes where items.contains(node.path) && !node.isHidden {
+            if node.frame.maxY > top && node.frame.minY < bottom { visible.append(node.id) }
+        }
+        return visible
+    }
+
+    /// The path ids (`root.0.3`) of the lazy items under `root` (see the top of this file).
+    static func lazyItemPaths(of root: ComponentNode, sizeClass: UserInterfaceSizeClass) -> Set<String> {
+        var paths = Set<String>()
+        var stack: [(node: ComponentNode, path: String)] = [(root, "root")]
+        while let (node, path) = stack.popLast() {
+            for (i, child) in node.children.enumerated() {
+                let childPath = path + "." + String(i)
+                let g = GeometryProperties(of: child, sizeClass: sizeClass)
+                if child.type == .grid && !g.hasGridItems {
+                    for j in child.children.indices { paths.insert(childPath + "." + String(j)) }
+                } else if child.type == .vstack && !g.hasFrame && g.aspectRatio.isNaN {
+                    stack.append((child, childPath))
+                }
+            }
+        }
+        return paths
+    }
+
+    /// Runs the `onAppear` (or `onDisappear`) actions of the lazy items `ids` and of the nodes inside them, in
+    /// document order, each with the locals of its place.
+    private func runLazyActions(of ids: [String], appearing: Bool) {
+        for id in ids {
+            guard let item = screen.root.node(withID: id), let itemLocals = screen.root.locals(ofNodeWithID: id) else { continue }
+            for (action, locals) in Self.lifecycleActions(in: item, locals: itemLocals, appearing: appearing, skippingLazyItems: nil) {
+                do throws(RuntimeError) { try perform(action, locals: locals) } catch {
+                    report(.action, "'\(screen.id)' \(appearing ? "onAppear" : "onDisappear") of lazy item '\(id)': \(error.message)")
+                }
+            }
+        }
+    }
+
+    /// The `onAppear` (or `onDisappear`) actions in `root`'s subtree in document order with the locals of their
+    /// places (`locals`: those of `root`'s place, its own template item's included); `skippingLazyItems`: the path
+    /// ids of subtrees left out (with `root` as `root`).
+    static func lifecycleActions(in root: ComponentNode, locals rootLocals: [(name: String, value: StateValue)], appearing: Bool,
+                                 skippingLazyItems lazy: Set<String>?) -> [(Action, [(name: String, value: StateValue)])] {
+        var found: [(Action, [(name: String, value: StateValue)])] = []
+        var stack: [(node: ComponentNode, path: String, locals: [(name: String, value: StateValue)])] = [(root, "root", rootLocals)]
+        while let (node, path, locals) = stack.popLast() {
+            if let lazy, lazy.contains(path) { continue }
+            if let action = appearing ? node.onAppear : node.onDisappear { found.append((action, locals)) }
+            for (i, child) in node.children.enumerated().reversed() {
+                stack.append((child, path + "." + String(i), locals + (child.templateItem?.locals ?? [])))
+            }
+        }
+        return found
+    }
+}
+
+/// The root scroll view's offset and the lazy items visible at it.
+struct ScrollingState {
+    /// The content offset: as `scroll(to:)` set it, clamped to the content of the latest layout (as a scroll view
+    /// clamps its offset when its content shrinks).
+    var offset = 0.0
+    /// The lazy items visible, by id, in document order.
+    var visible: [String] = []
+    /// Between `viewDidAppear` and `viewDidDisappear`.
+    var hasAppeared = false
+    var isUpdating = false
+    var needsUpdate = false
+}

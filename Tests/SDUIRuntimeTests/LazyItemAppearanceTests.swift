@@ -1,0 +1,128 @@
+import Testing
+import SDUIEnvironment
+import SDUILayout
+import SDUISchema
+@testable import SDUIRuntime
+
+/// Lazy grid items' `onAppear` / `onDisappear`: run as the items enter and leave the root scroll's visible area.
+@MainActor
+@Suite struct LazyItemAppearanceTests {
+    /// A root scroll with a header and a 2-column grid of 40 rows (80 items, each 100 pt tall, 10 pt row spacing),
+    /// each item logging its index into `seen` / `gone`; the header logs into `log` with the screen.
+    static let feed = #"""
+    {"schemaVersion": 1, "id": "feed", "state": {"log": "", "seen": [], "gone": [],
+       "items": [\#((0..<80).map { "{\"id\": \"i\($0)\"}" }.joined(separator: ", "))]},
+     "root": {"type": "scroll", "id": "feed", "children": [
+       {"type": "vstack", "spacing": 0, "children": [
+         {"type": "text", "id": "header", "text": "Header", "onAppear": {"type": "set", "name": "log", "value": "@{log + 'header '}"},
+          "onDisappear": {"type": "set", "name": "log", "value": "@{log + 'header-gone '}"}},
+         {"type": "grid", "id": "grid", "columns": 2, "spacing": 10, "children": [
+           {"type": "forEach", "items": "@{items}", "template":
+             {"type": "color", "id": "cell-@{item.id}", "color": "#3366CC", "frame": {"height": 100},
+              "onAppear": {"type": "append", "name": "seen", "value": "@{index}"},
+              "onDisappear": {"type": "append", "name": "gone", "value": "@{index}"}}}]}]}]}}
+    """#
+
+    func launch(_ json: String) throws -> (Harness, ScreenViewController) {
+        let decoding = PayloadDecoder().decode(Array(json.utf8))
+        #expect(decoding.errors.isEmpty, "\(decoding.issues)")
+        let screen = try #require(decoding.screen)
+        nonisolated(unsafe) var made: ScreenViewController?
+        let harness = try Harness {
+            let controller = ScreenViewController(screen: screen)
+            made = controller
+            return controller
+        }
+        return (harness, try #require(made))
+    }
+
+    func indices(_ controller: ScreenViewController, _ name: String) -> [Int] {
+        guard case .array(let values)? = controller.state[name] else { return [] }
+        return values.compactMap { if case .int(let i) = $0 { Int(i) } else { nil } }
+    }
+
+    /// The indices of the items whose frames intersect the scroll's frame shifted by `offset`, from the layout.
+    func expectedVisible(_ controller: ScreenViewController, offset: Double) throws -> [Int] {
+        let nodes = try #require(controller.layoutResult).nodes
+        let viewport = nodes[0].frame
+        return nodes.filter { $0.id.hasPrefix("cell-") && $0.frame.maxY > viewport.minY + offset && $0.frame.minY < viewport.maxY + offset }
+            .compactMap { Int($0.id.dropFirst("cell-i".count)) }
+    }
+
+    @Test func `at viewDidAppear only the items in the visible area appear, the rest of the screen appears whole`() throws {
+        let (harness, controller) = try launch(Self.feed)
+        defer { withExtendedLifetime(harness) {} }  // the app and its scene live as long as the test
+        #expect(controller.state["log"] == .string("header "))
+        let visible = try expectedVisible(controller, offset: 0)
+        #expect(!visible.isEmpty && visible.count < 80, "some items are visible, not all")
+        #expect(indices(controller, "seen") == visible)
+        #expect(controller.visibleLazyItems == visible.map { "cell-i\($0)" })
+        #expect(indices(controller, "gone") == [])
+    }
+
+    @Test func `scrolling runs onAppear of the items that enter and onDisappear of those that leave, in document order`() throws {
+        let (harness, controller) = try launch(Self.feed)
+        defer { withExtendedLifetime(harness) {} }  // the app and its scene live as long as the test
+        let first = try expectedVisible(controller, offset: 0)
+        try controller.scroll(to: 1500)
+        #expect(controller.scrollOffset == 1500)
+        let second = try expectedVisible(controller, offset: 1500)
+        #expect(Set(first).isDisjoint(with: second), "a whole screen height further")
+        #expect(indices(controller, "gone") == first)
+        #expect(indices(controller, "seen") == first + second)
+        // Back up a little: the items above enter again, the bottom ones leave.
+        try controller.scroll(to: 1400)
+        let third = try expectedVisible(controller, offset: 1400)
+        #expect(indices(controller, "seen") == first + second + third.filter { !second.contains($0) })
+        #expect(indices(controller, "gone") == first + second.filter { !third.contains($0) })
+        #expect(controller.state["log"] == .string("header "), "the header is not a lazy item: scrolling runs none of its actions")
+    }
+
+    @Test func `the offset is clamped to the content, and the last items appear at the bottom`() throws {
+        let (harness, controller) = try launch(Self.feed)
+        defer { withExtendedLifetime(harness) {} }  // the app and its scene live as long as the test
+        try controller.scroll(to: 1e9)
+        let nodes = try #require(controller.layoutResult).nodes
+        let bottom = nodes.filter { $0.parent == 0 }.map(\.frame.maxY).max() ?? 0
+        #expect(controller.scrollOffset == bottom - nodes[0].frame.maxY)
+        #expect(controller.visibleLazyItems.last == "cell-i79")
+        try controller.scroll(to: -50)
+        #expect(controller.scrollOffset == 0)
+        #expect(throws: RuntimeError.self) { try controller.scroll(to: .nan) }
+    }
+
+    @Test func `at viewDidDisappear the visible items disappear, and nothing runs while the screen is not visible`() throws {
+        let (harness, controller) = try launch(Self.feed)
+        defer { withExtendedLifetime(harness) {} }  // the app and its scene live as long as the test
+        let visible = try expectedVisible(controller, offset: 0)
+        harness.window.rootViewController = ViewController(name: "other")
+        #expect(indices(controller, "gone") == visible)
+        #expect(controller.state["log"] == .string("header header-gone "))
+        try controller.scroll(to: 2000)
+        #expect(indices(controller, "seen") == visible, "no item appears while the screen is off screen")
+        #expect(controller.visibleLazyItems == [])
+    }
+
+    @Test func `a state change that moves items into view runs their onAppear, and one that empties the grid clamps the offset`() throws {
+        // The header is 2 000 pt tall until `tall` turns false: no item is visible at launch.
+        let json = Self.feed.replacingOccurrences(of: #""state": {"log": "","#, with: #""state": {"tall": true, "log": "","#)
+            .replacingOccurrences(of: #""text": "Header","#, with: #""text": "Header", "frame": {"height": "@{tall ? 2000 : 20}"},"#)
+        let (harness, controller) = try launch(json)
+        defer { withExtendedLifetime(harness) {} }
+        #expect(indices(controller, "seen") == [])
+        try controller.setState("tall", to: .bool(false))
+        let visible = try expectedVisible(controller, offset: 0)
+        #expect(!visible.isEmpty)
+        #expect(indices(controller, "seen") == visible)
+        try controller.scroll(to: 1500)
+        try controller.setState("items", to: .array([]))
+        #expect(controller.visibleLazyItems == [], "no items left")
+        #expect(controller.scrollOffset == 0, "the content shrank: the offset is clamped")
+    }
+
+    @Test func `a screen whose root is not a vertical scroll cannot be scrolled`() throws {
+        let (harness, controller) = try launch(#"{"schemaVersion": 1, "id": "s", "root": {"type": "vstack", "children": []}}"#)
+        defer { withExtendedLifetime(harness) {} }
+        #expect(throws: RuntimeError.self) { try controller.scroll(to: 10) }
+    }
+}
