@@ -70,6 +70,7 @@ final class SDUINodeView: UIView {
         accessibilityHint = item.accessibility.hint
         accessibilityValue = item.accessibility.value
         isAccessibilityElement = item.accessibility.isElement
+        accessibilityTraits = item.accessibility.isElement ? UIAccessibilityTraits(item.accessibility.traits) : []
         accessibilityElementsHidden = item.accessibility.isHidden
         let a = item.appearance
         backgroundColor = item.frameFill.map(Self.color)

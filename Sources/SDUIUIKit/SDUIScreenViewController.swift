@@ -107,7 +107,13 @@ open class SDUIScreenViewController: UIViewController {
             layoutDirection: traits.layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight)
         engineTraits.displayScale = Double(traits.displayScale)
         let result = engine.layout(screen, in: environment, traits: engineTraits)
-        driver.apply(DisplayList(result, screen: screen).items)
+        let list = DisplayList(result, screen: screen)
+        let items = list.items
+        driver.apply(items)
+        // VoiceOver's reading order (`sdui accessibility`'s), not the subviews' order.
+        view.accessibilityElements = list.accessibilityOrder.compactMap { index in
+            index.int < items.count ? driver.view(for: ViewKey(items[index.int])) : nil
+        }
     }
 
     /// Hands the action of the node with `index` to the router.

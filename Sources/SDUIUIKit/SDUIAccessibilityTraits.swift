@@ -1,0 +1,25 @@
+#if canImport(UIKit)
+// Apple platforms only; type-checked in CI against Hosts/Stubs/UIKit (see SDUIScreenViewController.swift).
+import UIKit
+import SDUIDisplay
+
+extension UIAccessibilityTraits {
+    /// UIKit's traits for the display list's (`AccessibilityTraits`, whose bits are SDUIKit's own, one per payload
+    /// trait): each trait by its UIKit name. `toggleButton` is public from iOS 17; before it a toggle is a button.
+    init(_ traits: AccessibilityTraits) {
+        self = []
+        let pairs: [(AccessibilityTraits, UIAccessibilityTraits)] = [
+            (.button, .button), (.link, .link), (.header, .header), (.searchField, .searchField), (.image, .image),
+            (.selected, .selected), (.playsSound, .playsSound), (.keyboardKey, .keyboardKey),
+            (.staticText, .staticText), (.summaryElement, .summaryElement), (.notEnabled, .notEnabled),
+            (.updatesFrequently, .updatesFrequently), (.startsMediaSession, .startsMediaSession),
+            (.adjustable, .adjustable), (.allowsDirectInteraction, .allowsDirectInteraction),
+            (.causesPageTurn, .causesPageTurn), (.tabBar, .tabBar), (.supportsZoom, .supportsZoom),
+        ]
+        for (ours, uikit) in pairs where traits.contains(ours) { insert(uikit) }
+        if traits.contains(.toggleButton) {
+            if #available(iOS 17.0, tvOS 17.0, *) { insert(.toggleButton) } else { insert(.button) }
+        }
+    }
+}
+#endif
