@@ -18,6 +18,23 @@ import Testing
         #expect(section == run.stdout, "README's CLI reference is stale: run `swift run sdui help --format markdown` and paste it between the markers")
     }
 
+    @Test func `the README's example output is what the commands print today`() throws {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var checked = 0
+        for (k, line) in lines.enumerated() where line.hasPrefix("$ swift run sdui layout ") {
+            // The lines after the command up to "…" (or the end of the block) are the start of its output.
+            let shown = lines[(k + 1)...].prefix { $0 != "…" && $0 != "```" && !$0.hasPrefix("$ ") }
+            let arguments = line.dropFirst("$ swift run sdui ".count).split(separator: " ").map(String.init)
+            let run = try sdui(arguments)
+            #expect(run.exitCode == 0, "\(line)")
+            let printed = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(shown.count).map(String.init)
+            #expect(printed == Array(shown), "README's example after `\(line)` is stale:\n\(printed.joined(separator: "\n"))")
+            checked += 1
+        }
+        #expect(checked >= 2)
+    }
+
     @Test(arguments: commands)
     func `every command's help is made from its option table and lists -o and --format where it writes`(command: String) throws {
         let run = try sdui([command, "--help"])
