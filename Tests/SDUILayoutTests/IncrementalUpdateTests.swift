@@ -81,6 +81,27 @@ import SDUIEnvironment
         }
     }
 
+    @Test func `an update changes its own screen in place and leaves the values it was made from as they were`() throws {
+        let screen = try Self.decode(Self.shop)
+        let pristine = try Self.decode(Self.shop)
+        var updater = StateUpdater(screen: screen)
+        var state = screen.state
+        var kept: [(Screen, Screen)] = []
+        for count in 1...3 {
+            #expect(state.set("count", to: .int(count)) == nil)
+            let made = updater.update(to: state, changedNames: ["count"])
+            let update = try #require(made)
+            #expect(update.textChanges != nil, "count = \(count): the fast path")
+            kept.append((update.screen, try #require(screen.resolved(in: state).screen)))
+        }
+        // The payload's screen and every earlier update's screen still hold their own texts.
+        #expect(screen == pristine)
+        for (i, (made, resolved)) in kept.enumerated() {
+            #expect(made == resolved, "update \(i + 1) changed after later updates")
+        }
+        #expect(kept[0].0.root.children[0].children[0].children[2].text == .fixed("1"))
+    }
+
     @Test func `an update for another screen than the engine's lays that screen out in full`() throws {
         let screen = try #require(BenchmarkFixtures.cardsWithBadges(count: 4))
         var updater = StateUpdater(screen: screen)

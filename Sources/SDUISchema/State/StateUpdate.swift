@@ -59,12 +59,20 @@ public struct StateUpdater: Sendable {
         let slots = changedNames.compactMap { state.schema.slot(of: $0) }
         if state.schema == screen.state.schema, let changes = fastChanges(slots: slots, state: state) {
             // In place: the nodes on the changed paths are copied only if someone else still holds them.
-            for change in changes {
-                guard let reader = readers[Int(change.node)], let text = reader.text else { continue }
-                screen.root.modify(at: reader.path[...]) { node in node.setBoundText(change.text, isTitle: text.isButton) }
-                readers[Int(change.node)]?.text?.current = .fixed(change.text)
+            do {
+                // A local copy (the closure cannot read `self` while `screen` is changed), released before `readers`
+                // is written below so that write does not copy the table.
+                let readers = self.readers
+                screen.update(state: state) { root in
+                    for change in changes {
+                        guard let reader = readers[Int(change.node)], let text = reader.text else { continue }
+                        root.modify(at: reader.path[...]) { node in node.setBoundText(change.text, isTitle: text.isButton) }
+                    }
+                }
             }
-            screen.state = state
+            for change in changes where self.readers[Int(change.node)]?.text != nil {
+                self.readers[Int(change.node)]?.text?.current = .fixed(change.text)
+            }
             return StateUpdate(screen: screen, base: base, warnings: [], textChanges: changes)
         }
         let decoding = screen.resolved(in: state, options: options)
@@ -111,10 +119,13 @@ public struct StateUpdater: Sendable {
 }
 
 extension ComponentNode {
-    /// Changes the node at a child-index path in place (copying only the nodes on the way).
+    /// Changes the node at a child-index path in place (copying only the nodes on the way, and only those another
+    /// value shares).
     mutating func modify(at path: ArraySlice<Int>, _ body: (inout ComponentNode) -> Void) {
         guard let first = path.first else { body(&self); return }
         guard children.indices.contains(first) else { return }
-        children[first].modify(at: path.dropFirst(), body)
+        // Through the buffer: `children[first]` moved each level's node out and back (a retain and release of
+        // every reference it holds); the buffer's element is changed where it lies.
+        children.withUnsafeMutableBufferPointer { buffer in buffer[first].modify(at: path.dropFirst(), body) }
     }
 }
