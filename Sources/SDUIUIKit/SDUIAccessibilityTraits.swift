@@ -8,18 +8,20 @@ extension UIAccessibilityTraits {
     /// trait): each trait by its UIKit name. `toggleButton` is public from iOS 17; before it a toggle is a button.
     init(_ traits: AccessibilityTraits) {
         self = []
-        let pairs: [(AccessibilityTraits, UIAccessibilityTraits)] = [
-            (.button, .button), (.link, .link), (.header, .header), (.searchField, .searchField), (.image, .image),
-            (.selected, .selected), (.playsSound, .playsSound), (.keyboardKey, .keyboardKey),
-            (.staticText, .staticText), (.summaryElement, .summaryElement), (.notEnabled, .notEnabled),
-            (.updatesFrequently, .updatesFrequently), (.startsMediaSession, .startsMediaSession),
-            (.adjustable, .adjustable), (.allowsDirectInteraction, .allowsDirectInteraction),
-            (.causesPageTurn, .causesPageTurn), (.tabBar, .tabBar), (.supportsZoom, .supportsZoom),
-        ]
-        for (ours, uikit) in pairs where traits.contains(ours) { insert(uikit) }
+        for (ours, uikit) in Self.byName where traits.contains(ours) { insert(uikit) }
         if traits.contains(.toggleButton) {
             if #available(iOS 17.0, tvOS 17.0, *) { insert(.toggleButton) } else { insert(.button) }
         }
     }
+
+    /// Each trait with UIKit's of the same name (all but `toggleButton`, which depends on the OS version).
+    private static let byName: [(AccessibilityTraits, UIAccessibilityTraits)] = [
+        (.button, .button), (.link, .link), (.header, .header), (.searchField, .searchField), (.image, .image),
+        (.selected, .selected), (.playsSound, .playsSound), (.keyboardKey, .keyboardKey),
+        (.staticText, .staticText), (.summaryElement, .summaryElement), (.notEnabled, .notEnabled),
+        (.updatesFrequently, .updatesFrequently), (.startsMediaSession, .startsMediaSession),
+        (.adjustable, .adjustable), (.allowsDirectInteraction, .allowsDirectInteraction),
+        (.causesPageTurn, .causesPageTurn), (.tabBar, .tabBar), (.supportsZoom, .supportsZoom),
+    ]
 }
 #endif
