@@ -12,49 +12,78 @@ extension LayoutEngine {
     ///   the frames); otherwise as `layout(_:in:traits:)`.
     public func layout(applying update: StateUpdate, in environment: WindowEnvironment, traits: TraitCollection) -> LayoutResult {
         let key = BuildKey(sizeClass: traits.horizontalSizeClass, contentSize: traits.preferredContentSizeCategory, virtualizes: false)
-        guard let changes = update.textChanges, key == cachedKey, let cached = cachedDerived,
-              cached === update.base, state.tree.lazyGrids.isEmpty,
-              patchTexts(changes) else {
+        guard let changes = update.textChanges, key == cachedKey, let cached = cachedDerived, cached === update.base else {
             return layout(update.screen, in: environment, traits: traits)
         }
+        // One access to the state for the whole pass (each access to an engine property is an exclusivity check).
+        var fallback = IncrementalFallback.refused
+        let result = state.applyTextChanges(changes, environment: environment, traits: traits,
+                                            roundsToPixels: options.roundsToPixels, roots: &upwardRoots, fallback: &fallback)
+        if result == nil, case .refused = fallback { return layout(update.screen, in: environment, traits: traits) }
         // The tree is now `update.screen`'s. Only its identity is kept (see `cachedDerived`): holding the value
         // would make the updater's next change copy the nodes it changes in place.
         cachedScreen = nil
         cachedDerived = update.screen.derived
         incrementalLayoutCount += 1
-        state.lazyWindow = nil
-        state.viewport = nil
-        // Over the last pass's placements: the nodes not invalidated are there, at the proposals they get again
-        // in the same window (either bank is correct — a stamp says what its bank holds — this one reuses most).
-        let changed = changes.map(\.node)
-        lastUpwardRoots = nil
-        if state.canRelayoutUpward {
-            if let roots = state.relayoutUpward(changed) {
-                lastUpwardRoots = roots
-                return makeLayoutResult(state: &state, environment: environment, traits: traits,
-                                        roundsToPixels: options.roundsToPixels, incremental: IncrementalOutput(subtreesOf: roots))
-            }
-            // The nodes placed on the way up are consistent, but the last result's frames no longer describe what
-            // the bank holds around them: every frame is written.
-            return run(environment: environment, traits: traits, inLastBank: true)
-        }
-        let output = IncrementalOutput(changed: changed, flat: state.tree.nodes.unchecked, stamps: state.stamps.unchecked)
+        upwardRootsAreLast = result != nil
+        if let result { return result }
+        guard case .fromRoot(let output) = fallback else { return layout(update.screen, in: environment, traits: traits) }
         return run(environment: environment, traits: traits, inLastBank: true, output: output)
     }
 
-    /// Puts the new texts in the kept tree and invalidates their nodes; false (nothing changed) when a change
+    /// The nodes the last incremental layout stopped at on its way up (`relayoutUpward`: each kept its size), or
+    /// nil when it laid out from the root — for tests.
+    var lastUpwardRoots: [Int32]? { upwardRootsAreLast ? upwardRoots : nil }
+}
+
+/// What `LayoutState.applyTextChanges` leaves to its caller when it made no result.
+enum IncrementalFallback {
+    /// Nothing changed: the tree cannot take the changes (lay the new screen out in full).
+    case refused
+    /// The texts are patched and invalidated: lay out from the root, over the last pass's placements, writing
+    /// the frames `output` names (nil: all).
+    case fromRoot(IncrementalOutput?)
+}
+
+extension LayoutState {
+    /// Puts the new texts in the tree, invalidates their nodes and lays them out again upward (`relayoutUpward`,
+    /// which leaves its stops in `roots`) when it can, then makes the result — the part of
+    /// `LayoutEngine.layout(applying:in:traits:)` that is the state's. nil: no result; `fallback` says why.
+    mutating func applyTextChanges(_ changes: [(node: Int32, text: String)], environment: WindowEnvironment,
+                                   traits: TraitCollection, roundsToPixels: Bool, roots: inout [Int32],
+                                   fallback: inout IncrementalFallback) -> LayoutResult? {
+        guard tree.lazyGrids.isEmpty, patchTexts(changes) else { fallback = .refused; return nil }
+        lazyWindow = nil
+        viewport = nil
+        // Over the last pass's placements: the nodes not invalidated are there, at the proposals they get again
+        // in the same window (either bank is correct — a stamp says what its bank holds — this one reuses most).
+        if canRelayoutUpward {
+            if relayoutUpward(changes, roots: &roots) {
+                return makeLayoutResult(state: &self, environment: environment, traits: traits,
+                                        roundsToPixels: roundsToPixels, incremental: IncrementalOutput(subtreesOf: roots))
+            }
+            // The nodes placed on the way up are consistent, but the last result's frames no longer describe what
+            // the bank holds around them: every frame is written.
+            fallback = .fromRoot(nil)
+            return nil
+        }
+        fallback = .fromRoot(IncrementalOutput(changed: changes.map(\.node), flat: tree.nodes.unchecked, stamps: stamps.unchecked))
+        return nil
+    }
+
+    /// Puts the new texts in the tree and invalidates their nodes; false (nothing changed) when a change
     /// names a node that has no text run.
-    private func patchTexts(_ changes: [(node: Int32, text: String)]) -> Bool {
-        let count = state.tree.nodes.count
+    private mutating func patchTexts(_ changes: [(node: Int32, text: String)]) -> Bool {
+        let nodes = tree.nodes.unchecked
         for change in changes {
-            guard change.node >= 0, Int(change.node) < count, state.tree.nodes[Int(change.node)].textIndex >= 0 else { return false }
+            guard change.node >= 0, Int(change.node) < nodes.count, nodes[Int(change.node)].textIndex >= 0 else { return false }
         }
         for change in changes {
-            let text = Int(state.tree.nodes[Int(change.node)].textIndex)
-            state.tree.texts[text].string = change.text
+            let text = Int(nodes[Int(change.node)].textIndex)
+            tree.texts[text].string = change.text
             // Measured again: the handle described the old string.
-            if text < state.textHandles.count { state.textHandles[text] = .none }
-            state.measurements.invalidate(node: change.node, parents: state.tree.nodes.unchecked)
+            if text < textHandles.count { textHandles[text] = .none }
+            measurements.invalidate(node: change.node, parents: nodes)
         }
         return true
     }
@@ -71,30 +100,32 @@ extension LayoutState {
     /// Lays out again, from each changed node up, only the ancestors whose size changes (SwiftUI's dependency
     /// tracking): each ancestor is placed again at the proposal its last placement had (`PlacementStamp`), its
     /// unchanged children reused, until one keeps its size and content offset — its parent's layout, and so
-    /// everything outside it, is then what it was. Returns those ancestors, or nil (nothing is known: lay out from
-    /// the root over what this left, which is consistent) when that cannot be shown:
+    /// everything outside it, is then what it was. Puts those ancestors in `roots` and returns true, or false
+    /// (nothing is known: lay out from the root over what this left, which is consistent) when that cannot be
+    /// shown:
     /// - some container was measured in an earlier pass (`LayoutState.hasMeasuredContainers`): its parent may have
     ///   asked it for sizes at other proposals, which cannot be checked here;
     /// - an ancestor has no reusable stamp (it reported a diagnostic, or is a closed-form row), or it is the root
     ///   (centred in the window by `run`);
     /// - placing again reports a diagnostic (the full pass orders them).
     /// - Complexity: O(the ancestors laid out again and their children).
-    /// (A method of the state, not of the engine: one exclusive access to it for the whole climb.)
-    mutating func relayoutUpward(_ changed: [Int32]) -> [Int32]? {
-        guard canRelayoutUpward else { return nil }
+    /// (A method of the state, not of the engine: one exclusive access to it for the whole climb.) `roots`: a
+    /// buffer the engine keeps, so the climb allocates nothing.
+    mutating func relayoutUpward(_ changed: [(node: Int32, text: String)], roots: inout [Int32]) -> Bool {
+        roots.removeAll(keepingCapacity: true)
+        guard canRelayoutUpward else { return false }
         takePointers()
         let diagnostics = self.diagnostics.count
-        var roots: [Int32] = []
-        for node in changed {
-            var a = node
+        for change in changed {
+            var a = change.node
             while true {
                 let p = ptr.nodes[Int(a)].parent
-                guard p > 0 else { return nil }
+                guard p > 0 else { return false }
                 let stamp = ptr.stamps[Int(p)]
-                guard stamp.epoch == placementEpoch else { return nil }
+                guard stamp.epoch == placementEpoch else { return false }
                 let before = ptr.geometry[Int(p)]
                 let size = computeNodeLayout(p, Proposal(width: stamp.proposedWidth, height: stamp.proposedHeight), .place, &self)
-                guard self.diagnostics.count == diagnostics else { return nil }
+                guard self.diagnostics.count == diagnostics else { return false }
                 let after = ptr.geometry[Int(p)]
                 if size.0.bitPattern == before.width.bitPattern && size.1.bitPattern == before.height.bitPattern
                     && after.contentX.bitPattern == before.contentX.bitPattern
@@ -105,6 +136,6 @@ extension LayoutState {
                 a = p
             }
         }
-        return roots
+        return true
     }
 }

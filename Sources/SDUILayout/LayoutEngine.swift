@@ -50,9 +50,10 @@ public final class LayoutEngine {
     public private(set) var buildCount = 0
     /// How many layouts applied a state change incrementally (`layout(applying:in:traits:)`), for tests.
     public internal(set) var incrementalLayoutCount = 0
-    /// The nodes the last incremental layout stopped at on its way up (`relayoutUpward`: each kept its size), or
-    /// nil when it laid out from the root — for tests.
-    var lastUpwardRoots: [Int32]?
+    /// The nodes the last incremental layout stopped at on its way up (`relayoutUpward`, kept for the next one so it
+    /// allocates nothing), and whether that layout stopped there (`lastUpwardRoots`).
+    var upwardRoots: [Int32] = []
+    var upwardRootsAreLast = false
 
     /// Creates an engine with empty caches.
     public init(options: Options = Options()) {

@@ -120,6 +120,24 @@ import SDUISchema
         #expect(controller.scrollOffset == 0, "the content shrank: the offset is clamped")
     }
 
+    @Test func `an item a state change removes while it is visible runs its onDisappear, with its own index`() throws {
+        let (harness, controller) = try launch(Self.feed)
+        defer { withExtendedLifetime(harness) {} }
+        let visible = try expectedVisible(controller, offset: 0)
+        #expect(visible.count > 2)
+        // Drop the first two items: cell-i0 and cell-i1 leave the tree (the others keep their ids and move up).
+        guard case .array(let items)? = controller.state["items"] else { Issue.record("no items"); return }
+        try controller.setState("items", to: .array(Array(items.dropFirst(2))))
+        let gone = indices(controller, "gone")
+        #expect(gone.prefix(2) == [0, 1], "the removed items disappear with the index they had: \(gone)")
+        #expect(!controller.visibleLazyItems.contains("cell-i0") && !controller.visibleLazyItems.contains("cell-i1"))
+        // Every item visible before is either still visible or has disappeared: none is lost.
+        let now = Set(controller.visibleLazyItems)
+        for index in visible where !now.contains("cell-i\(index)") {
+            #expect(gone.contains(index) || index < 2, "cell-i\(index) left without onDisappear")
+        }
+    }
+
     @Test func `a screen whose root is not a vertical scroll cannot be scrolled`() throws {
         let (harness, controller) = try launch(#"{"schemaVersion": 1, "id": "s", "root": {"type": "vstack", "children": []}}"#)
         defer { withExtendedLifetime(harness) {} }

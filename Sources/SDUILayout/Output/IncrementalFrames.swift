@@ -64,8 +64,11 @@ extension IncrementalOutput {
     /// The plan after an upward relayout that stopped at `roots` (`relayoutUpward`): each root kept its frame, so
     /// only what is inside it is written again.
     init(subtreesOf roots: [Int32]) {
-        changed = roots.sorted()
-        changed.removeDuplicates()
+        changed = roots
+        if changed.count > 1 {
+            changed.sort()
+            changed.removeDuplicates()
+        }
         path = []
         children = []
     }

@@ -17,7 +17,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
     let source: PayloadSource?
     /// The result's layout direction (the direction of text paragraphs without strong characters).
     private let layoutDirection: LayoutDirection
-    private let lock = NSLock()
+    private let lock = PlainLock.make()
     /// The `LayoutNode` values, once made (guarded by `lock`).
     private var made: [LayoutNode]?
 
@@ -195,7 +195,7 @@ final class PendingDiagnostics: @unchecked Sendable {
     /// The result's links: `found[i].node` is an index into them (results in document order only).
     private let links: ContiguousArray<OutputLink>
     private let source: PayloadSource?
-    private let lock = NSLock()
+    private let lock = PlainLock.make()
     private var made: [LayoutDiagnostic]?
 
     init(built: [LayoutDiagnostic], found: ContiguousArray<ComputeDiagnostic>, links: ContiguousArray<OutputLink>,

@@ -52,8 +52,20 @@ extension ScreenViewController {
             scrolling.visible = now
             let left = before.filter { !now.contains($0) }
             let entered = now.filter { !before.contains($0) }
-            runLazyActions(of: left, appearing: false)
+            // An item a state change removed (its forEach's items no longer hold it) disappears with the actions
+            // it had while it was visible: it is no longer in the tree to read them from.
+            let gone = left.filter { screen.root.node(withID: $0) == nil }
+            for id in gone {
+                for (action, locals) in scrolling.disappearActions[id] ?? [] {
+                    do throws(RuntimeError) { try perform(action, locals: locals) } catch {
+                        report(.action, "'\(screen.id)' onDisappear of removed lazy item '\(id)': \(error.message)")
+                    }
+                }
+            }
+            runLazyActions(of: left.filter { !gone.contains($0) }, appearing: false)
+            for id in left { scrolling.disappearActions[id] = nil }
             runLazyActions(of: entered, appearing: true)
+            rememberDisappearActions(of: scrolling.visible)
         } while scrolling.needsUpdate && rounds < Self.maxVisibilityRounds
         if scrolling.needsUpdate {
             report(.action, "'\(screen.id)': lazy items' onAppear / onDisappear kept changing what is visible; stopped after \(Self.maxVisibilityRounds) rounds")
@@ -104,6 +116,16 @@ extension ScreenViewController {
 
     /// Runs the `onAppear` (or `onDisappear`) actions of the lazy items `ids` and of the nodes inside them, in
     /// document order, each with the locals of its place.
+    /// Keeps the `onDisappear` actions of the visible items `ids` (with their locals), for an item removed while
+    /// visible.
+    private func rememberDisappearActions(of ids: [String]) {
+        for id in ids {
+            guard let item = screen.root.node(withID: id), let itemLocals = screen.root.locals(ofNodeWithID: id) else { continue }
+            let actions = Self.lifecycleActions(in: item, locals: itemLocals, appearing: false, skippingLazyItems: nil)
+            if actions.isEmpty { scrolling.disappearActions[id] = nil } else { scrolling.disappearActions[id] = actions }
+        }
+    }
+
     private func runLazyActions(of ids: [String], appearing: Bool) {
         for id in ids {
             guard let item = screen.root.node(withID: id), let itemLocals = screen.root.locals(ofNodeWithID: id) else { continue }
@@ -140,6 +162,9 @@ struct ScrollingState {
     var offset = 0.0
     /// The lazy items visible, by id, in document order.
     var visible: [String] = []
+    /// The `onDisappear` actions (with their locals) of the visible items that have some, as of the last time they
+    /// were found visible: what runs when a state change removes such an item from the tree.
+    var disappearActions: [String: [(Action, [(name: String, value: StateValue)])]] = [:]
     /// Between `viewDidAppear` and `viewDidDisappear`.
     var hasAppeared = false
     var isUpdating = false

@@ -291,19 +291,33 @@ public struct ComponentNode: Hashable, Sendable {
     /// map (the record is otherwise made again): a state change's fast path (`StateUpdater`).
     /// - Complexity: O(1).
     package mutating func setBoundText(_ string: String, isTitle: Bool) {
-        let old = isTitle ? box.properties.title : box.properties.text
-        if case .sizeClass? = old {
-            if isTitle { title = .fixed(string) } else { text = .fixed(string) }
-            return
-        }
         makeUnique()
-        if isTitle {
-            box.properties.title = .fixed(string)
-            geometry.title = string
+        // One access to the box's properties (each is an exclusivity check): the old value is looked at and the
+        // new one stored in the same access.
+        if box.setFixedText(string, isTitle: isTitle) {
+            if isTitle { geometry.title = string } else { geometry.text = string }
         } else {
-            box.properties.text = .fixed(string)
-            geometry.text = string
+            refreshGeometry()
         }
+    }
+}
+
+extension PropertyBox {
+    /// Sets `text` (`isTitle`: `title`) to `.fixed(string)`; whether the old value was not a size-class map (the
+    /// geometry record then changes in that one field).
+    fileprivate func setFixedText(_ string: String, isTitle: Bool) -> Bool {
+        Self.setFixedText(&properties, string, isTitle: isTitle)
+    }
+
+    private static func setFixedText(_ properties: inout NodeProperties, _ string: String, isTitle: Bool) -> Bool {
+        if isTitle {
+            if case .sizeClass? = properties.title { properties.title = .fixed(string); return false }
+            properties.title = .fixed(string)
+        } else {
+            if case .sizeClass? = properties.text { properties.text = .fixed(string); return false }
+            properties.text = .fixed(string)
+        }
+        return true
     }
 }
 
@@ -448,34 +462,35 @@ public struct Frame: Hashable, Sendable {
 public struct Screen: Hashable, Sendable {
     /// The payload format versions this build understands.
     public static let supportedVersions: [Int] = [1]
-    public var schemaVersion: Int { didSet { derived = ScreenDerivedStorage() } }
+    public var schemaVersion: Int { didSet { derived = ScreenDerivedStorage.make() } }
     /// The screen's id (used for routing: `navigate` actions name it).
-    public var id: String { didSet { derived = ScreenDerivedStorage() } }
-    public var title: String? { didSet { derived = ScreenDerivedStorage() } }
+    public var id: String { didSet { derived = ScreenDerivedStorage.make() } }
+    public var title: String? { didSet { derived = ScreenDerivedStorage.make() } }
     /// The tree. Changed in place (`screen.root.children[2].text = …`) or replaced, it drops `derived`.
     public var root: ComponentNode {
-        get { rootValue }
+        // Read in place (`screen.state.schema` copies nothing).
+        _read { yield rootValue }
         _modify {
-            defer { derived = ScreenDerivedStorage() }
+            defer { derived = ScreenDerivedStorage.make() }
             yield &rootValue
         }
-        set { rootValue = newValue; derived = ScreenDerivedStorage() }
+        set { rootValue = newValue; derived = ScreenDerivedStorage.make() }
     }
     /// The screen's state variables with their initial values (empty when the payload declares no `state`).
     /// The tree's bound values are resolved against it (see `docs/schema.md`, "State and bindings").
     public var state: ScreenState {
-        get { stateValue }
+        _read { yield stateValue }
         _modify {
-            defer { derived = ScreenDerivedStorage() }
+            defer { derived = ScreenDerivedStorage.make() }
             yield &stateValue
         }
-        set { stateValue = newValue; derived = ScreenDerivedStorage() }
+        set { stateValue = newValue; derived = ScreenDerivedStorage.make() }
     }
     /// Named states to preview the screen in (`"previews": {"empty cart": {"count": 0}}`): each is `state` with
     /// the preview's values over it.
-    public var previews: [StatePreview] { didSet { derived = ScreenDerivedStorage() } }
+    public var previews: [StatePreview] { didSet { derived = ScreenDerivedStorage.make() } }
     /// Data derived from this value of the screen (see `ScreenDerivedStorage`); takes no part in equality.
-    package private(set) var derived = ScreenDerivedStorage()
+    package private(set) var derived = ScreenDerivedStorage.make()
     /// Storage of `root` and `state` (their accessors drop `derived`; `update(state:tree:)` sets both and drops it once).
     private var rootValue: ComponentNode
     private var stateValue: ScreenState
@@ -492,7 +507,7 @@ public struct Screen: Hashable, Sendable {
     package mutating func update(state newState: ScreenState, tree body: (inout ComponentNode) -> Void) {
         body(&rootValue)
         stateValue = newState
-        derived = ScreenDerivedStorage()
+        derived = ScreenDerivedStorage.make()
     }
 
     public static func == (lhs: Screen, rhs: Screen) -> Bool {
@@ -502,45 +517,5 @@ public struct Screen: Hashable, Sendable {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(schemaVersion); hasher.combine(id); hasher.combine(title); hasher.combine(root); hasher.combine(state)
-    }
-}
-
-/// Data another module derives from a `Screen` and keeps with it — the layout engine keeps the screen's
-/// flattened tree here, so a screen is flattened once for all the engines and traits that lay it out.
-///
-/// One value per screen value: copies of a screen share it, and setting any property of the screen replaces
-/// it with an empty one (the derived data described the old value). Thread-safe: `value(orMake:)` makes the
-/// value once, under a lock.
-package final class ScreenDerivedStorage: @unchecked Sendable {
-    // A bare pthread mutex rather than an `NSLock` (which makes three allocations on Linux): a state change makes a
-    // new storage for every new screen value, and the lock object cost more than the rest of making it.
-    private let lock: UnsafeMutablePointer<pthread_mutex_t>
-    /// Guarded by `lock`.
-    private var value: AnyObject?
-
-    package init() {
-        lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        lock.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(lock, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(lock)
-        lock.deinitialize(count: 1)
-        lock.deallocate()
-    }
-
-    /// The value kept, made by `make` (once, while holding the lock) when none of type `T` is kept.
-    package func value<T: AnyObject>(orMake make: () -> T) -> T {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        // An exact type check and an unchecked downcast (a dynamic `as?` cast costs more than the layout's
-        // whole lookup).
-        if let kept = value, ObjectIdentifier(type(of: kept)) == ObjectIdentifier(T.self) {
-            return unsafeDowncast(kept, to: T.self)
-        }
-        let made = make()
-        value = made
-        return made
     }
 }

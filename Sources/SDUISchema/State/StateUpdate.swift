@@ -19,6 +19,11 @@ public struct StateUpdate: Sendable {
     /// index in the flat layout tree), with the new text; nothing else changed in the tree. nil: the general path
     /// made the screen again — lay it out in full.
     public var textChanges: [(node: Int32, text: String)]?
+    /// The nodes, by pre-order number, whose other bound properties changed and were resolved again on their own
+    /// (`PayloadDecoder.resolvedProperties(of:in:depth:)`), ascending; empty for the general path. When only
+    /// bindings that change how a node is drawn changed value (`StateUpdater.isPaintOnly`), `textChanges` is still
+    /// given: the layout is the last one with those texts patched. Otherwise `textChanges` is nil (lay out in full).
+    public var propertyChanges: [Int32] = []
 }
 
 /// Takes a screen from state to state (the runtime keeps one per screen): knows which nodes read which variables,
@@ -29,15 +34,43 @@ public struct StateUpdater: Sendable {
     /// Resolution options (expression limits).
     public var options: PayloadDecoder.Options
     private var dependencies: StateDependencies
-    /// The nodes that read state, by pre-order number (nil: reads none).
-    private var readers: [Reader?] = []
+    /// For each node by pre-order number: its entry in `textReaders`, or -1 when its bindings are not the fast
+    /// path's (it reads no state, or reads it in another property than its one text).
+    private var textReaderOf: [Int32] = []
+    /// The nodes whose one binding is their text (a text's `text`, a button's `title`) and reads no template local.
+    private var textReaders: [TextReader] = []
+    /// For each node by pre-order number: its entry in `propertyReaders`, or -1.
+    private var propertyReaderOf: [Int32] = []
+    /// The nodes that read state in other properties than one text (or in more than one), outside templates.
+    private var propertyReaders: [PropertyReader] = []
+    /// Whether the pre-order numbers are the layout tree's node indices: no node has views the layout counts
+    /// besides its children (a background's or overlay's view, a section's header or footer). When false every
+    /// change takes the general path.
+    private var numbersAreLayoutIndices = true
+    /// The last `changedNames` and their slots (a runtime changes the same few variables again and again; their
+    /// names are not hashed each time).
+    private var lastNames: [String] = []
+    private var lastSlots: [Int] = []
 
-    /// A node that reads state: where it is, and — when its one binding is its text (a text's `text`, a button's
-    /// `title`) and reads no template local — that binding and the text it shows, for the fast path.
-    private struct Reader {
+    /// A node whose one binding is its text: where it is, the binding and the text it shows.
+    private struct TextReader: Sendable {
         /// The child-index path from the root.
         var path: [Int]
-        var text: (binding: StateBinding, isButton: Bool, current: Responsive<String>?)?
+        var binding: StateBinding
+        /// The slot the binding reads when it is one variable and nothing else (`"@{badge}"`), else -1.
+        var global: Int
+        var isButton: Bool
+        /// The text shown when it is one string for every size class (nil: a size-class map, or none).
+        var current: String?
+    }
+
+    /// A node whose bindings are not a lone text: where it is, and which of its bindings change only how it is
+    /// drawn.
+    private struct PropertyReader: Sendable {
+        /// The child-index path from the root.
+        var path: [Int]
+        /// For each of the node's bindings, in order: whether it is paint-only (`StateUpdater.isPaintOnly`).
+        var paintOnly: [Bool]
     }
 
     /// An updater for `screen` in its current state.
@@ -46,7 +79,14 @@ public struct StateUpdater: Sendable {
         self.screen = screen
         self.options = options
         dependencies = StateDependencies(screen: screen)
-        readers = Self.readers(of: screen)
+        index(screen)
+    }
+
+    /// Makes the reader tables of `screen`.
+    private mutating func index(_ screen: Screen) {
+        let tables = Self.readers(of: screen)
+        (textReaderOf, textReaders, propertyReaderOf, propertyReaders) = (tables.textOf, tables.text, tables.propertyOf, tables.property)
+        numbersAreLayoutIndices = textReaderOf.count == screen.root.subtreeCount
     }
 
     /// Takes the screen to `state`; `changedNames`: the variables whose value differs from the current state's
@@ -56,69 +96,177 @@ public struct StateUpdater: Sendable {
     ///   O(n) in the payload.
     public mutating func update(to state: ScreenState, changedNames: [String]) -> StateUpdate? {
         let base = screen.derived
-        let slots = changedNames.compactMap { state.schema.slot(of: $0) }
-        if state.schema == screen.state.schema, let changes = fastChanges(slots: slots, state: state) {
-            // In place: the nodes on the changed paths are copied only if someone else still holds them.
+        if changedNames != lastNames {
+            lastSlots = changedNames.compactMap { state.schema.slot(of: $0) }
+            lastNames = changedNames
+        }
+        if numbersAreLayoutIndices, state.schema == screen.state.schema, let changes = fastChanges(slots: lastSlots, state: state) {
+            var properties: [Int32] = []
+            var resolvedNodes: [ComponentNode] = []
+            var layoutChanged = false
+            if !changes.properties.isEmpty {
+                guard let resolved = resolveProperties(changes.properties, state: state) else { return general(state, base: base) }
+                (properties, resolvedNodes, layoutChanged) = resolved
+            }
+            // In place: the nodes on the changed paths are copied only if another value still shares them.
             do {
-                // A local copy (the closure cannot read `self` while `screen` is changed), released before `readers`
-                // is written below so that write does not copy the table.
-                let readers = self.readers
+                // Local copies (the closure cannot read `self` while `screen` is changed), released before
+                // `textReaders` is written below so that write does not copy the table.
+                let readers = textReaders, readerOf = textReaderOf
+                let others = propertyReaders, otherOf = propertyReaderOf
+                let texts = changes.texts
                 screen.update(state: state) { root in
-                    for change in changes {
-                        guard let reader = readers[Int(change.node)], let text = reader.text else { continue }
-                        root.modify(at: reader.path[...]) { node in node.setBoundText(change.text, isTitle: text.isButton) }
+                    for (k, number) in properties.enumerated() {
+                        root.modify(at: others[Int(otherOf[Int(number)])].path[...]) { node in node = resolvedNodes[k] }
+                    }
+                    for change in texts {
+                        let reader = Int(readerOf[Int(change.node)])
+                        root.modify(at: readers[reader].path[...]) { node in
+                            node.setBoundText(change.text, isTitle: readers[reader].isButton)
+                        }
                     }
                 }
             }
-            for change in changes where self.readers[Int(change.node)]?.text != nil {
-                self.readers[Int(change.node)]?.text?.current = .fixed(change.text)
-            }
-            return StateUpdate(screen: screen, base: base, warnings: [], textChanges: changes)
+            for change in changes.texts { textReaders[Int(textReaderOf[Int(change.node)])].current = change.text }
+            return StateUpdate(screen: screen, base: base, warnings: [], textChanges: layoutChanged ? nil : changes.texts,
+                               propertyChanges: properties)
         }
+        return general(state, base: base)
+    }
+
+    /// The general path: the payload resolved again in `state`.
+    private mutating func general(_ state: ScreenState, base: ScreenDerivedStorage) -> StateUpdate? {
         let decoding = screen.resolved(in: state, options: options)
         guard let resolved = decoding.screen else { return nil }
         screen = resolved
         dependencies = StateDependencies(screen: resolved)
-        readers = Self.readers(of: resolved)
+        index(resolved)
         return StateUpdate(screen: resolved, base: base, warnings: decoding.issues.map(\.description), textChanges: nil)
     }
 
-    /// The new texts of the readers of `slots`, or nil when the fast path does not apply.
-    private func fastChanges(slots: [Int], state: ScreenState) -> [(node: Int32, text: String)]? {
+    /// The new texts of the text readers of `slots`, and the other readers of `slots` (by number, ascending), or
+    /// nil when the fast path does not apply (a template's items read them, a reader is inside a template, a text
+    /// binding fails).
+    private func fastChanges(slots: [Int], state: ScreenState) -> (texts: [(node: Int32, text: String)], properties: [Int32])? {
         guard dependencies.templateNodes(readingAnyOf: slots).isEmpty else { return nil }
         var changes: [(node: Int32, text: String)] = []
+        var properties: [Int32] = []
+        let values = state.values
         for number in dependencies.nodes(readingAnyOf: slots) {
-            guard readers.indices.contains(Int(number)), let text = readers[Int(number)]?.text else { return nil }
-            guard let value = try? text.binding.evaluate(globals: state.values, locals: [], limits: options.expressionLimits),
-                  value.fits(.string) || value.type.isScalar else { return nil }
+            guard textReaderOf.indices.contains(Int(number)) else { return nil }
+            let k = Int(textReaderOf[Int(number)])
+            guard k >= 0 else {
+                guard propertyReaderOf[Int(number)] >= 0 else { return nil }
+                properties.append(number)
+                continue
+            }
+            let value: StateValue
+            let global = textReaders[k].global
+            if global >= 0 {
+                // What the program's one instruction does (`ExpressionProgram.evaluate`), without entering it.
+                guard values.indices.contains(global) else { return nil }
+                value = values[global]
+            } else {
+                guard let evaluated = try? textReaders[k].binding.evaluate(globals: values, locals: [], limits: options.expressionLimits)
+                else { return nil }
+                value = evaluated
+            }
+            guard value.fits(.string) || value.type.isScalar else { return nil }
             let string = value.interpolationText
-            if text.current != .fixed(string) { changes.append((number, string)) }
+            if textReaders[k].current != string { changes.append((number, string)) }
         }
-        return changes
+        return (changes, properties)
     }
 
-    /// The nodes that read state (own properties or an input), by pre-order number.
-    private static func readers(of screen: Screen) -> [Reader?] {
-        var readers: [Reader?] = []
-        var stack: [(node: ComponentNode, path: [Int])] = [(screen.root, [])]
-        while let (node, path) = stack.popLast() {
-            var reader: Reader?
-            if node.hasBindings || node.input != nil {
-                reader = Reader(path: path, text: nil)
-                let isButton = node.type == .button
-                if (node.type == .text || isButton), node.input == nil, node.bindings.count == 1,
-                   node.bindings[0].path == [.key(isButton ? "title" : "text")], !node.bindings[0].binding.readsLocals {
-                    reader?.text = (node.bindings[0].binding, isButton, isButton ? node.title : node.text)
-                }
+    /// The property readers `numbers` resolved again in `state` (`PayloadDecoder.resolvedProperties`): those whose
+    /// node changed, the new nodes, and whether some change is not paint-only; nil when one cannot be resolved on
+    /// its own (take the general path).
+    private func resolveProperties(_ numbers: [Int32], state: ScreenState) -> (nodes: [Int32], resolvedNodes: [ComponentNode], layoutChanged: Bool)? {
+        let decoder = PayloadDecoder(options: options)
+        var nodes: [Int32] = []
+        var resolvedNodes: [ComponentNode] = []
+        var layoutChanged = false
+        let before = screen.state.values, after = state.values
+        for number in numbers {
+            let reader = propertyReaders[Int(propertyReaderOf[Int(number)])]
+            guard let old = screen.root.node(at: reader.path[...]),
+                  let new = decoder.resolvedProperties(of: old, in: state, depth: reader.path.count + 1) else { return nil }
+            if new == old { continue }
+            // Which bindings changed value: the node is laid out again when one that is not paint-only did (a
+            // paint-only property feeds nothing the layout's build step reads: the differential tests check it).
+            for (i, site) in old.bindings.enumerated() where !layoutChanged && !(reader.paintOnly.indices.contains(i) && reader.paintOnly[i]) {
+                let was = try? site.binding.evaluate(globals: before, locals: [], limits: options.expressionLimits)
+                let now = try? site.binding.evaluate(globals: after, locals: [], limits: options.expressionLimits)
+                if was != now { layoutChanged = true }
             }
-            readers.append(reader)
-            for (i, child) in node.children.enumerated().reversed() { stack.append((child, path + [i])) }
+            nodes.append(number)
+            resolvedNodes.append(new)
         }
-        return readers
+        return (nodes, resolvedNodes, layoutChanged)
+    }
+
+    /// Whether a binding at `path` of `node` changes only how the node is drawn, never its layout: colors, an
+    /// image's URL, placeholder and description, the v1 `background` and `cornerRadius`, accessibility, and the
+    /// drawing modifiers of the chain (`opacity`, `cornerRadius`, `clipShape`, `border`, `shadow`, `hidden`).
+    /// The layout tree holds nothing of them (docs/state.md, "Which changes lay out again").
+    static func isPaintOnly(_ path: [PropertyBinding.Step], of node: ComponentNode) -> Bool {
+        guard case .key(let first)? = path.first else { return false }
+        switch first {
+        case "color", "background", "cornerRadius", "accessibility": return true
+        case "url", "alt", "placeholder": return node.type == .image
+        case "modifiers":
+            guard path.count >= 3, case .index(let i) = path[1], node.modifiers.chain.indices.contains(i) else { return false }
+            switch node.modifiers.chain[i] {
+            case .opacity, .cornerRadius, .clipShape, .border, .shadow, .hidden: return true
+            default: return false
+            }
+        default: return false
+        }
+    }
+
+    /// For each node by pre-order number, its entry in the text readers (-1: none), the text readers, the same for
+    /// the property readers.
+    private static func readers(of screen: Screen) -> (textOf: [Int32], text: [TextReader], propertyOf: [Int32], property: [PropertyReader]) {
+        var textOf: [Int32] = []
+        var text: [TextReader] = []
+        var propertyOf: [Int32] = []
+        var property: [PropertyReader] = []
+        var stack: [(node: ComponentNode, path: [Int], inTemplate: Bool)] = [(screen.root, [], false)]
+        while let (node, path, inTemplate) = stack.popLast() {
+            var textEntry: Int32 = -1, propertyEntry: Int32 = -1
+            let isButton = node.type == .button
+            if (node.type == .text || isButton), node.input == nil, node.bindings.count == 1,
+               node.bindings[0].path == [.key(isButton ? "title" : "text")], !node.bindings[0].binding.readsLocals {
+                let binding = node.bindings[0].binding
+                var global = -1
+                if let program = binding.program, program.code.count == 1, program.code[0].op == .global {
+                    global = Int(program.code[0].operand)
+                }
+                var current: String?
+                if case .fixed(let string)? = isButton ? node.title : node.text { current = string }
+                textEntry = Int32(text.count)
+                text.append(TextReader(path: path, binding: binding, global: global, isButton: isButton, current: current))
+            } else if node.hasBindings, node.input == nil, !inTemplate, node.templateItem == nil, node.templates.isEmpty {
+                propertyEntry = Int32(property.count)
+                property.append(PropertyReader(path: path, paintOnly: node.bindings.map { isPaintOnly($0.path, of: node) }))
+            }
+            textOf.append(textEntry)
+            propertyOf.append(propertyEntry)
+            let childrenInTemplate = inTemplate || node.templateItem != nil || !node.templates.isEmpty
+            for (i, child) in node.children.enumerated().reversed() { stack.append((child, path + [i], childrenInTemplate)) }
+        }
+        return (textOf, text, propertyOf, property)
     }
 }
 
 extension ComponentNode {
+    /// The node at a child-index path (nil: no such node).
+    func node(at path: ArraySlice<Int>) -> ComponentNode? {
+        guard let first = path.first else { return self }
+        guard children.indices.contains(first) else { return nil }
+        return children[first].node(at: path.dropFirst())
+    }
+
     /// Changes the node at a child-index path in place (copying only the nodes on the way, and only those another
     /// value shares).
     mutating func modify(at path: ArraySlice<Int>, _ body: (inout ComponentNode) -> Void) {
