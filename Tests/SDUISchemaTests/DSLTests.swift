@@ -189,3 +189,24 @@ func `a DSL screen survives encode then strict decode unchanged`(name: String) t
     #expect(Grid(columns: .fixed(lines)) {}.node.columns == .fixed(3))
     #expect(Text("x").frame(width: .fixed(gap)).node.modifiers.frame?.width == .fixed(12))
 }
+
+@Test func `a DSL screen's previews are written and checked as the payload's`() throws {
+    let good = Screen(id: "cart", state: ["count": 0, "name": ""], previews: ["three": ["count": 3], "named": ["name": "Ada", "count": 1]]) {
+        Text("Cart")
+    }
+    let decoded = PayloadDecoder(options: .init(strict: true)).decode(good.jsonValue)
+    #expect(decoded.issues.isEmpty, "\(decoded.issues.map(\.description))")
+    let screen = try #require(decoded.screen)
+    #expect(screen == good, "valid previews decode to the DSL's own")
+    #expect(screen.previews.map(\.name) == ["three", "named"])
+    #expect(screen.previews[1].state["name"] == .string("Ada"))
+    // An unknown variable and a value of another type: the payload's errors, at the payload's pointers.
+    let bad = Screen(id: "cart", state: ["count": 0], previews: ["bad": ["count": "x", "nope": 1]]) { Text("Cart") }
+    let dsl = PayloadDecoder().decode(bad.jsonValue).issues.map(\.description)
+    let payload = PayloadDecoder().decode(Array(#"""
+    {"schemaVersion": 1, "id": "cart", "state": {"count": 0}, "previews": {"bad": {"count": "x", "nope": 1}}, "root": {"type": "text", "text": "Cart"}}
+    """#.utf8)).issues.map(\.description)
+    #expect(dsl.count == 2)
+    #expect(dsl == payload)
+    #expect(dsl.allSatisfy { $0.hasPrefix("/previews/bad/") })
+}

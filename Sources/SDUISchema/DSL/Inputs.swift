@@ -171,8 +171,27 @@ extension Screen {
     ///
     /// What the DSL writes is the payload: decoding it (`Screen(json:)`, `PayloadDecoder`) checks the bindings,
     /// makes the templates' nodes and resolves the tree against the state.
-    public init(id: String = "screen", title: String? = nil, state: KeyValuePairs<String, JSONValue>, @ComponentBuilder content: () -> [ComponentNode]) {
+    ///
+    /// `previews`: named states to preview the screen in (the payload's `"previews"`: `["empty cart": ["count": 0]]`),
+    /// each the variables it changes. They are written as given and checked where the payload's are, when the
+    /// payload is decoded: a variable the state does not declare, or a value of another type, is an error at
+    /// `/previews/NAME/VARIABLE` — as if the server had sent it.
+    public init(id: String = "screen", title: String? = nil, state: KeyValuePairs<String, JSONValue>,
+                previews: KeyValuePairs<String, KeyValuePairs<String, JSONValue>> = [:], @ComponentBuilder content: () -> [ComponentNode]) {
         self.init(id: id, title: title, content: content)
-        self.state = ScreenState(state.map { ($0.key, StateValue($0.value)) })
+        let initial = state.map { (name: $0.key, value: StateValue($0.value)) }
+        self.state = ScreenState(initial)
+        let base = self.state
+        self.previews = previews.map { preview in
+            let values = preview.value.map { (name: $0.key, value: StateValue($0.value)) }
+            // The state with the preview's values (what decoding the payload makes of it) — or, when one does not
+            // fit (an unknown name, another type), the preview's values first (a name repeated keeps its first
+            // value) and then the rest: the encoder writes what differs from the state, so the decoder reports it.
+            var state = base
+            for (name, value) in values where state.set(name, to: value) != nil {
+                return StatePreview(name: preview.key, state: ScreenState(values + initial))
+            }
+            return StatePreview(name: preview.key, state: state)
+        }
     }
 }
