@@ -12,12 +12,17 @@ import SDUIDisplay
 /// `AsyncImage`'s phases (empty: skeleton, success: the picture, failure: a symbol), a tap that routes the action.
 struct SDUINodeContent: View {
     let item: DisplayItem
+    /// The item's place in VoiceOver's reading order (`DisplayList.accessibilitySortPriorities`).
+    let sortPriority: Double
     let registry: SDUIViewRegistry
     let onAction: @MainActor (Action, DisplayItem) -> Void
 
     var body: some View {
-        SwiftUI.ZStack(alignment: .topLeading) {
-            switch registry.factories.resolve(item) {
+        let resolution = registry.factories.resolve(item)
+        let isRegistered: Bool
+        if case .registered = resolution { isRegistered = true } else { isRegistered = false }
+        return SwiftUI.ZStack(alignment: .topLeading) {
+            switch resolution {
             case .registered(let view):
                 view
             case .builtIn, .placeholder:
@@ -30,7 +35,7 @@ struct SDUINodeContent: View {
         }
         .frame(width: item.frame.width, height: item.frame.height, alignment: .topLeading)
         .opacity(item.isHidden ? 0 : item.appearance.opacity)
-        .accessibilityLabel(item.accessibility.label ?? "")
+        .sduiAccessibility(item.accessibility, sortPriority: sortPriority, keepsOwn: isRegistered)
         .onTapGesture { if let action = item.action { onAction(action, item) } }
     }
 
