@@ -73,6 +73,8 @@ public struct ZStack<Content: View>: View {
 
 public struct Text: View {
     public init<S: StringProtocol>(_ content: S) {}
+    public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text { self }
+    public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text { self }
     public var body: Never { fatalError() }
 }
 

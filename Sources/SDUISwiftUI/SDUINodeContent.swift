@@ -8,8 +8,9 @@ import SDUIEnvironment
 import SDUISchema
 import SDUIDisplay
 
-/// One node's own drawing at its frame's size: fill and corners, text lines at the engine's positions, an image in
-/// `AsyncImage`'s phases (empty: skeleton, success: the picture, failure: a symbol), a tap that routes the action.
+/// One node's own drawing at its frame's size: fill and corners, text lines at the engine's positions (with their
+/// strikethrough or underline), an image in `AsyncImage`'s phases (empty: skeleton, success: the picture, failure: a
+/// symbol), an SF Symbol in its box, a tap that routes the action.
 struct SDUINodeContent: View {
     let item: DisplayItem
     /// The item's place in VoiceOver's reading order (`DisplayList.accessibilitySortPriorities`).
@@ -30,6 +31,7 @@ struct SDUINodeContent: View {
                     RoundedRectangle(cornerRadius: item.appearance.cornerRadius).fill(Self.color(fill))
                 }
                 if let image = item.image { imageView(image) }
+                if let symbol = item.symbol { symbolView(symbol) }
                 if let text = item.text { lines(text) }
             }
         }
@@ -42,12 +44,22 @@ struct SDUINodeContent: View {
     @ViewBuilder private func lines(_ text: DisplayText) -> some View {
         ForEach(Array(text.lines.enumerated()), id: \.offset) { _, line in
             SwiftUI.Text(line.text)
+                .strikethrough(text.decorations.contains(.strikethrough))
+                .underline(text.decorations.contains(.underline))
                 .font(.custom(Self.interName(text.face.weight), fixedSize: text.face.size))
                 .foregroundStyle(Self.color(item.appearance.foreground ?? SDUISchema.Color.system["primary"]!))
                 .fixedSize()
                 .frame(width: line.width + 1, height: text.face.lineHeight, alignment: .leading)
                 .offset(x: line.left, y: line.top)
         }
+    }
+
+    /// An SF Symbol in its box, tinted with the node's foreground.
+    private func symbolView(_ symbol: DisplaySymbol) -> some View {
+        SwiftUI.Image(systemName: symbol.name).resizable().aspectRatio(contentMode: .fit)
+            .foregroundStyle(Self.color(item.appearance.foreground ?? SDUISchema.Color.system["primary"]!))
+            .frame(width: symbol.box.width, height: symbol.box.height)
+            .offset(x: symbol.box.x, y: symbol.box.y)
     }
 
     @ViewBuilder private func imageView(_ request: ImageRequest) -> some View {
