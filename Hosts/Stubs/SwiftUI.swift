@@ -129,8 +129,13 @@ extension Shape {
     public var body: Never { fatalError() }
 }
 
-public struct Rectangle: Shape { public init() {} }
-public struct RoundedRectangle: Shape { public init(cornerRadius: CGFloat) {} }
+public protocol InsettableShape: Shape {}
+extension InsettableShape {
+    public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> ModifiedView<Self> { ModifiedView() }
+}
+
+public struct Rectangle: InsettableShape { public init() {} }
+public struct RoundedRectangle: InsettableShape { public init(cornerRadius: CGFloat) {} }
 
 // MARK: Modifiers
 
@@ -142,6 +147,8 @@ extension View {
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> ModifiedView<Self> { ModifiedView() }
     public func fixedSize() -> ModifiedView<Self> { ModifiedView() }
     public func clipped() -> ModifiedView<Self> { ModifiedView() }
+    public func clipShape<S: Shape>(_ shape: S) -> ModifiedView<Self> { ModifiedView() }
+    public func shadow(color: Color, radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> ModifiedView<Self> { ModifiedView() }
     public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> ModifiedView<Self> { ModifiedView() }
     public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> ModifiedView<Self> { ModifiedView() }
     public func accessibilityLabel<S: StringProtocol>(_ label: S) -> ModifiedView<Self> { ModifiedView() }
