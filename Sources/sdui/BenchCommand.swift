@@ -72,6 +72,10 @@ enum BenchCommand {
                                      kept layout; "speedup" is against -general)
           cards-100-state-change-visible  one card's subtitle (its visibility bound) hides and shows again: the
                                      node resolved again on its own, the patched screen laid out in full
+          cards-100-state-change-runtime  the same change through the headless runtime: setState on a launched
+                                     ScreenViewController — update, incremental layout, display list with its
+                                     accessibility pass, the reconciler updating the views in place, the event
+                                     logged
           template-1000-decode       1 000 product cards sent as state + one forEach template (JSON bytes) →
                                      Screen: parse, check the template once, make its 7 nodes per item with
                                      their bindings resolved
@@ -118,7 +122,7 @@ enum BenchCommand {
                          "cards-100-text-new-engine", "cards-100-text-relayout", "feed-100k-first-viewport",
                          "feed-100k-first-viewport-warm", "feed-100k-scroll-middle", "template-1000-decode", "template-1000-expanded-decode",
                          "cards-100-state-change", "cards-100-state-change-model", "cards-100-state-change-full", "cards-100-state-change-general",
-                         "cards-100-state-change-color", "cards-100-state-change-visible"]
+                         "cards-100-state-change-color", "cards-100-state-change-visible", "cards-100-state-change-runtime"]
             /// A benchmark runs when there is no filter, the filter names it exactly, or (naming none exactly) is part of its name.
             /// The scaling curves run only when a filter picks them.
             func selected(_ name: String) -> Bool {
@@ -307,6 +311,12 @@ enum BenchCommand {
                 }
             }
             results += try stateChangeBenchmarks(runs: runs, in: narrow, selected: selected)
+            let runtime: Result<[Measurement], CLIError> = MainActor.assumeIsolated {
+                do throws(CLIError) { return .success(try runtimeStateChangeBenchmark(runs: runs, in: narrow, selected: selected)) } catch {
+                    return .failure(error)
+                }
+            }
+            results += try runtime.get()
             results += scalingBenchmarks(runs: runs, in: narrow, selected: selected)
 
             // Peak memory of viewport layouts, 1k vs 100k items.
@@ -456,43 +466,6 @@ enum BenchCommand {
         try propertyChangeBenchmarks(runs: runs, in: environment, selected: selected, general: results.first { $0.name == "cards-100-state-change-general" }?.median,
                                      into: &results)
         return results
-    }
-
-    /// `cards-100-state-change-color` and `-visible`: a bound property other than a text changes (see the help).
-    static func propertyChangeBenchmarks(runs: Int, in environment: WindowEnvironment, selected: (String) -> Bool, general: Double?,
-                                         into results: inout [Measurement]) throws(CLIError) {
-        let cases: [(name: String, variable: String, values: [StateValue], paintOnly: Bool)] = [
-            ("cards-100-state-change-color", "accent42", [.string("#CC3366"), .string("#3366CC")], true),
-            ("cards-100-state-change-visible", "show42", [.bool(false), .bool(true)], false),
-        ]
-        guard cases.contains(where: { selected($0.name) }) else { return }
-        guard let base = BenchmarkFixtures.cardsWithBadges(count: 100, boundProperties: true) else {
-            throw CLIError(message: "sdui bench: the cards-100-state payload with bound properties does not decode", exitCode: ExitCode.software)
-        }
-        let traits = environment.traitCollection()
-        for change in cases where selected(change.name) {
-            let states: [ScreenState] = change.values.map { value in
-                var state = base.state
-                state.set(change.variable, to: value)
-                return state
-            }
-            var updater = StateUpdater(screen: base)
-            let engine = LayoutEngine()
-            _ = engine.layout(base, in: environment, traits: traits)
-            let builds = engine.buildCount
-            var tookPropertyPath = true
-            var measurement = time(change.name, runs) { i in
-                guard let update = updater.update(to: states[i % 2], changedNames: [change.variable]) else { return 0 }
-                if update.propertyChanges.isEmpty || (update.textChanges == nil) == change.paintOnly { tookPropertyPath = false }
-                return engine.layout(applying: update, in: environment, traits: traits).nodeCount
-            }
-            // A paint-only change keeps the engine's tree; the other lays out a new screen value each time.
-            guard tookPropertyPath, change.paintOnly == (engine.buildCount == builds) else {
-                throw CLIError(message: "sdui bench: \(change.name) did not take the property path", exitCode: ExitCode.software)
-            }
-            if let general { measurement.extra.append(("speedup", general / max(measurement.median, 1e-9))) }
-            results.append(measurement)
-        }
     }
 
     /// Resets the kernel's peak-RSS counter (Linux: `echo 5 > /proc/self/clear_refs`) and returns the current RSS in KB.

@@ -1,0 +1,42 @@
+import SDUIEnvironment
+import SDUILayout
+import SDUISchema
+
+extension BenchCommand {
+    /// `cards-100-state-change-color` and `-visible`: a bound property other than a text changes (see the help).
+    static func propertyChangeBenchmarks(runs: Int, in environment: WindowEnvironment, selected: (String) -> Bool, general: Double?,
+                                         into results: inout [Measurement]) throws(CLIError) {
+        let cases: [(name: String, variable: String, values: [StateValue], paintOnly: Bool)] = [
+            ("cards-100-state-change-color", "accent42", [.string("#CC3366"), .string("#3366CC")], true),
+            ("cards-100-state-change-visible", "show42", [.bool(false), .bool(true)], false),
+        ]
+        guard cases.contains(where: { selected($0.name) }) else { return }
+        guard let base = BenchmarkFixtures.cardsWithBadges(count: 100, boundProperties: true) else {
+            throw CLIError(message: "sdui bench: the cards-100-state payload with bound properties does not decode", exitCode: ExitCode.software)
+        }
+        let traits = environment.traitCollection()
+        for change in cases where selected(change.name) {
+            let states: [ScreenState] = change.values.map { value in
+                var state = base.state
+                state.set(change.variable, to: value)
+                return state
+            }
+            var updater = StateUpdater(screen: base)
+            let engine = LayoutEngine()
+            _ = engine.layout(base, in: environment, traits: traits)
+            let builds = engine.buildCount
+            var tookPropertyPath = true
+            var measurement = time(change.name, runs) { i in
+                guard let update = updater.update(to: states[i % 2], changedNames: [change.variable]) else { return 0 }
+                if update.propertyChanges.isEmpty || (update.textChanges == nil) == change.paintOnly { tookPropertyPath = false }
+                return engine.layout(applying: update, in: environment, traits: traits).nodeCount
+            }
+            // A paint-only change keeps the engine's tree; the other lays out a new screen value each time.
+            guard tookPropertyPath, change.paintOnly == (engine.buildCount == builds) else {
+                throw CLIError(message: "sdui bench: \(change.name) did not take the property path", exitCode: ExitCode.software)
+            }
+            if let general { measurement.extra.append(("speedup", general / max(measurement.median, 1e-9))) }
+            results.append(measurement)
+        }
+    }
+}
