@@ -26,8 +26,12 @@ extension BenchCommand {
             _ = engine.layout(base, in: environment, traits: traits)
             let builds = engine.buildCount
             var tookPropertyPath = true
-            var measurement = time(change.name, runs) { i in
-                guard let update = updater.update(to: states[i % 2], changedNames: [change.variable]) else { return 0 }
+            // Alternating across the warm-up and the timed runs (which both count from 0): every call is a change.
+            var next = 0
+            var measurement = time(change.name, runs) { _ in
+                let state = states[next % 2]
+                next += 1
+                guard let update = updater.update(to: state, changedNames: [change.variable]) else { return 0 }
                 if update.propertyChanges.isEmpty || (update.textChanges == nil) == change.paintOnly { tookPropertyPath = false }
                 return engine.layout(applying: update, in: environment, traits: traits).nodeCount
             }
