@@ -174,10 +174,11 @@ struct LayoutTree {
     /// Padding per node (meaningful where `hasPadding`).
     var paddings = NodeBuffer<PaddingSpec>()
     /// What a result needs to name each node (parent, child index, text, hidden), in document order. Appended
-    /// without `Array`'s uniqueness check per node; results share one array copy of it (`sharedLinks`).
+    /// without `Array`'s uniqueness check per node; results read it through `outputLinks()`.
     var links = NodeBuffer<OutputLink>()
-    /// `links` as the array every `LayoutResult` of this tree shares (copy-on-write), made by the first result
-    /// and dropped whenever `links` changes (`removeAll`, realised rows, `LayoutState.truncate`).
+    /// `links` as the array every `LayoutResult` of a tree of an engine's own shares (copy-on-write), made by
+    /// the first result and dropped whenever `links` changes (`removeAll`, realised rows, `LayoutState.truncate`).
+    /// A shared template's results share its frozen buffer instead (`outputLinks()`).
     var linksArray: ContiguousArray<OutputLink>?
     /// The payload the tree was built from (ids and types are read from it when a result's nodes are read).
     var source: PayloadSource?
@@ -257,8 +258,11 @@ struct LayoutTree {
     /// Makes room for `n` more nodes in the four per-node buffers (`nodes`, `frames`, `paddings`, `links`), which
     /// always hold the same number of elements and grow together: the build then appends a node's four records
     /// with one capacity check (`appendAssumingCapacity`).
+    ///
+    /// `mutating` though it changes no field of the tree: called on the build's `inout` tree, a non-mutating
+    /// method gets a copy of the whole 185-byte struct (a `memcpy` per call, seen in the build's machine code).
     @inline(__always)
-    func reserveNodes(_ n: Int) {
+    mutating func reserveNodes(_ n: Int) {
         let needed = nodes.count + n
         if needed > nodes.capacity || needed > frames.capacity || needed > paddings.capacity || needed > links.capacity {
             growNodes(needed)
@@ -270,12 +274,15 @@ struct LayoutTree {
         nodes.reserve(needed); frames.reserve(needed); paddings.reserve(needed); links.reserve(needed)
     }
 
-    /// `links` as an array shared by the results of this tree (one copy per tree, not per pass).
-    mutating func sharedLinks() -> ContiguousArray<OutputLink> {
-        if let linksArray, linksArray.count == links.count { return linksArray }
+    /// `links` as the results of this tree read them: a shared template's own buffer (frozen: never written
+    /// again, so no copy), or for a tree of an engine's own — which its next build rewrites — an array shared
+    /// by its results (one copy per tree, not per pass).
+    mutating func outputLinks() -> OutputLinks {
+        if links.isFrozen { return OutputLinks(frozen: links) }
+        if let linksArray, linksArray.count == links.count { return OutputLinks(linksArray) }
         let made = links.withUnsafeBufferPointer { ContiguousArray($0) }
         linksArray = made
-        return made
+        return OutputLinks(made)
     }
 
     /// The id and JSON Pointer of node `index` for a diagnostic (made once per node and tree).
@@ -313,6 +320,32 @@ final class PayloadSource: @unchecked Sendable {
         let made = make()
         namedNodes = made
         return (made, true)
+    }
+}
+
+/// A result's links, one per output node in output order: a shared template's frozen buffer, or an array.
+struct OutputLinks {
+    private let frozen: NodeBuffer<OutputLink>?
+    private let array: ContiguousArray<OutputLink>
+    let count: Int
+
+    /// The links of a shared template (its buffer is frozen: never written again while anything holds it).
+    init(frozen buffer: NodeBuffer<OutputLink>) {
+        assert(buffer.isFrozen, "OutputLinks: only a frozen (template) buffer is shared")
+        frozen = buffer; array = []; count = buffer.count
+    }
+
+    init(_ links: ContiguousArray<OutputLink>) {
+        frozen = nil; array = links; count = links.count
+    }
+
+    /// No links (a result given as `LayoutNode` values).
+    static var empty: OutputLinks { OutputLinks([]) }
+
+    @inline(__always)
+    subscript(index: Int) -> OutputLink {
+        if let frozen { return frozen[index] }
+        return array[index]
     }
 }
 

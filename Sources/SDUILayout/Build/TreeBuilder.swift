@@ -44,10 +44,6 @@ struct TreeBuilder {
                     into: &tree)
         }
         tree.builtCount = tree.nodes.count
-        // The links as the array this tree's results share: made here, as the links were before they became a
-        // `NodeBuffer`, so the compute step (and its benchmark boundary) does not copy them. (Viewport layouts
-        // output realised rows in their own order and do not use it.)
-        if tree.lazyGrids.isEmpty { _ = tree.sharedLinks() }
     }
 
     /// Appends `node` and its subtree; returns the node's index.
