@@ -74,7 +74,7 @@ extension LayoutTree {
         copy.nodes = NodeBuffer(copying: nodes)
         copy.frames = NodeBuffer(copying: frames)
         copy.paddings = NodeBuffer(copying: paddings)
-        copy.links = NodeBuffer(copying: links)
+        copy.linksArray = nil
         return copy
     }
 
@@ -82,7 +82,7 @@ extension LayoutTree {
     func trimExcessCapacity() {
         let n = nodes.count
         guard nodes.capacity > n + n / 8 + 16 else { return }
-        nodes.shrinkToFit(); frames.shrinkToFit(); paddings.shrinkToFit(); links.shrinkToFit()
+        nodes.shrinkToFit(); frames.shrinkToFit(); paddings.shrinkToFit()
     }
 }
 

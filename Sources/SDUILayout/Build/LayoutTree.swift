@@ -173,12 +173,11 @@ struct LayoutTree {
     var frames = NodeBuffer<FrameSpec>()
     /// Padding per node (meaningful where `hasPadding`).
     var paddings = NodeBuffer<PaddingSpec>()
-    /// What a result needs to name each node (parent, child index, text, hidden), in document order. Appended
-    /// without `Array`'s uniqueness check per node; results read it through `outputLinks()`.
-    var links = NodeBuffer<OutputLink>()
-    /// `links` as the array every `LayoutResult` of a tree of an engine's own shares (copy-on-write), made by
-    /// the first result and dropped whenever `links` changes (`removeAll`, realised rows, `LayoutState.truncate`).
-    /// A shared template's results share its frozen buffer instead (`outputLinks()`).
+    /// What a result needs to name each node (parent, child index, text, hidden), in document order, as the
+    /// array every `LayoutResult` of a tree of an engine's own shares (copy-on-write): made from `nodes` by the
+    /// first result and dropped whenever the nodes change (`removeAll`, realised rows, `LayoutState.truncate`).
+    /// A shared template's results read its frozen `nodes` instead (`outputLinks()`), so the build writes no
+    /// links of its own.
     var linksArray: ContiguousArray<OutputLink>?
     /// The payload the tree was built from (ids and types are read from it when a result's nodes are read).
     var source: PayloadSource?
@@ -219,7 +218,6 @@ struct LayoutTree {
         nodes.removeAll(keepingCapacity: true)
         frames.removeAll(keepingCapacity: true)
         paddings.removeAll(keepingCapacity: true)
-        links.removeAll(keepingCapacity: true)
         linksArray = nil
         texts.removeAll(keepingCapacity: true)
         gridItems.removeAll(keepingCapacity: true)
@@ -236,7 +234,7 @@ struct LayoutTree {
 
     /// Makes the buffers read-only (a template's; see `NodeBuffer.freeze`).
     func freeze() {
-        nodes.freeze(); frames.freeze(); paddings.freeze(); links.freeze()
+        nodes.freeze(); frames.freeze(); paddings.freeze()
     }
 
     /// Whether the children of `node` are in the root vertical scroll's column — the scroll's own children, and
@@ -255,32 +253,32 @@ struct LayoutTree {
         return false
     }
 
-    /// Makes room for `n` more nodes in the four per-node buffers (`nodes`, `frames`, `paddings`, `links`), which
-    /// always hold the same number of elements and grow together: the build then appends a node's four records
-    /// with one capacity check (`appendAssumingCapacity`).
+    /// Makes room for `n` more nodes in the three per-node buffers (`nodes`, `frames`, `paddings`), which always
+    /// hold the same number of elements and grow together: the build then appends a node's three records with
+    /// one capacity check (`appendAssumingCapacity`).
     ///
     /// `mutating` though it changes no field of the tree: called on the build's `inout` tree, a non-mutating
     /// method gets a copy of the whole 185-byte struct (a `memcpy` per call, seen in the build's machine code).
     @inline(__always)
     mutating func reserveNodes(_ n: Int) {
         let needed = nodes.count + n
-        if needed > nodes.capacity || needed > frames.capacity || needed > paddings.capacity || needed > links.capacity {
+        if needed > nodes.capacity || needed > frames.capacity || needed > paddings.capacity {
             growNodes(needed)
         }
     }
 
     @inline(never)
     private func growNodes(_ needed: Int) {
-        nodes.reserve(needed); frames.reserve(needed); paddings.reserve(needed); links.reserve(needed)
+        nodes.reserve(needed); frames.reserve(needed); paddings.reserve(needed)
     }
 
-    /// `links` as the results of this tree read them: a shared template's own buffer (frozen: never written
-    /// again, so no copy), or for a tree of an engine's own — which its next build rewrites — an array shared
-    /// by its results (one copy per tree, not per pass).
+    /// The links of the nodes as the results of this tree read them: a shared template's own `nodes` (frozen:
+    /// never written again, so no copy), or for a tree of an engine's own — which its next build rewrites — an
+    /// array shared by its results (`linksArray`: one copy per tree, not per pass).
     mutating func outputLinks() -> OutputLinks {
-        if links.isFrozen { return OutputLinks(frozen: links) }
-        if let linksArray, linksArray.count == links.count { return OutputLinks(linksArray) }
-        let made = links.withUnsafeBufferPointer { ContiguousArray($0) }
+        if nodes.isFrozen { return OutputLinks(frozen: nodes) }
+        if let linksArray, linksArray.count == nodes.count { return OutputLinks(linksArray) }
+        let made = nodes.withUnsafeBufferPointer { nodes in ContiguousArray(nodes.lazy.map(OutputLink.init)) }
         linksArray = made
         return OutputLinks(made)
     }
@@ -323,16 +321,17 @@ final class PayloadSource: @unchecked Sendable {
     }
 }
 
-/// A result's links, one per output node in output order: a shared template's frozen buffer, or an array.
+/// A result's links, one per output node in output order: read from a shared template's frozen nodes, or an
+/// array.
 struct OutputLinks {
-    private let frozen: NodeBuffer<OutputLink>?
+    private let frozen: NodeBuffer<FlatNode>?
     private let array: ContiguousArray<OutputLink>
     let count: Int
 
-    /// The links of a shared template (its buffer is frozen: never written again while anything holds it).
-    init(frozen buffer: NodeBuffer<OutputLink>) {
-        assert(buffer.isFrozen, "OutputLinks: only a frozen (template) buffer is shared")
-        frozen = buffer; array = []; count = buffer.count
+    /// The links of a shared template's nodes (the buffer is frozen: never written again while anything holds it).
+    init(frozen nodes: NodeBuffer<FlatNode>) {
+        assert(nodes.isFrozen, "OutputLinks: only a frozen (template) buffer is shared")
+        frozen = nodes; array = []; count = nodes.count
     }
 
     init(_ links: ContiguousArray<OutputLink>) {
@@ -344,7 +343,7 @@ struct OutputLinks {
 
     @inline(__always)
     subscript(index: Int) -> OutputLink {
-        if let frozen { return frozen[index] }
+        if let frozen { return OutputLink(frozen[index]) }
         return array[index]
     }
 }
@@ -358,6 +357,17 @@ struct OutputLink {
     /// Index into the pass's placed texts; -1 for none (or hidden).
     var textIndex: Int32
     var isHidden: Bool
+
+    init(parent: Int32, childIndex: Int32, textIndex: Int32, isHidden: Bool) {
+        self.parent = parent; self.childIndex = childIndex; self.textIndex = textIndex; self.isHidden = isHidden
+    }
+
+    /// The link of a built node (a hidden node's text is not output).
+    @inline(__always)
+    init(_ node: FlatNode) {
+        self.init(parent: node.parent, childIndex: node.childIndex, textIndex: node.isHidden ? -1 : node.textIndex,
+                  isHidden: node.isHidden)
+    }
 }
 
 extension LayoutTree {

@@ -129,8 +129,6 @@ struct TreeBuilder {
         }
         if isTappable { flat.pointee.needsPlacementCheck = true }
         let isHorizontal = flat.pointee.isHorizontal
-        tree.links.appendAssumingCapacity(OutputLink(parent: parent, childIndex: childIndex, textIndex: hidden ? -1 : flat.pointee.textIndex,
-                                     isHidden: hidden))
         // The layers, and the backgrounds' views (flat nodes after this one, before its children). `flat` is not
         // valid after them: the node is written through the buffer.
         var layered: LayeredNode? = nil
@@ -294,8 +292,6 @@ struct TreeBuilder {
         // measured fewer instructions than choosing the defaults).
         tree.frames.appendAssumingCapacity(g.pointee.frame)
         tree.paddings.appendAssumingCapacity(g.pointee.padding)
-        tree.links.appendAssumingCapacity(OutputLink(parent: parent, childIndex: childIndex, textIndex: hidden ? -1 : flat.textIndex,
-                                     isHidden: hidden))
         return index
     }
 

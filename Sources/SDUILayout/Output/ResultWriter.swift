@@ -142,7 +142,7 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
         for node in s.order {
             let i = Int(node)
             s.outputIndex[i] = Int32(ordered.count)
-            var link = s.tree.links[i]
+            var link = OutputLink(s.tree.nodes[i])
             let parent = Int(s.tree.nodes[i].parent)
             link.parent = parent >= 0 ? s.outputIndex[parent] : -1
             ordered.append(link)
