@@ -50,7 +50,9 @@ final class ScreenLayoutTemplates: @unchecked Sendable {
         tree.trimExcessCapacity()
         tree.freeze()
         buildCount += 1
-        if tree.usesSizeClasses { templates[slot] = tree } else { templates = [tree, tree] }
+        // (Slot by slot: `templates = [tree, tree]` would make a new array.)
+        templates[slot] = tree
+        if !tree.usesSizeClasses { templates[1 - slot] = tree }
         return tree
     }
 }
