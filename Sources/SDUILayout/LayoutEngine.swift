@@ -43,6 +43,8 @@ public final class LayoutEngine {
     var cachedKey: BuildKey?
     /// The node count of the last template taken (room a new screen's template makes up front).
     var lastTemplateNodes = 0
+    /// Its number of text runs (room for a new screen's `texts`, made up front the same way).
+    var lastTemplateTexts = 0
     /// Tests: every node takes the general layer path (its v1 keys as layers), in a tree of the engine's own.
     var forcesLayerPath = false
     /// How many times a layout took a tree (the screen's kept tree, or a viewport build) — for tests and the
@@ -167,8 +169,10 @@ public final class LayoutEngine {
         } else {
             // The screen's flat tree, built once per screen (and size class) by whichever layout came first.
             let template = ScreenLayoutTemplates.tree(of: screen, sizeClass: key.sizeClass, contentSize: key.contentSize,
-                                                      expectedNodes: max(state.tree.nodes.count, lastTemplateNodes))
+                                                      expectedNodes: max(state.tree.nodes.count, lastTemplateNodes),
+                                                      expectedTexts: max(state.tree.texts.count, lastTemplateTexts))
             lastTemplateNodes = template.nodes.count
+            lastTemplateTexts = template.texts.count
             state.ownTree = state.tree
             state.tree = template.resolved(sizeClass: key.sizeClass, contentSize: key.contentSize)
         }

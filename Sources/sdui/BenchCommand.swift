@@ -17,6 +17,8 @@ enum BenchCommand {
           cards-100-first-layout     the cards-100 screen (802 nodes) laid out for the first time: flatten the
                                      payload (build) + compute + output; a new Screen value (equal nodes, nothing
                                      derived from it yet) each run, on a kept engine
+          cards-100-flatten          its build step alone: the same new Screen value each run flattened into the
+                                     engine's flat tree (LayoutEngine.prepare), no compute, no output
           cards-100-decode           the cards-100 payload's JSON bytes (compact, 53 KB) → Screen: parse,
                                      check and build the payload model (PayloadDecoder), no layout
           cards-100-bytes-to-frames  the same bytes → Screen → LayoutResult on a kept engine: what a
@@ -116,7 +118,7 @@ enum BenchCommand {
             let json = try args.choice("--format", ["text", "json"], default: "text") == "json"
             var lines: [String] = []
             let filter = args["--filter"]
-            let names = ["cards-100-first-layout", "cards-100-decode", "cards-100-bytes-to-frames", "cards-100-fresh", "cards-100-fresh-read-nodes", "cards-100-accessibility", "cards-100-fresh-new-engine", "cards-100-compute",
+            let names = ["cards-100-first-layout", "cards-100-flatten", "cards-100-decode", "cards-100-bytes-to-frames", "cards-100-fresh", "cards-100-fresh-read-nodes", "cards-100-accessibility", "cards-100-fresh-new-engine", "cards-100-compute",
                          "cards-100-relayout", "cards-100-relayout-toggle", "cards-100-two-threads", "cards-100-text-first-layout", "cards-100-text-fresh-warm-cache", "cards-100-text-fresh-warm-cache-new-strings",
                          "cards-100-text-fresh-cold-cache",
                          "cards-100-text-new-engine", "cards-100-text-relayout", "feed-100k-first-viewport",
@@ -154,6 +156,7 @@ enum BenchCommand {
 
             // cards-100
             let cards = BenchmarkFixtures.cards()
+            let cardsNodeCount = cards.root.subtreeCount
             let kept = LayoutEngine()
             _ = kept.layout(BenchmarkFixtures.cards(textTitles: true), in: wide, traits: wideTraits)  // another screen first
             if selected("cards-100-first-layout") {
@@ -163,6 +166,16 @@ enum BenchCommand {
                     screen = newValue(cards)
                 }) { _ in
                     kept.layout(screen, in: narrow, traits: narrowTraits).nodeCount
+                })
+            }
+            if selected("cards-100-flatten") {
+                var screen = cards
+                results.append(time("cards-100-flatten", runs, setup: { _ in
+                    kept.invalidate()
+                    screen = newValue(cards)
+                }) { _ in
+                    kept.prepare(screen, traits: narrowTraits)
+                    return cardsNodeCount
                 })
             }
             let cardsJSON = cards.jsonData(pretty: false)

@@ -117,6 +117,51 @@ import Testing
     }
 }
 
+extension LayoutTemplateTests {
+    /// A shared template's results read their links from its frozen nodes (`OutputLinks(frozen:)`); a tree of an
+    /// engine's own gives them an array copied from its nodes. Both must give every node the same link (and the
+    /// results of both paths the same nodes: `ModifierPathTests` compares an engine's own trees, `forcesLayerPath`,
+    /// with templates, node by node).
+    @Test func `a template's results read the same links from its nodes as an engine's own tree copies`() throws {
+        var screens = try BuildPathTests.screens()
+        screens.append(Screen(id: "maps", root: BuildPathTests.forcedGeneral(BenchmarkFixtures.cards(count: 4, textTitles: true).root)))
+        var compared = 0, nodes = 0
+        for screen in screens {
+            var own = LayoutTree()
+            TreeBuilder(sizeClass: .compact, contentSize: .large).build(screen, into: &own)
+            var shared = own.unsharedCopy()
+            shared.freeze()
+            nodes += own.nodes.count
+            let copied = own.outputLinks(), frozen = shared.outputLinks()
+            #expect(copied.count == own.nodes.count && frozen.count == own.nodes.count, "\(screen.id)")
+            for i in 0..<min(copied.count, frozen.count) {
+                let a = copied[i], b = frozen[i], node = own.nodes[i]
+                #expect(a.parent == b.parent && a.childIndex == b.childIndex && a.textIndex == b.textIndex && a.isHidden == b.isHidden,
+                        "\(screen.id) node \(i)")
+                #expect(a.parent == node.parent && a.isHidden == node.isHidden && a.textIndex == (node.isHidden ? -1 : node.textIndex))
+                compared += 1
+            }
+        }
+        // Every node of every screen (the example screens and the cards: several hundred).
+        #expect(compared == nodes && nodes > 300)
+    }
+
+    /// A result keeps what names its nodes: read after its screen, the screen's template and the engine are gone,
+    /// its nodes are those of a result read at once.
+    @Test func `a result names its nodes after its screen and engine are gone`() throws {
+        let environment = window(375, 667)
+        let traits = environment.traitCollection()
+        let expected = LayoutEngine().layout(BenchmarkFixtures.cards(count: 5, textTitles: true), in: environment, traits: traits).nodes
+        var result: LayoutResult? = nil
+        do {
+            let engine = LayoutEngine()
+            result = engine.layout(BenchmarkFixtures.cards(count: 5, textTitles: true), in: environment, traits: traits)
+            engine.invalidate()
+        }
+        #expect(result?.nodes == expected)
+    }
+}
+
 /// A lock around a value (tests only).
 final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()

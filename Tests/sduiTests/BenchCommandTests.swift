@@ -10,7 +10,7 @@ import Testing
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let benchmarks = try #require(doc["benchmarks"] as? [[String: Any]])
         let names = benchmarks.compactMap { $0["name"] as? String }
-        #expect(names == ["cards-100-first-layout", "cards-100-decode", "cards-100-bytes-to-frames", "cards-100-fresh", "cards-100-fresh-read-nodes",
+        #expect(names == ["cards-100-first-layout", "cards-100-flatten", "cards-100-decode", "cards-100-bytes-to-frames", "cards-100-fresh", "cards-100-fresh-read-nodes",
                           "cards-100-accessibility", "cards-100-fresh-new-engine", "cards-100-compute", "cards-100-relayout", "cards-100-relayout-toggle",
                           "cards-100-two-threads",
                           "cards-100-text-first-layout", "cards-100-text-fresh-warm-cache",

@@ -28,16 +28,17 @@ final class ScreenLayoutTemplates: @unchecked Sendable {
 
     /// The flat tree of `screen` for `sizeClass`, from the templates kept with it (see `tree(of:…)`).
     static func tree(of screen: Screen, sizeClass: UserInterfaceSizeClass, contentSize: ContentSizeCategory,
-                     expectedNodes: Int) -> LayoutTree {
-        of(screen).tree(of: screen, sizeClass: sizeClass, contentSize: contentSize, expectedNodes: expectedNodes)
+                     expectedNodes: Int, expectedTexts: Int = 0) -> LayoutTree {
+        of(screen).tree(of: screen, sizeClass: sizeClass, contentSize: contentSize, expectedNodes: expectedNodes,
+                        expectedTexts: expectedTexts)
     }
 
     /// The flat tree of `screen` for `sizeClass`, built now (with fonts for `contentSize`) if not built yet.
     /// The tree's buffers are frozen: it is shared, never changed.
-    /// `expectedNodes`: room to make up front (the caller's last screen's size; buffers grow past it if needed
-    /// and are trimmed to their count when they were made much larger).
+    /// `expectedNodes`, `expectedTexts`: room to make up front (the caller's last screen's size; buffers grow past
+    /// it if needed and are trimmed to their count when they were made much larger).
     private func tree(of screen: Screen, sizeClass: UserInterfaceSizeClass, contentSize: ContentSizeCategory,
-                      expectedNodes: Int) -> LayoutTree {
+                      expectedNodes: Int, expectedTexts: Int) -> LayoutTree {
         let slot = sizeClass == .compact ? 0 : 1
         lock.lock()
         defer { lock.unlock() }
@@ -46,11 +47,14 @@ final class ScreenLayoutTemplates: @unchecked Sendable {
         // Room up front, so the buffers are usually made once (counting the nodes first measured 3 % of a
         // first layout); the template keeps them as long as the screen lives, so room left over is given back.
         tree.reserveNodes(expectedNodes)
+        tree.texts.reserveCapacity(expectedTexts)
         TreeBuilder(sizeClass: sizeClass, contentSize: contentSize).build(screen, into: &tree)
         tree.trimExcessCapacity()
         tree.freeze()
         buildCount += 1
-        if tree.usesSizeClasses { templates[slot] = tree } else { templates = [tree, tree] }
+        // (Slot by slot: `templates = [tree, tree]` would make a new array.)
+        templates[slot] = tree
+        if !tree.usesSizeClasses { templates[1 - slot] = tree }
         return tree
     }
 }
@@ -74,15 +78,24 @@ extension LayoutTree {
         copy.nodes = NodeBuffer(copying: nodes)
         copy.frames = NodeBuffer(copying: frames)
         copy.paddings = NodeBuffer(copying: paddings)
-        copy.links = NodeBuffer(copying: links)
+        copy.linksArray = nil
         return copy
     }
 
-    /// Gives back the room of buffers holding far fewer nodes than they have room for (more than 1/8 spare).
-    func trimExcessCapacity() {
+    /// Gives back the room of buffers holding far fewer nodes (or text runs) than they have room for (more than
+    /// 1/8 spare).
+    mutating func trimExcessCapacity() {
         let n = nodes.count
-        guard nodes.capacity > n + n / 8 + 16 else { return }
-        nodes.shrinkToFit(); frames.shrinkToFit(); paddings.shrinkToFit(); links.shrinkToFit()
+        if nodes.capacity > n + n / 8 + 16 {
+            nodes.shrinkToFit(); frames.shrinkToFit(); paddings.shrinkToFit()
+        }
+        let t = texts.count
+        if texts.capacity > t + t / 8 + 16 {
+            var trimmed = ContiguousArray<TextSpec>()
+            trimmed.reserveCapacity(t)
+            trimmed.append(contentsOf: texts)
+            texts = trimmed
+        }
     }
 }
 

@@ -173,11 +173,11 @@ struct LayoutTree {
     var frames = NodeBuffer<FrameSpec>()
     /// Padding per node (meaningful where `hasPadding`).
     var paddings = NodeBuffer<PaddingSpec>()
-    /// What a result needs to name each node (parent, child index, text, hidden), in document order. Appended
-    /// without `Array`'s uniqueness check per node; results share one array copy of it (`sharedLinks`).
-    var links = NodeBuffer<OutputLink>()
-    /// `links` as the array every `LayoutResult` of this tree shares (copy-on-write), made by the first result
-    /// and dropped whenever `links` changes (`removeAll`, realised rows, `LayoutState.truncate`).
+    /// What a result needs to name each node (parent, child index, text, hidden), in document order, as the
+    /// array every `LayoutResult` of a tree of an engine's own shares (copy-on-write): made from `nodes` by the
+    /// first result and dropped whenever the nodes change (`removeAll`, realised rows, `LayoutState.truncate`).
+    /// A shared template's results read its frozen `nodes` instead (`outputLinks()`), so the build writes no
+    /// links of its own.
     var linksArray: ContiguousArray<OutputLink>?
     /// The payload the tree was built from (ids and types are read from it when a result's nodes are read).
     var source: PayloadSource?
@@ -218,7 +218,6 @@ struct LayoutTree {
         nodes.removeAll(keepingCapacity: true)
         frames.removeAll(keepingCapacity: true)
         paddings.removeAll(keepingCapacity: true)
-        links.removeAll(keepingCapacity: true)
         linksArray = nil
         texts.removeAll(keepingCapacity: true)
         gridItems.removeAll(keepingCapacity: true)
@@ -235,7 +234,7 @@ struct LayoutTree {
 
     /// Makes the buffers read-only (a template's; see `NodeBuffer.freeze`).
     func freeze() {
-        nodes.freeze(); frames.freeze(); paddings.freeze(); links.freeze()
+        nodes.freeze(); frames.freeze(); paddings.freeze()
     }
 
     /// Whether the children of `node` are in the root vertical scroll's column — the scroll's own children, and
@@ -254,28 +253,34 @@ struct LayoutTree {
         return false
     }
 
-    /// Makes room for `n` more nodes in the four per-node buffers (`nodes`, `frames`, `paddings`, `links`), which
-    /// always hold the same number of elements and grow together: the build then appends a node's four records
-    /// with one capacity check (`appendAssumingCapacity`).
+    /// Makes room for `n` more nodes in the three per-node buffers (`nodes`, `frames`, `paddings`), which always
+    /// hold the same number of elements and grow together: the build then appends a node's three records with
+    /// one capacity check (`appendAssumingCapacity`).
+    ///
+    /// `mutating` though it changes no field of the tree: called on the build's `inout` tree, a non-mutating
+    /// method gets a copy of the whole 185-byte struct (a `memcpy` per call, seen in the build's machine code).
     @inline(__always)
-    func reserveNodes(_ n: Int) {
+    mutating func reserveNodes(_ n: Int) {
         let needed = nodes.count + n
-        if needed > nodes.capacity || needed > frames.capacity || needed > paddings.capacity || needed > links.capacity {
+        if needed > nodes.capacity || needed > frames.capacity || needed > paddings.capacity {
             growNodes(needed)
         }
     }
 
     @inline(never)
     private func growNodes(_ needed: Int) {
-        nodes.reserve(needed); frames.reserve(needed); paddings.reserve(needed); links.reserve(needed)
+        nodes.reserve(needed); frames.reserve(needed); paddings.reserve(needed)
     }
 
-    /// `links` as an array shared by the results of this tree (one copy per tree, not per pass).
-    mutating func sharedLinks() -> ContiguousArray<OutputLink> {
-        if let linksArray, linksArray.count == links.count { return linksArray }
-        let made = links.withUnsafeBufferPointer { ContiguousArray($0) }
+    /// The links of the nodes as the results of this tree read them: a shared template's own `nodes` (frozen:
+    /// never written again, so no copy), or for a tree of an engine's own — which its next build rewrites — an
+    /// array shared by its results (`linksArray`: one copy per tree, not per pass).
+    mutating func outputLinks() -> OutputLinks {
+        if nodes.isFrozen { return OutputLinks(frozen: nodes) }
+        if let linksArray, linksArray.count == nodes.count { return OutputLinks(linksArray) }
+        let made = nodes.withUnsafeBufferPointer { nodes in ContiguousArray(nodes.lazy.map(OutputLink.init)) }
         linksArray = made
-        return made
+        return OutputLinks(made)
     }
 
     /// The id and JSON Pointer of node `index` for a diagnostic (made once per node and tree).
@@ -316,6 +321,33 @@ final class PayloadSource: @unchecked Sendable {
     }
 }
 
+/// A result's links, one per output node in output order: read from a shared template's frozen nodes, or an
+/// array.
+struct OutputLinks {
+    private let frozen: NodeBuffer<FlatNode>?
+    private let array: ContiguousArray<OutputLink>
+    let count: Int
+
+    /// The links of a shared template's nodes (the buffer is frozen: never written again while anything holds it).
+    init(frozen nodes: NodeBuffer<FlatNode>) {
+        assert(nodes.isFrozen, "OutputLinks: only a frozen (template) buffer is shared")
+        frozen = nodes; array = []; count = nodes.count
+    }
+
+    init(_ links: ContiguousArray<OutputLink>) {
+        frozen = nil; array = links; count = links.count
+    }
+
+    /// No links (a result given as `LayoutNode` values).
+    static var empty: OutputLinks { OutputLinks([]) }
+
+    @inline(__always)
+    subscript(index: Int) -> OutputLink {
+        if let frozen { return OutputLink(frozen[index]) }
+        return array[index]
+    }
+}
+
 /// One output node's structure: enough to name it (id, path, pointer, type) from the payload on demand.
 struct OutputLink {
     /// Index of the parent in the result's nodes; -1 for the root.
@@ -325,6 +357,17 @@ struct OutputLink {
     /// Index into the pass's placed texts; -1 for none (or hidden).
     var textIndex: Int32
     var isHidden: Bool
+
+    init(parent: Int32, childIndex: Int32, textIndex: Int32, isHidden: Bool) {
+        self.parent = parent; self.childIndex = childIndex; self.textIndex = textIndex; self.isHidden = isHidden
+    }
+
+    /// The link of a built node (a hidden node's text is not output).
+    @inline(__always)
+    init(_ node: FlatNode) {
+        self.init(parent: node.parent, childIndex: node.childIndex, textIndex: node.isHidden ? -1 : node.textIndex,
+                  isHidden: node.isHidden)
+    }
 }
 
 extension LayoutTree {

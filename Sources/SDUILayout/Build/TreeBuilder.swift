@@ -44,10 +44,6 @@ struct TreeBuilder {
                     into: &tree)
         }
         tree.builtCount = tree.nodes.count
-        // The links as the array this tree's results share: made here, as the links were before they became a
-        // `NodeBuffer`, so the compute step (and its benchmark boundary) does not copy them. (Viewport layouts
-        // output realised rows in their own order and do not use it.)
-        if tree.lazyGrids.isEmpty { _ = tree.sharedLinks() }
     }
 
     /// Appends `node` and its subtree; returns the node's index.
@@ -91,12 +87,17 @@ struct TreeBuilder {
         if kind == .vstack && parentContext == .horizontal, case .section = pointer.pointee.type { kind = .hstack }
         let g = geometry
         let hidden = parentHidden || g.pointee.isHidden
-        // The node's records are appended with their defaults and filled in place; `flat` is valid until the
-        // next append (the children, below), `frameSpec` / `paddingSpec` until this node's next append.
+        // A node with a `modifiers` chain takes the general layer path (`addLayers`, `computeLayeredNode`); one
+        // with the v1 keys only, the fused fields (`computeModifierLayers`).
+        let isLayered = g.pointee.hasModifierChain || forcesLayers
+        // The node's records are appended and filled in place; `flat` is valid until the next append (the
+        // children, below), `frameSpec` / `paddingSpec` until this node's next append. The payload record keeps
+        // its frame and padding at their defaults when the payload has none (as `addSimpleLeaf` relies on), so
+        // they are copied; a layered node's stay at their defaults (its modifiers are layers).
         tree.reserveNodes(1)
-        let flat = tree.nodes.appendAndPoint(FlatNode())
-        let frameSpec = tree.frames.appendAndPoint(FrameSpec())
-        let paddingSpec = tree.paddings.appendAndPoint(PaddingSpec())
+        let flat = tree.nodes.appendAssumingCapacityAndPoint(FlatNode())
+        let frameSpec = tree.frames.appendAssumingCapacityAndPoint(isLayered ? FrameSpec() : g.pointee.frame)
+        let paddingSpec = tree.paddings.appendAssumingCapacityAndPoint(isLayered ? PaddingSpec() : g.pointee.padding)
         flat.pointee.parent = parent
         flat.pointee.childIndex = childIndex
         flat.pointee.stackAxisOfParent = parentContext
@@ -112,9 +113,6 @@ struct TreeBuilder {
             resolveVocabulary(pointer, g, into: &flat.pointee, tree: &tree)
         }
         let name = NodeName(pointer: pointer, parent: parent, childIndex: childIndex)
-        // A node with a `modifiers` chain takes the general layer path (`addLayers`, `computeLayeredNode`); one
-        // with the v1 keys only, the fused fields (`computeModifierLayers`).
-        let isLayered = g.pointee.hasModifierChain || forcesLayers
         if !isLayered {
             resolveModifiers(g, name: name, into: &flat.pointee, frameSpec: &frameSpec.pointee, paddingSpec: &paddingSpec.pointee,
                              tree: &tree)
@@ -133,8 +131,6 @@ struct TreeBuilder {
         }
         if isTappable { flat.pointee.needsPlacementCheck = true }
         let isHorizontal = flat.pointee.isHorizontal
-        tree.links.appendAssumingCapacity(OutputLink(parent: parent, childIndex: childIndex, textIndex: hidden ? -1 : flat.pointee.textIndex,
-                                     isHidden: hidden))
         // The layers, and the backgrounds' views (flat nodes after this one, before its children). `flat` is not
         // valid after them: the node is written through the buffer.
         var layered: LayeredNode? = nil
@@ -298,8 +294,6 @@ struct TreeBuilder {
         // measured fewer instructions than choosing the defaults).
         tree.frames.appendAssumingCapacity(g.pointee.frame)
         tree.paddings.appendAssumingCapacity(g.pointee.padding)
-        tree.links.appendAssumingCapacity(OutputLink(parent: parent, childIndex: childIndex, textIndex: hidden ? -1 : flat.textIndex,
-                                     isHidden: hidden))
         return index
     }
 

@@ -46,11 +46,12 @@ struct NodeBuffer<Element: BitwiseCopyable> {
         storage.count += 1
     }
 
-    /// Appends `value` and returns a pointer to it, valid until the buffer next grows (the build step writes a
-    /// node's fields in place instead of copying a finished value in).
+    /// Appends `value` where the caller has made room (`reserve`) and returns a pointer to it, valid until the
+    /// buffer next grows (the build step writes a node's fields in place instead of copying a finished value in).
     @inline(__always)
-    func appendAndPoint(_ value: Element) -> UnsafeMutablePointer<Element> {
-        storage.reserve(storage.count + 1)
+    func appendAssumingCapacityAndPoint(_ value: Element) -> UnsafeMutablePointer<Element> {
+        assert(!storage.isFrozen, "NodeBuffer: a frozen buffer (a shared layout template) was changed")
+        assert(storage.count < storage.capacity, "NodeBuffer.appendAssumingCapacityAndPoint without room")
         let p = storage.base + storage.count
         p.initialize(to: value)
         storage.count += 1

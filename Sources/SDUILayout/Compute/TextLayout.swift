@@ -200,17 +200,30 @@ extension LayoutState {
         textHandles.truncate(to: count)
         if textHandles.count < count { textHandles.append(contentsOf: repeatElement(.none, count: count - textHandles.count)) }
         let measurer = text.unretainedMeasurer
-        tree.texts.withUnsafeMutableBufferPointer { texts in
+        // Read only: the texts are usually a shared template's, and a mutable access would copy them all (with a
+        // retain of every string) into this engine's tree.
+        tree.texts.withUnsafeBufferPointer { texts in
+            guard let base = texts.baseAddress else { return }
             textHandles.withUnsafeMutableBufferPointer { handles in
                 // Both buffers hold `count` elements (made so above).
                 for i in 0..<count {
-                    let font = texts[i].font
                     // The string is read in place (not copied or retained).
-                    handles[i] = withUnsafeMutablePointer(to: &texts[i].string) { string in
-                        measurer._withUnsafeGuaranteedRef { $0.prepare(stringAt: string, font: font, hint: handles[i]) }
+                    let spec = base + i
+                    handles[i] = measurer._withUnsafeGuaranteedRef {
+                        $0.prepare(stringAt: spec.pointer(to: \.string)!, font: spec.pointee.font, hint: handles[i])
                     }
                 }
             }
+        }
+    }
+
+    /// Text `index`'s string read in place for `body` (not copied, retained, or made unique: see `prepareTexts`).
+    @inline(__always)
+    func withText<R>(_ index: Int, _ body: (UnsafePointer<String>) -> R) -> R {
+        tree.texts.withUnsafeBufferPointer { texts in
+            // `index` is a text of this tree (checked in debug builds).
+            assert(index >= 0 && index < texts.count, "text index out of range")
+            return body((texts.baseAddress! + index).pointer(to: \.string)!)
         }
     }
 
@@ -221,7 +234,7 @@ extension LayoutState {
         font.size *= scale
         font.lineHeight *= scale
         let measurer = text.unretainedMeasurer
-        return withUnsafeMutablePointer(to: &tree.texts[index].string) { string in
+        return withText(index) { string in
             measurer._withUnsafeGuaranteedRef { $0.prepare(stringAt: string, font: font) }
         }
     }
@@ -236,7 +249,7 @@ extension LayoutState {
         let measurer = text.unretainedMeasurer
         let hint = textHandles[index]
         // The string is read in place (not copied or retained) while the measurer looks it up.
-        let handle = withUnsafeMutablePointer(to: &tree.texts[index].string) { string in
+        let handle = withText(index) { string in
             measurer._withUnsafeGuaranteedRef { $0.prepare(stringAt: string, font: font, hint: hint) }
         }
         textHandles[index] = handle

@@ -12,7 +12,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
     /// Number of nodes.
     let count: Int
     private let frames: ContiguousArray<Rect>
-    let links: ContiguousArray<OutputLink>
+    let links: OutputLinks
     private let texts: ContiguousArray<PlacedText>
     let source: PayloadSource?
     /// The result's layout direction (the direction of text paragraphs without strong characters).
@@ -30,7 +30,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
     /// Storage for nodes given as values.
     init(_ nodes: [LayoutNode]) {
         count = nodes.count
-        frames = []; links = []; texts = []; source = nil; linksAreTree = false; layoutDirection = .leftToRight
+        frames = []; links = .empty; texts = []; source = nil; linksAreTree = false; layoutDirection = .leftToRight
         layers = []; layered = []; layerFrames = []
         made = nodes
     }
@@ -39,7 +39,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
     private let linksAreTree: Bool
 
     /// Storage for an engine pass: `frames` and `links` in output (document) order.
-    init(frames: ContiguousArray<Rect>, links: ContiguousArray<OutputLink>, texts: ContiguousArray<PlacedText>,
+    init(frames: ContiguousArray<Rect>, links: OutputLinks, texts: ContiguousArray<PlacedText>,
          source: PayloadSource?, count: Int, linksAreTree: Bool, layoutDirection: LayoutDirection = .leftToRight,
          layers: ContiguousArray<LayoutLayer> = [], layered: ContiguousArray<LayeredNode> = [], layerFrames: ContiguousArray<Rect> = []) {
         self.count = count
@@ -193,12 +193,12 @@ final class PendingDiagnostics: @unchecked Sendable {
     private let built: [LayoutDiagnostic]
     private let found: ContiguousArray<ComputeDiagnostic>
     /// The result's links: `found[i].node` is an index into them (results in document order only).
-    private let links: ContiguousArray<OutputLink>
+    private let links: OutputLinks
     private let source: PayloadSource?
     private let lock = PlainLock.make()
     private var made: [LayoutDiagnostic]?
 
-    init(built: [LayoutDiagnostic], found: ContiguousArray<ComputeDiagnostic>, links: ContiguousArray<OutputLink>,
+    init(built: [LayoutDiagnostic], found: ContiguousArray<ComputeDiagnostic>, links: OutputLinks,
          source: PayloadSource?) {
         self.built = built; self.found = found; self.links = links; self.source = source
     }

@@ -131,9 +131,9 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     s.framesAreExact = inArrayOrder && !roundsToPixels && !mirrors && !sawNonFinite && s.tree.layeredNodes.isEmpty
         && s.scrollOffset == 0
     // Step 5.
-    let links: ContiguousArray<OutputLink>
+    let links: OutputLinks
     if inArrayOrder {
-        links = s.tree.sharedLinks()
+        links = s.tree.outputLinks()
     } else {
         // Realised rows: links in traversal order, parents renumbered to output positions.
         if s.outputIndex.count < count { s.outputIndex = ContiguousArray(repeating: -1, count: count) }
@@ -142,12 +142,12 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
         for node in s.order {
             let i = Int(node)
             s.outputIndex[i] = Int32(ordered.count)
-            var link = s.tree.links[i]
+            var link = OutputLink(s.tree.nodes[i])
             let parent = Int(s.tree.nodes[i].parent)
             link.parent = parent >= 0 ? s.outputIndex[parent] : -1
             ordered.append(link)
         }
-        links = ordered
+        links = OutputLinks(ordered)
     }
     // Layered nodes: their layers' boxes in the window, and their frames the outermost box (offsets included).
     var layerOutput: LayerOutput? = nil

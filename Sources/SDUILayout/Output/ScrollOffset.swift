@@ -25,7 +25,7 @@ func applyScrollOffset(_ requested: Double, _ s: inout LayoutState, layers: inou
     // Step 1.
     let viewport = s.frames[0]
     var contentEnd = start(viewport)
-    for i in 1..<count where s.tree.nodes[i].parent == 0 && s.tree.links[i].childIndex >= 0 && !s.tree.nodes[i].isHidden {
+    for i in 1..<count where s.tree.nodes[i].parent == 0 && s.tree.nodes[i].childIndex >= 0 && !s.tree.nodes[i].isHidden {
         contentEnd = maxOf(contentEnd, end(s.frames[i]))
     }
     let offset = minOf(maxOf(0, requested), maxOf(0, contentEnd - end(viewport)))
@@ -53,7 +53,7 @@ func applyScrollOffset(_ requested: Double, _ s: inout LayoutState, layers: inou
     let pinned = PinnedScrollableViews(rawValue: s.tree.source?.root.geometry.pinnedViews ?? 0)
     if !pinned.isEmpty {
         for i in 1..<count {
-            let childIndex = s.tree.links[i].childIndex
+            let childIndex = s.tree.nodes[i].childIndex
             guard childIndex == sectionHeaderChildIndex || childIndex == sectionFooterChildIndex, !s.tree.nodes[i].isHidden else { continue }
             // Only sections of the root scroll itself (no nested scroll between them).
             var a = Int(s.tree.nodes[i].parent)
