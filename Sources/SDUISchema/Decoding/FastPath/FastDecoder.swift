@@ -192,7 +192,7 @@ struct FastDecoder {
                 } else {
                     // The first property, or one after a shared run (then a box of its own, copied from the shared one).
                     if let match = shared {
-                        target = PropertyBox(match.box.properties)
+                        target = PropertyBox(copying: match.box)
                         shared = nil
                         oneRun = false
                     } else {
@@ -211,30 +211,21 @@ struct FastDecoder {
         case .button where seen & FastDecoder.bit(.title) == 0: throw FastPathBail()
         default: break
         }
-        // The box and record: a run's (shared, the empty one, or made of the node's own box and remembered), or the
-        // node's own box and its record. (Passed straight from where they are: a copy of the record in between
-        // costs as much as the node's other work.)
-        var properties = shared
-        if properties == nil {
-            if let own {
-                if oneRun && memo.keeps(types) {
-                    let made = PropertyMemo.Run(bytes: run, seen: seen & ~(Self.bit(.id) | Self.bit(.children)), box: own)
-                    memo.remember(made, type: types)
-                    properties = made
-                }
-            } else {
-                properties = memo.empty
-            }
-        }
-        let node: ComponentNode
-        if let properties {
-            node = ComponentNode(type: type, id: consume id, children: consume children, box: properties.box, geometry: properties.geometry)
+        // The box: a run's (shared, or the empty one), or the node's own (its record made now, and remembered as a
+        // run when the properties were one run of bytes).
+        let box: PropertyBox
+        if let shared {
+            box = shared.box
         } else if let own {
-            node = ComponentNode(type: type, id: consume id, children: consume children, box: own, geometry: own.geometry(sizeClass: nil))
+            own.refreshRecord()
+            if oneRun && memo.keeps(types) {
+                memo.remember(PropertyMemo.Run(bytes: run, seen: seen & ~(Self.bit(.id) | Self.bit(.children)), box: own), type: types)
+            }
+            box = own
         } else {
-            throw FastPathBail()  // not reached: a node without a run has a box of its own
+            box = memo.empty.box
         }
-        nextSlot().initialize(to: consume node)
+        nextSlot().initialize(to: ComponentNode(type: type, id: consume id, children: consume children, sharing: box))
         stackCount += 1
     }
 

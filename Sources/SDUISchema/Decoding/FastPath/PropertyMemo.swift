@@ -8,17 +8,12 @@ import Foundation
 /// parsed twice. The same bytes at a member boundary decode to the same values, so sharing is exact; the box is
 /// copy-on-write, as it already is between copies of a node.
 struct PropertyMemo {
-    /// One node's property members: where their bytes are, the slots they set, the box and record made of them.
-    /// (A class: kept, matched and handed out without copying its record.)
-    final class Run {
+    /// One node's property members: where their bytes are, the slots they set, and the box made of them (with its
+    /// record up to date).
+    struct Run {
         let bytes: FastSlice
         let seen: UInt64
         let box: PropertyBox
-        let geometry: GeometryProperties
-        /// The run of `box`, whose record is computed here (from the box, in place).
-        init(bytes: FastSlice, seen: UInt64, box: PropertyBox) {
-            self.bytes = bytes; self.seen = seen; self.box = box; geometry = box.geometry(sizeClass: nil)
-        }
     }
 
     /// The most recent runs kept per type.
