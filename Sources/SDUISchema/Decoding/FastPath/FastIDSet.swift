@@ -28,7 +28,28 @@ struct FastIDSet {
     /// Adds the id at `slice` (not empty, within an input of less than 2 GiB); false when it was already there.
     @inline(__always)
     mutating func insert(_ slice: FastSlice, in base: UnsafePointer<UInt8>, end: Int) -> Bool {
-        let hash = Self.hash(base + slice.start, slice.count, room: end - slice.start)
+        let hash = slice.count <= 16 ? Self.hash(FastWord(FastSlice(start: slice.start, count: slice.count), base: base, end: end))
+            : Self.hash(base + slice.start, slice.count, room: end - slice.start)
+        return insert(slice, hash: hash, in: base)
+    }
+
+    /// Adds the id at `slice` whose word (of at most 16 bytes: all of them) is `word`; false when it was already there.
+    @inline(__always)
+    mutating func insert(_ slice: FastSlice, word: FastWord, in base: UnsafePointer<UInt8>) -> Bool {
+        insert(slice, hash: Self.hash(word), in: base)
+    }
+
+    /// The hash of an id of at most 16 bytes from its word (ids of one length are always hashed the same way).
+    @inline(__always)
+    static func hash(_ word: FastWord) -> UInt64 {
+        var h = (word.first &* 0x9E37_79B9_7F4A_7C15) ^ (word.last &* 0xBF58_476D_1CE4_E5B9) ^ UInt64(truncatingIfNeeded: word.count)
+        h ^= h >> 29
+        h = h &* 0x94D0_49BB_1331_11EB
+        return h ^ (h >> 32)
+    }
+
+    @inline(__always)
+    private mutating func insert(_ slice: FastSlice, hash: UInt64, in base: UnsafePointer<UInt8>) -> Bool {
         let mask = self.mask
         let added: Bool = slots.withUnsafeMutableBufferPointer { slots in
             var i = Int(truncatingIfNeeded: hash) & mask

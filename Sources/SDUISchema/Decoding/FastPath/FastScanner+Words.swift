@@ -1,0 +1,85 @@
+/// The fast path's short tokens read as words: a key, a type name or an id of at most 16 bytes is found with two
+/// unaligned 8-byte loads and compared as integers (`FastWord`), with no loop and no call. Each reader returns nil
+/// — having consumed nothing — when the token is longer, holds a byte it does not handle, or ends within 17 bytes
+/// of the input's end: the caller then reads it with the general readers (`key`, `stringSlice`).
+extension FastScanner {
+    /// A mask with the high bit set in the lowest byte of `x` (little-endian) that is `"` — exact for that byte
+    /// (bytes above it may be flagged spuriously by borrows, which is why only the lowest is used).
+    @inline(__always)
+    static func quoteBytes(_ x: UInt64) -> UInt64 {
+        let q = x ^ 0x2222_2222_2222_2222
+        return (q &- 0x0101_0101_0101_0101) & ~q & 0x8080_8080_8080_8080
+    }
+
+    /// The low `n` (< 8) bytes of `x`.
+    @inline(__always)
+    static func low(_ x: UInt64, bytes n: Int) -> UInt64 { x & ((1 << UInt64(truncatingIfNeeded: n &* 8)) &- 1) }
+
+    /// The word of a string token at the cursor (after whitespace) whose closing quote is among the 16 bytes after
+    /// its opening one, where `mask` finds the closing quote (exact for the lowest flagged byte) and flags any byte
+    /// the token may not hold before it; nil when there is no such token.
+    @inline(__always)
+    private mutating func shortToken(_ mask: (UInt64) -> UInt64) throws(FastPathBail) -> (word: FastWord, slice: FastSlice)? {
+        skipWhitespace()
+        guard index &+ 17 <= end else { return nil }
+        guard base[index] == UInt8(ascii: "\"") else { throw FastPathBail() }
+        let start = index &+ 1
+        let raw = UnsafeRawPointer(base + start)
+        let x1 = raw.loadUnaligned(as: UInt64.self)
+        let m1 = mask(x1)
+        let n: Int, first: UInt64, last: UInt64
+        if m1 != 0 {
+            n = m1.trailingZeroBitCount &>> 3
+            guard base[start &+ n] == UInt8(ascii: "\"") else { return nil }
+            first = Self.low(x1, bytes: n)
+            last = 0
+        } else {
+            let x2 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            let m2 = mask(x2)
+            guard m2 != 0 else { return nil }
+            n = 8 &+ m2.trailingZeroBitCount &>> 3
+            guard base[start &+ n] == UInt8(ascii: "\"") else { return nil }
+            first = x1
+            last = n == 8 ? 0 : raw.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+        }
+        guard n <= maxStringBytes else { throw FastPathBail() }
+        index = start &+ n &+ 1
+        return (FastWord(count: n, first: first, last: last), FastSlice(start: start, count: n))
+    }
+
+    /// An object key of at most 16 bytes and the `:` after it, as a word. Any byte may precede the closing quote:
+    /// a key is only ever compared with the names the fast path knows, which hold no escape, control or non-ASCII
+    /// byte, so a key holding one matches none and bails.
+    @inline(__always)
+    mutating func shortKey() throws(FastPathBail) -> FastWord? {
+        guard let (word, _) = try shortToken(Self.quoteBytes) else { return nil }
+        if peek == UInt8(ascii: ":") { index &+= 1 } else { try expect(UInt8(ascii: ":")) }
+        skipWhitespace()
+        return word
+    }
+
+    /// A string value of at most 7 ASCII bytes without escapes or control characters as a word (a type name),
+    /// zero-padded: its bytes are told apart from a shorter name's by the padding, as no such byte is zero. Nil
+    /// for any other string, which the caller reads with `stringSlice`.
+    @inline(__always)
+    mutating func shortName() throws(FastPathBail) -> FastWord? {
+        skipWhitespace()
+        guard index &+ 9 <= end else { return nil }
+        guard base[index] == UInt8(ascii: "\"") else { throw FastPathBail() }
+        let x = UnsafeRawPointer(base + (index &+ 1)).loadUnaligned(as: UInt64.self)
+        let m = Self.specialBytes(x)
+        guard m != 0 else { return nil }
+        let n = m.trailingZeroBitCount &>> 3
+        guard base[index &+ 1 &+ n] == UInt8(ascii: "\"") else { return nil }
+        guard n <= maxStringBytes else { throw FastPathBail() }
+        index &+= n &+ 2
+        return FastWord(count: n, first: Self.low(x, bytes: n), last: 0)
+    }
+
+    /// A string value of at most 16 ASCII bytes without escapes or control characters, as a word and a slice (an
+    /// id); nil for any other string, which the caller reads with `stringSlice`.
+    @inline(__always)
+    mutating func shortASCIIString() throws(FastPathBail) -> (word: FastWord, slice: FastSlice)? {
+        try shortToken(Self.specialBytes)
+    }
+}
