@@ -20,6 +20,8 @@ struct FastDecoder {
     var memo = PropertyMemo()
     /// The key table, kept at hand (not looked up per key).
     let keys = FastKeys.table
+    /// Whether ids of up to 15 bytes are made from their words (`SmallASCIIString`).
+    let smallStrings = SmallASCIIString.layoutHolds
     /// The nodes decoded and not yet in their parent's `children`: a node's children are read onto this stack and
     /// moved off it into an array of exactly their number (no array grown per append, no node copied).
     var stack: UnsafeMutablePointer<ComponentNode>
@@ -39,6 +41,7 @@ struct FastDecoder {
 
     /// Frees the node stack (and the nodes left on it when decoding bailed). Call once, when done.
     mutating func release() {
+        memo.release()
         stack.deinitialize(count: stackCount)
         stack.deallocate()
         stackCount = 0
@@ -137,19 +140,18 @@ struct FastDecoder {
         nodeCount += 1
         guard nodeCount <= options.maxNodes else { throw FastPathBail() }
         guard try scanner.openObject() else { throw FastPathBail() }
-        if let typeKey = try scanner.shortKey() {
+        // Each token is read as a word when it is short (`FastScanner+Words.swift`), else by a general reader out of
+        // line: the loop stays small enough for the compiler to inline its readers.
+        if let typeKey = scanner.shortKey() {
             guard typeKey == Self.typeWord else { throw FastPathBail() }
         } else {
-            guard scanner.bytes(try scanner.key(), equal: "type") else { throw FastPathBail() }
+            try slowTypeKey()
         }
         let type: ComponentType
-        if let name = try scanner.shortName() {
-            guard let t = FastKeys.type(of: name) else { throw FastPathBail() }
+        if let name = scanner.shortName(), let t = FastKeys.type(of: name) {
             type = t
         } else {
-            let (typeName, escaped, _) = try scanner.stringSlice()
-            guard !escaped, let t = FastKeys.type(of: typeName, in: scanner) else { throw FastPathBail() }
-            type = t
+            type = try slowType()
         }
         let types = FastTypes(type)
         var id: String?
@@ -167,13 +169,11 @@ struct FastDecoder {
             scanner.skipWhitespace()
             let memberStart = scanner.index
             let slot: FastSlot
-            if let word = try scanner.shortKey() {
+            if let word = scanner.shortKey() {
                 guard let s = FastKeys.slot(of: word, type: types, table: keys) else { throw FastPathBail() }
                 slot = s
             } else {
-                let key = try scanner.key()
-                guard let s = FastKeys.slot(of: key, in: scanner, type: types, table: keys) else { throw FastPathBail() }
-                slot = s
+                slot = try slowSlot(types)
             }
             let bit = Self.bit(slot)
             guard seen & bit == 0 else { throw FastPathBail() }
@@ -181,16 +181,12 @@ struct FastDecoder {
             case .id:
                 seen |= bit
                 runEnded = run.start >= 0
-                let slice: FastSlice
-                if let (word, s) = try scanner.shortASCIIString() {
-                    guard s.count > 0, ids.insert(s, word: word, in: scanner.base) else { throw FastPathBail() }
-                    slice = s
+                if let (word, slice) = scanner.shortASCIIString() {
+                    guard slice.count > 0, ids.insert(slice, word: word, in: scanner.base) else { throw FastPathBail() }
+                    id = smallStrings && slice.count <= 15 ? SmallASCIIString.make(word) : scanner.asciiString(slice)
                 } else {
-                    let (s, escaped, ascii) = try scanner.stringSlice()
-                    guard !escaped, ascii, s.count > 0, ids.insert(s, in: scanner.base, end: scanner.end) else { throw FastPathBail() }
-                    slice = s
+                    id = try slowID()
                 }
-                id = scanner.asciiString(slice)
             case .children:
                 seen |= bit
                 runEnded = run.start >= 0
@@ -211,24 +207,7 @@ struct FastDecoder {
                     continue
                 }
                 seen |= bit
-                let target: PropertyBox
-                if let own {
-                    target = own
-                } else {
-                    // The first property, or one after a shared run (then a box of its own, copied from the shared one).
-                    if let match = shared {
-                        target = PropertyBox(copying: match.box)
-                        shared = nil
-                        oneRun = false
-                    } else {
-                        target = PropertyBox()
-                    }
-                    own = target
-                }
-                if run.start < 0 { run.start = memberStart }
-                if runEnded { oneRun = false }
-                try decodeProperty(slot, into: &target.properties)
-                if !runEnded { run.count = scanner.index - run.start }
+                try ownProperty(slot, at: memberStart, own: &own, shared: &shared, run: &run, runEnded: runEnded, oneRun: &oneRun)
             }
         }
         switch type {
@@ -240,15 +219,15 @@ struct FastDecoder {
         // run when the properties were one run of bytes).
         let box: PropertyBox
         if let shared {
-            box = shared.box
+            box = shared.box.takeUnretainedValue()
         } else if let own {
             own.refreshRecord()
             if oneRun && memo.keeps(types) {
-                memo.remember(PropertyMemo.Run(bytes: run, seen: seen & ~(Self.bit(.id) | Self.bit(.children)), box: own), type: types)
+                memo.remember(run, seen: seen & ~(Self.bit(.id) | Self.bit(.children)), box: own, type: types, in: scanner)
             }
             box = own
         } else {
-            box = memo.empty.box
+            box = memo.empty
         }
         nextSlot().initialize(to: ComponentNode(type: type, id: consume id, children: consume children, sharing: box))
         stackCount += 1
@@ -256,8 +235,64 @@ struct FastDecoder {
 
     @inline(__always) static func bit(_ slot: FastSlot) -> UInt64 { 1 << UInt64(slot.rawValue) }
 
+    // MARK: Out of line
+
+    /// A property member decoded into the node's own box (made now, or copied from the run it shared so far).
+    @inline(never)
+    private mutating func ownProperty(_ slot: FastSlot, at memberStart: Int, own: inout PropertyBox?, shared: inout PropertyMemo.Run?,
+                                      run: inout FastSlice, runEnded: Bool, oneRun: inout Bool) throws(FastPathBail) {
+        let target: PropertyBox
+        if let own {
+            target = own
+        } else {
+            // The first property, or one after a shared run (then a box of its own, copied from the shared one).
+            if let match = shared {
+                target = PropertyBox(copying: match.box.takeUnretainedValue())
+                shared = nil
+                oneRun = false
+            } else {
+                target = PropertyBox()
+            }
+            own = target
+        }
+        if run.start < 0 { run.start = memberStart }
+        if runEnded { oneRun = false }
+        try decodeProperty(slot, into: &target.properties)
+        if !runEnded { run.count = scanner.index - run.start }
+    }
+
+    /// The `type` key, read by the general reader.
+    @inline(never)
+    private mutating func slowTypeKey() throws(FastPathBail) {
+        guard scanner.bytes(try scanner.key(), equal: "type") else { throw FastPathBail() }
+    }
+
+    /// The node's type, read by the general reader.
+    @inline(never)
+    private mutating func slowType() throws(FastPathBail) -> ComponentType {
+        let (typeName, escaped, _) = try scanner.stringSlice()
+        guard !escaped, let t = FastKeys.type(of: typeName, in: scanner) else { throw FastPathBail() }
+        return t
+    }
+
+    /// A member key read by the general reader, as its slot on `types`.
+    @inline(never)
+    private mutating func slowSlot(_ types: FastTypes) throws(FastPathBail) -> FastSlot {
+        let key = try scanner.key()
+        guard let s = FastKeys.slot(of: key, in: scanner, type: types, table: keys) else { throw FastPathBail() }
+        return s
+    }
+
+    /// An id read by the general reader (checked and added to the ids seen).
+    @inline(never)
+    private mutating func slowID() throws(FastPathBail) -> String {
+        let (slice, escaped, ascii) = try scanner.stringSlice()
+        guard !escaped, ascii, slice.count > 0, ids.insert(slice, in: scanner.base, end: scanner.end) else { throw FastPathBail() }
+        return scanner.asciiString(slice)
+    }
+
     /// The word of the key `type`.
-    static let typeWord = FastWord(Array("type".utf8))
+    @inline(__always) static var typeWord: FastWord { FastWord(count: 4, first: 0x6570_7974, last: 0) }
 
     /// The value of a property slot (neither `id` nor `children`), with the general path's checks.
     private mutating func decodeProperty(_ slot: FastSlot, into p: inout NodeProperties) throws(FastPathBail) {

@@ -234,6 +234,9 @@ struct FastWord: Equatable, Sendable {
     @inline(__always)
     init(count: Int, first: UInt64, last: UInt64) { self.count = count; self.first = first; self.last = last }
 
+    /// The empty word: equal to no name.
+    static let none = FastWord(count: 0, first: 0, last: 0)
+
     init(_ bytes: [UInt8]) {
         count = bytes.count
         var f: UInt64 = 0, l: UInt64 = 0
