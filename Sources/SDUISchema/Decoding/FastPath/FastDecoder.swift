@@ -42,6 +42,7 @@ struct FastDecoder {
     /// Frees the node stack (and the nodes left on it when decoding bailed). Call once, when done.
     mutating func release() {
         memo.release()
+        ids.release()
         stack.deinitialize(count: stackCount)
         stack.deallocate()
         stackCount = 0
@@ -182,7 +183,7 @@ struct FastDecoder {
                 seen |= bit
                 runEnded = run.start >= 0
                 if let (word, slice) = scanner.shortASCIIString() {
-                    guard slice.count > 0, ids.insert(slice, word: word, in: scanner.base) else { throw FastPathBail() }
+                    guard slice.count > 0, ids.insert(slice, word: word, in: scanner.base, end: scanner.end) else { throw FastPathBail() }
                     id = smallStrings && slice.count <= 15 ? SmallASCIIString.make(word) : scanner.asciiString(slice)
                 } else {
                     id = try slowID()

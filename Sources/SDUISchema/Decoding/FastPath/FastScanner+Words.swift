@@ -2,8 +2,9 @@
 /// unaligned 8-byte loads and compared as integers (`FastWord`), with no loop and no call. Each reader returns nil
 /// — having consumed nothing — for anything else: a token that is longer, holds a byte it does not handle, is
 /// longer than the string limit, is not a string, or ends within 17 bytes of the input's end. The caller then
-/// reads it with the general readers (`key`, `stringSlice`), which say what is wrong with it. (They do not throw:
-/// so they are inlined into the node loop.)
+/// reads it with the general readers (`key`, `stringSlice`), which say what is wrong with it. (They do not throw,
+/// so they are inlined into the node loop.) Each starts at the cursor: the caller has skipped whitespace (a
+/// token after whitespace it has not skipped is read by the general reader).
 extension FastScanner {
     /// A mask with the high bit set in the lowest byte of `x` (little-endian) that is `"` — exact for that byte
     /// (bytes above it may be flagged spuriously by borrows, which is why only the lowest is used).
@@ -17,12 +18,11 @@ extension FastScanner {
     @inline(__always)
     static func low(_ x: UInt64, bytes n: Int) -> UInt64 { x & ((1 << UInt64(truncatingIfNeeded: n &* 8)) &- 1) }
 
-    /// The word of a string token at the cursor (after whitespace) whose closing quote is among the 16 bytes after
+    /// The word of a string token at the cursor whose closing quote is among the 16 bytes after
     /// its opening one, where `mask` finds the closing quote (exact for the lowest flagged byte) and flags any byte
     /// the token may not hold before it; nil when there is no such token.
     @inline(__always)
     private mutating func shortToken(_ mask: (UInt64) -> UInt64) -> (word: FastWord, slice: FastSlice)? {
-        skipWhitespace()
         guard index &+ 17 <= end, base[index] == UInt8(ascii: "\"") else { return nil }
         let start = index &+ 1
         let raw = UnsafeRawPointer(base + start)
@@ -71,7 +71,6 @@ extension FastScanner {
     /// for any other string, which the caller reads with `stringSlice`.
     @inline(__always)
     mutating func shortName() -> FastWord? {
-        skipWhitespace()
         guard index &+ 9 <= end, base[index] == UInt8(ascii: "\"") else { return nil }
         let x = UnsafeRawPointer(base + (index &+ 1)).loadUnaligned(as: UInt64.self)
         let m = Self.specialBytes(x)
