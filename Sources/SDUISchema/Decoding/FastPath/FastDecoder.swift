@@ -149,7 +149,9 @@ struct FastDecoder {
             try slowTypeKey()
         }
         let type: ComponentType
-        if let name = scanner.shortName(), let t = FastKeys.type(of: name) {
+        if let name = scanner.shortName() {
+            // Read: a name that is no type the fast path decodes bails (the general reader would read on after it).
+            guard let t = FastKeys.type(of: name) else { throw FastPathBail() }
             type = t
         } else {
             type = try slowType()
