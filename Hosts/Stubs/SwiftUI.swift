@@ -73,6 +73,8 @@ public struct ZStack<Content: View>: View {
 
 public struct Text: View {
     public init<S: StringProtocol>(_ content: S) {}
+    public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text { self }
+    public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text { self }
     public var body: Never { fatalError() }
 }
 
@@ -127,8 +129,13 @@ extension Shape {
     public var body: Never { fatalError() }
 }
 
-public struct Rectangle: Shape { public init() {} }
-public struct RoundedRectangle: Shape { public init(cornerRadius: CGFloat) {} }
+public protocol InsettableShape: Shape {}
+extension InsettableShape {
+    public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> ModifiedView<Self> { ModifiedView() }
+}
+
+public struct Rectangle: InsettableShape { public init() {} }
+public struct RoundedRectangle: InsettableShape { public init(cornerRadius: CGFloat) {} }
 
 // MARK: Modifiers
 
@@ -140,9 +147,18 @@ extension View {
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> ModifiedView<Self> { ModifiedView() }
     public func fixedSize() -> ModifiedView<Self> { ModifiedView() }
     public func clipped() -> ModifiedView<Self> { ModifiedView() }
+    public func clipShape<S: Shape>(_ shape: S) -> ModifiedView<Self> { ModifiedView() }
+    public func shadow(color: Color, radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> ModifiedView<Self> { ModifiedView() }
     public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> ModifiedView<Self> { ModifiedView() }
     public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> ModifiedView<Self> { ModifiedView() }
     public func accessibilityLabel<S: StringProtocol>(_ label: S) -> ModifiedView<Self> { ModifiedView() }
+    public func accessibilityHint<S: StringProtocol>(_ hint: S) -> ModifiedView<Self> { ModifiedView() }
+    public func accessibilityValue<S: StringProtocol>(_ value: S) -> ModifiedView<Self> { ModifiedView() }
+    public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> ModifiedView<Self> { ModifiedView() }
+    public func accessibilityIdentifier(_ identifier: String) -> ModifiedView<Self> { ModifiedView() }
+    public func accessibilitySortPriority(_ sortPriority: Double) -> ModifiedView<Self> { ModifiedView() }
+    public func accessibilityHidden(_ hidden: Bool) -> ModifiedView<Self> { ModifiedView() }
+    public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> ModifiedView<Self> { ModifiedView() }
     public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> ModifiedView<Self> { ModifiedView() }
     public func layoutValue<K: LayoutValueKey>(key: K.Type, value: K.Value) -> ModifiedView<Self> { ModifiedView() }
 }
@@ -229,4 +245,44 @@ extension Layout where Cache == () {
 extension Layout {
     /// A layout used as a container view (`MyLayout { … }`).
     public func callAsFunction<V: View>(@ViewBuilder _ content: () -> V) -> some View { ModifiedView<V>() }
+}
+
+// MARK: Accessibility
+
+public struct AccessibilityTraits: SetAlgebra, Sendable {
+    public init() {}
+    public static let isButton = AccessibilityTraits()
+    public static let isHeader = AccessibilityTraits()
+    public static let isSelected = AccessibilityTraits()
+    public static let isLink = AccessibilityTraits()
+    public static let isSearchField = AccessibilityTraits()
+    public static let isImage = AccessibilityTraits()
+    public static let playsSound = AccessibilityTraits()
+    public static let isKeyboardKey = AccessibilityTraits()
+    public static let isStaticText = AccessibilityTraits()
+    public static let isSummaryElement = AccessibilityTraits()
+    public static let updatesFrequently = AccessibilityTraits()
+    public static let startsMediaSession = AccessibilityTraits()
+    public static let allowsDirectInteraction = AccessibilityTraits()
+    public static let causesPageTurn = AccessibilityTraits()
+    public static let isModal = AccessibilityTraits()
+    @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *) public static let isToggle = AccessibilityTraits()
+    @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *) public static let isTabBar = AccessibilityTraits()
+    public func union(_ other: AccessibilityTraits) -> AccessibilityTraits { self }
+    public func intersection(_ other: AccessibilityTraits) -> AccessibilityTraits { self }
+    public func symmetricDifference(_ other: AccessibilityTraits) -> AccessibilityTraits { self }
+    public func contains(_ member: AccessibilityTraits) -> Bool { false }
+    public mutating func insert(_ newMember: AccessibilityTraits) -> (inserted: Bool, memberAfterInsert: AccessibilityTraits) { (false, self) }
+    public mutating func remove(_ member: AccessibilityTraits) -> AccessibilityTraits? { nil }
+    public mutating func update(with newMember: AccessibilityTraits) -> AccessibilityTraits? { nil }
+    public mutating func formUnion(_ other: AccessibilityTraits) {}
+    public mutating func formIntersection(_ other: AccessibilityTraits) {}
+    public mutating func formSymmetricDifference(_ other: AccessibilityTraits) {}
+    public static func == (a: AccessibilityTraits, b: AccessibilityTraits) -> Bool { true }
+}
+
+public struct AccessibilityChildBehavior: Hashable, Sendable {
+    public static let ignore = AccessibilityChildBehavior()
+    public static let contain = AccessibilityChildBehavior()
+    public static let combine = AccessibilityChildBehavior()
 }

@@ -24,9 +24,27 @@ open class CALayer: @unchecked Sendable {
     open var shadowOpacity: Float = 0
     open var shadowRadius: CGFloat = 3
     open var shadowOffset: CGSize = CGSize(width: 0, height: -3)
+    open var backgroundColor: CGColor?
+    open var shadowPath: CGPath?
+    open var mask: CALayer?
+    open var zPosition: CGFloat = 0
+    open func addSublayer(_ layer: CALayer) {}
+    open func insertSublayer(_ layer: CALayer, at idx: UInt32) {}
     open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {}
     open func removeFromSuperlayer() {}
     open func add(_ anim: CAAnimation, forKey key: String?) {}
+}
+
+public final class CGPath: @unchecked Sendable {}
+
+open class CAShapeLayer: CALayer, @unchecked Sendable {
+    open var path: CGPath?
+}
+
+public final class UIBezierPath: @unchecked Sendable {
+    public init(roundedRect rect: CGRect, cornerRadius: CGFloat) {}
+    public init(ovalIn rect: CGRect) {}
+    public var cgPath: CGPath { CGPath() }
 }
 
 open class CAGradientLayer: CALayer, @unchecked Sendable {
@@ -108,6 +126,7 @@ public final class UIColor: @unchecked Sendable {
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {}
     public init(dynamicProvider: @escaping @Sendable (UITraitCollection) -> UIColor) {}
     public var cgColor: CGColor { CGColor() }
+    public func resolvedColor(with traitCollection: UITraitCollection) -> UIColor { self }
     public static var systemBackground: UIColor { UIColor(red: 1, green: 1, blue: 1, alpha: 1) }
     public static var systemGray: UIColor { systemBackground }
     public static var systemGray5: UIColor { systemBackground }
@@ -126,6 +145,14 @@ public final class UIFont: @unchecked Sendable {
 extension NSAttributedString.Key {
     public static let font = NSAttributedString.Key("NSFont")
     public static let foregroundColor = NSAttributedString.Key("NSColor")
+    public static let strikethroughStyle = NSAttributedString.Key("NSStrikethrough")
+    public static let underlineStyle = NSAttributedString.Key("NSUnderline")
+}
+
+public struct NSUnderlineStyle: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let single = NSUnderlineStyle(rawValue: 1)
 }
 
 extension AttributedString {

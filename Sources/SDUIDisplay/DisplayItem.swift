@@ -88,11 +88,15 @@ public struct DisplayItem: Hashable, Sendable {
     /// payload properties (not the path id of a node without a payload id: it changes when a sibling is inserted
     /// before an ancestor, and identifies nothing). What the reconciler calls a content update.
     public func hasSameContent(as other: DisplayItem) -> Bool {
-        type == other.type && isHidden == other.isHidden && appearance.content == other.appearance.content
-            && text?.face == other.text?.face && text?.sourceText == other.text?.sourceText
-            && text?.alignment == other.text?.alignment && (text == nil) == (other.text == nil)
-            && text?.decorations == other.text?.decorations && image == other.image && symbol?.name == other.symbol?.name
-            && action == other.action && accessibility == other.accessibility
+        guard type == other.type, isHidden == other.isHidden, appearance.hasSameContent(as: other.appearance) else { return false }
+        switch (text, other.text) {
+        case (nil, nil): break
+        case (let a?, let b?):
+            guard a.face == b.face, a.sourceText == b.sourceText, a.alignment == b.alignment, a.decorations == b.decorations else { return false }
+        default: return false
+        }
+        return image == other.image && symbol?.name == other.symbol?.name && action == other.action
+            && accessibility == other.accessibility
             && (!appearance.layers.isEmpty || contentInsets == other.contentInsets) && properties == other.properties
     }
 
@@ -100,8 +104,12 @@ public struct DisplayItem: Hashable, Sendable {
     /// update carries besides the frame (a label given a new width re-wraps; a host re-reads `text.lines`), and
     /// where the modifier chain's boxes, the content box inside them and the symbol sit (geometry, not content).
     public func hasSameLines(as other: DisplayItem) -> Bool {
-        text?.lines == other.text?.lines && text?.isTruncated == other.text?.isTruncated
-            && text?.wrapWidth == other.text?.wrapWidth && appearance == other.appearance
+        switch (text, other.text) {
+        case (nil, nil): break
+        case (let a?, let b?): guard a.lines == b.lines, a.isTruncated == b.isTruncated, a.wrapWidth == b.wrapWidth else { return false }
+        default: return false
+        }
+        return appearance == other.appearance
             && contentInsets == other.contentInsets && symbol == other.symbol
     }
 }

@@ -38,6 +38,20 @@ public struct DisplayList: Sequence, Sendable {
         accessibilityTree?.elements.compactMap { $0.nodeIndices.first.map { NodeIndex(Int32(truncatingIfNeeded: $0)) } } ?? []
     }
 
+    /// Each item's place in VoiceOver's reading order as a SwiftUI `accessibilitySortPriority` ("Higher numbers are
+    /// sorted first"): the first element read gets `accessibilityOrder.count`, the last 1, every item that is not an
+    /// element 0. What a host that places every node's view as a sibling in one container (the SwiftUI host) gives
+    /// each view so that VoiceOver reads `accessibilityOrder`, not the views' frames. Indexed like `items`.
+    /// - Complexity: O(n) in items.
+    public var accessibilitySortPriorities: [Double] {
+        let order = accessibilityOrder
+        var priorities = [Double](repeating: 0, count: count)
+        for (position, index) in order.enumerated() where index.int >= 0 && index.int < priorities.count {
+            priorities[index.int] = Double(order.count - position)
+        }
+        return priorities
+    }
+
     /// The number of items (`layout.nodeCount`).
     public var count: Int { layout.nodeCount }
     /// The layout's traits (size classes, appearance, layout direction).

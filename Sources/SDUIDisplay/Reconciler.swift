@@ -118,6 +118,41 @@ public enum Reconciler {
         return operations
     }
 
+    /// The fast path of `operations(from:to:)` for a host whose views are `old`'s, one per item (`old`'s keys are
+    /// unique — a decoded screen's always are; `ViewTreeDriver` knows it when it has as many views as items): when
+    /// `new` has the same key and the same parent at every index (a state change that changes texts or colours, a
+    /// rotation, a Dynamic Type change that moves nothing between parents), nothing is inserted, moved or removed,
+    /// and each index needs at most a frame and a content update, found by comparing the two items at that index —
+    /// no dictionary, no key hashed. Nil when the trees differ. Under that precondition it gives exactly
+    /// `operations(from:to:)`'s operations (ReconcilerTests' differential test).
+    /// - Complexity: O(n) in the number of items.
+    public static func sameTreeOperations(fromUniquelyKeyed old: [DisplayItem], to new: [DisplayItem]) -> [ViewOperation]? {
+        guard old.count == new.count, !old.isEmpty else { return nil }
+        // Read in place: a `DisplayItem` is a large value, and copying two per index costs more than comparing them.
+        return old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new -> [ViewOperation]? in
+                for i in old.indices {
+                    guard old[i].parent == new[i].parent, old[i].type == new[i].type, old[i].identity == new[i].identity else { return nil }
+                }
+                func relativeFrame(_ items: UnsafeBufferPointer<DisplayItem>, _ i: Int) -> Rect {
+                    guard let p = items[i].parent, p.int >= 0, p.int < items.count else { return items[i].frame }
+                    return items[i].frame(relativeTo: items[p.int].frame)
+                }
+                var operations: [ViewOperation] = []
+                for i in new.indices {
+                    let sameContent = old[i].hasSameContent(as: new[i])
+                    let frameChanged = relativeFrame(old, i) != relativeFrame(new, i) || (sameContent && !old[i].hasSameLines(as: new[i]))
+                    guard frameChanged || !sameContent else { continue }
+                    let key = ViewKey(new[i].identity, new[i].type)
+                    let item = NodeIndex(Int32(truncatingIfNeeded: i))
+                    if frameChanged { operations.append(.updateFrame(key, item: item)) }
+                    if !sameContent { operations.append(.updateContent(key, item: item)) }
+                }
+                return operations
+            }
+        }
+    }
+
     /// The frame of `items[i]` in its parent's coordinates (the window's for a root).
     static func relativeFrame(_ items: [DisplayItem], _ i: Int) -> Rect {
         guard let p = items[i].parent, p.int >= 0, p.int < items.count else { return items[i].frame }
@@ -186,7 +221,9 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
     /// Brings the host's views to `newItems` with the minimal operations; returns them.
     @discardableResult
     public mutating func apply(_ newItems: [DisplayItem]) -> [ViewOperation] {
-        let operations = Reconciler.operations(from: items, to: newItems)
+        // One view per item: the items' keys are unique, and the same tree needs no matching by key.
+        let sameTree = views.count == items.count ? Reconciler.sameTreeOperations(fromUniquelyKeyed: items, to: newItems) : nil
+        let operations = sameTree ?? Reconciler.operations(from: items, to: newItems)
         apply(operations, newItems: newItems)
         return operations
     }
@@ -220,7 +257,12 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
                 count("remove")
             }
         }
-        // Views removed with their parent's subtree are gone from the host: forget them too.
+        // Views removed with their parent's subtree are gone from the host: forget them too (only an insert or a
+        // remove changes which views there are).
+        guard operations.contains(where: { if case .insert = $0 { return true }; if case .remove = $0 { return true }; return false }) else {
+            items = newItems
+            return
+        }
         var live = Set<ViewKey>()
         live.reserveCapacity(newItems.count)
         for item in newItems { live.insert(ViewKey(item)) }

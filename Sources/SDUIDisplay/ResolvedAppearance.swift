@@ -35,6 +35,30 @@ public struct ResolvedAppearance: Hashable, Sendable {
         layers.reduce(1) { if case .opacity(let o) = $1.effect { return $0 * o } else { return $0 } }
     }
 
+    /// Whether the two appearances differ only in where their layers sit (their boxes, their views' indices, the
+    /// radii of their boxes): what a content update changes (a relayout moves the boxes: a frame update). The same
+    /// answer as comparing the two `content` values, without making them (ReconcilerTests checks both agree).
+    func hasSameContent(as other: ResolvedAppearance) -> Bool {
+        guard fill == other.fill, foreground == other.foreground, cornerRadius == other.cornerRadius,
+              clipsContent == other.clipsContent, buttonStyle == other.buttonStyle, contentAlignment == other.contentAlignment,
+              layers.count == other.layers.count, decorations.under.count == other.decorations.under.count,
+              decorations.over.count == other.decorations.over.count, decorations.clip == other.decorations.clip,
+              decorations.contentClip == other.decorations.contentClip,
+              decorations.frameShadow == other.decorations.frameShadow else { return false }
+        for k in layers.indices {
+            guard layers[k].name == other.layers[k].name, layers[k].effect == other.layers[k].effect,
+                  layers[k].chainIndex == other.layers[k].chainIndex else { return false }
+        }
+        func sameDrawing(_ a: [DisplayBox], _ b: [DisplayBox]) -> Bool {
+            for k in a.indices {
+                guard a[k].fill == b[k].fill, a[k].stroke == b[k].stroke, a[k].strokeWidth == b[k].strokeWidth,
+                      a[k].shadow == b[k].shadow else { return false }
+            }
+            return true
+        }
+        return sameDrawing(decorations.under, other.decorations.under) && sameDrawing(decorations.over, other.decorations.over)
+    }
+
     /// The appearance without where its layers sit (their boxes, their views' indices): what a content update
     /// changes (a relayout moves the boxes: a frame update).
     var content: ResolvedAppearance {

@@ -8,41 +8,99 @@ import SDUIEnvironment
 import SDUISchema
 import SDUIDisplay
 
-/// One node's own drawing at its frame's size: fill and corners, text lines at the engine's positions, an image in
-/// `AsyncImage`'s phases (empty: skeleton, success: the picture, failure: a symbol), a tap that routes the action.
+/// One node's own drawing at its frame's size: fill and corners, text lines at the engine's positions (with their
+/// strikethrough or underline), an image in `AsyncImage`'s phases (empty: skeleton, success: the picture, failure: a
+/// symbol), an SF Symbol in its box, a tap that routes the action.
 struct SDUINodeContent: View {
     let item: DisplayItem
+    /// The item's place in VoiceOver's reading order (`DisplayList.accessibilitySortPriorities`).
+    let sortPriority: Double
     let registry: SDUIViewRegistry
     let onAction: @MainActor (Action, DisplayItem) -> Void
 
     var body: some View {
-        SwiftUI.ZStack(alignment: .topLeading) {
-            switch registry.factories.resolve(item) {
+        let resolution = registry.factories.resolve(item)
+        let isRegistered: Bool
+        if case .registered = resolution { isRegistered = true } else { isRegistered = false }
+        let content = SwiftUI.ZStack(alignment: .topLeading) {
+            switch resolution {
             case .registered(let view):
                 view
             case .builtIn, .placeholder:
-                if let fill = item.frameFill {
+                boxes(item.appearance.decorations.under)
+                if let fill = item.appearance.fill {
                     RoundedRectangle(cornerRadius: item.appearance.cornerRadius).fill(Self.color(fill))
                 }
                 if let image = item.image { imageView(image) }
+                if let symbol = item.symbol { symbolView(symbol) }
                 if let text = item.text { lines(text) }
+                boxes(item.appearance.decorations.over)
             }
         }
         .frame(width: item.frame.width, height: item.frame.height, alignment: .topLeading)
+        let shadow = item.appearance.decorations.frameShadow
+        return clipped(content)
+        .shadow(color: Self.color(shadow?.color ?? SDUISchema.Color.system["clear"]!), radius: shadow?.radius ?? 0,
+                x: shadow?.x ?? 0, y: shadow?.y ?? 0)
         .opacity(item.isHidden ? 0 : item.appearance.opacity)
-        .accessibilityLabel(item.accessibility.label ?? "")
+        .sduiAccessibility(item.accessibility, sortPriority: sortPriority, keepsOwn: isRegistered)
         .onTapGesture { if let action = item.action { onAction(action, item) } }
     }
 
     @ViewBuilder private func lines(_ text: DisplayText) -> some View {
         ForEach(Array(text.lines.enumerated()), id: \.offset) { _, line in
             SwiftUI.Text(line.text)
+                .strikethrough(text.decorations.contains(.strikethrough))
+                .underline(text.decorations.contains(.underline))
                 .font(.custom(Self.interName(text.face.weight), fixedSize: text.face.size))
                 .foregroundStyle(Self.color(item.appearance.foreground ?? SDUISchema.Color.system["primary"]!))
                 .fixedSize()
                 .frame(width: line.width + 1, height: text.face.lineHeight, alignment: .leading)
                 .offset(x: line.left, y: line.top)
         }
+    }
+
+    /// The corner radius the node's own drawing is clipped to: the chain's clip, else the v1 `cornerRadius` when the
+    /// node clips; nil when it does not clip.
+    private var clipRadius: Double? {
+        let whole = Rect(x: 0, y: 0, width: item.frame.width, height: item.frame.height)
+        if let clip = item.appearance.decorations.clip ?? item.appearance.decorations.contentClip { return clip.cornerRadius(in: whole) }
+        return item.appearance.clipsContent ? item.appearance.cornerRadius : nil
+    }
+
+    /// `content` clipped to the node's clip shape, if it has one.
+    @ViewBuilder private func clipped<Content: View>(_ content: Content) -> some View {
+        if let radius = clipRadius {
+            content.clipShape(RoundedRectangle(cornerRadius: radius))
+        } else {
+            content
+        }
+    }
+
+    /// The chain's boxes (backgrounds under the content, overlays and borders over it), each at its place in the frame:
+    /// its fill and its border along the inside. A box's own shadow is not drawn here (SwiftUI shadows drawn pixels, not
+    /// boxes); the clipped frame's shadow is, on the whole node (`frameShadow`).
+    private func boxes(_ boxes: [DisplayBox]) -> some View {
+        ForEach(Array(boxes.enumerated()), id: \.offset) { _, box in
+            SwiftUI.ZStack(alignment: .topLeading) {
+                if box.shadow == nil, let fill = box.fill {
+                    RoundedRectangle(cornerRadius: box.cornerRadius).fill(Self.color(fill))
+                }
+                if let stroke = box.stroke {
+                    RoundedRectangle(cornerRadius: box.cornerRadius).strokeBorder(Self.color(stroke), lineWidth: box.strokeWidth)
+                }
+            }
+            .frame(width: box.rect.width, height: box.rect.height)
+            .offset(x: box.rect.x, y: box.rect.y)
+        }
+    }
+
+    /// An SF Symbol in its box, tinted with the node's foreground.
+    private func symbolView(_ symbol: DisplaySymbol) -> some View {
+        SwiftUI.Image(systemName: symbol.name).resizable().aspectRatio(contentMode: .fit)
+            .foregroundStyle(Self.color(item.appearance.foreground ?? SDUISchema.Color.system["primary"]!))
+            .frame(width: symbol.box.width, height: symbol.box.height)
+            .offset(x: symbol.box.x, y: symbol.box.y)
     }
 
     @ViewBuilder private func imageView(_ request: ImageRequest) -> some View {

@@ -35,10 +35,11 @@ public struct SDUIScreenView: View {
                                     rightToLeft: layoutDirection == .rightToLeft,
                                     horizontal: horizontalSizeClass == .regular ? .regular : .compact,
                                     vertical: verticalSizeClass == .compact ? .compact : .regular)
-        let items = model.items(screen: screen, traits: traits)
+        let (items, priorities) = model.items(screen: screen, traits: traits)
         SDUIEngineLayout(model: model, screen: screen, traits: traits) {
             ForEach(items, id: \.identity) { item in
-                SDUINodeContent(item: item, registry: registry, onAction: onAction)
+                SDUINodeContent(item: item, sortPriority: item.index.int < priorities.count ? priorities[item.index.int] : 0,
+                                registry: registry, onAction: onAction)
                     .layoutValue(key: SDUINodeKey.self, value: item.identity)
             }
         }
@@ -76,18 +77,21 @@ struct SDUIHostTraits: Hashable {
 @MainActor
 final class SDUILayoutModel {
     private let engine = LayoutEngine()
-    private var results: [SDUIProposalKey: (result: LayoutResult, items: [DisplayItem])] = [:]
+    private var results: [SDUIProposalKey: Entry] = [:]
     private var lastSize = Size(width: 0, height: 0)
     private var lastScreen: Screen?
 
-    /// The items at the last size laid out (what the body makes views for).
-    func items(screen: Screen, traits: SDUIHostTraits) -> [DisplayItem] {
-        guard lastSize.width > 0 else { return [] }
-        return layout(screen: screen, size: lastSize, traits: traits)?.items ?? []
+    /// One laid-out size: the result, its display items and their accessibility sort priorities.
+    typealias Entry = (result: LayoutResult, items: [DisplayItem], sortPriorities: [Double])
+
+    /// The items at the last size laid out (what the body makes views for), with their sort priorities.
+    func items(screen: Screen, traits: SDUIHostTraits) -> ([DisplayItem], [Double]) {
+        guard lastSize.width > 0, let entry = layout(screen: screen, size: lastSize, traits: traits) else { return ([], []) }
+        return (entry.items, entry.sortPriorities)
     }
 
     /// The layout for `size` (cached per size, traits and screen: SwiftUI proposes the same size several times).
-    func layout(screen: Screen, size: Size, traits: SDUIHostTraits) -> (result: LayoutResult, items: [DisplayItem])? {
+    func layout(screen: Screen, size: Size, traits: SDUIHostTraits) -> Entry? {
         if lastScreen != screen { results = [:]; lastScreen = screen }
         let key = SDUIProposalKey(size: size, traits: traits)
         if let cached = results[key] { return cached }
@@ -98,7 +102,8 @@ final class SDUILayoutModel {
         let engineTraits = environment.traitCollection(contentSize: traits.contentSize, style: traits.dark ? .dark : .light,
                                                        layoutDirection: traits.rightToLeft ? .rightToLeft : .leftToRight)
         let result = engine.layout(screen, in: environment, traits: engineTraits)
-        let entry = (result, DisplayList(result, screen: screen).items)
+        let list = DisplayList(result, screen: screen)
+        let entry: Entry = (result, list.items, list.accessibilitySortPriorities)
         if results.count > 8 { results = [:] }
         results[key] = entry
         lastSize = size

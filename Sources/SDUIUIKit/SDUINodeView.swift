@@ -40,15 +40,20 @@ struct UIKitViewHost: ViewTreeHost {
     func remove(_ view: UIView) { view.removeFromSuperview() }
 }
 
-/// One node drawn in UIKit: fill, corners, clip and the chain's opacity, border and shadow on the view's layer; text
-/// as a `UILabel` per engine line (attributed, in the face the engine measured); an image as a `UIImageView` over a
-/// skeleton shimmer layer that the picture replaces without moving anything; a button with `UIButton.Configuration`.
+/// One node drawn in UIKit: fill, corners and opacity on the view, the modifier chain's boxes as layers
+/// (`applyDecorations`); text as a `UILabel` per engine line (attributed, in the face the engine measured, with its
+/// strikethrough or underline); an image as a `UIImageView` over a skeleton shimmer layer that the picture replaces
+/// without moving anything; an SF Symbol as a tinted `UIImageView`; a button with `UIButton.Configuration`.
 @MainActor
 final class SDUINodeView: UIView {
     private weak var controller: SDUIScreenViewController?
     private(set) var item: DisplayItem?
     private var lineLabels: [UILabel] = []
-    private var imageView: UIImageView?
+    private(set) var imageView: UIImageView?
+    /// The chain's background, overlay and border boxes (`applyDecorations`).
+    var decorationLayers: [CALayer] = []
+    /// The SF Symbol of an `image` with `systemName` or a `label` (`applySymbol`).
+    var symbolView: UIImageView?
     private var shimmer: CAGradientLayer?
     private var button: UIButton?
     private var imageState = ImageLoadingState<UIImage>()
@@ -79,25 +84,9 @@ final class SDUINodeView: UIView {
         alpha = CGFloat(a.opacity)
         layer.borderWidth = 0
         layer.shadowOpacity = 0
-        for layer in a.layers {
-            switch layer.effect {
-            case .border(let color, let width):
-                self.layer.borderColor = Self.color(color).cgColor
-                self.layer.borderWidth = CGFloat(width)
-            case .shadow(let color, let radius, let x, let y):
-                self.layer.shadowColor = Self.color(color).cgColor
-                self.layer.shadowOpacity = 1
-                self.layer.shadowRadius = CGFloat(radius)
-                self.layer.shadowOffset = CGSize(width: x, height: y)
-            case .clip(let shape):
-                clipsToBounds = true
-                if case .roundedRectangle(let r) = shape { self.layer.cornerRadius = CGFloat(r) }
-            default:
-                break
-            }
-        }
         if item.type == .button { applyButton(item) }
         if let request = item.image { applyImage(request) }
+        applySymbol(item)
         applyGeometry(item)
     }
 
@@ -111,6 +100,17 @@ final class SDUINodeView: UIView {
             current.contentBox = item.contentBox
             current.frame = item.frame
             self.item = current
+        }
+        if var current = self.item {
+            // A relayout moves the chain's boxes and the symbol (content equality ignores them).
+            current.appearance = item.appearance
+            current.symbol = item.symbol
+            current.frame = item.frame
+            self.item = current
+        }
+        applyDecorations(item)
+        if let symbol = item.symbol, let symbolView {
+            symbolView.frame = CGRect(x: symbol.box.x, y: symbol.box.y, width: symbol.box.width, height: symbol.box.height)
         }
         guard let drawn = self.item, let text = drawn.text, drawn.type != .button else {
             for label in lineLabels { label.removeFromSuperview() }
@@ -129,10 +129,9 @@ final class SDUINodeView: UIView {
             lineLabels.append(label)
         }
         while lineLabels.count > text.lines.count { lineLabels.removeLast().removeFromSuperview() }
-        let font = Self.font(text.face)
-        let color = Self.color(drawn.appearance.foreground ?? Color.system["primary"]!)
+        let attributes = Self.lineAttributes(text, color: Self.color(drawn.appearance.foreground ?? Color.system["primary"]!))
         for (label, line) in zip(lineLabels, text.lines) {
-            label.attributedText = NSAttributedString(string: line.text, attributes: [.font: font, .foregroundColor: color])
+            label.attributedText = NSAttributedString(string: line.text, attributes: attributes)
             label.frame = CGRect(x: line.left, y: line.top, width: line.width + 1, height: text.face.lineHeight)
         }
     }

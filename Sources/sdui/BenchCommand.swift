@@ -67,6 +67,10 @@ enum BenchCommand {
                                      (flatten + compute + output on a kept engine), the peer "speedup" is against
           cards-100-state-change-general  the general path: the payload resolved again in the new state
                                      (Screen.resolved(in:)) and laid out in full
+          cards-100-state-change-runtime  the same change through the headless runtime: setState on a launched
+                                     ScreenViewController — update, incremental layout, display list with its
+                                     accessibility pass, the reconciler updating the views in place, the event
+                                     logged
           template-1000-decode       1 000 product cards sent as state + one forEach template (JSON bytes) →
                                      Screen: parse, check the template once, make its 7 nodes per item with
                                      their bindings resolved
@@ -112,7 +116,8 @@ enum BenchCommand {
                          "cards-100-text-fresh-cold-cache",
                          "cards-100-text-new-engine", "cards-100-text-relayout", "feed-100k-first-viewport",
                          "feed-100k-first-viewport-warm", "feed-100k-scroll-middle", "template-1000-decode", "template-1000-expanded-decode",
-                         "cards-100-state-change", "cards-100-state-change-model", "cards-100-state-change-full", "cards-100-state-change-general"]
+                         "cards-100-state-change", "cards-100-state-change-model", "cards-100-state-change-full", "cards-100-state-change-general",
+                         "cards-100-state-change-runtime"]
             /// A benchmark runs when there is no filter, the filter names it exactly, or (naming none exactly) is part of its name.
             /// The scaling curves run only when a filter picks them.
             func selected(_ name: String) -> Bool {
@@ -301,6 +306,12 @@ enum BenchCommand {
                 }
             }
             results += try stateChangeBenchmarks(runs: runs, in: narrow, selected: selected)
+            let runtime: Result<[Measurement], CLIError> = MainActor.assumeIsolated {
+                do throws(CLIError) { return .success(try runtimeStateChangeBenchmark(runs: runs, in: narrow, selected: selected)) } catch {
+                    return .failure(error)
+                }
+            }
+            results += try runtime.get()
             results += scalingBenchmarks(runs: runs, in: narrow, selected: selected)
 
             // Peak memory of viewport layouts, 1k vs 100k items.

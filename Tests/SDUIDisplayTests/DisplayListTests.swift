@@ -124,4 +124,25 @@ import SDUILayout
         let items = DisplayList(layout, screen: screen).items
         #expect(items[1].text?.sourceText == "b")
     }
+
+    @Test func `sort priorities rank the elements in reading order, highest first, and leave every other item at 0`() throws {
+        // The storefront, and the settings screen right to left (its rows read from the right edge).
+        for (name, direction) in [("storefront", LayoutDirection.leftToRight), ("settings", .rightToLeft)] {
+            let screen = try Fixture.example(name)
+            let window = Fixture.window("iphone-16")
+            let layout = LayoutEngine().layout(screen, in: window, traits: window.traitCollection(contentSize: .large, style: .light,
+                                                                                                   layoutDirection: direction))
+            let list = DisplayList(layout, screen: screen)
+            let items = list.items
+            let priorities = list.accessibilitySortPriorities
+            #expect(priorities.count == items.count)
+            let order = list.accessibilityOrder
+            #expect(!order.isEmpty)
+            // Sorting the element items by priority, highest first, gives VoiceOver's order back.
+            let byPriority = items.indices.filter { priorities[$0] > 0 }.sorted { priorities[$0] > priorities[$1] }
+            #expect(byPriority == order.map(\.int), "\(name)")
+            for item in items where !item.accessibility.isElement { #expect(priorities[item.index.int] == 0) }
+            #expect(Set(byPriority.map { priorities[$0] }).count == order.count)
+        }
+    }
 }

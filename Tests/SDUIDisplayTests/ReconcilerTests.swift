@@ -128,6 +128,97 @@ import SDUILayout
         }
     }
 
+    @Test(arguments: 0..<12)
+    func `the same-tree fast path gives exactly the general path's operations, and declines every other tree`(_ seed: Int) throws {
+        var random = SplitMix(seed: UInt64(seed) &* 0xD1B5_4A32_D192_ED03 &+ 7)
+        var screen = Screen(id: "random", root: RandomTree.make(&random, depth: 0))
+        let windows = [Fixture.window("iphone-se-3"), Fixture.window("iphone-16", .landscape), Fixture.window("ipad-pro-13-m4")]
+        let engine = LayoutEngine()
+        var old = Fixture.items(screen, windows[0], engine: engine)
+        var fastCount = 0
+        for _ in 0..<30 {
+            switch random.next(3) {
+            case 0: break  // a relayout in another window only: same tree
+            case 1:
+                // A text or colour changed in place: same tree, new content.
+                var texts: [String] = []
+                func collect(_ node: ComponentNode) {
+                    if node.type == .text, let id = node.id { texts.append(id) }
+                    node.children.forEach(collect)
+                }
+                collect(screen.root)
+                if let id = texts.isEmpty ? nil : texts[random.next(texts.count)] {
+                    screen.root = Self.replacingText(of: screen.root, id: id, with: RandomTree.words[random.next(RandomTree.words.count)])
+                }
+            default: screen.root = RandomTree.mutate(screen.root, &random)
+            }
+            let new = Fixture.items(screen, windows[random.next(windows.count)], engine: engine)
+            let general = Reconciler.operations(from: old, to: new)
+            let sameTree = old.count == new.count && !old.isEmpty && zip(old, new).allSatisfy {
+                $0.parent == $1.parent && ViewKey($0) == ViewKey($1)
+            }
+            let fast = Reconciler.sameTreeOperations(fromUniquelyKeyed: old, to: new)
+            #expect((fast != nil) == sameTree)
+            if let fast {
+                #expect(fast == general)
+                fastCount += 1
+            }
+            old = new
+        }
+        #expect(fastCount > 0)
+    }
+
+    @Test(arguments: 0..<6)
+    func `content and line comparisons agree with comparing the items' content and geometry field by field`(_ seed: Int) throws {
+        var random = SplitMix(seed: UInt64(seed) &* 0x2545_F491_4F6C_DD1D &+ 3)
+        var screen = Screen(id: "random", root: RandomTree.make(&random, depth: 0))
+        let windows = [Fixture.window("iphone-se-3"), Fixture.window("ipad-pro-13-m4")]
+        let engine = LayoutEngine()
+        // Storefront items carry modifier chains (boxes, shadows, clips): compared across two windows.
+        let store = try Fixture.example("storefront")
+        var pairs = Array(zip(Fixture.items(store, windows[0], engine: engine), Fixture.items(store, windows[1], engine: engine)))
+        for _ in 0..<10 {
+            let before = Fixture.items(screen, windows[random.next(2)], engine: engine)
+            screen.root = RandomTree.mutate(screen.root, &random)
+            let after = Fixture.items(screen, windows[random.next(2)], engine: engine)
+            for _ in 0..<20 where !before.isEmpty && !after.isEmpty {
+                pairs.append((before[random.next(before.count)], after[random.next(after.count)]))
+            }
+        }
+        for (a, b) in pairs + pairs.map({ ($0.0, $0.0) }) {
+            let content = a.type == b.type && a.isHidden == b.isHidden && a.appearance.content == b.appearance.content
+                && a.text?.face == b.text?.face && a.text?.sourceText == b.text?.sourceText
+                && a.text?.alignment == b.text?.alignment && (a.text == nil) == (b.text == nil)
+                && a.text?.decorations == b.text?.decorations && a.image == b.image && a.symbol?.name == b.symbol?.name
+                && a.action == b.action && a.accessibility == b.accessibility
+                && (!a.appearance.layers.isEmpty || a.contentInsets == b.contentInsets) && a.properties == b.properties
+            let lines = a.text?.lines == b.text?.lines && a.text?.isTruncated == b.text?.isTruncated
+                && a.text?.wrapWidth == b.text?.wrapWidth && a.appearance == b.appearance
+                && a.contentInsets == b.contentInsets && a.symbol == b.symbol
+            #expect(a.hasSameContent(as: b) == content)
+            #expect(a.hasSameLines(as: b) == lines)
+        }
+    }
+
+    @Test func `a driver whose items repeat a key takes the general path`() throws {
+        // Two items with one key (a hand-built list; a decoded screen's ids are unique): the second gets no view,
+        // and the next apply must not address the first view with the second item.
+        let screen = try Screen(json: """
+        {"schemaVersion": 1, "id": "d", "root": {"type": "vstack", "children": [
+          {"type": "text", "id": "same", "text": "one"}, {"type": "text", "id": "same2", "text": "two"}]}}
+        """)
+        var items = Fixture.items(screen, Fixture.window("iphone-16"))
+        items[2].identity = items[1].identity
+        var driver = ViewTreeDriver(host: ModelHost())
+        driver.apply(items)
+        #expect(driver.views.count == items.count - 1)
+        var changed = items
+        changed[2].frame = Rect(x: changed[2].frame.x, y: changed[2].frame.y + 10, width: changed[2].frame.width,
+                                height: changed[2].frame.height)
+        let operations = driver.apply(changed)
+        #expect(operations == Reconciler.operations(from: items, to: changed))
+    }
+
     static func replacingText(of node: ComponentNode, id: String, with text: String) -> ComponentNode {
         var node = node
         if node.id == id { node.text = .fixed(text) }

@@ -1,4 +1,4 @@
-public import SDUIEnvironment
+import SDUIEnvironment
 
 /// VoiceOver's reading order of the items of one accessibility container.
 ///
@@ -20,35 +20,36 @@ public import SDUIEnvironment
 /// - **Groups** (`children: "contain"`) are placed as one item at their frame and read whole, in their own order.
 public enum AccessibilityOrder {
     /// An element or a group, with what ordering needs.
-    public struct Item: Sendable {
+    package struct Item: Sendable {
         /// What the item is.
-        public enum Kind: Sendable {
-            case element(AccessibilityElement)
+        package enum Kind: Sendable {
+            /// The element drafted at this index of the pass's element store (`AccessibilityTreeBuilder.drafts`):
+            /// items are moved and sorted, and an element's strings and arrays stay where they are.
+            case element(Int)
             case group([Item])
         }
-        public var kind: Kind
+        package var kind: Kind
         /// Where it is (window points).
-        public var frame: Rect
+        package var frame: Rect
         /// `sortPriority` (default 0).
-        public var priority: Double
+        package var priority: Double
         /// Whether `priority` was given for the item itself (a plain container passes its own down otherwise).
-        public var hasOwnPriority = false
+        package var hasOwnPriority = false
         /// The item's node index (document order, the last tie-break).
-        public var document: Int
+        package var document: Int
 
-        public init(kind: Kind, frame: Rect, priority: Double, hasOwnPriority: Bool = false, document: Int) {
+        package init(kind: Kind, frame: Rect, priority: Double, hasOwnPriority: Bool = false, document: Int) {
             self.kind = kind; self.frame = frame; self.priority = priority; self.hasOwnPriority = hasOwnPriority
             self.document = document
         }
     }
 
     /// `items` in reading order (groups kept as groups).
-    public static func ordered(_ items: [Item], direction: LayoutDirection) -> [Item] {
+    package static func ordered(_ items: [Item], direction: LayoutDirection) -> [Item] {
         permutation(items, direction: direction).map { items[$0] }
     }
 
-    /// The reading order of `items` as their indices: what is sorted is a small key per item, never the items
-    /// (an element carries strings and arrays; moving one costs a dozen reference counts).
+    /// The reading order of `items` as their indices: what is sorted is a small key per item, never the items.
     static func permutation(_ items: [Item], direction: LayoutDirection) -> [Int] {
         struct Key { var priority: Double; var top: Double; var leading: Double; var document: Int; var index: Int }
         let rightToLeft = direction == .rightToLeft
@@ -89,7 +90,7 @@ public enum AccessibilityOrder {
 
     /// `items` in reading order with every group replaced by its items (in their own order), appended to `out`.
     /// Iterative (an explicit stack of groups), so nesting depth costs no call stack.
-    public static func flatten(_ items: [Item], direction: LayoutDirection, into out: inout [Item]) {
+    package static func flatten(_ items: [Item], direction: LayoutDirection, into out: inout [Item]) {
         var stack: [(items: [Item], next: Int)] = [(ordered(items, direction: direction), 0)]
         while let top = stack.last {
             guard top.next < top.items.count else { stack.removeLast(); continue }

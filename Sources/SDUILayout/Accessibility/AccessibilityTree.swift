@@ -34,9 +34,9 @@ public struct AccessibilityTree: Sendable {
         var elements: [AccessibilityElement] = []
         elements.reserveCapacity(ordered.count)
         for item in ordered {
-            guard case .element(let draft) = item.kind else { continue }
-            builder.exposure[draft.nodeIndices[0]] = .element(elements.count)
-            elements.append(draft)
+            guard case .element(let k) = item.kind else { continue }
+            builder.exposure[builder.drafts[k].nodeIndices[0]] = .element(elements.count)
+            elements.append(builder.drafts[k])
         }
         self.elements = elements
         self.exposure = builder.exposure
@@ -44,101 +44,176 @@ public struct AccessibilityTree: Sendable {
 }
 
 /// Walks a layout's nodes with their payload nodes and makes the items (elements and groups) of each subtree.
+///
+/// Everything the walk asks of a node is read into flat arrays first (type, parent, frame, the payload facts), and
+/// the elements it drafts live in one store (`drafts`) that items name by index: ordering and concatenating items
+/// moves a few words each, never an element's strings and arrays.
 struct AccessibilityTreeBuilder {
+    /// The layout's nodes (read for an element's id and a text's lines only).
     let nodes: [LayoutNode]
-    /// The payload node of each layout node (nil when the layout names no payload node).
+    let types: [ComponentType]
+    /// Each node's parent (-1 for the root, or a node whose parent does not come before it).
+    let parents: [Int]
+    let frames: [Rect]
+    let hiddenByLayout: [Bool]
+    /// What the pass reads of each node's payload node.
     let facts: [NodeFacts]
-    /// Each node's children, as indices.
-    let children: [[Int]]
+    /// The `accessibility` properties of the nodes that have them (`NodeFacts.accessibilityIndex`).
+    let properties: [AccessibilityProperties]
+    /// Each node's children, as a compressed row list: node i's are `childList[childStart[i]..<childStart[i + 1]]`.
+    let childStart: [Int]
+    let childList: [Int]
     let sizeClass: UserInterfaceSizeClass
     let direction: LayoutDirection
     var exposure: [AccessibilityExposure]
+    /// The elements drafted so far; `AccessibilityOrder.Item.Kind.element(k)` is `drafts[k]`.
+    var drafts: [AccessibilityElement] = []
 
     init(layout: LayoutResult, screen: Screen) {
         nodes = layout.nodes
-        facts = Self.facts(of: layout, nodes: nodes, screen: screen, sizeClass: layout.traits.horizontalSizeClass)
-        var children = [[Int]](repeating: [], count: nodes.count)
-        for (i, node) in nodes.enumerated() where node.parent >= 0 && node.parent < i { children[node.parent].append(i) }
-        self.children = children
+        let n = nodes.count
+        var types: [ComponentType] = [], parents: [Int] = [], frames: [Rect] = [], hidden: [Bool] = []
+        types.reserveCapacity(n); parents.reserveCapacity(n); frames.reserveCapacity(n); hidden.reserveCapacity(n)
+        var childCount = [Int](repeating: 0, count: n + 1)
+        nodes.withUnsafeBufferPointer { buffer in
+            for i in 0..<n {
+                types.append(buffer[i].type)
+                let p = buffer[i].parent
+                let parent = p >= 0 && p < i ? p : -1
+                parents.append(parent)
+                frames.append(buffer[i].frame)
+                hidden.append(buffer[i].isHidden)
+                if parent >= 0 { childCount[parent] += 1 }
+            }
+        }
+        // Children in document order: node i's run starts where the runs of the nodes before it end.
+        var childStart = [Int](repeating: 0, count: n + 1)
+        for i in 0..<n { childStart[i + 1] = childStart[i] + childCount[i] }
+        var next = childStart
+        var childList = [Int](repeating: 0, count: childStart[n])
+        for i in 0..<n where parents[i] >= 0 {
+            childList[next[parents[i]]] = i
+            next[parents[i]] += 1
+        }
+        self.types = types; self.parents = parents; self.frames = frames; self.hiddenByLayout = hidden
+        self.childStart = childStart; self.childList = childList
         sizeClass = layout.traits.horizontalSizeClass
         direction = layout.traits.layoutDirection
-        exposure = [AccessibilityExposure](repeating: .structural, count: nodes.count)
+        (facts, properties) = Self.facts(of: layout, parents: parents, screen: screen, sizeClass: sizeClass)
+        exposure = [AccessibilityExposure](repeating: .structural, count: n)
     }
+
+    /// Node i's children.
+    func children(_ i: Int) -> ArraySlice<Int> { childList[childStart[i]..<childStart[i + 1]] }
 
     /// What the pass reads of a node's payload, read once per node (a `ComponentNode`'s `modifiers` is a large
     /// value: reading it for every question costed more than the rest of the pass).
     struct NodeFacts {
-        var accessibility: AccessibilityProperties?
+        /// Its `accessibility` properties' index in `properties` (-1: none).
+        var accessibilityIndex: Int32 = -1
         var hasAction = false
         /// Hidden by the chain's `hidden` or an `opacity` of 0.
         var hiddenByModifiers = false
+        /// The input control the node is.
+        var control: AccessibilityControl?
         /// A text's string, a button's title, an image's alt, an input's label.
         var text: String?
         /// An input control's value in the screen's state (UIKit's `accessibilityValue`: a switch's "1"/"0", a
         /// stepper's number, a text field's text, a picker's selected option).
         var value: String?
-        /// The input control the node is.
-        var control: AccessibilityControl?
     }
 
-    /// The facts of every layout node, from its payload node (found as in `components(of:screen:)`).
-    static func facts(of layout: LayoutResult, nodes: [LayoutNode], screen: Screen, sizeClass: UserInterfaceSizeClass) -> [NodeFacts] {
-        var result = [NodeFacts](repeating: NodeFacts(), count: nodes.count)
+    /// Node i's `accessibility` properties, if it has any.
+    func accessibility(_ i: Int) -> AccessibilityProperties? {
+        let k = Int(facts[i].accessibilityIndex)
+        return k >= 0 ? properties[k] : nil
+    }
+
+    /// The facts of every layout node, from its payload node (found as in `components(of:screen:)`), and the
+    /// `accessibility` properties they name.
+    static func facts(of layout: LayoutResult, parents: [Int], screen: Screen,
+                      sizeClass: UserInterfaceSizeClass) -> ([NodeFacts], [AccessibilityProperties]) {
+        let n = parents.count
+        var result: [NodeFacts] = []
+        result.reserveCapacity(n)
+        var properties: [AccessibilityProperties] = []
         // Each node's children (one array retained per node, not a copy of the node).
-        var childArrays = [[ComponentNode]](repeating: [], count: nodes.count)
-        func read(_ component: ComponentNode, into i: Int) {
-            let modifiers = component.accessibilityModifiers
-            var f = NodeFacts(accessibility: modifiers.accessibility, hasAction: modifiers.hasAction)
-            for modifier in modifiers.chain {
-                if case .hidden(let hidden) = modifier, hidden.resolved(for: sizeClass) { f.hiddenByModifiers = true }
-                if case .opacity(let opacity) = modifier, opacity.resolved(for: sizeClass) <= 0 { f.hiddenByModifiers = true }
+        var childArrays = [[ComponentNode]](repeating: [], count: n)
+        for i in 0..<n {
+            let parent = parents[i]
+            var f = NodeFacts()
+            if parent < 0 {
+                if i == 0 {
+                    f = readFacts(screen.root, screen: screen, sizeClass: sizeClass, properties: &properties)
+                    childArrays[0] = screen.root.children
+                }
+            } else {
+                // The engine's child slot (`LayoutResult.childSlot(at:)`): no path string is parsed.
+                let k = Int(layout.childSlot(at: i))
+                let siblings = childArrays[parent]
+                if k >= 0, k < siblings.count {
+                    // Read in place: a `ComponentNode` is a large value.
+                    siblings.withUnsafeBufferPointer { buffer in
+                        f = readFacts(buffer[k], screen: screen, sizeClass: sizeClass, properties: &properties)
+                        if !buffer[k].children.isEmpty { childArrays[i] = buffer[k].children }
+                    }
+                }
             }
-            switch component.type {
-            case .text: f.text = component.text?.resolved(for: sizeClass)
-            case .button, .label: f.text = component.title?.resolved(for: sizeClass)
-            case .image: f.text = component.alt?.resolved(for: sizeClass)
-            default: break
-            }
-            if let input = component.input { readInput(input, of: component.type, into: &f) }
-            result[i] = f
-            childArrays[i] = component.children
+            result.append(f)
         }
-        func readInput(_ input: InputProperties, of type: ComponentType, into f: inout NodeFacts) {
-            let current = screen.state[input.target]
-            let label = input.label?.resolved(for: sizeClass)
-            switch type {
-            case .toggle:
-                f.control = .toggle
-                f.text = label
-                f.value = current == .bool(true) ? "1" : "0"
-            case .stepper:
-                f.control = .stepper
-                f.text = label
-                f.value = current?.interpolationText ?? ""
-            case .textField:
-                f.control = .textField
-                f.text = label ?? input.placeholder?.resolved(for: sizeClass)
-                let text = current?.interpolationText ?? ""
-                f.value = text.isEmpty ? nil : (input.isSecure?.resolved(for: sizeClass) == true ? String(repeating: "•", count: text.count) : text)
-            case .picker:
-                f.control = input.pickerStyle == .segmented ? .segmentedPicker : .menuPicker
-                f.text = label
-                f.value = input.options.first { $0.value == current }?.label
-            default:
-                break
-            }
+        return (result, properties)
+    }
+
+    /// What the pass reads of `component` (its `accessibility` properties join `properties`).
+    static func readFacts(_ component: borrowing ComponentNode, screen: Screen, sizeClass: UserInterfaceSizeClass,
+                          properties: inout [AccessibilityProperties]) -> NodeFacts {
+        let modifiers = component.accessibilityModifiers
+        var f = NodeFacts(hasAction: modifiers.hasAction)
+        if let accessibility = modifiers.accessibility {
+            f.accessibilityIndex = Int32(truncatingIfNeeded: properties.count)
+            properties.append(accessibility)
         }
-        for (i, node) in nodes.enumerated() {
-            if node.parent < 0 || node.parent >= i {
-                if i == 0 { read(screen.root, into: 0) }
-                continue
-            }
-            // The engine's child slot (`LayoutResult.childSlot(at:)`): no path string is parsed.
-            let k = Int(layout.childSlot(at: i))
-            guard k >= 0, k < childArrays[node.parent].count else { continue }
-            read(childArrays[node.parent][k], into: i)
+        for modifier in modifiers.chain {
+            if case .hidden(let hidden) = modifier, hidden.resolved(for: sizeClass) { f.hiddenByModifiers = true }
+            if case .opacity(let opacity) = modifier, opacity.resolved(for: sizeClass) <= 0 { f.hiddenByModifiers = true }
         }
-        return result
+        switch component.type {
+        case .text: f.text = component.text?.resolved(for: sizeClass)
+        case .button, .label: f.text = component.title?.resolved(for: sizeClass)
+        case .image: f.text = component.alt?.resolved(for: sizeClass)
+        case .toggle, .stepper, .textField, .picker:
+            if let input = component.input { readInput(input, of: component.type, screen: screen, sizeClass: sizeClass, into: &f) }
+        default: break
+        }
+        return f
+    }
+
+    /// An input control's facts: its kind, label and value in the screen's state.
+    static func readInput(_ input: InputProperties, of type: ComponentType, screen: Screen, sizeClass: UserInterfaceSizeClass,
+                          into f: inout NodeFacts) {
+        let current = screen.state[input.target]
+        let label = input.label?.resolved(for: sizeClass)
+        switch type {
+        case .toggle:
+            f.control = .toggle
+            f.text = label
+            f.value = current == .bool(true) ? "1" : "0"
+        case .stepper:
+            f.control = .stepper
+            f.text = label
+            f.value = current?.interpolationText ?? ""
+        case .textField:
+            f.control = .textField
+            f.text = label ?? input.placeholder?.resolved(for: sizeClass)
+            let text = current?.interpolationText ?? ""
+            f.value = text.isEmpty ? nil : (input.isSecure?.resolved(for: sizeClass) == true ? String(repeating: "•", count: text.count) : text)
+        case .picker:
+            f.control = input.pickerStyle == .segmented ? .segmentedPicker : .menuPicker
+            f.text = label
+            f.value = input.options.first { $0.value == current }?.label
+        default:
+            break
+        }
     }
 
     /// The payload node of each layout node: its parent's child at the index its path ends with (`root.0.3` → 3).
@@ -160,39 +235,53 @@ struct AccessibilityTreeBuilder {
 
     /// Whether node `i` is hidden from assistive technologies with its subtree.
     func isHidden(_ i: Int) -> Bool {
-        if nodes[i].isHidden || isUnchosen(i) { return true }
-        return facts[i].hiddenByModifiers || resolved(facts[i].accessibility?.hidden) == true
+        if hiddenByLayout[i] || isUnchosen(i) { return true }
+        return facts[i].hiddenByModifiers || resolved(accessibility(i)?.hidden) == true
     }
 
     /// Whether node `i` is a child of a `viewThatFits` that was not chosen: the engine gives those a zero frame
     /// (`clearSubtree`), and what is not on screen is not read. (A chosen child of zero size has nothing to read.)
     func isUnchosen(_ i: Int) -> Bool {
-        let p = nodes[i].parent
-        guard p >= 0, p < i, nodes[p].type == .viewThatFits else { return false }
-        return nodes[i].frame.width == 0 && nodes[i].frame.height == 0
+        let p = parents[i]
+        guard p >= 0, types[p] == .viewThatFits else { return false }
+        return frames[i].width == 0 && frames[i].height == 0
     }
 
     /// One past the last node of each node's subtree (nodes are in pre-order: a subtree is a contiguous range).
     func subtreeEnds() -> [Int] {
-        var ends = nodes.indices.map { $0 + 1 }
-        for i in nodes.indices.reversed() {
-            let p = nodes[i].parent
-            if p >= 0 && p < i { ends[p] = max(ends[p], ends[i]) }
-        }
+        var ends = types.indices.map { $0 + 1 }
+        for i in types.indices.reversed() where parents[i] >= 0 { ends[parents[i]] = max(ends[parents[i]], ends[i]) }
         return ends
+    }
+
+    /// The items one subtree contributes to the group it is in: none, one (most leaves), or several.
+    enum Items {
+        case none
+        case one(AccessibilityOrder.Item)
+        case many([AccessibilityOrder.Item])
+
+        func append(to out: inout [AccessibilityOrder.Item]) {
+            switch self {
+            case .none: break
+            case .one(let item): out.append(item)
+            case .many(let items): out.append(contentsOf: items)
+            }
+        }
     }
 
     /// The items of the whole screen (its root's), made bottom-up — each node from its children's items, in
     /// reverse pre-order — so no nesting depth can exhaust the stack.
     mutating func collectAll() -> [AccessibilityOrder.Item] {
-        guard !nodes.isEmpty else { return [] }
+        guard !types.isEmpty else { return [] }
         let ends = subtreeEnds()
-        var items = [[AccessibilityOrder.Item]](repeating: [], count: nodes.count)
-        for i in nodes.indices.reversed() {
+        var items = [Items](repeating: .none, count: types.count)
+        for i in types.indices.reversed() {
             items[i] = collect(i, ends[i], &items)
-            for c in children[i] { items[c] = [] }
+            for c in children(i) { items[c] = .none }
         }
-        return items[0]
+        var root: [AccessibilityOrder.Item] = []
+        items[0].append(to: &root)
+        return root
     }
 
     /// Marks the nodes `range` (a subtree); hidden nodes stay hidden unless `state` is `.hidden`.
@@ -202,65 +291,78 @@ struct AccessibilityTreeBuilder {
 
     /// The items node `i`'s subtree (the nodes `i..<end`) contributes to the group it is in; its children's are
     /// in `items`.
-    mutating func collect(_ i: Int, _ end: Int, _ items: inout [[AccessibilityOrder.Item]]) -> [AccessibilityOrder.Item] {
-        if isHidden(i) { mark(i..<end, .hidden); return [] }
-        let node = nodes[i]
+    mutating func collect(_ i: Int, _ end: Int, _ items: inout [Items]) -> Items {
+        if isHidden(i) { mark(i..<end, .hidden); return .none }
         // Read in place: most nodes have no `accessibility`, and making an empty one per node costed a tenth of the pass.
-        let properties = facts[i].accessibility
+        let properties = accessibility(i)
         let priority = resolved(properties?.sortPriority)
         let behavior = resolved(properties?.children)
         let describesItself = properties.map { $0.label != nil || $0.hint != nil || $0.value != nil || !$0.traits.isEmpty } ?? false
-        func inner() -> [AccessibilityOrder.Item] { children[i].flatMap { items[$0] } }
+        let children = children(i)
+        func inner() -> [AccessibilityOrder.Item] {
+            var result: [AccessibilityOrder.Item] = []
+            for c in children { items[c].append(to: &result) }
+            return result
+        }
+        func one(_ element: AccessibilityElement?) -> Items {
+            element.map { .one(item($0, priority: priority)) } ?? .none
+        }
 
-        switch node.type {
+        switch types[i] {
         case .text, .label, .button, .image, .toggle, .stepper, .textField, .picker:
             if behavior == .contain { break }
-            return leafElement(i).map { [item($0, priority: priority)] } ?? []
+            return one(leafElement(i))
         default:
             break
         }
-        switch behavior ?? (describesItself && !children[i].isEmpty ? .combine : nil) {
+        switch behavior ?? (describesItself && !children.isEmpty ? .combine : nil) {
         case .combine?:
             var merged: [AccessibilityOrder.Item] = []
             AccessibilityOrder.flatten(inner(), direction: direction, into: &merged)
             mark(i + 1..<end, .covered)
-            return combined(i, merged).map { [item($0, priority: priority)] } ?? []
+            return one(combined(i, merged))
         case .ignore?:
             mark(i + 1..<end, .covered)
-            return ownElement(i, label: "", traits: []).map { [item($0, priority: priority)] } ?? []
+            return one(ownElement(i, label: "", traits: []))
         case .contain?:
             var contained = inner()
             exposure[i] = .container
             if let leaf = leafElement(i) { contained.insert(item(leaf, priority: nil), at: 0) }
-            return contained.isEmpty ? [] : [AccessibilityOrder.Item(kind: .group(contained), frame: node.frame, priority: priority ?? 0,
-                                                                     document: i)]
+            return contained.isEmpty ? .none : .one(AccessibilityOrder.Item(kind: .group(contained), frame: frames[i],
+                                                                            priority: priority ?? 0, document: i))
         case nil:
-            if children[i].isEmpty {
+            if children.isEmpty {
                 // A leaf that is not a text, button or image (a color, a custom leaf) is an element only when it
                 // says something about itself.
-                return describesItself ? ownElement(i, label: "", traits: []).map { [item($0, priority: priority)] } ?? [] : []
+                return describesItself ? one(ownElement(i, label: "", traits: [])) : .none
             }
-            var contained = inner()
+            guard let priority else {
+                // A plain container passes its children's items up as they are.
+                if children.count == 1 { return items[children[children.startIndex]] }
+                let contained = inner()
+                return contained.isEmpty ? .none : .many(contained)
+            }
             // A plain container's sort priority goes to the items inside it that have none of their own.
-            if let priority {
-                for k in contained.indices where !contained[k].hasOwnPriority {
-                    contained[k].priority = priority
-                    contained[k].hasOwnPriority = true
-                }
+            var contained = inner()
+            for k in contained.indices where !contained[k].hasOwnPriority {
+                contained[k].priority = priority
+                contained[k].hasOwnPriority = true
             }
-            return contained
+            return contained.isEmpty ? .none : .many(contained)
         }
     }
 
-    func item(_ element: AccessibilityElement, priority: Double?) -> AccessibilityOrder.Item {
-        AccessibilityOrder.Item(kind: .element(element), frame: element.frame, priority: priority ?? 0,
-                                hasOwnPriority: priority != nil, document: element.nodeIndices[0])
+    /// An item for `element`, which joins the draft store.
+    mutating func item(_ element: AccessibilityElement, priority: Double?) -> AccessibilityOrder.Item {
+        drafts.append(element)
+        return AccessibilityOrder.Item(kind: .element(drafts.count - 1), frame: element.frame, priority: priority ?? 0,
+                                       hasOwnPriority: priority != nil, document: element.nodeIndices[0])
     }
 
     /// A text's, button's or image's element with SwiftUI's defaults and the payload's properties; nil for a
     /// text with nothing to read.
     func leafElement(_ i: Int) -> AccessibilityElement? {
-        switch nodes[i].type {
+        switch types[i] {
         case .text:
             let text = facts[i].text ?? nodes[i].text?.lines.joined(separator: " ") ?? ""
             guard let element = ownElement(i, label: text, traits: [.staticText]) else { return nil }
@@ -275,7 +377,7 @@ struct AccessibilityTreeBuilder {
         case .toggle, .stepper, .textField, .picker:
             guard let control = facts[i].control else { return nil }
             guard var element = ownElement(i, label: facts[i].text ?? "", traits: control.traits) else { return nil }
-            if facts[i].accessibility?.value == nil { element.value = facts[i].value }
+            if accessibility(i)?.value == nil { element.value = facts[i].value }
             element.control = control
             return element
         default:
@@ -285,21 +387,27 @@ struct AccessibilityTreeBuilder {
 
     /// Node `i` as one element: `label` and `traits` as its defaults, its payload properties over them.
     func ownElement(_ i: Int, label: String, traits: [AccessibilityTrait]) -> AccessibilityElement? {
-        let properties = facts[i].accessibility
+        let nodeID = nodes[i].id
+        guard let properties = accessibility(i) else {
+            var traits = traits
+            if facts[i].hasAction, !traits.contains(.button) { traits.append(.button) }
+            return AccessibilityElement(label: label, traits: traits.count > 1 ? traits.sorted() : traits, frame: frames[i],
+                                        nodes: [nodeID], nodeIndices: [i])
+        }
         var traits = traits
-        for trait in properties?.traits ?? [] where !traits.contains(trait) { traits.append(trait) }
+        for trait in properties.traits where !traits.contains(trait) { traits.append(trait) }
         if facts[i].hasAction, !traits.contains(.button) { traits.append(.button) }
-        return AccessibilityElement(label: resolved(properties?.label) ?? label, traits: traits.count > 1 ? traits.sorted() : traits,
-                                    hint: resolved(properties?.hint), value: resolved(properties?.value),
-                                    identifier: properties?.identifier, frame: nodes[i].frame,
-                                    nodes: [nodes[i].id], nodeIndices: [i])
+        return AccessibilityElement(label: resolved(properties.label) ?? label, traits: traits.count > 1 ? traits.sorted() : traits,
+                                    hint: resolved(properties.hint), value: resolved(properties.value),
+                                    identifier: properties.identifier, frame: frames[i],
+                                    nodes: [nodeID], nodeIndices: [i])
     }
 
     /// Node `i` combining `merged` (its subtree's elements in reading order): their labels joined by ", ", their
     /// traits, hints and values merged, under the node's own properties. Nil when there is nothing to read.
     func combined(_ i: Int, _ merged: [AccessibilityOrder.Item]) -> AccessibilityElement? {
         let parts = merged.compactMap { item -> AccessibilityElement? in
-            if case .element(let e) = item.kind { return e }
+            if case .element(let k) = item.kind { return drafts[k] }
             return nil
         }
         func joined(_ texts: [String?]) -> String? {
@@ -309,7 +417,7 @@ struct AccessibilityTreeBuilder {
         var traits: [AccessibilityTrait] = []
         for part in parts { for t in part.traits where !traits.contains(t) { traits.append(t) } }
         guard var element = ownElement(i, label: joined(parts.map(\.label)) ?? "", traits: traits) else { return nil }
-        let properties = facts[i].accessibility
+        let properties = accessibility(i)
         if properties?.hint == nil { element.hint = joined(parts.map(\.hint)) }
         if properties?.value == nil { element.value = joined(parts.map(\.value)) }
         for part in parts {

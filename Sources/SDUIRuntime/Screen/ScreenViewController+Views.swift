@@ -15,8 +15,16 @@ extension ScreenViewController {
     func applyLayout(_ result: LayoutResult) {
         let list = DisplayList(result, screen: screen)
         let items = list.items
-        lastViewOperations = views.apply(items)
-        nodeViews = items.compactMap { item in views.view(for: ViewKey(item)).map { (item.id, $0) } }
+        let operations = views.apply(items)
+        lastViewOperations = operations
+        // Which view each node id names changes only when views come, go or move (frame and content updates keep them).
+        let keepsViews = nodeViews.count == items.count && !operations.contains { operation in
+            switch operation {
+            case .insert, .move, .remove: return true
+            case .updateFrame, .updateContent: return false
+            }
+        }
+        if !keepsViews { nodeViews = items.compactMap { item in views.view(for: ViewKey(item)).map { (item.id, $0) } } }
         applyAccessibilityOrder(list.accessibilityOrder, items: items)
     }
 

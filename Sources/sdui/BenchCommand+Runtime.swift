@@ -1,0 +1,44 @@
+import SDUIEnvironment
+import SDUILayout
+import SDUIRuntime
+import SDUISchema
+
+extension BenchCommand {
+    /// `cards-100-state-change-runtime`: the same badge change as `cards-100-state-change`, through the headless
+    /// runtime — `ScreenViewController.setState` on a launched scene: the state updated, the screen laid out again
+    /// incrementally, the display list made (its accessibility pass included), the reconciler bringing the views to
+    /// it, the event logged. What a tap costs the app on this screen, beside the engine's part.
+    @MainActor
+    static func runtimeStateChangeBenchmark(runs: Int, in environment: WindowEnvironment,
+                                            selected: (String) -> Bool) throws(CLIError) -> [Measurement] {
+        guard selected("cards-100-state-change-runtime") else { return [] }
+        guard let base = BenchmarkFixtures.cardsWithBadges(count: 100) else {
+            throw CLIError(message: "sdui bench: the cards-100-state payload does not decode", exitCode: ExitCode.software)
+        }
+        let controller = ScreenViewController(screen: base, router: nil)
+        let app = Application(sceneConfiguration: .hosting { controller })
+        do {
+            _ = try app.launch(in: environment.configuration)
+        } catch {
+            throw CLIError(message: "sdui bench: the runtime did not launch: \(error.message)", exitCode: ExitCode.software)
+        }
+        var next = 1  // the first call sets 2 (the payload's badges start at 0)
+        let layoutsBefore = controller.layoutCount
+        let viewsBefore = controller.viewsMade
+        var failure: String?
+        let measurement = time("cards-100-state-change-runtime", runs) { _ in
+            // 1 ↔ 2 as in cards-100-state-change, every call a change (the warm-up and the timed calls in turn).
+            next = 3 - next
+            do throws(RuntimeError) { try controller.setState("badge42", to: .int(next)) } catch {
+                failure = error.message
+            }
+            return controller.layoutResult?.nodeCount ?? 0
+        }
+        if let failure { throw CLIError(message: "sdui bench: cards-100-state-change-runtime: \(failure)", exitCode: ExitCode.software) }
+        // Every change laid the screen out again and recreated no view (identities are kept).
+        guard controller.layoutCount - layoutsBefore == runs + max(1, runs / 10), controller.viewsMade == viewsBefore else {
+            throw CLIError(message: "sdui bench: cards-100-state-change-runtime did not update the views in place (layouts \(controller.layoutCount - layoutsBefore), views made \(controller.viewsMade - viewsBefore))", exitCode: ExitCode.software)
+        }
+        return [measurement]
+    }
+}
