@@ -6,8 +6,8 @@
 /// `modifiers`, `lint`, GridItem columns, keys out of the canonical order it expects …), and any problem the
 /// general path would report, even a warning. `PayloadDecoder.decodeFast` then returns nil and the general path
 /// decodes the input and reports exactly what it always has. So a screen from the fast path is always the
-/// general path's screen for the same bytes (checked by `FastPathDifferentialTests` and the `decode-fast` fuzz
-/// target), and its issues are none.
+/// general path's screen for the same bytes (checked by `FastPathDifferentialTests`, `FastPathWordTests` and the
+/// `decode` fuzz target), and its issues are none.
 ///
 /// What it accepts, it reads with the general path's rules: the same JSON grammar, number values, string
 /// escapes, UTF-8 validation and limits (input size, node depth and count, string length), and the same checks
