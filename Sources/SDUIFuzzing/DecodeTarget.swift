@@ -5,10 +5,12 @@ import SDUISchema
 /// Properties: no screen without an error and no error with a screen; every issue's pointer is a JSON Pointer
 /// (empty or starting with `/`); strict decoding accepts only what lenient decoding accepts, and the same
 /// screen; a decoded screen encodes to a payload that decodes to an equal screen, whose encoding is the same
-/// bytes (the canonical encoding is a fixed point).
+/// bytes (the canonical encoding is a fixed point); the decoder's fast path bails or gives the general path's
+/// screen (`FastPathAgreement`), on the input and on that canonical encoding (which the fast path mostly takes).
 enum DecodeTarget {
     static func run(_ bytes: [UInt8]) -> [String] {
         var failures: [String] = []
+        if let problem = FastPathAgreement.problem(bytes) { failures.append("fast path: \(problem)") }
         let lenient = PayloadDecoder().decode(bytes)
         let strict = PayloadDecoder(options: .init(strict: true)).decode(bytes)
         for (name, decoding) in [("lenient", lenient), ("strict", strict)] {
@@ -24,6 +26,7 @@ enum DecodeTarget {
         }
         guard let screen = lenient.screen else { return failures }
         let encoded = [UInt8](screen.jsonData(pretty: false))
+        if let problem = FastPathAgreement.problem(encoded) { failures.append("fast path, canonical encoding: \(problem)") }
         let again = PayloadDecoder().decode(encoded)
         guard let decodedAgain = again.screen else {
             let first = again.errors.first.map { "\($0.pointer): \($0.message)" } ?? ""

@@ -43,6 +43,18 @@ import Testing
         #expect(!node.geometry.usesSizeClasses && node.geometry.columns == 3)
     }
 
+    @Test func `a node is small: its properties and their record live in its box, shared by copies`() {
+        // type, children, id and the box: what a decoder makes and moves per node.
+        #expect(MemoryLayout<ComponentNode>.size <= 48, "\(MemoryLayout<ComponentNode>.size) bytes")
+        var a = ComponentNode(type: .color)
+        a.modifiers.aspectRatio = 2
+        let b = a
+        #expect(a.geometryPointer == b.geometryPointer && b.geometryPointer.pointee.aspectRatio == 2)
+        a.modifiers.aspectRatio = 3
+        #expect(a.geometryPointer != b.geometryPointer)
+        #expect(a.geometryPointer.pointee.aspectRatio == 3 && b.geometryPointer.pointee.aspectRatio == 2)
+    }
+
     @Test func `copies are independent (copy-on-write)`() {
         var a = ComponentNode(type: .color)
         a.modifiers.aspectRatio = 2

@@ -57,7 +57,7 @@ public struct PayloadDecoder: Sendable {
     /// path reads (`FastDecoder`) and no binding; nil otherwise — then `decodeGeneral` decodes it (and says what is wrong).
     ///
     /// Whenever it returns a screen, it is the one `decodeGeneral` returns for the same bytes, with no issues
-    /// (checked by `FastPathDifferentialTests` and the `decode-fast` fuzz target). A UTF-8 byte order mark is
+    /// (checked by `FastPathDifferentialTests` and the `decode` fuzz target). A UTF-8 byte order mark is
     /// skipped as the general path skips it; the input-size limit applies.
     /// - Complexity: O(n) in the input size, one pass.
     package func decodeFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Screen? {

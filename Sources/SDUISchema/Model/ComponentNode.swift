@@ -6,23 +6,36 @@ import Foundation
 /// Properties are flat and optional: each applies to the types listed in `docs/schema.md`; the decoder
 /// refuses a property on a type it does not belong to. Every scalar may be a size-class map.
 ///
-/// Storage: `type`, `id`, `children` and a plain record of the geometry and font properties (`geometry`, kept up to date
-/// on every change) are stored inline; every other property lives in a shared, copy-on-write box. A node is
-/// thus ~240 bytes instead of ~1.2 KB, so a screen's nodes sit close together in memory and the layout
-/// engine's build step, which reads only the inline part, touches a fraction of the memory it used to.
+/// Storage: `type`, `id` and `children` are stored inline; the properties live in a shared, copy-on-write box
+/// (`PropertyBox`) with a plain record of the geometry and font properties made of them (`geometry`, kept up to
+/// date on every change). A node is thus ~56 bytes, so a screen's nodes sit close together in memory, a node is
+/// cheap to make and move, and nodes with the same properties (a decoded payload's repeated cards) share one box
+/// and one record.
 public struct ComponentNode: Hashable, Sendable {
-    // Stored in the order the layout build reads them (type, children, geometry), the id after them.
+    // Stored in the order the layout build reads them (type, children, box), the id after them.
     /// The node's kind.
     public var type: ComponentType
     /// Children, for containers.
     public var children: [ComponentNode]
-    /// The geometry properties as plain numbers, updated whenever one of them changes (read by the layout
-    /// engine's build step; derived, so it takes no part in equality).
-    package internal(set) var geometry = GeometryProperties()
     /// Unique within the screen when present; otherwise the engine uses the node's path (`root.0.3`).
     public var id: String?
-    /// Every other property (copy-on-write).
+    /// The properties and their geometry record (copy-on-write).
     var box: PropertyBox
+
+    /// The geometry properties as plain numbers, updated whenever one of them changes (read by the layout
+    /// engine's build step; derived, so it takes no part in equality). A copy of the record in the box: read
+    /// fields in place through `geometryPointer`.
+    package internal(set) var geometry: GeometryProperties {
+        get { box.record.pointee }
+        set {
+            makeUnique()
+            box.record.pointee = newValue
+        }
+    }
+
+    /// The node's geometry record, read in place (no copy, nothing retained). Valid while the node's box is alive
+    /// and unchanged: while this node (or a copy of it) is neither changed nor freed.
+    package var geometryPointer: UnsafePointer<GeometryProperties> { UnsafePointer(box.record) }
 
     // MARK: Containers
     /// Space between children (stacks; grid rows and columns unless `rowSpacing`/`columnSpacing` say otherwise).
@@ -249,20 +262,16 @@ public struct ComponentNode: Hashable, Sendable {
         self.id = id
         self.children = children
         self.box = box
-        // From the box, not `self`: reading the properties through the node would copy it and enter the box once
-        // per property.
-        self.geometry = box.geometry(sizeClass: nil)
+        box.refreshRecord()
     }
 
-    /// Creates a node that takes `box` with `geometry`, its record (`GeometryProperties(of: box.properties)`),
-    /// computed before: the decoder's fast path gives nodes whose properties are the same bytes one shared box
-    /// (copy-on-write, as copies of a node share it) and one record.
-    init(type: ComponentType, id: String?, children: [ComponentNode], box: PropertyBox, geometry: GeometryProperties) {
+    /// Creates a node that shares `box`, whose record is up to date: the decoder's fast path gives nodes whose
+    /// properties are the same bytes one shared box (copy-on-write, as copies of a node share it).
+    init(type: ComponentType, id: String?, children: [ComponentNode], sharing box: PropertyBox) {
         self.type = type
         self.id = id
         self.children = children
         self.box = box
-        self.geometry = geometry
     }
 
     /// Number of nodes in this subtree, including this one: its children's subtrees, and the views of its
@@ -278,12 +287,15 @@ public struct ComponentNode: Hashable, Sendable {
     }
 
     /// Makes the geometry record again after the box's properties were changed directly.
-    mutating func refreshGeometry() { geometry = GeometryProperties(of: self) }
+    mutating func refreshGeometry() {
+        makeUnique()
+        box.refreshRecord()
+    }
 
     /// Gives this node its own box before a change (copy-on-write).
     @inline(__always)
     mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&box) { box = PropertyBox(box.properties) }
+        if !isKnownUniquelyReferenced(&box) { box = PropertyBox(copying: box) }
     }
 
     /// Sets a text's `text` (`isTitle`: a button's `title`) to the fixed string a binding gave — what
@@ -295,7 +307,7 @@ public struct ComponentNode: Hashable, Sendable {
         // One access to the box's properties (each is an exclusivity check): the old value is looked at and the
         // new one stored in the same access.
         if box.setFixedText(string, isTitle: isTitle) {
-            if isTitle { geometry.title = string } else { geometry.text = string }
+            if isTitle { box.record.pointee.title = string } else { box.record.pointee.text = string }
         } else {
             refreshGeometry()
         }
@@ -351,14 +363,44 @@ struct NodeProperties: Hashable, Sendable {
     var interaction: InteractionBox?
 }
 
-/// A `ComponentNode`'s boxed properties: shared between copies, copied before a change (copy-on-write).
+/// A `ComponentNode`'s boxed properties and their geometry record: shared between copies, copied before a change
+/// (copy-on-write).
+///
+/// The record has an allocation of its own, so its address is stable for the box's life (the layout build reads
+/// it in place through `ComponentNode.geometryPointer`). Whoever changes `properties` directly makes the record
+/// again (`refreshRecord`) before the node is read.
 ///
 /// `@unchecked Sendable`: the box is only mutated through a node that holds the only reference to it.
 final class PropertyBox: Hashable, @unchecked Sendable {
     var properties: NodeProperties
-    init(_ properties: NodeProperties) { self.properties = properties }
-    /// A box of no properties, made in place (not copied in).
-    init() { properties = NodeProperties() }
+    /// The record of `properties` (`GeometryProperties(of: properties, sizeClass: nil)`).
+    let record: UnsafeMutablePointer<GeometryProperties>
+
+    init(_ properties: NodeProperties) {
+        self.properties = properties
+        record = .allocate(capacity: 1)
+        record.initialize(to: GeometryProperties())
+        refreshRecord()
+    }
+    /// A box of no properties, made in place (not copied in), with the empty record.
+    init() {
+        properties = NodeProperties()
+        record = .allocate(capacity: 1)
+        record.initialize(to: GeometryProperties())
+    }
+    /// A copy of `other`'s properties and record (before a change to one of them).
+    init(copying other: PropertyBox) {
+        properties = other.properties
+        record = .allocate(capacity: 1)
+        record.initialize(to: other.record.pointee)
+    }
+    deinit {
+        record.deinitialize(count: 1)
+        record.deallocate()
+    }
+
+    /// Makes the record again from the properties (after they were changed in place).
+    func refreshRecord() { record.pointee = geometry(sizeClass: nil) }
 
     /// The geometry record of the properties, read in place (reading `properties` out of the box would copy them).
     func geometry(sizeClass: UserInterfaceSizeClass?) -> GeometryProperties { Self.record(of: &properties, sizeClass) }

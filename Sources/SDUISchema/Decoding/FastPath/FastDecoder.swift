@@ -6,8 +6,8 @@
 /// `modifiers`, `lint`, GridItem columns, keys out of the canonical order it expects …), and any problem the
 /// general path would report, even a warning. `PayloadDecoder.decodeFast` then returns nil and the general path
 /// decodes the input and reports exactly what it always has. So a screen from the fast path is always the
-/// general path's screen for the same bytes (checked by `FastPathDifferentialTests` and the `decode-fast` fuzz
-/// target), and its issues are none.
+/// general path's screen for the same bytes (checked by `FastPathDifferentialTests`, `FastPathWordTests` and the
+/// `decode` fuzz target), and its issues are none.
 ///
 /// What it accepts, it reads with the general path's rules: the same JSON grammar, number values, string
 /// escapes, UTF-8 validation and limits (input size, node depth and count, string length), and the same checks
@@ -20,6 +20,8 @@ struct FastDecoder {
     var memo = PropertyMemo()
     /// The key table, kept at hand (not looked up per key).
     let keys = FastKeys.table
+    /// Whether ids of up to 15 bytes are made from their words (`SmallASCIIString`).
+    let smallStrings = SmallASCIIString.layoutHolds
     /// The nodes decoded and not yet in their parent's `children`: a node's children are read onto this stack and
     /// moved off it into an array of exactly their number (no array grown per append, no node copied).
     var stack: UnsafeMutablePointer<ComponentNode>
@@ -39,6 +41,8 @@ struct FastDecoder {
 
     /// Frees the node stack (and the nodes left on it when decoding bailed). Call once, when done.
     mutating func release() {
+        memo.release()
+        ids.release()
         stack.deinitialize(count: stackCount)
         stack.deallocate()
         stackCount = 0
@@ -63,12 +67,13 @@ struct FastDecoder {
     /// The nodes on the stack from `first` on, moved off it into an array of exactly their number.
     @inline(__always) private mutating func popChildren(from first: Int) -> [ComponentNode] {
         let n = stackCount - first
-        let base = stack + first
         stackCount = first
-        return [ComponentNode](unsafeUninitializedCapacity: n) { buffer, count in
-            if let to = buffer.baseAddress { to.moveInitialize(from: base, count: n) }
-            count = n
-        }
+        // Appended from a sequence that moves them (no copy, no reference counted): `append(contentsOf:)` is
+        // specialised here, so its allocation does not look up the array's metadata as
+        // `init(unsafeUninitializedCapacity:)` does (a third of the cost of an array of children).
+        var children: [ComponentNode] = []
+        children.append(contentsOf: MovingNodes(cursor: stack + first, end: stack + first + n))
+        return children
     }
 
     // MARK: Screen
@@ -136,10 +141,21 @@ struct FastDecoder {
         nodeCount += 1
         guard nodeCount <= options.maxNodes else { throw FastPathBail() }
         guard try scanner.openObject() else { throw FastPathBail() }
-        let typeKey = try scanner.key()
-        guard scanner.bytes(typeKey, equal: "type") else { throw FastPathBail() }
-        let (typeName, escaped, _) = try scanner.stringSlice()
-        guard !escaped, let type = FastKeys.type(of: typeName, in: scanner) else { throw FastPathBail() }
+        // Each token is read as a word when it is short (`FastScanner+Words.swift`), else by a general reader out of
+        // line: the loop stays small enough for the compiler to inline its readers.
+        if let typeKey = scanner.shortKey() {
+            guard typeKey == Self.typeWord else { throw FastPathBail() }
+        } else {
+            try slowTypeKey()
+        }
+        let type: ComponentType
+        if let name = scanner.shortName() {
+            // Read: a name that is no type the fast path decodes bails (the general reader would read on after it).
+            guard let t = FastKeys.type(of: name) else { throw FastPathBail() }
+            type = t
+        } else {
+            type = try slowType()
+        }
         let types = FastTypes(type)
         var id: String?
         var children: [ComponentNode] = []
@@ -155,17 +171,25 @@ struct FastDecoder {
         while try scanner.another(close: UInt8(ascii: "}")) {
             scanner.skipWhitespace()
             let memberStart = scanner.index
-            let key = try scanner.key()
-            guard let slot = FastKeys.slot(of: key, in: scanner, type: types, table: keys) else { throw FastPathBail() }
+            let slot: FastSlot
+            if let word = scanner.shortKey() {
+                guard let s = FastKeys.slot(of: word, type: types, table: keys) else { throw FastPathBail() }
+                slot = s
+            } else {
+                slot = try slowSlot(types)
+            }
             let bit = Self.bit(slot)
             guard seen & bit == 0 else { throw FastPathBail() }
             switch slot {
             case .id:
                 seen |= bit
                 runEnded = run.start >= 0
-                let (slice, escaped, ascii) = try scanner.stringSlice()
-                guard !escaped, ascii, slice.count > 0, ids.insert(slice, in: scanner.base, end: scanner.end) else { throw FastPathBail() }
-                id = try scanner.makeString(slice, escaped: false)
+                if let (word, slice) = scanner.shortASCIIString() {
+                    guard slice.count > 0, ids.insert(slice, word: word, in: scanner.base, end: scanner.end) else { throw FastPathBail() }
+                    id = smallStrings && slice.count <= 15 ? SmallASCIIString.make(word) : scanner.asciiString(slice)
+                } else {
+                    id = try slowID()
+                }
             case .children:
                 seen |= bit
                 runEnded = run.start >= 0
@@ -186,24 +210,7 @@ struct FastDecoder {
                     continue
                 }
                 seen |= bit
-                let target: PropertyBox
-                if let own {
-                    target = own
-                } else {
-                    // The first property, or one after a shared run (then a box of its own, copied from the shared one).
-                    if let match = shared {
-                        target = PropertyBox(match.box.properties)
-                        shared = nil
-                        oneRun = false
-                    } else {
-                        target = PropertyBox()
-                    }
-                    own = target
-                }
-                if run.start < 0 { run.start = memberStart }
-                if runEnded { oneRun = false }
-                try decodeProperty(slot, into: &target.properties)
-                if !runEnded { run.count = scanner.index - run.start }
+                try ownProperty(slot, at: memberStart, own: &own, shared: &shared, run: &run, runEnded: runEnded, oneRun: &oneRun)
             }
         }
         switch type {
@@ -211,34 +218,84 @@ struct FastDecoder {
         case .button where seen & FastDecoder.bit(.title) == 0: throw FastPathBail()
         default: break
         }
-        // The box and record: a run's (shared, the empty one, or made of the node's own box and remembered), or the
-        // node's own box and its record. (Passed straight from where they are: a copy of the record in between
-        // costs as much as the node's other work.)
-        var properties = shared
-        if properties == nil {
-            if let own {
-                if oneRun && memo.keeps(types) {
-                    let made = PropertyMemo.Run(bytes: run, seen: seen & ~(Self.bit(.id) | Self.bit(.children)), box: own)
-                    memo.remember(made, type: types)
-                    properties = made
-                }
-            } else {
-                properties = memo.empty
-            }
-        }
-        let node: ComponentNode
-        if let properties {
-            node = ComponentNode(type: type, id: consume id, children: consume children, box: properties.box, geometry: properties.geometry)
+        // The box: a run's (shared, or the empty one), or the node's own (its record made now, and remembered as a
+        // run when the properties were one run of bytes).
+        let box: PropertyBox
+        if let shared {
+            box = shared.box.takeUnretainedValue()
         } else if let own {
-            node = ComponentNode(type: type, id: consume id, children: consume children, box: own, geometry: own.geometry(sizeClass: nil))
+            own.refreshRecord()
+            if oneRun && memo.keeps(types) {
+                memo.remember(run, seen: seen & ~(Self.bit(.id) | Self.bit(.children)), box: own, type: types, in: scanner)
+            }
+            box = own
         } else {
-            throw FastPathBail()  // not reached: a node without a run has a box of its own
+            box = memo.empty
         }
-        nextSlot().initialize(to: consume node)
+        nextSlot().initialize(to: ComponentNode(type: type, id: consume id, children: consume children, sharing: box))
         stackCount += 1
     }
 
     @inline(__always) static func bit(_ slot: FastSlot) -> UInt64 { 1 << UInt64(slot.rawValue) }
+
+    // MARK: Out of line
+
+    /// A property member decoded into the node's own box (made now, or copied from the run it shared so far).
+    @inline(never)
+    private mutating func ownProperty(_ slot: FastSlot, at memberStart: Int, own: inout PropertyBox?, shared: inout PropertyMemo.Run?,
+                                      run: inout FastSlice, runEnded: Bool, oneRun: inout Bool) throws(FastPathBail) {
+        let target: PropertyBox
+        if let own {
+            target = own
+        } else {
+            // The first property, or one after a shared run (then a box of its own, copied from the shared one).
+            if let match = shared {
+                target = PropertyBox(copying: match.box.takeUnretainedValue())
+                shared = nil
+                oneRun = false
+            } else {
+                target = PropertyBox()
+            }
+            own = target
+        }
+        if run.start < 0 { run.start = memberStart }
+        if runEnded { oneRun = false }
+        try decodeProperty(slot, into: &target.properties)
+        if !runEnded { run.count = scanner.index - run.start }
+    }
+
+    /// The `type` key, read by the general reader.
+    @inline(never)
+    private mutating func slowTypeKey() throws(FastPathBail) {
+        guard scanner.bytes(try scanner.key(), equal: "type") else { throw FastPathBail() }
+    }
+
+    /// The node's type, read by the general reader.
+    @inline(never)
+    private mutating func slowType() throws(FastPathBail) -> ComponentType {
+        let (typeName, escaped, _) = try scanner.stringSlice()
+        guard !escaped, let t = FastKeys.type(of: typeName, in: scanner) else { throw FastPathBail() }
+        return t
+    }
+
+    /// A member key read by the general reader, as its slot on `types`.
+    @inline(never)
+    private mutating func slowSlot(_ types: FastTypes) throws(FastPathBail) -> FastSlot {
+        let key = try scanner.key()
+        guard let s = FastKeys.slot(of: key, in: scanner, type: types, table: keys) else { throw FastPathBail() }
+        return s
+    }
+
+    /// An id read by the general reader (checked and added to the ids seen).
+    @inline(never)
+    private mutating func slowID() throws(FastPathBail) -> String {
+        let (slice, escaped, ascii) = try scanner.stringSlice()
+        guard !escaped, ascii, slice.count > 0, ids.insert(slice, in: scanner.base, end: scanner.end) else { throw FastPathBail() }
+        return scanner.asciiString(slice)
+    }
+
+    /// The word of the key `type`.
+    @inline(__always) static var typeWord: FastWord { FastWord(count: 4, first: 0x6570_7974, last: 0) }
 
     /// The value of a property slot (neither `id` nor `children`), with the general path's checks.
     private mutating func decodeProperty(_ slot: FastSlot, into p: inout NodeProperties) throws(FastPathBail) {
@@ -291,5 +348,18 @@ struct FastDecoder {
                 return name
             }
         }
+    }
+}
+
+/// Nodes moved out of memory one by one, in order, each exactly once (`FastDecoder.popChildren`).
+private struct MovingNodes: Sequence, IteratorProtocol {
+    var cursor: UnsafeMutablePointer<ComponentNode>
+    let end: UnsafeMutablePointer<ComponentNode>
+    var underestimatedCount: Int { end - cursor }
+    @inline(__always)
+    mutating func next() -> ComponentNode? {
+        guard cursor < end else { return nil }
+        defer { cursor += 1 }
+        return cursor.move()
     }
 }

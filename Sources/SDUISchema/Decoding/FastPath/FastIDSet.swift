@@ -7,13 +7,14 @@ import Foundation
 /// which is how the general path compares ids — exactly when their bytes are, while non-ASCII ids may be equal
 /// under Unicode canonical equivalence with different bytes.
 struct FastIDSet {
-    /// One open-addressing slot: an id's hash and where its bytes are (`count` 0: empty; ids are never empty).
+    /// One open-addressing slot: where an id's bytes are (`count` 0: empty; ids are never empty). Eight bytes, so
+    /// the table a decode clears is small; the hash is not kept (a probe compares lengths, then bytes).
     struct Slot {
-        var hash: UInt64
         var start: Int32
         var count: Int32
     }
-    private var slots: [Slot]
+    /// `mask + 1` slots; `release()` frees them.
+    private var slots: UnsafeMutablePointer<Slot>
     private var mask: Int
     private var used = 0
 
@@ -21,45 +22,75 @@ struct FastIDSet {
     init(expected: Int) {
         var capacity = 16
         while capacity < expected * 2 && capacity < 1 << 30 { capacity <<= 1 }
-        slots = [Slot](repeating: Slot(hash: 0, start: 0, count: 0), count: capacity)
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: Slot(start: 0, count: 0), count: capacity)
         mask = capacity - 1
     }
 
-    /// Adds the id at `slice` (not empty, within an input of less than 2 GiB); false when it was already there.
+    /// Frees the table. Call once, when done.
+    mutating func release() {
+        slots.deallocate()
+        mask = -1
+    }
+
+    /// Adds the id at `slice` (not empty, within an input of less than 2 GiB) of an input of `end` bytes; false
+    /// when it was already there.
     @inline(__always)
     mutating func insert(_ slice: FastSlice, in base: UnsafePointer<UInt8>, end: Int) -> Bool {
-        let hash = Self.hash(base + slice.start, slice.count, room: end - slice.start)
-        let mask = self.mask
-        let added: Bool = slots.withUnsafeMutableBufferPointer { slots in
-            var i = Int(truncatingIfNeeded: hash) & mask
-            while true {
-                let slot = slots[i]
-                if slot.count == 0 { break }
-                if slot.hash == hash, Int(slot.count) == slice.count,
-                   memcmp(base + Int(slot.start), base + slice.start, slice.count) == 0 {
-                    return false
-                }
-                i = (i + 1) & mask
-            }
-            slots[i] = Slot(hash: hash, start: Int32(truncatingIfNeeded: slice.start), count: Int32(truncatingIfNeeded: slice.count))
-            return true
+        insert(slice, hash: Self.hash(of: slice, in: base, end: end), in: base, end: end)
+    }
+
+    /// Adds the id at `slice` whose word (of at most 16 bytes: all of them) is `word`; false when it was already there.
+    @inline(__always)
+    mutating func insert(_ slice: FastSlice, word: FastWord, in base: UnsafePointer<UInt8>, end: Int) -> Bool {
+        insert(slice, hash: Self.hash(word), in: base, end: end)
+    }
+
+    /// The hash of the id at `slice`: of its word up to 16 bytes, of all its bytes above (ids of one length are
+    /// always hashed the same way).
+    @inline(__always)
+    static func hash(of slice: FastSlice, in base: UnsafePointer<UInt8>, end: Int) -> UInt64 {
+        slice.count <= 16 ? hash(FastWord(slice, base: base, end: end)) : hash(base + slice.start, slice.count, room: end - slice.start)
+    }
+
+    /// The hash of an id of at most 16 bytes from its word.
+    @inline(__always)
+    static func hash(_ word: FastWord) -> UInt64 {
+        var h = (word.first &* 0x9E37_79B9_7F4A_7C15) ^ (word.last &* 0xBF58_476D_1CE4_E5B9) ^ UInt64(truncatingIfNeeded: word.count)
+        h ^= h >> 29
+        h = h &* 0x94D0_49BB_1331_11EB
+        return h ^ (h >> 32)
+    }
+
+    @inline(__always)
+    private mutating func insert(_ slice: FastSlice, hash: UInt64, in base: UnsafePointer<UInt8>, end: Int) -> Bool {
+        var i = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let slot = slots[i]
+            if slot.count == 0 { break }
+            if Int(slot.count) == slice.count, memcmp(base + Int(slot.start), base + slice.start, slice.count) == 0 { return false }
+            i = (i &+ 1) & mask
         }
-        guard added else { return false }
+        slots[i] = Slot(start: Int32(truncatingIfNeeded: slice.start), count: Int32(truncatingIfNeeded: slice.count))
         used += 1
-        if used * 2 > slots.count { grow() }
+        if used * 2 > mask + 1 { grow(base: base, end: end) }
         return true
     }
 
-    private mutating func grow() {
+    private mutating func grow(base: UnsafePointer<UInt8>, end: Int) {
         let old = slots
-        let capacity = slots.count * 2
-        slots = [Slot](repeating: Slot(hash: 0, start: 0, count: 0), count: capacity)
+        let oldCapacity = mask + 1
+        let capacity = oldCapacity * 2
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: Slot(start: 0, count: 0), count: capacity)
         mask = capacity - 1
-        for slot in old where slot.count != 0 {
-            var i = Int(truncatingIfNeeded: slot.hash) & mask
+        for k in 0..<oldCapacity where old[k].count != 0 {
+            let slice = FastSlice(start: Int(old[k].start), count: Int(old[k].count))
+            var i = Int(truncatingIfNeeded: Self.hash(of: slice, in: base, end: end)) & mask
             while slots[i].count != 0 { i = (i + 1) & mask }
-            slots[i] = slot
+            slots[i] = old[k]
         }
+        old.deallocate()
     }
 
     /// A 64-bit hash of `count` (> 0) bytes at `p`, eight at a time (the last eight overlapping the ones before);

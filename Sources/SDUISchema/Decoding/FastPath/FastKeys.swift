@@ -110,46 +110,51 @@ enum FastKeys {
         FastKey("systemName", .image, .systemName),
     ]
 
-    /// The table: an open-addressing index of the names by `FastWord.hash` (an entry of count 0 is empty), the
-    /// names' bytes, and the slot of each name on each type: `slots[row × 16 + type bit index]`, `noSlot` where the
-    /// name does not apply to the type.
-    struct Table: Sendable {
-        struct Entry: Sendable {
+    /// The table: an open-addressing index of the names by `FastWord.hash`, and the slot of each name on each type
+    /// (`slots[row × 16 + type bit index]`, nil where the name does not apply to the type). Made once and never
+    /// freed, read through pointers: a lookup touches no reference count and checks no array bounds.
+    struct Table: @unchecked Sendable {
+        struct Entry {
+            /// The name's word (`count` 0: an empty entry).
             var word: FastWord
             var row: Int
         }
-        let entries: [Entry]
+        /// `indexSize` entries.
+        let entries: UnsafeMutablePointer<Entry>
         let names: [[UInt8]]
-        let slots: [UInt8]
+        /// `names.count × 16` slots.
+        let slots: UnsafeMutablePointer<FastSlot?>
     }
 
-    static let noSlot: UInt8 = 0xFF
     static let indexSize = 128
 
     /// The key table, made once from `node`.
     static let table: Table = {
         var names: [[UInt8]] = []
-        var slots: [UInt8] = []
+        var slots: [FastSlot?] = []
         for key in node {
             let bytes = Array(key.name.utf8)
             var n = names.firstIndex(of: bytes) ?? -1
             if n < 0 {
                 n = names.count
                 names.append(bytes)
-                slots += [UInt8](repeating: noSlot, count: 16)
+                slots += [FastSlot?](repeating: nil, count: 16)
             }
             for bit in 0..<16 where key.types.contains(FastTypes(rawValue: 1 << UInt16(bit))) {
-                slots[n * 16 + bit] = key.slot.rawValue
+                slots[n * 16 + bit] = key.slot
             }
         }
-        var entries = [Table.Entry](repeating: Table.Entry(word: FastWord([]), row: 0), count: indexSize)
+        let entries = UnsafeMutablePointer<Table.Entry>.allocate(capacity: indexSize)
+        entries.initialize(repeating: Table.Entry(word: FastWord([]), row: 0), count: indexSize)
         for (row, name) in names.enumerated() {
             let word = FastWord(name)
             var h = word.hash & (indexSize - 1)
             while entries[h].word.count != 0 { h = (h + 1) & (indexSize - 1) }
             entries[h] = Table.Entry(word: word, row: row)
         }
-        return Table(entries: entries, names: names, slots: slots)
+        let slotPointer = UnsafeMutablePointer<FastSlot?>.allocate(capacity: slots.count)
+        slotPointer.initialize(from: slots, count: slots.count)
+        return Table(entries: entries, names: names, slots: slotPointer)
     }()
 
     /// The slot of the key at `slice` on a node of type `type`, or nil when the fast path does not decode it there.
@@ -160,19 +165,30 @@ enum FastKeys {
 
     /// The slot of the key at `slice` on a node of type `type` in `table` (the decoder keeps the table at hand).
     @inline(__always)
-    static func slot(of slice: FastSlice, in scanner: FastScanner, type: FastTypes, table: borrowing Table) -> FastSlot? {
+    static func slot(of slice: FastSlice, in scanner: FastScanner, type: FastTypes, table: Table) -> FastSlot? {
         guard slice.count > 0, type.rawValue != 0 else { return nil }
         let word = FastWord(slice, in: scanner)
+        guard let row = row(of: word, table: table) else { return nil }
+        // Words of more than 16 bytes leave out their middle: compare it.
+        if word.count > 16 && !scanner.bytes(slice, equal: table.names[row]) { return nil }
+        return table.slots[row &* 16 &+ type.rawValue.trailingZeroBitCount]
+    }
+
+    /// The slot of the key whose word (of at most 16 bytes: all its bytes) is `word`, on a node of type `type`.
+    @inline(__always)
+    static func slot(of word: FastWord, type: FastTypes, table: Table) -> FastSlot? {
+        guard word.count > 0, word.count <= 16, type.rawValue != 0, let row = row(of: word, table: table) else { return nil }
+        return table.slots[row &* 16 &+ type.rawValue.trailingZeroBitCount]
+    }
+
+    /// The row of the name whose word is `word` (for more than 16 bytes: whose first and last eight bytes are).
+    @inline(__always)
+    private static func row(of word: FastWord, table: Table) -> Int? {
         var h = word.hash & (indexSize - 1)
         while true {
-            let entry = table.entries[h]
-            guard entry.word.count != 0 else { return nil }
-            if entry.word == word {
-                // Words of more than 16 bytes leave out their middle: compare it.
-                if word.count > 16 && !scanner.bytes(slice, equal: table.names[entry.row]) { return nil }
-                let raw = table.slots[entry.row &* 16 &+ type.rawValue.trailingZeroBitCount]
-                return raw == noSlot ? nil : FastSlot(rawValue: raw)
-            }
+            let entry = table.entries + h
+            guard entry.pointee.word.count != 0 else { return nil }
+            if entry.pointee.word == word { return entry.pointee.row }
             h = (h + 1) & (indexSize - 1)
         }
     }
@@ -184,7 +200,13 @@ enum FastKeys {
     @inline(__always)
     static func type(of slice: FastSlice, in scanner: FastScanner) -> ComponentType? {
         guard slice.count <= 8 else { return nil }
-        switch FastWord(slice, in: scanner).first {
+        return type(of: FastWord(slice, in: scanner))
+    }
+
+    /// The built-in type whose name's word (of at most eight bytes) is `word`, or nil.
+    @inline(__always)
+    static func type(of word: FastWord) -> ComponentType? {
+        switch word.first {
         case 0x6B63_6174_7376: return .vstack  // "vstack"
         case 0x6B63_6174_7368: return .hstack  // "hstack"
         case 0x6B63_6174_737A: return .zstack  // "zstack"
@@ -209,6 +231,12 @@ struct FastWord: Equatable, Sendable {
     let first: UInt64
     let last: UInt64
 
+    @inline(__always)
+    init(count: Int, first: UInt64, last: UInt64) { self.count = count; self.first = first; self.last = last }
+
+    /// The empty word: equal to no name.
+    static let none = FastWord(count: 0, first: 0, last: 0)
+
     init(_ bytes: [UInt8]) {
         count = bytes.count
         var f: UInt64 = 0, l: UInt64 = 0
@@ -221,10 +249,14 @@ struct FastWord: Equatable, Sendable {
 
     /// The word of the input's bytes at `slice` (read within the input, whatever its length).
     @inline(__always)
-    init(_ slice: FastSlice, in scanner: FastScanner) {
+    init(_ slice: FastSlice, in scanner: FastScanner) { self.init(slice, base: scanner.base, end: scanner.end) }
+
+    /// The word of the bytes at `slice` of an input of `end` bytes at `base` (read within it).
+    @inline(__always)
+    init(_ slice: FastSlice, base: UnsafePointer<UInt8>, end: Int) {
         count = slice.count
-        let p = scanner.base + slice.start
-        first = Self.load(p, min(slice.count, 8), room: scanner.end - slice.start)
+        let p = base + slice.start
+        first = Self.load(p, min(slice.count, 8), room: end - slice.start)
         last = slice.count > 8 ? UnsafeRawPointer(p).loadUnaligned(fromByteOffset: slice.count - 8, as: UInt64.self) : 0
     }
 

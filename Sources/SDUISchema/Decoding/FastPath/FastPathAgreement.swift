@@ -1,5 +1,5 @@
 /// The fast path against the general path on one input: the property `FastPathDifferentialTests` and the
-/// `decode-fast` fuzz target check. The fast path either bails (nil) or returns exactly the general path's screen,
+/// `decode` fuzz target check. The fast path either bails (nil) or returns exactly the general path's screen,
 /// and then the general path found no issue at all.
 package enum FastPathAgreement {
     /// What differs between the fast path's result for `bytes` and the general path's; nil when they agree (or

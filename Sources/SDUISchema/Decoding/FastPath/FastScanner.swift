@@ -169,8 +169,23 @@ struct FastScanner {
 
     /// A string value as a `String`: the same characters the general path makes of it.
     mutating func string() throws(FastPathBail) -> String {
-        let (slice, escaped, _) = try stringSlice()
+        let (slice, escaped, ascii) = try stringSlice()
+        if ascii && !escaped { return asciiString(slice) }
         return try makeString(slice, escaped: escaped)
+    }
+
+    /// The `String` of a slice of ASCII bytes without escapes (as `stringSlice` tells): one of at most 15 bytes is
+    /// stored in the `String` itself, made without the general path's UTF-8 validation and repair (ASCII is valid).
+    @inline(__always)
+    func asciiString(_ slice: FastSlice) -> String {
+        let p = base + slice.start
+        let count = slice.count
+        guard count <= 15 else { return String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            guard let to = buffer.baseAddress else { return 0 }
+            to.initialize(from: p, count: count)
+            return count
+        }
     }
 
     /// The `String` for a string's raw bytes read by `stringSlice` (escapes decoded when `escaped`).

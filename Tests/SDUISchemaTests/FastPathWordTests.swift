@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import SDUISchema
+
+/// The fast path's word readers (`FastScanner+Words.swift`) and the strings and id set built on them, against the
+/// general path: keys, type names and ids of every length around the 8- and 16-byte words, at every distance
+/// from the input's end, with every byte they must not take.
+@Suite struct FastPathWordTests {
+    @Test func `small ASCII strings made from words are the standard library's own`() {
+        #expect(SmallASCIIString.layoutHolds)
+        for n in 1...15 {
+            let bytes = (0..<n).map { UInt8(0x30 + ($0 * 5 + n) % 70) }
+            let made = SmallASCIIString.make(FastWord(bytes))
+            #expect(made == String(decoding: bytes, as: UTF8.self), "\(n) bytes")
+            #expect(Array(made.utf8) == bytes && made.count == n && made.hashValue == String(decoding: bytes, as: UTF8.self).hashValue)
+        }
+    }
+
+    /// A payload of one hstack with three colors whose ids are `ids`, written with `space` after every `:` and `,`.
+    static func payload(ids: [String], space: String = " ", key: String = "\"id\"", tail: String = "") -> [UInt8] {
+        let children = ids.map { "{\"type\":\(space)\"color\",\(space)\(key):\(space)\"\($0)\"}" }.joined(separator: ",\(space)")
+        return Array("{\"schemaVersion\":\(space)1,\(space)\"root\":\(space){\"type\":\(space)\"hstack\",\(space)\"children\":\(space)[\(children)]}\(tail)}".utf8)
+    }
+
+    @Test func `ids of every length near the word sizes decode as on the general path`() {
+        var handled = 0
+        for n in 1...34 {
+            let id = String((0..<n).map { Character(UnicodeScalar(UInt8(0x61 + $0 % 26))) })
+            let variants = [[id, id + "x", "x" + id], [id, id], [id + "1", id + "2", id + "3"],
+                            ["é" + id, id, "a"], [id + "\\u0041", "b", "c"], [id + "\\\"", "b", "c"]]
+            for ids in variants {
+                for space in ["", " ", "\n\t  "] {
+                    let bytes = Self.payload(ids: ids, space: space)
+                    let problem = FastPathAgreement.problem(bytes)
+                    #expect(problem == nil, "\(ids) \(space.debugDescription): \(problem ?? "")")
+                    if FastPathAgreement.handles(bytes) { handled += 1 }
+                }
+            }
+        }
+        // Distinct plain ids take the fast path, duplicates and escaped ones the general path.
+        #expect(handled >= 34 * 3 * 2)
+        #expect(!FastPathAgreement.handles(Self.payload(ids: ["same-id-of-20-bytes!", "same-id-of-20-bytes!", "c"])))
+        #expect(!FastPathAgreement.handles(Self.payload(ids: ["short", "short", "c"])))
+    }
+
+    @Test func `tokens at every distance from the input's end decode as on the general path`() {
+        // The readers load 8 or 16 bytes past a token's opening quote: end the input right after the last child,
+        // with padding of every length (whitespace, then nothing) so each token crosses the end at some offset.
+        for n in [1, 7, 8, 9, 15, 16, 17] {
+            let id = String(repeating: "k", count: n)
+            for pad in 0...20 {
+                let bytes = Self.payload(ids: ["a", "b", id], space: "", tail: String(repeating: " ", count: pad))
+                let problem = FastPathAgreement.problem(bytes)
+                #expect(problem == nil, "\(n), \(pad): \(problem ?? "")")
+                #expect(FastPathAgreement.handles(bytes), "\(n), \(pad)")
+            }
+        }
+    }
+
+    @Test func `keys and type names the readers must not take bail or agree`() {
+        let keys = ["\"i\\u0064\"", "\"id \"", "\"idd\"", "\"\"", "\"children\\\"\"", "\"aspectRatioX\"", "\"i\u{1}d\"",
+                    "\"flipsForRightToLeftLayoutDirection\"", "\"id\" ", "\"id\"\n"]
+        for key in keys {
+            let bytes = Self.payload(ids: ["a", "b", "c"], key: key)
+            let problem = FastPathAgreement.problem(bytes)
+            #expect(problem == nil, "\(key): \(problem ?? "")")
+        }
+        let types = ["\"colo\"", "\"colorr\"", "\"col\\u006fr\"", "\"color\" \"text\"", "\"leading\" \"color\"", "\"c\u{0}lor\"",
+                     "\"viewThatFits\"", "\"divider\"", "\"\"", "5"]
+        for type in types {
+            let bytes = Array("{\"schemaVersion\": 1, \"root\": {\"type\": \(type), \"id\": \"x\"}}".utf8)
+            let problem = FastPathAgreement.problem(bytes)
+            #expect(problem == nil, "\(type): \(problem ?? "")")
+        }
+        #expect(FastPathAgreement.handles(Array("{\"schemaVersion\": 1, \"root\": {\"type\": \"divider\", \"id\": \"x\"}}".utf8)))
+    }
+
+    @Test func `the id set finds duplicates of every length among many ids`() {
+        // Past the set's first size (it grows), with ids that share their first and last eight bytes.
+        var ids = (0..<3000).map { "card-\($0 % 10)-\(String(repeating: "m", count: $0 % 20))-\($0)-end" }
+        ids += (0..<300).map { String($0) }
+        let unique = Self.payload(ids: ids)
+        #expect(FastPathAgreement.problem(unique) == nil)
+        #expect(FastPathAgreement.handles(unique))
+        for duplicate in [ids[2999], ids[7], ids[3299], ids[3000]] {
+            let bytes = Self.payload(ids: ids + [duplicate])
+            #expect(!FastPathAgreement.handles(bytes), "\(duplicate)")
+            #expect(PayloadDecoder().decodeGeneral(bytes).errors.contains { $0.description.contains("duplicate") || $0.description.contains(duplicate) })
+        }
+    }
+}
