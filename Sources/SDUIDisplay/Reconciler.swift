@@ -104,11 +104,7 @@ public enum Reconciler {
                 continue
             }
             if !stays[i] { operations.append(.move(key, parent: parent, after: after)) }
-            let sameContent = old[o].hasSameContent(as: new[i])
-            if relativeFrame(old, o) != relativeFrame(new, i) || (sameContent && !old[o].hasSameLines(as: new[i])) {
-                operations.append(.updateFrame(key, item: item))
-            }
-            if !sameContent { operations.append(.updateContent(key, item: item)) }
+            appendUpdates(from: old, o, to: new, i, key: key, into: &operations)
         }
         // The topmost views that go: their old parent stays (or they were a root).
         for (o, key) in oldKeys.enumerated() where newIndex[key] == nil && oldIndex[key] == o {
@@ -128,29 +124,25 @@ public enum Reconciler {
     /// - Complexity: O(n) in the number of items.
     public static func sameTreeOperations(fromUniquelyKeyed old: [DisplayItem], to new: [DisplayItem]) -> [ViewOperation]? {
         guard old.count == new.count, !old.isEmpty else { return nil }
-        // Read in place: a `DisplayItem` is a large value, and copying two per index costs more than comparing them.
-        return old.withUnsafeBufferPointer { old in
-            new.withUnsafeBufferPointer { new -> [ViewOperation]? in
-                for i in old.indices {
-                    guard old[i].parent == new[i].parent, old[i].type == new[i].type, old[i].identity == new[i].identity else { return nil }
-                }
-                func relativeFrame(_ items: UnsafeBufferPointer<DisplayItem>, _ i: Int) -> Rect {
-                    guard let p = items[i].parent, p.int >= 0, p.int < items.count else { return items[i].frame }
-                    return items[i].frame(relativeTo: items[p.int].frame)
-                }
-                var operations: [ViewOperation] = []
-                for i in new.indices {
-                    let sameContent = old[i].hasSameContent(as: new[i])
-                    let frameChanged = relativeFrame(old, i) != relativeFrame(new, i) || (sameContent && !old[i].hasSameLines(as: new[i]))
-                    guard frameChanged || !sameContent else { continue }
-                    let key = ViewKey(new[i].identity, new[i].type)
-                    let item = NodeIndex(Int32(truncatingIfNeeded: i))
-                    if frameChanged { operations.append(.updateFrame(key, item: item)) }
-                    if !sameContent { operations.append(.updateContent(key, item: item)) }
-                }
-                return operations
-            }
+        for i in old.indices {
+            guard old[i].parent == new[i].parent, old[i].type == new[i].type, old[i].identity == new[i].identity else { return nil }
         }
+        var operations: [ViewOperation] = []
+        for i in new.indices { appendUpdates(from: old, i, to: new, i, key: ViewKey(new[i]), into: &operations) }
+        return operations
+    }
+
+    /// The updates the view of `old[o]` needs to draw `new[i]` (the same key): a frame update when its frame in its
+    /// parent or its lines moved, a content update when what it draws changed.
+    /// (`key` is made only when an update is.)
+    static func appendUpdates(from old: [DisplayItem], _ o: Int, to new: [DisplayItem], _ i: Int, key: @autoclosure () -> ViewKey,
+                              into operations: inout [ViewOperation]) {
+        let item = NodeIndex(Int32(truncatingIfNeeded: i))
+        let sameContent = old[o].hasSameContent(as: new[i])
+        if relativeFrame(old, o) != relativeFrame(new, i) || (sameContent && !old[o].hasSameLines(as: new[i])) {
+            operations.append(.updateFrame(key(), item: item))
+        }
+        if !sameContent { operations.append(.updateContent(key(), item: item)) }
     }
 
     /// The frame of `items[i]` in its parent's coordinates (the window's for a root).

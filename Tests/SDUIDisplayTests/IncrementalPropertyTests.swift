@@ -67,19 +67,6 @@ import SDUIDisplay
         return try! WindowEnvironment(WindowConfiguration(device: device, orientation: .portrait, mode: .window(Size(width: width, height: 700))))
     }
 
-    /// A deterministic generator (the test fails the same way twice).
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     @Test(arguments: [(375.0, LayoutDirection.leftToRight, false), (320, .leftToRight, false), (1024, .leftToRight, false),
                       (375, .rightToLeft, false), (375, .leftToRight, true)])
     func `random changes of every bound property kind give the frames and display list of the payload resolved again`(
@@ -90,17 +77,17 @@ import SDUIDisplay
         let environment = Self.window(width)
         let traits = environment.traitCollection(layoutDirection: direction)
         _ = engine.layout(screen, in: environment, traits: traits)
-        var random = SplitMix(state: UInt64(width) &* 131 &+ (rounds ? 17 : 0) &+ (direction == .rightToLeft ? 5 : 0))
+        var random = SplitMix(seed: UInt64(width) &* 131 &+ (rounds ? 17 : 0) &+ (direction == .rightToLeft ? 5 : 0))
         let names = Self.values.keys.sorted()
         var state = screen.state
         var propertyPath = 0, paintOnly = 0
         for step in 0..<80 {
             // One to three variables change at once.
             var changed: [String] = []
-            for _ in 0..<(1 + random.below(3)) {
-                let name = names[random.below(names.count)]
+            for _ in 0..<(1 + random.next(3)) {
+                let name = names[random.next(names.count)]
                 let choices = try #require(Self.values[name])
-                #expect(state.set(name, to: choices[random.below(choices.count)]) == nil)
+                #expect(state.set(name, to: choices[random.next(choices.count)]) == nil)
                 if !changed.contains(name) { changed.append(name) }
             }
             let made = updater.update(to: state, changedNames: changed)
