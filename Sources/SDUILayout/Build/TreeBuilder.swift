@@ -61,7 +61,7 @@ struct TreeBuilder {
     func add(_ pointer: UnsafePointer<ComponentNode>, parent: Int32, childIndex: Int32, parentContext: StackAxisContext,
              shareAxis: StackAxisContext = .none, parentHidden: Bool, depth: Int,
              into tree: inout LayoutTree) -> Int32 {
-        if pointer.pointee.geometryPointer.pointee.usesSizeClasses {
+        if ComponentNode.geometry(at: pointer).pointee.usesSizeClasses {
             tree.usesSizeClasses = true
             var resolved = GeometryProperties(of: pointer.pointee, sizeClass: sizeClass)
             return withUnsafePointer(to: &resolved) { g in
@@ -71,7 +71,7 @@ struct TreeBuilder {
         }
         // The node's own record, read in place (no copy). Valid: `pointer` points into the screen, alive and
         // unchanged for the whole build.
-        let g = pointer.pointee.geometryPointer
+        let g = ComponentNode.geometry(at: pointer)
         return add(pointer, g, parent: parent, childIndex: childIndex, parentContext: parentContext, shareAxis: shareAxis,
                    parentHidden: parentHidden, depth: depth, into: &tree)
     }
@@ -308,7 +308,7 @@ struct TreeBuilder {
         case .scroll: return .scroll
         case .text: return .text
         // (The flag read in place: `geometry` copies the whole record, retaining its strings.)
-        case .image: return pointer.pointee.geometryPointer.pointee.hasSymbol ? .symbol : .image
+        case .image: return ComponentNode.geometry(at: pointer).pointee.hasSymbol ? .symbol : .image
         case .button: return .button
         case .spacer: return .spacer
         case .divider: return .divider
@@ -560,7 +560,7 @@ struct SimpleLeaf {
 
     @inline(__always)
     init?(_ pointer: UnsafePointer<ComponentNode>) {
-        let g = pointer.pointee.geometryPointer
+        let g = ComponentNode.geometry(at: pointer)
         let kind = TreeBuilder.kind(of: pointer)
         switch kind {
         case .color, .spacer, .divider, .text: break

@@ -37,6 +37,14 @@ public struct ComponentNode: Hashable, Sendable {
     /// and unchanged: while this node (or a copy of it) is neither changed nor freed.
     package var geometryPointer: UnsafePointer<GeometryProperties> { UnsafePointer(box.record) }
 
+    /// The geometry record of the node at `node`, read in place: what the layout build uses. Unlike
+    /// `node.pointee.geometryPointer` from another module — which copies the node (retaining its type, children,
+    /// id and box) to call the getter, and releases it after — only the box's pointer is loaded.
+    /// Valid as `geometryPointer` is.
+    package static func geometry(at node: UnsafePointer<ComponentNode>) -> UnsafePointer<GeometryProperties> {
+        UnsafePointer(node.pointee.box.record)
+    }
+
     // MARK: Containers
     /// Space between children (stacks; grid rows and columns unless `rowSpacing`/`columnSpacing` say otherwise).
     /// Nil means SwiftUI's default (8 pt).
