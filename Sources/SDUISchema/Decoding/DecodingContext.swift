@@ -351,7 +351,7 @@ struct DecodingContext {
         nodeLocations.append(location)
         var id: String?
         var children: [ComponentNode] = []
-        let box = PropertyBox(NodeProperties())
+        let box = PropertyBox.make()
         // A type this build does not know: kept (a newer server's component) with a warning — and when it is close
         // to a built-in type it is most likely a typo, so its keys are also checked against that type's.
         var likelyType: ComponentType?

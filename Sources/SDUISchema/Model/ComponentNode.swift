@@ -19,8 +19,9 @@ public struct ComponentNode: Hashable, Sendable {
     public var children: [ComponentNode]
     /// Unique within the screen when present; otherwise the engine uses the node's path (`root.0.3`).
     public var id: String?
-    /// The properties and their geometry record (copy-on-write).
-    var box: PropertyBox
+    /// The properties and their geometry record (copy-on-write). `nonisolated(unsafe)`: a `ManagedBuffer` cannot be
+    /// `Sendable`; the box is only mutated through a node that holds the only reference to it.
+    nonisolated(unsafe) var box: PropertyBox
 
     /// The geometry properties as plain numbers, updated whenever one of them changes (read by the layout
     /// engine's build step; derived, so it takes no part in equality). A copy of the record in the box: read
@@ -257,7 +258,7 @@ public struct ComponentNode: Hashable, Sendable {
         self.type = type
         self.id = id
         self.children = children
-        self.box = PropertyBox(NodeProperties())
+        self.box = PropertyBox.make()
         if !children.isEmpty { takeTemplateMarkers() }
     }
 
@@ -303,7 +304,7 @@ public struct ComponentNode: Hashable, Sendable {
     /// Gives this node its own box before a change (copy-on-write).
     @inline(__always)
     mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&box) { box = PropertyBox(copying: box) }
+        if !isKnownUniquelyReferenced(&box) { box = PropertyBox.make(copying: box) }
     }
 
     /// Sets a text's `text` (`isTitle`: a button's `title`) to the fixed string a binding gave — what
@@ -374,52 +375,56 @@ struct NodeProperties: Hashable, Sendable {
 /// A `ComponentNode`'s boxed properties and their geometry record: shared between copies, copied before a change
 /// (copy-on-write).
 ///
-/// The record has an allocation of its own, so its address is stable for the box's life (the layout build reads
-/// it in place through `ComponentNode.geometryPointer`). Whoever changes `properties` directly makes the record
-/// again (`refreshRecord`) before the node is read.
-///
-/// `@unchecked Sendable`: the box is only mutated through a node that holds the only reference to it.
-final class PropertyBox: Hashable, @unchecked Sendable {
-    var properties: NodeProperties
-    /// The record of `properties` (`GeometryProperties(of: properties, sizeClass: nil)`).
-    let record: UnsafeMutablePointer<GeometryProperties>
+/// One allocation: the properties are the buffer's header and the record its one element, so the record's address
+/// is stable for the box's life (the layout build reads it in place through `ComponentNode.geometryPointer`).
+/// Whoever changes `properties` directly makes the record again (`refreshRecord`) before the node is read.
+final class PropertyBox: ManagedBuffer<NodeProperties, GeometryProperties>, Hashable {
+    /// The properties, read and changed in place (the buffer's header).
+    var properties: NodeProperties {
+        _read { yield header }
+        _modify { yield &header }
+    }
 
-    init(_ properties: NodeProperties) {
-        self.properties = properties
-        record = .allocate(capacity: 1)
-        record.initialize(to: GeometryProperties())
-        refreshRecord()
+    /// The record of `properties` (`GeometryProperties(of: properties, sizeClass: nil)`).
+    var record: UnsafeMutablePointer<GeometryProperties> {
+        @inline(__always) get { withUnsafeMutablePointerToElements { $0 } }
+    }
+
+    /// A box of `properties` with their record.
+    static func make(_ properties: NodeProperties) -> PropertyBox {
+        let box = unsafeDowncast(create(minimumCapacity: 1) { _ in properties }, to: PropertyBox.self)
+        box.record.initialize(to: box.geometry(sizeClass: nil))
+        return box
     }
     /// A box of no properties, made in place (not copied in), with the empty record.
-    init() {
-        properties = NodeProperties()
-        record = .allocate(capacity: 1)
-        record.initialize(to: GeometryProperties())
+    static func make() -> PropertyBox {
+        let box = unsafeDowncast(create(minimumCapacity: 1) { _ in NodeProperties() }, to: PropertyBox.self)
+        box.record.initialize(to: GeometryProperties())
+        return box
     }
     /// A copy of `other`'s properties and record (before a change to one of them).
-    init(copying other: PropertyBox) {
-        properties = other.properties
-        record = .allocate(capacity: 1)
-        record.initialize(to: other.record.pointee)
+    static func make(copying other: PropertyBox) -> PropertyBox {
+        let box = unsafeDowncast(create(minimumCapacity: 1) { _ in other.header }, to: PropertyBox.self)
+        box.record.initialize(to: other.record.pointee)
+        return box
     }
     deinit {
-        record.deinitialize(count: 1)
-        record.deallocate()
+        _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) }
     }
 
     /// Makes the record again from the properties (after they were changed in place).
     func refreshRecord() { record.pointee = geometry(sizeClass: nil) }
 
     /// The geometry record of the properties, read in place (reading `properties` out of the box would copy them).
-    func geometry(sizeClass: UserInterfaceSizeClass?) -> GeometryProperties { Self.record(of: &properties, sizeClass) }
+    func geometry(sizeClass: UserInterfaceSizeClass?) -> GeometryProperties { Self.record(of: &header, sizeClass) }
 
     private static func record(of properties: inout NodeProperties, _ sizeClass: UserInterfaceSizeClass?) -> GeometryProperties {
         GeometryProperties(of: properties, sizeClass: sizeClass)
     }
     static func == (lhs: PropertyBox, rhs: PropertyBox) -> Bool {
-        lhs === rhs || lhs.properties == rhs.properties
+        lhs === rhs || lhs.header == rhs.header
     }
-    func hash(into hasher: inout Hasher) { hasher.combine(properties) }
+    func hash(into hasher: inout Hasher) { hasher.combine(header) }
 }
 
 /// Modifiers that apply to any node: the v1 keys, in this fixed order from the content outward —

@@ -101,7 +101,6 @@ package struct GeometryProperties: Hashable, Sendable {
         fontWeight = fixed(node.weight)
         lineLimit = fixed(node.lineLimit)
         buttonStyle = fixed(node.buttonStyle)
-        let m = node.modifiers
         spacing = fixed(node.spacing) ?? .nan
         rowSpacing = fixed(node.rowSpacing) ?? .nan
         columnSpacing = fixed(node.columnSpacing) ?? .nan
@@ -116,25 +115,25 @@ package struct GeometryProperties: Hashable, Sendable {
         hasSymbol = node.vocabulary.systemName != nil || node.vocabulary.systemImage != nil
         axes = node.vocabulary.axes?.rawValue
         pinnedViews = node.vocabulary.pinnedViews?.rawValue ?? 0
-        aspectRatio = fixed(m.aspectRatio) ?? .nan
-        isFill = fixed(m.contentMode) == .fill
-        layoutPriority = fixed(m.layoutPriority) ?? .nan
-        isHidden = fixed(m.visible) == false
-        hasAction = m.action != nil
-        if !m.chain.isEmpty {
+        aspectRatio = fixed(node.modifiers.aspectRatio) ?? .nan
+        isFill = fixed(node.modifiers.contentMode) == .fill
+        layoutPriority = fixed(node.modifiers.layoutPriority) ?? .nan
+        isHidden = fixed(node.modifiers.visible) == false
+        hasAction = node.modifiers.action != nil
+        if !node.modifiers.chain.isEmpty {
             hasModifierChain = true
-            if m.chain.contains(where: \.usesSizeClasses) { sizeClassMaps = true }
+            if node.modifiers.chain.contains(where: \.usesSizeClasses) { sizeClassMaps = true }
         }
         if let items = node.gridItems {
             hasGridItems = true
             if case .sizeClass = items { sizeClassMaps = true }
         }
-        if let padding = m.padding {
+        if let padding = node.modifiers.padding {
             hasPadding = true
             self.padding = PaddingValues(top: fixed(padding.top), leading: fixed(padding.leading),
                                          bottom: fixed(padding.bottom), trailing: fixed(padding.trailing))
         }
-        if let frame = m.frame {
+        if let frame = node.modifiers.frame {
             hasFrame = true
             self.frame = FrameValues(width: fixed(frame.width), height: fixed(frame.height),
                                      minWidth: fixed(frame.minWidth), maxWidth: fixed(frame.maxWidth),

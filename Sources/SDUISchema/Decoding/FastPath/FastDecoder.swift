@@ -250,11 +250,11 @@ struct FastDecoder {
         } else {
             // The first property, or one after a shared run (then a box of its own, copied from the shared one).
             if let match = shared {
-                target = PropertyBox(copying: match.box.takeUnretainedValue())
+                target = PropertyBox.make(copying: match.box.takeUnretainedValue())
                 shared = nil
                 oneRun = false
             } else {
-                target = PropertyBox()
+                target = PropertyBox.make()
             }
             own = target
         }

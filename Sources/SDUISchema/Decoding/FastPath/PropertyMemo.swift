@@ -63,7 +63,7 @@ struct PropertyMemo {
     var empty: PropertyBox {
         mutating get {
             if let emptyBox { return emptyBox }
-            let made = PropertyBox()
+            let made = PropertyBox.make()
             emptyBox = made
             return made
         }
