@@ -379,10 +379,12 @@ struct NodeProperties: Hashable, Sendable {
 /// is stable for the box's life (the layout build reads it in place through `ComponentNode.geometryPointer`).
 /// Whoever changes `properties` directly makes the record again (`refreshRecord`) before the node is read.
 final class PropertyBox: ManagedBuffer<NodeProperties, GeometryProperties>, Hashable {
-    /// The properties, read and changed in place (the buffer's header).
+    /// The properties, read and changed in place (the buffer's header), through its address: `header` is a stored
+    /// property of a class, so each access to it would be checked for exclusivity at run time (a runtime call per
+    /// access); the node's copy-on-write already makes every change go through a box only one node holds.
     var properties: NodeProperties {
-        _read { yield header }
-        _modify { yield &header }
+        unsafeAddress { UnsafePointer(withUnsafeMutablePointerToHeader { $0 }) }
+        unsafeMutableAddress { withUnsafeMutablePointerToHeader { $0 } }
     }
 
     /// The record of `properties` (`GeometryProperties(of: properties, sizeClass: nil)`).
@@ -404,7 +406,7 @@ final class PropertyBox: ManagedBuffer<NodeProperties, GeometryProperties>, Hash
     }
     /// A copy of `other`'s properties and record (before a change to one of them).
     static func make(copying other: PropertyBox) -> PropertyBox {
-        let box = unsafeDowncast(create(minimumCapacity: 1) { _ in other.header }, to: PropertyBox.self)
+        let box = unsafeDowncast(create(minimumCapacity: 1) { _ in other.properties }, to: PropertyBox.self)
         box.record.initialize(to: other.record.pointee)
         return box
     }
@@ -416,15 +418,16 @@ final class PropertyBox: ManagedBuffer<NodeProperties, GeometryProperties>, Hash
     func refreshRecord() { record.pointee = geometry(sizeClass: nil) }
 
     /// The geometry record of the properties, read in place (reading `properties` out of the box would copy them).
-    func geometry(sizeClass: UserInterfaceSizeClass?) -> GeometryProperties { Self.record(of: &header, sizeClass) }
+    func geometry(sizeClass: UserInterfaceSizeClass?) -> GeometryProperties { Self.record(of: &properties, sizeClass) }
 
+    /// Through `inout`: the properties are read where they are (passed by value they would be copied first).
     private static func record(of properties: inout NodeProperties, _ sizeClass: UserInterfaceSizeClass?) -> GeometryProperties {
         GeometryProperties(of: properties, sizeClass: sizeClass)
     }
     static func == (lhs: PropertyBox, rhs: PropertyBox) -> Bool {
-        lhs === rhs || lhs.header == rhs.header
+        lhs === rhs || lhs.withUnsafeMutablePointerToHeader { l in rhs.withUnsafeMutablePointerToHeader { r in l.pointee == r.pointee } }
     }
-    func hash(into hasher: inout Hasher) { hasher.combine(header) }
+    func hash(into hasher: inout Hasher) { withUnsafeMutablePointerToHeader { hasher.combine($0.pointee) } }
 }
 
 /// Modifiers that apply to any node: the v1 keys, in this fixed order from the content outward —
