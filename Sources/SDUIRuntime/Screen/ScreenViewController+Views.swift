@@ -11,12 +11,16 @@ extension ScreenViewController {
     /// The display list of the latest layout (what the views draw), in document order.
     public var displayItems: [DisplayItem] { views.items }
 
-    /// Brings the views to the layout's display list through the reconciler.
-    func applyLayout(_ result: LayoutResult) {
-        let list = DisplayList(result, screen: screen)
-        let items = list.items
-        let operations = views.apply(items)
+    /// Brings the views to the layout's display list through the reconciler. `changedComponents`: the nodes whose
+    /// payload node changed since the screen the views show, when only they did (a state change on the fast path:
+    /// the list's other items are kept and only the changed ones compared — `DisplayListUpdater`); nil: the screen
+    /// may differ anywhere (the whole list is made and compared).
+    func applyLayout(_ result: LayoutResult, changedComponents: [Int32]? = nil) {
+        let change = displayList.update(views.items, to: result, screen: screen, changedComponents: changedComponents)
+        displayedScreen = screen.derived
+        let operations = views.apply(change)
         lastViewOperations = operations
+        let items = views.items
         // Which view each node id names changes only when views come, go or move (frame and content updates keep them).
         let keepsViews = nodeViews.count == items.count && !operations.contains { operation in
             switch operation {
@@ -25,7 +29,12 @@ extension ScreenViewController {
             }
         }
         if !keepsViews { nodeViews = items.compactMap { item in views.view(for: ViewKey(item)).map { (item.id, $0) } } }
-        applyAccessibilityOrder(list.accessibilityOrder, items: items)
+        let order = displayList.accessibilityOrder
+        // The element views are the same views in the same order when no view came or went and the order is the last.
+        if !keepsViews || order != appliedAccessibilityOrder {
+            applyAccessibilityOrder(order, items: items)
+            appliedAccessibilityOrder = order
+        }
     }
 
     /// Reports a node type the registry cannot resolve, once per type.

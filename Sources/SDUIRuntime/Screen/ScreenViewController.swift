@@ -49,6 +49,12 @@ open class ScreenViewController: ViewController {
     public internal(set) var lastViewOperations: [ViewOperation] = []
     /// The views, driven by the reconciler (`ScreenViewController+Views.swift`).
     lazy var views = ViewTreeDriver(host: RuntimeViewHost(controller: self))
+    /// Brings the display list from layout to layout (only the items a state change can alter are made again).
+    var displayList = DisplayListUpdater()
+    /// The screen value (its identity) the views show: a state change made from it may update the list in place.
+    var displayedScreen: ScreenDerivedStorage?
+    /// The reading order the controller's view was last given (`applyAccessibilityOrder`).
+    var appliedAccessibilityOrder: [NodeIndex] = []
 
     /// The root scroll's offset and the lazy items visible at it (`ScreenViewController+Scrolling.swift`).
     var scrolling = ScrollingState()
@@ -157,7 +163,8 @@ open class ScreenViewController: ViewController {
         let result = engine.layout(applying: update, in: environment, traits: traits)
         layoutResult = result
         layoutCount += 1
-        applyLayout(result)
+        // Made from the screen the views show: only the nodes the update changed differ from it.
+        applyLayout(result, changedComponents: displayedScreen.map { update.base === $0 } == true ? update.changedNodes : nil)
         if scrolling.hasAppeared { updateLazyItemVisibility() }
     }
 
