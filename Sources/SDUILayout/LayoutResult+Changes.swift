@@ -44,24 +44,32 @@ extension LayoutNodeStorage {
     }
 
     func changedNodes(since old: LayoutNodeStorage) -> [Int32]? {
-        guard isEnginePass, old.isEnginePass, count == old.count, layoutDirection == old.layoutDirection else { return nil }
+        guard isEnginePass, old.isEnginePass, count == old.count, layoutDirection == old.layoutDirection,
+              frames.count >= count, old.frames.count >= count else { return nil }
         var changed: [Int32] = []
-        for i in 0..<count {
-            let a = old.links[i], b = links[i]
-            guard a.parent == b.parent, a.childIndex == b.childIndex else { return nil }
-            let fa = old.frames[i], fb = frames[i]
-            var differs = a.isHidden != b.isHidden || fa.x.bitPattern != fb.x.bitPattern || fa.y.bitPattern != fb.y.bitPattern
-                || fa.width.bitPattern != fb.width.bitPattern || fa.height.bitPattern != fb.height.bitPattern
-            if !differs && (a.textIndex >= 0 || b.textIndex >= 0) {
-                let ta = Int(a.textIndex), tb = Int(b.textIndex)
-                if ta < 0 || tb < 0 || ta >= old.texts.count || tb >= texts.count {
-                    differs = true
-                } else {
-                    differs = !old.texts[ta].drawsLike(texts[tb])
+        // Through the buffers: a text compared in place (a subscript of the array copied it, retaining its lines).
+        let sameTree = frames.withUnsafeBufferPointer { newFrames in
+        old.frames.withUnsafeBufferPointer { oldFrames in
+        texts.withUnsafeBufferPointer { newTexts in
+        old.texts.withUnsafeBufferPointer { oldTexts -> Bool in
+            for i in 0..<count {
+                let a = old.links[i], b = links[i]
+                guard a.parent == b.parent, a.childIndex == b.childIndex else { return false }
+                let fa = oldFrames[i], fb = newFrames[i]
+                var differs = a.isHidden != b.isHidden || fa.x.bitPattern != fb.x.bitPattern || fa.y.bitPattern != fb.y.bitPattern
+                    || fa.width.bitPattern != fb.width.bitPattern || fa.height.bitPattern != fb.height.bitPattern
+                if !differs && (a.textIndex >= 0 || b.textIndex >= 0) {
+                    let ta = Int(a.textIndex), tb = Int(b.textIndex)
+                    differs = ta < 0 || tb < 0 || ta >= oldTexts.count || tb >= newTexts.count || !oldTexts[ta].drawsLike(newTexts[tb])
                 }
+                if differs { changed.append(Int32(i)) }
             }
-            if differs { changed.append(Int32(i)) }
+            return true
         }
+        }
+        }
+        }
+        guard sameTree else { return nil }
         // Modifier boxes: compared node by node for the layered nodes of either result (none on most screens).
         if !layered.isEmpty || !old.layered.isEmpty {
             guard layered.count == old.layered.count else { return nil }

@@ -32,6 +32,8 @@ extension AccessibilityTree {
               b.direction == layout.traits.layoutDirection, b.sizeClass == layout.traits.horizontalSizeClass else { return nil }
         kept = nil
         var touched: [Int] = []
+        /// Elements that moved along their line (their top the same), and whether some element's top moved.
+        var moved: [Int] = []
         var reorder = false
         var newProperties: [AccessibilityProperties] = []
         for change in changes {
@@ -81,26 +83,56 @@ extension AccessibilityTree {
                       !(b.types[i] == .text && f.text == nil), let element = b.leafElement(i) else { return nil }
                 guard element != elements[k] else { continue }
                 let before = elements[k].frame, after = element.frame
-                if before.minY.bitPattern != after.minY.bitPattern
-                    || AccessibilityOrder.leadingKey(before, b.direction) != AccessibilityOrder.leadingKey(after, b.direction) {
+                if before.minY.bitPattern != after.minY.bitPattern {
                     reorder = true
+                } else if AccessibilityOrder.leadingKey(before, b.direction) != AccessibilityOrder.leadingKey(after, b.direction) {
+                    moved.append(k)
                 }
                 elements[k] = element
                 touched.append(i)
             }
         }
-        if reorder {
+        if reorder || !moved.isEmpty {
             // Without groups the reading order is one sort of every element (`AccessibilityOrder.permutation`).
             guard !b.hasGroups, priorities.count == elements.count else { return nil }
-            let items = elements.indices.map { k in
-                AccessibilityOrder.Item(kind: .element(k), frame: elements[k].frame, priority: priorities[k],
-                                        document: elements[k].nodeIndices[0])
-            }
-            let order = AccessibilityOrder.permutation(items, direction: b.direction)
-            if order != Array(elements.indices) {
-                elements = order.map { elements[$0] }
-                priorities = order.map { priorities[$0] }
-                for (k, element) in elements.enumerated() { exposure[element.nodeIndices[0]] = .element(k) }
+            if reorder || lineEnds == nil {
+                let items = elements.indices.map { k in
+                    AccessibilityOrder.Item(kind: .element(k), frame: elements[k].frame, priority: priorities[k],
+                                            document: elements[k].nodeIndices[0])
+                }
+                var ends: [Int] = []
+                let order = AccessibilityOrder.permutation(items, direction: b.direction, lineEnds: &ends)
+                if order != Array(elements.indices) {
+                    elements = order.map { elements[$0] }
+                    priorities = order.map { priorities[$0] }
+                    for (k, element) in elements.enumerated() { exposure[element.nodeIndices[0]] = .element(k) }
+                }
+                lineEnds = ends
+            } else if let ends = lineEnds {
+                // Every top is what it was: the lines hold the same elements, and only the lines of the elements
+                // that moved along them are sorted again.
+                var sorted: [Int] = []
+                for k in moved {
+                    var low = 0, high = ends.count
+                    while low < high {
+                        let middle = (low + high) >> 1
+                        if ends[middle] <= k { low = middle + 1 } else { high = middle }
+                    }
+                    guard low < ends.count else { return nil }
+                    let start = low > 0 ? ends[low - 1] : 0, end = ends[low]
+                    if sorted.contains(start) { continue }
+                    sorted.append(start)
+                    var line = Array(start..<end)[...]
+                    AccessibilityOrder.sortLine(&line, frames: { elements[$0].frame }, documents: { elements[$0].nodeIndices[0] },
+                                                direction: b.direction)
+                    guard !line.elementsEqual(start..<end) else { continue }
+                    let reordered = line.map { elements[$0] }, reprioritised = line.map { priorities[$0] }
+                    for (offset, element) in reordered.enumerated() {
+                        elements[start + offset] = element
+                        priorities[start + offset] = reprioritised[offset]
+                        exposure[element.nodeIndices[0]] = .element(start + offset)
+                    }
+                }
             }
         }
         kept = b

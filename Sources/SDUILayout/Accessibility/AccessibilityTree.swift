@@ -28,6 +28,9 @@ public struct AccessibilityTree: Sendable {
     var kept: AccessibilityTreeBuilder?
     /// Each element's sort priority as its group ordered it (parallel to `elements`).
     var priorities: [Double]
+    /// Where each line of the reading order ends (`AccessibilityOrder.permutation(_:direction:lineEnds:)`), once an
+    /// update has sorted every element; nil until then (and for a tree with groups).
+    var lineEnds: [Int]?
 
     /// The accessibility tree of `layout`, a layout of `screen`.
     /// - Complexity: O(n log n) in the number of nodes.

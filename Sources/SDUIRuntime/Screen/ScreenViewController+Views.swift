@@ -19,6 +19,15 @@ extension ScreenViewController {
         let change = displayList.update(views.items, to: result, screen: screen, changedComponents: changedComponents)
         displayedScreen = screen.derived
         let operations = views.apply(change)
+        // Which nodes are lazy items depends on the grids and vstacks of the root scroll's column.
+        if case .items = change, let changedComponents, scrolling.lazyItems != nil {
+            let items = views.items
+            if changedComponents.contains(where: { i in
+                i < 0 || Int(i) >= items.count || [.grid, .vstack, .scroll].contains(items[Int(i)].type)
+            }) { scrolling.lazyItems = nil }
+        } else {
+            scrolling.lazyItems = nil
+        }
         lastViewOperations = operations
         let items = views.items
         // Which view each node id names changes only when views come, go or move (frame and content updates keep them).
@@ -49,7 +58,10 @@ extension ScreenViewController {
 /// node tree inside the controller's view.
 @MainActor
 struct RuntimeViewHost: ViewTreeHost {
-    unowned let controller: ScreenViewController
+    /// The controller (set as it is made: the driver is one of its stored properties).
+    unowned var owner: ScreenViewController?
+    /// Only the controller's driver calls the host, so its owner is always set.
+    var controller: ScreenViewController { owner! }
 
     func makeView(for item: DisplayItem) -> View {
         controller.reportUnknownType(of: item)

@@ -48,7 +48,9 @@ open class ScreenViewController: ViewController {
     /// The view operations the latest layout applied (the reconciler's, from the previous layout's display list).
     public internal(set) var lastViewOperations: [ViewOperation] = []
     /// The views, driven by the reconciler (`ScreenViewController+Views.swift`).
-    lazy var views = ViewTreeDriver(host: RuntimeViewHost(controller: self))
+    /// A stored property, not a lazy one: a lazy property is read and written back whole, so every change of the
+    /// driver copied its items (copy-on-write of the whole list for one replaced item).
+    var views = ViewTreeDriver(host: RuntimeViewHost())
     /// Brings the display list from layout to layout (only the items a state change can alter are made again).
     var displayList = DisplayListUpdater()
     /// The screen value (its identity) the views show: a state change made from it may update the list in place.
@@ -75,6 +77,7 @@ open class ScreenViewController: ViewController {
         self.registry = registry
         self.router = router
         super.init(name: screen.id)
+        views.host.owner = self
         title = screen.title
     }
 
