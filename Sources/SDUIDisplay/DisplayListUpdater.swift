@@ -78,10 +78,10 @@ public struct DisplayListUpdater: Sendable {
         guard includesAccessibility else { return .items(made) }
         var tree = accessibilityTree
         accessibilityTree = nil
-        if tree?.update(layout: layout, screen: screen, changes: changes) != nil, let tree {
+        if let updated = tree?.update(layout: layout, screen: screen, changes: changes), let tree {
             for k in made.indices { made[k].item.accessibility.fill(from: tree, node: made[k].index) }
             accessibilityTree = tree
-            accessibilityOrder = DisplayList.order(of: tree)
+            if updated.reordered { accessibilityOrder = DisplayList.order(of: tree) }
             return .items(made)
         }
         // The change reorganises the tree: the whole pass, and every item's part in it.

@@ -60,7 +60,12 @@ extension LayoutNodeStorage {
                     || fa.width.bitPattern != fb.width.bitPattern || fa.height.bitPattern != fb.height.bitPattern
                 if !differs && (a.textIndex >= 0 || b.textIndex >= 0) {
                     let ta = Int(a.textIndex), tb = Int(b.textIndex)
-                    differs = ta < 0 || tb < 0 || ta >= oldTexts.count || tb >= newTexts.count || !oldTexts[ta].drawsLike(newTexts[tb])
+                    if let oldBase = oldTexts.baseAddress, let newBase = newTexts.baseAddress, ta >= 0, tb >= 0,
+                       ta < oldTexts.count, tb < newTexts.count {
+                        differs = !PlacedText.drawSame(oldBase + ta, newBase + tb)
+                    } else {
+                        differs = true
+                    }
                 }
                 if differs { changed.append(Int32(i)) }
             }
@@ -91,10 +96,14 @@ extension LayoutNodeStorage {
 }
 
 extension PlacedText {
-    /// Whether the two texts give the same `TextRun` (lines, widths, font, alignment, truncation, spacing).
-    func drawsLike(_ other: PlacedText) -> Bool {
-        isPlaced == other.isPlaced && fontSize.bitPattern == other.fontSize.bitPattern && fontWeight == other.fontWeight
-            && lineHeight.bitPattern == other.lineHeight.bitPattern && alignment == other.alignment
-            && lineSpacing.bitPattern == other.lineSpacing.bitPattern && placed.layout == other.placed.layout
+    /// Whether the two texts give the same `TextRun` (lines, widths, directions, font, alignment, truncation,
+    /// spacing). Read through pointers: nothing of either text is copied.
+    @inline(__always)
+    static func drawSame(_ a: UnsafePointer<PlacedText>, _ b: UnsafePointer<PlacedText>) -> Bool {
+        a.pointee.isPlaced == b.pointee.isPlaced && a.pointee.fontSize.bitPattern == b.pointee.fontSize.bitPattern
+            && a.pointee.fontWeight == b.pointee.fontWeight && a.pointee.lineHeight.bitPattern == b.pointee.lineHeight.bitPattern
+            && a.pointee.alignment == b.pointee.alignment && a.pointee.lineSpacing.bitPattern == b.pointee.lineSpacing.bitPattern
+            && a.pointee.placed.layout.isTruncated == b.pointee.placed.layout.isTruncated
+            && a.pointee.placed.layout.lines == b.pointee.placed.layout.lines
     }
 }

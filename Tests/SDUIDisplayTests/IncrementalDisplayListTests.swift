@@ -121,8 +121,9 @@ import SDUIEnvironment
         let screen = try #require(decoded.resolved(in: decoded.state).screen)
         let counts = try Self.check(screen, values: Self.values, steps: 60, width: width, direction: direction,
                                     seed: UInt64(width) &* 31 &+ (direction == .rightToLeft ? 7 : 0))
-        // Most changes are made in place (the forEach's items and hiding take the general path or a new pass).
-        #expect(counts.incremental > 25)
+        // Many changes are made in place (a forEach's items take the general path; a change that moves more than a
+        // quarter of the items makes the whole list).
+        #expect(counts.incremental > 10)
     }
 
     @Test(arguments: [(375.0, LayoutDirection.leftToRight), (320, .leftToRight), (1024, .leftToRight), (375, .rightToLeft)])
@@ -137,7 +138,8 @@ import SDUIEnvironment
         }
         let counts = try Self.check(screen, values: values, steps: 60, width: width, direction: direction,
                                     seed: UInt64(width) &* 17 &+ (direction == .rightToLeft ? 3 : 0), maxChanges: 2)
-        #expect(counts.incremental == 60)
+        // Badges and colours are made in place; hiding a subtitle moves every card after it (the whole list).
+        #expect(counts.incremental > 40)
     }
 
     @Test func `one badge change makes the items of its row again and nothing else`() throws {

@@ -54,7 +54,9 @@ import SDUIDisplay
                                view.accessibilityValue ?? "-", "\(view.accessibilityTraits)", "\(view.accessibilityElementsHidden)",
                                "\(view.shouldGroupAccessibilityChildren)"]
         if let item = (view as? ComponentView)?.item {
-            parts.append("\(item.frame) \(item.text?.lines.map(\.text) ?? []) \(item.appearance.fill.map { "\($0)" } ?? "-")")
+            // What it draws and where its lines sit in it (its absolute frame is the view's place: a view whose
+            // ancestor moved keeps its frame in its parent, and gets no update).
+            parts.append("\(item.frame.size) \(item.text?.lines ?? []) \(item.appearance.fill.map { "\($0)" } ?? "-") \(item.accessibility)")
         }
         return parts.joined(separator: " ") + " [" + view.subviews.map { shape(of: $0, ids: ids) }.joined(separator: ", ") + "]"
     }

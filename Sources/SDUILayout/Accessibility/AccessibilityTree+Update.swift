@@ -18,7 +18,7 @@ extension AccessibilityTree {
 
     /// Brings the tree to `layout` (a layout of `screen` with the same nodes, parents and traits as the layout the
     /// tree was made from) when only `changes` differ, and returns the nodes whose element changed (their label,
-    /// value, traits, hint, frame …), ascending. Returns nil — the tree is then not usable: make it again with
+    /// value, traits, hint, frame …), ascending, and whether the reading order changed. Returns nil — the tree is then not usable: make it again with
     /// `init(layout:screen:)` — when the change can reorganise the tree rather than change elements in place:
     /// a node hidden or shown, an `accessibility` property that decides a role (`children`, `sortPriority`,
     /// `hidden`, whether it describes itself), an action or control added or removed, a node merged into another
@@ -27,7 +27,7 @@ extension AccessibilityTree {
     ///
     /// The differential tests (`IncrementalDisplayListTests`) check that the result equals a fresh pass.
     /// - Complexity: O(changes) when no element's place in the reading order changes; else O(e log e) in elements.
-    package mutating func update(layout: LayoutResult, screen: Screen, changes: [Change]) -> [Int]? {
+    package mutating func update(layout: LayoutResult, screen: Screen, changes: [Change]) -> (touched: [Int], reordered: Bool)? {
         guard var b = kept, b.types.count == layout.nodeCount, exposure.count == b.types.count,
               b.direction == layout.traits.layoutDirection, b.sizeClass == layout.traits.horizontalSizeClass else { return nil }
         kept = nil
@@ -35,6 +35,7 @@ extension AccessibilityTree {
         /// Elements that moved along their line (their top the same), and whether some element's top moved.
         var moved: [Int] = []
         var reorder = false
+        var reordered = false
         var newProperties: [AccessibilityProperties] = []
         for change in changes {
             let i = change.node
@@ -103,6 +104,7 @@ extension AccessibilityTree {
                 var ends: [Int] = []
                 let order = AccessibilityOrder.permutation(items, direction: b.direction, lineEnds: &ends)
                 if order != Array(elements.indices) {
+                    reordered = true
                     elements = order.map { elements[$0] }
                     priorities = order.map { priorities[$0] }
                     for (k, element) in elements.enumerated() { exposure[element.nodeIndices[0]] = .element(k) }
@@ -126,6 +128,7 @@ extension AccessibilityTree {
                     AccessibilityOrder.sortLine(&line, frames: { elements[$0].frame }, documents: { elements[$0].nodeIndices[0] },
                                                 direction: b.direction)
                     guard !line.elementsEqual(start..<end) else { continue }
+                    reordered = true
                     let reordered = line.map { elements[$0] }, reprioritised = line.map { priorities[$0] }
                     for (offset, element) in reordered.enumerated() {
                         elements[start + offset] = element
@@ -137,7 +140,7 @@ extension AccessibilityTree {
         }
         kept = b
         touched.sort()
-        return touched
+        return (touched, reordered)
     }
 }
 

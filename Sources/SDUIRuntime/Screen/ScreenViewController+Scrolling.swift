@@ -83,21 +83,22 @@ extension ScreenViewController {
     private func findVisibleLazyItems() -> [String] {
         guard let result = layoutResult, result.nodeCount > 0, screen.root.type == .scroll,
               !screen.root.geometry.isHorizontalAxis else { scrolling.offset = 0; return [] }
+        let items: [Int], content: [Int]
+        if let found = scrolling.lazyItems {
+            (items, content) = (found, scrolling.scrollContent)
+        } else {
+            items = Self.lazyItems(of: screen.root, in: result, sizeClass: traitCollection.horizontalSizeClass)
+            content = (1..<max(1, result.nodeCount)).filter { result.parentIndex(at: $0) == 0 }
+            (scrolling.lazyItems, scrolling.scrollContent) = (items, content)
+        }
         let viewport = result.frame(at: 0)
         var contentBottom = viewport.minY
-        for i in 1..<result.nodeCount where result.parentIndex(at: i) == 0 && !result.isHidden(at: i) {
+        for i in content where i < result.nodeCount && !result.isHidden(at: i) {
             contentBottom = max(contentBottom, result.frame(at: i).maxY)
         }
         let maxOffset = max(0, contentBottom - viewport.maxY)
         scrolling.offset = min(max(0, scrolling.offset), maxOffset)
         let top = viewport.minY + scrolling.offset, bottom = viewport.maxY + scrolling.offset
-        let items: [Int]
-        if let found = scrolling.lazyItems {
-            items = found
-        } else {
-            items = Self.lazyItems(of: screen.root, in: result, sizeClass: traitCollection.horizontalSizeClass)
-            scrolling.lazyItems = items
-        }
         let displayed = views.items
         var visible: [String] = []
         for i in items where i < result.nodeCount && i < displayed.count && !result.isHidden(at: i) {
@@ -225,6 +226,8 @@ struct ScrollingState {
     /// (after a layout whose screen or traits may differ anywhere, or whose changed nodes include a grid, vstack or
     /// scroll — what decides which nodes are lazy).
     var lazyItems: [Int]?
+    /// The root scroll's children (layout indices), found with `lazyItems`.
+    var scrollContent: [Int] = []
     var isUpdating = false
     var needsUpdate = false
 }
