@@ -65,6 +65,11 @@ public struct DisplayListUpdater: Sendable {
         for i in changed {
             let component = Self.component(at: i, of: layout, in: screen)
             let old = items[i]
+            // The item keeps its identity: a node whose payload id or type changed is another view (the whole list).
+            guard component?.id == old.payloadID,
+                  component?.type ?? old.type == old.type else {
+                return .list(makeAll(layout, screen: screen))
+            }
             let node = LayoutNode(id: old.id, path: "", type: old.type, parent: old.parent.map { $0.int } ?? -1,
                                   frame: layout.frame(at: i), isHidden: layout.isHidden(at: i), text: layout.textRun(at: i),
                                   layers: component == nil ? nil : layout.layers(at: i))

@@ -142,6 +142,39 @@ import SDUIEnvironment
         #expect(counts.incremental > 40)
     }
 
+    /// No groups: elements that pass each other along a line (two texts at a z-stack's trailing edge, the wider read
+    /// first) and rows whose texts move.
+    static let linePayload = #"""
+    {"schemaVersion": 1, "id": "lines", "state": {"name": "Ada", "count": 1, "w": 10},
+     "root": {"type": "vstack", "spacing": 8, "children": [
+       {"type": "zstack", "id": "stack", "alignment": "trailing", "children": [
+         {"type": "text", "id": "z-a", "text": "@{name}"}, {"type": "text", "id": "z-b", "text": "Middle length"}]},
+       {"type": "hstack", "id": "row", "children": [
+         {"type": "text", "id": "r-count", "text": "@{count}"}, {"type": "spacer"}, {"type": "text", "id": "r-end", "text": "end"}]},
+       {"type": "hstack", "id": "bar", "spacing": 4, "children": [
+         {"type": "color", "color": "#FF0000", "frame": {"width": "@{w}", "height": 10}}, {"type": "text", "id": "b-x", "text": "x @{count}"}]},
+       {"type": "grid", "id": "swatches", "columns": 4, "children": [\#(swatches)]}]}}
+    """#
+    /// Enough nodes that a change of a few items is made in place (a change of more than a quarter makes the list).
+    static let swatches = (0..<40).map { _ in ##"{"type": "color", "color": "#00AA00", "frame": {"height": 8}}"## }
+        .joined(separator: ", ")
+
+    @Test(arguments: [(375.0, LayoutDirection.leftToRight), (320, .leftToRight), (375, .rightToLeft)])
+    func `elements that pass each other along a line are read in their new order without the whole pass`(
+        _ width: Double, _ direction: LayoutDirection) throws {
+        let decoded = try #require(PayloadDecoder().decode(Array(Self.linePayload.utf8)).screen)
+        let screen = try #require(decoded.resolved(in: decoded.state).screen)
+        let values: [String: [StateValue]] = [
+            "name": [.string("Ada"), .string("A much longer name"), .string("Bo"), .string("Middle length plus")],
+            "count": [.int(1), .int(22), .int(333_333)],
+            "w": [.int(10), .int(200), .int(40)],
+        ]
+        let counts = try Self.check(screen, values: values, steps: 60, width: width, direction: direction,
+                                    seed: UInt64(width) &* 7 &+ (direction == .rightToLeft ? 1 : 0), maxChanges: 2)
+        #expect(counts.incremental == 60)
+        #expect(counts.accessibilityRebuilds == 0)
+    }
+
     @Test func `one badge change makes the items of its row again and nothing else`() throws {
         let screen = try #require(BenchmarkFixtures.cardsWithBadges(count: 10))
         var updater = StateUpdater(screen: screen)

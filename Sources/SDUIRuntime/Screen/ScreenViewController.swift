@@ -41,6 +41,9 @@ open class ScreenViewController: ViewController {
     /// Runs the screen's actions.
     public var interpreter = ActionInterpreter()
 
+    /// How many layouts brought the display list along in place (only the items a state change can alter made
+    /// again: `DisplayListUpdater`) rather than making it whole.
+    public var displayListUpdatesInPlace: Int { displayList.incrementalUpdateCount }
     /// How many node views the controller has made (a state change that keeps a node's identity makes none).
     public internal(set) var viewsMade = 0
     /// Takes the screen from state to state (made at the first change).
