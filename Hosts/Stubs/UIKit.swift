@@ -98,6 +98,7 @@ public enum UITraitUserInterfaceStyle: UITraitDefinition {}
 public enum UITraitHorizontalSizeClass: UITraitDefinition {}
 public enum UITraitVerticalSizeClass: UITraitDefinition {}
 public enum UITraitLayoutDirection: UITraitDefinition {}
+public enum UITraitAccessibilityContrast: UITraitDefinition {}
 
 public protocol UITraitChangeRegistration: Sendable {}
 
@@ -212,6 +213,11 @@ public final class UIScreen: @unchecked Sendable {
     open func addSubview(_ view: UIView) {}
     open func insertSubview(_ view: UIView, at index: Int) {}
     open func removeFromSuperview() {}
+    /// iOS 17's trait change registration (`UITraitChangeObservable`, as on `UIViewController`).
+    @discardableResult
+    public func registerForTraitChanges<T: UITraitEnvironment>(_ traits: [UITrait],
+                                                                handler: @escaping (T, UITraitCollection) -> Void)
+        -> any UITraitChangeRegistration { fatalError() }
 }
 
 @MainActor open class UIWindow: UIView {

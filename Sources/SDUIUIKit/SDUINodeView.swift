@@ -61,6 +61,24 @@ final class SDUINodeView: UIView {
     init(controller: SDUIScreenViewController) {
         self.controller = controller
         super.init(frame: .zero)
+        // Layers hold `CGColor`s, resolved when drawn: draw them again when the appearance changes (light/dark,
+        // increased contrast). Labels and image tints hold dynamic `UIColor`s and follow by themselves. The
+        // controller's own registration lays the screen out again; the display list's items do not change (a
+        // payload colour names both appearances), so no content update would reach this view.
+        registerForTraitChanges([UITraitUserInterfaceStyle.self, UITraitAccessibilityContrast.self]) {
+            (view: SDUINodeView, _: UITraitCollection) in view.appearanceDidChange()
+        }
+    }
+
+    /// Draws the layer colours again for the current appearance (see `init`).
+    private func appearanceDidChange() {
+        if let item { applyDecorations(item) }
+        shimmer?.colors = Self.shimmerColors(for: traitCollection)
+    }
+
+    /// The skeleton shimmer's gradient, resolved for `traits`.
+    static func shimmerColors(for traits: UITraitCollection) -> [CGColor] {
+        [UIColor.systemGray5, UIColor.systemGray6, UIColor.systemGray5].map { $0.resolvedColor(with: traits).cgColor }
     }
 
     @available(*, unavailable)
@@ -196,7 +214,7 @@ final class SDUINodeView: UIView {
             imageView.image = nil
             if request.placeholder == .skeleton && shimmer == nil {
                 let gradient = CAGradientLayer()
-                gradient.colors = [UIColor.systemGray5.cgColor, UIColor.systemGray6.cgColor, UIColor.systemGray5.cgColor]
+                gradient.colors = Self.shimmerColors(for: traitCollection)
                 gradient.startPoint = CGPoint(x: 0, y: 0.5)
                 gradient.endPoint = CGPoint(x: 1, y: 0.5)
                 gradient.frame = imageView.frame
