@@ -19,8 +19,8 @@ public struct ComponentNode: Hashable, Sendable {
     public var children: [ComponentNode]
     /// Unique within the screen when present; otherwise the engine uses the node's path (`root.0.3`).
     public var id: String?
-    /// The properties and their geometry record (copy-on-write).
-    var box: PropertyBox
+    /// The properties and their geometry record (copy-on-write). (`@usableFromInline` for `geometry(at:)` only.)
+    @usableFromInline var box: PropertyBox
 
     /// The geometry properties as plain numbers, updated whenever one of them changes (read by the layout
     /// engine's build step; derived, so it takes no part in equality). A copy of the record in the box: read
@@ -41,6 +41,9 @@ public struct ComponentNode: Hashable, Sendable {
     /// `node.pointee.geometryPointer` from another module — which copies the node (retaining its type, children,
     /// id and box) to call the getter, and releases it after — only the box's pointer is loaded.
     /// Valid as `geometryPointer` is.
+    /// Inlinable: the build calls it two or three times per node, and a call across the module boundary cost more
+    /// than the two loads it is.
+    @inlinable
     package static func geometry(at node: UnsafePointer<ComponentNode>) -> UnsafePointer<GeometryProperties> {
         UnsafePointer(node.pointee.box.record)
     }
@@ -379,10 +382,11 @@ struct NodeProperties: Hashable, Sendable {
 /// again (`refreshRecord`) before the node is read.
 ///
 /// `@unchecked Sendable`: the box is only mutated through a node that holds the only reference to it.
+@usableFromInline
 final class PropertyBox: Hashable, @unchecked Sendable {
     var properties: NodeProperties
     /// The record of `properties` (`GeometryProperties(of: properties, sizeClass: nil)`).
-    let record: UnsafeMutablePointer<GeometryProperties>
+    @usableFromInline let record: UnsafeMutablePointer<GeometryProperties>
 
     init(_ properties: NodeProperties) {
         self.properties = properties
@@ -416,10 +420,10 @@ final class PropertyBox: Hashable, @unchecked Sendable {
     private static func record(of properties: inout NodeProperties, _ sizeClass: UserInterfaceSizeClass?) -> GeometryProperties {
         GeometryProperties(of: properties, sizeClass: sizeClass)
     }
-    static func == (lhs: PropertyBox, rhs: PropertyBox) -> Bool {
+    @usableFromInline static func == (lhs: PropertyBox, rhs: PropertyBox) -> Bool {
         lhs === rhs || lhs.properties == rhs.properties
     }
-    func hash(into hasher: inout Hasher) { hasher.combine(properties) }
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(properties) }
 }
 
 /// Modifiers that apply to any node: the v1 keys, in this fixed order from the content outward —
