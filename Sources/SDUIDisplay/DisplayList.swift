@@ -34,8 +34,11 @@ public struct DisplayList: Sequence, Sendable {
     /// The nodes that carry the accessibility elements, in VoiceOver's reading order (the order of
     /// `accessibilityTree.elements`; empty without the pass). What a host gives its root view as
     /// `accessibilityElements` and the HTML panel as `aria-owns`.
-    public var accessibilityOrder: [NodeIndex] {
-        accessibilityTree?.elements.compactMap { $0.nodeIndices.first.map { NodeIndex(Int32(truncatingIfNeeded: $0)) } } ?? []
+    public var accessibilityOrder: [NodeIndex] { Self.order(of: accessibilityTree) }
+
+    /// The nodes that carry `tree`'s elements, in its reading order.
+    static func order(of tree: AccessibilityTree?) -> [NodeIndex] {
+        tree?.elements.compactMap { $0.nodeIndices.first.map { NodeIndex(Int32(truncatingIfNeeded: $0)) } } ?? []
     }
 
     /// Each item's place in VoiceOver's reading order as a SwiftUI `accessibilitySortPriority` ("Higher numbers are

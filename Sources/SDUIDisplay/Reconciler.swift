@@ -137,12 +137,69 @@ public enum Reconciler {
     /// (`key` is made only when an update is.)
     static func appendUpdates(from old: [DisplayItem], _ o: Int, to new: [DisplayItem], _ i: Int, key: @autoclosure () -> ViewKey,
                               into operations: inout [ViewOperation]) {
+        appendUpdates(from: old[o], relativeFrame(old, o), to: new[i], relativeFrame(new, i), at: i, key: key(), into: &operations)
+    }
+
+    /// The updates the view of `old` (at `oldFrame` in its parent) needs to draw `new` (at `newFrame`), item `i` of
+    /// the new list.
+    static func appendUpdates(from old: DisplayItem, _ oldFrame: Rect, to new: DisplayItem, _ newFrame: Rect, at i: Int,
+                              key: @autoclosure () -> ViewKey, into operations: inout [ViewOperation]) {
         let item = NodeIndex(Int32(truncatingIfNeeded: i))
-        let sameContent = old[o].hasSameContent(as: new[i])
-        if relativeFrame(old, o) != relativeFrame(new, i) || (sameContent && !old[o].hasSameLines(as: new[i])) {
+        let sameContent = old.hasSameContent(as: new)
+        if oldFrame != newFrame || (sameContent && !old.hasSameLines(as: new)) {
             operations.append(.updateFrame(key(), item: item))
         }
         if !sameContent { operations.append(.updateContent(key(), item: item)) }
+    }
+
+    /// `sameTreeOperations(fromUniquelyKeyed:to:)` for the list `changes` makes of `old` (`DisplayListChange.items`:
+    /// every other item is as it was): only the changed items are compared, and the children of those whose origin
+    /// moved (their frames in their parent's coordinates moved). Nil when a change gives an index another key or
+    /// parent. Gives exactly the operations `sameTreeOperations` gives for the two whole lists (ReconcilerTests).
+    /// - Complexity: O(changes × log changes, plus the subtrees of the changed items whose origin moved).
+    public static func sameTreeOperations(fromUniquelyKeyed old: [DisplayItem], replacing changes: [DisplayItemChange]) -> [ViewOperation]? {
+        guard !old.isEmpty else { return nil }
+        /// The change at index `i`, by binary search (`changes` is ascending).
+        func change(at i: Int) -> Int? {
+            var low = 0, high = changes.count
+            while low < high {
+                let middle = (low + high) >> 1
+                if changes[middle].index < i { low = middle + 1 } else { high = middle }
+            }
+            return low < changes.count && changes[low].index == i ? low : nil
+        }
+        func newItem(_ i: Int) -> DisplayItem { change(at: i).map { changes[$0].item } ?? old[i] }
+        var compared: [Int] = []
+        compared.reserveCapacity(changes.count)
+        var previous = -1
+        for change in changes {
+            let i = change.index
+            guard i > previous, i < old.count else { return nil }
+            previous = i
+            let a = old[i], b = change.item
+            guard a.parent == b.parent, a.type == b.type, a.identity == b.identity else { return nil }
+            compared.append(i)
+            guard a.frame.x != b.frame.x || a.frame.y != b.frame.y else { continue }
+            // Its subtree is the run after it whose parents are not before it (pre-order).
+            var k = i + 1
+            while k < old.count, let p = old[k].parent, p.int >= i {
+                if p.int == i { compared.append(k) }
+                k += 1
+            }
+        }
+        compared.sort()
+        compared.removeDuplicateNeighbours()
+        var operations: [ViewOperation] = []
+        for i in compared {
+            let a = old[i], b = newItem(i)
+            var oldFrame = a.frame, newFrame = b.frame
+            if let p = a.parent, p.int >= 0, p.int < old.count {
+                oldFrame = a.frame(relativeTo: old[p.int].frame)
+                newFrame = b.frame(relativeTo: newItem(p.int).frame)
+            }
+            appendUpdates(from: a, oldFrame, to: b, newFrame, at: i, key: ViewKey(b), into: &operations)
+        }
+        return operations
     }
 
     /// The frame of `items[i]` in its parent's coordinates (the window's for a root).
@@ -217,6 +274,22 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
         let sameTree = views.count == items.count ? Reconciler.sameTreeOperations(fromUniquelyKeyed: items, to: newItems) : nil
         let operations = sameTree ?? Reconciler.operations(from: items, to: newItems)
         apply(operations, newItems: newItems)
+        return operations
+    }
+
+    /// Brings the host's views to the list `change` makes of the current items (`DisplayListUpdater`'s): when it
+    /// replaces some items of a list with one view per item, only those (and the children of those that moved) are
+    /// compared and the others are kept where they are; otherwise as `apply(_:)` with the whole new list.
+    @discardableResult
+    public mutating func apply(_ change: DisplayListChange) -> [ViewOperation] {
+        guard case .items(let changes) = change, views.count == items.count,
+              let operations = Reconciler.sameTreeOperations(fromUniquelyKeyed: items, replacing: changes) else {
+            return apply(change.applied(to: items))
+        }
+        // Nothing is inserted, moved or removed: the items are replaced where they are (this driver holds the only
+        // copy of the list, so nothing else of it is copied).
+        for change in changes { items[change.index] = change.item }
+        apply(operations, newItems: items)
         return operations
     }
 

@@ -168,13 +168,16 @@ public final class LayoutEngine {
             TreeBuilder(traits: traits, virtualizesGrids: virtualizes, forcesLayers: forcesLayerPath).build(screen, into: &state.tree)
         } else {
             // The screen's flat tree, built once per screen (and size class) by whichever layout came first.
-            let template = ScreenLayoutTemplates.tree(of: screen, sizeClass: key.sizeClass, contentSize: key.contentSize,
+            var template = ScreenLayoutTemplates.tree(of: screen, sizeClass: key.sizeClass, contentSize: key.contentSize,
                                                       expectedNodes: max(state.tree.nodes.count, lastTemplateNodes),
                                                       expectedTexts: max(state.tree.texts.count, lastTemplateTexts))
             lastTemplateNodes = template.nodes.count
             lastTemplateTexts = template.texts.count
-            state.ownTree = state.tree
-            state.tree = template.resolved(sizeClass: key.sizeClass, contentSize: key.contentSize)
+            template.resolve(sizeClass: key.sizeClass, contentSize: key.contentSize)
+            // The engine's own tree is kept aside and the template taken by a swap (the trees' fields are moved,
+            // not copied and released).
+            swap(&state.tree, &template)
+            state.ownTree = template
         }
         state.resetTextMemos()
         state.measurementsAreCurrent = false

@@ -6,8 +6,8 @@ import SDUISchema
 extension BenchCommand {
     /// `cards-100-state-change-runtime`: the same badge change as `cards-100-state-change`, through the headless
     /// runtime — `ScreenViewController.setState` on a launched scene: the state updated, the screen laid out again
-    /// incrementally, the display list made (its accessibility pass included), the reconciler bringing the views to
-    /// it, the event logged. What a tap costs the app on this screen, beside the engine's part.
+    /// incrementally, the display list brought along (the changed items and accessibility elements made again), the
+    /// reconciler bringing the views to it, the event logged. What a tap costs the app on this screen, beside the engine's part.
     @MainActor
     static func runtimeStateChangeBenchmark(runs: Int, in environment: WindowEnvironment,
                                             selected: (String) -> Bool) throws(CLIError) -> [Measurement] {
@@ -25,6 +25,7 @@ extension BenchCommand {
         var next = 1  // the first call sets 2 (the payload's badges start at 0)
         let layoutsBefore = controller.layoutCount
         let viewsBefore = controller.viewsMade
+        let inPlaceBefore = controller.displayListUpdatesInPlace
         var failure: String?
         let measurement = time("cards-100-state-change-runtime", runs) { _ in
             // 1 ↔ 2 as in cards-100-state-change, every call a change (the warm-up and the timed calls in turn).
@@ -38,6 +39,10 @@ extension BenchCommand {
         // Every change laid the screen out again and recreated no view (identities are kept).
         guard controller.layoutCount - layoutsBefore == runs + max(1, runs / 10), controller.viewsMade == viewsBefore else {
             throw CLIError(message: "sdui bench: cards-100-state-change-runtime did not update the views in place (layouts \(controller.layoutCount - layoutsBefore), views made \(controller.viewsMade - viewsBefore))", exitCode: ExitCode.software)
+        }
+        // And brought the display list along in place (the items of the badge's row only, not all 902).
+        guard controller.displayListUpdatesInPlace - inPlaceBefore == runs + max(1, runs / 10) else {
+            throw CLIError(message: "sdui bench: cards-100-state-change-runtime made the whole display list again (\(controller.displayListUpdatesInPlace - inPlaceBefore) of \(runs + max(1, runs / 10)) changes in place)", exitCode: ExitCode.software)
         }
         return [measurement]
     }

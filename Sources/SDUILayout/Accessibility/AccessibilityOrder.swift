@@ -51,6 +51,15 @@ public enum AccessibilityOrder {
 
     /// The reading order of `items` as their indices: what is sorted is a small key per item, never the items.
     static func permutation(_ items: [Item], direction: LayoutDirection) -> [Int] {
+        var lineEnds: [Int] = []
+        return permutation(items, direction: direction, lineEnds: &lineEnds)
+    }
+
+    /// `permutation(_:direction:)`, and where each line ends in it (`lineEnds`: ascending positions, the last is
+    /// `items.count`): a line is read leading to trailing, and which items share a line depends on their tops and
+    /// priorities only.
+    static func permutation(_ items: [Item], direction: LayoutDirection, lineEnds: inout [Int]) -> [Int] {
+        lineEnds.removeAll(keepingCapacity: true)
         struct Key { var priority: Double; var top: Double; var leading: Double; var document: Int; var index: Int }
         let rightToLeft = direction == .rightToLeft
         var keys = items.indices.map { i in
@@ -78,9 +87,24 @@ public enum AccessibilityOrder {
                 return a.document != b.document ? a.document < b.document : a.index < b.index
             }
             for key in keys[k..<end] { result.append(key.index) }
+            lineEnds.append(end)
             k = end
         }
         return result
+    }
+
+    /// Sorts one line of items (`order`: the item indices of the line, in reading order) leading to trailing, as
+    /// `permutation` sorts a line; `frames` and `documents` are indexed by item.
+    static func sortLine(_ order: inout ArraySlice<Int>, frames: (Int) -> Rect, documents: (Int) -> Int, direction: LayoutDirection) {
+        let rightToLeft = direction == .rightToLeft
+        order.sort { a, b in
+            let fa = frames(a), fb = frames(b)
+            let la = snapped(rightToLeft ? -fa.maxX : fa.minX), lb = snapped(rightToLeft ? -fb.maxX : fb.minX)
+            if la != lb { return la < lb }
+            if snapped(fa.minY) != snapped(fb.minY) { return fa.minY < fb.minY }
+            let da = documents(a), db = documents(b)
+            return da != db ? da < db : a < b
+        }
     }
 
     /// How far below a line's topmost item another item's top edge may be and still be on its line (points).

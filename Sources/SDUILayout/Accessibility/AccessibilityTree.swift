@@ -23,6 +23,14 @@ public struct AccessibilityTree: Sendable {
     public var elements: [AccessibilityElement]
     /// How each node of the layout (`LayoutResult.nodes`, by index) takes part.
     public var exposure: [AccessibilityExposure]
+    /// What the pass read of each node (its builder, without the drafts), kept so that `update(layout:screen:changes:)`
+    /// can bring the tree to the next layout of the same nodes; nil after an update that could not.
+    var kept: AccessibilityTreeBuilder?
+    /// Each element's sort priority as its group ordered it (parallel to `elements`).
+    var priorities: [Double]
+    /// Where each line of the reading order ends (`AccessibilityOrder.permutation(_:direction:lineEnds:)`), once an
+    /// update has sorted every element; nil until then (and for a tree with groups).
+    var lineEnds: [Int]?
 
     /// The accessibility tree of `layout`, a layout of `screen`.
     /// - Complexity: O(n log n) in the number of nodes.
@@ -32,14 +40,20 @@ public struct AccessibilityTree: Sendable {
         var ordered: [AccessibilityOrder.Item] = []
         AccessibilityOrder.flatten(items, direction: layout.traits.layoutDirection, into: &ordered)
         var elements: [AccessibilityElement] = []
+        var priorities: [Double] = []
         elements.reserveCapacity(ordered.count)
+        priorities.reserveCapacity(ordered.count)
         for item in ordered {
             guard case .element(let k) = item.kind else { continue }
             builder.exposure[builder.drafts[k].nodeIndices[0]] = .element(elements.count)
             elements.append(builder.drafts[k])
+            priorities.append(item.priority)
         }
         self.elements = elements
+        self.priorities = priorities
         self.exposure = builder.exposure
+        builder.drafts = []
+        kept = builder
     }
 }
 
@@ -54,12 +68,12 @@ struct AccessibilityTreeBuilder {
     let types: [ComponentType]
     /// Each node's parent (-1 for the root, or a node whose parent does not come before it).
     let parents: [Int]
-    let frames: [Rect]
-    let hiddenByLayout: [Bool]
+    var frames: [Rect]
+    var hiddenByLayout: [Bool]
     /// What the pass reads of each node's payload node.
-    let facts: [NodeFacts]
+    var facts: [NodeFacts]
     /// The `accessibility` properties of the nodes that have them (`NodeFacts.accessibilityIndex`).
-    let properties: [AccessibilityProperties]
+    var properties: [AccessibilityProperties]
     /// Each node's children, as a compressed row list: node i's are `childList[childStart[i]..<childStart[i + 1]]`.
     let childStart: [Int]
     let childList: [Int]
@@ -68,6 +82,8 @@ struct AccessibilityTreeBuilder {
     var exposure: [AccessibilityExposure]
     /// The elements drafted so far; `AccessibilityOrder.Item.Kind.element(k)` is `drafts[k]`.
     var drafts: [AccessibilityElement] = []
+    /// Whether some node is a `contain` group (the reading order is then not one sort of every element).
+    var hasGroups = false
 
     init(layout: LayoutResult, screen: Screen) {
         nodes = layout.nodes
@@ -327,6 +343,7 @@ struct AccessibilityTreeBuilder {
         case .contain?:
             var contained = inner()
             exposure[i] = .container
+            hasGroups = true
             if let leaf = leafElement(i) { contained.insert(item(leaf, priority: nil), at: 0) }
             return contained.isEmpty ? .none : .one(AccessibilityOrder.Item(kind: .group(contained), frame: frames[i],
                                                                             priority: priority ?? 0, document: i))

@@ -15,7 +15,8 @@ import SDUISchema
 /// What stays per engine: the compute scratch, the text-measurement cache, and viewport layouts (which realise
 /// grid rows into a tree of their own, `TreeBuilder` with `virtualizesGrids`).
 final class ScreenLayoutTemplates: @unchecked Sendable {
-    private let lock = NSLock()
+    /// (A `PlainLock`: one allocation; an `NSLock` is four on Linux, and every new screen value makes one of these.)
+    private let lock = PlainLock.make()
     /// Guarded by `lock`. Index 0: compact, 1: regular (the same template when the screen has no size-class map).
     private var templates: [LayoutTree?] = [nil, nil]
     /// How many trees were built for this screen (tests: a screen is flattened once per size class at most).
@@ -60,16 +61,15 @@ final class ScreenLayoutTemplates: @unchecked Sendable {
 }
 
 extension LayoutTree {
-    /// This (shared) tree as an engine takes it for `sizeClass` and `contentSize`: the same buffers, with the
-    /// text runs' fonts resolved again when the Dynamic Type size differs from the one they were built with.
-    func resolved(sizeClass: UserInterfaceSizeClass, contentSize: ContentSizeCategory) -> LayoutTree {
-        var tree = self
-        tree.sizeClass = sizeClass
+    /// Makes this (shared) tree the one an engine takes for `sizeClass` and `contentSize`: the same buffers, with
+    /// the text runs' fonts resolved again when the Dynamic Type size differs from the one they were built with.
+    /// (In place: the engine takes the template's value and resolves it, one copy of the tree's fields fewer.)
+    mutating func resolve(sizeClass: UserInterfaceSizeClass, contentSize: ContentSizeCategory) {
+        self.sizeClass = sizeClass
         if contentSize != self.contentSize {
-            tree.contentSize = contentSize
-            for i in tree.texts.indices { tree.texts[i].resolveFont(contentSize) }
+            self.contentSize = contentSize
+            for i in texts.indices { texts[i].resolveFont(contentSize) }
         }
-        return tree
     }
 
     /// A copy with buffers of its own (writable; tests change flags in a tree without touching its template).

@@ -190,6 +190,17 @@ struct TreeBuilder {
             reportTooDeep(name, childCount: pointer.pointee.children.count, &tree)
             return index
         }
+        addChildren(pointer, of: index, context: childContext, shareAxis: childShareAxis, hidden: hidden, depth: depth,
+                    into: &tree)
+        return index
+    }
+
+    /// Appends the children of the node at `pointer` (appended at `index`, at nesting depth `depth`) and links them
+    /// to it: pre-order, by firstChild / nextSibling, with their visible count and, in a stack, their gaps
+    /// (`StackChildren`). Children that need none of the general path's cases take a short path (`SimpleLeaf`,
+    /// `SimpleStack`); `RandomTreeTests` checks that the short paths make the same flat tree as the general one.
+    private func addChildren(_ pointer: UnsafePointer<ComponentNode>, of index: Int32, context childContext: StackAxisContext,
+                             shareAxis childShareAxis: StackAxisContext, hidden: Bool, depth: Int, into tree: inout LayoutTree) {
         let count = pointer.pointee.children.withUnsafeBufferPointer { children -> Int32 in
             guard let base = children.baseAddress else { return 0 }
             // Room for the children's own records: a simple leaf appends without a capacity check; a subtree
@@ -200,6 +211,13 @@ struct TreeBuilder {
                 if !forcesLayers, let leaf = SimpleLeaf(c) {
                     return addSimpleLeaf(leaf, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: childContext,
                                          shareAxis: childShareAxis, parentHidden: hidden, into: &tree)
+                }
+                if !forcesLayers, let stack = SimpleStack(c, depth: depth + 1) {
+                    let child = addSimpleStack(c, stack, parent: index, childIndex: Int32(truncatingIfNeeded: i),
+                                               parentContext: childContext, shareAxis: childShareAxis, parentHidden: hidden,
+                                               depth: depth + 1, into: &tree)
+                    tree.reserveNodes(children.count - i - 1)
+                    return child
                 }
                 let child = add(c, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: childContext,
                                 shareAxis: childShareAxis, parentHidden: hidden, depth: depth + 1, into: &tree)
@@ -236,6 +254,46 @@ struct TreeBuilder {
             return visibleCount
         }
         tree.nodes.unchecked[Int(index)].visibleChildCount = count
+    }
+
+    /// Appends a plain stack (see `SimpleStack`) and its subtree: the fields `add` gives a `vstack` or `hstack`
+    /// without a modifier chain, size-class map or anything to report, without its general path's cases.
+    private func addSimpleStack(_ pointer: UnsafePointer<ComponentNode>, _ stack: SimpleStack, parent: Int32, childIndex: Int32,
+                                parentContext: StackAxisContext, shareAxis: StackAxisContext, parentHidden: Bool, depth: Int,
+                                into tree: inout LayoutTree) -> Int32 {
+        let index = Int32(tree.nodes.count)
+        let g = stack.geometry
+        let hidden = parentHidden || g.pointee.isHidden
+        let isTappable = g.pointee.hasAction
+        // As `resolveContainer` and `resolveModifiers` do for a stack.
+        let explicitSpacing = Self.finiteNonNegative(g.pointee.spacing)
+        let spacing = explicitSpacing ?? 8
+        var flat = FlatNode(parent: parent, childIndex: childIndex, kind: stack.isHorizontal ? .hstack : .vstack, isHidden: hidden,
+                            isTappable: isTappable, isSimpleLeaf: false, needsPlacementCheck: true,
+                            stackAxisOfParent: parentContext, shareAxis: shareAxis)
+        flat.spacing = spacing
+        flat.columnSpacing = spacing
+        flat.hasDefaultSpacing = explicitSpacing == nil
+        flat.isHorizontal = stack.isHorizontal
+        if let alignment = g.pointee.alignment {
+            flat.alignX = alignment.horizontalFraction
+            flat.alignY = alignment.verticalFraction
+        }
+        let ratio = g.pointee.aspectRatio
+        if Self.isPositiveFinite(ratio) {
+            flat.aspectRatio = ratio
+            flat.aspectFill = g.pointee.isFill
+        }
+        if Self.isFinite(g.pointee.layoutPriority) { flat.layoutPriority = g.pointee.layoutPriority }
+        flat.hasPadding = g.pointee.hasPadding
+        flat.hasFrame = g.pointee.hasFrame
+        tree.reserveNodes(1)
+        tree.nodes.appendAssumingCapacity(flat)
+        tree.frames.appendAssumingCapacity(g.pointee.frame)
+        tree.paddings.appendAssumingCapacity(g.pointee.padding)
+        if pointer.pointee.children.isEmpty { return index }
+        let context: StackAxisContext = stack.isHorizontal ? .horizontal : .vertical
+        addChildren(pointer, of: index, context: context, shareAxis: context, hidden: hidden, depth: depth, into: &tree)
         return index
     }
 
@@ -549,30 +607,4 @@ struct UnsafeNode {
     init(_ pointer: UnsafePointer<ComponentNode>) { self.pointer = pointer }
     var type: ComponentType { pointer.pointee.type }
     var children: [ComponentNode] { pointer.pointee.children }
-}
-
-/// A child the build can append on its fast path: a color, spacer, divider, text or image (with an aspect ratio)
-/// with no children, no size-class map and nothing to report (no frame contradiction). Everything else —
-/// stacks, buttons, unknown types, images without an aspect ratio — takes `TreeBuilder.add`.
-struct SimpleLeaf {
-    let kind: NodeKind
-    let geometry: UnsafePointer<GeometryProperties>
-
-    @inline(__always)
-    init?(_ pointer: UnsafePointer<ComponentNode>) {
-        let g = ComponentNode.geometry(at: pointer)
-        let kind = TreeBuilder.kind(of: pointer)
-        switch kind {
-        case .color, .spacer, .divider, .text: break
-        case .image: guard TreeBuilder.isPositiveFinite(g.pointee.aspectRatio) else { return nil }
-        default: return nil
-        }
-        // (`rawValue == 0`, not `isEmpty`: the generic `SetAlgebra` method is not specialised across modules.)
-        guard !g.pointee.usesSizeClasses, !g.pointee.hasModifierChain, g.pointee.outOfRange.rawValue == 0,
-              pointer.pointee.children.isEmpty else { return nil }
-        // A contradictory frame is reported by the general path.
-        if g.pointee.hasFrame && (g.pointee.frame.minWidth > g.pointee.frame.maxWidth || g.pointee.frame.minHeight > g.pointee.frame.maxHeight) { return nil }
-        self.kind = kind
-        self.geometry = g
-    }
 }

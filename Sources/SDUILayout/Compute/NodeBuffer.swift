@@ -54,7 +54,7 @@ struct NodeBuffer<Element: BitwiseCopyable> {
         assert(storage.count < storage.capacity, "NodeBuffer.appendAssumingCapacityAndPoint without room")
         let p = storage.base + storage.count
         p.initialize(to: value)
-        storage.count += 1
+        storage.count &+= 1  // below `capacity` (asserted): no overflow check
         return p
     }
 
@@ -64,7 +64,7 @@ struct NodeBuffer<Element: BitwiseCopyable> {
         assert(!storage.isFrozen, "NodeBuffer: a frozen buffer (a shared layout template) was changed")
         assert(storage.count < storage.capacity, "NodeBuffer.appendAssumingCapacity without room")
         (storage.base + storage.count).initialize(to: value)
-        storage.count += 1
+        storage.count &+= 1  // below `capacity` (asserted): no overflow check
     }
 
     /// Gives back the room beyond `count`.

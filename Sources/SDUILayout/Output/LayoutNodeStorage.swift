@@ -11,21 +11,21 @@ import SDUISchema
 final class LayoutNodeStorage: @unchecked Sendable {
     /// Number of nodes.
     let count: Int
-    private let frames: ContiguousArray<Rect>
+    let frames: ContiguousArray<Rect>
     let links: OutputLinks
-    private let texts: ContiguousArray<PlacedText>
+    let texts: ContiguousArray<PlacedText>
     let source: PayloadSource?
     /// The result's layout direction (the direction of text paragraphs without strong characters).
-    private let layoutDirection: LayoutDirection
+    let layoutDirection: LayoutDirection
     private let lock = PlainLock.make()
     /// The `LayoutNode` values, once made (guarded by `lock`).
     private var made: [LayoutNode]?
 
     /// The layers of the layered nodes (in output indices: `LayoutLayer.contentNode`, `LayeredNode.node`) and
     /// their boxes in window points (parallel to `layers`); empty when no node has a `modifiers` chain.
-    private let layers: ContiguousArray<LayoutLayer>
-    private let layered: ContiguousArray<LayeredNode>
-    private let layerFrames: ContiguousArray<Rect>
+    let layers: ContiguousArray<LayoutLayer>
+    let layered: ContiguousArray<LayeredNode>
+    let layerFrames: ContiguousArray<Rect>
 
     /// Storage for nodes given as values.
     init(_ nodes: [LayoutNode]) {

@@ -47,6 +47,7 @@ extension ScreenViewController {
         repeat {
             scrolling.needsUpdate = false
             rounds += 1
+            let refreshed = scrolling.lazyItems == nil
             let now = scrolling.hasAppeared ? findVisibleLazyItems() : []
             let before = scrolling.visible
             scrolling.visible = now
@@ -65,7 +66,9 @@ extension ScreenViewController {
             runLazyActions(of: left.filter { !gone.contains($0) }, appearing: false)
             for id in left { scrolling.disappearActions[id] = nil }
             runLazyActions(of: entered, appearing: true)
-            rememberDisappearActions(of: scrolling.visible)
+            // A visible item's `onDisappear` actions and locals change only with the screen's structure (a general
+            // update, which finds the lazy items again): on a state change in place, only the items that entered.
+            rememberDisappearActions(of: refreshed ? scrolling.visible : entered)
         } while scrolling.needsUpdate && rounds < Self.maxVisibilityRounds
         if scrolling.needsUpdate {
             report(.action, "'\(screen.id)': lazy items' onAppear / onDisappear kept changing what is visible; stopped after \(Self.maxVisibilityRounds) rounds")
@@ -80,20 +83,72 @@ extension ScreenViewController {
     private func findVisibleLazyItems() -> [String] {
         guard let result = layoutResult, result.nodeCount > 0, screen.root.type == .scroll,
               !screen.root.geometry.isHorizontalAxis else { scrolling.offset = 0; return [] }
-        let nodes = result.nodes
-        let viewport = nodes[0].frame
+        let items: [Int], content: [Int]
+        if let found = scrolling.lazyItems {
+            (items, content) = (found, scrolling.scrollContent)
+        } else {
+            items = Self.lazyItems(of: screen.root, in: result, sizeClass: traitCollection.horizontalSizeClass)
+            content = (1..<max(1, result.nodeCount)).filter { result.parentIndex(at: $0) == 0 }
+            (scrolling.lazyItems, scrolling.scrollContent) = (items, content)
+        }
+        let viewport = result.frame(at: 0)
         var contentBottom = viewport.minY
-        for node in nodes where node.parent == 0 && !node.isHidden { contentBottom = max(contentBottom, node.frame.maxY) }
+        for i in content where i < result.nodeCount && !result.isHidden(at: i) {
+            contentBottom = max(contentBottom, result.frame(at: i).maxY)
+        }
         let maxOffset = max(0, contentBottom - viewport.maxY)
         scrolling.offset = min(max(0, scrolling.offset), maxOffset)
         let top = viewport.minY + scrolling.offset, bottom = viewport.maxY + scrolling.offset
-        let items = Self.lazyItemPaths(of: screen.root, sizeClass: traitCollection.horizontalSizeClass)
-        guard !items.isEmpty else { return [] }
+        let displayed = views.items
         var visible: [String] = []
-        for node in nodes where items.contains(node.path) && !node.isHidden {
-            if node.frame.maxY > top && node.frame.minY < bottom { visible.append(node.id) }
+        for i in items where i < result.nodeCount && i < displayed.count && !result.isHidden(at: i) {
+            let frame = result.frame(at: i)
+            if frame.maxY > top && frame.minY < bottom { visible.append(displayed[i].id) }
         }
         return visible
+    }
+
+    /// The layout indices of the lazy items under `root` (see the top of this file), in document order: the nodes
+    /// `lazyItemPaths(of:sizeClass:)` names, found by the child slots the engine recorded.
+    /// - Complexity: O(n) in the layout's nodes.
+    static func lazyItems(of root: ComponentNode, in result: LayoutResult, sizeClass: UserInterfaceSizeClass) -> [Int] {
+        let count = result.nodeCount
+        // Each node's children (layout indices, document order) with their payload child slots.
+        var firstChild = [Int](repeating: -1, count: count), nextSibling = [Int](repeating: -1, count: count)
+        var lastChild = [Int](repeating: -1, count: count)
+        for i in 1..<max(1, count) {
+            let p = result.parentIndex(at: i)
+            guard p >= 0, p < i else { continue }
+            if lastChild[p] < 0 { firstChild[p] = i } else { nextSibling[lastChild[p]] = i }
+            lastChild[p] = i
+        }
+        var items: [Int] = []
+        var stack: [(index: Int, node: ComponentNode)] = [(0, root)]
+        while let (index, node) = stack.popLast() {
+            var child = firstChild[index]
+            var column: [(index: Int, node: ComponentNode)] = []
+            while child >= 0 {
+                let slot = Int(result.childSlot(at: child))
+                if slot >= 0, slot < node.children.count {
+                    let component = node.children[slot]
+                    let g = GeometryProperties(of: component, sizeClass: sizeClass)
+                    if component.type == .grid && !g.hasGridItems {
+                        var item = firstChild[child]
+                        while item >= 0 {
+                            let k = Int(result.childSlot(at: item))
+                            if k >= 0 && k < component.children.count { items.append(item) }
+                            item = nextSibling[item]
+                        }
+                    } else if component.type == .vstack && !g.hasFrame && g.aspectRatio.isNaN {
+                        column.append((child, component))
+                    }
+                }
+                child = nextSibling[child]
+            }
+            stack.append(contentsOf: column.reversed())
+        }
+        items.sort()
+        return items
     }
 
     /// The path ids (`root.0.3`) of the lazy items under `root` (see the top of this file).
@@ -167,6 +222,12 @@ struct ScrollingState {
     var disappearActions: [String: [(Action, [(name: String, value: StateValue)])]] = [:]
     /// Between `viewDidAppear` and `viewDidDisappear`.
     var hasAppeared = false
+    /// The layout indices of the lazy items in the last layout (`ScreenViewController.lazyItems`); nil: to be found
+    /// (after a layout whose screen or traits may differ anywhere, or whose changed nodes include a grid, vstack or
+    /// scroll — what decides which nodes are lazy).
+    var lazyItems: [Int]?
+    /// The root scroll's children (layout indices), found with `lazyItems`.
+    var scrollContent: [Int] = []
     var isUpdating = false
     var needsUpdate = false
 }

@@ -11,12 +11,25 @@ extension ScreenViewController {
     /// The display list of the latest layout (what the views draw), in document order.
     public var displayItems: [DisplayItem] { views.items }
 
-    /// Brings the views to the layout's display list through the reconciler.
-    func applyLayout(_ result: LayoutResult) {
-        let list = DisplayList(result, screen: screen)
-        let items = list.items
-        let operations = views.apply(items)
+    /// Brings the views to the layout's display list through the reconciler. `changedComponents`: the nodes whose
+    /// payload node changed since the screen the views show, when only they did (a state change on the fast path:
+    /// the list's other items are kept and only the changed ones compared — `DisplayListUpdater`); nil: the screen
+    /// may differ anywhere (the whole list is made and compared).
+    func applyLayout(_ result: LayoutResult, changedComponents: [Int32]? = nil) {
+        let change = displayList.update(views.items, to: result, screen: screen, changedComponents: changedComponents)
+        displayedScreen = screen.derived
+        let operations = views.apply(change)
+        // Which nodes are lazy items depends on the grids and vstacks of the root scroll's column.
+        if case .items = change, let changedComponents, scrolling.lazyItems != nil {
+            let items = views.items
+            if changedComponents.contains(where: { i in
+                i < 0 || Int(i) >= items.count || [.grid, .vstack, .scroll].contains(items[Int(i)].type)
+            }) { scrolling.lazyItems = nil }
+        } else {
+            scrolling.lazyItems = nil
+        }
         lastViewOperations = operations
+        let items = views.items
         // Which view each node id names changes only when views come, go or move (frame and content updates keep them).
         let keepsViews = nodeViews.count == items.count && !operations.contains { operation in
             switch operation {
@@ -25,7 +38,12 @@ extension ScreenViewController {
             }
         }
         if !keepsViews { nodeViews = items.compactMap { item in views.view(for: ViewKey(item)).map { (item.id, $0) } } }
-        applyAccessibilityOrder(list.accessibilityOrder, items: items)
+        let order = displayList.accessibilityOrder
+        // The element views are the same views in the same order when no view came or went and the order is the last.
+        if !keepsViews || order != appliedAccessibilityOrder {
+            applyAccessibilityOrder(order, items: items)
+            appliedAccessibilityOrder = order
+        }
     }
 
     /// Reports a node type the registry cannot resolve, once per type.
@@ -40,7 +58,10 @@ extension ScreenViewController {
 /// node tree inside the controller's view.
 @MainActor
 struct RuntimeViewHost: ViewTreeHost {
-    unowned let controller: ScreenViewController
+    /// The controller (set as it is made: the driver is one of its stored properties).
+    unowned var owner: ScreenViewController?
+    /// Only the controller's driver calls the host, so its owner is always set.
+    var controller: ScreenViewController { owner! }
 
     func makeView(for item: DisplayItem) -> View {
         controller.reportUnknownType(of: item)

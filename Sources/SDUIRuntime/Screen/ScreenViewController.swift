@@ -41,6 +41,9 @@ open class ScreenViewController: ViewController {
     /// Runs the screen's actions.
     public var interpreter = ActionInterpreter()
 
+    /// How many layouts brought the display list along in place (only the items a state change can alter made
+    /// again: `DisplayListUpdater`) rather than making it whole.
+    public var displayListUpdatesInPlace: Int { displayList.incrementalUpdateCount }
     /// How many node views the controller has made (a state change that keeps a node's identity makes none).
     public internal(set) var viewsMade = 0
     /// Takes the screen from state to state (made at the first change).
@@ -48,7 +51,15 @@ open class ScreenViewController: ViewController {
     /// The view operations the latest layout applied (the reconciler's, from the previous layout's display list).
     public internal(set) var lastViewOperations: [ViewOperation] = []
     /// The views, driven by the reconciler (`ScreenViewController+Views.swift`).
-    lazy var views = ViewTreeDriver(host: RuntimeViewHost(controller: self))
+    /// A stored property, not a lazy one: a lazy property is read and written back whole, so every change of the
+    /// driver copied its items (copy-on-write of the whole list for one replaced item).
+    var views = ViewTreeDriver(host: RuntimeViewHost())
+    /// Brings the display list from layout to layout (only the items a state change can alter are made again).
+    var displayList = DisplayListUpdater()
+    /// The screen value (its identity) the views show: a state change made from it may update the list in place.
+    var displayedScreen: ScreenDerivedStorage?
+    /// The reading order the controller's view was last given (`applyAccessibilityOrder`).
+    var appliedAccessibilityOrder: [NodeIndex] = []
 
     /// The root scroll's offset and the lazy items visible at it (`ScreenViewController+Scrolling.swift`).
     var scrolling = ScrollingState()
@@ -69,6 +80,7 @@ open class ScreenViewController: ViewController {
         self.registry = registry
         self.router = router
         super.init(name: screen.id)
+        views.host.owner = self
         title = screen.title
     }
 
@@ -157,7 +169,8 @@ open class ScreenViewController: ViewController {
         let result = engine.layout(applying: update, in: environment, traits: traits)
         layoutResult = result
         layoutCount += 1
-        applyLayout(result)
+        // Made from the screen the views show: only the nodes the update changed differ from it.
+        applyLayout(result, changedComponents: displayedScreen.map { update.base === $0 } == true ? update.changedNodes : nil)
         if scrolling.hasAppeared { updateLazyItemVisibility() }
     }
 

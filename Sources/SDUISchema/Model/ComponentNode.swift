@@ -19,9 +19,10 @@ public struct ComponentNode: Hashable, Sendable {
     public var children: [ComponentNode]
     /// Unique within the screen when present; otherwise the engine uses the node's path (`root.0.3`).
     public var id: String?
-    /// The properties and their geometry record (copy-on-write). `nonisolated(unsafe)`: a `ManagedBuffer` cannot be
-    /// `Sendable`; the box is only mutated through a node that holds the only reference to it.
-    nonisolated(unsafe) var box: PropertyBox
+    /// The properties and their geometry record (copy-on-write). (`@usableFromInline` for `geometry(at:)` only.)
+    /// `nonisolated(unsafe)`: a `ManagedBuffer` cannot be `Sendable`; the box is only mutated through a node that
+    /// holds the only reference to it.
+    @usableFromInline nonisolated(unsafe) var box: PropertyBox
 
     /// The geometry properties as plain numbers, updated whenever one of them changes (read by the layout
     /// engine's build step; derived, so it takes no part in equality). A copy of the record in the box: read
@@ -42,6 +43,9 @@ public struct ComponentNode: Hashable, Sendable {
     /// `node.pointee.geometryPointer` from another module — which copies the node (retaining its type, children,
     /// id and box) to call the getter, and releases it after — only the box's pointer is loaded.
     /// Valid as `geometryPointer` is.
+    /// Inlinable: the build calls it two or three times per node, and a call across the module boundary cost more
+    /// than the two loads it is.
+    @inlinable
     package static func geometry(at node: UnsafePointer<ComponentNode>) -> UnsafePointer<GeometryProperties> {
         UnsafePointer(node.pointee.box.record)
     }
@@ -342,7 +346,9 @@ extension PropertyBox {
     }
 }
 
-/// The properties of a `ComponentNode` that are not stored inline.
+/// The properties of a `ComponentNode` that are not stored inline (`@usableFromInline`: the header type of
+/// `PropertyBox`, which `ComponentNode.geometry(at:)` reads).
+@usableFromInline
 struct NodeProperties: Hashable, Sendable {
     var spacing: Responsive<Double>?
     var alignment: Responsive<Alignment>?
@@ -378,6 +384,7 @@ struct NodeProperties: Hashable, Sendable {
 /// One allocation: the properties are the buffer's header and the record its one element, so the record's address
 /// is stable for the box's life (the layout build reads it in place through `ComponentNode.geometryPointer`).
 /// Whoever changes `properties` directly makes the record again (`refreshRecord`) before the node is read.
+@usableFromInline
 final class PropertyBox: ManagedBuffer<NodeProperties, GeometryProperties>, Hashable {
     /// The properties, read and changed in place (the buffer's header), through its address: `header` is a stored
     /// property of a class, so each access to it would be checked for exclusivity at run time (a runtime call per
@@ -387,8 +394,9 @@ final class PropertyBox: ManagedBuffer<NodeProperties, GeometryProperties>, Hash
         unsafeMutableAddress { withUnsafeMutablePointerToHeader { $0 } }
     }
 
-    /// The record of `properties` (`GeometryProperties(of: properties, sizeClass: nil)`).
-    var record: UnsafeMutablePointer<GeometryProperties> {
+    /// The record of `properties` (`GeometryProperties(of: properties, sizeClass: nil)`). Inlinable for
+    /// `ComponentNode.geometry(at:)`: an address computed from the box's.
+    @inlinable var record: UnsafeMutablePointer<GeometryProperties> {
         @inline(__always) get { withUnsafeMutablePointerToElements { $0 } }
     }
 
@@ -424,10 +432,10 @@ final class PropertyBox: ManagedBuffer<NodeProperties, GeometryProperties>, Hash
     private static func record(of properties: inout NodeProperties, _ sizeClass: UserInterfaceSizeClass?) -> GeometryProperties {
         GeometryProperties(of: properties, sizeClass: sizeClass)
     }
-    static func == (lhs: PropertyBox, rhs: PropertyBox) -> Bool {
+    @usableFromInline static func == (lhs: PropertyBox, rhs: PropertyBox) -> Bool {
         lhs === rhs || lhs.withUnsafeMutablePointerToHeader { l in rhs.withUnsafeMutablePointerToHeader { r in l.pointee == r.pointee } }
     }
-    func hash(into hasher: inout Hasher) { withUnsafeMutablePointerToHeader { hasher.combine($0.pointee) } }
+    @usableFromInline func hash(into hasher: inout Hasher) { withUnsafeMutablePointerToHeader { hasher.combine($0.pointee) } }
 }
 
 /// Modifiers that apply to any node: the v1 keys, in this fixed order from the content outward —

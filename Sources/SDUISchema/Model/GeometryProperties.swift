@@ -10,7 +10,7 @@ import SDUIEnvironment
 /// reads the properties themselves for the current size class.
 ///
 /// Derived data: it takes no part in equality or hashing (equal nodes always have equal records).
-package struct GeometryProperties: Hashable, Sendable {
+@usableFromInline package struct GeometryProperties: Hashable, Sendable {
     /// Some geometry property is a size-class map: resolve the properties instead.
     package var usesSizeClasses = false
     /// `visible: false`.
@@ -172,9 +172,9 @@ package struct GeometryProperties: Hashable, Sendable {
     }
 
     /// Always equal: the record is derived from the node's properties, which equality compares.
-    package static func == (lhs: GeometryProperties, rhs: GeometryProperties) -> Bool { true }
+    @usableFromInline package static func == (lhs: GeometryProperties, rhs: GeometryProperties) -> Bool { true }
     /// Adds nothing (see `==`).
-    package func hash(into hasher: inout Hasher) {}
+    @usableFromInline package func hash(into hasher: inout Hasher) {}
 }
 
 /// Which properties of a node were outside `ValueLimits` (`GeometryProperties.outOfRange`).

@@ -1,0 +1,192 @@
+import SDUIEnvironment
+public import SDUISchema
+public import SDUILayout
+
+/// A host's display list brought from layout to layout of one screen (what a host with views keeps — the runtime's
+/// `ScreenViewController`): each update makes again only the items that can differ when the new layout is of the same
+/// tree of nodes — a state change on `StateUpdater`'s fast path, laid out incrementally by the engine — and the whole
+/// list otherwise.
+///
+/// Which items can differ is known exactly: the nodes whose layout output changed (`LayoutResult.changedNodes(since:)`
+/// compares the two results' frames, visibility, text runs and modifier boxes node by node) and the nodes whose
+/// payload node changed (the update's text and property changes). Every other item is made from inputs that did not
+/// change, so it is kept. The accessibility tree is brought along the same way
+/// (`AccessibilityTree.update(layout:screen:changes:)`), or made again when the change reorganises it. The
+/// differential tests (`IncrementalDisplayListTests`) check, after every change of random sequences, that the items,
+/// the tree, the reading order and the views driven from them equal a fresh `DisplayList` of a fresh layout.
+///
+/// The updater does not keep the items: the host does (`ViewTreeDriver.items`), so that replacing a few of them
+/// never copies the others. Each update is given the items the previous one left.
+public struct DisplayListUpdater: Sendable {
+    /// The last layout's accessibility tree (nil without the pass, or before the first update).
+    public private(set) var accessibilityTree: AccessibilityTree?
+    /// The element nodes in VoiceOver's reading order (`DisplayList.accessibilityOrder`).
+    public private(set) var accessibilityOrder: [NodeIndex] = []
+    /// How many updates made only some items (tests and benchmarks).
+    public private(set) var incrementalUpdateCount = 0
+    /// How many of those made the accessibility tree again (the change could not be made in place).
+    public private(set) var accessibilityRebuildCount = 0
+    /// Whether items carry their accessibility (`DisplayList(_:screen:accessibility:)`).
+    public let includesAccessibility: Bool
+    /// The layout the items are of.
+    private var layout: LayoutResult?
+
+    /// An updater with no list yet; `accessibility`: whether the accessibility pass runs (hosts with views: true).
+    public init(accessibility: Bool = true) { includesAccessibility = accessibility }
+
+    /// Brings the list to `layout`, a layout of `screen`; `items`: the list as the last update left it (empty before
+    /// the first).
+    ///
+    /// `changedComponents`: the nodes (by index) whose payload node differs from the screen the last layout was of,
+    /// when `screen` is that screen with only those nodes changed — a `StateUpdate` on the fast path gives them (its
+    /// `textChanges` and `propertyChanges`); nil when the screen may differ anywhere (another payload, the general
+    /// path): the whole list is made, as `DisplayList(layout, screen:).items`.
+    /// - Complexity: incremental: O(n) to compare the two layouts, plus O(depth) per item made again; else as
+    ///   `DisplayList.items`.
+    public mutating func update(_ items: [DisplayItem], to layout: LayoutResult, screen: Screen,
+                                changedComponents: [Int32]?) -> DisplayListChange {
+        defer { self.layout = layout }
+        guard let changedComponents, let previous = self.layout, previous.nodeCount == items.count,
+              layout.nodeCount == items.count, let layoutChanges = layout.changedNodes(since: previous) else {
+            return .list(makeAll(layout, screen: screen))
+        }
+        var changed = layoutChanges.map(Int.init)
+        changed.reserveCapacity(layoutChanges.count + changedComponents.count)
+        for node in changedComponents where node >= 0 && Int(node) < items.count { changed.append(Int(node)) }
+        changed.sort()
+        changed.removeDuplicateNeighbours()
+        // Making many items one by one (each found from the root) costs more than one walk making them all.
+        guard changed.count * 4 <= items.count else { return .list(makeAll(layout, screen: screen)) }
+        let sizeClass = layout.traits.horizontalSizeClass, direction = layout.traits.layoutDirection
+        var made: [DisplayItemChange] = []
+        made.reserveCapacity(changed.count)
+        var changes: [AccessibilityTree.Change] = []
+        changes.reserveCapacity(changed.count)
+        for i in changed {
+            let component = Self.component(at: i, of: layout, in: screen)
+            let old = items[i]
+            // The item keeps its identity: a node whose payload id or type changed is another view (the whole list).
+            guard component?.id == old.payloadID,
+                  component?.type ?? old.type == old.type else {
+                return .list(makeAll(layout, screen: screen))
+            }
+            let node = LayoutNode(id: old.id, path: "", type: old.type, parent: old.parent.map { $0.int } ?? -1,
+                                  frame: layout.frame(at: i), isHidden: layout.isHidden(at: i), text: layout.textRun(at: i),
+                                  layers: component == nil ? nil : layout.layers(at: i))
+            var item = DisplayItem(node, index: i, component: component, identity: old.identity, sizeClass: sizeClass,
+                                   direction: direction)
+            item.control = DisplayControl(component, state: screen.state)
+            made.append(DisplayItemChange(index: i, item: item))
+            changes.append(AccessibilityTree.Change(node: i, component: component))
+        }
+        incrementalUpdateCount += 1
+        guard includesAccessibility else { return .items(made) }
+        var tree = accessibilityTree
+        accessibilityTree = nil
+        if let updated = tree?.update(layout: layout, screen: screen, changes: changes), let tree {
+            for k in made.indices { made[k].item.accessibility.fill(from: tree, node: made[k].index) }
+            accessibilityTree = tree
+            if updated.reordered { accessibilityOrder = DisplayList.order(of: tree) }
+            return .items(made)
+        }
+        // The change reorganises the tree: the whole pass, and every item's part in it.
+        let rebuilt = AccessibilityTree(layout: layout, screen: screen)
+        accessibilityRebuildCount += 1
+        var all: [DisplayItemChange] = []
+        var next = 0
+        for i in items.indices {
+            var item: DisplayItem
+            let isMade = next < made.count && made[next].index == i
+            if isMade { item = made[next].item; next += 1 } else { item = items[i] }
+            var accessibility = DisplayAccessibility(identifier: item.payloadID)
+            accessibility.fill(from: rebuilt, node: i)
+            if isMade || accessibility != item.accessibility {
+                item.accessibility = accessibility
+                all.append(DisplayItemChange(index: i, item: item))
+            }
+        }
+        accessibilityTree = rebuilt
+        accessibilityOrder = DisplayList.order(of: rebuilt)
+        return .items(all)
+    }
+
+    /// The whole list, as `DisplayList` makes it.
+    private mutating func makeAll(_ layout: LayoutResult, screen: Screen) -> [DisplayItem] {
+        let list = DisplayList(layout, screen: screen, accessibility: includesAccessibility)
+        accessibilityTree = list.accessibilityTree
+        accessibilityOrder = list.accessibilityOrder
+        return list.items
+    }
+
+    /// The payload node of layout node `index`: the child slots the engine recorded, from the root down (what the
+    /// list's iterator follows).
+    static func component(at index: Int, of layout: LayoutResult, in screen: Screen) -> ComponentNode? {
+        var slots: [Int32] = []
+        var i = index
+        while true {
+            let parent = layout.parentIndex(at: i)
+            guard parent >= 0 else { break }
+            guard parent < i else { return nil }
+            slots.append(layout.childSlot(at: i))
+            i = parent
+        }
+        guard i == 0 else { return nil }
+        var node = screen.root
+        for slot in slots.reversed() {
+            guard let child = node.layoutChild(atSlot: slot) else { return nil }
+            node = child
+        }
+        return node
+    }
+}
+
+/// What `DisplayListUpdater.update(_:to:screen:changedComponents:)` changed in a display list.
+public enum DisplayListChange: Sendable {
+    /// A whole new list.
+    case list([DisplayItem])
+    /// These items, ascending by index, replace the ones at their indices; every other item is as it was.
+    case items([DisplayItemChange])
+
+    /// `items` with the change made.
+    public func applied(to items: [DisplayItem]) -> [DisplayItem] {
+        switch self {
+        case .list(let list): return list
+        case .items(let changes):
+            var result = items
+            for change in changes where change.index >= 0 && change.index < result.count { result[change.index] = change.item }
+            return result
+        }
+    }
+}
+
+/// One item of a display list made again (`DisplayListChange.items`).
+public struct DisplayItemChange: Sendable {
+    /// Its index in the list.
+    public var index: Int
+    /// The new item.
+    public var item: DisplayItem
+
+    public init(index: Int, item: DisplayItem) { self.index = index; self.item = item }
+}
+
+extension StateUpdate {
+    /// The nodes whose payload node the update changed, by index, when it took the fast path — its text and property
+    /// changes, nothing else of the screen changed (`DisplayListUpdater`'s `changedComponents`); nil for the general
+    /// path (the screen was made again).
+    public var changedNodes: [Int32]? {
+        guard textChanges != nil || !propertyChanges.isEmpty else { return nil }
+        return (textChanges?.map(\.node) ?? []) + propertyChanges
+    }
+}
+
+extension Array where Element: Equatable {
+    /// Drops each element equal to the one before it (sorted: every duplicate).
+    mutating func removeDuplicateNeighbours() {
+        var kept = 0
+        for i in indices where kept == 0 || self[kept - 1] != self[i] {
+            self[kept] = self[i]
+            kept += 1
+        }
+        removeLast(count - kept)
+    }
+}

@@ -1,0 +1,109 @@
+import SDUIEnvironment
+import SDUISchema
+
+// What a host that keeps its drawing across layouts (the runtime's display list, docs/hosts.md) reads of a result
+// node by node, without making the `LayoutNode` values (`LayoutResult.nodes` names all of them at once).
+
+extension LayoutResult {
+    /// The nodes whose output differs between `previous` and this result, ascending — frame, visibility, text run
+    /// (lines, widths, font, truncation) or modifier boxes — when both are engine results of the same tree: the same
+    /// number of nodes with the same parents and child slots at every index, in the same window and traits. nil when
+    /// they are not (another tree, a result given as `LayoutNode` values): compare everything.
+    ///
+    /// Exact by construction: it compares what the result holds, not what a pass says it wrote, so it is right
+    /// whatever path the engine took (incremental, from the root, a new build of an equal tree).
+    /// - Complexity: O(n) in nodes; a frame and a link compared per node, a text's layout compared by its lines'
+    ///   storage (shared when it was not laid out again).
+    package func changedNodes(since previous: LayoutResult) -> [Int32]? {
+        guard environment == previous.environment, traits == previous.traits else { return nil }
+        return storage.changedNodes(since: previous.storage)
+    }
+
+    /// The text run of `nodes[index]` (nil for a node without text, or hidden), without making the `LayoutNode`
+    /// values. `index` must be in `0..<nodeCount`.
+    package func textRun(at index: Int) -> TextRun? { storage.textRun(at: index) }
+
+    /// Whether `nodes[index]` is hidden (`visible: false`), without making the `LayoutNode` values. `index` must be
+    /// in `0..<nodeCount`.
+    package func isHidden(at index: Int) -> Bool { storage.isHidden(at: index) }
+}
+
+extension LayoutNodeStorage {
+    /// Whether the storage holds an engine pass (frames and links) rather than `LayoutNode` values.
+    private var isEnginePass: Bool { source != nil && !frames.isEmpty && links.count == count }
+
+    func textRun(at index: Int) -> TextRun? {
+        guard isEnginePass else { return nodes[index].text }
+        let t = Int(links[index].textIndex)
+        return t >= 0 && t < texts.count ? texts[t].run(layoutDirection: layoutDirection) : nil
+    }
+
+    func isHidden(at index: Int) -> Bool {
+        guard isEnginePass else { return nodes[index].isHidden }
+        return links[index].isHidden
+    }
+
+    func changedNodes(since old: LayoutNodeStorage) -> [Int32]? {
+        guard isEnginePass, old.isEnginePass, count == old.count, layoutDirection == old.layoutDirection,
+              frames.count >= count, old.frames.count >= count else { return nil }
+        var changed: [Int32] = []
+        // Through the buffers: a text compared in place (a subscript of the array copied it, retaining its lines).
+        let sameTree = frames.withUnsafeBufferPointer { newFrames in
+        old.frames.withUnsafeBufferPointer { oldFrames in
+        texts.withUnsafeBufferPointer { newTexts in
+        old.texts.withUnsafeBufferPointer { oldTexts -> Bool in
+            for i in 0..<count {
+                let a = old.links[i], b = links[i]
+                guard a.parent == b.parent, a.childIndex == b.childIndex else { return false }
+                let fa = oldFrames[i], fb = newFrames[i]
+                var differs = a.isHidden != b.isHidden || fa.x.bitPattern != fb.x.bitPattern || fa.y.bitPattern != fb.y.bitPattern
+                    || fa.width.bitPattern != fb.width.bitPattern || fa.height.bitPattern != fb.height.bitPattern
+                if !differs && (a.textIndex >= 0 || b.textIndex >= 0) {
+                    let ta = Int(a.textIndex), tb = Int(b.textIndex)
+                    if let oldBase = oldTexts.baseAddress, let newBase = newTexts.baseAddress, ta >= 0, tb >= 0,
+                       ta < oldTexts.count, tb < newTexts.count {
+                        differs = !PlacedText.drawSame(oldBase + ta, newBase + tb)
+                    } else {
+                        differs = true
+                    }
+                }
+                if differs { changed.append(Int32(i)) }
+            }
+            return true
+        }
+        }
+        }
+        }
+        guard sameTree else { return nil }
+        // Modifier boxes: compared node by node for the layered nodes of either result (none on most screens).
+        if !layered.isEmpty || !old.layered.isEmpty {
+            guard layered.count == old.layered.count else { return nil }
+            var extra: [Int32] = []
+            for k in layered.indices {
+                let node = layered[k].node
+                guard old.layered[k].node == node else { return nil }
+                let i = Int(node)
+                if i < count && layers(at: i) != old.layers(at: i) { extra.append(node) }
+            }
+            if !extra.isEmpty {
+                changed += extra
+                changed.sort()
+                changed.removeDuplicates()
+            }
+        }
+        return changed
+    }
+}
+
+extension PlacedText {
+    /// Whether the two texts give the same `TextRun` (lines, widths, directions, font, alignment, truncation,
+    /// spacing). Read through pointers: nothing of either text is copied.
+    @inline(__always)
+    static func drawSame(_ a: UnsafePointer<PlacedText>, _ b: UnsafePointer<PlacedText>) -> Bool {
+        a.pointee.isPlaced == b.pointee.isPlaced && a.pointee.fontSize.bitPattern == b.pointee.fontSize.bitPattern
+            && a.pointee.fontWeight == b.pointee.fontWeight && a.pointee.lineHeight.bitPattern == b.pointee.lineHeight.bitPattern
+            && a.pointee.alignment == b.pointee.alignment && a.pointee.lineSpacing.bitPattern == b.pointee.lineSpacing.bitPattern
+            && a.pointee.placed.layout.isTruncated == b.pointee.placed.layout.isTruncated
+            && a.pointee.placed.layout.lines == b.pointee.placed.layout.lines
+    }
+}
