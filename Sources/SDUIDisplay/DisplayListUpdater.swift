@@ -178,15 +178,3 @@ extension StateUpdate {
         return (textChanges?.map(\.node) ?? []) + propertyChanges
     }
 }
-
-extension Array where Element: Equatable {
-    /// Drops each element equal to the one before it (sorted: every duplicate).
-    mutating func removeDuplicateNeighbours() {
-        var kept = 0
-        for i in indices where kept == 0 || self[kept - 1] != self[i] {
-            self[kept] = self[i]
-            kept += 1
-        }
-        removeLast(count - kept)
-    }
-}

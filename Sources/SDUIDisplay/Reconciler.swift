@@ -1,5 +1,6 @@
 public import SDUIEnvironment
 public import SDUISchema
+import SDUILayout
 
 /// What a host keys a view by: the node's identity and its type (a node whose type changes is a new view, as a
 /// change of view type is in SwiftUI).

@@ -88,7 +88,7 @@ extension LayoutNodeStorage {
             if !extra.isEmpty {
                 changed += extra
                 changed.sort()
-                changed.removeDuplicates()
+                changed.removeDuplicateNeighbours()
             }
         }
         return changed

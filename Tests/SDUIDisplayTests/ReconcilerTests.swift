@@ -227,20 +227,6 @@ import SDUILayout
     }
 }
 
-/// A small deterministic generator (SplitMix64).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
-}
-
 /// Random screens and edits of them: stacks of texts, colors and images, some with ids, some hidden.
 enum RandomTree {
     static let words = ["Lamp", "A much longer product name that wraps", "Mug", "€12", "Tray", ""]

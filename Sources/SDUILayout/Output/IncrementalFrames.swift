@@ -23,7 +23,7 @@ struct IncrementalOutput {
     ///   linear search, not a hash.
     init(changed nodes: [Int32], flat: UncheckedBuffer<FlatNode>, stamps: UncheckedBuffer<PlacementStamp>) {
         var changed = nodes.sorted()
-        changed.removeDuplicates()
+        changed.removeDuplicateNeighbours()
         self.changed = changed
         var path: [Int32] = []
         for node in changed {
@@ -50,7 +50,7 @@ struct IncrementalOutput {
 
 extension Array where Element: Equatable {
     /// Drops each element equal to the one before it (sorted: every duplicate).
-    mutating func removeDuplicates() {
+    package mutating func removeDuplicateNeighbours() {
         var kept = 0
         for i in indices where kept == 0 || self[kept - 1] != self[i] {
             self[kept] = self[i]
@@ -67,7 +67,7 @@ extension IncrementalOutput {
         changed = roots
         if changed.count > 1 {
             changed.sort()
-            changed.removeDuplicates()
+            changed.removeDuplicateNeighbours()
         }
         path = []
         children = []
