@@ -382,7 +382,7 @@ struct NodeProperties: Hashable, Sendable {
 /// (copy-on-write).
 ///
 /// One allocation: the properties are the buffer's header and the record its one element, so the record's address
-/// is stable for the box's life (the layout build reads it in place through `ComponentNode.geometryPointer`).
+/// is stable for the box's life (the layout build reads it in place through `ComponentNode.geometry(at:)`).
 /// Whoever changes `properties` directly makes the record again (`refreshRecord`) before the node is read.
 @usableFromInline
 final class PropertyBox: ManagedBuffer<NodeProperties, GeometryProperties>, Hashable {
