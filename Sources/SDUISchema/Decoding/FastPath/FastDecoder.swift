@@ -218,13 +218,13 @@ struct FastDecoder {
         case .button where seen & FastDecoder.bit(.title) == 0: throw FastPathBail()
         default: break
         }
-        // The box: a run's (shared, or the empty one), or the node's own (its record made now, and remembered as a
-        // run when the properties were one run of bytes).
+        // The box: a run's (shared, or the empty one), or the node's own (its record, written as its properties were
+        // read, finished now; the box remembered as a run when the properties were one run of bytes).
         let box: PropertyBox
         if let shared {
             box = shared.box.takeUnretainedValue()
         } else if let own {
-            own.refreshRecord()
+            own.record.pointee.clampToLimits()
             if oneRun && memo.keeps(types) {
                 memo.remember(run, seen: seen & ~(Self.bit(.id) | Self.bit(.children)), box: own, type: types, in: scanner)
             }
@@ -260,7 +260,7 @@ struct FastDecoder {
         }
         if run.start < 0 { run.start = memberStart }
         if runEnded { oneRun = false }
-        try decodeProperty(slot, into: &target.properties)
+        try decodeProperty(slot, into: &target.properties, record: &target.record.pointee)
         if !runEnded { run.count = scanner.index - run.start }
     }
 
@@ -297,44 +297,118 @@ struct FastDecoder {
     /// The word of the key `type`.
     @inline(__always) static var typeWord: FastWord { FastWord(count: 4, first: 0x6570_7974, last: 0) }
 
-    /// The value of a property slot (neither `id` nor `children`), with the general path's checks.
-    private mutating func decodeProperty(_ slot: FastSlot, into p: inout NodeProperties) throws(FastPathBail) {
+    /// The value of a property slot (neither `id` nor `children`), with the general path's checks, into the node's
+    /// properties `p` and their geometry record `g` (the record is written as the properties are read: what
+    /// `GeometryProperties(of:sizeClass: nil)` would make of them afterwards, but without reading every property
+    /// again; the node's last property is followed by `clampToLimits`).
+    private mutating func decodeProperty(_ slot: FastSlot, into p: inout NodeProperties, record g: inout GeometryProperties) throws(FastPathBail) {
         switch slot {
         case .id, .children: throw FastPathBail()
-        case .padding: p.modifiers.padding = try padding()
-        case .frame: p.modifiers.frame = try frame()
-        case .aspectRatio: p.modifiers.aspectRatio = try responsive { d throws(FastPathBail) in try d.number(.aspectRatio) }
-        case .contentMode: p.modifiers.contentMode = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.contentMode) }
+        case .padding:
+            let v = try padding()
+            p.modifiers.padding = v
+            g.decodedPadding(v)
+        case .frame:
+            let v = try frame()
+            p.modifiers.frame = v
+            g.decodedFrame(v)
+        case .aspectRatio:
+            let v = try responsive { d throws(FastPathBail) in try d.number(.aspectRatio) }
+            p.modifiers.aspectRatio = v
+            g.aspectRatio = g.decoded(v) ?? .nan
+        case .contentMode:
+            let v = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.contentMode) }
+            p.modifiers.contentMode = v
+            g.isFill = g.decoded(v) == .fill
         case .background: p.modifiers.background = try responsiveColor()
         case .cornerRadius: p.modifiers.cornerRadius = try responsive { d throws(FastPathBail) in try d.number(.length) }
-        case .visible: p.modifiers.visible = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
-        case .layoutPriority: p.modifiers.layoutPriority = try responsive { d throws(FastPathBail) in try d.number(.layoutPriority) }
-        case .action: p.modifiers.action = try action()
+        case .visible:
+            let v = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
+            p.modifiers.visible = v
+            g.isHidden = g.decoded(v) == false
+        case .layoutPriority:
+            let v = try responsive { d throws(FastPathBail) in try d.number(.layoutPriority) }
+            p.modifiers.layoutPriority = v
+            g.layoutPriority = g.decoded(v) ?? .nan
+        case .action:
+            p.modifiers.action = try action()
+            g.hasAction = true
         case .accessibility: p.modifiers.accessibility = try accessibility()
-        case .spacing: p.spacing = try responsive { d throws(FastPathBail) in try d.number(.length) }
-        case .rowSpacing: p.rowSpacing = try responsive { d throws(FastPathBail) in try d.number(.length) }
-        case .columnSpacing: p.columnSpacing = try responsive { d throws(FastPathBail) in try d.number(.length) }
-        case .minColumnWidth: p.minColumnWidth = try responsive { d throws(FastPathBail) in try d.number(.length) }
-        case .minLength: p.minLength = try responsive { d throws(FastPathBail) in try d.number(.length) }
+        case .spacing:
+            let v = try responsive { d throws(FastPathBail) in try d.number(.length) }
+            p.spacing = v
+            g.spacing = g.decoded(v) ?? .nan
+        case .rowSpacing:
+            let v = try responsive { d throws(FastPathBail) in try d.number(.length) }
+            p.rowSpacing = v
+            g.rowSpacing = g.decoded(v) ?? .nan
+        case .columnSpacing:
+            let v = try responsive { d throws(FastPathBail) in try d.number(.length) }
+            p.columnSpacing = v
+            g.columnSpacing = g.decoded(v) ?? .nan
+        case .minColumnWidth:
+            let v = try responsive { d throws(FastPathBail) in try d.number(.length) }
+            p.minColumnWidth = v
+            g.minColumnWidth = g.decoded(v) ?? .nan
+        case .minLength:
+            let v = try responsive { d throws(FastPathBail) in try d.number(.length) }
+            p.minLength = v
+            g.minLength = g.decoded(v) ?? .nan
         // An array (GridItems) bails in `integer`: the general path decodes GridItem columns.
-        case .columns: p.columns = try responsive { d throws(FastPathBail) in try d.integer(ValueLimits.columns) }
-        case .lineLimit: p.lineLimit = try responsive { d throws(FastPathBail) in try d.integer(ValueLimits.lineLimit) }
-        case .horizontalAlignment: p.alignment = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.horizontalAlignment) }
-        case .verticalAlignment: p.alignment = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.verticalAlignment) }
-        case .alignment: p.alignment = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.alignment) }
-        case .axis: p.axis = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.axis) }
-        case .text: p.text = try responsive { d throws(FastPathBail) in try d.scanner.string() }
-        case .textStyle: p.style = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.textStyle) }
-        case .buttonStyle: p.buttonStyle = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.buttonStyle) }
-        case .weight: p.weight = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.weight) }
+        case .columns:
+            let v = try responsive { d throws(FastPathBail) in try d.integer(ValueLimits.columns) }
+            p.columns = v
+            g.columns = g.decoded(v) ?? 0
+        case .lineLimit:
+            let v = try responsive { d throws(FastPathBail) in try d.integer(ValueLimits.lineLimit) }
+            p.lineLimit = v
+            g.lineLimit = g.decoded(v)
+        case .horizontalAlignment:
+            let v = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.horizontalAlignment) }
+            p.alignment = v
+            g.alignment = g.decoded(v)
+        case .verticalAlignment:
+            let v = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.verticalAlignment) }
+            p.alignment = v
+            g.alignment = g.decoded(v)
+        case .alignment:
+            let v = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.alignment) }
+            p.alignment = v
+            g.alignment = g.decoded(v)
+        case .axis:
+            let v = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.axis) }
+            p.axis = v
+            g.isHorizontalAxis = g.decoded(v) == .horizontal
+        case .text:
+            let v = try responsive { d throws(FastPathBail) in try d.scanner.string() }
+            p.text = v
+            g.text = g.decoded(v)
+        case .textStyle:
+            let v = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.textStyle) }
+            p.style = v
+            g.textStyle = g.decoded(v)
+        case .buttonStyle:
+            let v = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.buttonStyle) }
+            p.buttonStyle = v
+            g.buttonStyle = g.decoded(v)
+        case .weight:
+            let v = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.weight) }
+            p.weight = v
+            g.fontWeight = g.decoded(v)
         case .color: p.color = try responsiveColor()
         case .url: p.url = try responsive { d throws(FastPathBail) in try d.scanner.string() }
         case .placeholder: p.placeholder = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.placeholder) }
         case .alt: p.alt = try responsive { d throws(FastPathBail) in try d.scanner.string() }
-        case .title: p.title = try responsive { d throws(FastPathBail) in try d.scanner.string() }
+        case .title:
+            let v = try responsive { d throws(FastPathBail) in try d.scanner.string() }
+            p.title = v
+            g.title = g.decoded(v)
         case .flipsForRightToLeftLayoutDirection:
             p.flipsForRightToLeftLayoutDirection = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
-        case .lineSpacing: p.vocabulary.lineSpacing = try responsive { d throws(FastPathBail) in try d.number(.length) }
+        case .lineSpacing:
+            let v = try responsive { d throws(FastPathBail) in try d.number(.length) }
+            p.vocabulary.lineSpacing = v
+            g.lineSpacing = g.decoded(v) ?? .nan
         case .strikethrough: p.vocabulary.strikethrough = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
         case .underline: p.vocabulary.underline = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
         case .monospacedDigit: p.vocabulary.monospacedDigit = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
@@ -347,6 +421,7 @@ struct FastDecoder {
                 if name.isEmpty { throw FastPathBail() }
                 return name
             }
+            g.hasSymbol = true
         }
     }
 }
