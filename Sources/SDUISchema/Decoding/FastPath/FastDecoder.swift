@@ -157,8 +157,12 @@ struct FastDecoder {
             type = try slowType()
         }
         let types = FastTypes(type)
-        var id: String?
-        var children: [ComponentNode] = []
+        // The id and the children are made when the node is (a value assigned over another is released first): the
+        // id's bytes (start −1: none) and word (nil: read by the general reader), and where the children start on
+        // the stack (−1: none).
+        var idSlice = FastSlice(start: -1, count: 0)
+        var idWord: FastWord?
+        var firstChild = -1
         var seen: UInt64 = 0
         // The node's properties: decoded into a box of its own (`own`), or one shared with an earlier node (`shared`).
         var own: PropertyBox?
@@ -186,19 +190,19 @@ struct FastDecoder {
                 runEnded = run.start >= 0
                 if let (word, slice) = scanner.shortASCIIString() {
                     guard slice.count > 0, ids.insert(slice, word: word, in: scanner.base, end: scanner.end) else { throw FastPathBail() }
-                    id = smallStrings && slice.count <= 15 ? SmallASCIIString.make(word) : scanner.asciiString(slice)
+                    idSlice = slice
+                    idWord = word
                 } else {
-                    id = try slowID()
+                    idSlice = try slowID()
                 }
             case .children:
                 seen |= bit
                 runEnded = run.start >= 0
                 guard try scanner.openArray() else { continue }
-                let first = stackCount
+                firstChild = stackCount
                 repeat {
                     try node(depth: depth + 1)
                 } while try scanner.another(close: UInt8(ascii: "]"))
-                children = popChildren(from: first)
             default:
                 if own == nil, shared == nil, run.start < 0, let match = memo.match(at: memberStart, type: types, in: scanner) {
                     // The same property bytes as an earlier node's: take its box, skip the bytes.
@@ -223,16 +227,25 @@ struct FastDecoder {
         let box: PropertyBox
         if let shared {
             box = shared.box.takeUnretainedValue()
-        } else if let own {
-            own.record.pointee.clampToLimits()
+        } else if let made = own.take() {
+            made.record.pointee.clampToLimits()
             if oneRun && memo.keeps(types) {
-                memo.remember(run, seen: seen & ~(Self.bit(.id) | Self.bit(.children)), box: own, type: types, in: scanner)
+                memo.remember(run, seen: seen & ~(Self.bit(.id) | Self.bit(.children)), box: made, type: types, in: scanner)
             }
-            box = own
+            box = made
         } else {
             box = memo.empty
         }
-        nextSlot().initialize(to: ComponentNode(type: type, id: consume id, children: consume children, sharing: box))
+        let id: String?
+        if idSlice.start < 0 {
+            id = nil
+        } else if smallStrings, idSlice.count <= 15, let idWord {
+            id = SmallASCIIString.make(idWord)
+        } else {
+            id = scanner.asciiString(idSlice)
+        }
+        let children = firstChild < 0 ? [] : popChildren(from: firstChild)
+        nextSlot().initialize(to: ComponentNode(type: type, id: id, children: children, sharing: consume box))
         stackCount += 1
     }
 
@@ -286,12 +299,12 @@ struct FastDecoder {
         return s
     }
 
-    /// An id read by the general reader (checked and added to the ids seen).
+    /// An id read by the general reader (checked and added to the ids seen): its bytes, ASCII without escapes.
     @inline(never)
-    private mutating func slowID() throws(FastPathBail) -> String {
+    private mutating func slowID() throws(FastPathBail) -> FastSlice {
         let (slice, escaped, ascii) = try scanner.stringSlice()
         guard !escaped, ascii, slice.count > 0, ids.insert(slice, in: scanner.base, end: scanner.end) else { throw FastPathBail() }
-        return scanner.asciiString(slice)
+        return slice
     }
 
     /// The word of the key `type`.
