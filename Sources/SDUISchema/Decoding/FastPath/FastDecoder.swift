@@ -310,6 +310,20 @@ struct FastDecoder {
     /// The word of the key `type`.
     @inline(__always) static var typeWord: FastWord { FastWord(count: 4, first: 0x6570_7974, last: 0) }
 
+    /// A length (or a size-class map of lengths) and its value in the record `g` (NaN for a map, which `g` notes).
+    @inline(__always)
+    private mutating func length(record g: inout GeometryProperties) throws(FastPathBail) -> (Responsive<Double>?, Double) {
+        let v = try responsive { d throws(FastPathBail) in try d.number(.length) }
+        return (v, g.decoded(v) ?? .nan)
+    }
+
+    /// One of `allowed` (or a size-class map of them) and its value in the record `g` (nil for a map, which `g` notes).
+    @inline(__always)
+    private mutating func enumeration<E>(_ allowed: FastEnum<E>, record g: inout GeometryProperties) throws(FastPathBail) -> (Responsive<E>?, E?) {
+        let v = try responsive { d throws(FastPathBail) in try d.enumeration(allowed) }
+        return (v, g.decoded(v))
+    }
+
     /// The value of a property slot (neither `id` nor `children`), with the general path's checks, into the node's
     /// properties `p` and their geometry record `g` (the record is written as the properties are read: what
     /// `GeometryProperties(of:sizeClass: nil)` would make of them afterwards, but without reading every property
@@ -347,26 +361,11 @@ struct FastDecoder {
             p.modifiers.action = try action()
             g.hasAction = true
         case .accessibility: p.modifiers.accessibility = try accessibility()
-        case .spacing:
-            let v = try responsive { d throws(FastPathBail) in try d.number(.length) }
-            p.spacing = v
-            g.spacing = g.decoded(v) ?? .nan
-        case .rowSpacing:
-            let v = try responsive { d throws(FastPathBail) in try d.number(.length) }
-            p.rowSpacing = v
-            g.rowSpacing = g.decoded(v) ?? .nan
-        case .columnSpacing:
-            let v = try responsive { d throws(FastPathBail) in try d.number(.length) }
-            p.columnSpacing = v
-            g.columnSpacing = g.decoded(v) ?? .nan
-        case .minColumnWidth:
-            let v = try responsive { d throws(FastPathBail) in try d.number(.length) }
-            p.minColumnWidth = v
-            g.minColumnWidth = g.decoded(v) ?? .nan
-        case .minLength:
-            let v = try responsive { d throws(FastPathBail) in try d.number(.length) }
-            p.minLength = v
-            g.minLength = g.decoded(v) ?? .nan
+        case .spacing: (p.spacing, g.spacing) = try length(record: &g)
+        case .rowSpacing: (p.rowSpacing, g.rowSpacing) = try length(record: &g)
+        case .columnSpacing: (p.columnSpacing, g.columnSpacing) = try length(record: &g)
+        case .minColumnWidth: (p.minColumnWidth, g.minColumnWidth) = try length(record: &g)
+        case .minLength: (p.minLength, g.minLength) = try length(record: &g)
         // An array (GridItems) bails in `integer`: the general path decodes GridItem columns.
         case .columns:
             let v = try responsive { d throws(FastPathBail) in try d.integer(ValueLimits.columns) }
@@ -376,18 +375,9 @@ struct FastDecoder {
             let v = try responsive { d throws(FastPathBail) in try d.integer(ValueLimits.lineLimit) }
             p.lineLimit = v
             g.lineLimit = g.decoded(v)
-        case .horizontalAlignment:
-            let v = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.horizontalAlignment) }
-            p.alignment = v
-            g.alignment = g.decoded(v)
-        case .verticalAlignment:
-            let v = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.verticalAlignment) }
-            p.alignment = v
-            g.alignment = g.decoded(v)
-        case .alignment:
-            let v = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.alignment) }
-            p.alignment = v
-            g.alignment = g.decoded(v)
+        case .horizontalAlignment: (p.alignment, g.alignment) = try enumeration(FastEnums.horizontalAlignment, record: &g)
+        case .verticalAlignment: (p.alignment, g.alignment) = try enumeration(FastEnums.verticalAlignment, record: &g)
+        case .alignment: (p.alignment, g.alignment) = try enumeration(FastEnums.alignment, record: &g)
         case .axis:
             let v = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.axis) }
             p.axis = v
@@ -396,18 +386,9 @@ struct FastDecoder {
             let v = try responsive { d throws(FastPathBail) in try d.scanner.string() }
             p.text = v
             g.text = g.decoded(v)
-        case .textStyle:
-            let v = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.textStyle) }
-            p.style = v
-            g.textStyle = g.decoded(v)
-        case .buttonStyle:
-            let v = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.buttonStyle) }
-            p.buttonStyle = v
-            g.buttonStyle = g.decoded(v)
-        case .weight:
-            let v = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.weight) }
-            p.weight = v
-            g.fontWeight = g.decoded(v)
+        case .textStyle: (p.style, g.textStyle) = try enumeration(FastEnums.textStyle, record: &g)
+        case .buttonStyle: (p.buttonStyle, g.buttonStyle) = try enumeration(FastEnums.buttonStyle, record: &g)
+        case .weight: (p.weight, g.fontWeight) = try enumeration(FastEnums.weight, record: &g)
         case .color: p.color = try responsiveColor()
         case .url: p.url = try responsive { d throws(FastPathBail) in try d.scanner.string() }
         case .placeholder: p.placeholder = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.placeholder) }
@@ -418,10 +399,7 @@ struct FastDecoder {
             g.title = g.decoded(v)
         case .flipsForRightToLeftLayoutDirection:
             p.flipsForRightToLeftLayoutDirection = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
-        case .lineSpacing:
-            let v = try responsive { d throws(FastPathBail) in try d.number(.length) }
-            p.vocabulary.lineSpacing = v
-            g.lineSpacing = g.decoded(v) ?? .nan
+        case .lineSpacing: (p.vocabulary.lineSpacing, g.lineSpacing) = try length(record: &g)
         case .strikethrough: p.vocabulary.strikethrough = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
         case .underline: p.vocabulary.underline = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
         case .monospacedDigit: p.vocabulary.monospacedDigit = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
