@@ -56,6 +56,20 @@ public struct ScreenSession: Sendable {
         return (component, locals)
     }
 
+    /// The payload node laid out as node `index` of `layout` (a layout of `screen`; section headers and the views of
+    /// backgrounds and overlays included) and the locals of its place.
+    /// - Throws: `.nodeNotFound` when `layout` has no such node or it is not of this screen.
+    public func node(at index: Int, in layout: LayoutResult) throws(ScreenSessionError) -> (node: ComponentNode, locals: Locals) {
+        var locals: Locals = []
+        let found = DisplayListUpdater.component(at: index, of: layout, in: screen) { node in
+            if let item = node.templateItem { locals += item.locals }
+        }
+        guard let found else {
+            throw ScreenSessionError(.nodeNotFound, "'\(screen.id)' has no node at layout index \(index)")
+        }
+        return (found, locals)
+    }
+
     /// The action of the node with `id` (what a tap on it does) and the locals it runs with.
     /// - Throws: `.nodeNotFound` when no node has that id or it has no action.
     public func action(ofNodeWithID id: String) throws(ScreenSessionError) -> (action: Action, locals: Locals) {
@@ -79,34 +93,31 @@ public struct ScreenSession: Sendable {
     /// - Throws: `.nodeNotFound` for a missing node or one that is not an input; `.invalidValue` for a value of
     ///   another type than the variable's, or an option a picker does not have (nothing changes).
     public mutating func setInput(ofNodeWithID id: String, to value: StateValue) throws(ScreenSessionError) -> Step {
-        let (component, _) = try node(withID: id)
-        guard let input = component.input else {
-            throw ScreenSessionError(.nodeNotFound, "node '\(id)' on '\(screen.id)' is a \(component.type.rawValue), not an input (toggle, textField, stepper, picker)")
-        }
-        var value = value
-        if component.type == .stepper, let number = value.doubleValue, let range = input.range {
-            // A stepper's value stays in its range (UIStepper clamps to minimumValue…maximumValue).
-            let clamped = min(max(number, range.lowerBound), range.upperBound)
-            if clamped != number { value = StateValue(clamped) }
-        }
-        if component.type == .picker, !input.options.isEmpty, !input.options.contains(where: { $0.value == value }) {
-            throw ScreenSessionError(.invalidValue, "picker '\(id)' has no option \(value.brief) (options: \(input.options.map(\.value.brief).joined(separator: ", ")))")
-        }
-        return try setState(input.target, to: value, what: "\(component.type.rawValue) '\(id)'")
+        try setInput(of: try node(withID: id).node, named: "'\(id)'", to: value)
+    }
+
+    /// Sets the state variable of the input laid out as node `index` of `layout` (a layout of `screen`: what a native
+    /// control reports, whether or not the node has an id), as `setInput(ofNodeWithID:to:)` does.
+    public mutating func setInput(ofNodeAt index: Int, in layout: LayoutResult, to value: StateValue) throws(ScreenSessionError) -> Step {
+        try setInput(of: try node(at: index, in: layout).node, named: "at node \(index)", to: value)
     }
 
     /// Flips the toggle with `id`.
     /// - Throws: `.nodeNotFound` for a missing node or one that is not a toggle; `.invalidValue` when its variable
     ///   does not hold a bool.
     public mutating func toggleInput(ofNodeWithID id: String) throws(ScreenSessionError) -> Step {
-        let (component, _) = try node(withID: id)
-        guard component.type == .toggle, let input = component.input else {
-            throw ScreenSessionError(.nodeNotFound, "node '\(id)' on '\(screen.id)' is a \(component.type.rawValue), not a toggle")
-        }
-        guard case .bool(let isOn)? = state[input.target] else {
-            throw ScreenSessionError(.invalidValue, "toggle '\(id)' is bound to '\(input.target)', which does not hold a bool")
-        }
-        return try setState(input.target, to: .bool(!isOn), what: "toggle '\(id)'")
+        try toggleInput(of: try node(withID: id).node, named: "'\(id)'")
+    }
+
+    /// Flips the toggle laid out as node `index` of `layout`.
+    public mutating func toggleInput(ofNodeAt index: Int, in layout: LayoutResult) throws(ScreenSessionError) -> Step {
+        try toggleInput(of: try node(at: index, in: layout).node, named: "at node \(index)")
+    }
+
+    /// What the native control of layout node `index` shows now (nil: the node is not an input).
+    public func input(ofNodeAt index: Int, in layout: LayoutResult) -> DisplayInput? {
+        guard let component = try? node(at: index, in: layout).node else { return nil }
+        return DisplayInput(component, state: state, sizeClass: layout.traits.horizontalSizeClass)
     }
 
     /// Sets state variable `name` to `value` (the host's or a test's change, as `set` would make it).
@@ -161,6 +172,34 @@ public struct ScreenSession: Sendable {
     }
 
     // MARK: Internals
+
+    private mutating func setInput(of component: ComponentNode, named name: String, to value: StateValue) throws(ScreenSessionError) -> Step {
+        guard let input = component.input else {
+            throw ScreenSessionError(.nodeNotFound, "node \(name) on '\(screen.id)' is a \(component.type.rawValue), not an input (toggle, textField, stepper, picker)")
+        }
+        var value = value
+        if component.type == .stepper, let number = value.doubleValue {
+            // A stepper's value stays in its range (UIStepper clamps to minimumValue…maximumValue; SwiftUI's and the
+            // schema's default range is 0…100).
+            let range = input.range ?? DisplayInput.defaultStepperRange
+            let clamped = min(max(number, range.lowerBound), range.upperBound)
+            if clamped != number { value = StateValue(clamped) }
+        }
+        if component.type == .picker, !input.options.isEmpty, !input.options.contains(where: { $0.value == value }) {
+            throw ScreenSessionError(.invalidValue, "picker \(name) has no option \(value.brief) (options: \(input.options.map(\.value.brief).joined(separator: ", ")))")
+        }
+        return try setState(input.target, to: value, what: "\(component.type.rawValue) \(name)")
+    }
+
+    private mutating func toggleInput(of component: ComponentNode, named name: String) throws(ScreenSessionError) -> Step {
+        guard component.type == .toggle, let input = component.input else {
+            throw ScreenSessionError(.nodeNotFound, "node \(name) on '\(screen.id)' is a \(component.type.rawValue), not a toggle")
+        }
+        guard case .bool(let isOn)? = state[input.target] else {
+            throw ScreenSessionError(.invalidValue, "toggle \(name) is bound to '\(input.target)', which does not hold a bool")
+        }
+        return try setState(input.target, to: .bool(!isOn), what: "toggle \(name)")
+    }
 
     private mutating func setState(_ name: String, to value: StateValue, what: String?) throws(ScreenSessionError) -> Step {
         var next = state
