@@ -13,9 +13,9 @@ public enum DisplayInput: Hashable, Sendable {
     case textField(text: String, placeholder: String, keyboard: KeyboardType, isSecure: Bool)
     /// A stepper: its value (the bound number, clamped to the range), the range and the increment.
     case stepper(value: Double, range: ClosedRange<Double>, step: Double)
-    /// A picker: its options' labels, the one selected (nil: the state holds none of them), and whether it is a
-    /// segmented control (else a menu).
-    case picker(options: [String], selected: Int?, segmented: Bool)
+    /// A picker: its options (the value a choice stores, the label it shows), the one selected (nil: the state holds
+    /// none of them), and whether it is a segmented control (else a menu).
+    case picker(options: [PickerOption], selected: Int?, segmented: Bool)
 
     /// A stepper's range when the payload gives none (SwiftUI's `Stepper(value:in:)` needs one; the schema's default).
     public static let defaultStepperRange: ClosedRange<Double> = 0...100
@@ -37,7 +37,7 @@ public enum DisplayInput: Hashable, Sendable {
             let number = value?.doubleValue ?? range.lowerBound
             self = .stepper(value: min(max(number, range.lowerBound), range.upperBound), range: range, step: input.step ?? 1)
         case .picker:
-            self = .picker(options: input.options.map(\.label), selected: input.options.firstIndex { $0.value == value },
+            self = .picker(options: input.options, selected: input.options.firstIndex { $0.value == value },
                            segmented: input.pickerStyle == .segmented)
         default:
             return nil

@@ -56,6 +56,10 @@ final class SDUINodeView: UIView {
     var symbolView: UIImageView?
     private var shimmer: CAGradientLayer?
     private var button: UIButton?
+    /// The UIKit control of an input node (`SDUINodeView+Controls.swift`).
+    var controlView: UIView?
+    /// A picker's options, in the order its segments or menu list them.
+    var pickerOptions: [PickerOption] = []
     private var imageState = ImageLoadingState<UIImage>()
 
     init(controller: SDUIScreenViewController) {
@@ -108,6 +112,9 @@ final class SDUINodeView: UIView {
         applyGeometry(item)
     }
 
+    /// The controller that hosts this view (inputs report their changes to it).
+    var host: SDUIScreenViewController? { controller }
+
     /// Takes `item`'s geometry with the content already drawn, and places the text lines where the engine broke them
     /// (a reconciler frame update).
     func applyGeometry(_ item: DisplayItem) {
@@ -130,7 +137,10 @@ final class SDUINodeView: UIView {
         if let symbol = item.symbol, let symbolView {
             symbolView.frame = CGRect(x: symbol.box.x, y: symbol.box.y, width: symbol.box.width, height: symbol.box.height)
         }
-        guard let drawn = self.item, let text = drawn.text, drawn.type != .button else {
+        placeControl()
+        // A text field and a segmented control draw their own text.
+        guard let drawn = self.item, let text = drawn.text, drawn.type != .button, drawn.type != .textField,
+              drawn.control?.drawsOwnText != true else {
             for label in lineLabels { label.removeFromSuperview() }
             lineLabels = []
             if let imageView, let drawn = self.item {

@@ -69,11 +69,13 @@ import SDUIDisplay
         var host = Host(try Self.screen(Self.form))
         let toggle = host.index(of: .toggle), field = host.index(of: .textField)
         let stepper = host.index(of: .stepper), picker = host.index(of: .picker)
+        let sizes = [PickerOption(value: .string("s"), label: "s"), PickerOption(value: .string("m"), label: "m"),
+                     PickerOption(value: .string("l"), label: "Large")]
         #expect(host.session.input(ofNodeAt: toggle, in: host.layout) == .toggle(isOn: false))
         #expect(host.session.input(ofNodeAt: field, in: host.layout)
                 == .textField(text: "", placeholder: "Name", keyboard: .emailAddress, isSecure: true))
         #expect(host.session.input(ofNodeAt: stepper, in: host.layout) == .stepper(value: 1, range: 0...100, step: 1))
-        #expect(host.session.input(ofNodeAt: picker, in: host.layout) == .picker(options: ["s", "m", "Large"], selected: 1, segmented: true))
+        #expect(host.session.input(ofNodeAt: picker, in: host.layout) == .picker(options: sizes, selected: 1, segmented: true))
         #expect(host.session.input(ofNodeAt: host.index(of: .text), in: host.layout) == nil)
 
         host.carryOut(try host.session.toggleInput(ofNodeAt: toggle, in: host.layout))
@@ -87,7 +89,7 @@ import SDUIDisplay
         #expect(host.session.state["size"] == .string("l"))
         #expect(host.session.input(ofNodeAt: toggle, in: host.layout) == .toggle(isOn: true))
         #expect(host.session.input(ofNodeAt: stepper, in: host.layout) == .stepper(value: 100, range: 0...100, step: 1))
-        #expect(host.session.input(ofNodeAt: picker, in: host.layout) == .picker(options: ["s", "m", "Large"], selected: 2, segmented: true))
+        #expect(host.session.input(ofNodeAt: picker, in: host.layout) == .picker(options: sizes, selected: 2, segmented: true))
         let echo = try #require(host.items.first { $0.payloadID == "echo" })
         #expect(echo.text?.sourceText == "Ada × 100")
         // The list is what a fresh host shows. (A change an input reads takes `StateUpdater`'s general path: the
