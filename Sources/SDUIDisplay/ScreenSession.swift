@@ -82,6 +82,15 @@ public struct ScreenSession: Sendable {
 
     // MARK: Changes
 
+    /// Whether `action` runs in the session (`run(_:locals:)`: state actions, sequences, conditions, requests) rather
+    /// than going straight to the host's router (`navigate`, `present`, `dismiss`, `open`, custom types).
+    public static func runsInSession(_ action: Action) -> Bool {
+        switch action {
+        case .navigate, .present, .dismiss, .open, .custom: return false
+        case .set, .toggle, .append, .remove, .sequence, .if, .request: return true
+        }
+    }
+
     /// Runs `action` (a state action, or any other: navigation and custom actions come back as effects) with the
     /// locals of its place; the new state is applied.
     public mutating func run(_ action: Action, locals: Locals = []) -> Step {
@@ -246,6 +255,9 @@ extension ScreenSession {
         public var diagnostics: [String] = []
         /// What the host must do, in order.
         public var effects: [ActionEffect] = []
+
+        /// No change (a host adds its own diagnostics to one).
+        public init() {}
 
         /// The state changed, but the screen could not be resolved in it (bindings that fail take their default, so
         /// this does not happen with a decoded screen); the old screen stays.

@@ -35,13 +35,9 @@ extension SDUIScreenViewController {
     func performAction(ofItemAt index: NodeIndex) {
         let items = driver.items
         guard index.int >= 0, index.int < items.count, let action = items[index.int].action else { return }
-        switch action {
-        case .navigate, .present, .dismiss, .open, .custom:
-            router?.perform(action, from: items[index.int])
-        case .set, .toggle, .append, .remove, .sequence, .if, .request:
-            let locals = lastLayout.flatMap { try? session.node(at: index.int, in: $0.result).locals } ?? []
-            carryOut(session.run(action, locals: locals), from: items[index.int])
-        }
+        guard ScreenSession.runsInSession(action) else { router?.perform(action, from: items[index.int]); return }
+        let locals = lastLayout.flatMap { try? session.node(at: index.int, in: $0.result).locals } ?? []
+        carryOut(session.run(action, locals: locals), from: items[index.int])
     }
 
     /// The user changed the control of the node with `index` to `value` (a switch, a text field's text, a stepper, a
@@ -63,12 +59,11 @@ extension SDUIScreenViewController {
         let locals = found.locals
         let items = driver.items
         let origin = index.int < items.count ? items[index.int] : nil
-        switch action {
-        case .navigate, .present, .dismiss, .open, .custom:
+        guard ScreenSession.runsInSession(action) else {
             if let origin { router?.perform(action, from: origin) }
-        case .set, .toggle, .append, .remove, .sequence, .if, .request:
-            carryOut(session.run(action, locals: locals), from: origin)
+            return
         }
+        carryOut(session.run(action, locals: locals), from: origin)
     }
 
     /// Runs every node's `onAppear` (or `onDisappear`) action in document order, each with the locals of its place.

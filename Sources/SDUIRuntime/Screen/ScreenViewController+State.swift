@@ -31,12 +31,8 @@ extension ScreenViewController {
     /// - Throws: `RuntimeError.unsupportedAction` for navigation without a router, or a custom action type; the
     ///   router's errors otherwise (the state actions before the failing effect stay applied).
     public func perform(_ action: Action, locals: [(name: String, value: StateValue)] = []) throws(RuntimeError) {
-        switch action {
-        case .navigate, .present, .dismiss, .open, .custom:
-            try route(action)
-        case .set, .toggle, .append, .remove, .sequence, .if, .request:
-            try carryOut(session.run(action, locals: locals))
-        }
+        guard ScreenSession.runsInSession(action) else { try route(action); return }
+        try carryOut(session.run(action, locals: locals))
     }
 
     /// Sets the state variable of the input with `id` (a toggle's `isOn`, a text field's `text`, a stepper's
