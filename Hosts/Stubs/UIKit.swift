@@ -108,7 +108,16 @@ public protocol UITraitChangeRegistration: Sendable {}
 
 // MARK: Responders, views, controllers
 
-@MainActor open class UIResponder: NSObject {}
+@MainActor open class UIResponder: NSObject {
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    open func accessibilityActivate() -> Bool { false }
+}
+
+@MainActor open class UITouch: NSObject {
+    open func location(in view: UIView?) -> CGPoint { .zero }
+}
+
+@MainActor open class UIEvent: NSObject {}
 
 public struct UIEdgeInsets: Equatable, Sendable {
     public var top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat
@@ -226,6 +235,14 @@ public final class UIScreen: @unchecked Sendable {
     public init(windowScene: UIWindowScene) { super.init(frame: .zero) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
     open func makeKeyAndVisible() {}
+}
+
+@MainActor open class UIScrollView: UIView {
+    public enum ContentInsetAdjustmentBehavior: Int, Sendable { case automatic, scrollableAxes, never, always }
+    open var contentSize: CGSize = .zero
+    open var contentOffset: CGPoint = .zero
+    open var contentInset: UIEdgeInsets = .zero
+    open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
 }
 
 @MainActor open class UILabel: UIView {

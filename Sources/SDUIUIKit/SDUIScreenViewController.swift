@@ -150,6 +150,10 @@ open class SDUIScreenViewController: UIViewController {
         view.accessibilityElements = session.displayList.accessibilityOrder.compactMap { index in
             index.int < items.count ? driver.view(for: ViewKey(items[index.int])) : nil
         }
+        // Scroll views take their content's size (frames at offset 0, as the engine laid them out).
+        for (index, extent) in ScrollContent.extents(of: items) {
+            (driver.view(for: ViewKey(items[index])) as? SDUINodeView)?.setScrollContent(extent)
+        }
         // A control shows its variable's value, which a change elsewhere may have set.
         for item in items where item.control != nil {
             (driver.view(for: ViewKey(item)) as? SDUINodeView)?.applyInput(session.input(ofNodeAt: item.index.int, in: result))
