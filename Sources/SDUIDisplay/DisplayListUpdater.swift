@@ -180,11 +180,11 @@ public struct DisplayItemChange: Sendable {
 }
 
 extension StateUpdate {
-    /// The nodes whose payload node the update changed, by index, when it took the fast path — its text and property
-    /// changes, nothing else of the screen changed (`DisplayListUpdater`'s `changedComponents`); nil for the general
+    /// The nodes whose payload node the update changed, by index, when it took the fast path — its text, property and
+    /// input (control) changes, nothing else of the screen changed (`DisplayListUpdater`'s `changedComponents`); nil for the general
     /// path (the screen was made again).
     public var changedNodes: [Int32]? {
         guard textChanges != nil || !propertyChanges.isEmpty else { return nil }
-        return (textChanges?.map(\.node) ?? []) + propertyChanges
+        return (textChanges?.map(\.node) ?? []) + propertyChanges + inputChanges
     }
 }

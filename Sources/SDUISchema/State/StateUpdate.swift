@@ -24,6 +24,11 @@ public struct StateUpdate: Sendable {
     /// bindings that change how a node is drawn changed value (`StateUpdater.isPaintOnly`), `textChanges` is still
     /// given: the layout is the last one with those texts patched. Otherwise `textChanges` is nil (lay out in full).
     public var propertyChanges: [Int32] = []
+    /// Fast path: the input nodes (by pre-order number, ascending) whose control shows a variable that changed — a
+    /// `toggle`'s switch, a `stepper`'s value, a segmented `picker`'s selection — and nothing else of theirs: the
+    /// payload tree and the layout are unchanged for them; only how a host draws the control is (its display item,
+    /// `DisplayControl`, and accessibility value). Empty for the general path.
+    public var inputChanges: [Int32] = []
 }
 
 /// Takes a screen from state to state (the runtime keeps one per screen): knows which nodes read which variables,
@@ -39,8 +44,10 @@ public struct StateUpdater: Sendable {
     private var textReaderOf: [Int32] = []
     /// The nodes whose one binding is their text (a text's `text`, a button's `title`) and reads no template local.
     private var textReaders: [TextReader] = []
-    /// For each node by pre-order number: its entry in `propertyReaders`, or -1.
+    /// For each node by pre-order number: its entry in `propertyReaders`, `controlOnly`, or -1.
     private var propertyReaderOf: [Int32] = []
+    /// In `propertyReaderOf`: an input whose variable only sets its control (`StateUpdate.inputChanges`).
+    private static let controlOnly: Int32 = -2
     /// The nodes that read state in other properties than one text (or in more than one), outside templates.
     private var propertyReaders: [PropertyReader] = []
     /// Whether the pre-order numbers are the layout tree's node indices: no node has views the layout counts
@@ -129,7 +136,7 @@ public struct StateUpdater: Sendable {
             }
             for change in changes.texts { textReaders[Int(textReaderOf[Int(change.node)])].current = change.text }
             return StateUpdate(screen: screen, base: base, warnings: [], textChanges: layoutChanged ? nil : changes.texts,
-                               propertyChanges: properties)
+                               propertyChanges: properties, inputChanges: changes.inputs)
         }
         return general(state, base: base)
     }
@@ -147,16 +154,22 @@ public struct StateUpdater: Sendable {
     /// The new texts of the text readers of `slots`, and the other readers of `slots` (by number, ascending), or
     /// nil when the fast path does not apply (a template's items read them, a reader is inside a template, a text
     /// binding fails).
-    private func fastChanges(slots: [Int], state: ScreenState) -> (texts: [(node: Int32, text: String)], properties: [Int32])? {
+    private func fastChanges(slots: [Int], state: ScreenState) -> (texts: [(node: Int32, text: String)], properties: [Int32], inputs: [Int32])? {
         guard dependencies.templateNodes(readingAnyOf: slots).isEmpty else { return nil }
         var changes: [(node: Int32, text: String)] = []
         var properties: [Int32] = []
+        var inputs: [Int32] = []
         let values = state.values
         for number in dependencies.nodes(readingAnyOf: slots) {
             guard textReaderOf.indices.contains(Int(number)) else { return nil }
             let k = Int(textReaderOf[Int(number)])
             guard k >= 0 else {
-                guard propertyReaderOf[Int(number)] >= 0 else { return nil }
+                let entry = propertyReaderOf[Int(number)]
+                if entry == Self.controlOnly {
+                    inputs.append(number)
+                    continue
+                }
+                guard entry >= 0 else { return nil }
                 properties.append(number)
                 continue
             }
@@ -175,7 +188,7 @@ public struct StateUpdater: Sendable {
             let string = value.interpolationText
             if textReaders[k].current != string { changes.append((number, string)) }
         }
-        return (changes, properties)
+        return (changes, properties, inputs)
     }
 
     /// The property readers `numbers` resolved again in `state` (`PayloadDecoder.resolvedProperties`): those whose
@@ -224,6 +237,18 @@ public struct StateUpdater: Sendable {
         }
     }
 
+    /// Whether the state `node` reads sets only its control: a toggle, a stepper or a segmented picker with no
+    /// binding of its own (its label fixed), whose variable the layout does not read (a switch and a stepper are of
+    /// fixed size, segments as wide as the widest option) — unlike a text field's text or a menu picker's title.
+    static func isControlOnly(_ node: ComponentNode) -> Bool {
+        guard let input = node.input, !node.hasBindings else { return false }
+        switch node.type {
+        case .toggle, .stepper: return true
+        case .picker: return input.pickerStyle == .segmented
+        default: return false
+        }
+    }
+
     /// For each node by pre-order number, its entry in the text readers (-1: none), the text readers, the same for
     /// the property readers.
     private static func readers(of screen: Screen) -> (textOf: [Int32], text: [TextReader], propertyOf: [Int32], property: [PropertyReader]) {
@@ -249,6 +274,8 @@ public struct StateUpdater: Sendable {
             } else if node.hasBindings, node.input == nil, !inTemplate, node.templateItem == nil, node.templates.isEmpty {
                 propertyEntry = Int32(property.count)
                 property.append(PropertyReader(path: path, paintOnly: node.bindings.map { isPaintOnly($0.path, of: node) }))
+            } else if isControlOnly(node), !inTemplate, node.templateItem == nil {
+                propertyEntry = controlOnly
             }
             textOf.append(textEntry)
             propertyOf.append(propertyEntry)
