@@ -92,8 +92,7 @@ import SDUIDisplay
         #expect(host.session.input(ofNodeAt: picker, in: host.layout) == .picker(options: sizes, selected: 2, segmented: true))
         let echo = try #require(host.items.first { $0.payloadID == "echo" })
         #expect(echo.text?.sourceText == "Ada × 100")
-        // The list is what a fresh host shows. (A text field's text and a bound label are measured by the layout:
-        // those changes take `StateUpdater`'s general path and make the whole list again.)
+        // The list is what a fresh host shows.
         #expect(host.items == host.fresh())
     }
 
