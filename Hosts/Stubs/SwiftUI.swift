@@ -103,7 +103,7 @@ public enum DynamicTypeSize: Hashable, Sendable {
 }
 
 public struct Alignment: Hashable, Sendable {
-    public static let center = Alignment(), topLeading = Alignment(), leading = Alignment()
+    public static let center = Alignment(), topLeading = Alignment(), leading = Alignment(), trailing = Alignment()
 }
 
 public struct UnitPoint: Hashable, Sendable {
@@ -285,4 +285,78 @@ public struct AccessibilityChildBehavior: Hashable, Sendable {
     public static let ignore = AccessibilityChildBehavior()
     public static let contain = AccessibilityChildBehavior()
     public static let combine = AccessibilityChildBehavior()
+}
+
+// MARK: Controls and bindings
+
+@propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
+    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {}
+    public var wrappedValue: Value { get { fatalError() } nonmutating set {} }
+    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> { fatalError() }
+}
+
+public struct Toggle<Label: View>: View {
+    public var body: Never { fatalError() }
+}
+extension Toggle where Label == Text {
+    public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {}
+}
+
+public struct TextField<Label: View>: View {
+    public var body: Never { fatalError() }
+}
+extension TextField where Label == Text {
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>) {}
+}
+
+public struct SecureField<Label: View>: View {
+    public var body: Never { fatalError() }
+}
+extension SecureField where Label == Text {
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>) {}
+}
+
+public struct Stepper<Label: View>: View {
+    public var body: Never { fatalError() }
+}
+extension Stepper where Label == Text {
+    public init<S: StringProtocol, V: Strideable>(_ title: S, value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1,
+                                                  onEditingChanged: @escaping (Bool) -> Void = { _ in }) {}
+}
+
+public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View {
+    public var body: Never { fatalError() }
+}
+extension Picker where Label == Text {
+    public init<S: StringProtocol>(_ title: S, selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content) {}
+}
+
+public protocol PickerStyle {}
+public struct SegmentedPickerStyle: PickerStyle { public init() {} }
+public struct MenuPickerStyle: PickerStyle { public init() {} }
+extension PickerStyle where Self == SegmentedPickerStyle { public static var segmented: SegmentedPickerStyle { SegmentedPickerStyle() } }
+extension PickerStyle where Self == MenuPickerStyle { public static var menu: MenuPickerStyle { MenuPickerStyle() } }
+
+public protocol TextFieldStyle {}
+public struct RoundedBorderTextFieldStyle: TextFieldStyle { public init() {} }
+extension TextFieldStyle where Self == RoundedBorderTextFieldStyle {
+    public static var roundedBorder: RoundedBorderTextFieldStyle { RoundedBorderTextFieldStyle() }
+}
+
+public struct SubmitTriggers: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let text = SubmitTriggers(rawValue: 1)
+}
+
+extension View {
+    public func labelsHidden() -> ModifiedView<Self> { ModifiedView() }
+    public func onAppear(perform action: (() -> Void)? = nil) -> ModifiedView<Self> { ModifiedView() }
+    public func onDisappear(perform action: (() -> Void)? = nil) -> ModifiedView<Self> { ModifiedView() }
+    public func pickerStyle<S: PickerStyle>(_ style: S) -> ModifiedView<Self> { ModifiedView() }
+    public func textFieldStyle<S: TextFieldStyle>(_ style: S) -> ModifiedView<Self> { ModifiedView() }
+    public func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping () -> Void) -> ModifiedView<Self> { ModifiedView() }
+    public func tag<V: Hashable>(_ tag: V) -> ModifiedView<Self> { ModifiedView() }
+    /// UIKit platforms: the keyboard a text field shows.
+    public func keyboardType(_ type: UIKeyboardType) -> ModifiedView<Self> { ModifiedView() }
 }

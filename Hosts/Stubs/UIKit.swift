@@ -108,7 +108,16 @@ public protocol UITraitChangeRegistration: Sendable {}
 
 // MARK: Responders, views, controllers
 
-@MainActor open class UIResponder: NSObject {}
+@MainActor open class UIResponder: NSObject {
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    open func accessibilityActivate() -> Bool { false }
+}
+
+@MainActor open class UITouch: NSObject {
+    open func location(in view: UIView?) -> CGPoint { .zero }
+}
+
+@MainActor open class UIEvent: NSObject {}
 
 public struct UIEdgeInsets: Equatable, Sendable {
     public var top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat
@@ -228,6 +237,14 @@ public final class UIScreen: @unchecked Sendable {
     open func makeKeyAndVisible() {}
 }
 
+@MainActor open class UIScrollView: UIView {
+    public enum ContentInsetAdjustmentBehavior: Int, Sendable { case automatic, scrollableAxes, never, always }
+    open var contentSize: CGSize = .zero
+    open var contentOffset: CGPoint = .zero
+    open var contentInset: UIEdgeInsets = .zero
+    open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
+}
+
 @MainActor open class UILabel: UIView {
     open var numberOfLines = 1
     open var attributedText: NSAttributedString?
@@ -242,12 +259,61 @@ public final class UIScreen: @unchecked Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
         public static let touchUpInside = Event(rawValue: 1 << 6)
+        public static let valueChanged = Event(rawValue: 1 << 12)
+        public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        public static let editingChanged = Event(rawValue: 1 << 17)
     }
+    public enum ContentHorizontalAlignment: Int, Sendable { case center, left, right, fill, leading, trailing }
+    open var contentHorizontalAlignment: ContentHorizontalAlignment = .center
     open func addAction(_ action: UIAction, for controlEvents: UIControl.Event) {}
 }
 
-@MainActor open class UIAction {
-    public init(title: String = "", handler: @escaping (UIAction) -> Void) {}
+@MainActor open class UIMenuElement {
+    public enum State: Int, Sendable { case off, on, mixed }
+}
+
+@MainActor open class UIAction: UIMenuElement {
+    public init(title: String = "", image: UIImage? = nil, state: UIMenuElement.State = .off, handler: @escaping (UIAction) -> Void) {}
+}
+
+@MainActor open class UIMenu: UIMenuElement {
+    public init(title: String = "", children: [UIMenuElement] = []) {}
+}
+
+@MainActor open class UISwitch: UIControl {
+    open var isOn = false
+}
+
+@MainActor open class UIStepper: UIControl {
+    open var value: Double = 0
+    open var minimumValue: Double = 0
+    open var maximumValue: Double = 100
+    open var stepValue: Double = 1
+}
+
+public enum UIKeyboardType: Int, Sendable {
+    case `default`, asciiCapable, numbersAndPunctuation, URL, numberPad, phonePad, namePhonePad, emailAddress, decimalPad
+}
+
+@MainActor open class UITextField: UIControl {
+    public enum BorderStyle: Int, Sendable { case none, line, bezel, roundedRect }
+    open var text: String?
+    open var placeholder: String?
+    open var font: UIFont?
+    open var borderStyle: BorderStyle = .none
+    open var keyboardType: UIKeyboardType = .default
+    open var isSecureTextEntry = false
+}
+
+@MainActor open class UISegmentedControl: UIControl {
+    public static let noSegment = -1
+    public init(items: [Any]?) { super.init(frame: .zero) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    open var selectedSegmentIndex = -1
+    open var numberOfSegments: Int { 0 }
+    open func titleForSegment(at segment: Int) -> String? { nil }
+    open func removeAllSegments() {}
+    open func insertSegment(withTitle title: String?, at segment: Int, animated: Bool) {}
 }
 
 public struct UIBackgroundConfiguration: Sendable {
@@ -263,9 +329,20 @@ public struct UIBackgroundConfiguration: Sendable {
         public var attributedTitle: AttributedString?
         public var baseForegroundColor: UIColor?
         public var background = UIBackgroundConfiguration()
+        public var image: UIImage?
+        public var imagePlacement: NSDirectionalRectEdge = .leading
     }
+    open var menu: UIMenu?
+    open var showsMenuAsPrimaryAction = false
     public convenience init(configuration: UIButton.Configuration, primaryAction: UIAction? = nil) { self.init(frame: .zero) }
     open var configuration: UIButton.Configuration?
+}
+
+public struct NSDirectionalRectEdge: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let top = NSDirectionalRectEdge(rawValue: 1), leading = NSDirectionalRectEdge(rawValue: 2)
+    public static let bottom = NSDirectionalRectEdge(rawValue: 4), trailing = NSDirectionalRectEdge(rawValue: 8)
 }
 
 @MainActor public protocol UIViewControllerTransitionCoordinatorContext {}
@@ -285,6 +362,8 @@ public struct UIBackgroundConfiguration: Sendable {
     open var traitCollection: UITraitCollection { UITraitCollection() }
     open func viewDidLoad() {}
     open func viewIsAppearing(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
     open func viewDidLayoutSubviews() {}
     open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {}
     /// iOS 17's trait change registration.

@@ -121,6 +121,14 @@ public struct DisplayListUpdater: Sendable {
     /// The payload node of layout node `index`: the child slots the engine recorded, from the root down (what the
     /// list's iterator follows).
     static func component(at index: Int, of layout: LayoutResult, in screen: Screen) -> ComponentNode? {
+        component(at: index, of: layout, in: screen) { _ in }
+    }
+
+    /// The payload node of layout node `index`, as `component(at:of:in:)` finds it, with `visit` called on every node
+    /// from the root down to it (both included).
+    static func component(at index: Int, of layout: LayoutResult, in screen: Screen,
+                          visiting visit: (ComponentNode) -> Void) -> ComponentNode? {
+        guard index >= 0, index < layout.nodeCount else { return nil }
         var slots: [Int32] = []
         var i = index
         while true {
@@ -132,9 +140,11 @@ public struct DisplayListUpdater: Sendable {
         }
         guard i == 0 else { return nil }
         var node = screen.root
+        visit(node)
         for slot in slots.reversed() {
             guard let child = node.layoutChild(atSlot: slot) else { return nil }
             node = child
+            visit(node)
         }
         return node
     }
@@ -170,11 +180,11 @@ public struct DisplayItemChange: Sendable {
 }
 
 extension StateUpdate {
-    /// The nodes whose payload node the update changed, by index, when it took the fast path — its text and property
-    /// changes, nothing else of the screen changed (`DisplayListUpdater`'s `changedComponents`); nil for the general
+    /// The nodes whose payload node the update changed, by index, when it took the fast path — its text, property and
+    /// input (control) changes, nothing else of the screen changed (`DisplayListUpdater`'s `changedComponents`); nil for the general
     /// path (the screen was made again).
     public var changedNodes: [Int32]? {
         guard textChanges != nil || !propertyChanges.isEmpty else { return nil }
-        return (textChanges?.map(\.node) ?? []) + propertyChanges
+        return (textChanges?.map(\.node) ?? []) + propertyChanges + inputChanges
     }
 }

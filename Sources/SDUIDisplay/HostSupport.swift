@@ -95,3 +95,26 @@ extension DisplayItem {
         }
     }
 }
+
+/// What a native scroll view needs of its content: the union of its children's frames in the scroll's own
+/// coordinates, content laid out at offset 0 as the engine gives it. A vertical scroll's content runs down past its
+/// height; a horizontal one's past its trailing edge — in right to left past its *left* edge, at negative x (it
+/// starts at the right, as SwiftUI's does), which a host gives as a leading content inset.
+public enum ScrollContent {
+    /// For each visible `scroll` item, by index in document order, the extent of its visible children.
+    /// - Complexity: O(n) in the items.
+    public static func extents(of items: [DisplayItem]) -> [(index: Int, extent: Rect)] {
+        var extents: [Int: Rect] = [:]
+        for item in items where !item.isHidden {
+            guard let p = item.parent?.int, p >= 0, p < items.count, items[p].type == .scroll, !items[p].isHidden else { continue }
+            let child = item.frame(relativeTo: items[p].frame)
+            if let e = extents[p] {
+                let minX = min(e.minX, child.minX), minY = min(e.minY, child.minY)
+                extents[p] = Rect(x: minX, y: minY, width: max(e.maxX, child.maxX) - minX, height: max(e.maxY, child.maxY) - minY)
+            } else {
+                extents[p] = child
+            }
+        }
+        return extents.sorted { $0.key < $1.key }.map { (index: $0.key, extent: $0.value) }
+    }
+}

@@ -10,13 +10,20 @@ import SDUIDisplay
 
 /// One node's own drawing at its frame's size: fill and corners, text lines at the engine's positions (with their
 /// strikethrough or underline), an image in `AsyncImage`'s phases (empty: skeleton, success: the picture, failure: a
-/// symbol), an SF Symbol in its box, a tap that routes the action.
+/// symbol), an SF Symbol in its box, an input's SwiftUI control bound to its state variable, a tap that runs the action.
 struct SDUINodeContent: View {
     let item: DisplayItem
     /// The item's place in VoiceOver's reading order (`DisplayList.accessibilitySortPriorities`).
     let sortPriority: Double
     let registry: SDUIViewRegistry
-    let onAction: @MainActor (Action, DisplayItem) -> Void
+    /// What the node's control shows (nil: not an input).
+    let input: DisplayInput?
+    /// A tap on the node (it has an action).
+    let onTap: @MainActor (DisplayItem) -> Void
+    /// The user changed the node's control to a value.
+    let onInput: @MainActor (DisplayItem, StateValue) -> Void
+    /// The return key of a text field.
+    let onSubmit: @MainActor (DisplayItem) -> Void
 
     var body: some View {
         let resolution = registry.factories.resolve(item)
@@ -33,7 +40,9 @@ struct SDUINodeContent: View {
                 }
                 if let image = item.image { imageView(image) }
                 if let symbol = item.symbol { symbolView(symbol) }
-                if let text = item.text { lines(text) }
+                // A text field and a segmented control draw their own text.
+                if let text = item.text, item.type != .textField, item.control?.drawsOwnText != true { lines(text) }
+                if let input { control(input) }
                 boxes(item.appearance.decorations.over)
             }
         }
@@ -44,8 +53,67 @@ struct SDUINodeContent: View {
                 x: shadow?.x ?? 0, y: shadow?.y ?? 0)
         .opacity(item.isHidden ? 0 : item.appearance.opacity)
         .sduiAccessibility(item.accessibility, sortPriority: sortPriority, keepsOwn: isRegistered)
-        .onTapGesture { if let action = item.action { onAction(action, item) } }
+        .onTapGesture { if item.action != nil { onTap(item) } }
     }
+
+    /// The input's control at the layout's place for it: a switch (51 × 31) or stepper (94 × 32) at the trailing edge
+    /// beside the label the text lines draw, a text field or picker over the whole frame (SDUINodeView+Controls.swift
+    /// draws the same in UIKit). The controls' own labels are hidden: the engine laid the label out.
+    @ViewBuilder private func control(_ input: DisplayInput) -> some View {
+        let w = item.frame.width, h = item.frame.height
+        switch input {
+        case .toggle(let isOn):
+            SwiftUI.Toggle("", isOn: Binding(get: { isOn }, set: { onInput(item, .bool($0)) }))
+                .labelsHidden()
+                .frame(width: 51, height: 31)
+                .offset(x: w - 51, y: (h - 31) / 2)
+        case .textField(let text, let placeholder, let keyboard, let isSecure):
+            let binding = Binding(get: { text }, set: { onInput(item, .string($0)) })
+            fieldView(isSecure ? AnyView(SecureField(placeholder, text: binding)) : AnyView(TextField(placeholder, text: binding)),
+                      keyboard: keyboard)
+                .onSubmit { onSubmit(item) }
+                .frame(width: w, height: h)
+        case .stepper(let value, let range, let step):
+            SwiftUI.Stepper("", value: Binding(get: { value }, set: { onInput(item, StateValue($0)) }), in: range, step: step)
+                .labelsHidden()
+                .frame(width: 94, height: 32)
+                .offset(x: w - 94, y: (h - 32) / 2)
+        case .picker(let options, let selected, let segmented):
+            let picker = SwiftUI.Picker("", selection: Binding(get: { selected ?? -1 }, set: { i in
+                if options.indices.contains(i) { onInput(item, options[i].value) }
+            })) {
+                ForEach(Array(options.enumerated()), id: \.offset) { i, option in SwiftUI.Text(option.label).tag(i) }
+            }
+            .labelsHidden()
+            if segmented {
+                picker.pickerStyle(.segmented).frame(width: w, height: h)
+            } else {
+                picker.pickerStyle(.menu).frame(width: w, height: h, alignment: .trailing)
+            }
+        }
+    }
+
+    /// A text field in the rounded style, with its keyboard where the platform has one.
+    @ViewBuilder private func fieldView(_ field: AnyView, keyboard: KeyboardType) -> some View {
+        #if canImport(UIKit)
+        field.textFieldStyle(.roundedBorder).keyboardType(SDUINodeContent.keyboardType(keyboard))
+        #else
+        field.textFieldStyle(.roundedBorder)
+        #endif
+    }
+
+    #if canImport(UIKit)
+    static func keyboardType(_ keyboard: KeyboardType) -> UIKeyboardType {
+        switch keyboard {
+        case .default: return .default
+        case .emailAddress: return .emailAddress
+        case .numberPad: return .numberPad
+        case .decimalPad: return .decimalPad
+        case .phonePad: return .phonePad
+        case .url: return .URL
+        }
+    }
+    #endif
 
     @ViewBuilder private func lines(_ text: DisplayText) -> some View {
         ForEach(Array(text.lines.enumerated()), id: \.offset) { _, line in

@@ -23,7 +23,7 @@ struct UIKitViewHost: ViewTreeHost {
     }
 
     func place(_ view: UIView, in parent: UIView?, after sibling: UIView?) {
-        let container = parent ?? controller.view!
+        let container = (parent as? SDUINodeView)?.childContainer ?? parent ?? controller.view!
         var index = 0
         if let sibling, let position = container.subviews.firstIndex(of: sibling) { index = position + 1 }
         if view.superview === container, let current = container.subviews.firstIndex(of: view), current < index { index -= 1 }
@@ -56,6 +56,14 @@ final class SDUINodeView: UIView {
     var symbolView: UIImageView?
     private var shimmer: CAGradientLayer?
     private var button: UIButton?
+    /// The UIKit control of an input node (`SDUINodeView+Controls.swift`).
+    var controlView: UIView?
+    /// The scroll view a `scroll` node's children live in (`setScrollContent`).
+    private(set) var scrollView: UIScrollView?
+    /// Where the views of this node's children go: its scroll view, or itself.
+    var childContainer: UIView { scrollView ?? self }
+    /// A picker's options, in the order its segments or menu list them.
+    var pickerOptions: [PickerOption] = []
     private var imageState = ImageLoadingState<UIImage>()
 
     init(controller: SDUIScreenViewController) {
@@ -103,10 +111,29 @@ final class SDUINodeView: UIView {
         layer.borderWidth = 0
         layer.shadowOpacity = 0
         if item.type == .button { applyButton(item) }
+        if item.type == .scroll, scrollView == nil {
+            let scroll = UIScrollView(frame: bounds)
+            // The engine's frames already keep content out of the safe area.
+            scroll.contentInsetAdjustmentBehavior = .never
+            addSubview(scroll)
+            scrollView = scroll
+        }
         if let request = item.image { applyImage(request) }
         applySymbol(item)
         applyGeometry(item)
     }
+
+    /// Gives the scroll view its content: `extent`, the children's frames in this node's coordinates
+    /// (`ScrollContent.extents(of:)`); content at negative x or y (a right-to-left horizontal scroll) is reached
+    /// through the leading inset, so the scroll starts where the engine laid it out.
+    func setScrollContent(_ extent: Rect) {
+        guard let scrollView else { return }
+        scrollView.contentInset = UIEdgeInsets(top: max(0, -extent.minY), left: max(0, -extent.minX), bottom: 0, right: 0)
+        scrollView.contentSize = CGSize(width: max(bounds.width, extent.maxX), height: max(bounds.height, extent.maxY))
+    }
+
+    /// The controller that hosts this view (inputs report their changes to it).
+    var host: SDUIScreenViewController? { controller }
 
     /// Takes `item`'s geometry with the content already drawn, and places the text lines where the engine broke them
     /// (a reconciler frame update).
@@ -130,7 +157,11 @@ final class SDUINodeView: UIView {
         if let symbol = item.symbol, let symbolView {
             symbolView.frame = CGRect(x: symbol.box.x, y: symbol.box.y, width: symbol.box.width, height: symbol.box.height)
         }
-        guard let drawn = self.item, let text = drawn.text, drawn.type != .button else {
+        placeControl()
+        scrollView?.frame = bounds
+        // A text field and a segmented control draw their own text.
+        guard let drawn = self.item, let text = drawn.text, drawn.type != .button, drawn.type != .textField,
+              drawn.control?.drawsOwnText != true else {
             for label in lineLabels { label.removeFromSuperview() }
             lineLabels = []
             if let imageView, let drawn = self.item {
@@ -182,6 +213,25 @@ final class SDUINodeView: UIView {
     private func tapped() {
         guard let item else { return }
         controller?.performAction(ofItemAt: item.index)
+    }
+
+    /// A tap on a node with an action that is not a button (a tappable card): the touches its children's views do not
+    /// handle come up the responder chain to it; the innermost such node takes the tap. A scroll that pans cancels the
+    /// touches instead (no tap).
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let item, item.action != nil, item.type != .button, let touch = touches.first,
+              bounds.contains(touch.location(in: self)) else {
+            super.touchesEnded(touches, with: event)
+            return
+        }
+        tapped()
+    }
+
+    /// VoiceOver's double tap on a node with an action.
+    override func accessibilityActivate() -> Bool {
+        guard let item, item.action != nil else { return super.accessibilityActivate() }
+        tapped()
+        return true
     }
 
     private func applyImage(_ request: ImageRequest) {

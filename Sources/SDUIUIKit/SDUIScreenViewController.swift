@@ -13,10 +13,26 @@ import SDUIDisplay
 /// Hosts one SDUI screen in UIKit: lays it out with the engine in `viewIsAppearing(_:)` (final bounds and traits),
 /// again in `viewWillTransition(to:with:)` and when a trait the layout depends on changes, and drives one `UIView`
 /// per node through the reconciler (views that keep their identity are moved and updated, never recreated).
+///
+/// Interactive screens run here as in the headless runtime, through the same `ScreenSession`: taps run state actions,
+/// inputs are UIKit controls bound two-way to their state variable, `onAppear` / `onDisappear` run at `viewDidAppear` /
+/// `viewDidDisappear`, requests go to `requestHandler`; each change lays the screen out again incrementally and updates
+/// the views in place (`SDUIScreenViewController+State.swift`).
 @MainActor
 open class SDUIScreenViewController: UIViewController {
-    /// The screen shown (set a new one to show a server update: the reconciler applies the difference).
-    public var screen: Screen { didSet { lastLayoutKey = nil; layoutScreenIfNeeded(force: true) } }
+    /// The screen shown, in its current state. Set a new one to show a server update: it starts in its own state, and
+    /// the reconciler applies the difference to the views.
+    public var screen: Screen {
+        get { session.screen }
+        set { session = ScreenSession(screen: newValue); lastLayoutKey = nil; layoutScreenIfNeeded(force: true) }
+    }
+    /// The screen's state and what changes it (shared with the headless runtime and the SwiftUI host).
+    public internal(set) var session: ScreenSession
+    /// Performs the screen's `request` actions (nil: they wait in `session.pendingRequests` for `respond(to:with:)`).
+    public weak var requestHandler: (any SDUIRequestHandling)?
+    /// Hears the problems the screen's actions and bindings report (a failing expression, a refused input value);
+    /// nothing else changes when one is reported.
+    public var diagnosticHandler: (@MainActor (String) -> Void)?
     /// Makes the views of custom component types.
     public let registry: SDUIComponentRegistry
     /// Carries out taps on nodes with an action.
@@ -26,11 +42,13 @@ open class SDUIScreenViewController: UIViewController {
     /// The display list of the latest layout.
     public var displayItems: [DisplayItem] { driver.items }
 
-    private let engine = LayoutEngine()
-    private lazy var driver = ViewTreeDriver(host: UIKitViewHost(controller: self))
-    private var lastLayoutKey: LayoutKey?
+    let engine = LayoutEngine()
+    lazy var driver = ViewTreeDriver(host: UIKitViewHost(controller: self))
+    var lastLayoutKey: LayoutKey?
+    /// The latest layout and what it was laid out in (a state change is laid out again in the same).
+    var lastLayout: (result: LayoutResult, environment: WindowEnvironment, traits: TraitCollection)?
 
-    private struct LayoutKey: Equatable {
+    struct LayoutKey: Equatable {
         var size: CGSize
         var safeArea: UIEdgeInsets
         var contentSize: String
@@ -43,7 +61,7 @@ open class SDUIScreenViewController: UIViewController {
     /// A controller showing `screen`.
     public init(screen: Screen, registry: SDUIComponentRegistry = .shared, router: (any ActionRouting)? = nil,
                 images: ImagePipeline<UIImage>? = nil) {
-        self.screen = screen
+        self.session = ScreenSession(screen: screen)
         self.registry = registry
         self.router = router
         self.images = images ?? ImagePipeline(fetcher: URLSessionImageFetcher()) { UIImage(data: $0) }
@@ -67,6 +85,18 @@ open class SDUIScreenViewController: UIViewController {
     open override func viewIsAppearing(_ animated: Bool) {
         super.viewIsAppearing(animated)
         layoutScreenIfNeeded(force: false)
+    }
+
+    /// Runs the screen's `onAppear` actions (`SDUIScreenViewController+State.swift`).
+    open override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        runLifecycleActions(appearing: true)
+    }
+
+    /// Runs the screen's `onDisappear` actions.
+    open override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        runLifecycleActions(appearing: false)
     }
 
     open override func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
@@ -107,20 +137,27 @@ open class SDUIScreenViewController: UIViewController {
             layoutDirection: traits.layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight)
         engineTraits.displayScale = Double(traits.displayScale)
         let result = engine.layout(screen, in: environment, traits: engineTraits)
-        let list = DisplayList(result, screen: screen)
-        let items = list.items
-        driver.apply(items)
-        // VoiceOver's reading order (`sdui accessibility`'s), not the subviews' order.
-        view.accessibilityElements = list.accessibilityOrder.compactMap { index in
-            index.int < items.count ? driver.view(for: ViewKey(items[index.int])) : nil
-        }
+        lastLayout = (result, environment, engineTraits)
+        show(result, after: nil)
     }
 
-    /// Hands the action of the node with `index` to the router.
-    func performAction(ofItemAt index: NodeIndex) {
+    /// Brings the views to `result` through the reconciler (`update`: the state change it was laid out after, so only
+    /// the items it can alter are made again), then VoiceOver's order and the controls' values.
+    func show(_ result: LayoutResult, after update: StateUpdate?) {
+        driver.apply(session.displayChange(driver.items, to: result, after: update))
         let items = driver.items
-        guard index.int >= 0, index.int < items.count, let action = items[index.int].action else { return }
-        router?.perform(action, from: items[index.int])
+        // VoiceOver's reading order (`sdui accessibility`'s), not the subviews' order.
+        view.accessibilityElements = session.displayList.accessibilityOrder.compactMap { index in
+            index.int < items.count ? driver.view(for: ViewKey(items[index.int])) : nil
+        }
+        // Scroll views take their content's size (frames at offset 0, as the engine laid them out).
+        for (index, extent) in ScrollContent.extents(of: items) {
+            (driver.view(for: ViewKey(items[index])) as? SDUINodeView)?.setScrollContent(extent)
+        }
+        // A control shows its variable's value, which a change elsewhere may have set.
+        for item in items where item.control != nil {
+            (driver.view(for: ViewKey(item)) as? SDUINodeView)?.applyInput(session.input(ofNodeAt: item.index.int, in: result))
+        }
     }
 }
 

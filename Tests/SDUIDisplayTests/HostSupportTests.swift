@@ -9,6 +9,35 @@ import SDUILayout
     static let good = ImageRequest(source: "https://img.example/a.jpg", loadableURL: "https://img.example/a.jpg",
                                    contentMode: .fill, placeholder: .skeleton, isFlipped: false)
 
+    @Test func `a scroll's content extent is its children's frames at offset 0, past the leading edge in right to left`() throws {
+        let rows = (0..<40).map { #"{"type": "text", "text": "Row \#($0)"}"# }.joined(separator: ", ")
+        let chips = (0..<12).map { #"{"type": "text", "text": "Chip number \#($0)"}"# }.joined(separator: ", ")
+        let screen = try Screen(json: #"""
+        {"schemaVersion": 1, "id": "s", "root": {"type": "scroll", "children": [{"type": "vstack", "children": [
+          {"type": "scroll", "id": "chips", "axis": "horizontal", "children": [{"type": "hstack", "spacing": 8, "children": [\#(chips)]}]},
+          \#(rows)]}]}}
+        """#)
+        let window = Fixture.window("iphone-16")
+        for direction in [LayoutDirection.leftToRight, .rightToLeft] {
+            let items = Fixture.items(screen, window, direction: direction)
+            let extents = ScrollContent.extents(of: items)
+            #expect(extents.map(\.index) == items.indices.filter { items[$0].type == .scroll })
+            let root = try #require(extents.first { $0.index == 0 }), viewport = items[0].frame
+            #expect(root.extent.maxY > viewport.height, "forty rows run past the screen")
+            #expect(root.extent.minY >= 0 && root.extent.minX >= 0)
+            let chips = try #require(extents.first { items[$0.index].payloadID == "chips" })
+            let width = items[chips.index].frame.width
+            #expect(chips.extent.width > width, "the chips run past the scroll's width")
+            if direction == .leftToRight {
+                #expect(chips.extent.minX == 0)
+            } else {
+                // Right to left: the start is at the right edge; the rest lies at negative x.
+                #expect(chips.extent.minX < 0)
+                #expect(abs(chips.extent.maxX - width) < 0.001)
+            }
+        }
+    }
+
     @Test func `an image view goes empty, then success or failure; a stale completion is ignored`() {
         var state = ImageLoadingState<String>()
         let first = state.show(Self.good, cached: nil)

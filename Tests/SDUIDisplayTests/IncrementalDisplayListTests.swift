@@ -142,6 +142,44 @@ import SDUIEnvironment
         #expect(counts.incremental > 40)
     }
 
+    /// Inputs: a switch, a stepper and a segmented picker whose variables set only their controls, and a text field
+    /// (secure and not) and a menu picker whose variables set the text the layout measures — all on the fast path.
+    static let inputPayload = #"""
+    {"schemaVersion": 1, "id": "inputs", "state": {"on": false, "qty": 1, "size": "m", "name": "", "drink": "tea"},
+     "root": {"type": "vstack", "spacing": 8, "children": [
+       {"type": "toggle", "id": "on", "isOn": "@{on}", "label": "Notifications"},
+       {"type": "stepper", "id": "qty", "value": "@{qty}", "range": [0, 10], "label": "Quantity"},
+       {"type": "picker", "id": "size", "selection": "@{size}", "options": ["s", "m", "l"], "style": "segmented"},
+       {"type": "textField", "id": "name", "text": "@{name}", "placeholder": "Name"},
+       {"type": "textField", "id": "secret", "text": "@{name}", "placeholder": "Password", "secure": true},
+       {"type": "textField", "id": "bare", "text": "@{name}"},
+       {"type": "picker", "id": "drink", "selection": "@{drink}", "options": ["tea", {"value": "coffee", "label": "A large coffee"}]},
+       {"type": "grid", "id": "swatches", "columns": 4, "children": [\#(swatches)]}]}}
+    """#
+
+    @Test(arguments: [(375.0, LayoutDirection.leftToRight), (320, .leftToRight), (375, .rightToLeft)])
+    func `a switch, stepper, segment, text field or menu change is made in place and equals a fresh list`(
+        _ width: Double, _ direction: LayoutDirection) throws {
+        let decoded = try #require(PayloadDecoder().decode(Array(Self.inputPayload.utf8)).screen)
+        let screen = try #require(decoded.resolved(in: decoded.state).screen)
+        let controls: [String: [StateValue]] = [
+            "on": [.bool(true), .bool(false)],
+            "qty": [.int(0), .int(7), .number(2.5), .int(10)],
+            "size": [.string("s"), .string("l"), .string("m"), .string("xl")],
+        ]
+        let fast = try Self.check(screen, values: controls, steps: 40, width: width, direction: direction,
+                                  seed: UInt64(width) &* 13 &+ (direction == .rightToLeft ? 5 : 0), maxChanges: 2)
+        #expect(fast.incremental == 40, "only controls changed: every change in place")
+        var all = controls
+        all["name"] = [.string("Grace"), .string(""), .string("A name long enough to be truncated in the field")]
+        all["drink"] = [.string("coffee"), .string("tea")]
+        let mixed = try Self.check(screen, values: all, steps: 40, width: width, direction: direction,
+                                   seed: UInt64(width) &* 19 &+ (direction == .rightToLeft ? 5 : 0), maxChanges: 3)
+        // A text field's text and a menu picker's title are patched in the layout's text runs, as a text's — but a
+        // field without a placeholder emptied has no run left (the general path, then the next change in place).
+        #expect(mixed.incremental >= 30)
+    }
+
     /// No groups: elements that pass each other along a line (two texts at a z-stack's trailing edge, the wider read
     /// first) and rows whose texts move.
     static let linePayload = #"""

@@ -28,11 +28,7 @@ extension TreeBuilder {
             spec.controlWidth = 94; spec.controlHeight = 32
             label = text(input.label)
         case .textField:
-            let value = tree.inputState[input.target].map { $0.interpolationText } ?? ""
-            label = value.isEmpty ? text(input.placeholder) : value
-            if input.isSecure?.resolved(for: sizeClass) == true && !value.isEmpty {
-                label = String(repeating: "•", count: value.count)
-            }
+            label = node.inputText(showing: tree.inputState[input.target], sizeClass: sizeClass) ?? ""
             spec.controlWidth = 14; spec.gap = 0; lineLimit = 1
             spec.controlHeight = DynamicTypeTable.metrics(.body, contentSize).lineHeight + 12
         case .picker where input.pickerStyle == .segmented:
@@ -42,8 +38,7 @@ extension TreeBuilder {
             spec.controlWidth = 24; spec.gap = 0; spec.controlHeight = 32
             spec.segments = Double(max(1, labels.count))
         case .picker:
-            let selected = tree.inputState[input.target]
-            label = input.options.first { $0.value == selected }?.label ?? input.options.first?.label ?? ""
+            label = node.inputText(showing: tree.inputState[input.target], sizeClass: sizeClass) ?? ""
             spec.controlWidth = 12; spec.expands = false; lineLimit = 1
         default:
             return

@@ -1,4 +1,5 @@
 import SDUIEnvironment
+import SDUIDisplay
 import SDUILayout
 import SDUISchema
 
@@ -169,44 +170,27 @@ extension ScreenViewController {
         return paths
     }
 
-    /// Runs the `onAppear` (or `onDisappear`) actions of the lazy items `ids` and of the nodes inside them, in
-    /// document order, each with the locals of its place.
     /// Keeps the `onDisappear` actions of the visible items `ids` (with their locals), for an item removed while
     /// visible.
     private func rememberDisappearActions(of ids: [String]) {
         for id in ids {
             guard let item = screen.root.node(withID: id), let itemLocals = screen.root.locals(ofNodeWithID: id) else { continue }
-            let actions = Self.lifecycleActions(in: item, locals: itemLocals, appearing: false, skippingLazyItems: nil)
+            let actions = ScreenSession.lifecycleActions(in: item, locals: itemLocals, appearing: false)
             if actions.isEmpty { scrolling.disappearActions[id] = nil } else { scrolling.disappearActions[id] = actions }
         }
     }
 
+    /// Runs the `onAppear` (or `onDisappear`) actions of the lazy items `ids` and of the nodes inside them, in
+    /// document order, each with the locals of its place.
     private func runLazyActions(of ids: [String], appearing: Bool) {
         for id in ids {
             guard let item = screen.root.node(withID: id), let itemLocals = screen.root.locals(ofNodeWithID: id) else { continue }
-            for (action, locals) in Self.lifecycleActions(in: item, locals: itemLocals, appearing: appearing, skippingLazyItems: nil) {
+            for (action, locals) in ScreenSession.lifecycleActions(in: item, locals: itemLocals, appearing: appearing) {
                 do throws(RuntimeError) { try perform(action, locals: locals) } catch {
                     report(.action, "'\(screen.id)' \(appearing ? "onAppear" : "onDisappear") of lazy item '\(id)': \(error.message)")
                 }
             }
         }
-    }
-
-    /// The `onAppear` (or `onDisappear`) actions in `root`'s subtree in document order with the locals of their
-    /// places (`locals`: those of `root`'s place, its own template item's included); `skippingLazyItems`: the path
-    /// ids of subtrees left out (with `root` as `root`).
-    static func lifecycleActions(in root: ComponentNode, locals rootLocals: [(name: String, value: StateValue)], appearing: Bool,
-                                 skippingLazyItems lazy: Set<String>?) -> [(Action, [(name: String, value: StateValue)])] {
-        var found: [(Action, [(name: String, value: StateValue)])] = []
-        var stack: [(node: ComponentNode, path: String, locals: [(name: String, value: StateValue)])] = [(root, "root", rootLocals)]
-        while let (node, path, locals) = stack.popLast() {
-            if let lazy, lazy.contains(path) { continue }
-            if let action = appearing ? node.onAppear : node.onDisappear { found.append((action, locals)) }
-            for (i, child) in node.children.enumerated().reversed() {
-                stack.append((child, path + "." + String(i), locals + (child.templateItem?.locals ?? [])))
-            }
-        }
-        return found
     }
 }
 
@@ -219,7 +203,7 @@ struct ScrollingState {
     var visible: [String] = []
     /// The `onDisappear` actions (with their locals) of the visible items that have some, as of the last time they
     /// were found visible: what runs when a state change removes such an item from the tree.
-    var disappearActions: [String: [(Action, [(name: String, value: StateValue)])]] = [:]
+    var disappearActions: [String: [(action: Action, locals: ScreenSession.Locals)]] = [:]
     /// Between `viewDidAppear` and `viewDidDisappear`.
     var hasAppeared = false
     /// The layout indices of the lazy items in the last layout (`ScreenViewController.lazyItems`); nil: to be found

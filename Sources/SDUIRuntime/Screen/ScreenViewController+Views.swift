@@ -11,13 +11,13 @@ extension ScreenViewController {
     /// The display list of the latest layout (what the views draw), in document order.
     public var displayItems: [DisplayItem] { views.items }
 
-    /// Brings the views to the layout's display list through the reconciler. `changedComponents`: the nodes whose
-    /// payload node changed since the screen the views show, when only they did (a state change on the fast path:
-    /// the list's other items are kept and only the changed ones compared — `DisplayListUpdater`); nil: the screen
-    /// may differ anywhere (the whole list is made and compared).
-    func applyLayout(_ result: LayoutResult, changedComponents: [Int32]? = nil) {
-        let change = displayList.update(views.items, to: result, screen: screen, changedComponents: changedComponents)
-        displayedScreen = screen.derived
+    /// Brings the views to the layout's display list through the reconciler. `update`: the state change the layout
+    /// followed (when it took the fast path from the screen the views show, the list's other items are kept and only
+    /// the changed ones compared — `ScreenSession.displayChange(_:to:after:)`); nil: the screen may differ anywhere
+    /// (the whole list is made and compared).
+    func applyLayout(_ result: LayoutResult, after update: StateUpdate? = nil) {
+        let change = session.displayChange(views.items, to: result, after: update)
+        let changedComponents = update?.changedNodes
         let operations = views.apply(change)
         // Which nodes are lazy items depends on the grids and vstacks of the root scroll's column.
         if case .items = change, let changedComponents, scrolling.lazyItems != nil {
@@ -38,7 +38,7 @@ extension ScreenViewController {
             }
         }
         if !keepsViews { nodeViews = items.compactMap { item in views.view(for: ViewKey(item)).map { (item.id, $0) } } }
-        let order = displayList.accessibilityOrder
+        let order = session.displayList.accessibilityOrder
         // The element views are the same views in the same order when no view came or went and the order is the last.
         if !keepsViews || order != appliedAccessibilityOrder {
             applyAccessibilityOrder(order, items: items)

@@ -21,9 +21,7 @@ public import SDUISchema
 @MainActor
 open class ScreenViewController: ViewController {
     /// The screen shown, resolved in its current state (`screen.state`).
-    public var screen: Screen { stateUpdater?.screen ?? initialScreen }
-    /// The screen as given, in its initial state.
-    let initialScreen: Screen
+    public var screen: Screen { session.screen }
     /// Resolves node types to views.
     public let registry: ComponentRegistry
     /// Carries out actions (nil: actions throw `unsupportedAction`).
@@ -37,27 +35,27 @@ open class ScreenViewController: ViewController {
     /// Performs the screen's `request` actions (nil: requests wait in `pendingRequests` for the host to answer).
     public weak var requestHandler: (any RequestHandler)?
     /// Requests handed out and not answered yet, oldest first.
-    public internal(set) var pendingRequests: [PendingRequest] = []
+    public var pendingRequests: [PendingRequest] { session.pendingRequests }
     /// Runs the screen's actions.
-    public var interpreter = ActionInterpreter()
+    public var interpreter: ActionInterpreter {
+        get { session.interpreter }
+        set { session.interpreter = newValue }
+    }
+    /// The screen's state, the changes to it and the display list (`ScreenSession`, which the native hosts share):
+    /// the session decides, the controller carries out.
+    var session: ScreenSession
 
     /// How many layouts brought the display list along in place (only the items a state change can alter made
     /// again: `DisplayListUpdater`) rather than making it whole.
-    public var displayListUpdatesInPlace: Int { displayList.incrementalUpdateCount }
+    public var displayListUpdatesInPlace: Int { session.displayList.incrementalUpdateCount }
     /// How many node views the controller has made (a state change that keeps a node's identity makes none).
     public internal(set) var viewsMade = 0
-    /// Takes the screen from state to state (made at the first change).
-    var stateUpdater: StateUpdater?
     /// The view operations the latest layout applied (the reconciler's, from the previous layout's display list).
     public internal(set) var lastViewOperations: [ViewOperation] = []
     /// The views, driven by the reconciler (`ScreenViewController+Views.swift`).
     /// A stored property, not a lazy one: a lazy property is read and written back whole, so every change of the
     /// driver copied its items (copy-on-write of the whole list for one replaced item).
     var views = ViewTreeDriver(host: RuntimeViewHost())
-    /// Brings the display list from layout to layout (only the items a state change can alter are made again).
-    var displayList = DisplayListUpdater()
-    /// The screen value (its identity) the views show: a state change made from it may update the list in place.
-    var displayedScreen: ScreenDerivedStorage?
     /// The reading order the controller's view was last given (`applyAccessibilityOrder`).
     var appliedAccessibilityOrder: [NodeIndex] = []
 
@@ -76,7 +74,7 @@ open class ScreenViewController: ViewController {
 
     /// Creates a controller for `screen`, named after the screen's id.
     public init(screen: Screen, registry: ComponentRegistry = .shared, router: Router? = nil) {
-        self.initialScreen = screen
+        self.session = ScreenSession(screen: screen)
         self.registry = registry
         self.router = router
         super.init(name: screen.id)
@@ -169,8 +167,7 @@ open class ScreenViewController: ViewController {
         let result = engine.layout(applying: update, in: environment, traits: traits)
         layoutResult = result
         layoutCount += 1
-        // Made from the screen the views show: only the nodes the update changed differ from it.
-        applyLayout(result, changedComponents: displayedScreen.map { update.base === $0 } == true ? update.changedNodes : nil)
+        applyLayout(result, after: update)
         if scrolling.hasAppeared { updateLazyItemVisibility() }
     }
 

@@ -24,6 +24,12 @@ public struct StateUpdate: Sendable {
     /// bindings that change how a node is drawn changed value (`StateUpdater.isPaintOnly`), `textChanges` is still
     /// given: the layout is the last one with those texts patched. Otherwise `textChanges` is nil (lay out in full).
     public var propertyChanges: [Int32] = []
+    /// Fast path: the input nodes (by pre-order number, ascending) whose variable changed: their payload nodes are
+    /// unchanged (a control reads the state), but how a host draws them is not (the display item's `DisplayControl`,
+    /// the accessibility value). A `toggle`, `stepper` or segmented `picker` changes no layout; a `textField`'s text
+    /// and a menu `picker`'s title are in `textChanges` too, for the layout to patch (the model's tree keeps its
+    /// node). Empty for the general path.
+    public var inputChanges: [Int32] = []
 }
 
 /// Takes a screen from state to state (the runtime keeps one per screen): knows which nodes read which variables,
@@ -39,8 +45,15 @@ public struct StateUpdater: Sendable {
     private var textReaderOf: [Int32] = []
     /// The nodes whose one binding is their text (a text's `text`, a button's `title`) and reads no template local.
     private var textReaders: [TextReader] = []
-    /// For each node by pre-order number: its entry in `propertyReaders`, or -1.
+    /// For each node by pre-order number: its entry in `propertyReaders`, `controlOnly`, or -1.
     private var propertyReaderOf: [Int32] = []
+    /// In `propertyReaderOf`: an input whose variable only sets its control (`StateUpdate.inputChanges`).
+    private static let controlOnly: Int32 = -2
+    /// In `propertyReaderOf`: an input whose variable sets the text the layout measures (a text field's, a menu
+    /// picker's: `ComponentNode.inputText(showing:sizeClass:)`); its child-index path is in `inputTextPaths`.
+    private static let inputText: Int32 = -3
+    /// The paths of the `inputText` nodes, by pre-order number.
+    private var inputTextPaths: [Int32: [Int]] = [:]
     /// The nodes that read state in other properties than one text (or in more than one), outside templates.
     private var propertyReaders: [PropertyReader] = []
     /// Whether the pre-order numbers are the layout tree's node indices: no node has views the layout counts
@@ -86,6 +99,7 @@ public struct StateUpdater: Sendable {
     private mutating func index(_ screen: Screen) {
         let tables = Self.readers(of: screen)
         (textReaderOf, textReaders, propertyReaderOf, propertyReaders) = (tables.textOf, tables.text, tables.propertyOf, tables.property)
+        inputTextPaths = tables.inputText
         numbersAreLayoutIndices = textReaderOf.count == screen.root.subtreeCount
     }
 
@@ -128,8 +142,15 @@ public struct StateUpdater: Sendable {
                 }
             }
             for change in changes.texts { textReaders[Int(textReaderOf[Int(change.node)])].current = change.text }
-            return StateUpdate(screen: screen, base: base, warnings: [], textChanges: layoutChanged ? nil : changes.texts,
-                               propertyChanges: properties)
+            // An input's text is not the model's (the state is): the layout patches it, the tree keeps the node.
+            var texts = changes.texts
+            if !changes.inputTexts.isEmpty {
+                texts += changes.inputTexts
+                texts.sort { $0.node < $1.node }
+            }
+            let inputs = (changes.inputs + changes.inputTexts.map(\.node)).sorted()
+            return StateUpdate(screen: screen, base: base, warnings: [], textChanges: layoutChanged ? nil : texts,
+                               propertyChanges: properties, inputChanges: inputs)
         }
         return general(state, base: base)
     }
@@ -147,16 +168,32 @@ public struct StateUpdater: Sendable {
     /// The new texts of the text readers of `slots`, and the other readers of `slots` (by number, ascending), or
     /// nil when the fast path does not apply (a template's items read them, a reader is inside a template, a text
     /// binding fails).
-    private func fastChanges(slots: [Int], state: ScreenState) -> (texts: [(node: Int32, text: String)], properties: [Int32])? {
+    private func fastChanges(slots: [Int], state: ScreenState)
+        -> (texts: [(node: Int32, text: String)], properties: [Int32], inputs: [Int32], inputTexts: [(node: Int32, text: String)])? {
         guard dependencies.templateNodes(readingAnyOf: slots).isEmpty else { return nil }
         var changes: [(node: Int32, text: String)] = []
         var properties: [Int32] = []
+        var inputs: [Int32] = []
+        var inputTexts: [(node: Int32, text: String)] = []
         let values = state.values
         for number in dependencies.nodes(readingAnyOf: slots) {
             guard textReaderOf.indices.contains(Int(number)) else { return nil }
             let k = Int(textReaderOf[Int(number)])
             guard k >= 0 else {
-                guard propertyReaderOf[Int(number)] >= 0 else { return nil }
+                let entry = propertyReaderOf[Int(number)]
+                if entry == Self.controlOnly {
+                    inputs.append(number)
+                    continue
+                }
+                if entry == Self.inputText {
+                    // Its placeholder and secure entry are one value for both size classes (`readers(of:)`).
+                    guard let path = inputTextPaths[number], let node = screen.root.node(at: path[...]), let input = node.input,
+                          let text = node.inputText(showing: state[input.target], sizeClass: .compact),
+                          !text.isEmpty else { return nil }  // no text: the layout has no run to patch (a fresh build)
+                    inputTexts.append((number, text))
+                    continue
+                }
+                guard entry >= 0 else { return nil }
                 properties.append(number)
                 continue
             }
@@ -175,7 +212,7 @@ public struct StateUpdater: Sendable {
             let string = value.interpolationText
             if textReaders[k].current != string { changes.append((number, string)) }
         }
-        return (changes, properties)
+        return (changes, properties, inputs, inputTexts)
     }
 
     /// The property readers `numbers` resolved again in `state` (`PayloadDecoder.resolvedProperties`): those whose
@@ -224,9 +261,40 @@ public struct StateUpdater: Sendable {
         }
     }
 
+    /// Whether the state `node` reads sets only its control: a toggle, a stepper or a segmented picker with no
+    /// binding of its own (its label fixed), whose variable the layout does not read (a switch and a stepper are of
+    /// fixed size, segments as wide as the widest option) — unlike a text field's text or a menu picker's title.
+    static func isControlOnly(_ node: ComponentNode) -> Bool {
+        guard let input = node.input, !node.hasBindings else { return false }
+        switch node.type {
+        case .toggle, .stepper: return true
+        case .picker: return input.pickerStyle == .segmented
+        default: return false
+        }
+    }
+
+    /// Whether the state `node` reads sets only the text it shows (`ComponentNode.inputText(showing:sizeClass:)`): a
+    /// text field or a menu picker with no binding of its own, whose placeholder and secure entry are not size-class
+    /// maps (the text must be one string for every size class, as a text reader's).
+    static func showsInputText(_ node: ComponentNode) -> Bool {
+        guard let input = node.input, !node.hasBindings else { return false }
+        func fixed<T>(_ value: Responsive<T>?) -> Bool {
+            guard let value else { return true }
+            if case .fixed = value { return true }
+            return false
+        }
+        switch node.type {
+        case .textField: return fixed(input.placeholder) && fixed(input.isSecure)
+        case .picker: return input.pickerStyle != .segmented
+        default: return false
+        }
+    }
+
     /// For each node by pre-order number, its entry in the text readers (-1: none), the text readers, the same for
     /// the property readers.
-    private static func readers(of screen: Screen) -> (textOf: [Int32], text: [TextReader], propertyOf: [Int32], property: [PropertyReader]) {
+    private static func readers(of screen: Screen)
+        -> (textOf: [Int32], text: [TextReader], propertyOf: [Int32], property: [PropertyReader], inputText: [Int32: [Int]]) {
+        var inputPaths: [Int32: [Int]] = [:]
         var textOf: [Int32] = []
         var text: [TextReader] = []
         var propertyOf: [Int32] = []
@@ -249,13 +317,18 @@ public struct StateUpdater: Sendable {
             } else if node.hasBindings, node.input == nil, !inTemplate, node.templateItem == nil, node.templates.isEmpty {
                 propertyEntry = Int32(property.count)
                 property.append(PropertyReader(path: path, paintOnly: node.bindings.map { isPaintOnly($0.path, of: node) }))
+            } else if isControlOnly(node), !inTemplate, node.templateItem == nil {
+                propertyEntry = controlOnly
+            } else if showsInputText(node), !inTemplate, node.templateItem == nil {
+                propertyEntry = inputText
+                inputPaths[Int32(propertyOf.count)] = path
             }
             textOf.append(textEntry)
             propertyOf.append(propertyEntry)
             let childrenInTemplate = inTemplate || node.templateItem != nil || !node.templates.isEmpty
             for (i, child) in node.children.enumerated().reversed() { stack.append((child, path + [i], childrenInTemplate)) }
         }
-        return (textOf, text, propertyOf, property)
+        return (textOf, text, propertyOf, property, inputPaths)
     }
 }
 

@@ -1,0 +1,294 @@
+public import SDUISchema
+public import SDUILayout
+
+/// One interactive screen as any host runs it — the headless runtime's `ScreenViewController`, the UIKit host's
+/// `SDUIScreenViewController`, the SwiftUI host's `SDUIScreenView`: its state, the actions and inputs that change it,
+/// the requests waiting for an answer, and the display list brought from layout to layout.
+///
+/// The session decides; the host carries out. Each change returns a `ScreenSession.Step`: the state variables that
+/// changed and the `StateUpdate` to lay out (`LayoutEngine.layout(applying:in:traits:)`), the problems the actions
+/// reported, and the effects the host performs in order (navigation, URLs, requests, custom actions). The session
+/// does no I/O, owns no view and no engine, and is a value (`Sendable`): a host keeps one per screen on its main
+/// actor.
+///
+/// Semantics (docs/state.md): a toggle flips its bool; a stepper's value is clamped to its range as `UIStepper`
+/// clamps it; a picker accepts only one of its options; a value of another type than the variable's, or an unknown
+/// name, changes nothing and is an error; a change to the value the variable already holds is no change.
+public struct ScreenSession: Sendable {
+    /// The locals of a node's place: `item` and `index` of each template around it, outermost first.
+    public typealias Locals = [(name: String, value: StateValue)]
+
+    /// The screen as given, in its initial state.
+    public let initialScreen: Screen
+    /// Runs the screen's actions (its limits are the host's to set).
+    public var interpreter = ActionInterpreter()
+    /// Requests handed to the host (`track(_:)`) and not answered yet, oldest first.
+    public private(set) var pendingRequests: [PendingRequest] = []
+    /// Brings the display list from layout to layout (`displayChange(_:to:after:)`).
+    public private(set) var displayList: DisplayListUpdater
+    /// Takes the screen from state to state (made at the first change).
+    private var updater: StateUpdater?
+    /// The screen value (its identity) the host's items were last made from: a state change made from it may update
+    /// the list in place.
+    private var displayed: ScreenDerivedStorage?
+
+    /// A session of `screen` in its own state; `accessibility`: whether the display list carries the accessibility
+    /// pass (hosts with views: true).
+    public init(screen: Screen, accessibility: Bool = true) {
+        initialScreen = screen
+        displayList = DisplayListUpdater(accessibility: accessibility)
+    }
+
+    /// The screen resolved in its current state.
+    public var screen: Screen { updater?.screen ?? initialScreen }
+    /// The current state (the values the bindings are resolved against).
+    public var state: ScreenState { screen.state }
+
+    // MARK: Nodes
+
+    /// The first node with `id` (document order) and the locals of its place.
+    /// - Throws: `.nodeNotFound` when no node has that id.
+    public func node(withID id: String) throws(ScreenSessionError) -> (node: ComponentNode, locals: Locals) {
+        let root = screen.root
+        guard let component = root.node(withID: id), let locals = root.locals(ofNodeWithID: id) else {
+            throw ScreenSessionError(.nodeNotFound, "'\(screen.id)' has no node with id '\(id)'")
+        }
+        return (component, locals)
+    }
+
+    /// The payload node laid out as node `index` of `layout` (a layout of `screen`; section headers and the views of
+    /// backgrounds and overlays included) and the locals of its place.
+    /// - Throws: `.nodeNotFound` when `layout` has no such node or it is not of this screen.
+    public func node(at index: Int, in layout: LayoutResult) throws(ScreenSessionError) -> (node: ComponentNode, locals: Locals) {
+        var locals: Locals = []
+        let found = DisplayListUpdater.component(at: index, of: layout, in: screen) { node in
+            if let item = node.templateItem { locals += item.locals }
+        }
+        guard let found else {
+            throw ScreenSessionError(.nodeNotFound, "'\(screen.id)' has no node at layout index \(index)")
+        }
+        return (found, locals)
+    }
+
+    /// The action of the node with `id` (what a tap on it does) and the locals it runs with.
+    /// - Throws: `.nodeNotFound` when no node has that id or it has no action.
+    public func action(ofNodeWithID id: String) throws(ScreenSessionError) -> (action: Action, locals: Locals) {
+        let (component, locals) = try node(withID: id)
+        guard let action = component.modifiers.action else {
+            throw ScreenSessionError(.nodeNotFound, "node '\(id)' on '\(screen.id)' has no action")
+        }
+        return (action, locals)
+    }
+
+    // MARK: Changes
+
+    /// Whether `action` runs in the session (`run(_:locals:)`: state actions, sequences, conditions, requests) rather
+    /// than going straight to the host's router (`navigate`, `present`, `dismiss`, `open`, custom types).
+    public static func runsInSession(_ action: Action) -> Bool {
+        switch action {
+        case .navigate, .present, .dismiss, .open, .custom: return false
+        case .set, .toggle, .append, .remove, .sequence, .if, .request: return true
+        }
+    }
+
+    /// Runs `action` (a state action, or any other: navigation and custom actions come back as effects) with the
+    /// locals of its place; the new state is applied.
+    public mutating func run(_ action: Action, locals: Locals = []) -> Step {
+        apply(interpreter.run(action, in: state, locals: locals))
+    }
+
+    /// Sets the state variable of the input with `id` (a toggle's `isOn`, a text field's `text`, a stepper's `value`,
+    /// a picker's `selection`) to `value`, as the user changing the control does.
+    /// - Throws: `.nodeNotFound` for a missing node or one that is not an input; `.invalidValue` for a value of
+    ///   another type than the variable's, or an option a picker does not have (nothing changes).
+    public mutating func setInput(ofNodeWithID id: String, to value: StateValue) throws(ScreenSessionError) -> Step {
+        try setInput(of: try node(withID: id).node, named: "'\(id)'", to: value)
+    }
+
+    /// Sets the state variable of the input laid out as node `index` of `layout` (a layout of `screen`: what a native
+    /// control reports, whether or not the node has an id), as `setInput(ofNodeWithID:to:)` does.
+    public mutating func setInput(ofNodeAt index: Int, in layout: LayoutResult, to value: StateValue) throws(ScreenSessionError) -> Step {
+        try setInput(of: try node(at: index, in: layout).node, named: "at node \(index)", to: value)
+    }
+
+    /// Flips the toggle with `id`.
+    /// - Throws: `.nodeNotFound` for a missing node or one that is not a toggle; `.invalidValue` when its variable
+    ///   does not hold a bool.
+    public mutating func toggleInput(ofNodeWithID id: String) throws(ScreenSessionError) -> Step {
+        try toggleInput(of: try node(withID: id).node, named: "'\(id)'")
+    }
+
+    /// Flips the toggle laid out as node `index` of `layout`.
+    public mutating func toggleInput(ofNodeAt index: Int, in layout: LayoutResult) throws(ScreenSessionError) -> Step {
+        try toggleInput(of: try node(at: index, in: layout).node, named: "at node \(index)")
+    }
+
+    /// What the native control of layout node `index` shows now (nil: the node is not an input).
+    public func input(ofNodeAt index: Int, in layout: LayoutResult) -> DisplayInput? {
+        guard let component = try? node(at: index, in: layout).node else { return nil }
+        return DisplayInput(component, state: state, sizeClass: layout.traits.horizontalSizeClass)
+    }
+
+    /// Sets state variable `name` to `value` (the host's or a test's change, as `set` would make it).
+    /// - Throws: `.invalidValue` for an unknown name or a value of another type (nothing changes).
+    public mutating func setState(_ name: String, to value: StateValue) throws(ScreenSessionError) -> Step {
+        try setState(name, to: value, what: nil)
+    }
+
+    /// Hands `request` (an effect of the last step) to the host: it waits in `pendingRequests` for `respond`.
+    public mutating func track(_ request: PendingRequest) { pendingRequests.append(request) }
+
+    /// Answers `request` (one of `pendingRequests`): runs its `onSuccess` (2xx) or `onFailure` with `response`.
+    /// - Throws: `.nodeNotFound` when the request is not pending.
+    public mutating func respond(to request: PendingRequest, with response: RequestResponse) throws(ScreenSessionError) -> Step {
+        guard let index = pendingRequests.firstIndex(of: request) else {
+            throw ScreenSessionError(.nodeNotFound, "'\(screen.id)' has no pending request \(request.method.rawValue) \(request.url)")
+        }
+        pendingRequests.remove(at: index)
+        return apply(interpreter.respond(to: request, with: response, in: state))
+    }
+
+    // MARK: Display list
+
+    /// Brings the host's display list (`items`, as the last change left it; empty before the first) to `layout`, a
+    /// layout of `screen`. `update`: the state change `layout` was laid out after (`Step.update`), or nil for a layout
+    /// of the screen as it was (the first, new traits or size): only when the change was made from the screen the items
+    /// show, and took `StateUpdater`'s fast path, are only the items it can alter made again.
+    public mutating func displayChange(_ items: [DisplayItem], to layout: LayoutResult, after update: StateUpdate?) -> DisplayListChange {
+        let changed = update.flatMap { update in displayed.map { $0 === update.base } == true ? update.changedNodes : nil }
+        let screen = self.screen
+        displayed = screen.derived
+        return displayList.update(items, to: layout, screen: screen, changedComponents: changed)
+    }
+
+    // MARK: Life cycle
+
+    /// The `onAppear` (or `onDisappear`) actions in `root`'s subtree in document order with the locals of their
+    /// places (`locals`: those of `root`'s place, its own template item's included); `skipping`: the path ids
+    /// (`root.0.3`, with `root` as `root`) of subtrees left out — lazy items, which appear as they are scrolled to.
+    public static func lifecycleActions(in root: ComponentNode, locals rootLocals: Locals = [], appearing: Bool,
+                                        skipping lazy: Set<String>? = nil) -> [(action: Action, locals: Locals)] {
+        var found: [(action: Action, locals: Locals)] = []
+        var stack: [(node: ComponentNode, path: String, locals: Locals)] = [(root, "root", rootLocals)]
+        while let (node, path, locals) = stack.popLast() {
+            if let lazy, lazy.contains(path) { continue }
+            if let action = appearing ? node.onAppear : node.onDisappear { found.append((action, locals)) }
+            for (i, child) in node.children.enumerated().reversed() {
+                stack.append((child, path + "." + String(i), locals + (child.templateItem?.locals ?? [])))
+            }
+        }
+        return found
+    }
+
+    // MARK: Internals
+
+    private mutating func setInput(of component: ComponentNode, named name: String, to value: StateValue) throws(ScreenSessionError) -> Step {
+        guard let input = component.input else {
+            throw ScreenSessionError(.nodeNotFound, "node \(name) on '\(screen.id)' is a \(component.type.rawValue), not an input (toggle, textField, stepper, picker)")
+        }
+        var value = value
+        if component.type == .stepper, let number = value.doubleValue {
+            // A stepper's value stays in its range (UIStepper clamps to minimumValue…maximumValue; SwiftUI's and the
+            // schema's default range is 0…100).
+            let range = input.range ?? DisplayInput.defaultStepperRange
+            let clamped = min(max(number, range.lowerBound), range.upperBound)
+            if clamped != number { value = StateValue(clamped) }
+        }
+        if component.type == .picker, !input.options.isEmpty, !input.options.contains(where: { $0.value == value }) {
+            throw ScreenSessionError(.invalidValue, "picker \(name) has no option \(value.brief) (options: \(input.options.map(\.value.brief).joined(separator: ", ")))")
+        }
+        return try setState(input.target, to: value, what: "\(component.type.rawValue) \(name)")
+    }
+
+    private mutating func toggleInput(of component: ComponentNode, named name: String) throws(ScreenSessionError) -> Step {
+        guard component.type == .toggle, let input = component.input else {
+            throw ScreenSessionError(.nodeNotFound, "node \(name) on '\(screen.id)' is a \(component.type.rawValue), not a toggle")
+        }
+        guard case .bool(let isOn)? = state[input.target] else {
+            throw ScreenSessionError(.invalidValue, "toggle \(name) is bound to '\(input.target)', which does not hold a bool")
+        }
+        return try setState(input.target, to: .bool(!isOn), what: "toggle \(name)")
+    }
+
+    private mutating func setState(_ name: String, to value: StateValue, what: String?) throws(ScreenSessionError) -> Step {
+        var next = state
+        if let problem = next.set(name, to: value) {
+            throw ScreenSessionError(.invalidValue, (what.map { $0 + ": " } ?? "") + problem.message)
+        }
+        guard next[name] != state[name] else { return Step() }
+        return applyState(next, changedNames: [name])
+    }
+
+    /// What running actions gave, as a step: the state applied, the diagnostics and effects passed on.
+    private mutating func apply(_ outcome: ActionOutcome) -> Step {
+        var step = outcome.changedNames.isEmpty ? Step() : applyState(outcome.state, changedNames: outcome.changedNames)
+        step.diagnostics = outcome.diagnostics.map { "'\(screen.id)': \($0.message)" }
+        step.effects = outcome.effects
+        return step
+    }
+
+    /// Makes `newState` the screen's state. The updater is taken out of the session while it works, so it holds the
+    /// only copy of the screen's tree (the host's views aside) and changes its nodes in place.
+    private mutating func applyState(_ newState: ScreenState, changedNames: [String]) -> Step {
+        var updater = self.updater ?? StateUpdater(screen: screen)
+        self.updater = nil
+        let made = updater.update(to: newState, changedNames: changedNames)
+        self.updater = updater
+        var step = Step()
+        step.changedNames = changedNames
+        step.update = made
+        return step
+    }
+}
+
+extension ScreenSession {
+    /// What one change did, for the host to carry out in this order: report `diagnostics`; if `update` is set, log the
+    /// change and lay the screen out after it (its `warnings` are the bindings that took their default); then perform
+    /// `effects`, tracking each request (`track(_:)`) as it is handed out.
+    public struct Step: Sendable {
+        /// The state variables whose value changed (empty: the state is unchanged).
+        public var changedNames: [String] = []
+        /// The screen in the new state, to lay out; nil when nothing changed, or when the screen cannot be resolved in
+        /// the new state (`isUnresolved`: it keeps the old one).
+        public var update: StateUpdate?
+        /// Problems the actions reported, each with the screen's id (each skipped the action it names).
+        public var diagnostics: [String] = []
+        /// What the host must do, in order.
+        public var effects: [ActionEffect] = []
+
+        /// No change (a host adds its own diagnostics to one).
+        public init() {}
+
+        /// The state changed, but the screen could not be resolved in it (bindings that fail take their default, so
+        /// this does not happen with a decoded screen); the old screen stays.
+        public var isUnresolved: Bool { !changedNames.isEmpty && update == nil }
+    }
+}
+
+/// Why a session refused a change: a code and a message saying what was expected.
+public struct ScreenSessionError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Code: String, Hashable, Sendable {
+        /// A node id that is not on the screen, a node without an action, an input that is not one, a request that is
+        /// not pending.
+        case nodeNotFound = "node-not-found"
+        /// A value an input or a state variable cannot take (another type, an option a picker does not have).
+        case invalidValue = "invalid-value"
+    }
+    public var code: Code
+    public var message: String
+    public init(_ code: Code, _ message: String) { self.code = code; self.message = message }
+    public var description: String { message }
+}
+
+extension ComponentNode {
+    /// The first node with `id` in the subtree, in document order.
+    /// - Complexity: O(n) in the subtree's nodes.
+    public func node(withID id: String) -> ComponentNode? {
+        var stack: [ComponentNode] = [self]
+        while let node = stack.popLast() {
+            if node.id == id { return node }
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return nil
+    }
+}

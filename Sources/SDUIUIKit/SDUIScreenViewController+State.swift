@@ -1,0 +1,109 @@
+#if canImport(UIKit)
+// Apple platforms only; type-checked in CI against Hosts/Stubs/UIKit (see SDUIScreenViewController.swift).
+import UIKit
+import SDUIEnvironment
+import SDUISchema
+import SDUILayout
+import SDUIDisplay
+
+/// Performs the `request` actions of a screen for the app (its networking, authentication, caching): the host never
+/// performs I/O itself. Answer with `SDUIScreenViewController.respond(to:with:)`.
+@MainActor
+public protocol SDUIRequestHandling: AnyObject {
+    /// Starts `request` for `controller`; call `controller.respond(to: request, with: …)` when it completes.
+    func perform(_ request: PendingRequest, for controller: SDUIScreenViewController)
+}
+
+// State, actions and inputs: the session (`ScreenSession`, the headless runtime's too) decides each change; the
+// controller carries out its step — reports the diagnostics, lays the screen out again after the change (incrementally
+// when `StateUpdater` took its fast path) and updates the views in place, then performs the effects in order.
+extension SDUIScreenViewController {
+    /// Answers `request` (one of `session.pendingRequests`): runs its `onSuccess` (2xx) or `onFailure` with `response`.
+    /// - Throws: `ScreenSessionError.nodeNotFound` when the request is not pending.
+    public func respond(to request: PendingRequest, with response: RequestResponse) throws(ScreenSessionError) {
+        carryOut(try session.respond(to: request, with: response), from: nil)
+    }
+
+    /// Sets state variable `name` to `value` (the app's change, as a `set` action would make it).
+    /// - Throws: `ScreenSessionError.invalidValue` for an unknown name or a value of another type (nothing changes).
+    public func setState(_ name: String, to value: StateValue) throws(ScreenSessionError) {
+        carryOut(try session.setState(name, to: value), from: nil)
+    }
+
+    /// What a tap on the node with `index` does: navigation and custom actions go to the app's router, state actions
+    /// run in the session with the locals of the node's place (a template item's `item` and `index`).
+    func performAction(ofItemAt index: NodeIndex) {
+        let items = driver.items
+        guard index.int >= 0, index.int < items.count, let action = items[index.int].action else { return }
+        guard ScreenSession.runsInSession(action) else { router?.perform(action, from: items[index.int]); return }
+        let locals = lastLayout.flatMap { try? session.node(at: index.int, in: $0.result).locals } ?? []
+        carryOut(session.run(action, locals: locals), from: items[index.int])
+    }
+
+    /// The user changed the control of the node with `index` to `value` (a switch, a text field's text, a stepper, a
+    /// picker's choice); a refused value is reported and the control shows the state again.
+    func setInput(ofItemAt index: NodeIndex, to value: StateValue) {
+        guard let layout = lastLayout?.result else { return }
+        do throws(ScreenSessionError) {
+            carryOut(try session.setInput(ofNodeAt: index.int, in: layout, to: value), from: nil)
+        } catch {
+            diagnosticHandler?(error.message)
+            show(layout, after: nil)
+        }
+    }
+
+    /// The return key of the text field with `index`: its `submitAction`, if it has one.
+    func submitInput(ofItemAt index: NodeIndex) {
+        guard let layout = lastLayout?.result, let found = try? session.node(at: index.int, in: layout),
+              let action = found.node.input?.submitAction else { return }
+        let locals = found.locals
+        let items = driver.items
+        let origin = index.int < items.count ? items[index.int] : nil
+        guard ScreenSession.runsInSession(action) else {
+            if let origin { router?.perform(action, from: origin) }
+            return
+        }
+        carryOut(session.run(action, locals: locals), from: origin)
+    }
+
+    /// Runs every node's `onAppear` (or `onDisappear`) action in document order, each with the locals of its place.
+    /// Lazy grid items' actions run with the screen's here (this host lays scroll content out at offset 0).
+    func runLifecycleActions(appearing: Bool) {
+        for (action, locals) in ScreenSession.lifecycleActions(in: screen.root, appearing: appearing) {
+            carryOut(session.run(action, locals: locals), from: nil)
+        }
+    }
+
+    /// Carries out a session step: diagnostics reported, the screen laid out again after the change (in the last
+    /// layout's window and traits; before the first layout, at the next), then the effects in order — navigation for
+    /// the router (`origin`: the tapped node's item; the root's for actions no tap started), requests for the handler.
+    func carryOut(_ step: ScreenSession.Step, from origin: DisplayItem?) {
+        for diagnostic in step.diagnostics { diagnosticHandler?(diagnostic) }
+        if let update = step.update {
+            for warning in update.warnings { diagnosticHandler?("'\(screen.id)': \(warning)") }
+            if let last = lastLayout, isViewLoaded, view.window != nil {
+                let result = engine.layout(applying: update, in: last.environment, traits: last.traits)
+                lastLayout = (result, last.environment, last.traits)
+                show(result, after: update)
+            } else {
+                lastLayoutKey = nil
+            }
+        } else if step.isUnresolved {
+            diagnosticHandler?("'\(screen.id)': the screen cannot be resolved in the new state; it keeps the old one")
+        }
+        for effect in step.effects {
+            let from = origin ?? driver.items.first
+            switch effect {
+            case .navigate(let id): if let from { router?.perform(.navigate(screen: id), from: from) }
+            case .present(let id, let style): if let from { router?.perform(.present(screen: id, style: style), from: from) }
+            case .dismiss: if let from { router?.perform(.dismiss, from: from) }
+            case .open(let url): if let from { router?.perform(.open(url: url), from: from) }
+            case .custom(let type, let payload): if let from { router?.perform(.custom(type: type, payload: payload), from: from) }
+            case .request(let request):
+                session.track(request)
+                requestHandler?.perform(request, for: self)
+            }
+        }
+    }
+}
+#endif

@@ -1,0 +1,205 @@
+import Testing
+import SDUIEnvironment
+import SDUISchema
+import SDUILayout
+import SDUIDisplay
+
+/// `ScreenSession` driven as a native host drives it: controls addressed by their layout index (ids are optional),
+/// taps with the locals of a template item's place, each step laid out and the display list brought along.
+@Suite struct ScreenSessionTests {
+    static func screen(_ json: String) throws -> Screen {
+        let decoding = PayloadDecoder().decode(Array(json.utf8))
+        #expect(decoding.issues.isEmpty, "\(decoding.issues)")
+        return try #require(decoding.screen)
+    }
+
+    /// Inputs without ids, a stepper without a range, a request and a navigation in one action.
+    static let form = #"""
+    {"schemaVersion": 1, "id": "form", "state": {"on": false, "name": "", "qty": 1, "size": "m", "status": ""},
+     "root": {"type": "vstack", "children": [
+       {"type": "toggle", "isOn": "@{on}", "label": "On"},
+       {"type": "textField", "text": "@{name}", "placeholder": "Name", "keyboard": "emailAddress", "secure": true},
+       {"type": "stepper", "value": "@{qty}", "label": "Qty @{qty}"},
+       {"type": "picker", "selection": "@{size}", "options": ["s", "m", {"value": "l", "label": "Large"}], "style": "segmented"},
+       {"type": "text", "id": "echo", "text": "@{name} × @{qty}"},
+       {"type": "button", "id": "send", "title": "Send", "action": {"type": "sequence", "actions": [
+         {"type": "set", "name": "status", "value": "sending"},
+         {"type": "request", "url": "https://example.com/@{name}", "onSuccess": {"type": "set", "name": "status", "value": "@{'ok ' + response.status}"}},
+         {"type": "navigate", "screen": "done"}]}}]}}
+    """#
+
+    /// A template whose rows remove themselves.
+    static let list = #"""
+    {"schemaVersion": 1, "id": "list", "state": {"rows": ["a", "b", "c"]},
+     "root": {"type": "vstack", "children": [
+       {"type": "forEach", "items": "@{rows}", "template": {"type": "button", "title": "@{item}",
+         "action": {"type": "remove", "name": "rows", "index": "@{index}"}}}]}}
+    """#
+
+    /// A host's loop: the session, one engine, the items as the last change left them.
+    struct Host {
+        var session: ScreenSession
+        let engine = LayoutEngine()
+        let window = Fixture.window("iphone-16")
+        var layout: LayoutResult
+        var items: [DisplayItem] = []
+
+        init(_ screen: Screen) {
+            session = ScreenSession(screen: screen)
+            layout = engine.layout(screen, in: window, traits: window.traitCollection())
+            items = session.displayChange([], to: layout, after: nil).applied(to: [])
+        }
+
+        /// Lays out after `step` as a host does and brings the items along.
+        mutating func carryOut(_ step: ScreenSession.Step) {
+            guard let update = step.update else { return }
+            layout = engine.layout(applying: update, in: window, traits: window.traitCollection())
+            items = session.displayChange(items, to: layout, after: update).applied(to: items)
+        }
+
+        func index(of type: ComponentType, _ n: Int = 0) -> Int { items.filter { $0.type == type }[n].index.int }
+
+        /// The items a fresh host would show for the session's screen now.
+        func fresh() -> [DisplayItem] {
+            DisplayList(LayoutEngine().layout(session.screen, in: window, traits: window.traitCollection()), screen: session.screen).items
+        }
+    }
+
+    @Test func `controls without ids change the state through their layout index and show it`() throws {
+        var host = Host(try Self.screen(Self.form))
+        let toggle = host.index(of: .toggle), field = host.index(of: .textField)
+        let stepper = host.index(of: .stepper), picker = host.index(of: .picker)
+        let sizes = [PickerOption(value: .string("s"), label: "s"), PickerOption(value: .string("m"), label: "m"),
+                     PickerOption(value: .string("l"), label: "Large")]
+        #expect(host.session.input(ofNodeAt: toggle, in: host.layout) == .toggle(isOn: false))
+        #expect(host.session.input(ofNodeAt: field, in: host.layout)
+                == .textField(text: "", placeholder: "Name", keyboard: .emailAddress, isSecure: true))
+        #expect(host.session.input(ofNodeAt: stepper, in: host.layout) == .stepper(value: 1, range: 0...100, step: 1))
+        #expect(host.session.input(ofNodeAt: picker, in: host.layout) == .picker(options: sizes, selected: 1, segmented: true))
+        #expect(host.session.input(ofNodeAt: host.index(of: .text), in: host.layout) == nil)
+
+        host.carryOut(try host.session.toggleInput(ofNodeAt: toggle, in: host.layout))
+        host.carryOut(try host.session.setInput(ofNodeAt: field, in: host.layout, to: .string("Ada")))
+        // No range in the payload: the schema's (and SwiftUI's) 0…100, as UIStepper clamps.
+        host.carryOut(try host.session.setInput(ofNodeAt: stepper, in: host.layout, to: .int(250)))
+        host.carryOut(try host.session.setInput(ofNodeAt: picker, in: host.layout, to: .string("l")))
+        #expect(host.session.state["on"] == .bool(true))
+        #expect(host.session.state["name"] == .string("Ada"))
+        #expect(host.session.state["qty"]?.doubleValue == 100)
+        #expect(host.session.state["size"] == .string("l"))
+        #expect(host.session.input(ofNodeAt: toggle, in: host.layout) == .toggle(isOn: true))
+        #expect(host.session.input(ofNodeAt: stepper, in: host.layout) == .stepper(value: 100, range: 0...100, step: 1))
+        #expect(host.session.input(ofNodeAt: picker, in: host.layout) == .picker(options: sizes, selected: 2, segmented: true))
+        let echo = try #require(host.items.first { $0.payloadID == "echo" })
+        #expect(echo.text?.sourceText == "Ada × 100")
+        // The list is what a fresh host shows.
+        #expect(host.items == host.fresh())
+    }
+
+    @Test func `a change made from the screen the items show updates them in place`() throws {
+        // Rows wider than the badge: its new width moves nothing else (the stack is as wide as its widest child).
+        let rows = (0..<20).map { #"{"type": "text", "text": "a row wider than the badge, \#($0)"}"# }.joined(separator: ", ")
+        var host = Host(try Self.screen(#"""
+        {"schemaVersion": 1, "id": "cart", "state": {"count": 0}, "root": {"type": "vstack", "children": [
+          {"type": "text", "id": "badge", "text": "@{count} in cart"},
+          {"type": "button", "id": "add", "title": "Add", "action": {"type": "set", "name": "count", "value": "@{count + 1}"}},
+          \#(rows)]}}
+        """#))
+        for _ in 0..<3 {
+            let (action, locals) = try host.session.action(ofNodeWithID: "add")
+            host.carryOut(host.session.run(action, locals: locals))
+        }
+        #expect(host.items.first { $0.payloadID == "badge" }?.text?.sourceText == "3 in cart")
+        #expect(host.session.displayList.incrementalUpdateCount == 3)
+        #expect(host.items == host.fresh())
+        // A layout the session did not make the change for (new traits, say) makes the whole list.
+        let ipad = Fixture.window("ipad-pro-13-m4")
+        let layout = host.engine.layout(host.session.screen, in: ipad, traits: ipad.traitCollection())
+        guard case .list = host.session.displayChange(host.items, to: layout, after: nil) else {
+            Issue.record("a layout in new traits must make the whole list")
+            return
+        }
+    }
+
+    @Test func `refused values change nothing and say what was expected`() throws {
+        var host = Host(try Self.screen(Self.form))
+        let before = host.session.state
+        let picker = host.index(of: .picker)
+        let refused = #expect(throws: ScreenSessionError.self) {
+            _ = try host.session.setInput(ofNodeAt: picker, in: host.layout, to: .string("xl"))
+        }
+        #expect(refused?.code == .invalidValue)
+        #expect(refused?.message.contains("has no option \"xl\"") == true, "\(refused?.message ?? "")")
+        let typed = #expect(throws: ScreenSessionError.self) {
+            _ = try host.session.setInput(ofNodeAt: host.index(of: .textField), in: host.layout, to: .int(3))
+        }
+        #expect(typed?.code == .invalidValue)
+        let notInput = #expect(throws: ScreenSessionError.self) {
+            _ = try host.session.toggleInput(ofNodeAt: host.index(of: .text), in: host.layout)
+        }
+        #expect(notInput?.code == .nodeNotFound)
+        let outside = #expect(throws: ScreenSessionError.self) { _ = try host.session.node(at: 10_000, in: host.layout) }
+        #expect(outside?.code == .nodeNotFound)
+        #expect(host.session.state == before)
+        // The value the variable already holds is no change.
+        let same = try host.session.setInput(ofNodeAt: picker, in: host.layout, to: .string("m"))
+        #expect(same.changedNames.isEmpty && same.update == nil && !same.isUnresolved)
+        host.carryOut(same)
+        #expect(host.items == host.fresh())
+    }
+
+    @Test func `a template item's action runs with the locals of its place`() throws {
+        var host = Host(try Self.screen(Self.list))
+        // The second row ("b"): its button's action removes index 1.
+        let row = host.index(of: .button, 1)
+        #expect(host.items[row].text?.sourceText == "b")
+        let (node, locals) = try host.session.node(at: row, in: host.layout)
+        #expect(locals.map(\.name).contains("index"))
+        let action = try #require(node.modifiers.action)
+        host.carryOut(host.session.run(action, locals: locals))
+        #expect(host.session.state["rows"] == .array([.string("a"), .string("c")]))
+        #expect(host.items == host.fresh())
+    }
+
+    @Test func `effects come back in order; a tracked request is answered once`() throws {
+        var host = Host(try Self.screen(Self.form))
+        host.carryOut(try host.session.setInput(ofNodeAt: host.index(of: .textField), in: host.layout, to: .string("ada")))
+        let (action, locals) = try host.session.action(ofNodeWithID: "send")
+        let step = host.session.run(action, locals: locals)
+        #expect(step.changedNames == ["status"])
+        host.carryOut(step)
+        guard step.effects.count == 2, case .request(let request) = step.effects[0], case .navigate("done") = step.effects[1] else {
+            Issue.record("effects: \(step.effects)")
+            return
+        }
+        #expect(request.url == "https://example.com/ada")
+        #expect(host.session.pendingRequests.isEmpty, "a request waits only once the host tracks it")
+        host.session.track(request)
+        let answered = try host.session.respond(to: request, with: RequestResponse(status: 201))
+        host.carryOut(answered)
+        #expect(host.session.state["status"] == .string("ok 201"))
+        #expect(host.session.pendingRequests.isEmpty)
+        let again = #expect(throws: ScreenSessionError.self) {
+            _ = try host.session.respond(to: request, with: RequestResponse(status: 200))
+        }
+        #expect(again?.code == .nodeNotFound)
+        #expect(host.items == host.fresh())
+    }
+
+    @Test func `lifecycle actions are listed in document order, lazy subtrees left out`() throws {
+        let screen = try Self.screen(#"""
+        {"schemaVersion": 1, "id": "l", "state": {"log": ""}, "root": {"type": "vstack",
+          "onAppear": {"type": "set", "name": "log", "value": "@{log + 'root '}"}, "children": [
+          {"type": "text", "text": "a", "onAppear": {"type": "set", "name": "log", "value": "@{log + 'a '}"}},
+          {"type": "vstack", "children": [{"type": "text", "text": "b", "onAppear": {"type": "set", "name": "log", "value": "@{log + 'b '}"}}]}]}}
+        """#)
+        #expect(ScreenSession.lifecycleActions(in: screen.root, appearing: true).count == 3)
+        #expect(ScreenSession.lifecycleActions(in: screen.root, appearing: false).isEmpty)
+        #expect(ScreenSession.lifecycleActions(in: screen.root, appearing: true, skipping: ["root.1"]).count == 2)
+        var session = ScreenSession(screen: screen)
+        for (action, locals) in ScreenSession.lifecycleActions(in: screen.root, appearing: true) {
+            _ = session.run(action, locals: locals)
+        }
+        #expect(session.state["log"] == .string("root a b "))
+    }
+}
