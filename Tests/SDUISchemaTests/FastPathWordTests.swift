@@ -88,4 +88,18 @@ import Testing
             #expect(PayloadDecoder().decodeGeneral(bytes).errors.contains { $0.description.contains("duplicate") || $0.description.contains(duplicate) })
         }
     }
+
+    @Test func `eight digits read at once are the digits' value, and any other byte stops them`() {
+        var g = SeededGenerator(seed: 0x8D16)
+        for _ in 0..<5000 {
+            var bytes = (0..<8).map { _ in UInt8(48 + Int.random(in: 0...9, using: &g)) }
+            let value = bytes.reduce(UInt64(0)) { $0 * 10 + UInt64($1 - 48) }
+            bytes.withUnsafeBufferPointer { #expect(FastScanner.eightDigits($0.baseAddress!, at: 0, end: 8) == value) }
+            // A byte just outside 0…9 (or anything else) anywhere among them: not eight digits.
+            let place = Int.random(in: 0..<8, using: &g)
+            bytes[place] = [0x2F, 0x3A, 0x2E, 0x65, 0x00, 0xB0, 0x20, 0x7F, UInt8.random(in: 0x3A...0xFF, using: &g)][Int.random(in: 0..<9, using: &g)]
+            bytes.withUnsafeBufferPointer { #expect(FastScanner.eightDigits($0.baseAddress!, at: 0, end: 8) == nil, "\(bytes)") }
+            bytes.withUnsafeBufferPointer { #expect(FastScanner.eightDigits($0.baseAddress!, at: 1, end: 8) == nil) }
+        }
+    }
 }

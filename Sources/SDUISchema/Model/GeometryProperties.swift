@@ -86,14 +86,7 @@ import SDUIEnvironment
     init(of node: borrowing NodeProperties, sizeClass: UserInterfaceSizeClass?) {
         var sizeClassMaps = false
         @inline(__always) func fixed<T>(_ value: Responsive<T>?) -> T? {
-            switch value {
-            case nil: return nil
-            case .fixed(let v)?: return v
-            case .sizeClass(let compact, let regular)?:
-                sizeClassMaps = true
-                guard let sizeClass else { return nil }
-                return sizeClass == .compact ? (compact ?? regular) : (regular ?? compact)
-            }
+            Self.value(value, for: sizeClass, maps: &sizeClassMaps)
         }
         text = fixed(node.text)
         title = fixed(node.title)
@@ -128,26 +121,80 @@ import SDUIEnvironment
             hasGridItems = true
             if case .sizeClass = items { sizeClassMaps = true }
         }
-        if let padding = node.modifiers.padding {
-            hasPadding = true
-            self.padding = PaddingValues(top: fixed(padding.top), leading: fixed(padding.leading),
-                                         bottom: fixed(padding.bottom), trailing: fixed(padding.trailing))
-        }
-        if let frame = node.modifiers.frame {
-            hasFrame = true
-            self.frame = FrameValues(width: fixed(frame.width), height: fixed(frame.height),
-                                     minWidth: fixed(frame.minWidth), maxWidth: fixed(frame.maxWidth),
-                                     minHeight: fixed(frame.minHeight), maxHeight: fixed(frame.maxHeight),
-                                     alignment: fixed(frame.alignment))
-            hasFrameBounds = !(self.frame.minWidth.isNaN && self.frame.maxWidth.isNaN
-                               && self.frame.minHeight.isNaN && self.frame.maxHeight.isNaN)
-        }
+        if let padding = node.modifiers.padding { setPadding(padding, for: sizeClass, maps: &sizeClassMaps) }
+        if let frame = node.modifiers.frame { setFrame(frame, for: sizeClass, maps: &sizeClassMaps) }
         usesSizeClasses = sizeClassMaps && sizeClass == nil
         clampToLimits()
     }
 
+    /// A property's value in the record: the value itself, or, for a size-class map, its value for `sizeClass` (the
+    /// other class's when it has none; nil without a size class), noting the map in `maps`.
+    @inline(__always)
+    static func value<T>(_ value: Responsive<T>?, for sizeClass: UserInterfaceSizeClass?, maps: inout Bool) -> T? {
+        switch value {
+        case nil: return nil
+        case .fixed(let v)?: return v
+        case .sizeClass(let compact, let regular)?:
+            maps = true
+            guard let sizeClass else { return nil }
+            return sizeClass == .compact ? (compact ?? regular) : (regular ?? compact)
+        }
+    }
+
+    /// Sets `hasPadding` and `padding` from a padding modifier (size-class maps resolved as `value` resolves them).
+    mutating func setPadding(_ padding: Padding, for sizeClass: UserInterfaceSizeClass?, maps: inout Bool) {
+        hasPadding = true
+        self.padding = PaddingValues(top: Self.value(padding.top, for: sizeClass, maps: &maps),
+                                     leading: Self.value(padding.leading, for: sizeClass, maps: &maps),
+                                     bottom: Self.value(padding.bottom, for: sizeClass, maps: &maps),
+                                     trailing: Self.value(padding.trailing, for: sizeClass, maps: &maps))
+    }
+
+    /// Sets `hasFrame`, `frame` and `hasFrameBounds` from a frame modifier (size-class maps resolved as `value`
+    /// resolves them).
+    mutating func setFrame(_ frame: Frame, for sizeClass: UserInterfaceSizeClass?, maps: inout Bool) {
+        hasFrame = true
+        self.frame = FrameValues(width: Self.value(frame.width, for: sizeClass, maps: &maps),
+                                 height: Self.value(frame.height, for: sizeClass, maps: &maps),
+                                 minWidth: Self.value(frame.minWidth, for: sizeClass, maps: &maps),
+                                 maxWidth: Self.value(frame.maxWidth, for: sizeClass, maps: &maps),
+                                 minHeight: Self.value(frame.minHeight, for: sizeClass, maps: &maps),
+                                 maxHeight: Self.value(frame.maxHeight, for: sizeClass, maps: &maps),
+                                 alignment: Self.value(frame.alignment, for: sizeClass, maps: &maps))
+        hasFrameBounds = !(self.frame.minWidth.isNaN && self.frame.maxWidth.isNaN
+                           && self.frame.minHeight.isNaN && self.frame.maxHeight.isNaN)
+    }
+
+    // MARK: Made while decoding
+
+    /// A decoded property's value in the record of the node it belongs to (the decoder's fast path writes a node's
+    /// record as it reads its properties, into the empty record, so that it ends up as `init(of:sizeClass: nil)`
+    /// makes it — `FastPathAgreement` compares the two): the value, or nil for a size-class map, which sets
+    /// `usesSizeClasses`.
+    @inline(__always)
+    mutating func decoded<T>(_ value: Responsive<T>) -> T? {
+        var maps = false
+        let v = Self.value(value, for: nil, maps: &maps)
+        if maps { usesSizeClasses = true }
+        return v
+    }
+
+    /// A decoded padding modifier in the record (see `decoded(_:)`).
+    mutating func decodedPadding(_ padding: Padding) {
+        var maps = false
+        setPadding(padding, for: nil, maps: &maps)
+        if maps { usesSizeClasses = true }
+    }
+
+    /// A decoded frame modifier in the record (see `decoded(_:)`).
+    mutating func decodedFrame(_ frame: Frame) {
+        var maps = false
+        setFrame(frame, for: nil, maps: &maps)
+        if maps { usesSizeClasses = true }
+    }
+
     /// Clamps every value into `ValueLimits`, noting in `outOfRange` which were not. - Complexity: O(1).
-    private mutating func clampToLimits() {
+    mutating func clampToLimits() {
         @inline(__always) func length(_ value: inout Double, _ flag: OutOfRange) {
             let clamped = ValueLimits.clampLength(value)
             if clamped != value && !value.isNaN { value = clamped; outOfRange.insert(flag) }

@@ -157,8 +157,12 @@ struct FastDecoder {
             type = try slowType()
         }
         let types = FastTypes(type)
-        var id: String?
-        var children: [ComponentNode] = []
+        // The id and the children are made when the node is (a value assigned over another is released first): the
+        // id's bytes (start −1: none) and word (nil: read by the general reader), and where the children start on
+        // the stack (−1: none).
+        var idSlice = FastSlice(start: -1, count: 0)
+        var idWord: FastWord?
+        var firstChild = -1
         var seen: UInt64 = 0
         // The node's properties: decoded into a box of its own (`own`), or one shared with an earlier node (`shared`).
         var own: PropertyBox?
@@ -186,19 +190,19 @@ struct FastDecoder {
                 runEnded = run.start >= 0
                 if let (word, slice) = scanner.shortASCIIString() {
                     guard slice.count > 0, ids.insert(slice, word: word, in: scanner.base, end: scanner.end) else { throw FastPathBail() }
-                    id = smallStrings && slice.count <= 15 ? SmallASCIIString.make(word) : scanner.asciiString(slice)
+                    idSlice = slice
+                    idWord = word
                 } else {
-                    id = try slowID()
+                    idSlice = try slowID()
                 }
             case .children:
                 seen |= bit
                 runEnded = run.start >= 0
                 guard try scanner.openArray() else { continue }
-                let first = stackCount
+                firstChild = stackCount
                 repeat {
                     try node(depth: depth + 1)
                 } while try scanner.another(close: UInt8(ascii: "]"))
-                children = popChildren(from: first)
             default:
                 if own == nil, shared == nil, run.start < 0, let match = memo.match(at: memberStart, type: types, in: scanner) {
                     // The same property bytes as an earlier node's: take its box, skip the bytes.
@@ -218,21 +222,30 @@ struct FastDecoder {
         case .button where seen & FastDecoder.bit(.title) == 0: throw FastPathBail()
         default: break
         }
-        // The box: a run's (shared, or the empty one), or the node's own (its record made now, and remembered as a
-        // run when the properties were one run of bytes).
+        // The box: a run's (shared, or the empty one), or the node's own (its record, written as its properties were
+        // read, finished now; the box remembered as a run when the properties were one run of bytes).
         let box: PropertyBox
         if let shared {
             box = shared.box.takeUnretainedValue()
-        } else if let own {
-            own.refreshRecord()
+        } else if let made = own.take() {
+            made.record.pointee.clampToLimits()
             if oneRun && memo.keeps(types) {
-                memo.remember(run, seen: seen & ~(Self.bit(.id) | Self.bit(.children)), box: own, type: types, in: scanner)
+                memo.remember(run, seen: seen & ~(Self.bit(.id) | Self.bit(.children)), box: made, type: types, in: scanner)
             }
-            box = own
+            box = made
         } else {
             box = memo.empty
         }
-        nextSlot().initialize(to: ComponentNode(type: type, id: consume id, children: consume children, sharing: box))
+        let id: String?
+        if idSlice.start < 0 {
+            id = nil
+        } else if smallStrings, idSlice.count <= 15, let idWord {
+            id = SmallASCIIString.make(idWord)
+        } else {
+            id = scanner.asciiString(idSlice)
+        }
+        let children = firstChild < 0 ? [] : popChildren(from: firstChild)
+        nextSlot().initialize(to: ComponentNode(type: type, id: id, children: children, sharing: consume box))
         stackCount += 1
     }
 
@@ -260,7 +273,7 @@ struct FastDecoder {
         }
         if run.start < 0 { run.start = memberStart }
         if runEnded { oneRun = false }
-        try decodeProperty(slot, into: &target.properties)
+        try decodeProperty(slot, into: &target.properties, record: &target.record.pointee)
         if !runEnded { run.count = scanner.index - run.start }
     }
 
@@ -286,55 +299,107 @@ struct FastDecoder {
         return s
     }
 
-    /// An id read by the general reader (checked and added to the ids seen).
+    /// An id read by the general reader (checked and added to the ids seen): its bytes, ASCII without escapes.
     @inline(never)
-    private mutating func slowID() throws(FastPathBail) -> String {
+    private mutating func slowID() throws(FastPathBail) -> FastSlice {
         let (slice, escaped, ascii) = try scanner.stringSlice()
         guard !escaped, ascii, slice.count > 0, ids.insert(slice, in: scanner.base, end: scanner.end) else { throw FastPathBail() }
-        return scanner.asciiString(slice)
+        return slice
     }
 
     /// The word of the key `type`.
     @inline(__always) static var typeWord: FastWord { FastWord(count: 4, first: 0x6570_7974, last: 0) }
 
-    /// The value of a property slot (neither `id` nor `children`), with the general path's checks.
-    private mutating func decodeProperty(_ slot: FastSlot, into p: inout NodeProperties) throws(FastPathBail) {
+    /// A length (or a size-class map of lengths) and its value in the record `g` (NaN for a map, which `g` notes).
+    @inline(__always)
+    private mutating func length(record g: inout GeometryProperties) throws(FastPathBail) -> (Responsive<Double>?, Double) {
+        let v = try responsive { d throws(FastPathBail) in try d.number(.length) }
+        return (v, g.decoded(v) ?? .nan)
+    }
+
+    /// One of `allowed` (or a size-class map of them) and its value in the record `g` (nil for a map, which `g` notes).
+    @inline(__always)
+    private mutating func enumeration<E>(_ allowed: FastEnum<E>, record g: inout GeometryProperties) throws(FastPathBail) -> (Responsive<E>?, E?) {
+        let v = try responsive { d throws(FastPathBail) in try d.enumeration(allowed) }
+        return (v, g.decoded(v))
+    }
+
+    /// The value of a property slot (neither `id` nor `children`), with the general path's checks, into the node's
+    /// properties `p` and their geometry record `g` (the record is written as the properties are read: what
+    /// `GeometryProperties(of:sizeClass: nil)` would make of them afterwards, but without reading every property
+    /// again; the node's last property is followed by `clampToLimits`).
+    private mutating func decodeProperty(_ slot: FastSlot, into p: inout NodeProperties, record g: inout GeometryProperties) throws(FastPathBail) {
         switch slot {
         case .id, .children: throw FastPathBail()
-        case .padding: p.modifiers.padding = try padding()
-        case .frame: p.modifiers.frame = try frame()
-        case .aspectRatio: p.modifiers.aspectRatio = try responsive { d throws(FastPathBail) in try d.number(.aspectRatio) }
-        case .contentMode: p.modifiers.contentMode = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.contentMode) }
+        case .padding:
+            let v = try padding()
+            p.modifiers.padding = v
+            g.decodedPadding(v)
+        case .frame:
+            let v = try frame()
+            p.modifiers.frame = v
+            g.decodedFrame(v)
+        case .aspectRatio:
+            let v = try responsive { d throws(FastPathBail) in try d.number(.aspectRatio) }
+            p.modifiers.aspectRatio = v
+            g.aspectRatio = g.decoded(v) ?? .nan
+        case .contentMode:
+            let v = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.contentMode) }
+            p.modifiers.contentMode = v
+            g.isFill = g.decoded(v) == .fill
         case .background: p.modifiers.background = try responsiveColor()
         case .cornerRadius: p.modifiers.cornerRadius = try responsive { d throws(FastPathBail) in try d.number(.length) }
-        case .visible: p.modifiers.visible = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
-        case .layoutPriority: p.modifiers.layoutPriority = try responsive { d throws(FastPathBail) in try d.number(.layoutPriority) }
-        case .action: p.modifiers.action = try action()
+        case .visible:
+            let v = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
+            p.modifiers.visible = v
+            g.isHidden = g.decoded(v) == false
+        case .layoutPriority:
+            let v = try responsive { d throws(FastPathBail) in try d.number(.layoutPriority) }
+            p.modifiers.layoutPriority = v
+            g.layoutPriority = g.decoded(v) ?? .nan
+        case .action:
+            p.modifiers.action = try action()
+            g.hasAction = true
         case .accessibility: p.modifiers.accessibility = try accessibility()
-        case .spacing: p.spacing = try responsive { d throws(FastPathBail) in try d.number(.length) }
-        case .rowSpacing: p.rowSpacing = try responsive { d throws(FastPathBail) in try d.number(.length) }
-        case .columnSpacing: p.columnSpacing = try responsive { d throws(FastPathBail) in try d.number(.length) }
-        case .minColumnWidth: p.minColumnWidth = try responsive { d throws(FastPathBail) in try d.number(.length) }
-        case .minLength: p.minLength = try responsive { d throws(FastPathBail) in try d.number(.length) }
+        case .spacing: (p.spacing, g.spacing) = try length(record: &g)
+        case .rowSpacing: (p.rowSpacing, g.rowSpacing) = try length(record: &g)
+        case .columnSpacing: (p.columnSpacing, g.columnSpacing) = try length(record: &g)
+        case .minColumnWidth: (p.minColumnWidth, g.minColumnWidth) = try length(record: &g)
+        case .minLength: (p.minLength, g.minLength) = try length(record: &g)
         // An array (GridItems) bails in `integer`: the general path decodes GridItem columns.
-        case .columns: p.columns = try responsive { d throws(FastPathBail) in try d.integer(ValueLimits.columns) }
-        case .lineLimit: p.lineLimit = try responsive { d throws(FastPathBail) in try d.integer(ValueLimits.lineLimit) }
-        case .horizontalAlignment: p.alignment = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.horizontalAlignment) }
-        case .verticalAlignment: p.alignment = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.verticalAlignment) }
-        case .alignment: p.alignment = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.alignment) }
-        case .axis: p.axis = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.axis) }
-        case .text: p.text = try responsive { d throws(FastPathBail) in try d.scanner.string() }
-        case .textStyle: p.style = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.textStyle) }
-        case .buttonStyle: p.buttonStyle = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.buttonStyle) }
-        case .weight: p.weight = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.weight) }
+        case .columns:
+            let v = try responsive { d throws(FastPathBail) in try d.integer(ValueLimits.columns) }
+            p.columns = v
+            g.columns = g.decoded(v) ?? 0
+        case .lineLimit:
+            let v = try responsive { d throws(FastPathBail) in try d.integer(ValueLimits.lineLimit) }
+            p.lineLimit = v
+            g.lineLimit = g.decoded(v)
+        case .horizontalAlignment: (p.alignment, g.alignment) = try enumeration(FastEnums.horizontalAlignment, record: &g)
+        case .verticalAlignment: (p.alignment, g.alignment) = try enumeration(FastEnums.verticalAlignment, record: &g)
+        case .alignment: (p.alignment, g.alignment) = try enumeration(FastEnums.alignment, record: &g)
+        case .axis:
+            let v = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.axis) }
+            p.axis = v
+            g.isHorizontalAxis = g.decoded(v) == .horizontal
+        case .text:
+            let v = try responsive { d throws(FastPathBail) in try d.scanner.string() }
+            p.text = v
+            g.text = g.decoded(v)
+        case .textStyle: (p.style, g.textStyle) = try enumeration(FastEnums.textStyle, record: &g)
+        case .buttonStyle: (p.buttonStyle, g.buttonStyle) = try enumeration(FastEnums.buttonStyle, record: &g)
+        case .weight: (p.weight, g.fontWeight) = try enumeration(FastEnums.weight, record: &g)
         case .color: p.color = try responsiveColor()
         case .url: p.url = try responsive { d throws(FastPathBail) in try d.scanner.string() }
         case .placeholder: p.placeholder = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.placeholder) }
         case .alt: p.alt = try responsive { d throws(FastPathBail) in try d.scanner.string() }
-        case .title: p.title = try responsive { d throws(FastPathBail) in try d.scanner.string() }
+        case .title:
+            let v = try responsive { d throws(FastPathBail) in try d.scanner.string() }
+            p.title = v
+            g.title = g.decoded(v)
         case .flipsForRightToLeftLayoutDirection:
             p.flipsForRightToLeftLayoutDirection = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
-        case .lineSpacing: p.vocabulary.lineSpacing = try responsive { d throws(FastPathBail) in try d.number(.length) }
+        case .lineSpacing: (p.vocabulary.lineSpacing, g.lineSpacing) = try length(record: &g)
         case .strikethrough: p.vocabulary.strikethrough = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
         case .underline: p.vocabulary.underline = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
         case .monospacedDigit: p.vocabulary.monospacedDigit = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
@@ -347,6 +412,7 @@ struct FastDecoder {
                 if name.isEmpty { throw FastPathBail() }
                 return name
             }
+            g.hasSymbol = true
         }
     }
 }

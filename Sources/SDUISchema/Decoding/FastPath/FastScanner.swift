@@ -354,6 +354,18 @@ struct FastScanner {
             index += 1
             first = peek
             guard first >= 48 && first <= 57 else { throw FastPathBail() }
+            // Leading zeros of the fraction (they scale, are not significant), then eight digits at a time while
+            // they fit in the 19 significant digits kept; the rest one by one.
+            while digits == 0, index < end, base[index] == 48 {
+                fractionDigits += 1
+                index += 1
+            }
+            while digits <= 11, let eight = Self.eightDigits(base, at: index, end: end) {
+                significand = significand &* 100_000_000 &+ eight
+                digits &+= 8
+                fractionDigits &+= 8
+                index &+= 8
+            }
             while index < end {
                 let d = base[index] &- 48
                 guard d < 10 else { break }
@@ -394,6 +406,22 @@ struct FastScanner {
         let text = String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self)
         guard let value = Double(text), value.isFinite else { throw FastPathBail() }
         return value
+    }
+
+    /// The value of the eight ASCII digits at `i`; nil when fewer than eight bytes are left or one of them is not a
+    /// digit. (Every byte is 0x30…0x39 when its high nibble is 3 and adding 6 does not carry into it; the digits are
+    /// then combined pairwise by multiplications, the first byte the most significant.)
+    @inline(__always)
+    static func eightDigits(_ base: UnsafePointer<UInt8>, at i: Int, end: Int) -> UInt64? {
+        guard i &+ 8 <= end else { return nil }
+        let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        let nibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        guard (x & nibbles) | (((x &+ 0x0606_0606_0606_0606) & nibbles) >> 4) == 0x3333_3333_3333_3333 else { return nil }
+        var v = x &- 0x3030_3030_3030_3030
+        v = v &* 10 &+ (v >> 8)  // byte pairs: two-digit values in the even bytes
+        let pairs: UInt64 = 0x0000_00FF_0000_00FF
+        v = ((v & pairs) &* (100 &+ (1_000_000 << 32)) &+ ((v >> 16) & pairs) &* (1 &+ (10_000 << 32))) >> 32
+        return v & 0xFFFF_FFFF
     }
 
     /// `w × 10^e` correctly rounded to the nearest `Double` (ties to even), as `strtod` rounds it, for
