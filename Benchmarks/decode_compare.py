@@ -156,7 +156,13 @@ def main() -> int:
         subprocess.run(["swift", "build", "-c", "release", "--product", "sdui"], cwd=ROOT, check=True)
     sdui = ROOT / ".build" / "release" / "sdui"
     peers = python_peers()
-    sizes = [] if args.sizes == "cards" else SIZES if args.sizes == "all" else [int(k) << 10 for k in args.sizes.split(",")]
+    if args.sizes in ("cards", "all"):
+        sizes = [] if args.sizes == "cards" else SIZES
+    else:
+        words = args.sizes.split(",")
+        if not all(w.strip().isdigit() and 0 < int(w) <= 1 << 20 for w in words):
+            ap.error(f"--sizes: expected 'all', 'cards' or a comma list of sizes in KB (1 to 1048576), got {args.sizes!r}")
+        sizes = [int(w) << 10 for w in words]
 
     with tempfile.TemporaryDirectory() as tmp:
         payloads = [("cards-100.json", CARDS, CARDS.read_bytes())]
