@@ -1,4 +1,5 @@
 import Foundation
+import SDUIEnvironment
 import SDUIFuzzing
 import Testing
 
@@ -56,15 +57,8 @@ struct FuzzReplayTests {
 @MainActor
 @Test(arguments: 0..<8)
 func `random step sequences keep UIKit's documented order`(_ batch: Int) {
-    var state = UInt64(batch) << 40  // streams far apart: a batch draws a few thousand values
-    func next() -> UInt8 {
-        // SplitMix64.
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return UInt8(truncatingIfNeeded: z ^ (z >> 31))
-    }
+    var random = SplitMix(seed: UInt64(batch) << 40)  // streams far apart: a batch draws a few thousand values
+    func next() -> UInt8 { UInt8(truncatingIfNeeded: random.next()) }
     for _ in 0..<50 {
         let bytes = (0..<(4 + Int(next()) % 60)).map { _ in next() }
         let failures = FuzzTarget.runtime.run(bytes)

@@ -97,7 +97,7 @@ import Testing
         let pool = ["Product 12: a handmade ceramic mug with a long name", "$12.99", "Short", "", "日本語のテキスト",
                     "Wireless Earbuds Pro Max with noise cancelling", "a b c d e f g h i j k l m n o p"]
         let styles: [TextStyle] = [.headline, .subheadline, .body, .caption]
-        var g = SplitMix64(state: 11)
+        var g = SplitMix(seed: 11)
         let engine = LayoutEngine()
         let environment = window(375, 667)
         for round in 0..<60 {

@@ -117,19 +117,6 @@ import SDUIEnvironment
         RememberedLayoutTests.expectSame(result, LayoutEngine().layout(update.screen, in: environment, traits: environment.traitCollection()), "not laid out before")
     }
 
-    /// A deterministic generator (the tests must fail the same way twice).
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     @Test(arguments: [(375.0, LayoutDirection.leftToRight, false), (320, .leftToRight, false), (1024, .leftToRight, false),
                       (375, .rightToLeft, false), (375, .leftToRight, true)])
     func `many random badge changes laid out incrementally equal a fresh layout every time`(
@@ -142,18 +129,18 @@ import SDUIEnvironment
         let environment = window(width, 667)
         let traits = environment.traitCollection(layoutDirection: direction)
         _ = engine.layout(screen, in: environment, traits: traits)
-        var random = SplitMix(state: UInt64(width) &* 31 &+ (rounds ? 7 : 0) &+ (direction == .rightToLeft ? 3 : 0))
+        var random = SplitMix(seed: UInt64(width) &* 31 &+ (rounds ? 7 : 0) &+ (direction == .rightToLeft ? 3 : 0))
         let values: [StateValue] = [.int(0), .int(7), .int(42), .int(1234), .int(99_999_999_999), .string("new"),
                                     .string("a much longer badge text that wraps onto several lines in a card"), .number(2.5)]
         var state = screen.state
         var stops = 0
         for step in 0..<120 {
             // One to three badges change at once.
-            let count = 1 + random.below(3)
+            let count = 1 + random.next(3)
             var names: [String] = []
             for _ in 0..<count {
-                let name = "badge\(random.below(12))"
-                let value = values[random.below(values.count)]
+                let name = "badge\(random.next(12))"
+                let value = values[random.next(values.count)]
                 // The variables are numbers: a string is refused (nothing changes) — the state keeps its type.
                 if state.set(name, to: value) == nil, !names.contains(name) { names.append(name) }
             }

@@ -91,7 +91,7 @@ import Testing
 
     @Test(arguments: 0..<60)
     func `random trees give the same frames on both paths and spelt as chains`(_ seed: Int) {
-        var g = SplitMix64(state: UInt64(seed) &* 104_729)
+        var g = SplitMix(seed: UInt64(seed) &* 104_729)
         let screen = Screen(id: "random-\(seed)", root: RandomTreeTests.node(depth: 0, &g))
         let chained = Screen(id: screen.id, root: Self.chained(screen.root))
         for environment in Self.environments.prefix(3) {
@@ -103,7 +103,7 @@ import Testing
 
     // MARK: Random chains
 
-    static func randomChain(depth: Int, _ g: inout SplitMix64) -> [Modifier] {
+    static func randomChain(depth: Int, _ g: inout SplitMix) -> [Modifier] {
         func length() -> Responsive<Double> { .fixed(Double(Int.random(in: 0...40, using: &g))) }
         func alignment() -> Responsive<Alignment> { .fixed(Alignment.allCases.randomElement(using: &g)!) }
         var chain: [Modifier] = []
@@ -135,7 +135,7 @@ import Testing
         return chain
     }
 
-    static func withChains(_ node: ComponentNode, depth: Int = 0, _ g: inout SplitMix64) -> ComponentNode {
+    static func withChains(_ node: ComponentNode, depth: Int = 0, _ g: inout SplitMix) -> ComponentNode {
         var node = node
         node.children = node.children.map { withChains($0, depth: depth + 1, &g) }
         if Int.random(in: 0..<3, using: &g) == 0 { node.modifiers.chain = randomChain(depth: depth, &g) }
@@ -144,7 +144,7 @@ import Testing
 
     @Test(arguments: 0..<80)
     func `random chains lay out to finite frames, and relayouts equal fresh layouts`(_ seed: Int) {
-        var g = SplitMix64(state: UInt64(seed) &* 15_485_863)
+        var g = SplitMix(seed: UInt64(seed) &* 15_485_863)
         let root = Self.withChains(RandomTreeTests.node(depth: 0, &g), &g)
         let screen = Screen(id: "chains-\(seed)", root: root)
         let engine = LayoutEngine()

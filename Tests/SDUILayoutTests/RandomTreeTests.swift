@@ -7,7 +7,7 @@ import Testing
 /// Random trees of every type and modifier (seeded, so failures reproduce): layout never crashes, never
 /// produces a non-finite frame or a negative size, and a relayout equals a fresh layout.
 @Suite struct RandomTreeTests {
-    typealias Generator = SplitMix64
+    typealias Generator = SplitMix
 
     static func value(_ g: inout Generator) -> Double {
         switch Int.random(in: 0..<10, using: &g) {
@@ -56,7 +56,7 @@ import Testing
 
     @Test(arguments: 0..<100)
     func `random trees lay out to finite frames, and relayout equals a fresh layout`(_ seed: Int) {
-        var g = Generator(state: UInt64(seed) &* 7919)
+        var g = Generator(seed: UInt64(seed) &* 7919)
         let screen = Screen(id: "random-\(seed)", root: Self.node(depth: 0, &g))
         let environments = [window(375, 667), device("ipad-pro-11-m4", .portrait, .splitView(.oneThird)), device("ipad-pro-13-m4", .landscape)]
         let engine = LayoutEngine()
@@ -97,7 +97,7 @@ import Testing
             screens.append(try Screen(jsonData: Data(contentsOf: url)))
         }
         for seed in 0..<40 {
-            var g = RandomTreeTests.Generator(state: UInt64(seed) &* 104_729)
+            var g = RandomTreeTests.Generator(seed: UInt64(seed) &* 104_729)
             screens.append(Screen(id: "random-\(seed)", root: RandomTreeTests.node(depth: 0, &g)))
         }
         return screens

@@ -109,7 +109,7 @@ import Testing
 
     @Test func `stack children are ordered stably by priority, then flexibility, for any count`() {
         // The merge sort against a plain stable sort, on runs below and above the insertion-sort run length.
-        var rng = SplitMix64(state: 7)
+        var rng = SplitMix(seed: 7)
         for count in [0, 1, 2, 15, 16, 17, 33, 100, 1000] {
             let items = (0..<count).map { i in
                 StackItem(node: Int32(i), priority: Double(Int.random(in: 0..<4, using: &rng)),

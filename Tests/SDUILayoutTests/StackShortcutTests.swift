@@ -7,7 +7,7 @@ import Testing
 /// give exactly what the general steps give. Each random screen is laid out twice on the same built tree:
 /// once as built, once with every stack's shape forced to `.general`; frames and diagnostics must be equal.
 @Suite struct StackShortcutTests {
-    typealias Generator = SplitMix64
+    typealias Generator = SplitMix
 
     static func length(_ g: inout Generator) -> Double {
         switch Int.random(in: 0..<8, using: &g) {
@@ -93,7 +93,7 @@ import Testing
 
     @Test(arguments: 0..<8)
     func closedFormEqualsGeneralSteps(batch: Int) {
-        var g = Generator(state: UInt64(batch) &* 7919 &+ 17)
+        var g = Generator(seed: UInt64(batch) &* 7919 &+ 17)
         var shapes: [StackChildShape: Int] = [:]
         for _ in 0..<250 {
             let screen = Screen(id: "stacks", root: Self.screen(&g))

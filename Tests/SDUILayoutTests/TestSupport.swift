@@ -32,18 +32,6 @@ func near(_ a: Rect?, _ b: Rect, _ tolerance: Double = 0.01) -> Bool {
     return near(a.x, b.x, tolerance) && near(a.y, b.y, tolerance) && near(a.width, b.width, tolerance) && near(a.height, b.height, tolerance)
 }
 
-/// SplitMix64: a small deterministic generator, so a random test's failure reproduces from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The "fresh" side of a relayout-equals-fresh comparison: a new engine lays out a new `Screen` value equal to
 /// `screen`, which no layout has flattened yet — so its build step runs again instead of taking the flat tree an
 /// earlier layout kept with `screen` (comparing two layouts of one kept tree would not check the build at all).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SDUIEnvironment
 
 @testable import SDUILayout
 
@@ -460,7 +461,7 @@ private func expectPreparedMatchesLineBreaker(_ measurer: TextMeasurer, _ text: 
                   "\u{200B}", "\u{2060}", "\u{1}", "\u{3000}", "ｶ", "Ж", "λ", "\u{0627}", "word", "longerword", "$",
                   "ש", "לום", "\u{05B0}", "\u{05BE}", "\u{FB1D}", "م", "ر", "ح", "با", "لا", "\u{064E}", "\u{0653}", "ـ",
                   "\u{200C}", "\u{200D}", "١٢", "،"]
-    var random = SplitMix64(state: 42)
+    var random = SplitMix(seed: 42)
     let measurer = TextMeasurer()
     let fonts = [FontSpec(size: 17, weight: 600, lineHeight: 22), FontSpec(size: 13, weight: 400, lineHeight: 18)]
     for round in 0..<600 {
@@ -490,7 +491,7 @@ private func expectPreparedMatchesLineBreaker(_ measurer: TextMeasurer, _ text: 
 }
 
 @Test func `an equal string in other storage finds the entry its bytes were prepared in`() {
-    var random = SplitMix64(state: 7)
+    var random = SplitMix(seed: 7)
     let measurer = TextMeasurer()
     let fonts = [FontSpec(size: 17, weight: 600, lineHeight: 22), FontSpec(size: 15, weight: 400, lineHeight: 20)]
     let words = ["mug", "ceramic", "a", "Product", "$12.99", "日本", "é", "with a long name", " "]

@@ -59,7 +59,7 @@ enum RepositoryPayloads {
     }
 
     @Test func `random trees decode the same on both paths, and the fast path takes every one of its forms`() {
-        var g = SeededGenerator(seed: 0xDEC0DE)
+        var g = SplitMix(seed: 0xDEC0DE)
         var handled = 0, expected = 0
         for i in 0..<300 {
             let screen = Screen(id: "random-\(i)", title: i % 3 == 0 ? "T\(i)" : nil, root: RandomPayloads.node(depth: 0, &g))
@@ -80,7 +80,7 @@ enum RepositoryPayloads {
     }
 
     @Test func `mutated payloads: the fast path bails or agrees`() throws {
-        var g = SeededGenerator(seed: 0xBADC0DE)
+        var g = SplitMix(seed: 0xBADC0DE)
         let seeds = try RepositoryPayloads.all().map(\.bytes).filter { $0.count < 20_000 }
         var checked = 0
         for seed in seeds {
@@ -206,15 +206,3 @@ enum RepositoryPayloads {
     }
 }
 
-/// A deterministic random number generator (SplitMix64), so a failure reproduces.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SDUIEnvironment
 @testable import SDUISchema
 
 /// The fast path's word readers (`FastScanner+Words.swift`) and the strings and id set built on them, against the
@@ -90,7 +91,7 @@ import Testing
     }
 
     @Test func `eight digits read at once are the digits' value, and any other byte stops them`() {
-        var g = SeededGenerator(seed: 0x8D16)
+        var g = SplitMix(seed: 0x8D16)
         for _ in 0..<5000 {
             var bytes = (0..<8).map { _ in UInt8(48 + Int.random(in: 0...9, using: &g)) }
             let value = bytes.reduce(UInt64(0)) { $0 * 10 + UInt64($1 - 48) }

@@ -10,9 +10,9 @@ enum RandomPayloads {
     static let containers: [ComponentType] = [.vstack, .hstack, .zstack, .grid, .scroll]
     static let leaves: [ComponentType] = [.text, .image, .button, .spacer, .divider, .color]
 
-    static func chance(_ n: Int, _ g: inout SeededGenerator) -> Bool { Int.random(in: 0..<n, using: &g) == 0 }
+    static func chance(_ n: Int, _ g: inout SplitMix) -> Bool { Int.random(in: 0..<n, using: &g) == 0 }
 
-    static func number(_ g: inout SeededGenerator) -> Double {
+    static func number(_ g: inout SplitMix) -> Double {
         switch Int.random(in: 0..<12, using: &g) {
         case 0: return 0
         case 1: return Double(Int.random(in: 0...10, using: &g)) / 4
@@ -26,7 +26,7 @@ enum RandomPayloads {
         }
     }
 
-    static func responsive<T>(_ g: inout SeededGenerator, _ value: (inout SeededGenerator) -> T) -> Responsive<T> {
+    static func responsive<T>(_ g: inout SplitMix, _ value: (inout SplitMix) -> T) -> Responsive<T> {
         switch Int.random(in: 0..<6, using: &g) {
         case 0: return .sizeClass(compact: value(&g), regular: value(&g))
         case 1: return .sizeClass(compact: value(&g), regular: nil)
@@ -35,7 +35,7 @@ enum RandomPayloads {
         }
     }
 
-    static func color(_ g: inout SeededGenerator) -> Color {
+    static func color(_ g: inout SplitMix) -> Color {
         let names = ["#F80", "#FF8800", "#11223344", "accent", "secondary", "red", "clear"]
         let light = Color(parsing: names.randomElement(using: &g) ?? "red") ?? Color(light: .init(red: 0, green: 0, blue: 0))
         guard chance(3, &g) else { return light }
@@ -43,13 +43,13 @@ enum RandomPayloads {
         return Color(light: light.light, dark: dark.dark)
     }
 
-    static func string(_ g: inout SeededGenerator) -> String {
+    static func string(_ g: inout SplitMix) -> String {
         let words = ["Buy", "café", "$12.99", "quote \" and \\ backslash", "line\nbreak", "tab\t", "emoji ☕️", "עברית", "",
                      "a long title that goes on for a while to be over fifteen bytes", "\u{0001}control", "😀 𝄞"]
         return words.randomElement(using: &g) ?? ""
     }
 
-    static func node(depth: Int, _ g: inout SeededGenerator, counter: inout Int) -> ComponentNode {
+    static func node(depth: Int, _ g: inout SplitMix, counter: inout Int) -> ComponentNode {
         let isContainer = depth < 4 && Bool.random(using: &g)
         let type = (isContainer ? containers : leaves).randomElement(using: &g) ?? .divider
         counter += 1
@@ -104,7 +104,7 @@ enum RandomPayloads {
                 : Padding(top: .fixed(number(&g)), leading: responsive(&g, number), bottom: 0, trailing: .fixed(number(&g)))
         }
         if chance(3, &g) {
-            func maybe(_ g: inout SeededGenerator) -> Responsive<Double>? { Bool.random(using: &g) ? responsive(&g, number) : nil }
+            func maybe(_ g: inout SplitMix) -> Responsive<Double>? { Bool.random(using: &g) ? responsive(&g, number) : nil }
             node.modifiers.frame = Frame(width: maybe(&g), height: maybe(&g), minWidth: maybe(&g),
                                          maxWidth: chance(3, &g) ? .fixed(.infinity) : maybe(&g), minHeight: maybe(&g),
                                          maxHeight: chance(4, &g) ? .sizeClass(compact: .infinity, regular: 40) : maybe(&g),
@@ -131,7 +131,7 @@ enum RandomPayloads {
             && (node.id?.utf8.allSatisfy { $0 < 0x80 } ?? true) && node.children.allSatisfy(usesOnlyFastForms)
     }
 
-    static func node(depth: Int, _ g: inout SeededGenerator) -> ComponentNode {
+    static func node(depth: Int, _ g: inout SplitMix) -> ComponentNode {
         var counter = 0
         return node(depth: depth, &g, counter: &counter)
     }
@@ -145,7 +145,7 @@ enum RandomPayloads {
     ]
 
     /// `bytes` with one to three random edits: a byte deleted, flipped or duplicated, a token inserted, a run cut.
-    static func mutate(_ bytes: [UInt8], _ g: inout SeededGenerator) -> [UInt8] {
+    static func mutate(_ bytes: [UInt8], _ g: inout SplitMix) -> [UInt8] {
         var out = bytes
         for _ in 0...Int.random(in: 0...2, using: &g) {
             guard !out.isEmpty else { break }

@@ -1,6 +1,6 @@
-/// SplitMix64: a small deterministic generator, so a randomised test or fixture reproduces from its seed (the
-/// differential tests of the display list, the reconciler and the runtime share it).
-package struct SplitMix: Sendable {
+/// SplitMix64: a small deterministic generator, so a randomised test or fixture reproduces from its seed. The one
+/// copy every test target uses (randomised layouts, fast-path and incremental differential tests, fuzz replays).
+package struct SplitMix: RandomNumberGenerator, Sendable {
     package var state: UInt64
     package init(seed: UInt64) { state = seed }
     package mutating func next() -> UInt64 {
