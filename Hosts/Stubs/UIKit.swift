@@ -237,8 +237,14 @@ public final class UIScreen: @unchecked Sendable {
     open func makeKeyAndVisible() {}
 }
 
+/// `UIScrollViewDelegate` (an `@objc` protocol of optional methods in UIKit; the host implements one).
+@MainActor public protocol UIScrollViewDelegate: NSObjectProtocol {
+    func scrollViewDidScroll(_ scrollView: UIScrollView)
+}
+
 @MainActor open class UIScrollView: UIView {
     public enum ContentInsetAdjustmentBehavior: Int, Sendable { case automatic, scrollableAxes, never, always }
+    open weak var delegate: (any UIScrollViewDelegate)?
     open var contentSize: CGSize = .zero
     open var contentOffset: CGPoint = .zero
     open var contentInset: UIEdgeInsets = .zero

@@ -66,12 +66,33 @@ extension SDUIScreenViewController {
         carryOut(session.run(action, locals: locals), from: origin)
     }
 
-    /// Runs every node's `onAppear` (or `onDisappear`) action in document order, each with the locals of its place.
-    /// Lazy grid items' actions run with the screen's here (this host lays scroll content out at offset 0).
+    /// Runs every node's `onAppear` (or `onDisappear`) action in document order, each with the locals of its place —
+    /// except in lazy items, whose actions run as they enter and leave the root scroll's visible area
+    /// (`updateLazyItemVisibility()`).
     func runLifecycleActions(appearing: Bool) {
-        for (action, locals) in ScreenSession.lifecycleActions(in: screen.root, appearing: appearing) {
-            carryOut(session.run(action, locals: locals), from: nil)
+        let sizeClass = lastLayout?.traits.horizontalSizeClass ?? (traitCollection.horizontalSizeClass == .regular ? .regular : .compact)
+        let lazy = LazyItemTracker.lazyItemPaths(of: screen.root, sizeClass: sizeClass)
+        for (action, locals) in ScreenSession.lifecycleActions(in: screen.root, appearing: appearing, skipping: lazy) {
+            run(action, locals: locals)
         }
+    }
+
+    /// Finds the root scroll's visible lazy items and runs the actions of those that entered or left its visible area.
+    func updateLazyItemVisibility() {
+        lazyItems.update(current: { [unowned self] in
+            lastLayout.map { LazyItemTracker.Snapshot(screen: screen, layout: $0.result, items: driver.items,
+                                                      sizeClass: $0.traits.horizontalSizeClass) }
+        }, perform: { [unowned self] action, locals, _ in run(action, locals: locals) },
+           report: { [unowned self] message in diagnosticHandler?(message) })
+    }
+
+    /// Runs an action no tap started (a lifecycle trigger): in the session, or for the router.
+    private func run(_ action: Action, locals: ScreenSession.Locals) {
+        guard ScreenSession.runsInSession(action) else {
+            if let root = driver.items.first { router?.perform(action, from: root) }
+            return
+        }
+        carryOut(session.run(action, locals: locals), from: nil)
     }
 
     /// Carries out a session step: diagnostics reported, the screen laid out again after the change (in the last

@@ -19,7 +19,7 @@ import SDUIDisplay
 /// `viewDidDisappear`, requests go to `requestHandler`; each change lays the screen out again incrementally and updates
 /// the views in place (`SDUIScreenViewController+State.swift`).
 @MainActor
-open class SDUIScreenViewController: UIViewController {
+open class SDUIScreenViewController: UIViewController, UIScrollViewDelegate {
     /// The screen shown, in its current state. Set a new one to show a server update: it starts in its own state, and
     /// the reconciler applies the difference to the views.
     public var screen: Screen {
@@ -45,6 +45,8 @@ open class SDUIScreenViewController: UIViewController {
     let engine = LayoutEngine()
     lazy var driver = ViewTreeDriver(host: UIKitViewHost(controller: self))
     var lastLayoutKey: LayoutKey?
+    /// The root scroll's lazy items as it scrolls (their `onAppear` / `onDisappear`: `SDUIScreenViewController+State.swift`).
+    let lazyItems = LazyItemTracker()
     /// The latest layout and what it was laid out in (a state change is laid out again in the same).
     var lastLayout: (result: LayoutResult, environment: WindowEnvironment, traits: TraitCollection)?
 
@@ -90,13 +92,24 @@ open class SDUIScreenViewController: UIViewController {
     /// Runs the screen's `onAppear` actions (`SDUIScreenViewController+State.swift`).
     open override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
+        lazyItems.hasAppeared = true
         runLifecycleActions(appearing: true)
+        updateLazyItemVisibility()
     }
 
     /// Runs the screen's `onDisappear` actions.
     open override func viewDidDisappear(_ animated: Bool) {
         super.viewDidDisappear(animated)
+        lazyItems.hasAppeared = false
         runLifecycleActions(appearing: false)
+        updateLazyItemVisibility()
+    }
+
+    /// The root scroll scrolled: the lazy items that entered or left its visible area run their actions.
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) {
+        guard let root = driver.items.first, (driver.view(for: ViewKey(root)) as? SDUINodeView)?.scrollView === scrollView else { return }
+        lazyItems.scroll(to: Double(scrollView.contentOffset.y))
+        updateLazyItemVisibility()
     }
 
     open override func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
@@ -144,8 +157,14 @@ open class SDUIScreenViewController: UIViewController {
     /// Brings the views to `result` through the reconciler (`update`: the state change it was laid out after, so only
     /// the items it can alter are made again), then VoiceOver's order and the controls' values.
     func show(_ result: LayoutResult, after update: StateUpdate?) {
-        driver.apply(session.displayChange(driver.items, to: result, after: update))
+        let change = session.displayChange(driver.items, to: result, after: update)
+        driver.apply(change)
         let items = driver.items
+        lazyItems.layoutApplied(change, changedComponents: update?.changedNodes, items: items)
+        // The root scroll reports its offset (its lazy items appear as they are scrolled to).
+        if let root = items.first, root.type == .scroll, let rootView = driver.view(for: ViewKey(root)) as? SDUINodeView {
+            rootView.scrollView?.delegate = self
+        }
         // VoiceOver's reading order (`sdui accessibility`'s), not the subviews' order.
         view.accessibilityElements = session.displayList.accessibilityOrder.compactMap { index in
             index.int < items.count ? driver.view(for: ViewKey(items[index.int])) : nil
@@ -158,6 +177,8 @@ open class SDUIScreenViewController: UIViewController {
         for item in items where item.control != nil {
             (driver.view(for: ViewKey(item)) as? SDUINodeView)?.applyInput(session.input(ofNodeAt: item.index.int, in: result))
         }
+        // What is visible may have changed with the layout.
+        if lazyItems.hasAppeared { updateLazyItemVisibility() }
     }
 }
 

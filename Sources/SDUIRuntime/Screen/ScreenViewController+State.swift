@@ -125,7 +125,7 @@ extension ScreenViewController {
     /// locals of its place and the state the ones before it left — except in lazy items, whose actions run as they
     /// enter and leave the visible area (`updateLazyItemVisibility()`).
     func runLifecycleActions(appearing: Bool) {
-        let lazy = Self.lazyItemPaths(of: screen.root, sizeClass: traitCollection.horizontalSizeClass)
+        let lazy = LazyItemTracker.lazyItemPaths(of: screen.root, sizeClass: traitCollection.horizontalSizeClass)
         let found = ScreenSession.lifecycleActions(in: screen.root, appearing: appearing, skipping: lazy)
         for (action, locals) in found {
             do throws(RuntimeError) { try perform(action, locals: locals) } catch {

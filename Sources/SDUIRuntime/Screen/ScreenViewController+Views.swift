@@ -20,14 +20,7 @@ extension ScreenViewController {
         let changedComponents = update?.changedNodes
         let operations = views.apply(change)
         // Which nodes are lazy items depends on the grids and vstacks of the root scroll's column.
-        if case .items = change, let changedComponents, scrolling.lazyItems != nil {
-            let items = views.items
-            if changedComponents.contains(where: { i in
-                i < 0 || Int(i) >= items.count || [.grid, .vstack, .scroll].contains(items[Int(i)].type)
-            }) { scrolling.lazyItems = nil }
-        } else {
-            scrolling.lazyItems = nil
-        }
+        lazyItems.layoutApplied(change, changedComponents: changedComponents, items: views.items)
         lastViewOperations = operations
         let items = views.items
         // Which view each node id names changes only when views come, go or move (frame and content updates keep them).

@@ -60,7 +60,7 @@ open class ScreenViewController: ViewController {
     var appliedAccessibilityOrder: [NodeIndex] = []
 
     /// The root scroll's offset and the lazy items visible at it (`ScreenViewController+Scrolling.swift`).
-    var scrolling = ScrollingState()
+    let lazyItems = LazyItemTracker()
 
     let engine = LayoutEngine()
     var lastLayoutKey: LayoutKey?
@@ -89,14 +89,14 @@ open class ScreenViewController: ViewController {
 
     open override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
-        scrolling.hasAppeared = true
+        lazyItems.hasAppeared = true
         runLifecycleActions(appearing: true)
         updateLazyItemVisibility()
     }
 
     open override func viewDidDisappear(_ animated: Bool) {
         super.viewDidDisappear(animated)
-        scrolling.hasAppeared = false
+        lazyItems.hasAppeared = false
         runLifecycleActions(appearing: false)
         updateLazyItemVisibility()
     }
@@ -129,7 +129,7 @@ open class ScreenViewController: ViewController {
         layoutResult = result
         layoutCount += 1
         applyLayout(result)
-        if scrolling.hasAppeared { updateLazyItemVisibility() }
+        if lazyItems.hasAppeared { updateLazyItemVisibility() }
     }
 
     /// The window the engine lays out in: this view's bounds and safe area, with this controller's
@@ -168,7 +168,7 @@ open class ScreenViewController: ViewController {
         layoutResult = result
         layoutCount += 1
         applyLayout(result, after: update)
-        if scrolling.hasAppeared { updateLazyItemVisibility() }
+        if lazyItems.hasAppeared { updateLazyItemVisibility() }
     }
 
     // MARK: Views: ScreenViewController+Views.swift (the reconciler drives them from the display list)
