@@ -63,6 +63,25 @@ import SDUISchema
         #expect(text(controller, "badge") == ["2 in cart"])
     }
 
+    @Test func `a view whose ancestor moved holds its item's new absolute frame`() throws {
+        let (harness, controller) = try launch(try Self.screen(#"""
+        {"schemaVersion": 1, "id": "moves", "state": {"top": "Short"}, "root": {"type": "scroll", "children": [
+          {"type": "vstack", "alignment": "leading", "children": [
+          {"type": "text", "id": "top", "text": "@{top}"},
+          {"type": "vstack", "id": "box", "padding": 8, "children": [{"type": "hstack", "id": "row", "children": [
+            {"type": "text", "id": "inner", "text": "Inside"}, {"type": "text", "id": "other", "text": "Beside"}]}]}]}]}}
+        """#))
+        let before = try #require(controller.displayItems.first { $0.payloadID == "inner" }?.frame)
+        try controller.setState("top", to: .string(String(repeating: "A line long enough to wrap onto more lines. ", count: 4)))
+        let items = controller.displayItems
+        let after = try #require(items.first { $0.payloadID == "inner" }?.frame)
+        #expect(after.y > before.y, "the box moved down under the wrapped text")
+        for id in ["box", "row", "inner", "other"] {
+            let item = try #require(items.first { $0.payloadID == id })
+            #expect((controller.nodeView(id: id) as? ComponentView)?.item?.frame == item.frame, "\(id)")
+        }
+    }
+
     @Test func `a failing action is a diagnostic and changes nothing`() throws {
         let (harness, controller) = try launch(try Self.screen(Self.counter))
         let mark = harness.log.events.count

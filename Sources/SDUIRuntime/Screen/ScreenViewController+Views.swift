@@ -23,6 +23,7 @@ extension ScreenViewController {
         lazyItems.layoutApplied(change, changedComponents: changedComponents, items: views.items)
         lastViewOperations = operations
         let items = views.items
+        refreshDescendantGeometry(after: operations, items: items)
         // Which view each node id names changes only when views come, go or move (frame and content updates keep them).
         let keepsViews = nodeViews.count == items.count && !operations.contains { operation in
             switch operation {
@@ -37,6 +38,35 @@ extension ScreenViewController {
             applyAccessibilityOrder(order, items: items)
             appliedAccessibilityOrder = order
         }
+    }
+
+    /// A view's item holds absolute frames, but the reconciler frames a view in its parent's coordinates: when a view
+    /// moved, its descendants' frames in their parents did not change (no frame update reached them) while their
+    /// absolute frames did. Gives each such descendant's view its item's new geometry.
+    /// - Complexity: O(descendants × depth) of the views whose frames were updated.
+    private func refreshDescendantGeometry(after operations: [ViewOperation], items: [DisplayItem]) {
+        for operation in operations {
+            guard case .updateFrame(_, let moved) = operation else { continue }
+            let root = moved.int
+            var j = root + 1
+            while j < items.count, Self.isDescendant(j, of: root, in: items) {
+                if let view = views.view(for: ViewKey(items[j])) as? ComponentView, view.item?.frame != items[j].frame {
+                    view.setGeometry(of: items[j])
+                }
+                j += 1
+            }
+        }
+    }
+
+    /// Whether `items[j]` is below `items[root]` (document order: a subtree's items follow its root).
+    private static func isDescendant(_ j: Int, of root: Int, in items: [DisplayItem]) -> Bool {
+        var p = items[j].parent?.int ?? -1
+        while p > root {
+            let next = items[p].parent?.int ?? -1
+            guard next < p else { return false }  // parents come first; anything else is no subtree
+            p = next
+        }
+        return p == root
     }
 
     /// Reports a node type the registry cannot resolve, once per type.
