@@ -23,7 +23,7 @@ extension ScreenViewController {
         lazyItems.layoutApplied(change, changedComponents: changedComponents, items: views.items)
         lastViewOperations = operations
         let items = views.items
-        refreshDescendantGeometry(after: operations, items: items)
+        refreshDescendantGeometry(items: items)
         // Which view each node id names changes only when views come, go or move (frame and content updates keep them).
         let keepsViews = nodeViews.count == items.count && !operations.contains { operation in
             switch operation {
@@ -41,13 +41,15 @@ extension ScreenViewController {
     }
 
     /// A view's item holds absolute frames, but the reconciler frames a view in its parent's coordinates: when a view
-    /// moved, its descendants' frames in their parents did not change (no frame update reached them) while their
-    /// absolute frames did. Gives each such descendant's view its item's new geometry.
-    /// - Complexity: O(descendants × depth) of the views whose frames were updated.
-    private func refreshDescendantGeometry(after operations: [ViewOperation], items: [DisplayItem]) {
-        for operation in operations {
-            guard case .updateFrame(_, let moved) = operation else { continue }
-            let root = moved.int
+    /// moved (`movedOrigins`, noted as its frame was updated), its descendants' frames in their parents did not change
+    /// (no frame update reached them) while their absolute frames did. Gives each such descendant's view its item's
+    /// new geometry.
+    /// - Complexity: O(descendants × depth) of the views whose origin moved.
+    private func refreshDescendantGeometry(items: [DisplayItem]) {
+        guard !movedOrigins.isEmpty else { return }
+        let moved = movedOrigins
+        movedOrigins.removeAll(keepingCapacity: true)
+        for root in moved where root < items.count {
             var j = root + 1
             while j < items.count, Self.isDescendant(j, of: root, in: items) {
                 if let view = views.view(for: ViewKey(items[j])) as? ComponentView, view.item?.frame != items[j].frame {
@@ -107,7 +109,12 @@ struct RuntimeViewHost: ViewTreeHost {
 
     func setGeometry(_ view: View, frame: Rect, item: DisplayItem) {
         view.frame = frame
-        (view as? ComponentView)?.setGeometry(of: item)
+        guard let component = view as? ComponentView else { return }
+        // Its subtree's absolute frames moved with it (`refreshDescendantGeometry`).
+        if let old = component.item?.frame, old.x != item.frame.x || old.y != item.frame.y {
+            controller.movedOrigins.append(item.index.int)
+        }
+        component.setGeometry(of: item)
     }
 
     func update(_ view: View, with item: DisplayItem) {

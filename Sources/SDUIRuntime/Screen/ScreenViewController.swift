@@ -56,6 +56,8 @@ open class ScreenViewController: ViewController {
     /// A stored property, not a lazy one: a lazy property is read and written back whole, so every change of the
     /// driver copied its items (copy-on-write of the whole list for one replaced item).
     var views = ViewTreeDriver(host: RuntimeViewHost())
+    /// The items (by index) whose view's origin the last layout moved: their descendants' absolute frames moved too.
+    var movedOrigins: [Int] = []
     /// The reading order the controller's view was last given (`applyAccessibilityOrder`).
     var appliedAccessibilityOrder: [NodeIndex] = []
 
