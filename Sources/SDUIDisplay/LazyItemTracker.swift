@@ -51,8 +51,10 @@ public final class LazyItemTracker {
         public var layout: LayoutResult
         /// The display list of `layout` (ids by layout index).
         public var items: [DisplayItem]
-        public var sizeClass: UserInterfaceSizeClass
-        public init(screen: Screen, layout: LayoutResult, items: [DisplayItem], sizeClass: UserInterfaceSizeClass) {
+        /// The horizontal size class the layout was made in, asked only when the lazy items must be found again (a
+        /// host's trait collection can cost more to read than the rest of an update).
+        public var sizeClass: () -> UserInterfaceSizeClass
+        public init(screen: Screen, layout: LayoutResult, items: [DisplayItem], sizeClass: @escaping () -> UserInterfaceSizeClass) {
             self.screen = screen; self.layout = layout; self.items = items; self.sizeClass = sizeClass
         }
     }
@@ -148,7 +150,7 @@ public final class LazyItemTracker {
         if let found = lazyItems {
             (items, content) = (found, scrollContent)
         } else {
-            items = Self.lazyItems(of: root, in: result, sizeClass: snapshot.sizeClass)
+            items = Self.lazyItems(of: root, in: result, sizeClass: snapshot.sizeClass())
             content = (1..<max(1, result.nodeCount)).filter { result.parentIndex(at: $0) == 0 }
             (lazyItems, scrollContent) = (items, content)
         }

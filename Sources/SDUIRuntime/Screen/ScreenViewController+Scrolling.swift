@@ -35,7 +35,7 @@ extension ScreenViewController {
     func updateLazyItemVisibility() {
         lazyItems.update(current: { [unowned self] in
             layoutResult.map { LazyItemTracker.Snapshot(screen: screen, layout: $0, items: views.items,
-                                                        sizeClass: traitCollection.horizontalSizeClass) }
+                                                        sizeClass: { [unowned self] in traitCollection.horizontalSizeClass }) }
         }, perform: { [unowned self] action, locals, context in
             do throws(RuntimeError) { try perform(action, locals: locals) } catch {
                 report(.action, "\(context): \(error.message)")
