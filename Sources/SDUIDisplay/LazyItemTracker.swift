@@ -49,13 +49,12 @@ public final class LazyItemTracker {
     public struct Snapshot {
         public var screen: Screen
         public var layout: LayoutResult
-        /// The display list of `layout` (ids by layout index), asked only when visible items are found.
-        public var items: () -> [DisplayItem]
+        /// The display list of `layout` (ids by layout index).
+        public var items: [DisplayItem]
         /// The horizontal size class the layout was made in, asked only when the lazy items must be found again (a
         /// host's trait collection can cost more to read than the rest of an update).
         public var sizeClass: () -> UserInterfaceSizeClass
-        public init(screen: Screen, layout: LayoutResult, items: @escaping () -> [DisplayItem],
-                    sizeClass: @escaping () -> UserInterfaceSizeClass) {
+        public init(screen: Screen, layout: LayoutResult, items: [DisplayItem], sizeClass: @escaping () -> UserInterfaceSizeClass) {
             self.screen = screen; self.layout = layout; self.items = items; self.sizeClass = sizeClass
         }
     }
@@ -163,7 +162,7 @@ public final class LazyItemTracker {
         let maxOffset = max(0, contentBottom - viewport.maxY)
         offset = min(max(0, offset), maxOffset)
         let top = viewport.minY + offset, bottom = viewport.maxY + offset
-        let displayed = snapshot.items()
+        let displayed = snapshot.items
         var visible: [String] = []
         for i in items where i < result.nodeCount && i < displayed.count && !result.isHidden(at: i) {
             let frame = result.frame(at: i)

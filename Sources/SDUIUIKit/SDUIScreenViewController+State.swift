@@ -80,7 +80,7 @@ extension SDUIScreenViewController {
     /// Finds the root scroll's visible lazy items and runs the actions of those that entered or left its visible area.
     func updateLazyItemVisibility() {
         lazyItems.update(current: { [unowned self] in
-            lastLayout.map { last in LazyItemTracker.Snapshot(screen: screen, layout: last.result, items: { [unowned self] in driver.items },
+            lastLayout.map { last in LazyItemTracker.Snapshot(screen: screen, layout: last.result, items: driver.items,
                                                               sizeClass: { last.traits.horizontalSizeClass }) }
         }, perform: { [unowned self] action, locals, _ in run(action, locals: locals) },
            report: { [unowned self] message in diagnosticHandler?(message) })

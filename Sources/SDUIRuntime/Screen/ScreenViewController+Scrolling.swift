@@ -34,7 +34,7 @@ extension ScreenViewController {
     /// diagnostic.
     func updateLazyItemVisibility() {
         lazyItems.update(current: { [unowned self] in
-            layoutResult.map { LazyItemTracker.Snapshot(screen: screen, layout: $0, items: { [unowned self] in views.items },
+            layoutResult.map { LazyItemTracker.Snapshot(screen: screen, layout: $0, items: views.items,
                                                         sizeClass: { [unowned self] in traitCollection.horizontalSizeClass }) }
         }, perform: { [unowned self] action, locals, context in
             do throws(RuntimeError) { try perform(action, locals: locals) } catch {
