@@ -26,8 +26,10 @@ public struct ScreenSession: Sendable {
     public private(set) var pendingRequests: [PendingRequest] = []
     /// Brings the display list from layout to layout (`displayChange(_:to:after:)`).
     public private(set) var displayList: DisplayListUpdater
-    /// Takes the screen from state to state (made at the first change).
-    private var updater: StateUpdater?
+    /// Takes the screen from state to state (made at the first change). Usable from inlinable code so that `screen`,
+    /// read by a host on every change, is inlined into the host: called across the module boundary, its getter made
+    /// the host copy the whole session (every array of the updater retained and released) per read.
+    @usableFromInline var updater: StateUpdater?
     /// The screen value (its identity) the host's items were last made from: a state change made from it may update
     /// the list in place.
     private var displayed: ScreenDerivedStorage?
@@ -40,9 +42,9 @@ public struct ScreenSession: Sendable {
     }
 
     /// The screen resolved in its current state.
-    public var screen: Screen { updater?.screen ?? initialScreen }
+    @inlinable public var screen: Screen { updater?.screen ?? initialScreen }
     /// The current state (the values the bindings are resolved against).
-    public var state: ScreenState { screen.state }
+    @inlinable public var state: ScreenState { updater?.screen.state ?? initialScreen.state }
 
     // MARK: Nodes
 
