@@ -44,3 +44,19 @@ public enum DisplayInput: Hashable, Sendable {
         }
     }
 }
+
+extension KeyboardType {
+    /// UIKit's `UIKeyboardType` raw value for this keyboard (Apple's documented order: default 0, URL 3, numberPad 4,
+    /// phonePad 5, emailAddress 7, decimalPad 8), so both native hosts make the same keyboard from one table, as
+    /// `HostEnvironment.contentSize(uikitRawValue:)` maps content sizes.
+    public var uikitRawValue: Int {
+        switch self {
+        case .default: return 0
+        case .url: return 3
+        case .numberPad: return 4
+        case .phonePad: return 5
+        case .emailAddress: return 7
+        case .decimalPad: return 8
+        }
+    }
+}

@@ -284,17 +284,16 @@ public enum DisplayControl: Hashable, Sendable {
     }
 
     /// The control of a payload node in `state`, or nil when the node is not an input.
+    /// What it draws of the control is a part of `DisplayInput` (what a native control is given), which reads the
+    /// state once for both; the size class picks only the text field's placeholder, which this does not hold.
     public init?(_ component: ComponentNode?, state: ScreenState) {
-        guard let component, let input = component.input else { return nil }
-        switch component.type {
-        case .toggle: self = .toggle(isOn: state[input.target] == .bool(true))
+        guard let component, let input = DisplayInput(component, state: state, sizeClass: .compact) else { return nil }
+        switch input {
+        case .toggle(let isOn): self = .toggle(isOn: isOn)
         case .stepper: self = .stepper
         case .textField: self = .textField
-        case .picker where input.pickerStyle == .segmented:
-            self = .segmented(options: input.options.map(\.label),
-                              selected: input.options.firstIndex { $0.value == state[input.target] })
+        case .picker(let options, let selected, segmented: true): self = .segmented(options: options.map(\.label), selected: selected)
         case .picker: self = .menu
-        default: return nil
         }
     }
 }

@@ -267,6 +267,21 @@ extension ScreenSession {
     }
 }
 
+extension ActionEffect {
+    /// The action a host's router performs for this effect (`navigate`, `present`, `dismiss`, `open`, a custom type),
+    /// nil for a request (the host hands it to its request handler and tracks it: `ScreenSession.track(_:)`).
+    public var routedAction: Action? {
+        switch self {
+        case .navigate(let id): return .navigate(screen: id)
+        case .present(let id, let style): return .present(screen: id, style: style)
+        case .dismiss: return .dismiss
+        case .open(let url): return .open(url: url)
+        case .custom(let type, let payload): return .custom(type: type, payload: payload)
+        case .request: return nil
+        }
+    }
+}
+
 /// Why a session refused a change: a code and a message saying what was expected.
 public struct ScreenSessionError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Code: String, Hashable, Sendable {

@@ -104,14 +104,7 @@ struct SDUINodeContent: View {
 
     #if canImport(UIKit)
     static func keyboardType(_ keyboard: KeyboardType) -> UIKeyboardType {
-        switch keyboard {
-        case .default: return .default
-        case .emailAddress: return .emailAddress
-        case .numberPad: return .numberPad
-        case .decimalPad: return .decimalPad
-        case .phonePad: return .phonePad
-        case .url: return .URL
-        }
+        UIKeyboardType(rawValue: keyboard.uikitRawValue) ?? .default
     }
     #endif
 

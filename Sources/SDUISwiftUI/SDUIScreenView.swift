@@ -90,20 +90,16 @@ public struct SDUIScreenView: View {
         if step.isUnresolved { onDiagnostic("'\(screen.id)': the screen cannot be resolved in the new state; it keeps the old one") }
         if !step.changedNames.isEmpty { revision &+= 1 }
         for effect in step.effects {
-            let from = origin ?? model.rootItem
-            switch effect {
-            case .navigate(let id): if let from { onAction(.navigate(screen: id), from) }
-            case .present(let id, let style): if let from { onAction(.present(screen: id, style: style), from) }
-            case .dismiss: if let from { onAction(.dismiss, from) }
-            case .open(let url): if let from { onAction(.open(url: url), from) }
-            case .custom(let type, let payload): if let from { onAction(.custom(type: type, payload: payload), from) }
-            case .request(let request):
-                model.track(request)
-                guard let onRequest else { continue }
-                Task { @MainActor in
-                    let response = await onRequest(request)
-                    carryOut(model.respond(to: request, with: response), from: origin)
-                }
+            if let action = effect.routedAction {
+                if let from = origin ?? model.rootItem { onAction(action, from) }
+                continue
+            }
+            guard case .request(let request) = effect else { continue }
+            model.track(request)
+            guard let onRequest else { continue }
+            Task { @MainActor in
+                let response = await onRequest(request)
+                carryOut(model.respond(to: request, with: response), from: origin)
             }
         }
     }

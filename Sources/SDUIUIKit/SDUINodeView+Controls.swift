@@ -135,14 +135,7 @@ extension SDUINodeView {
     }
 
     static func keyboardType(_ keyboard: KeyboardType) -> UIKeyboardType {
-        switch keyboard {
-        case .default: return .default
-        case .emailAddress: return .emailAddress
-        case .numberPad: return .numberPad
-        case .decimalPad: return .decimalPad
-        case .phonePad: return .phonePad
-        case .url: return .URL
-        }
+        UIKeyboardType(rawValue: keyboard.uikitRawValue) ?? .default
     }
 }
 #endif

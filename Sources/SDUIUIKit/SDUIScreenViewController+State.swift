@@ -35,9 +35,8 @@ extension SDUIScreenViewController {
     func performAction(ofItemAt index: NodeIndex) {
         let items = driver.items
         guard index.int >= 0, index.int < items.count, let action = items[index.int].action else { return }
-        guard ScreenSession.runsInSession(action) else { router?.perform(action, from: items[index.int]); return }
         let locals = lastLayout.flatMap { try? session.node(at: index.int, in: $0.result).locals } ?? []
-        carryOut(session.run(action, locals: locals), from: items[index.int])
+        perform(action, locals: locals, from: items[index.int])
     }
 
     /// The user changed the control of the node with `index` to `value` (a switch, a text field's text, a stepper, a
@@ -56,14 +55,8 @@ extension SDUIScreenViewController {
     func submitInput(ofItemAt index: NodeIndex) {
         guard let layout = lastLayout?.result, let found = try? session.node(at: index.int, in: layout),
               let action = found.node.input?.submitAction else { return }
-        let locals = found.locals
         let items = driver.items
-        let origin = index.int < items.count ? items[index.int] : nil
-        guard ScreenSession.runsInSession(action) else {
-            if let origin { router?.perform(action, from: origin) }
-            return
-        }
-        carryOut(session.run(action, locals: locals), from: origin)
+        perform(action, locals: found.locals, from: index.int < items.count ? items[index.int] : nil)
     }
 
     /// Runs every node's `onAppear` (or `onDisappear`) action in document order, each with the locals of its place —
@@ -73,7 +66,7 @@ extension SDUIScreenViewController {
         let sizeClass = lastLayout?.traits.horizontalSizeClass ?? (traitCollection.horizontalSizeClass == .regular ? .regular : .compact)
         let lazy = LazyItemTracker.lazyItemPaths(of: screen.root, sizeClass: sizeClass)
         for (action, locals) in ScreenSession.lifecycleActions(in: screen.root, appearing: appearing, skipping: lazy) {
-            run(action, locals: locals)
+            perform(action, locals: locals, from: nil)
         }
     }
 
@@ -82,17 +75,18 @@ extension SDUIScreenViewController {
         lazyItems.update(current: { [unowned self] in
             lastLayout.map { last in LazyItemTracker.Snapshot(screen: screen, layout: last.result, items: driver.items,
                                                               sizeClass: { last.traits.horizontalSizeClass }) }
-        }, perform: { [unowned self] action, locals, _ in run(action, locals: locals) },
+        }, perform: { [unowned self] action, locals, _ in perform(action, locals: locals, from: nil) },
            report: { [unowned self] message in diagnosticHandler?(message) })
     }
 
-    /// Runs an action no tap started (a lifecycle trigger): in the session, or for the router.
-    private func run(_ action: Action, locals: ScreenSession.Locals) {
+    /// Performs a node's action with the locals of its place: navigation and custom actions for the router (`origin`:
+    /// the tapped node's item; the root's for actions no tap started), the others in the session.
+    private func perform(_ action: Action, locals: ScreenSession.Locals, from origin: DisplayItem?) {
         guard ScreenSession.runsInSession(action) else {
-            if let root = driver.items.first { router?.perform(action, from: root) }
+            if let from = origin ?? driver.items.first { router?.perform(action, from: from) }
             return
         }
-        carryOut(session.run(action, locals: locals), from: nil)
+        carryOut(session.run(action, locals: locals), from: origin)
     }
 
     /// Carries out a session step: diagnostics reported, the screen laid out again after the change (in the last
@@ -113,14 +107,9 @@ extension SDUIScreenViewController {
             diagnosticHandler?("'\(screen.id)': the screen cannot be resolved in the new state; it keeps the old one")
         }
         for effect in step.effects {
-            let from = origin ?? driver.items.first
-            switch effect {
-            case .navigate(let id): if let from { router?.perform(.navigate(screen: id), from: from) }
-            case .present(let id, let style): if let from { router?.perform(.present(screen: id, style: style), from: from) }
-            case .dismiss: if let from { router?.perform(.dismiss, from: from) }
-            case .open(let url): if let from { router?.perform(.open(url: url), from: from) }
-            case .custom(let type, let payload): if let from { router?.perform(.custom(type: type, payload: payload), from: from) }
-            case .request(let request):
+            if let action = effect.routedAction {
+                if let from = origin ?? driver.items.first { router?.perform(action, from: from) }
+            } else if case .request(let request) = effect {
                 session.track(request)
                 requestHandler?.perform(request, for: self)
             }

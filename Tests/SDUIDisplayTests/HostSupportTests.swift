@@ -182,3 +182,8 @@ import SDUILayout
         #expect(HostEnvironment.contentSize(uikitRawValue: "UICTContentSizeCategoryUnspecified") == .large)
     }
 }
+
+@Test func `each keyboard maps to UIKit's documented UIKeyboardType raw value`() {
+    let expected: [KeyboardType: Int] = [.default: 0, .url: 3, .numberPad: 4, .phonePad: 5, .emailAddress: 7, .decimalPad: 8]
+    #expect(Dictionary(uniqueKeysWithValues: KeyboardType.allCases.map { ($0, $0.uikitRawValue) }) == expected)
+}

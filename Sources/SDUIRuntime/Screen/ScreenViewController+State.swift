@@ -105,19 +105,13 @@ extension ScreenViewController {
             report(.binding, "'\(screen.id)': the screen cannot be resolved in the new state; it keeps the old one")
         }
         for effect in step.effects {
-            switch effect {
-            case .navigate(let id): try route(.navigate(screen: id))
-            case .present(let id, let style): try route(.present(screen: id, style: style))
-            case .dismiss: try route(.dismiss)
-            case .open(let url): try route(.open(url: url))
-            case .custom(let type, let payload): try route(.custom(type: type, payload: payload))
-            case .request(let request):
-                session.track(request)
-                var event = Event(object: name, kind: .requestDidStart)
-                event.request = "\(request.method.rawValue) \(request.url)"
-                record(event)
-                requestHandler?.perform(request, for: self)
-            }
+            if let action = effect.routedAction { try route(action); continue }
+            guard case .request(let request) = effect else { continue }
+            session.track(request)
+            var event = Event(object: name, kind: .requestDidStart)
+            event.request = "\(request.method.rawValue) \(request.url)"
+            record(event)
+            requestHandler?.perform(request, for: self)
         }
     }
 
