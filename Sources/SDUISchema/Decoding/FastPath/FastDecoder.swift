@@ -140,13 +140,21 @@ struct FastDecoder {
         guard depth <= options.maxNodeDepth else { throw FastPathBail() }
         nodeCount += 1
         guard nodeCount <= options.maxNodes else { throw FastPathBail() }
-        guard try scanner.openObject() else { throw FastPathBail() }
-        // Each token is read as a word when it is short (`FastScanner+Words.swift`), else by a general reader out of
-        // line: the loop stays small enough for the compiler to inline its readers.
-        if let typeKey = scanner.shortKey() {
-            guard typeKey == Self.typeWord else { throw FastPathBail() }
+        // The canonical encoding's compact form writes `{"type":"name","id":"id"`, then the properties, then
+        // `,"children":[`: those keys are recognised by a word compare each (`FastScanner+Shapes.swift`), anything
+        // else is read by the general loop below. Each token is read as a word when it is short
+        // (`FastScanner+Words.swift`), else by a general reader out of line: the loop stays small enough for the
+        // compiler to inline its readers.
+        scanner.skipWhitespace()
+        if scanner.skipTypeKeyHead() {
+            scanner.skipWhitespace()
         } else {
-            try slowTypeKey()
+            guard try scanner.openObject() else { throw FastPathBail() }
+            if let typeKey = scanner.shortKey() {
+                guard typeKey == Self.typeWord else { throw FastPathBail() }
+            } else {
+                try slowTypeKey()
+            }
         }
         let type: ComponentType
         if let name = scanner.shortName() {
@@ -157,6 +165,7 @@ struct FastDecoder {
             type = try slowType()
         }
         let types = FastTypes(type)
+        let takesChildren = !types.isDisjoint(with: .containers)
         // The id and the children are made when the node is (a value assigned over another is released first): the
         // id's bytes (start −1: none) and word (nil: read by the general reader), and where the children start on
         // the stack (−1: none).
@@ -172,7 +181,33 @@ struct FastDecoder {
         var run = FastSlice(start: -1, count: 0)
         var runEnded = false
         var oneRun = true
-        while try scanner.another(close: UInt8(ascii: "}")) {
+        if scanner.skipIDKey() {
+            seen = Self.bit(.id)
+            scanner.skipWhitespace()
+            (idSlice, idWord) = try id()
+        }
+        // The memo is looked up once, at the node's first property member. When that member follows at once, it is
+        // looked up before its key is read: an earlier run of the same bytes has the same (valid) keys.
+        var memoLookedUp = false
+        if let memberStart = scanner.propertyMemberAfterComma() {
+            memoLookedUp = true
+            if let match = memo.match(at: memberStart, type: types, in: scanner) {
+                guard seen & match.seen == 0 else { throw FastPathBail() }
+                seen |= match.seen
+                shared = match
+                run = FastSlice(start: memberStart, count: match.bytes.count)
+                scanner.index = memberStart + match.bytes.count
+            }
+        }
+        while true {
+            if takesChildren && scanner.skipChildrenKeyHead() {
+                guard seen & Self.bit(.children) == 0 else { throw FastPathBail() }
+                seen |= Self.bit(.children)
+                runEnded = run.start >= 0
+                try children(depth: depth, first: &firstChild)
+                continue
+            }
+            guard try scanner.another(close: UInt8(ascii: "}")) else { break }
             scanner.skipWhitespace()
             let memberStart = scanner.index
             let slot: FastSlot
@@ -188,23 +223,14 @@ struct FastDecoder {
             case .id:
                 seen |= bit
                 runEnded = run.start >= 0
-                if let (word, slice) = scanner.shortASCIIString() {
-                    guard slice.count > 0, ids.insert(slice, word: word, in: scanner.base, end: scanner.end) else { throw FastPathBail() }
-                    idSlice = slice
-                    idWord = word
-                } else {
-                    idSlice = try slowID()
-                }
+                (idSlice, idWord) = try id()
             case .children:
                 seen |= bit
                 runEnded = run.start >= 0
-                guard try scanner.openArray() else { continue }
-                firstChild = stackCount
-                repeat {
-                    try node(depth: depth + 1)
-                } while try scanner.another(close: UInt8(ascii: "]"))
+                try scanner.expect(UInt8(ascii: "["))
+                try children(depth: depth, first: &firstChild)
             default:
-                if own == nil, shared == nil, run.start < 0, let match = memo.match(at: memberStart, type: types, in: scanner) {
+                if !memoLookedUp, own == nil, shared == nil, run.start < 0, let match = memo.match(at: memberStart, type: types, in: scanner) {
                     // The same property bytes as an earlier node's: take its box, skip the bytes.
                     guard seen & match.seen == 0 else { throw FastPathBail() }
                     seen |= match.seen
@@ -250,6 +276,32 @@ struct FastDecoder {
     }
 
     @inline(__always) static func bit(_ slot: FastSlot) -> UInt64 { 1 << UInt64(slot.rawValue) }
+
+    /// A node's id (checked and added to the ids seen): its bytes, and its word when it is short (nil: read by the
+    /// general reader).
+    @inline(__always)
+    private mutating func id() throws(FastPathBail) -> (FastSlice, FastWord?) {
+        if let (word, slice) = scanner.shortASCIIString() {
+            guard slice.count > 0, ids.insert(slice, word: word, in: scanner.base, end: scanner.end) else { throw FastPathBail() }
+            return (slice, word)
+        }
+        return (try slowID(), nil)
+    }
+
+    /// A node's children, after the `[` of their array, read onto the stack (`first`: where they start; left as it
+    /// is for an empty array).
+    @inline(__always)
+    private mutating func children(depth: Int, first: inout Int) throws(FastPathBail) {
+        scanner.skipWhitespace()
+        if scanner.peek == UInt8(ascii: "]") {
+            scanner.index += 1
+            return
+        }
+        first = stackCount
+        repeat {
+            try node(depth: depth + 1)
+        } while try scanner.another(close: UInt8(ascii: "]"))
+    }
 
     // MARK: Out of line
 
