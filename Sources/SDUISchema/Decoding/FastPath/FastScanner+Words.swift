@@ -1,7 +1,7 @@
 /// The fast path's short tokens read as words: a key, a type name or an id of at most 16 bytes is found with two
 /// unaligned 8-byte loads and compared as integers (`FastWord`), with no loop and no call. Each reader returns nil
 /// — having consumed nothing — for anything else: a token that is longer, holds a byte it does not handle, is
-/// longer than the string limit, is not a string, or ends within 17 bytes of the input's end. The caller then
+/// longer than the string limit, is not a string, or ends within 18 bytes of the input's end. The caller then
 /// reads it with the general readers (`key`, `stringSlice`), which say what is wrong with it. (They do not throw,
 /// so they are inlined into the node loop.) Each starts at the cursor: the caller has skipped whitespace (a
 /// token after whitespace it has not skipped is read by the general reader).
@@ -18,12 +18,12 @@ extension FastScanner {
     @inline(__always)
     static func low(_ x: UInt64, bytes n: Int) -> UInt64 { x & ((1 << UInt64(truncatingIfNeeded: n &* 8)) &- 1) }
 
-    /// The word of a string token at the cursor whose closing quote is among the 16 bytes after
-    /// its opening one, where `mask` finds the closing quote (exact for the lowest flagged byte) and flags any byte
-    /// the token may not hold before it; nil when there is no such token.
+    /// The word of a string token at the cursor whose closing quote is among the 17 bytes after
+    /// its opening one (a token of at most 16 bytes), where `mask` finds the closing quote (exact for the lowest
+    /// flagged byte) and flags any byte the token may not hold before it; nil when there is no such token.
     @inline(__always)
     private mutating func shortToken(_ mask: (UInt64) -> UInt64) -> (word: FastWord, slice: FastSlice)? {
-        guard index &+ 17 <= end, base[index] == UInt8(ascii: "\"") else { return nil }
+        guard index &+ 18 <= end, base[index] == UInt8(ascii: "\"") else { return nil }
         let start = index &+ 1
         let raw = UnsafeRawPointer(base + start)
         let x1 = raw.loadUnaligned(as: UInt64.self)
@@ -37,8 +37,8 @@ extension FastScanner {
         } else {
             let x2 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
             let m2 = mask(x2)
-            guard m2 != 0 else { return nil }
-            n = 8 &+ m2.trailingZeroBitCount &>> 3
+            // No flagged byte among the sixteen: a token of exactly 16 bytes when its closing quote follows.
+            n = m2 != 0 ? 8 &+ m2.trailingZeroBitCount &>> 3 : 16
             guard base[start &+ n] == UInt8(ascii: "\"") else { return nil }
             first = x1
             last = n == 8 ? 0 : raw.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)

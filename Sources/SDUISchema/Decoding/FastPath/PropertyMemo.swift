@@ -16,7 +16,7 @@ struct PropertyMemo {
         let seen: UInt64
         let box: Unmanaged<PropertyBox>
         /// The run's last eight bytes (its bytes when fewer, zero-padded): runs of one type mostly differ at their
-        /// end (`"height": 20` and `"height": 16`), so most candidates are told apart without a `memcmp`.
+        /// end (`"height": 20` and `"height": 16`), so most candidates are told apart by it alone.
         let tail: UInt64
     }
 
@@ -80,6 +80,19 @@ struct PropertyMemo {
         return x
     }
 
+    /// Whether the `count` bytes at `a` and `b`, whose last eight (all of them when fewer) are equal, are equal:
+    /// the bytes before those compared eight at a time (inline: runs are short, and a call to `memcmp` costs more).
+    @inline(__always)
+    private static func equalBeforeTail(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
+        var i = 0
+        while i &+ 8 < count {
+            guard x.loadUnaligned(fromByteOffset: i, as: UInt64.self) == y.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
+            i &+= 8
+        }
+        return true
+    }
+
     /// A run of `type` whose bytes are the input's at `start`, ending where a member ends (the byte after them is
     /// `,`, `}` or whitespace, so `8` never matches the start of `80`).
     @inline(__always)
@@ -95,7 +108,7 @@ struct PropertyMemo {
             let after = scanner.base[end]
             guard after == UInt8(ascii: ",") || after == UInt8(ascii: "}") || after <= 0x20 else { continue }
             guard Self.tail(scanner.base, end: end, count: count) == run.tail,
-                  memcmp(scanner.base + start, scanner.base + run.bytes.start, count) == 0 else { continue }
+                  Self.equalBeforeTail(scanner.base + start, scanner.base + run.bytes.start, count: count) else { continue }
             counters[t &* 4 &+ 2] &+= 1
             return run
         }
