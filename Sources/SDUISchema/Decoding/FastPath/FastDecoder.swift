@@ -68,12 +68,22 @@ struct FastDecoder {
     @inline(__always) private mutating func popChildren(from first: Int) -> [ComponentNode] {
         let n = stackCount - first
         stackCount = first
-        // Appended from a sequence that moves them (no copy, no reference counted): `append(contentsOf:)` is
+        let p = stack + first
+        // Moved (no copy, no reference counted). Up to four, as an array literal: the compiler allocates it at its
+        // size directly, where `append(contentsOf:)` replaces the empty array's buffer with a new one (a copy of
+        // no element and a release). More, appended from a sequence that moves them: `append(contentsOf:)` is
         // specialised here, so its allocation does not look up the array's metadata as
-        // `init(unsafeUninitializedCapacity:)` does (a third of the cost of an array of children).
-        var children: [ComponentNode] = []
-        children.append(contentsOf: MovingNodes(cursor: stack + first, end: stack + first + n))
-        return children
+        // `init(unsafeUninitializedCapacity:)` does (that costs more than the array).
+        switch n {
+        case 1: return [p.move()]
+        case 2: return [p.move(), (p + 1).move()]
+        case 3: return [p.move(), (p + 1).move(), (p + 2).move()]
+        case 4: return [p.move(), (p + 1).move(), (p + 2).move(), (p + 3).move()]
+        default:
+            var children: [ComponentNode] = []
+            children.append(contentsOf: MovingNodes(cursor: p, end: p + n))
+            return children
+        }
     }
 
     // MARK: Screen
