@@ -202,11 +202,7 @@ struct FastDecoder {
         if let memberStart = scanner.propertyMemberAfterComma() {
             memoLookedUp = true
             if let match = memo.match(at: memberStart, type: types, in: scanner) {
-                guard seen & match.seen == 0 else { throw FastPathBail() }
-                seen |= match.seen
-                shared = match
-                run = FastSlice(start: memberStart, count: match.bytes.count)
-                scanner.index = memberStart + match.bytes.count
+                try share(match, at: memberStart, seen: &seen, shared: &shared, run: &run)
             }
         }
         while true {
@@ -241,12 +237,7 @@ struct FastDecoder {
                 try children(depth: depth, first: &firstChild)
             default:
                 if !memoLookedUp, own == nil, shared == nil, run.start < 0, let match = memo.match(at: memberStart, type: types, in: scanner) {
-                    // The same property bytes as an earlier node's: take its box, skip the bytes.
-                    guard seen & match.seen == 0 else { throw FastPathBail() }
-                    seen |= match.seen
-                    shared = match
-                    run = FastSlice(start: memberStart, count: match.bytes.count)
-                    scanner.index = memberStart + match.bytes.count
+                    try share(match, at: memberStart, seen: &seen, shared: &shared, run: &run)
                     continue
                 }
                 seen |= bit
@@ -286,6 +277,18 @@ struct FastDecoder {
     }
 
     @inline(__always) static func bit(_ slot: FastSlot) -> UInt64 { 1 << UInt64(slot.rawValue) }
+
+    /// The same property bytes at `start` as an earlier node's (`match`): the node takes its box, its slots join
+    /// `seen` (bails when one was set already), and the bytes are skipped.
+    @inline(__always)
+    private mutating func share(_ match: PropertyMemo.Run, at start: Int, seen: inout UInt64, shared: inout PropertyMemo.Run?,
+                                run: inout FastSlice) throws(FastPathBail) {
+        guard seen & match.seen == 0 else { throw FastPathBail() }
+        seen |= match.seen
+        shared = match
+        run = FastSlice(start: start, count: match.bytes.count)
+        scanner.index = start + match.bytes.count
+    }
 
     /// A node's id (checked and added to the ids seen): its bytes, and its word when it is short (nil: read by the
     /// general reader).
