@@ -110,7 +110,8 @@ public final class LazyItemTracker {
             run(entered, appearing: true, screenID: screenID, current: current, perform: perform)
             // A visible item's `onDisappear` actions and locals change only with the screen's structure (a general
             // update, which finds the lazy items again): on a state change in place, only the items that entered.
-            rememberDisappearActions(of: refreshed ? visible : entered, in: current()?.screen.root)
+            let remembered = refreshed ? visible : entered
+            if !remembered.isEmpty { rememberDisappearActions(of: remembered, in: current()?.screen.root) }
         } while needsUpdate && rounds < Self.maxRounds
         if needsUpdate {
             report("'\(screenID)': lazy items' onAppear / onDisappear kept changing what is visible; stopped after \(Self.maxRounds) rounds")
