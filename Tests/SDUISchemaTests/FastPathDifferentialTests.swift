@@ -197,6 +197,9 @@ enum RepositoryPayloads {
             #"{"type": "vstack", "spacing": 1, "spacing": 2}"#,
             #"{"type": "vstack", "frame": {"width": 1, "width": 2}}"#,
             #"{"type": "vstack", "spacing": {"compact": 1, "compact": 2}}"#,
+            #"{"type": "image", "url": "a", "url": "b"}"#,
+            #"{"type": "image", "url": "a", "aspectRatio": 1, "url": {"compact": "b", "regular": "c"}}"#,
+            #"{"type": "image", "aspectRatio": 1, "url": {"compact": "b", "regular": "c"}, "url": "a"}"#,
         ]
         for root in roots {
             let bytes = Array(#"{"schemaVersion": 1, "id": "s", "root": \#(root)}"#.utf8)
@@ -204,5 +207,37 @@ enum RepositoryPayloads {
             #expect(!PayloadDecoder().decode(bytes).errors.isEmpty, "\(root)")
         }
     }
-}
 
+    /// An image's URL string is the node's (`ComponentNode.fixedURL`), not its box's: the images of a feed, which
+    /// differ only in their URL, share one box — and an image shares no URL with another.
+    @Test func `images that differ only in their URL share a box, and none takes another's URL`() throws {
+        let images = [
+            #"{"type":"image","id":"a","url":"https://example.com/a.jpg","aspectRatio":1.5}"#,
+            #"{"type":"image","id":"b","url":"https://example.com/b.jpg","aspectRatio":1.5}"#,
+            #"{"type":"image","id":"none","aspectRatio":1.5}"#,                                  // no URL at all
+            #"{"type":"image","id":"after","aspectRatio":1.5,"url":"https://example.com/c.jpg"}"#, // URL after the run
+            #"{"type":"image","id":"map","url":{"compact":"s.jpg","regular":"l.jpg"},"aspectRatio":1.5}"#,
+            #"{"type":"image","id":"short","url":"d","aspectRatio":1.5}"#,
+            #"{"type":"image","id":"onlyURL","url":"https://example.com/e.jpg"}"#,
+            #"{"type":"image","url":"https://example.com/f.jpg","id":"idAfter","aspectRatio":1.5}"#,
+        ]
+        let compact = #"{"schemaVersion":1,"id":"s","root":{"type":"vstack","children":["# + images.joined(separator: ",") + "]}}"
+        let decoded = try #require(PayloadDecoder().decode(Array(compact.utf8)).screen)
+        for bytes in [Array(compact.utf8), Array(decoded.jsonData(pretty: false)), Array(decoded.jsonData(pretty: true))] {
+            #expect(FastPathAgreement.handles(bytes), "\(String(decoding: bytes, as: UTF8.self))")
+            #expect(FastPathAgreement.problem(bytes) == nil)
+        }
+        let fast = try #require(Array(compact.utf8).withUnsafeBufferPointer { PayloadDecoder().decodeFast($0) })
+        let byID = Dictionary(uniqueKeysWithValues: fast.root.children.map { ($0.id ?? "", $0) })
+        #expect(byID["a"]?.url == .fixed("https://example.com/a.jpg") && byID["b"]?.url == .fixed("https://example.com/b.jpg"))
+        #expect(byID["none"]?.url == nil)
+        #expect(byID["after"]?.url == .fixed("https://example.com/c.jpg"))
+        #expect(byID["map"]?.url == .sizeClass(compact: "s.jpg", regular: "l.jpg"))
+        #expect(byID["short"]?.url == .fixed("d") && byID["onlyURL"]?.url == .fixed("https://example.com/e.jpg"))
+        #expect(byID["idAfter"]?.url == .fixed("https://example.com/f.jpg"))
+        // One box for the fixed-URL and URL-less images with the same other properties; the map's is its own.
+        let box = try #require(byID["a"]?.geometryPointer)
+        for id in ["b", "none", "after", "short", "idAfter"] { #expect(byID[id]?.geometryPointer == box, "\(id)") }
+        #expect(byID["map"]?.geometryPointer != box)
+    }
+}

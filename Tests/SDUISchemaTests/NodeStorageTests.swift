@@ -44,8 +44,8 @@ import Testing
     }
 
     @Test func `a node is small: its properties and their record live in its box, shared by copies`() {
-        // type, children, id and the box: what a decoder makes and moves per node.
-        #expect(MemoryLayout<ComponentNode>.size <= 48, "\(MemoryLayout<ComponentNode>.size) bytes")
+        // type, children, id, the box and an image's fixed URL: what a decoder makes and moves per node (a cache line).
+        #expect(MemoryLayout<ComponentNode>.size <= 64, "\(MemoryLayout<ComponentNode>.size) bytes")
         var a = ComponentNode(type: .color)
         a.modifiers.aspectRatio = 2
         let b = a
@@ -76,5 +76,41 @@ import Testing
         b.text = "x"
         #expect(a == b)
         #expect(a.hashValue == b.hashValue)
+    }
+
+    @Test func `an image's fixed URL is stored with the node; a size-class map in its box; equality sees either`() {
+        var a = ComponentNode(type: .image)
+        a.modifiers.aspectRatio = 2
+        var b = a
+        a.url = .fixed("https://example.com/a.jpg")
+        b.url = .fixed("https://example.com/b.jpg")
+        // A URL string does not copy the box: the two images still share it.
+        #expect(a.geometryPointer == b.geometryPointer)
+        #expect(a != b && a.url == .fixed("https://example.com/a.jpg"))
+        b.url = .fixed("https://example.com/a.jpg")
+        #expect(a == b && a.hashValue == b.hashValue)
+        b.url = .sizeClass(compact: "s.jpg", regular: "l.jpg")
+        #expect(b.url == .sizeClass(compact: "s.jpg", regular: "l.jpg") && a != b)
+        b.url = .fixed("https://example.com/a.jpg")
+        #expect(a == b && a.hashValue == b.hashValue)
+        b.url = nil
+        #expect(b.url == nil && a != b)
+        // The general path's node (the URL decoded into its box, then moved out) equals the DSL's.
+        let payload = #"{"schemaVersion":1,"id":"s","root":{"type":"image","url":"https://example.com/a.jpg","aspectRatio":2}}"#
+        #expect(PayloadDecoder().decodeGeneral(Array(payload.utf8)).screen?.root == a)
+    }
+
+    /// `ComponentNode.initialize(_:type:id:children:sharing:fixedURL:)` (the fast decoder's) writes every stored
+    /// property by its offset: a stored property added to the node must be added there too, or it is left
+    /// uninitialized. This test names them, so adding one fails here first.
+    @Test func `the in-place initializer writes every stored property of a node`() {
+        let labels = Mirror(reflecting: ComponentNode(type: .image)).children.map { $0.label ?? "" }
+        #expect(labels == ["type", "children", "id", "box", "fixedURL"])
+        let slot = UnsafeMutablePointer<ComponentNode>.allocate(capacity: 1)
+        defer { slot.deinitialize(count: 1); slot.deallocate() }
+        var expected = ComponentNode(type: .image, id: "a", children: [])
+        expected.url = .fixed("https://example.com/a.jpg")
+        ComponentNode.initialize(slot, type: .image, id: "a", children: [], sharing: expected.box, fixedURL: "https://example.com/a.jpg")
+        #expect(slot.pointee == expected && slot.pointee.geometryPointer == expected.geometryPointer)
     }
 }

@@ -6,11 +6,11 @@ import Foundation
 /// Properties are flat and optional: each applies to the types listed in `docs/schema.md`; the decoder
 /// refuses a property on a type it does not belong to. Every scalar may be a size-class map.
 ///
-/// Storage: `type`, `id` and `children` are stored inline; the properties live in a shared, copy-on-write box
-/// (`PropertyBox`) with a plain record of the geometry and font properties made of them (`geometry`, kept up to
-/// date on every change). A node is thus ~56 bytes, so a screen's nodes sit close together in memory, a node is
-/// cheap to make and move, and nodes with the same properties (a decoded payload's repeated cards) share one box
-/// and one record.
+/// Storage: `type`, `id`, `children` and an image's URL string are stored inline; the other properties live in a
+/// shared, copy-on-write box (`PropertyBox`) with a plain record of the geometry and font properties made of them
+/// (`geometry`, kept up to date on every change). A node is thus 64 bytes (a cache line), so a screen's nodes sit
+/// close together in memory, a node is cheap to make and move, and nodes with the same properties (a decoded
+/// payload's repeated cards, and a feed's images, which differ only in their URL) share one box and one record.
 public struct ComponentNode: Hashable, Sendable {
     // Stored in the order the layout build reads them (type, children, box), the id after them.
     /// The node's kind.
@@ -23,6 +23,9 @@ public struct ComponentNode: Hashable, Sendable {
     /// `nonisolated(unsafe)`: a `ManagedBuffer` cannot be `Sendable`; the box is only mutated through a node that
     /// holds the only reference to it.
     @usableFromInline nonisolated(unsafe) var box: PropertyBox
+    /// `url` when it is a fixed string (then the box's is nil), stored with the node rather than in its box: the
+    /// images of a feed differ in their URL and share everything else, so their nodes share one box.
+    var fixedURL: String?
 
     /// The geometry properties as plain numbers, updated whenever one of them changes (read by the layout
     /// engine's build step; derived, so it takes no part in equality). A copy of the record in the box: read
@@ -175,10 +178,24 @@ public struct ComponentNode: Hashable, Sendable {
     // MARK: Image
     /// The image's URL.
     public var url: Responsive<String>? {
-        get { box.properties.url }
-        _modify {
-            makeUnique()
-            yield &box.properties.url
+        get {
+            if let fixedURL { return .fixed(fixedURL) }
+            return box.properties.url
+        }
+        set {
+            if case .fixed(let string)? = newValue {
+                fixedURL = string
+                if box.properties.url != nil {
+                    makeUnique()
+                    box.properties.url = nil
+                }
+            } else {
+                fixedURL = nil
+                if newValue != nil || box.properties.url != nil {
+                    makeUnique()
+                    box.properties.url = newValue
+                }
+            }
         }
     }
     /// What shows while the image loads.
@@ -274,17 +291,31 @@ public struct ComponentNode: Hashable, Sendable {
         self.type = type
         self.id = id
         self.children = children
+        if case .fixed(let string)? = box.properties.url {
+            fixedURL = string
+            box.properties.url = nil
+        }
         self.box = box
         box.refreshRecord()
     }
 
-    /// Creates a node that shares `box`, whose record is up to date: the decoder's fast path gives nodes whose
-    /// properties are the same bytes one shared box (copy-on-write, as copies of a node share it).
-    init(type: ComponentType, id: String?, children: [ComponentNode], sharing box: PropertyBox) {
-        self.type = type
-        self.id = id
-        self.children = children
-        self.box = box
+    /// Initializes the memory at `slot` to a node that shares `box`, whose record is up to date and whose `url` is
+    /// not a fixed string (that is `fixedURL`): the decoder's fast path gives nodes whose properties are the same
+    /// bytes one shared box (copy-on-write, as copies of a node share it), and makes them in place on its stack.
+    ///
+    /// Field by field: a node made as a value and then moved into `slot` is copied there and the value destroyed
+    /// (every reference retained and released again: a node is too large for the optimizer to forward it). The
+    /// fields are every stored property: `NodeStorageTests` names them, so a stored property added to the node
+    /// fails that test until it is written here too.
+    @inline(__always)
+    static func initialize(_ slot: UnsafeMutablePointer<ComponentNode>, type: consuming ComponentType, id: consuming String?,
+                           children: consuming [ComponentNode], sharing box: consuming PropertyBox, fixedURL: consuming String?) {
+        let raw = UnsafeMutableRawPointer(slot)
+        (raw + MemoryLayout<ComponentNode>.offset(of: \.type)!).initializeMemory(as: ComponentType.self, to: consume type)
+        (raw + MemoryLayout<ComponentNode>.offset(of: \.children)!).initializeMemory(as: [ComponentNode].self, to: consume children)
+        (raw + MemoryLayout<ComponentNode>.offset(of: \.id)!).initializeMemory(as: String?.self, to: consume id)
+        (raw + MemoryLayout<ComponentNode>.offset(of: \.box)!).initializeMemory(as: PropertyBox.self, to: consume box)
+        (raw + MemoryLayout<ComponentNode>.offset(of: \.fixedURL)!).initializeMemory(as: String?.self, to: consume fixedURL)
     }
 
     /// Number of nodes in this subtree, including this one: its children's subtrees, and the views of its

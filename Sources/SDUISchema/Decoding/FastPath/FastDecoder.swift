@@ -196,6 +196,14 @@ struct FastDecoder {
             scanner.skipWhitespace()
             (idSlice, idWord) = try id()
         }
+        // An image's URL as a string is stored with the node (`ComponentNode.fixedURL`), not in its box, so the
+        // members around it, the same for a feed's every image, share a box. Written first (as the canonical
+        // encoding writes it), it is read before the memo is looked up; elsewhere, by the loop.
+        var fixedURL: String?
+        if types == .image, scanner.skipURLKey() {
+            seen |= Self.bit(.url)
+            fixedURL = try scanner.string()
+        }
         // The memo is looked up once, at the node's first property member. When that member follows at once, it is
         // looked up before its key is read: an earlier run of the same bytes has the same (valid) keys.
         var memoLookedUp = false
@@ -235,6 +243,12 @@ struct FastDecoder {
                 runEnded = run.start >= 0
                 try scanner.expect(UInt8(ascii: "["))
                 try children(depth: depth, first: &firstChild)
+            case .url where scanner.peekAfterWhitespace() == UInt8(ascii: "\""):
+                // The node's, as the id is: it ends a run.
+                seen |= bit
+                runEnded = run.start >= 0
+                scanner.skipWhitespace()
+                fixedURL = try scanner.string()
             default:
                 if !memoLookedUp, own == nil, shared == nil, run.start < 0, let match = memo.match(at: memberStart, type: types, in: scanner) {
                     try share(match, at: memberStart, seen: &seen, shared: &shared, run: &run)
@@ -257,12 +271,23 @@ struct FastDecoder {
         } else if let made = own.take() {
             made.record.pointee.clampToLimits()
             if oneRun && memo.keeps(types) {
-                memo.remember(run, seen: seen & ~(Self.bit(.id) | Self.bit(.children)), box: made, type: types, in: scanner)
+                // The slots the run set: not the id, the children or a fixed URL, which are the node's.
+                let ownSlots = Self.bit(.id) | Self.bit(.children) | (fixedURL == nil ? 0 : Self.bit(.url))
+                memo.remember(run, seen: seen & ~ownSlots, box: made, type: types, in: scanner)
             }
             box = made
         } else {
             box = memo.empty
         }
+        push(type: consume type, idSlice: idSlice, idWord: idWord, firstChild: firstChild, box: consume box, fixedURL: consume fixedURL)
+    }
+
+    /// The node made of its parts — its id read from its bytes (`idSlice`, and `idWord` when short), its children
+    /// moved off the stack from `firstChild` (−1: none) — onto the stack. Out of line: in `node`, which is large,
+    /// the compiler copies the new node into its slot (and destroys the original) rather than moving it.
+    @inline(never)
+    private mutating func push(type: consuming ComponentType, idSlice: FastSlice, idWord: FastWord?, firstChild: Int,
+                               box: consuming PropertyBox, fixedURL: consuming String?) {
         let id: String?
         if idSlice.start < 0 {
             id = nil
@@ -272,7 +297,8 @@ struct FastDecoder {
             id = scanner.asciiString(idSlice)
         }
         let children = firstChild < 0 ? [] : popChildren(from: firstChild)
-        nextSlot().initialize(to: ComponentNode(type: type, id: id, children: children, sharing: consume box))
+        ComponentNode.initialize(nextSlot(), type: consume type, id: consume id, children: consume children, sharing: consume box,
+                                 fixedURL: consume fixedURL)
         stackCount += 1
     }
 
@@ -455,7 +481,11 @@ struct FastDecoder {
         case .buttonStyle: (p.buttonStyle, g.buttonStyle) = try enumeration(FastEnums.buttonStyle, record: &g)
         case .weight: (p.weight, g.fontWeight) = try enumeration(FastEnums.weight, record: &g)
         case .color: p.color = try responsiveColor()
-        case .url: p.url = try responsive { d throws(FastPathBail) in try d.scanner.string() }
+        case .url:
+            // A URL string is the node's (`ComponentNode.fixedURL`), read by `node`; here only a size-class map.
+            let v = try responsive { d throws(FastPathBail) in try d.scanner.string() }
+            if case .fixed = v { throw FastPathBail() }
+            p.url = v
         case .placeholder: p.placeholder = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.placeholder) }
         case .alt: p.alt = try responsive { d throws(FastPathBail) in try d.scanner.string() }
         case .title:

@@ -45,6 +45,14 @@ extension FastScanner {
         return index &+ 1
     }
 
+    /// Consumes `,"url":` when its value is a string (an image's fixed URL), leaving the cursor on the string's `"`.
+    @inline(__always)
+    mutating func skipURLKey() -> Bool {
+        guard word(at: 0) == Shape.urlKeyQuote else { return false }
+        index &+= 7
+        return true
+    }
+
     /// The shapes' bytes as little-endian integers (`FastPathShapeTests` checks them against their text).
     enum Shape {
         /// `{"type":`
@@ -59,5 +67,7 @@ extension FastScanner {
         @inline(__always) static var childrenKeyEnd: UInt64 { 0x5B3A_226E_6572_646C }
         /// `,"`
         @inline(__always) static var commaQuote: UInt64 { 0x222C }
+        /// `,"url":"`
+        @inline(__always) static var urlKeyQuote: UInt64 { 0x223A_226C_7275_222C }
     }
 }

@@ -32,6 +32,13 @@ struct FastScanner {
     /// The byte at the cursor, or 0 at the end (0 is never valid there, so every caller bails on it).
     @inline(__always) var peek: UInt8 { index < end ? base[index] : 0 }
 
+    /// The first byte from the cursor on that is not whitespace (0 at the end). Consumes nothing.
+    @inline(__always) func peekAfterWhitespace() -> UInt8 {
+        var copy = self
+        copy.skipWhitespace()
+        return copy.peek
+    }
+
     /// Skips JSON whitespace (space, tab, line feed, carriage return).
     @inline(__always) mutating func skipWhitespace() {
         // Most calls find a token at once, or after one space (pretty-printed JSON's `": "` and `", "`).
