@@ -74,7 +74,7 @@ enum LintCommand {
         let runner = LintRunner(screen: screen, index: index, windows: WindowEnvironment.allFixed(devices: devices), sizes: sizes)
         var findings = layOut(runner, directions: directions, jobs: jobs)
         findings += unknownCodes(index, runner: runner)
-        findings += accessibilityFindings(runner, screen: screen)
+        findings += accessibilityFindings(runner, screen: screen, jobs: jobs)
         findings.sort { $0.node != $1.node ? $0.node < $1.node : $0.code < $1.code }
 
         // Policy, then the payload's own silencing.

@@ -187,6 +187,24 @@ import SDUISchema
 
 /// WCAG 2.2's contrast and the lint checks built on it.
 @Suite struct AccessibilityAuditTests {
+    @Test func `a blank label is what Foundation's trimming of whitespaces leaves empty`() {
+        // Spaces of every kind Unicode's Zs has, tabs, and near misses: new lines, zero-width and other format
+        // characters, letters after spaces.
+        let samples = ["", " ", "   ", "\t", " \t ", "\u{00A0}", "\u{2003}\u{3000}", "\u{202F} \u{205F}", "\u{1680}",
+                       "\n", " \n", "\r", "\u{200B}", "\u{FEFF}", "\u{2028}", "\u{000B}", "a", " a ", "\u{00A0}x", "é",
+                       "e\u{0301}", "🙂", " 🙂", "\t\u{0301}"]
+        for text in samples {
+            #expect(AccessibilityAudit.isBlank(text) == text.trimmingCharacters(in: .whitespaces).isEmpty,
+                    "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        // Every scalar of the Basic Multilingual Plane and the first supplementary one, alone and after a space.
+        for value in 0..<0x2_0000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = " " + String(Character(scalar))
+            #expect(AccessibilityAudit.isBlank(text) == text.trimmingCharacters(in: .whitespaces).isEmpty, "U+\(String(value, radix: 16))")
+        }
+    }
+
     func findings(_ root: String, contentSize: ContentSizeCategory = .large) throws -> [AccessibilityFinding] {
         let screen = try Screen(json: #"{"schemaVersion": 1, "id": "t", "root": \#(root)}"#, options: .init(strict: true))
         let environment = window(393, 852)

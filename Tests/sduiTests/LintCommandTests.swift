@@ -12,6 +12,24 @@ import Testing
         return Array(#"{"schemaVersion": 1, "id": "shop", "root": {"type": "scroll", "children": [{"type": "grid", "id": "products"\#(lint), "columns": 2, "spacing": 12, "children": [\#(cards)]}]}}"#.utf8)
     }
 
+    /// `Benchmarks/make_lint_payload.py` (the lint benchmark's payloads, docs/benchmarks.md) repeats the storefront
+    /// example's cards with their ids renumbered: what it writes must stay a valid payload as the example grows
+    /// (its `-stacked` ids once came out duplicated, and lint then timed a payload it rejects).
+    @Test func `the lint benchmark's generated payload is valid`() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("cards.json").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", repositoryRoot.appendingPathComponent("Benchmarks/make_lint_payload.py").path, "20", "--out", path]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "make_lint_payload.py failed (python3 needed)")
+        let run = try sdui(["validate", path, "--strict"])
+        #expect(run.exitCode == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("valid ("), "\(run.stdout)")
+    }
+
     @Test func `every shipped example lints clean`() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("Examples").path)
             .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()

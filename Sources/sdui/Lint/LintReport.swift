@@ -69,6 +69,25 @@ struct LintReport {
 
     let index: ScreenIndex
     let runner: LintRunner
+    /// The runner's devices in window order, and each window's device among them (`describeWindows` reads them
+    /// for every finding: comparing `Device` values there was most of a report's cost).
+    private let devices: [Device]
+    private let windowDevice: [Int]
+
+    init(index: ScreenIndex, runner: LintRunner) {
+        self.index = index
+        self.runner = runner
+        var devices: [Device] = []
+        var windowDevice: [Int] = []
+        for window in runner.windows {
+            if let d = devices.firstIndex(of: window.device) { windowDevice.append(d) } else {
+                windowDevice.append(devices.count)
+                devices.append(window.device)
+            }
+        }
+        self.devices = devices
+        self.windowDevice = windowDevice
+    }
 
     /// Groups `findings` (each with its final severity). Within findings of one (severity, code, places), a
     /// finding joins the largest set of findings whose index paths equal its own but at one position.
@@ -162,13 +181,13 @@ struct LintReport {
     func describeWindows(_ included: Set<Int>) -> String {
         let windows = runner.windows
         if included.count == windows.count { return "every window" }
-        var devices: [Device] = []
-        for window in windows where !devices.contains(window.device) { devices.append(window.device) }
         var entries: [String] = []
         var fullyIncluded: [Device] = []
         var partial: [(Device, [Int])] = []
-        for device in devices {
-            let all = windows.indices.filter { windows[$0].device == device }
+        var windowsOf = [[Int]](repeating: [], count: devices.count)
+        for w in windows.indices { windowsOf[windowDevice[w]].append(w) }
+        for (d, device) in devices.enumerated() {
+            let all = windowsOf[d]
             let hit = all.filter { included.contains($0) }
             if hit.isEmpty { continue }
             if hit.count == all.count { fullyIncluded.append(device) } else { partial.append((device, hit)) }

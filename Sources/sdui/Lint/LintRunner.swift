@@ -188,6 +188,15 @@ struct LintRunner {
         }
     }
 
+    /// One value per task index, set by whichever thread ran the task.
+    final class Slots<Value>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [Value?]
+        init(count: Int) { values = Array(repeating: nil, count: count) }
+        func set(_ k: Int, _ value: Value) { lock.lock(); values[k] = value; lock.unlock() }
+        func value(_ k: Int) -> Value? { lock.lock(); defer { lock.unlock() }; return values[k] }
+    }
+
     /// The threads' findings.
     final class Collected: @unchecked Sendable {
         private let lock = NSLock()
