@@ -27,7 +27,7 @@ import Testing
         #expect(process.terminationStatus == 0, "make_lint_payload.py failed (python3 needed)")
         let run = try sdui(["validate", path, "--strict"])
         #expect(run.exitCode == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("valid ("), "\(run.stdout)")
+        #expect((run.stdout + run.stderr).contains("valid ("), "\(run.stdout)\(run.stderr)")
     }
 
     @Test func `every shipped example lints clean`() throws {

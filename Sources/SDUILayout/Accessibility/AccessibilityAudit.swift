@@ -41,12 +41,15 @@ public enum AccessibilityAudit {
     // MARK: Labels
 
     /// Whether `text` is empty or only spaces and tabs: `text.trimmingCharacters(in: .whitespaces).isEmpty`
-    /// (`CharacterSet.whitespaces` is Unicode's Zs and U+0009), without Foundation's per-call bridging, which
-    /// was a quarter of `sdui lint`'s accessibility audit. A test compares the two.
+    /// without Foundation's per-call bridging, which was a quarter of `sdui lint`'s accessibility audit.
+    /// `CharacterSet.whitespaces` is Unicode's Zs and U+0009 and, in Core Foundation's list, U+200B (zero width
+    /// space) as well; a test compares the two over every scalar.
     static func isBlank(_ text: String) -> Bool {
         for scalar in text.unicodeScalars {
-            if scalar == " " || scalar == "\t" { continue }
-            if scalar.isASCII || scalar.properties.generalCategory != .spaceSeparator { return false }
+            switch scalar.value {
+            case 0x20, 0x09, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: continue
+            default: return false
+            }
         }
         return true
     }
