@@ -36,7 +36,7 @@ TARGET_CARDS = 4058
 def node_count(sdui: str, path: str) -> int:
     """The payload's node count as `sdui validate` reports it ("FILE: valid (N nodes)")."""
     done = subprocess.run([sdui, "validate", path], capture_output=True, text=True)
-    match = re.search(r"valid \((\d+) nodes\)", done.stdout)
+    match = re.search(r"valid \((\d+) nodes\)", done.stdout + done.stderr)
     if done.returncode != 0 or not match:
         raise SystemExit(f"{path} is not a valid payload: {done.stdout}{done.stderr}")
     return int(match.group(1))
