@@ -40,13 +40,47 @@ struct LintRunner {
     func configuration(_ c: Int) -> (window: Int, size: Int) { (c / sizes.count, c % sizes.count) }
     var words: Int { (configurationCount + 63) / 64 }
 
-    /// Every distinct finding, merged over all configurations, in (node, code) order.
-    func run(jobs: Int) -> [LintFinding] {
-        let jobs = max(1, min(jobs, configurationCount))
+    /// What a layout of the screen depends on: the window's size and safe area and the traits. Devices share
+    /// windows (the iPhone 15, 15 Pro and 16; iPads' Split View sizes), so of the catalog's 121 windows 63 differ.
+    struct LayoutInputs: Hashable {
+        var size: Size
+        var safeArea: EdgeInsets
+        var traits: TraitCollection
+    }
+
+    /// The traits configuration `c` is laid out with.
+    func traits(_ c: Int) -> TraitCollection {
+        let (w, s) = configuration(c)
+        return windows[w].traitCollection(contentSize: sizes[s], layoutDirection: layoutDirection)
+    }
+
+    /// The configurations grouped by equal `LayoutInputs`, each group in increasing order: one layout stands for
+    /// its group (the engine's result is a function of those inputs), its findings placed on every member.
+    func sameLayoutGroups() -> [[Int]] {
+        var groups: [[Int]] = []
+        var groupOf: [LayoutInputs: Int] = [:]
+        for c in 0..<configurationCount {
+            let window = windows[configuration(c).window]
+            let inputs = LayoutInputs(size: window.size, safeArea: window.safeAreaInsets, traits: traits(c))
+            if let g = groupOf[inputs] { groups[g].append(c) } else {
+                groupOf[inputs] = groups.count
+                groups.append([c])
+            }
+        }
+        return groups
+    }
+
+    /// Every distinct finding, merged over all configurations, in (node, code) order. `groups` (every
+    /// configuration in exactly one, each in increasing order) says which share a layout: `sameLayoutGroups()`,
+    /// or one configuration each to lay every one out (a test compares the two).
+    func run(jobs: Int, groups: [[Int]]? = nil) -> [LintFinding] {
+        let groups = groups ?? sameLayoutGroups()
+        let jobs = max(1, min(jobs, groups.count))
         // Laid out grouped by content size and size class, so an engine keeps the same flat tree (fonts resolved,
         // texts prepared) from one layout to the next and only the window changes; the merge does not depend on
-        // the order.
-        let order = (0..<configurationCount).sorted { a, b in
+        // the order. A group is laid out as its first (smallest) configuration.
+        let order = groups.indices.sorted { x, y in
+            let a = groups[x][0], b = groups[y][0]
             let (wa, sa) = configuration(a), (wb, sb) = configuration(b)
             if sa != sb { return sa < sb }
             let ca = windows[wa].horizontalSizeClass == .compact, cb = windows[wb].horizontalSizeClass == .compact
@@ -57,7 +91,7 @@ struct LintRunner {
         let collected = Collected()
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             var worker = Worker(runner: self)
-            while let k = next.take(below: configurationCount) { worker.lay(order[k]) }
+            while let k = next.take(below: groups.count) { worker.lay(groups[order[k]]) }
             collected.add(worker.findings)
         }
         return merge(collected.all)
@@ -100,11 +134,12 @@ struct LintRunner {
 
         init(runner: LintRunner) { self.runner = runner }
 
-        mutating func lay(_ c: Int) {
-            let (w, s) = runner.configuration(c)
-            let window = runner.windows[w]
-            let result = engine.layout(runner.screen, in: window, traits: window.traitCollection(contentSize: runner.sizes[s],
-                                                                                                 layoutDirection: runner.layoutDirection))
+        /// Lays out the first of `group` (configurations of equal `LayoutInputs`, in increasing order) and records
+        /// what it finds on every configuration of the group.
+        mutating func lay(_ group: [Int]) {
+            let c = group[0]
+            let window = runner.windows[runner.configuration(c).window]
+            let result = engine.layout(runner.screen, in: window, traits: runner.traits(c))
             for record in result.diagnosticRecords {
                 var node = record.node
                 if node < 0, let named = record.named {
@@ -113,21 +148,22 @@ struct LintRunner {
                         pointerNodes[named.pointer] = node
                     }
                 }
-                note(record.code, node: node, severity: record.severity, configuration: c) { record.message }
+                note(record.code, node: node, severity: record.severity, configurations: group) { record.message }
             }
-            if runner.checksOverlaps { checkOverlaps(result, configuration: c) }
+            if runner.checksOverlaps { checkOverlaps(result, configurations: group) }
         }
 
-        /// Records one occurrence; `message` is made only for a finding's first occurrence on this thread.
-        mutating func note(_ code: String, node: Int, severity: LayoutDiagnostic.Severity, configuration c: Int,
+        /// Records one occurrence in each of `group` (in increasing order); `message` is made only for a finding's
+        /// first occurrence on this thread.
+        mutating func note(_ code: String, node: Int, severity: LayoutDiagnostic.Severity, configurations group: [Int],
                            message: () -> String) {
             let position: Int
             if let known = codes.firstIndex(of: code) { position = known } else { position = codes.count; codes.append(code) }
             let key = node &* 64 &+ position
-            let bit = UInt64(1) << UInt64(c % 64)
+            let c = group[0]
             if let k = positions[key] {
-                findings[k].places[c / 64] |= bit
-                findings[k].occurrences += 1
+                for m in group { findings[k].places[m / 64] |= UInt64(1) << UInt64(m % 64) }
+                findings[k].occurrences += group.count
                 if severity > findings[k].severity { findings[k].severity = severity }
                 if c < findings[k].firstConfiguration {
                     findings[k].firstConfiguration = c
@@ -135,10 +171,10 @@ struct LintRunner {
                 }
             } else {
                 var places = [UInt64](repeating: 0, count: runner.words)
-                places[c / 64] = bit
+                for m in group { places[m / 64] |= UInt64(1) << UInt64(m % 64) }
                 positions[key] = findings.count
                 findings.append(LintFinding(code: code, node: node, severity: severity, message: message(),
-                                            firstConfiguration: c, places: places, occurrences: 1))
+                                            firstConfiguration: c, places: places, occurrences: group.count))
             }
         }
 
@@ -146,7 +182,7 @@ struct LintRunner {
         /// more than half a point each way — a tap there may reach either. (A button inside a tappable card is
         /// nested, not overlapping: the inner one takes the tap, as in SwiftUI.) A sweep over the targets sorted
         /// by their top edge: O(t log t) per layout.
-        mutating func checkOverlaps(_ result: LayoutResult, configuration c: Int) {
+        mutating func checkOverlaps(_ result: LayoutResult, configurations group: [Int]) {
             let index = runner.index
             guard index.tappable.count > 1 else { return }
             boxes.removeAll(keepingCapacity: true)
@@ -167,7 +203,7 @@ struct LintRunner {
                     let height = min(other.frame.maxY, box.frame.maxY) - max(other.frame.y, box.frame.y)
                     guard width > 0.5 && height > 0.5 else { continue }
                     let (first, second) = other.node < box.node ? (other.node, box.node) : (box.node, other.node)
-                    note("tap-targets-overlap", node: second, severity: .warning, configuration: c) {
+                    note("tap-targets-overlap", node: second, severity: .warning, configurations: group) {
                         "tap target overlaps the tap target \(index.id(first)) by \(LintReport.points(width))×\(LintReport.points(height)) pt: a tap there may reach either"
                     }
                 }
