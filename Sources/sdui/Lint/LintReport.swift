@@ -69,24 +69,24 @@ struct LintReport {
 
     let index: ScreenIndex
     let runner: LintRunner
-    /// The runner's devices in window order, and each window's device among them (`describeWindows` reads them
-    /// for every finding: comparing `Device` values there was most of a report's cost).
+    /// The runner's devices in window order, and each one's windows (`describeWindows` reads them for every
+    /// finding: comparing `Device` values there was most of a report's cost).
     private let devices: [Device]
-    private let windowDevice: [Int]
+    private let windowsOfDevice: [[Int]]
 
     init(index: ScreenIndex, runner: LintRunner) {
         self.index = index
         self.runner = runner
         var devices: [Device] = []
-        var windowDevice: [Int] = []
-        for window in runner.windows {
-            if let d = devices.firstIndex(of: window.device) { windowDevice.append(d) } else {
-                windowDevice.append(devices.count)
+        var windowsOfDevice: [[Int]] = []
+        for (w, window) in runner.windows.enumerated() {
+            if let d = devices.firstIndex(of: window.device) { windowsOfDevice[d].append(w) } else {
                 devices.append(window.device)
+                windowsOfDevice.append([w])
             }
         }
         self.devices = devices
-        self.windowDevice = windowDevice
+        self.windowsOfDevice = windowsOfDevice
     }
 
     /// Groups `findings` (each with its final severity). Within findings of one (severity, code, places), a
@@ -184,10 +184,7 @@ struct LintReport {
         var entries: [String] = []
         var fullyIncluded: [Device] = []
         var partial: [(Device, [Int])] = []
-        var windowsOf = [[Int]](repeating: [], count: devices.count)
-        for w in windows.indices { windowsOf[windowDevice[w]].append(w) }
-        for (d, device) in devices.enumerated() {
-            let all = windowsOf[d]
+        for (device, all) in zip(devices, windowsOfDevice) {
             let hit = all.filter { included.contains($0) }
             if hit.isEmpty { continue }
             if hit.count == all.count { fullyIncluded.append(device) } else { partial.append((device, hit)) }

@@ -97,8 +97,9 @@ struct LintRunner {
         return merge(collected.all)
     }
 
-    /// The findings of all workers, one per (code, node): places unioned, the first configuration's message kept.
-    private func merge(_ parts: [[LintFinding]]) -> [LintFinding] {
+    /// The findings of all parts (the threads', or the accessibility audits'), one per (code, node): places and
+    /// occurrences added up, the highest severity and the first configuration's message kept.
+    func merge(_ parts: [[LintFinding]]) -> [LintFinding] {
         struct Key: Hashable { var node: Int; var code: String }
         var merged: [LintFinding] = []
         var positions: [Key: Int] = [:]
@@ -222,15 +223,6 @@ struct LintRunner {
             next += 1
             return next - 1
         }
-    }
-
-    /// One value per task index, set by whichever thread ran the task.
-    final class Slots<Value>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var values: [Value?]
-        init(count: Int) { values = Array(repeating: nil, count: count) }
-        func set(_ k: Int, _ value: Value) { lock.lock(); values[k] = value; lock.unlock() }
-        func value(_ k: Int) -> Value? { lock.lock(); defer { lock.unlock() }; return values[k] }
     }
 
     /// The threads' findings.

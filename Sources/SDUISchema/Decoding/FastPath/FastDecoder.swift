@@ -247,7 +247,6 @@ struct FastDecoder {
                 // The node's, as the id is: it ends a run.
                 seen |= bit
                 runEnded = run.start >= 0
-                scanner.skipWhitespace()
                 fixedURL = try scanner.string()
             default:
                 if !memoLookedUp, own == nil, shared == nil, run.start < 0, let match = memo.match(at: memberStart, type: types, in: scanner) {
