@@ -29,6 +29,7 @@ enum LintCommand {
             .list("--severity", "CODE=LEVEL", "report CODE as info, warning or error, or off; comma-separated or repeated"),
             .list("--disable", "CODE", "do not report CODE (= --severity CODE=off); comma-separated or repeated"),
             .flag("--show-silenced", "also list the findings the payload silences (\"lint\": {\"disable\": …}) with their reasons"),
+            EnvironmentOptions.proposalOption,
             .value("--jobs", "N", "threads laying out configurations (default: the number of cores; 1: serial)"),
             .value("--format", "text|json", "text (default) or json: {\"file\", \"layouts\", \"diagnostics\": [{\"severity\", \"code\",\n\"path\", \"pointer\", \"pattern\", \"message\", \"occurrences\", \"where\", \"nodes\"}], \"silenced\": […]}"),
             .value("--output", short: "-o", "FILE", "write the report to FILE instead of standard output"),
@@ -72,7 +73,8 @@ enum LintCommand {
         let directions = try parseLayoutDirections(args["--layout-directions"])
         let screen = try loadScreen(path)
         let index = ScreenIndex(screen)
-        let runner = LintRunner(screen: screen, index: index, windows: WindowEnvironment.allFixed(devices: devices), sizes: sizes)
+        var runner = LintRunner(screen: screen, index: index, windows: WindowEnvironment.allFixed(devices: devices), sizes: sizes)
+        runner.proposal = try EnvironmentOptions.proposal(args)
         var findings = layOut(runner, directions: directions, jobs: jobs)
         findings += unknownCodes(index, runner: runner)
         findings += accessibilityFindings(runner, screen: screen, jobs: jobs)
