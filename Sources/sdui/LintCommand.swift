@@ -168,12 +168,10 @@ enum LintCommand {
     /// `--layout-directions`: leftToRight (default), rightToLeft, both, or a comma-separated list.
     static func parseLayoutDirections(_ text: String?) throws(CLIError) -> [LayoutDirection] {
         guard let text else { return [.leftToRight] }
-        if text.lowercased() == "both" || text.lowercased() == "all" { return LayoutDirection.allCases }
+        if text == "both" { return LayoutDirection.allCases }
         var directions: [LayoutDirection] = []
         for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
-            guard let direction = LayoutDirection(parsing: name) else {
-                throw .usage("--layout-directions: expected leftToRight, rightToLeft or both, got \"\(name)\"")
-            }
+            let direction = try EnvironmentOptions.layoutDirection(name, option: "--layout-directions")
             if !directions.contains(direction) { directions.append(direction) }
         }
         guard !directions.isEmpty else { throw .usage("--layout-directions: expected leftToRight, rightToLeft or both") }

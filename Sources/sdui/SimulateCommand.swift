@@ -69,10 +69,12 @@ enum SimulateCommand {
                "layout": its final layout, as `sdui layout --format json` prints it (null if it was never laid out),
                "pendingRequests": ["METHOD URL", …] not answered.
 
-        EXIT: 0 simulated; 64 usage or a step that makes no sense (dismiss with nothing presented, pop at the root,
-              a mode the device does not offer, a node that is not there or not that kind of input, a value of the
-              wrong type, respond with no pending request…), naming the step; 65 a payload or response file that
-              does not decode; 66 a missing file.
+        EXIT: 0 simulated; 1 a step the screen cannot take (dismiss with nothing presented, pop at the root, a mode
+              the device does not offer, a node that is not there or not that kind of input, a state variable the
+              screen does not have or a value not of its type — array elements included —, respond with no pending
+              request…), naming the step, nothing written; 64 usage only (an unknown option or step, a step
+              written wrongly); 65 a payload or response file that does not decode; 66 a missing file;
+              73 cannot write.
         """,
         run: run)
 
@@ -147,7 +149,8 @@ enum SimulateCommand {
                 do throws(Simulation.Failure) {
                     try simulation.apply(step, index: index + 1, screens: screens, bodies: bodies)
                 } catch {
-                    throw .usage("step \(index + 1) \"\(stepTexts[index])\": \(error.message)")
+                    // A well-formed step the screen cannot take: not a usage error (the command line was right).
+                    throw CLIError(message: "step \(index + 1) \"\(stepTexts[index])\": \(error.message)", exitCode: ExitCode.problemsFound)
                 }
             }
             let output = format == "json"

@@ -64,7 +64,7 @@ import Testing
         #expect(seen.contains(30), "row 15 (y 1500) appeared after the scroll")
         #expect(!seen.contains(39) || seen.count < 40, "not every item appeared")
         let notRoot = try sdui(["simulate", payload, "--steps", "scroll:grid=10"])
-        #expect(notRoot.exitCode == 64)
+        #expect(notRoot.exitCode == 1)
         #expect(notRoot.stderr.contains("not the root scroll"), "\(notRoot.stderr)")
         let badOffset = try sdui(["simulate", payload, "--steps", "scroll:feed=far"])
         #expect(badOffset.exitCode == 64)
