@@ -21,6 +21,7 @@ enum SimulateCommand {
         options: EnvironmentOptions.options + [
             .value("--detail", "FILE", "a master–detail root: FILE's screen in the split's secondary column"),
             .value("--steps", "STEP,...", "comma-separated steps (below); none: just the launch"),
+            .value("--state", "FILE", "a JSON object of state variables the screen in FILE starts with (over its initial\nstate)"),
             .value("--format", "json|text", "json (default) or text"),
             .value("--output", short: "-o", "FILE", "write to FILE instead of standard output"),
         ],
@@ -73,9 +74,10 @@ enum SimulateCommand {
               the device does not offer, a node that is not there or not that kind of input, a state variable the
               screen does not have or a value not of its type — array elements included —, respond with no pending
               request…), naming the step, nothing written; 64 usage only (an unknown option or step, a step
-              written wrongly); 65 a payload or response file that does not decode; 66 a missing file;
+              written wrongly); 65 a payload, state or response file that does not decode or fit; 66 a missing file;
               73 cannot write.
         """,
+        output: .data("json"),
         run: run)
 
     /// One parsed step.
@@ -114,7 +116,7 @@ enum SimulateCommand {
             var steps: [Step] = []
             for (index, text) in stepTexts.enumerated() { steps.append(try parseStep(text, index: index + 1)) }
             // Load every payload before running, so a bad file fails before any output.
-            let screen = try loadScreen(path)
+            let screen = try StateOptions.screen(path, args)
             let detail: Screen?
             if let detailPath = args["--detail"] {
                 do throws(CLIError) { detail = try loadScreen(detailPath) } catch {

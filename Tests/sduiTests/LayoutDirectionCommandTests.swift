@@ -62,7 +62,7 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-rtl-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let out = dir.appendingPathComponent("p.html").path
-        let preview = try sdui(["preview", "Examples/storefront.json", "-o", out, "--devices", "iphone-se-3", "--content-sizes", "none",
+        let preview = try sdui(["preview", "Examples/storefront.json", "-o", out, "--devices", "iphone-se-3", "--content-sizes", "Large",
                                 "--layout-direction", "rightToLeft"])
         #expect(preview.exitCode == 0, "\(preview.stderr)")
         let page = try String(contentsOfFile: out, encoding: .utf8)
