@@ -2,6 +2,7 @@ import Foundation
 import SDUIEnvironment
 import SDUILayout
 import SDUISchema
+import SDUILint
 
 /// `sdui lint FILE`: lays a payload out on every device × orientation × mode × a spread of Dynamic Type
 /// sizes and reports each distinct finding once, with where it happens; repeated siblings are grouped.

@@ -1,5 +1,6 @@
 import Foundation
 import SDUISchema
+import SDUIAuthoring
 
 /// `sdui schema`: prints the JSON Schema (draft 2020-12) of payload format v1.
 enum SchemaCommand {

@@ -2,7 +2,9 @@ import Foundation
 import SDUIEnvironment
 @testable import SDUILayout
 import SDUISchema
+import SDUIAuthoring
 import Testing
+import SDUIFixtures
 
 /// Right-to-left layout: SwiftUI mirrors the whole layout (frames stay in window coordinates).
 @Suite struct RightToLeftTests {

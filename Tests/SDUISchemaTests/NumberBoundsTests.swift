@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SDUISchema
+import SDUIAuthoring
 import SDUIEnvironment
 
 /// The numeric bounds of payload values (`ValueLimits`, docs/schema.md "Numbers") and numbers beyond a `Double`.

@@ -5,7 +5,7 @@ import SDUIEnvironment
 /// Where a value is (its JSON Pointer) is kept as a stack of reference tokens (`path`) and made into a string
 /// only when an issue is reported: building a pointer string for every property of every node cost about a
 /// fifth of a decode, and almost all of them were never read.
-struct DecodingContext {
+package struct DecodingContext {
     let options: PayloadDecoder.Options
     var issues: [PayloadIssue] = []
     /// Reference tokens from the document to the value being decoded.

@@ -2,6 +2,7 @@ import Foundation
 import SDUIEnvironment
 import SDUILayout
 import SDUISchema
+import SDUILint
 
 /// Which codes lint reports and how severe they are: the engine's severities, changed by `--severity` and
 /// `--disable`.
@@ -215,11 +216,5 @@ struct LintReport {
         if contiguous && last == sizes.count - 1 { return "at \(sizes[first].rawValue) and larger" }
         if contiguous && first == 0 { return "at \(sizes[last].rawValue) and smaller" }
         return "at " + sorted.map { sizes[$0].rawValue }.joined(separator: ", ")
-    }
-
-    /// Points with at most two decimals.
-    static func points(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int64(rounded)) : String(rounded)
     }
 }
