@@ -65,6 +65,12 @@ public struct FontCollection: Sendable {
         return candidates.last { faces[$0].weight == chosen }.map { faces[$0] }
     }
 
+    /// The weight CSS font matching picks for `weight` among a family's `available` weights (any order; not empty).
+    public static func matchingWeight(_ weight: Int, among available: [Int]) -> Int {
+        let sorted = Array(Set(available)).sorted()
+        return sorted[weightIndex(forCSSWeight: weight, available: sorted)]
+    }
+
     /// Index into `available` (ascending CSS weights of one family) of the weight CSS font matching picks.
     static func weightIndex(forCSSWeight weight: Int, available: [Int]) -> Int {
         let desired = min(1000, max(1, weight))

@@ -167,6 +167,12 @@ public final class FontFace: Sendable, CustomStringConvertible {
         Double(shape(text).reduce(0) { $0 + Int($1.advance) }) * size / Double(unitsPerEm)
     }
 
+    /// The height of one single-spaced line at `size` points, as CoreText computes it: ascent + descent + leading
+    /// (`hhea` ascender − descender + line gap) × size / unitsPerEm — the line height of SwiftUI's `Font.custom` text.
+    public func lineHeight(size: Double) -> Double {
+        Double(ascender - descender + max(0, lineGap)) * size / Double(unitsPerEm)
+    }
+
     /// Whether GDEF classes a glyph as a mark.
     @inline(__always)
     func isMark(_ glyph: Int) -> Bool { glyph < glyphClasses.count && glyphClasses[glyph] == 3 }
