@@ -139,6 +139,23 @@ struct LintReport {
         }
     }
 
+    /// The pointer, and for nodes a template made their items: `/root/…/template/children/1; items 0 … 39`.
+    func `where`(_ group: Group) -> String {
+        pointer(group) + (items(group).map { "; " + $0 } ?? "")
+    }
+
+    /// The `forEach` items of a group's nodes, for nodes a template made: `item 3 (id "p3")`, `items 0 … 39`;
+    /// nil when no node of the group was made by a template.
+    func items(_ group: Group) -> String? {
+        let items = group.findings.compactMap { index.item($0.node) }
+        guard let first = items.first, let last = items.last else { return nil }
+        if items.count == 1 {
+            let id = first.key == .int(first.index) ? "" : " (id " + first.key.jsonValue.serialized() + ")"
+            return "item \(first.index)" + id
+        }
+        return "items " + (items.count == 2 ? "\(first.index), \(last.index)" : "\(first.index) … \(last.index)")
+    }
+
     /// `buy-p1` or `buy-p1, buy-p2` or `buy-p1 … buy-p500 (500 nodes)`.
     func names(_ group: Group) -> String {
         let ids = group.findings.map { index.id($0.node) }
@@ -150,9 +167,7 @@ struct LintReport {
     func pointer(_ group: Group) -> String {
         let first = group.findings[0].node
         guard let varying = group.varying, group.findings.count > 1 else { return index.pointer(first) }
-        var components = index.pathComponents(first)
-        components[varying] = "*"
-        return index.pointer(components)
+        return index.pointer(first, varying: varying)
     }
 
     // MARK: Where
