@@ -42,6 +42,7 @@ public struct SDUIScreenView: View {
                 onDiagnostic: @escaping @MainActor (String) -> Void = { _ in }) {
         self.screen = screen; self.registry = registry; self.onAction = onAction; self.onRequest = onRequest
         self.onDiagnostic = onDiagnostic
+        FontRegistration.registerBundledFonts()  // once per process; problems are reported when the view appears
     }
 
     public var body: some View {
@@ -52,7 +53,10 @@ public struct SDUIScreenView: View {
             SDUIHostView(model: model, screen: screen,
                          placement: .window(Size(width: Double(proxy.size.width), height: Double(proxy.size.height))), traits: traits)
         }
-        .onAppear { model.lifecycle(screen, appearing: true) }
+        .onAppear {
+            for problem in FontRegistration.registerBundledFonts() { onDiagnostic("font: \(problem)") }
+            model.lifecycle(screen, appearing: true)
+        }
         .onDisappear { model.lifecycle(screen, appearing: false) }
     }
 }
@@ -87,6 +91,7 @@ public struct SDUIView: View {
                 onDiagnostic: @escaping @MainActor (String) -> Void = { _ in }) {
         self.screen = screen; self.registry = registry; self.onAction = onAction; self.onRequest = onRequest
         self.onDiagnostic = onDiagnostic
+        FontRegistration.registerBundledFonts()  // once per process; problems are reported when the view appears
     }
 
     public var body: some View {
@@ -102,7 +107,10 @@ public struct SDUIView: View {
                              traits: traits)
             }
         }
-        .onAppear { model.lifecycle(screen, appearing: true) }
+        .onAppear {
+            for problem in FontRegistration.registerBundledFonts() { onDiagnostic("font: \(problem)") }
+            model.lifecycle(screen, appearing: true)
+        }
         .onDisappear { model.lifecycle(screen, appearing: false) }
     }
 }

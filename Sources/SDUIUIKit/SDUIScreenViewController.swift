@@ -48,6 +48,9 @@ open class SDUIScreenViewController: UIViewController {
     public var images: ImagePipeline<UIImage> { sduiView.images }
     /// The display list of the latest layout.
     public var displayItems: [DisplayItem] { sduiView.displayItems }
+    /// The bundled faces that could not be registered with CoreText (empty when the text draws in the faces the engine
+    /// measured); each is also reported to `diagnosticHandler` when the screen first appears.
+    public var fontProblems: [FontRegistration.Problem] { sduiView.fontProblems }
 
     /// A controller showing `screen`.
     public init(screen: Screen, router: (any ActionRouting)? = nil, registry: SDUIComponentRegistry = .shared,

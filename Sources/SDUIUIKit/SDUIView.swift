@@ -78,6 +78,9 @@ open class SDUIView: UIView, UIScrollViewDelegate {
     public let images: ImagePipeline<UIImage>
     /// The display list of the latest layout.
     public var displayItems: [DisplayItem] { driver.items }
+    /// The bundled faces that could not be registered with CoreText (empty when the text draws in the faces the engine
+    /// measured); each is also reported to `diagnosticHandler` when the view first appears.
+    public var fontProblems: [FontRegistration.Problem] { FontRegistration.registerBundledFonts() }
 
     var storedSession: ScreenSession
     /// Lays out what is drawn (and state changes, incrementally, after it).
@@ -99,6 +102,8 @@ open class SDUIView: UIView, UIScrollViewDelegate {
     var appearanceIsManaged = false
     /// Whether the view is on screen (between `onAppear` and `onDisappear`).
     var hasAppeared = false
+    /// Whether font problems were reported (once per view).
+    var reportedFontProblems = false
 
     struct LayoutKey: Equatable {
         var sizing: Sizing
@@ -127,6 +132,7 @@ open class SDUIView: UIView, UIScrollViewDelegate {
         self.registry = registry
         self.images = images ?? ImagePipeline(fetcher: URLSessionImageFetcher()) { UIImage(data: $0) }
         super.init(frame: .zero)
+        FontRegistration.registerBundledFonts()  // once per process; problems are reported when the view first appears
         if #available(iOS 17.0, tvOS 17.0, *) {
             registerForTraitChanges([UITraitPreferredContentSizeCategory.self, UITraitUserInterfaceStyle.self,
                                      UITraitHorizontalSizeClass.self, UITraitVerticalSizeClass.self,
@@ -331,6 +337,10 @@ open class SDUIView: UIView, UIScrollViewDelegate {
     func viewDidAppear() {
         guard !hasAppeared else { return }
         hasAppeared = true
+        if !reportedFontProblems {
+            reportedFontProblems = true
+            for problem in fontProblems { diagnosticHandler?("font: \(problem)") }
+        }
         lazyItems.hasAppeared = true
         runLifecycleActions(appearing: true)
         updateLazyItemVisibility()
