@@ -127,7 +127,7 @@ public final class FontFace: Sendable, CustomStringConvertible {
         gpos = positioning
         kernPairs = positioning == nil ? (table("kern").map(Self.kernPairs) ?? [:]) : [:]
         isVariable = table("fvar") != nil
-        plan = ShapingPlan(face: substitution, positioning, scripts: [FontFile.tag("latn")])
+        plan = ShapingPlan(face: substitution, positioning, scripts: [FontFile.tag("latn")], glyphCount: total)
     }
 
     /// The glyph of a code point, or 0 (`.notdef`) when the face has none.

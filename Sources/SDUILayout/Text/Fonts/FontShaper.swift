@@ -20,10 +20,13 @@ public struct ShapedGlyph: Equatable, Sendable {
 
 /// The lookups a face applies by default, in the order it applies them.
 struct ShapingPlan: Sendable {
-    /// GSUB lookups (ascending index) of `ccmp`, `locl`, `rlig`, `rclt`, `calt`, `clig`, `liga`.
-    var substitutions: [OpenTypeLayout.Lookup]
-    /// GPOS lookups (ascending index) of `kern` and `dist` (`mark`/`mkmk` never change an advance).
-    var positionings: [OpenTypeLayout.Lookup]
+    /// Every GSUB and GPOS lookup, resolved once (nested lookups are called by index).
+    var substitutionLookups: [OpenTypeLayout.Lookup]
+    var positioningLookups: [OpenTypeLayout.Lookup]
+    /// Indices (ascending) of the GSUB lookups of `ccmp`, `locl`, `rlig`, `rclt`, `calt`, `clig`, `liga`.
+    var substitutions: [Int]
+    /// Indices (ascending) of the GPOS lookups of `kern` and `dist` (`mark`/`mkmk` never change an advance).
+    var positionings: [Int]
 
     /// HarfBuzz's default horizontal features that substitute glyphs (`locl` applies only under a language system
     /// that lists it; text is shaped with the default one).
@@ -33,13 +36,11 @@ struct ShapingPlan: Sendable {
 
     private static func tag(_ name: String) -> UInt32 { name.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
 
-    init(face gsub: OpenTypeLayout?, _ gpos: OpenTypeLayout?, scripts: [UInt32]) {
-        substitutions = gsub.map { layout in
-            layout.lookupIndices(features: Self.substitutionFeatures, scripts: scripts).map { layout.lookup($0.lookup) }
-        } ?? []
-        positionings = gpos.map { layout in
-            layout.lookupIndices(features: Self.positioningFeatures, scripts: scripts).map { layout.lookup($0.lookup) }
-        } ?? []
+    init(face gsub: OpenTypeLayout?, _ gpos: OpenTypeLayout?, scripts: [UInt32], glyphCount: Int) {
+        substitutionLookups = gsub.map { layout in layout.lookups.indices.map { layout.lookup($0, glyphCount: glyphCount) } } ?? []
+        positioningLookups = gpos.map { layout in layout.lookups.indices.map { layout.lookup($0, glyphCount: glyphCount) } } ?? []
+        substitutions = gsub?.lookupIndices(features: Self.substitutionFeatures, scripts: scripts).map(\.lookup) ?? []
+        positionings = gpos?.lookupIndices(features: Self.positioningFeatures, scripts: scripts).map(\.lookup) ?? []
     }
 }
 
@@ -71,11 +72,15 @@ struct FontShaper {
         }
         let limit = glyphs.count * Self.maxGrowth + 16
         if let gsub = face.gsub {
-            for lookup in face.plan.substitutions { applyEverywhere(lookup, in: gsub, isPositioning: false, limit: limit) }
+            for index in face.plan.substitutions {
+                applyEverywhere(face.plan.substitutionLookups[index], in: gsub, isPositioning: false, limit: limit)
+            }
         }
         for i in glyphs.indices { glyphs[i].advance = Int32(face.advance(ofGlyph: Int(glyphs[i].glyph))) }
         if let gpos = face.gpos {
-            for lookup in face.plan.positionings { applyEverywhere(lookup, in: gpos, isPositioning: true, limit: limit) }
+            for index in face.plan.positionings {
+                applyEverywhere(face.plan.positioningLookups[index], in: gpos, isPositioning: true, limit: limit)
+            }
         } else if !face.kernPairs.isEmpty {
             applyKernTable()
         }
@@ -91,7 +96,7 @@ struct FontShaper {
                                           limit: Int) {
         var i = 0
         while i < glyphs.count {
-            if skips(i, lookup.flag) { i += 1; continue }
+            if !lookup.mayStart(at: Int(glyphs[i].glyph)) || skips(i, lookup.flag) { i += 1; continue }
             if let next = apply(lookup, in: layout, at: i, isPositioning: isPositioning, depth: 0, limit: limit) {
                 i = max(next, i + 1)
             } else {
@@ -103,9 +108,10 @@ struct FontShaper {
     /// Applies the first subtable of `lookup` that matches at `i`; returns where the next match may start.
     private mutating func apply(_ lookup: OpenTypeLayout.Lookup, in layout: OpenTypeLayout, at i: Int,
                                 isPositioning: Bool, depth: Int, limit: Int) -> Int? {
-        guard i < glyphs.count else { return nil }
+        guard i < glyphs.count, lookup.mayStart(at: Int(glyphs[i].glyph)) else { return nil }
         let bytes = layout.bytes
-        for subtable in lookup.subtables {
+        let glyph = Int(glyphs[i].glyph)
+        for (index, subtable) in lookup.subtables.enumerated() where lookup.subtable(index, mayCover: glyph) {
             let result: Int?
             switch (isPositioning, lookup.type) {
             case (false, 1): result = singleSubstitution(bytes, subtable, at: i)
@@ -260,27 +266,10 @@ struct FontShaper {
             let set = s + setOffset
             let ruleCount = min(b.peek16(set), b.count / 2)
             for ruleIndex in 0..<ruleCount {
-                let rule = set + b.peek16(set + 2 + ruleIndex * 2)
-                var p = rule
-                var backtrack = (count: 0, at: 0)
-                if chained {
-                    backtrack = (b.peek16(p), p + 2)
-                    p += 2 + backtrack.count * 2
-                }
-                let inputCount = b.peek16(p)
-                var input: Int, lookahead = (count: 0, at: 0), records: Int, recordCount: Int
-                if chained {
-                    input = p + 2
-                    p = input + max(inputCount - 1, 0) * 2
-                    lookahead = (b.peek16(p), p + 2)
-                    p += 2 + lookahead.count * 2
-                    recordCount = b.peek16(p)
-                    records = p + 2
-                } else {
-                    recordCount = b.peek16(p + 2)
-                    input = p + 4
-                    records = input + max(inputCount - 1, 0) * 2
-                }
+                let rule = Self.rule(b, at: set + b.peek16(set + 2 + ruleIndex * 2), chained: chained,
+                                     firstInputListed: false)
+                let inputCount = rule.inputCount, input = rule.input, backtrack = rule.backtrack
+                let lookahead = rule.lookahead, records = rule.records, recordCount = rule.recordCount
                 guard inputCount >= 1 else { continue }
                 if let end = applyRule(b, base: s, at: i, flag: lookup.flag,
                                        backtrack: (backtrack.count, backtrack.at, matchers.0),
@@ -293,26 +282,9 @@ struct FontShaper {
             }
             return nil
         case 3:
-            var p = s + 2
-            var backtrack = (count: 0, at: 0)
-            if chained {
-                backtrack = (b.peek16(p), p + 2)
-                p += 2 + backtrack.count * 2
-            }
-            let inputCount = b.peek16(p)
-            var input: Int, lookahead = (count: 0, at: 0), records: Int, recordCount: Int
-            if chained {
-                input = p + 2
-                p = input + inputCount * 2
-                lookahead = (b.peek16(p), p + 2)
-                p += 2 + lookahead.count * 2
-                recordCount = b.peek16(p)
-                records = p + 2
-            } else {
-                recordCount = b.peek16(p + 2)
-                input = p + 4
-                records = input + inputCount * 2
-            }
+            let rule = Self.rule(b, at: s + 2, chained: chained, firstInputListed: true)
+            let inputCount = rule.inputCount, input = rule.input, backtrack = rule.backtrack
+            let lookahead = rule.lookahead, records = rule.records, recordCount = rule.recordCount
             guard inputCount >= 1, Coverage(b, at: s + b.peek16(input)).index(of: glyph) != nil else { return nil }
             return applyRule(b, base: s, at: i, flag: lookup.flag,
                              backtrack: (backtrack.count, backtrack.at, .coverages),
@@ -323,6 +295,31 @@ struct FontShaper {
         default:
             return nil
         }
+    }
+
+    /// Where a rule's sequences are: backtrack, input, lookahead (chained rules only have the first and last) and the
+    /// nested lookup records. Formats 1 and 2 leave the first input glyph out of the list (the coverage matched it);
+    /// format 3 lists a coverage for every input position.
+    private static func rule(_ b: FontBytes, at start: Int, chained: Bool, firstInputListed: Bool)
+        -> (backtrack: (count: Int, at: Int), inputCount: Int, input: Int, lookahead: (count: Int, at: Int),
+            recordCount: Int, records: Int)
+    {
+        var p = start
+        var backtrack = (count: 0, at: 0)
+        if chained {
+            backtrack = (b.peek16(p), p + 2)
+            p += 2 + backtrack.count * 2
+        }
+        let inputCount = b.peek16(p)
+        let listed = firstInputListed ? inputCount : max(inputCount - 1, 0)
+        guard chained else {
+            return (backtrack, inputCount, p + 4, (0, 0), b.peek16(p + 2), p + 4 + listed * 2)
+        }
+        let input = p + 2
+        p = input + listed * 2
+        let lookahead = (count: b.peek16(p), at: p + 2)
+        p += 2 + lookahead.count * 2
+        return (backtrack, inputCount, input, lookahead, b.peek16(p), p + 2)
     }
 
     /// Matches one rule at `i` (its first input glyph already matched) and applies its nested lookups; returns the
@@ -362,9 +359,10 @@ struct FontShaper {
         for r in 0..<min(records.count, 64) {
             let sequenceIndex = b.peek16(records.at + r * 4)
             let lookupIndex = b.peek16(records.at + r * 4 + 2)
-            guard sequenceIndex < positions.count, lookupIndex < layout.lookups.count else { continue }
+            let all = isPositioning ? face.plan.positioningLookups : face.plan.substitutionLookups
+            guard sequenceIndex < positions.count, lookupIndex < all.count else { continue }
             let before = glyphs.count
-            let nested = layout.lookup(lookupIndex)
+            let nested = all[lookupIndex]
             _ = apply(nested, in: layout, at: positions[sequenceIndex], isPositioning: isPositioning, depth: depth + 1,
                       limit: limit)
             let delta = glyphs.count - before
