@@ -38,8 +38,7 @@ struct RTLTextReference: Decodable, Sendable {
 
     /// The space's advance in Inter at `weight` (the renderer draws spaces with Inter, its first font).
     static func space(_ weight: Int, size: Double) -> Double {
-        let index = InterTables.weightIndex(forCSSWeight: weight)
-        return Double(InterMetrics.denseAdvances[index][0x20]) * size / InterMetrics.unitsPerEm
+        BundledFonts.face(weight: weight)!.width(of: " ", size: size)
     }
 
     @Test(arguments: RTLTextReference.shared.cases)
@@ -110,11 +109,10 @@ struct RTLTextReference: Decodable, Sendable {
     }
 
     @Test func `Hebrew and Arabic weights follow CSS font matching over the two embedded faces`() {
-        #expect(NotoTables.weightIndex(forCSSWeight: 400) == 0)
-        #expect(NotoTables.weightIndex(forCSSWeight: 500) == 0)
-        #expect(NotoTables.weightIndex(forCSSWeight: 600) == 1)
-        #expect(NotoTables.weightIndex(forCSSWeight: 900) == 1)
-        #expect(NotoTables.weightIndex(forCSSWeight: 100) == 0)
+        for (weight, face) in [(400, 400), (500, 400), (600, 700), (900, 700), (100, 400)] {
+            #expect(BundledFonts.face(family: "Noto Sans Hebrew", weight: weight)?.weight == face)
+            #expect(BundledFonts.face(family: "Noto Sans Arabic", weight: weight)?.weight == face)
+        }
         let measurer = TextMeasurer()
         let regular = measurer.idealWidth("שלום", font: FontSpec(size: 17, weight: 500, lineHeight: 22))
         let bold = measurer.idealWidth("שלום", font: FontSpec(size: 17, weight: 600, lineHeight: 22))
