@@ -38,8 +38,8 @@ let package = Package(
                 resources: [.copy("Resources/Fonts")], swiftSettings: strict),
         // The render contract every host draws from: display list, reconciler, image loading, action routing.
         .target(name: "SDUIDisplay", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout"], swiftSettings: strict),
-        // The web fonts are compiled in (Generated/EmbeddedFonts.swift, see docs/render.md): no resource bundle at run time.
-        .target(name: "SDUIRender", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay"], exclude: ["Resources"], swiftSettings: strict),
+        // The bundled fonts are compiled in as WOFF2 (Generated/EmbeddedFonts.swift, see docs/render.md): no resource bundle at run time.
+        .target(name: "SDUIRender", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay"], swiftSettings: strict),
         .target(name: "SDUIRuntime", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay"], swiftSettings: strict),
         .target(name: "SDUIUIKit", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay"],
                 swiftSettings: strict),

@@ -3,23 +3,14 @@ import Testing
 
 @testable import SDUILayout
 
-/// The fixture Scripts/generate_rtl_metrics.py writes: HarfBuzz's widths of Hebrew and Arabic strings shaped
-/// from the subset web fonts the renderer embeds, and the widths Chromium laid out with the renderer's CSS.
+/// The fixture Scripts/generate_text_reference.py writes: HarfBuzz's widths of Hebrew, Arabic and mixed strings
+/// shaped from the bundled font files (default features), and the widths Chromium laid out with the renderer's CSS.
 struct RTLTextReference: Decodable, Sendable {
-    struct Case: Decodable, Sendable, CustomTestStringConvertible {
-        var text: String
-        var weight: Int
-        var script: String
-        var harfbuzzUnits: Int
-        var spaces: Int
-        var testDescription: String { "\(text) @\(weight)" }
-    }
     struct Chromium: Decodable, Sendable {
         var browser: String
         var rows: [TextReference.ChromiumRow]
     }
-    var unitsPerEm: Double
-    var cases: [Case]
+    var cases: [TextReference.Case]
     var chromium: Chromium?
 
     static let shared: RTLTextReference = {
@@ -36,18 +27,12 @@ struct RTLTextReference: Decodable, Sendable {
 @Suite struct RightToLeftTextTests {
     let measurer = TextMeasurer()
 
-    /// The space's advance in Inter at `weight` (the renderer draws spaces with Inter, its first font).
-    static func space(_ weight: Int, size: Double) -> Double {
-        BundledFonts.face(weight: weight)!.width(of: " ", size: size)
-    }
-
     @Test(arguments: RTLTextReference.shared.cases)
-    func `a Hebrew or Arabic string measures what HarfBuzz shapes from the embedded font`(_ c: RTLTextReference.Case) {
-        let font = FontSpec(size: 17, weight: c.weight, lineHeight: 22)
-        let expected = Double(c.harfbuzzUnits) * 17 / RTLTextReference.shared.unitsPerEm + Double(c.spaces) * Self.space(c.weight, size: 17)
+    func `a Hebrew or Arabic string measures what HarfBuzz shapes from the bundled fonts`(_ c: TextReference.Case) {
+        let font = FontSpec(size: c.size, weight: c.weight, lineHeight: 22)
         let layout = TextMeasurer().measure(c.text, font: font, maxWidth: .infinity, lineLimit: nil)
-        #expect(abs(layout.size.width - expected) < 1e-5, "\(layout.size.width) vs HarfBuzz \(expected)")
-        #expect(!layout.usesFallbackFont, "the embedded faces draw it")
+        #expect(abs(layout.size.width - c.width) < 1e-5, "\(layout.size.width) vs HarfBuzz \(c.width)")
+        #expect(!layout.usesFallbackFont, "the bundled faces draw it")
     }
 
     @Test func `Chromium lays the reference strings out within half a percent of the measurer`() throws {

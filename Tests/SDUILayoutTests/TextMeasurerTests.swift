@@ -4,14 +4,13 @@ import SDUIEnvironment
 
 @testable import SDUILayout
 
-/// The fixture Scripts/generate_inter_metrics.py writes: widths computed from the font file with
-/// fontTools (checked against HarfBuzz), and widths Chromium laid out with the prescribed CSS.
+/// The fixture Scripts/generate_text_reference.py writes: HarfBuzz's widths of strings shaped from the bundled font
+/// files (default features: kerning, ligatures), and the widths Chromium laid out with the renderer's CSS.
 struct TextReference: Decodable, Sendable {
     struct Case: Decodable, Sendable, CustomTestStringConvertible {
         var text: String
         var weight: Int
         var size: Double
-        var units: Int
         var width: Double
         var testDescription: String { "\(text.debugDescription) @\(weight) \(size)pt" }
     }
@@ -26,7 +25,6 @@ struct TextReference: Decodable, Sendable {
         var browser: String
         var rows: [ChromiumRow]
     }
-    var unitsPerEm: Double
     var cases: [Case]
     var chromium: Chromium?
 
@@ -56,11 +54,11 @@ private func isClose(_ a: Double, _ b: Double, tolerance: Double = 1e-9) -> Bool
 // MARK: - Widths
 
 @Test(arguments: TextReference.shared.cases)
-func `width of a reference string equals the sum of its advances in the font file`(_ reference: TextReference.Case) {
+func `width of a reference string equals HarfBuzz's shaping of the bundled font`(_ reference: TextReference.Case) {
     let measurer = TextMeasurer()
     let font = FontSpec(size: reference.size, weight: reference.weight, lineHeight: reference.size * 1.3)
     let ideal = measurer.idealWidth(reference.text, font: font)
-    #expect(isClose(ideal, reference.width), "idealWidth \(ideal) vs fontTools \(reference.width)")
+    #expect(isClose(ideal, reference.width), "idealWidth \(ideal) vs HarfBuzz \(reference.width)")
     let layout = measurer.measure(reference.text, font: font, maxWidth: .infinity, lineLimit: nil)
     #expect(layout.lines.count == 1)
     #expect(isClose(layout.size.width, reference.width))
