@@ -20,7 +20,7 @@ enum AccessibilityCommand {
         toggleButton, value 1 or 0; a stepper: adjustable, its number; a text field: its text; a picker: its
         selected option); `"accessibility": {…}` on any node changes them (docs/accessibility.md).
         """,
-        options: EnvironmentOptions.options + [
+        options: EnvironmentOptions.options + DecodeOptions.options + [
             .value("--format", "json|text", "json (default) or text (one line per element)"),
             .value("--output", short: "-o", "FILE", "write to FILE instead of standard output"),
         ],
@@ -36,7 +36,7 @@ enum AccessibilityCommand {
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
         let format = try args.choice("--format", ["json", "text"], default: "json")
         let (environment, traits) = try LayoutCommand.resolveEnvironment(args)
-        let screen = try loadScreen(args.positionals[0])
+        let screen = try loadScreen(args.positionals[0], options: DecodeOptions.decoder(args))
         let result = LayoutEngine().layout(screen, in: environment, traits: traits)
         let tree = AccessibilityTree(layout: result, screen: screen)
         let output: String

@@ -18,7 +18,7 @@ enum LayoutCommand {
         Without --device, a --window narrower than 678 pt uses iPhone 16 and a wider one iPad Pro 13-inch (M4)
         (its size classes follow iPad's rules); with neither, iPhone 16 full screen.
         """,
-        options: EnvironmentOptions.options + [
+        options: EnvironmentOptions.options + DecodeOptions.options + [
             .value("--format", "json|text", "json (default) or text (an indented tree with frames)"),
             .flag("--round", "round frames to the device's pixel grid (default: exact values)"),
             .value("--scroll-offset", "Y", "lay the root scroll out at content offset Y points (clamped to its content;\npinned section headers/footers stay in view; default 0)"),
@@ -41,7 +41,7 @@ enum LayoutCommand {
         let format = try args.choice("--format", ["json", "text"], default: "json")
         let path = args.positionals[0]
         let (environment, traits) = try resolveEnvironment(args)
-        var screen = try loadScreen(path)
+        var screen = try loadScreen(path, options: DecodeOptions.decoder(args))
         if let statePath = args["--state"] {
             let state = try StateOptions.state(from: statePath, over: screen)
             screen = try StateOptions.resolve(screen, in: state, source: displayName(path))

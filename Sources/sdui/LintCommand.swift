@@ -28,10 +28,11 @@ enum LintCommand {
             .list("--severity", "CODE=LEVEL", "report CODE as info, warning or error, or off; comma-separated or repeated"),
             .list("--disable", "CODE", "do not report CODE (= --severity CODE=off); comma-separated or repeated"),
             .flag("--show-silenced", "also list the findings the payload silences (\"lint\": {\"disable\": …}) with their reasons"),
+            .value("--target-version", "1.N", "also report what an app of format version 1.N would not see: every node, key, modifier,\naction and value form newer than 1.N without a minimumVersion or fallback guard"),
             .value("--jobs", "N", "threads laying out configurations (default: the number of cores; 1: serial)"),
             .value("--format", "text|json", "text (default) or json: {\"file\", \"layouts\", \"diagnostics\": [{\"severity\", \"code\",\n\"path\", \"pointer\", \"pattern\", \"message\", \"occurrences\", \"where\", \"nodes\"}], \"silenced\": […]}"),
             .value("--output", short: "-o", "FILE", "write the report to FILE instead of standard output"),
-        ],
+        ] + DecodeOptions.options,
         epilogue: """
         CODES (default severity):
         \(codeTable)
@@ -49,7 +50,7 @@ enum LintCommand {
         run: run)
 
     static var codeTable: String {
-        (LayoutDiagnostic.kinds + LintPolicy.lintKinds).map { kind in
+        LintPolicy.allKinds.map { kind in
             let code = kind.code.padding(toLength: 27, withPad: " ", startingAt: 0)
             return "  \(code)\(kind.severities.map(\.rawValue).joined(separator: "/")): \(kind.summary)"
         }.joined(separator: "\n")
@@ -69,10 +70,15 @@ enum LintCommand {
         let devices = try parseDevices(args["--devices"])
         let sizes = try parseContentSizes(args["--content-sizes"])
         let directions = try parseLayoutDirections(args["--layout-directions"])
-        let screen = try loadScreen(path)
+        let target = try args["--target-version"].map { text throws(CLIError) in try CapabilitiesCommand.version(text, option: "--target-version") }
+        // Decoded as an app decodes it (the screen laid out is the one an app shows); what it tolerates is reported.
+        let payload = try loadPayload(path, options: DecodeOptions.decoder(args), quietWarnings: true)
+        let screen = payload.screen
         let index = ScreenIndex(screen)
         let runner = LintRunner(screen: screen, index: index, windows: WindowEnvironment.allFixed(devices: devices), sizes: sizes)
         var findings = layOut(runner, directions: directions, jobs: jobs)
+        findings += PayloadFindings.findings(payload.issues, index: index, screen: screen, runner: runner)
+        if let target { findings += targetFindings(payload.bytes, target: target, index: index, runner: runner) }
         findings += unknownCodes(index, runner: runner)
         findings += accessibilityFindings(runner, screen: screen, jobs: jobs)
         findings.sort { $0.node != $1.node ? $0.node < $1.node : $0.code < $1.code }
@@ -98,7 +104,7 @@ enum LintCommand {
             func item(_ g: LintReport.Group) -> JSONValue {
                 var fields: [(key: String, value: JSONValue)] = [
                     ("severity", .string(g.severity.rawValue)), ("code", .string(g.code)),
-                    ("path", .string(index.id(g.findings[0].node))), ("pointer", .string(index.pointer(g.findings[0].node))),
+                    ("path", .string(index.id(g.findings[0].node))), ("pointer", .string(g.findings[0].pointer ?? index.pointer(g.findings[0].node))),
                     ("pattern", .string(report.pointer(g))), ("message", .string(g.findings[0].message)),
                     ("occurrences", .number(Double(g.findings.reduce(0) { $0 + $1.occurrences }))),
                     ("where", .string(report.describe(g.findings[0].places))),
@@ -178,6 +184,19 @@ enum LintCommand {
         }
         guard !directions.isEmpty else { throw .usage("--layout-directions: expected leftToRight, rightToLeft or both") }
         return directions
+    }
+
+    /// `--target-version`: the payload's features newer than `target` without a guard (`TargetVersionAudit`), each at
+    /// its JSON Pointer, in every configuration.
+    static func targetFindings(_ bytes: [UInt8], target: FormatVersion, index: ScreenIndex, runner: LintRunner) -> [LintFinding] {
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        guard case .success(let document) = JSONValue.parse(body) else { return [] }
+        var everywhere = [UInt64](repeating: 0, count: runner.words)
+        for c in 0..<runner.configurationCount { everywhere[c / 64] |= UInt64(1) << UInt64(c % 64) }
+        return TargetVersionAudit(target: target).findings(document).map { finding in
+            LintFinding(code: finding.code, node: index.nearestNode(to: finding.pointer), severity: finding.severity, message: finding.message,
+                        firstConfiguration: 0, places: everywhere, occurrences: 1, pointer: finding.pointer)
+        }
     }
 
     /// `lint-unknown-code`: a payload's `"lint"` silences a code lint does not know (a typo silences nothing).

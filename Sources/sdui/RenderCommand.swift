@@ -16,7 +16,7 @@ enum RenderCommand {
         HTML: one page with the window as a panel element carrying data-device, data-orientation and
         data-mode, every node an element with data-node-id and data-frame (see docs/render.md).
         """,
-        options: EnvironmentOptions.options + [
+        options: EnvironmentOptions.options + DecodeOptions.options + [
             .value("--format", "html|svg", "html (default) or svg"),
             .value("--output", short: "-o", "FILE", "write here instead of standard output"),
         ],
@@ -27,7 +27,7 @@ enum RenderCommand {
         let format = try args.choice("--format", ["html", "svg"], default: "html")
         let path = args.positionals[0]
         let (window, traits) = try EnvironmentOptions.resolve(args)
-        let screen = try loadScreen(path)
+        let screen = try loadScreen(path, options: DecodeOptions.decoder(args))
         let layout = LayoutEngine().layout(screen, in: window, traits: traits)
         // Streamed: the document is written as it is made, never held whole (docs/render.md, "Memory").
         var output = try StreamedOutput(path: args["--output"])

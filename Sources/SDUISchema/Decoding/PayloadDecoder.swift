@@ -22,12 +22,23 @@ public struct PayloadDecoder: Sendable {
         /// Most nodes `forEach` templates may make in one screen (50 000): the bound on nested templates over
         /// large arrays.
         public var maxTemplateNodes: Int
+        /// Decoding where people write payloads (`sdui validate`, `sdui lint`) rather than in an app: probable typos —
+        /// keys and types a small edit away from one this build knows at that place (`childern`, `spacng`,
+        /// `"type": "vstak"`) — are errors, and so are the problems in what this build does not show (the value under
+        /// a misspelt key, a node it cannot show, the fallback of a node it shows). An app (the default) reports
+        /// those as warnings, so the screen still shows; a duplicate id is an error either way.
+        public var isAuthoring: Bool
+        /// Component types the host app draws itself (registered with its component factories): a node of such a
+        /// type is kept, with its own keys, for the app's view. A node of any other type this build does not know
+        /// is shown as its `fallback`, or not at all.
+        public var customTypes: Set<String>
 
         public init(strict: Bool = false, maxBytes: Int = 16 << 20, maxNodeDepth: Int = 128, maxNodes: Int = 200_000, maxStringBytes: Int = 1 << 20,
-                    expressionLimits: ExpressionLimits = ExpressionLimits(), maxTemplateNodes: Int = 50_000) {
+                    expressionLimits: ExpressionLimits = ExpressionLimits(), maxTemplateNodes: Int = 50_000,
+                    isAuthoring: Bool = false, customTypes: Set<String> = []) {
             self.strict = strict; self.maxBytes = maxBytes; self.maxNodeDepth = maxNodeDepth
             self.maxNodes = maxNodes; self.maxStringBytes = maxStringBytes; self.expressionLimits = expressionLimits
-            self.maxTemplateNodes = maxTemplateNodes
+            self.maxTemplateNodes = maxTemplateNodes; self.isAuthoring = isAuthoring; self.customTypes = customTypes
         }
         /// JSON nesting allowed: two levels per node (object + children array) plus room for properties.
         var maxJSONDepth: Int { maxNodeDepth * 2 + 8 }

@@ -17,6 +17,9 @@ struct LintFinding {
     /// Bit c set: seen in configuration c (`LintRunner.configuration(c)`).
     var places: [UInt64]
     var occurrences: Int
+    /// The JSON Pointer of a finding about a place in the payload rather than a node (a misspelt key, a key newer
+    /// than `--target-version`): reported as it is, never grouped with others. Nil: the node's pointer.
+    var pointer: String? = nil
 }
 
 /// Lays a screen out in every configuration (window × content size) on all cores and merges the diagnostics.

@@ -14,6 +14,8 @@ struct ScreenIndex: Sendable {
     private(set) var tappable: [Int32] = []
     /// Nodes that silence findings (`"lint": {"disable": …}`), with what they silence.
     private(set) var suppressions: [Int: [LintSettings.Suppression]] = [:]
+    /// Stand-ins for nodes the decoder could not show (`ComponentNode.droppedReason`).
+    private(set) var dropped: Set<Int> = []
 
     init(_ screen: Screen) {
         withUnsafePointer(to: screen.root) { root in visit(root, parent: -1, childIndex: 0) }
@@ -30,6 +32,7 @@ struct ScreenIndex: Sendable {
         payloadIDs.append(node.pointee.id)
         if node.pointee.type == .button || node.pointee.modifiers.action != nil { tappable.append(index) }
         if let lint = node.pointee.modifiers.lint, !lint.disable.isEmpty { suppressions[Int(index)] = lint.disable }
+        if node.pointee.droppedReason != nil { dropped.insert(Int(index)) }
         let chain = node.pointee.modifiers.chain
         for k in chain.indices.reversed() {
             guard case .background = chain[k], let view = chain[k].decorationContent else { continue }
@@ -53,6 +56,9 @@ struct ScreenIndex: Sendable {
     }
 
     var count: Int { parent.count }
+
+    /// Whether `node` stands for a node the decoder could not show.
+    func isDropped(_ node: Int) -> Bool { dropped.contains(node) }
 
     /// Whether `a` is `b` or one of its ancestors.
     func contains(_ a: Int, _ b: Int) -> Bool { a <= b && b < Int(subtreeEnd[a]) }
