@@ -10,6 +10,8 @@ enum ValidateCommand {
         about: """
         Decodes each payload (`-` reads standard input) and prints one line per problem:
           FILE:/json/pointer: message
+        and `FILE: valid (N nodes)` for a payload without errors. The report is the same on standard output and
+        in -o FILE; a file that cannot be read is an error on standard error.
         A probable typo — a key or type a small edit away from one the format knows there (`childern`, `spacng`,
         `"type": "vstak"`) — is an error with the closest name ("did you mean \"children\"?"), and its value is
         checked as if it were spelled right, so the problems under it are reported too. Warnings (unknown types,
@@ -63,13 +65,14 @@ enum ValidateCommand {
                         lines.append("\(name):\(pointer): " + (issue.severity == .warning ? "warning: " : "") + issue.message)
                     }
                     if let screen = result.screen {
-                        printError("\(name): valid (\(screen.root.subtreeCount) nodes" + (result.warnings.isEmpty ? ")" : ", \(result.warnings.count) warnings)"))
+                        lines.append("\(name): valid (\(screen.root.subtreeCount) nodes" + (result.warnings.isEmpty ? ")" : ", \(result.warnings.count) warnings)"))
                     }
                 }
             }
+            // One report, the same lines on standard output or in -o FILE.
             if format == "json" {
                 try writeOutput(JSONValue.object([("files", .array(reports))]).serialized(pretty: true), to: args["--output"])
-            } else if !lines.isEmpty || args["--output"] != nil {
+            } else {
                 try writeOutput(lines.joined(separator: "\n"), to: args["--output"])
             }
             return exitCode

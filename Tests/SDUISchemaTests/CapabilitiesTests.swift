@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SDUISchema
+import SDUIAuthoring
 
 /// `Capabilities` against the decoder's tables (every name it reads has a version in `FormatHistory`, and nothing
 /// else does) and against the JSON Schema (the same types, keys, modifiers, actions and objects).

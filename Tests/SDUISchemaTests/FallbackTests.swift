@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SDUISchema
+import SDUIAuthoring
 
 /// `"fallback"` and `"minimumVersion"`: the node this build shows where the payload has one it cannot show.
 @Suite struct FallbackTests {

@@ -1,4 +1,5 @@
 import SDUILayout
+import SDUILint
 import SDUISchema
 
 /// What the decoder found in the payload, as lint findings: the payload is decoded as an app decodes it (so the

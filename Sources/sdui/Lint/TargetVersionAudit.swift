@@ -1,4 +1,5 @@
 import SDUILayout
+import SDUILint
 import SDUISchema
 
 /// `sdui lint --target-version 1.N`: what users of an app of format version 1.N would not see — every node type,
