@@ -110,7 +110,9 @@ struct LintReport {
             bucketOf.append(b)
             let path = index.indexPath(item.finding.node)
             paths.append(path)
-            for p in path.indices {
+            // Only a child index varies among repeated siblings: a header, footer or decoration view is one place
+            // (its pointer names it), never one of a parent's `children/*`.
+            for p in path.indices where path[p] >= 0 {
                 var rest = path
                 rest[p] = -1
                 counts[Sibling(bucket: b, position: p, path: rest), default: 0] += 1
@@ -126,7 +128,7 @@ struct LintReport {
             }
             let path = paths[k]
             var best: (Sibling, Int)?
-            for p in path.indices {
+            for p in path.indices where path[p] >= 0 {
                 var rest = path
                 rest[p] = -1
                 let key = Sibling(bucket: bucketOf[k], position: p, path: rest)

@@ -260,27 +260,10 @@ struct FontShaper {
             let set = s + setOffset
             let ruleCount = min(b.peek16(set), b.count / 2)
             for ruleIndex in 0..<ruleCount {
-                let rule = set + b.peek16(set + 2 + ruleIndex * 2)
-                var p = rule
-                var backtrack = (count: 0, at: 0)
-                if chained {
-                    backtrack = (b.peek16(p), p + 2)
-                    p += 2 + backtrack.count * 2
-                }
-                let inputCount = b.peek16(p)
-                var input: Int, lookahead = (count: 0, at: 0), records: Int, recordCount: Int
-                if chained {
-                    input = p + 2
-                    p = input + max(inputCount - 1, 0) * 2
-                    lookahead = (b.peek16(p), p + 2)
-                    p += 2 + lookahead.count * 2
-                    recordCount = b.peek16(p)
-                    records = p + 2
-                } else {
-                    recordCount = b.peek16(p + 2)
-                    input = p + 4
-                    records = input + max(inputCount - 1, 0) * 2
-                }
+                let rule = Self.rule(b, at: set + b.peek16(set + 2 + ruleIndex * 2), chained: chained,
+                                     firstInputListed: false)
+                let inputCount = rule.inputCount, input = rule.input, backtrack = rule.backtrack
+                let lookahead = rule.lookahead, records = rule.records, recordCount = rule.recordCount
                 guard inputCount >= 1 else { continue }
                 if let end = applyRule(b, base: s, at: i, flag: lookup.flag,
                                        backtrack: (backtrack.count, backtrack.at, matchers.0),
@@ -293,26 +276,9 @@ struct FontShaper {
             }
             return nil
         case 3:
-            var p = s + 2
-            var backtrack = (count: 0, at: 0)
-            if chained {
-                backtrack = (b.peek16(p), p + 2)
-                p += 2 + backtrack.count * 2
-            }
-            let inputCount = b.peek16(p)
-            var input: Int, lookahead = (count: 0, at: 0), records: Int, recordCount: Int
-            if chained {
-                input = p + 2
-                p = input + inputCount * 2
-                lookahead = (b.peek16(p), p + 2)
-                p += 2 + lookahead.count * 2
-                recordCount = b.peek16(p)
-                records = p + 2
-            } else {
-                recordCount = b.peek16(p + 2)
-                input = p + 4
-                records = input + inputCount * 2
-            }
+            let rule = Self.rule(b, at: s + 2, chained: chained, firstInputListed: true)
+            let inputCount = rule.inputCount, input = rule.input, backtrack = rule.backtrack
+            let lookahead = rule.lookahead, records = rule.records, recordCount = rule.recordCount
             guard inputCount >= 1, Coverage(b, at: s + b.peek16(input)).index(of: glyph) != nil else { return nil }
             return applyRule(b, base: s, at: i, flag: lookup.flag,
                              backtrack: (backtrack.count, backtrack.at, .coverages),
@@ -323,6 +289,31 @@ struct FontShaper {
         default:
             return nil
         }
+    }
+
+    /// Where a rule's sequences are: backtrack, input, lookahead (chained rules only have the first and last) and the
+    /// nested lookup records. Formats 1 and 2 leave the first input glyph out of the list (the coverage matched it);
+    /// format 3 lists a coverage for every input position.
+    private static func rule(_ b: FontBytes, at start: Int, chained: Bool, firstInputListed: Bool)
+        -> (backtrack: (count: Int, at: Int), inputCount: Int, input: Int, lookahead: (count: Int, at: Int),
+            recordCount: Int, records: Int)
+    {
+        var p = start
+        var backtrack = (count: 0, at: 0)
+        if chained {
+            backtrack = (b.peek16(p), p + 2)
+            p += 2 + backtrack.count * 2
+        }
+        let inputCount = b.peek16(p)
+        let listed = firstInputListed ? inputCount : max(inputCount - 1, 0)
+        guard chained else {
+            return (backtrack, inputCount, p + 4, (0, 0), b.peek16(p + 2), p + 4 + listed * 2)
+        }
+        let input = p + 2
+        p = input + listed * 2
+        let lookahead = (count: b.peek16(p), at: p + 2)
+        p += 2 + lookahead.count * 2
+        return (backtrack, inputCount, input, lookahead, b.peek16(p), p + 2)
     }
 
     /// Matches one rule at `i` (its first input glyph already matched) and applies its nested lookups; returns the

@@ -132,17 +132,7 @@ struct Coverage {
             }
             return nil
         case 2:
-            let count = min(bytes.peek16(offset + 2), bytes.count / 6)
-            var low = 0, high = count
-            while low < high {
-                let middle = (low + high) >> 1
-                let record = offset + 4 + middle * 6
-                let start = bytes.peek16(record), end = bytes.peek16(record + 2)
-                if end < glyph { low = middle + 1 } else if start > glyph { high = middle } else {
-                    return bytes.peek16(record + 4) + glyph - start
-                }
-            }
-            return nil
+            return rangeRecord(bytes, at: offset, glyph: glyph).map { $0.value + glyph - $0.start }
         default:
             return nil
         }
@@ -167,19 +157,25 @@ struct ClassDefinition {
             guard glyph >= start, glyph < start + count else { return 0 }
             return bytes.peek16(offset + 6 + (glyph - start) * 2)
         case 2:
-            let count = min(bytes.peek16(offset + 2), bytes.count / 6)
-            var low = 0, high = count
-            while low < high {
-                let middle = (low + high) >> 1
-                let record = offset + 4 + middle * 6
-                let start = bytes.peek16(record), end = bytes.peek16(record + 2)
-                if end < glyph { low = middle + 1 } else if start > glyph { high = middle } else {
-                    return bytes.peek16(record + 4)
-                }
-            }
-            return 0
+            return rangeRecord(bytes, at: offset, glyph: glyph)?.value ?? 0
         default:
             return 0
         }
     }
+}
+
+/// The record (first glyph, last glyph, value) of a format 2 Coverage or ClassDef at `offset` whose range holds
+/// `glyph`, by binary search over the ascending ranges. - Complexity: O(log n).
+func rangeRecord(_ bytes: FontBytes, at offset: Int, glyph: Int) -> (start: Int, value: Int)? {
+    let count = min(bytes.peek16(offset + 2), bytes.count / 6)
+    var low = 0, high = count
+    while low < high {
+        let middle = (low + high) >> 1
+        let record = offset + 4 + middle * 6
+        let start = bytes.peek16(record), end = bytes.peek16(record + 2)
+        if end < glyph { low = middle + 1 } else if start > glyph { high = middle } else {
+            return (start, bytes.peek16(record + 4))
+        }
+    }
+    return nil
 }
