@@ -139,6 +139,15 @@ import SDUIAuthoring
         #expect(Self.decode(json, options: .init(strict: true)).errors.map(\.code) == [.unknownType])
     }
 
+    @Test func `a screen resolved in another state keeps the app's own types`() throws {
+        let payload = #"{"schemaVersion": 1, "id": "t", "state": {"n": 1}, "root": {"type": "vstack", "children": [{"type": "map", "id": "m", "fallback": {"type": "text", "text": "Map"}}, {"type": "text", "id": "n", "text": "@{n}"}]}}"#
+        let screen = try #require(PayloadDecoder(options: .init(customTypes: ["map"])).decode(Array(payload.utf8)).screen)
+        var state = screen.state
+        _ = state.set("n", to: .int(2))
+        let resolved = try #require(screen.resolved(in: state).screen)
+        #expect(resolved.root.children[0].type == .custom("map") && resolved.root.children[1].text == "2")
+    }
+
     @Test func `a container whose every child is dropped lays out empty, with a warning`() {
         let result = Self.decode(Self.vstack(#"{"type": "map"}"#, #"{"type": "text", "text": "x", "minimumVersion": "9.0"}"#))
         #expect(result.warnings.map(\.code) == [.unknownType, .newerVersion, .emptyContainer])

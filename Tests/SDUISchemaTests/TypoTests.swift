@@ -66,6 +66,7 @@ import Testing
         (#"{"type": "button", "title": "a", "action": {"type": "navigte", "scren": 4}}"#, ["error probable-typo /root/action/type", "error probable-typo /root/action/scren", "error missing-property /root/action/screen"]),
         (#"{"type": "vstak", "childern": [{"type": "text"}]}"#, ["error probable-typo /root/type", "error probable-typo /root/childern", "error missing-property /root/childern/0/text", "warning empty-container /root/childern"]),
         (#"{"type": "txet", "text": 5}"#, ["error probable-typo /root/type", "error wrong-type /root/text"]),
+        (#"{"type": "vstack", "spacing": {"compat": -8, "regular": 4}, "children": []}"#, ["error probable-typo /root/spacing/compat", "error invalid-value /root/spacing/compat"]),
     ] as [(String, [String])])
     func `a misspelt key's value is checked as the key it most likely means`(root: String, expected: [String]) {
         let result = Self.decode(root, options: Self.tools)

@@ -1,9 +1,8 @@
 extension DecodingContext {
-    /// Reports the keys of the action `value` that a `type` action does not take (a probable typo when a small edit
-    /// away from one it takes).
-    mutating func checkActionKeys(_ type: String, _ value: JSONValue) {
+    /// Reports the keys of the action `value` that a `type` action does not take — it takes `known` besides `type` —
+    /// (a probable typo when a small edit away from one it takes).
+    mutating func checkActionKeys(_ type: String, _ value: JSONValue, known: [String]) {
         guard case .object(let pairs) = value else { return }
-        let known = Self.actionKeys[type] ?? []
         for (key, _) in pairs where key != "type" && !known.contains(key) {
             reportUnknown(key, at: key, "unknown property \"\(key)\" of a \(type) action", known: known)
         }

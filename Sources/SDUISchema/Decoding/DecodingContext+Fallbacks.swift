@@ -1,28 +1,30 @@
 /// `"minimumVersion"` and `"fallback"`: which node this build shows where the payload has one it cannot show.
 extension DecodingContext {
-    /// The node this build shows for the node `value` (of `type`, decoded into `box`, `id` and `children`): the
-    /// node itself when it can show it; else its fallback (already decoded by the same rules); else a stand-in
-    /// that is not shown, keeping the payload's object for the encoding (`ComponentNode.dropped`). `isUnknown`: its
-    /// type is one this build does not know and the app does not draw (already reported).
-    mutating func shownNode(_ value: JSONValue, type: ComponentType, id: String?, isUnknown: Bool, decoded box: PropertyBox,
-                            children: [ComponentNode]) -> ComponentNode {
-        let compatibility = box.properties.compatibility?.value
+    /// The node this build shows for the node `value`, decoded as `node`: the node itself when it can show it; else
+    /// its fallback (already decoded by the same rules); else a stand-in that is not shown, keeping the payload's
+    /// object for the encoding (`ComponentNode.dropped`). `isUnknown`: its type is one this build does not know and
+    /// the app does not draw (already reported).
+    mutating func shownNode(_ value: JSONValue, decoded node: ComponentNode, isUnknown: Bool) -> ComponentNode {
         let current = FormatVersion.current
-        var tooNew: FormatVersion?
-        if let needed = compatibility?.minimumVersion, needed > current { tooNew = needed }
-        guard isUnknown || tooNew != nil else { return ComponentNode(type: type, id: id, children: children, box: box) }
-        let fallback = compatibility?.fallback
-        if let tooNew {
-            at("minimumVersion") {
-                $0.lenient(.newerVersion, "needs format \(tooNew), newer than this build's \(current): "
-                           + (fallback != nil ? "shown as its fallback" : "not shown (it has no \"fallback\")"))
-            }
+        let minimum = node.minimumVersion
+        let isTooNew = minimum.map { $0 > current } ?? false
+        if !isUnknown && !isTooNew { return node }
+        let fallback = node.fallback
+        if isTooNew {
+            path.append(.key("minimumVersion"))
+            lenient(.newerVersion, "needs format \(minimum ?? current), newer than this build's \(current): "
+                    + (fallback != nil ? "shown as its fallback" : "not shown (it has no \"fallback\")"))
+            path.removeLast()
         }
-        if let fallback { return fallback }
+        if let fallback {
+            lastNodeWasDropped = fallback.droppedReason != nil
+            return fallback
+        }
+        lastNodeWasDropped = true
         let reason = isUnknown
-            ? "unknown type \"\(type.rawValue)\" without a fallback"
-            : "needs format \(tooNew ?? current) (this build reads \(current)) and has no fallback"
-        return .dropped(type: type, id: id, minimumVersion: compatibility?.minimumVersion, payload: value, reason: reason)
+            ? "unknown type \"\(node.type.rawValue)\" without a fallback"
+            : "needs format \(minimum ?? current) (this build reads \(current)) and has no fallback"
+        return ComponentNode.dropped(type: node.type, id: node.id, minimumVersion: minimum, payload: value, reason: reason)
     }
 
     /// Whether the node `value` says it needs a newer format than this build's (`minimumVersion`, read without

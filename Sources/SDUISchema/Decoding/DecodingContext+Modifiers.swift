@@ -97,7 +97,7 @@ extension DecodingContext {
     /// A color (`"#F00"`, a system name, a light/dark pair, a size-class map) or
     /// `{"content": NODE | "color": COLOR, "alignment": A, "ignoresSafeArea": BOOL}`.
     private mutating func decoration(_ value: JSONValue, node: Int, slot: String, depth: Int) -> Decoration? {
-        let keys = Self.modifierObjectKeys["background"] ?? []
+        let keys = Self.decorationKeys
         // The object form: it has content or color (or a key a small edit away from one of its keys, reported below).
         guard case .object(let pairs) = value,
               pairs.contains(where: { $0.key == "content" || $0.key == "color" || !keys.contains($0.key) && Spelling.closest(to: $0.key, among: keys) != nil })

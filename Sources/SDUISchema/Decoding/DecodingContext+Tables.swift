@@ -23,8 +23,8 @@ extension DecodingContext {
     /// such an object (`opacity`, `hidden`) or is an object described elsewhere (`padding`, `frame`) have none.
     static let modifierObjectKeys: [String: [String]] = [
         "aspectRatio": ["ratio", "contentMode"],
-        "background": ["content", "color", "alignment", "ignoresSafeArea"],
-        "overlay": ["content", "color", "alignment", "ignoresSafeArea"],
+        "background": decorationKeys,
+        "overlay": decorationKeys,
         "offset": ["x", "y"],
         "clipShape": ["roundedRectangle"],
         "border": ["color", "width"],
@@ -32,6 +32,9 @@ extension DecodingContext {
         "fixedSize": ["horizontal", "vertical"],
         "ignoresSafeArea": ["edges"],
     ]
+
+    /// The keys of a background's or overlay's object form (read for every one: not looked up in a dictionary).
+    static let decorationKeys = ["content", "color", "alignment", "ignoresSafeArea"]
 
     /// The keys of the value objects that are not nodes, by the name `FormatFeature.objectKey` gives them.
     static let objectKeys: [String: [String]] = [

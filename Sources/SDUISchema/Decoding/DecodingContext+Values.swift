@@ -79,6 +79,22 @@ extension DecodingContext {
 
     /// A scalar, a `{"compact": …, "regular": …}` map of scalars, or a binding (`"@{expr}"`, or text with
     /// `@{…}` in it), resolved against the state (see `bindingOutcome`).
+    /// The keys of a size-class map.
+    static let sizeClassKeys = ["compact", "regular"]
+
+    /// Whether an object whose first key is neither `compact` nor `regular` is a size-class map with misspelt keys
+    /// (`{"compat": 2, "regular": 4}`): at most two keys, each one of them or a small edit away.
+    /// - Complexity: O(1); the edit distances only for keys of 5 to 9 bytes that are not a color's (`light`, `dark`:
+    /// the other object that reaches here, many times in a payload).
+    static func isMisspeltSizeClassMap(_ pairs: [(key: String, value: JSONValue)]) -> Bool {
+        guard pairs.count <= 2 else { return false }
+        for pair in pairs {
+            let count = pair.key.utf8.count
+            guard (5...9).contains(count), pair.key != "light" else { return false }
+        }
+        return pairs.allSatisfy { sizeClassKeys.contains($0.key) || Spelling.closest(to: $0.key, among: sizeClassKeys) != nil }
+    }
+
     mutating func responsive<T>(_ value: JSONValue, _ scalar: (inout DecodingContext, JSONValue) -> T?) -> Responsive<T>? {
         if bindings.mayHaveBindings, case .string(let s) = value {
             switch bindingOutcome(s, scalar) {
@@ -87,7 +103,7 @@ extension DecodingContext {
             case .bound(let bound): return bound
             }
         }
-        if case .object(let pairs) = value, let first = pairs.first, first.key == "compact" || first.key == "regular" {
+        if case .object(let pairs) = value, let first = pairs.first, first.key == "compact" || first.key == "regular" || Self.isMisspeltSizeClassMap(pairs) {
             var compact: T?, regular: T?
             var ok = true
             func classValue(_ context: inout DecodingContext, _ item: JSONValue) -> T? {
@@ -102,8 +118,14 @@ extension DecodingContext {
                 case "compact": compact = at(key) { classValue(&$0, item) }; ok = ok && compact != nil
                 case "regular": regular = at(key) { classValue(&$0, item) }; ok = ok && regular != nil
                 default:
-                    error(.invalidValue, at: key, "a size-class map takes only \"compact\" and \"regular\", got \"\(key)\"")
                     ok = false
+                    guard let guess = Spelling.closest(to: key, among: Self.sizeClassKeys) else {
+                        error(.invalidValue, at: key, "a size-class map takes only \"compact\" and \"regular\", got \"\(key)\"")
+                        continue
+                    }
+                    // A misspelt class: its value is checked too.
+                    error(.probableTypo, at: key, "a size-class map takes only \"compact\" and \"regular\", got \"\(key)\" — did you mean \"\(guess)\"?")
+                    if value[guess] == nil { _ = at(key) { classValue(&$0, item) } }
                 }
             }
             guard ok, compact != nil || regular != nil else { return nil }
@@ -357,15 +379,15 @@ extension DecodingContext {
             return nil
         }
         guard let type = at("type", { $0.string(typeValue) }) else { return nil }
-        if Self.actionKeys[type] != nil {
-            checkActionKeys(type, value)
+        if let known = Self.actionKeys[type] {
+            checkActionKeys(type, value, known: known)
             return knownAction(type, value)
         }
         // A misspelt action type: the action is checked as the type it most likely means (and kept as written, for
         // the host app, as any unknown action).
         if let guess = Spelling.closest(to: type, among: Action.builtInTypes) {
             probableTypo(at: "type", "unknown action type \"\(type)\" — did you mean \"\(guess)\"? (kept for the host app; known: \(Action.builtInTypes.joined(separator: ", ")))")
-            checkActionKeys(guess, value)
+            checkActionKeys(guess, value, known: Self.actionKeys[guess] ?? [])
             _ = checkingTypo { $0.knownAction(guess, value) }
         } else {
             lenient(.unknownAction, at: "type", "unknown action type \"\(type)\" (known: \(Action.builtInTypes.joined(separator: ", ")))")

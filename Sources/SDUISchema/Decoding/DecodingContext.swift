@@ -22,6 +22,10 @@ package struct DecodingContext {
     /// The number the next node decoded gets.
     var nodeLocationCount: Int { nodeLocations.count }
     var reportedNodeLimit = false
+    /// False when the payload holds no `minimumVersion` (no node is looked at for one).
+    var mayHaveMinimumVersion = true
+    /// Whether the node `decodeNode` returned last is a stand-in for one this build does not show.
+    var lastNodeWasDropped = false
     /// Above 0 while the value of a misspelt key is checked as the key it most likely means (`checkingTypo`).
     var typoDepth = 0
     /// Above 0 while what this build does not show is decoded: a node it cannot show (its fallback apart), the
@@ -411,7 +415,7 @@ package struct DecodingContext {
             }
         }
         // What a node this build does not show holds is checked, and cannot fail the screen (its fallback is shown).
-        let isShown = !isUnknown && !Self.needsNewerVersion(value)
+        let isShown = !isUnknown && !(mayHaveMinimumVersion && Self.needsNewerVersion(value))
         if !isShown { unshownDepth += 1 }
         let outerNode = bindings.mayHaveBindings ? bindings.beginNode(at: path.count) : nil
         decodeMembers(pairs, type: type, typeName: typeName, number: number, depth: depth, isShown: isShown, id: &id, children: &children, into: &box.properties)
@@ -433,10 +437,10 @@ package struct DecodingContext {
             checkInput(type, value, &box.properties)
         default: break
         }
-        if isUnknown || box.properties.compatibility != nil {
-            return shownNode(value, type: type, id: id, isUnknown: isUnknown, decoded: box, children: children)
-        }
-        return ComponentNode(type: type, id: id, children: children, box: box)
+        let hasCompatibility = box.properties.compatibility != nil
+        let node = ComponentNode(type: type, id: id, children: children, box: box)
+        lastNodeWasDropped = false
+        return isUnknown || hasCompatibility ? shownNode(value, decoded: node, isUnknown: isUnknown) : node
     }
 
     /// Decodes the members of node number `number` (of type `type`) into its id, children and `properties`.
@@ -472,6 +476,7 @@ package struct DecodingContext {
     /// `path`), which differs from `key` when a misspelt key's value is checked as the key it most likely means —
     /// into the node's id, children or `properties`.
     /// `isShown`: whether this build shows the node (else its fallback is what is shown).
+    @inline(__always)
     mutating func decodeMember(_ key: NodeKey, written: String, _ item: JSONValue, type: ComponentType, typeName: String, number: Int, depth: Int,
                                isShown: Bool = true, id: inout String?, children: inout [ComponentNode], into properties: inout NodeProperties) {
         switch key {
@@ -497,6 +502,8 @@ package struct DecodingContext {
             children.reserveCapacity(items.count)
             var dropped = 0
             var madeByTemplates = false
+            // Children under a misspelt key (checked as children) are at `/childern/i`, not `/children/i`.
+            let misspelt: String? = key == .children && written != "children" ? "/" + written + "/" : nil
             for (i, child) in items.enumerated() {
                 if reportedNodeLimit { break }
                 path.append(.index(i))
@@ -504,9 +511,9 @@ package struct DecodingContext {
                     madeByTemplates = true
                     decodeForEach(child, parent: number, depth: depth + 1, children: &children, templates: &properties.templates)
                 } else {
-                    let location = written == "children" ? NodeLocation(parent: number, index: i) : NodeLocation(parent: number, index: i, slot: "/\(written)/\(i)")
+                    let location = misspelt.map { NodeLocation(parent: number, index: i, slot: $0 + String(i)) } ?? NodeLocation(parent: number, index: i)
                     if let c = decodeNode(child, at: location, depth: depth + 1) {
-                        if c.droppedReason != nil { dropped += 1 }
+                        if lastNodeWasDropped { dropped += 1 }
                         children.append(c)
                     }
                 }

@@ -107,7 +107,28 @@ public struct PayloadDecoder: Sendable {
             return PayloadDecoding(screen: nil, issues: [PayloadIssue(.error, error.code, error.pointer, error.message)])
         }
         let outOfRange = parser.outOfRange.map { PayloadIssue(.error, $0.code, $0.pointer, $0.message) }
-        return decode(document, objectCount: parser.objectCount, mayHaveBindings: Self.mayHoldBinding(bytes), reported: outOfRange)
+        return decode(document, objectCount: parser.objectCount, mayHaveBindings: Self.mayHoldBinding(bytes),
+                      mayHaveMinimumVersion: Self.mayHoldMinimumVersion(bytes), reported: outOfRange)
+    }
+
+    /// Whether `bytes` hold `minimumVersion` anywhere (else no node needs a newer version, and the decoder looks for
+    /// none).
+    /// - Complexity: O(n), a `memchr` scan for its `V`.
+    static func mayHoldMinimumVersion(_ bytes: [UInt8]) -> Bool {
+        let key = Array("minimumVersion".utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, buffer.count >= key.count else { return false }
+            // "V" is rare in payloads (keys are camelCase, words lowercase): look for it, then at the word around it.
+            let v = 7
+            var offset = v
+            while offset < buffer.count {
+                guard let found = memchr(base + offset, Int32(UInt8(ascii: "V")), buffer.count - offset) else { return false }
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if at + key.count - v <= buffer.count && (0..<key.count).allSatisfy({ base[at - v + $0] == key[$0] }) { return true }
+                offset = at + 1
+            }
+            return false
+        }
     }
 
     /// Whether `bytes` hold `@{` anywhere (else no string in them is a binding, and the decoder looks at none).
@@ -147,11 +168,12 @@ public struct PayloadDecoder: Sendable {
     }
 
     /// Decodes `document`, which has `objectCount` objects (0: not known); no string is a binding when
-    /// `mayHaveBindings` is false (the bytes hold no `@{`); `checkNumbers`: look for numbers that are not finite
+    /// `mayHaveBindings` is false (the bytes hold no `@{`), no node needs a newer version when `mayHaveMinimumVersion`
+    /// is false (the bytes hold no `minimumVersion`); `checkNumbers`: look for numbers that are not finite
     /// first (the parser reports those in its bytes as `reported`). A value reported so stays in the document and
     /// the rest of it is decoded as usual — every other problem is found in the same run — but nothing more is said
     /// about that value.
-    func decode(_ document: JSONValue, objectCount: Int, mayHaveBindings: Bool, checkNumbers: Bool = false,
+    func decode(_ document: JSONValue, objectCount: Int, mayHaveBindings: Bool, mayHaveMinimumVersion: Bool = true, checkNumbers: Bool = false,
                 overriding state: ScreenState? = nil, reported: [PayloadIssue] = []) -> PayloadDecoding {
         var context = DecodingContext(options: options, expectedNodes: objectCount)
         context.issues = reported
@@ -162,6 +184,7 @@ public struct PayloadDecoder: Sendable {
         }
         context.reportedPointers = Set(context.issues.map(\.pointer))
         context.bindings.mayHaveBindings = mayHaveBindings
+        context.mayHaveMinimumVersion = mayHaveMinimumVersion
         context.bindings.stateOverride = state
         let screen = context.decodeScreen(document)
         let failed = context.issues.contains { $0.severity == .error }

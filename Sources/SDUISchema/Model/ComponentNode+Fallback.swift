@@ -61,13 +61,12 @@ extension ComponentNode {
 
     /// The stand-in for a node this build does not show: of the node's type and id, not visible, remembering
     /// `payload` (the node's object as written) and `reason`.
+    /// (Not inlined: inlined into the decoder, Swift 6.3's optimizer failed its ownership check on the box.)
+    @inline(never)
     static func dropped(type: ComponentType, id: String?, minimumVersion: FormatVersion?, payload: JSONValue, reason: String) -> ComponentNode {
-        let box = PropertyBox.make()
-        box.properties.modifiers.visible = .fixed(false)
-        box.properties.changeCompatibility {
-            $0.minimumVersion = minimumVersion
-            $0.dropped = DroppedNode(payload: payload, reason: reason)
-        }
-        return ComponentNode(type: type, id: id, children: [], box: box)
+        var properties = NodeProperties()
+        properties.modifiers.visible = .fixed(false)
+        properties.compatibility = CompatibilityBox(NodeCompatibility(minimumVersion: minimumVersion, dropped: DroppedNode(payload: payload, reason: reason)))
+        return ComponentNode(type: type, id: id, children: [], box: PropertyBox.make(properties))
     }
 }
