@@ -31,6 +31,7 @@ enum LintCommand {
             StateOptions.option,
             .flag("--show-silenced", "also list the findings the payload silences (\"lint\": {\"disable\": …}) with their reasons"),
             .value("--target-version", "1.N", "also report what an app of format version 1.N would not see: every node, key, modifier,\naction and value form newer than 1.N without a minimumVersion or fallback guard"),
+            EnvironmentOptions.proposalOption,
             .value("--jobs", "N", "threads laying out configurations (default: the number of cores; 1: serial)"),
             .value("--format", "text|json", "text (default) or json: {\"file\", \"layouts\", \"diagnostics\": [{\"severity\", \"code\",\n\"path\", \"pointer\", \"pattern\", \"message\", \"occurrences\", \"where\": [{\"contentSizes\", \"windows\":\n[{\"device\", \"orientation\", \"mode\"}]}], \"summary\", \"nodes\"}], \"silenced\": […]}"),
             .value("--output", short: "-o", "FILE", "write the report to FILE instead of standard output"),
@@ -79,7 +80,8 @@ enum LintCommand {
         let payload = try StateOptions.payload(path, args)
         let screen = payload.screen
         let index = ScreenIndex(screen)
-        let runner = LintRunner(screen: screen, index: index, windows: windows, sizes: sizes)
+        var runner = LintRunner(screen: screen, index: index, windows: windows, sizes: sizes)
+        runner.proposal = try EnvironmentOptions.proposal(args)
         var findings = layOut(runner, directions: directions, jobs: jobs)
         findings += PayloadFindings.findings(payload.issues, index: index, screen: screen, runner: runner)
         if let target { findings += targetFindings(payload.bytes, target: target, index: index, runner: runner) }

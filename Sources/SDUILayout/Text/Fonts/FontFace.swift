@@ -127,7 +127,7 @@ public final class FontFace: Sendable, CustomStringConvertible {
         gpos = positioning
         kernPairs = positioning == nil ? (table("kern").map(Self.kernPairs) ?? [:]) : [:]
         isVariable = table("fvar") != nil
-        plan = ShapingPlan(face: substitution, positioning, scripts: [FontFile.tag("latn")])
+        plan = ShapingPlan(face: substitution, positioning, scripts: [FontFile.tag("latn")], glyphCount: total)
     }
 
     /// The glyph of a code point, or 0 (`.notdef`) when the face has none.
@@ -159,7 +159,7 @@ public final class FontFace: Sendable, CustomStringConvertible {
     /// - Complexity: O(n · l) for n characters and l lookups (each lookup tests a glyph by binary search).
     public func shape(_ text: String) -> [ShapedGlyph] {
         var shaper = FontShaper(face: self)
-        return shaper.shape(text.unicodeScalars.lazy.map(\.value))
+        return shaper.shape(text.unicodeScalars.map(\.value))
     }
 
     /// The width of `text` on one line at `size` points: the sum of its shaped advances.

@@ -20,10 +20,13 @@ public struct ShapedGlyph: Equatable, Sendable {
 
 /// The lookups a face applies by default, in the order it applies them.
 struct ShapingPlan: Sendable {
-    /// GSUB lookups (ascending index) of `ccmp`, `locl`, `rlig`, `rclt`, `calt`, `clig`, `liga`.
-    var substitutions: [OpenTypeLayout.Lookup]
-    /// GPOS lookups (ascending index) of `kern` and `dist` (`mark`/`mkmk` never change an advance).
-    var positionings: [OpenTypeLayout.Lookup]
+    /// Every GSUB and GPOS lookup, resolved once (nested lookups are called by index).
+    var substitutionLookups: [OpenTypeLayout.Lookup]
+    var positioningLookups: [OpenTypeLayout.Lookup]
+    /// Indices (ascending) of the GSUB lookups of `ccmp`, `locl`, `rlig`, `rclt`, `calt`, `clig`, `liga`.
+    var substitutions: [Int]
+    /// Indices (ascending) of the GPOS lookups of `kern` and `dist` (`mark`/`mkmk` never change an advance).
+    var positionings: [Int]
 
     /// HarfBuzz's default horizontal features that substitute glyphs (`locl` applies only under a language system
     /// that lists it; text is shaped with the default one).
@@ -33,13 +36,11 @@ struct ShapingPlan: Sendable {
 
     private static func tag(_ name: String) -> UInt32 { name.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
 
-    init(face gsub: OpenTypeLayout?, _ gpos: OpenTypeLayout?, scripts: [UInt32]) {
-        substitutions = gsub.map { layout in
-            layout.lookupIndices(features: Self.substitutionFeatures, scripts: scripts).map { layout.lookup($0.lookup) }
-        } ?? []
-        positionings = gpos.map { layout in
-            layout.lookupIndices(features: Self.positioningFeatures, scripts: scripts).map { layout.lookup($0.lookup) }
-        } ?? []
+    init(face gsub: OpenTypeLayout?, _ gpos: OpenTypeLayout?, scripts: [UInt32], glyphCount: Int) {
+        substitutionLookups = gsub.map { layout in layout.lookups.indices.map { layout.lookup($0, glyphCount: glyphCount) } } ?? []
+        positioningLookups = gpos.map { layout in layout.lookups.indices.map { layout.lookup($0, glyphCount: glyphCount) } } ?? []
+        substitutions = gsub?.lookupIndices(features: Self.substitutionFeatures, scripts: scripts).map(\.lookup) ?? []
+        positionings = gpos?.lookupIndices(features: Self.positioningFeatures, scripts: scripts).map(\.lookup) ?? []
     }
 }
 
@@ -62,7 +63,7 @@ struct FontShaper {
     init(face: FontFace) { self.face = face }
 
     /// Shapes `scalars` (cluster indices 0, 1, …) with the face's default plan.
-    mutating func shape(_ scalars: some Collection<UInt32>) -> [ShapedGlyph] {
+    mutating func shape(_ scalars: [UInt32]) -> [ShapedGlyph] {
         glyphs.removeAll(keepingCapacity: true)
         var index: Int32 = 0
         for scalar in scalars {
@@ -71,11 +72,15 @@ struct FontShaper {
         }
         let limit = glyphs.count * Self.maxGrowth + 16
         if let gsub = face.gsub {
-            for lookup in face.plan.substitutions { applyEverywhere(lookup, in: gsub, isPositioning: false, limit: limit) }
+            for index in face.plan.substitutions {
+                applyEverywhere(face.plan.substitutionLookups[index], in: gsub, isPositioning: false, limit: limit)
+            }
         }
         for i in glyphs.indices { glyphs[i].advance = Int32(face.advance(ofGlyph: Int(glyphs[i].glyph))) }
         if let gpos = face.gpos {
-            for lookup in face.plan.positionings { applyEverywhere(lookup, in: gpos, isPositioning: true, limit: limit) }
+            for index in face.plan.positionings {
+                applyEverywhere(face.plan.positioningLookups[index], in: gpos, isPositioning: true, limit: limit)
+            }
         } else if !face.kernPairs.isEmpty {
             applyKernTable()
         }
@@ -91,7 +96,7 @@ struct FontShaper {
                                           limit: Int) {
         var i = 0
         while i < glyphs.count {
-            if skips(i, lookup.flag) { i += 1; continue }
+            if !lookup.mayStart(at: Int(glyphs[i].glyph)) || skips(i, lookup.flag) { i += 1; continue }
             if let next = apply(lookup, in: layout, at: i, isPositioning: isPositioning, depth: 0, limit: limit) {
                 i = max(next, i + 1)
             } else {
@@ -103,9 +108,10 @@ struct FontShaper {
     /// Applies the first subtable of `lookup` that matches at `i`; returns where the next match may start.
     private mutating func apply(_ lookup: OpenTypeLayout.Lookup, in layout: OpenTypeLayout, at i: Int,
                                 isPositioning: Bool, depth: Int, limit: Int) -> Int? {
-        guard i < glyphs.count else { return nil }
+        guard i < glyphs.count, lookup.mayStart(at: Int(glyphs[i].glyph)) else { return nil }
         let bytes = layout.bytes
-        for subtable in lookup.subtables {
+        let glyph = Int(glyphs[i].glyph)
+        for (index, subtable) in lookup.subtables.enumerated() where lookup.subtable(index, mayCover: glyph) {
             let result: Int?
             switch (isPositioning, lookup.type) {
             case (false, 1): result = singleSubstitution(bytes, subtable, at: i)
@@ -353,9 +359,10 @@ struct FontShaper {
         for r in 0..<min(records.count, 64) {
             let sequenceIndex = b.peek16(records.at + r * 4)
             let lookupIndex = b.peek16(records.at + r * 4 + 2)
-            guard sequenceIndex < positions.count, lookupIndex < layout.lookups.count else { continue }
+            let all = isPositioning ? face.plan.positioningLookups : face.plan.substitutionLookups
+            guard sequenceIndex < positions.count, lookupIndex < all.count else { continue }
             let before = glyphs.count
-            let nested = layout.lookup(lookupIndex)
+            let nested = all[lookupIndex]
             _ = apply(nested, in: layout, at: positions[sequenceIndex], isPositioning: isPositioning, depth: depth + 1,
                       limit: limit)
             let delta = glyphs.count - before

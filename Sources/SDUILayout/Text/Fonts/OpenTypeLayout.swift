@@ -77,8 +77,9 @@ struct OpenTypeLayout: Sendable {
         return chosen.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    /// A lookup's type, flag and subtable offsets (extension subtables resolved to what they point to).
-    func lookup(_ index: Int) -> Lookup {
+    /// A lookup's type, flag, subtable offsets (extension subtables resolved to what they point to) and the glyphs
+    /// it may start at.
+    func lookup(_ index: Int, glyphCount: Int) -> Lookup {
         let offset = lookups[index]
         var type = bytes.peek16(offset)
         let flag = bytes.peek16(offset + 2)
@@ -97,15 +98,79 @@ struct OpenTypeLayout: Sendable {
         }
         if type == extensionType { type = 0 }
         let filteringSet = flag & 0x10 != 0 ? bytes.peek16(offset + 6 + count * 2) : -1
-        return Lookup(type: type, flag: flag, subtables: subtables, markFilteringSet: filteringSet)
+        var lookup = Lookup(type: type, flag: flag, subtables: subtables, markFilteringSet: filteringSet,
+                            firstGlyphs: [UInt64](repeating: 0, count: (glyphCount + 63) / 64), digests: [])
+        for subtable in subtables { lookup.addFirstGlyphs(of: subtable, in: bytes, isPositioning: extensionType == 9) }
+        return lookup
     }
 
     /// A lookup, ready to apply.
-    struct Lookup {
+    struct Lookup: Sendable {
         var type: Int
         var flag: Int
         var subtables: [Int]
         var markFilteringSet: Int
+        /// A bit per glyph: whether some subtable's first coverage holds it (a lookup is only tried there).
+        var firstGlyphs: [UInt64]
+        /// Per subtable, two masks of its first coverage's glyphs (bit `g & 63`, bit `(g >> 6) & 63`): a glyph
+        /// missing from either is not covered, so most subtables are passed over without a search.
+        var digests: [(UInt64, UInt64)]
+
+        /// Whether the subtable at `index` may cover `glyph` (false: it certainly does not).
+        @inline(__always)
+        func subtable(_ index: Int, mayCover glyph: Int) -> Bool {
+            guard index < digests.count else { return true }
+            let digest = digests[index]
+            return digest.0 & (1 << UInt64(glyph & 63)) != 0 && digest.1 & (1 << UInt64((glyph >> 6) & 63)) != 0
+        }
+
+        /// Whether the lookup may apply at a glyph (its first coverage holds it).
+        @inline(__always)
+        func mayStart(at glyph: Int) -> Bool {
+            let word = glyph >> 6
+            return word < firstGlyphs.count && firstGlyphs[word] & (1 << UInt64(glyph & 63)) != 0
+        }
+
+        /// Marks the glyphs of the coverage a subtable matches its first glyph with (every glyph when unknown).
+        mutating func addFirstGlyphs(of s: Int, in b: FontBytes, isPositioning: Bool) {
+            let format = b.peek16(s)
+            var coverage = s + b.peek16(s + 2)
+            let isContext = isPositioning ? (type == 7 || type == 8) : (type == 5 || type == 6)
+            let isSimple = isPositioning ? (type == 1 || type == 2) : (type == 1 || type == 2 || type == 4)
+            if isContext && format == 3 {
+                if type == 5 || type == 7 {
+                    coverage = s + b.peek16(s + 6)
+                } else {
+                    let backtrack = b.peek16(s + 2)
+                    coverage = s + b.peek16(s + 6 + backtrack * 2)
+                }
+            } else if !(isSimple || (isContext && (format == 1 || format == 2))) {
+                for word in firstGlyphs.indices { firstGlyphs[word] = ~0 }
+                digests.append((~0, ~0))
+                return
+            }
+            let glyphCount = firstGlyphs.count * 64
+            var digest: (UInt64, UInt64) = (0, 0)
+            defer { digests.append(digest) }
+            func mark(_ glyph: Int) {
+                guard glyph < glyphCount else { return }
+                firstGlyphs[glyph >> 6] |= 1 << UInt64(glyph & 63)
+                digest.0 |= 1 << UInt64(glyph & 63)
+                digest.1 |= 1 << UInt64((glyph >> 6) & 63)
+            }
+            switch b.peek16(coverage) {
+            case 1:
+                for index in 0..<min(b.peek16(coverage + 2), b.count / 2) { mark(b.peek16(coverage + 4 + index * 2)) }
+            case 2:
+                for index in 0..<min(b.peek16(coverage + 2), b.count / 6) {
+                    let record = coverage + 4 + index * 6
+                    let first = b.peek16(record), last = min(b.peek16(record + 2), glyphCount - 1)
+                    if first <= last { for glyph in first...last { mark(glyph) } }
+                }
+            default:
+                break
+            }
+        }
     }
 }
 
