@@ -20,6 +20,9 @@ let package = Package(
         .library(name: "SDUIUIKit", targets: ["SDUIUIKit"]),
         .library(name: "SDUISwiftUI", targets: ["SDUISwiftUI"]),
         .executable(name: "sdui", targets: ["sdui"]),
+        // `sdui serve`'s HTTP/1.1 server and live preview; not for apps (no host product depends on them).
+        .library(name: "SDUIHTTP", targets: ["SDUIHTTP"]),
+        .library(name: "SDUIServe", targets: ["SDUIServe"]),
         // The fuzz targets' bodies, for the libFuzzer executables of Fuzz/ (docs/fuzzing.md); not for apps.
         .library(name: "SDUIFuzzing", targets: ["SDUIFuzzing"]),
     ],
@@ -36,11 +39,16 @@ let package = Package(
                 swiftSettings: strict),
         .target(name: "SDUISwiftUI", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay"],
                 swiftSettings: strict),
-        .target(name: "SDUIFuzzing", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIRender", "SDUIRuntime"],
+        // A small HTTP/1.1 + WebSocket server on the platform's sockets (no SDUI knowledge).
+        .target(name: "SDUIHTTP", swiftSettings: strict),
+        // The live preview `sdui serve` runs: pages, sessions, file watching, patches.
+        .target(name: "SDUIServe", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay", "SDUIRender", "SDUIHTTP"],
+                swiftSettings: strict),
+        .target(name: "SDUIFuzzing", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIRender", "SDUIRuntime", "SDUIHTTP"],
                 swiftSettings: strict),
         .executableTarget(
             name: "sdui",
-            dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIRender", "SDUIRuntime"],
+            dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIRender", "SDUIRuntime", "SDUIServe"],
             swiftSettings: strict
         ),
         .testTarget(name: "SDUIEnvironmentTests", dependencies: ["SDUIEnvironment"]),
@@ -51,6 +59,8 @@ let package = Package(
         .testTarget(name: "SDUIRuntimeTests", dependencies: ["SDUIRuntime", "SDUIDisplay", "SDUILayout", "SDUISchema"]),
         .testTarget(name: "sduiTests", dependencies: ["sdui"]),
         .testTarget(name: "SDUIFuzzingTests", dependencies: ["SDUIFuzzing"]),
+        .testTarget(name: "SDUIHTTPTests", dependencies: ["SDUIHTTP"]),
+        .testTarget(name: "SDUIServeTests", dependencies: ["SDUIServe", "SDUIHTTP", "SDUIRender", "SDUIDisplay", "SDUILayout", "SDUISchema", "SDUIEnvironment"]),
     ],
     swiftLanguageModes: [.v6]
 )
