@@ -51,12 +51,18 @@ final class LivePanel {
     /// `traits` when they changed — and returns the patch that brings the browser to it, nil when nothing changed.
     func relayout(_ screen: Screen, after update: StateUpdate?, traits newTraits: TraitCollection? = nil) -> JSONValue? {
         var update = update
+        var panelFields: [(key: String, value: JSONValue)] = []
         if let newTraits, newTraits != traits {
             traits = newTraits
             update = nil
             markup = Self.markup(window, traits, screen)
+            panelFields.append(("size", .string(traits.preferredContentSizeCategory.rawValue)))
         }
-        if markup.title != (screen.title ?? screen.id) || markup.screenID != screen.id { markup = Self.markup(window, traits, screen) }
+        if markup.title != (screen.title ?? screen.id) || markup.screenID != screen.id {
+            markup = Self.markup(window, traits, screen)
+            panelFields.append(("title", .string(markup.title)))
+            panelFields.append(("screen", .string(markup.screenID)))
+        }
         let next = update.map { engine.layout(applying: $0, in: window.environment, traits: traits) }
             ?? engine.layout(screen, in: window.environment, traits: traits)
         let change = updater.update(items, to: next, screen: screen, changedComponents: update?.changedNodes)
@@ -65,7 +71,8 @@ final class LivePanel {
         layout = next
         items = newItems
 
-        var fields: [(key: String, value: JSONValue)] = [("w", .string(window.id))]
+        // The panel element's own attributes: its content size, title (accessible name) and screen id.
+        var fields: [(key: String, value: JSONValue)] = [("w", .string(window.id))] + panelFields
         // The same keys at the same indices: the reconciler's fast path (keys unchanged); else matched by key, when
         // keys are unique in both lists.
         var operations: [ViewOperation]?

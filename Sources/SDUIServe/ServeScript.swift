@@ -206,6 +206,9 @@ enum ServeScript {
     }
     var panel = section.querySelector('.sdui-panel');
     if (p.ops && panel) applyOps(panel, p.ops);
+    if (panel && p.size !== undefined) panel.setAttribute('data-content-size', p.size);
+    if (panel && p.title !== undefined) panel.setAttribute('aria-label', p.title);
+    if (panel && p.screen !== undefined) panel.setAttribute('data-screen', p.screen);
     if (p.owns !== undefined && panel) { if (p.owns) panel.setAttribute('aria-owns', p.owns); else panel.removeAttribute('aria-owns'); }
     if (p.label !== undefined) section.querySelector('.pv-label').innerHTML = p.label;
     if (p.diagnostics !== undefined) section.querySelector('.pv-diagnostics').innerHTML = p.diagnostics;
