@@ -3,6 +3,7 @@ import Foundation
 import SDUIEnvironment
 import SDUILayout
 import SDUISchema
+import SDUIFixtures
 
 /// `sdui bench`: times the layout engine on the benchmark screens (build in release: `swift build -c release`).
 enum BenchCommand {

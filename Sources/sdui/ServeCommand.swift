@@ -28,12 +28,16 @@ enum ServeCommand {
         Safe by default: only 127.0.0.1 is bound (another --host prints a warning); requests whose Host is not the
         bound address or localhost are refused (DNS rebinding); nothing outside FILE or DIR is served; pages run no
         script but the server's own (Content-Security-Policy). Ctrl-C (SIGINT) or SIGTERM stops it.
+
+        The options set what pages open with (each page can change its windows, text size and appearance);
+        --state FILE (with a FILE, not a folder) is the state every page starts in.
         """,
         options: [
             .value("--port", "N", "the port (default 8080; 0: one the system chooses, printed)"),
             .value("--host", "ADDR", "the address to bind (default 127.0.0.1; anything else is reachable from other\nmachines and prints a warning)"),
-        ] + PreviewCommand.spec.options.filter { ["--devices", "--content-size", "--dark", "--layout-direction"].contains($0.name) } + [
-            .value("--state", "FILE", "a JSON object of state variables every page starts in, over the payload's initial\nstate (FILE only)"),
+            DeviceListOptions.devices(default: "the preview's default matrix"),
+        ] + EnvironmentOptions.options.filter { ["--content-size", "--dark", "--layout-direction"].contains($0.name) } + [
+            StateOptions.option,
         ],
         epilogue: """
         PRINTS: `sdui serve: http://127.0.0.1:PORT/ (FILE)` on standard output once listening.
@@ -59,10 +63,7 @@ enum ServeCommand {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CLIError(message: "\(path): cannot serve: no such file or directory", exitCode: ExitCode.noInput)
         }
-        var windows = PreviewMatrix.defaultWindows()
-        if let list = args["--devices"] {
-            do throws(PreviewMatrixError) { windows = try PreviewMatrix.windows(parsing: list) } catch { throw .usage(error.description) }
-        }
+        let windows = try DeviceListOptions.windows(args) ?? PreviewMatrix.defaultWindows()
         var options = LiveServerOptions(path: path, windows: windows)
         options.contentSize = try EnvironmentOptions.contentSize(args)
         options.isDark = args.has("--dark")

@@ -3,6 +3,8 @@ import Testing
 import SDUIEnvironment
 import SDUISchema
 @testable import SDUILayout
+import SDUIFixtures
+@testable import SDUILint
 
 /// The accessibility pass: SwiftUI's defaults and the payload's `"accessibility"`, in VoiceOver's reading order.
 ///

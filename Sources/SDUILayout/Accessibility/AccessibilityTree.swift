@@ -62,7 +62,7 @@ public struct AccessibilityTree: Sendable {
 /// Everything the walk asks of a node is read into flat arrays first (type, parent, frame, the payload facts), and
 /// the elements it drafts live in one store (`drafts`) that items name by index: ordering and concatenating items
 /// moves a few words each, never an element's strings and arrays.
-struct AccessibilityTreeBuilder {
+package struct AccessibilityTreeBuilder {
     /// The layout's nodes (read for an element's id and a text's lines only).
     let nodes: [LayoutNode]
     let types: [ComponentType]
@@ -233,7 +233,7 @@ struct AccessibilityTreeBuilder {
     }
 
     /// The payload node of each layout node: its parent's child at the index its path ends with (`root.0.3` → 3).
-    static func components(of nodes: [LayoutNode], screen: Screen) -> [ComponentNode?] {
+    package static func components(of nodes: [LayoutNode], screen: Screen) -> [ComponentNode?] {
         var result = [ComponentNode?](repeating: nil, count: nodes.count)
         for (i, node) in nodes.enumerated() {
             if node.parent < 0 || node.parent >= i {

@@ -2,6 +2,7 @@ import Foundation
 import SDUIEnvironment
 import SDUILayout
 import SDUISchema
+import SDUILint
 
 /// Which codes lint reports and how severe they are: the engine's severities, changed by `--severity` and
 /// `--disable`.
@@ -176,6 +177,33 @@ struct LintReport {
         return groups.map { describeWindows(Set($0.windows)) + " " + $0.sizes }.joined(separator: "; ")
     }
 
+    /// `places` as data: one entry per set of content sizes, with the windows seen at exactly those sizes —
+    /// `[{"contentSizes": ["AX3", "AX5"], "windows": [{"device": "iphone-se-3", "orientation": "portrait",
+    /// "mode": "full"}, …]}]` (the mode as `--mode` and `--devices` spell it).
+    func places(_ places: [UInt64]) -> JSONValue {
+        let sizeCount = runner.sizes.count
+        var groups: [(sizes: [Int], windows: [Int])] = []
+        for w in runner.windows.indices {
+            var found: [Int] = []
+            for s in 0..<sizeCount {
+                let c = w * sizeCount + s
+                if places[c / 64] & (UInt64(1) << UInt64(c % 64)) != 0 { found.append(s) }
+            }
+            if found.isEmpty { continue }
+            if let g = groups.firstIndex(where: { $0.sizes == found }) { groups[g].windows.append(w) } else { groups.append((found, [w])) }
+        }
+        return .array(groups.map { group in
+            .object([
+                ("contentSizes", .array(group.sizes.map { .string(runner.sizes[$0].rawValue) })),
+                ("windows", .array(group.windows.map { w in
+                    let window = runner.windows[w]
+                    return .object([("device", .string(window.device.slug)), ("orientation", .string(window.orientation.rawValue)),
+                                    ("mode", .string(window.mode.description))])
+                })),
+            ])
+        })
+    }
+
     /// Compresses a set of windows: "every window", "every iPhone", a device name when all its windows are
     /// included, else "Device (portrait, landscape Split View ⅓)"; at most 8 entries, then "and N more".
     func describeWindows(_ included: Set<Int>) -> String {
@@ -215,11 +243,5 @@ struct LintReport {
         if contiguous && last == sizes.count - 1 { return "at \(sizes[first].rawValue) and larger" }
         if contiguous && first == 0 { return "at \(sizes[last].rawValue) and smaller" }
         return "at " + sorted.map { sizes[$0].rawValue }.joined(separator: ", ")
-    }
-
-    /// Points with at most two decimals.
-    static func points(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int64(rounded)) : String(rounded)
     }
 }
