@@ -35,7 +35,7 @@ enum ServeCommand {
         options: [
             .value("--port", "N", "the port (default 8080; 0: one the system chooses, printed)"),
             .value("--host", "ADDR", "the address to bind (default 127.0.0.1; anything else is reachable from other\nmachines and prints a warning)"),
-            DeviceListOptions.devices(default: "the preview's default matrix"),
+            DeviceListOptions.devices(default: "the default matrix"),
         ] + EnvironmentOptions.options.filter { ["--content-size", "--dark", "--layout-direction"].contains($0.name) } + [
             StateOptions.option,
         ],
