@@ -127,22 +127,33 @@ public struct HTTPRequestParser: Sendable {
                 }
                 return readHead(end: scan)
             }
+            // The request line's length is checked where it ends, as it is while it has not (below): the same bytes
+            // give the same answer however they arrive.
+            if lineStart == start && scan - 1 - start > maxRequestLine { return .failure(Self.requestLineTooLong(maxRequestLine)) }
             lineStart = scan
         }
         // No end yet: the head so far must be within the limits.
         let received = buffer.count - start
-        let firstLineDone = lineStart > start
-        if !firstLineDone && received > limits.maxTargetBytes + 64 {
-            return .failure(HTTPParseError(414, "the request line is longer than \(limits.maxTargetBytes + 64) bytes"))
-        }
+        if lineStart == start && received > maxRequestLine { return .failure(Self.requestLineTooLong(maxRequestLine)) }
         if received > limits.maxHeadBytes {
             return .failure(HTTPParseError(431, "the request head is longer than \(limits.maxHeadBytes) bytes"))
         }
         return .needMore
     }
 
+    /// The longest request line: the target's limit and room for a method and the version.
+    private var maxRequestLine: Int { limits.maxTargetBytes + 64 }
+
+    private static func requestLineTooLong(_ limit: Int) -> HTTPParseError {
+        HTTPParseError(414, "the request line is longer than \(limit) bytes")
+    }
+
     /// Reads the head in `buffer[start..<end]` (its last line is the empty one).
     private mutating func readHead(end: Int) -> Outcome {
+        // First what a split read may have found before the end arrived (the same status for the same bytes).
+        if end - start > limits.maxHeadBytes {
+            return .failure(HTTPParseError(431, "the request head is longer than \(limits.maxHeadBytes) bytes"))
+        }
         var lines: [Range<Int>] = []
         var lineBegin = start
         for i in start..<end where buffer[i] == 0x0A {
@@ -166,9 +177,6 @@ public struct HTTPRequestParser: Sendable {
         switch Self.readRequestLine(buffer[requestLine], limits: limits) {
         case .success(let value): head = value
         case .failure(let error): return .failure(error)
-        }
-        if end - start > limits.maxHeadBytes {
-            return .failure(HTTPParseError(431, "the request head is longer than \(limits.maxHeadBytes) bytes"))
         }
         if lines.count - 1 > limits.maxHeaderCount {
             return .failure(HTTPParseError(431, "more than \(limits.maxHeaderCount) header fields"))
