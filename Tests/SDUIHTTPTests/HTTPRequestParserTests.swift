@@ -56,6 +56,19 @@ struct HTTPRequestParserTests {
         #expect(get.path == "/b" && get.version == .http10 && !get.keepsAlive)
     }
 
+    @Test func `a refused request gets the same status however its bytes arrive`() {
+        let limits = HTTPLimits(maxTargetBytes: 256, maxHeadBytes: 1024, maxHeaderCount: 16, maxBodyBytes: 512)
+        for text in [
+            "GET) /p/" + String(repeating: "F", count: 400) + " HTTP/1.1\r\nHost: h\r\n\r\n",      // a bad method on a long line
+            "GET /" + String(repeating: "a", count: 319) + "\r\nHost: h\r\n\r\n",                    // the longest line, CR counted
+            "GET / HTTP/1.1\r\nHost: h\r\nX: \u{0}" + String(repeating: "a", count: 1100) + "\r\n\r\n",  // a NUL in a long head
+        ] {
+            let bytes = Array(text.utf8)
+            let whole = parseAll(bytes, limits: limits)
+            for chunk in [1, 7, 64, 300] { #expect(parseAll(bytes, limits: limits, chunk: chunk) == whole, "\(text.prefix(30)) in chunks of \(chunk)") }
+        }
+    }
+
     @Test func `a request is serialised so that it reads back the same`() throws {
         let r = try #require(request("PUT /x%20y?q=1 HTTP/1.1\r\nHost: a:1\r\nX-Thing: caf\u{E9}\r\nContent-Length: 3\r\n\r\nabc"))
         #expect(parseAll(r.serialized()) == [.request(r)])
