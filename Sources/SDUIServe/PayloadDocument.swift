@@ -185,9 +185,10 @@ final class DocumentStore: @unchecked Sendable {  // `documents` and `stopping` 
         lock.lock(); listingSubscribers[key] = nil; lock.unlock()
     }
 
-    /// Starts the watcher: every `pollInterval` seconds each document with a page open is looked at (a stamp that
-    /// changed is read again once it has held still for a moment, so a save caught half-written is not shown);
-    /// about once a second the folder's listing, while an index page is open.
+    /// Starts the watcher. Each document with a page open is read again as soon as its file is written whole (on
+    /// Linux: inotify, `FileEvents`); besides, every `pollInterval` seconds its stamp is compared, and a stamp that
+    /// changed is read once it has held still for a moment (so a save caught half-written is not shown). About once
+    /// a second the folder's listing, while an index page is open.
     func startWatching() {
         lock.lock()
         guard !isWatching else { lock.unlock(); return }
@@ -208,8 +209,14 @@ final class DocumentStore: @unchecked Sendable {  // `documents` and `stopping` 
     }
 
     private func watch() {
+        let events = FileEvents()
+        // A stamp that changed without an event is read once it has held still this long (without inotify, a
+        // moment; with it, the event comes when the writer closes the file, so this is only for file systems that
+        // send none).
+        let settle = events.isImmediate ? 1.0 : max(0.05, pollInterval)
         var lastStamps: [String: FileStamp?] = [:]
-        var tick = 0
+        var pending: [String: (stamp: FileStamp?, since: Double)] = [:]
+        var lastListingCheck = Date().timeIntervalSinceReferenceDate
         while true {
             lock.lock()
             let stopping = isStopping
@@ -217,19 +224,31 @@ final class DocumentStore: @unchecked Sendable {  // `documents` and `stopping` 
             let listeners = Array(listingSubscribers.values)
             lock.unlock()
             if stopping { return }
+            events.watch(foldersOf: watched.map(\.path))
+            let written = events.wait(timeout: pollInterval)
+            let now = Date().timeIntervalSinceReferenceDate
             for document in watched {
-                let stamp = FileStamp(path: document.path)
-                if let last = lastStamps[document.path], last == stamp { continue }
-                // Changed (or first seen): wait until it holds still for a moment, then read it.
-                usleep(UInt32(min(0.05, pollInterval / 2) * 1_000_000))
-                let settled = FileStamp(path: document.path)
-                guard settled == stamp else { continue }
-                lastStamps[document.path] = stamp
+                let path = document.path
+                let stamp = FileStamp(path: path)
+                if written.contains(path) {
+                    // Written whole (closed after writing, or renamed into place): read it now.
+                    lastStamps[path] = stamp
+                    pending[path] = nil
+                    document.refresh()
+                    continue
+                }
+                if let last = lastStamps[path], last == stamp { pending[path] = nil; continue }
+                guard let seen = pending[path], seen.stamp == stamp else {
+                    pending[path] = (stamp, now)
+                    continue
+                }
+                guard now - seen.since >= settle || lastStamps[path] == nil else { continue }
+                lastStamps[path] = stamp
+                pending[path] = nil
                 document.refresh()
             }
-            tick += 1
-            if site.isFolder && !listeners.isEmpty && Double(tick) * pollInterval >= 1 {
-                tick = 0
+            if site.isFolder && !listeners.isEmpty && now - lastListingCheck >= 1 {
+                lastListingCheck = now
                 let listing = site.listing()
                 lock.lock()
                 let changed = listing != lastListing
@@ -237,7 +256,6 @@ final class DocumentStore: @unchecked Sendable {  // `documents` and `stopping` 
                 lock.unlock()
                 if changed { for listener in listeners { listener() } }
             }
-            usleep(UInt32(pollInterval * 1_000_000))
         }
     }
 }
