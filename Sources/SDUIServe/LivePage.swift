@@ -131,10 +131,10 @@ final class LivePage: DocumentSubscriber, @unchecked Sendable {  // every mutabl
     }
 
     /// Every panel laid out again in the session's screen (`update`: the state change that made it, for the
-    /// incremental path); the patch message, nil when nothing changed.
-    func relayoutAll(after update: StateUpdate?) -> JSONValue? {
+    /// incremental path; `newPayload`: a new version of the payload); the patch message, nil when nothing changed.
+    func relayoutAll(after update: StateUpdate?, newPayload: Bool = false) -> JSONValue? {
         guard let screen = session?.screen else { return nil }
-        let patches = panels.compactMap { $0.relayout(screen, after: update) }
+        let patches = panels.compactMap { $0.relayout(screen, after: update, newPayload: newPayload) }
         guard !patches.isEmpty else { return nil }
         return .object([("t", .string("patch")), ("panels", .array(patches))])
     }
@@ -249,7 +249,7 @@ final class LivePage: DocumentSubscriber, @unchecked Sendable {  // every mutabl
                 restartSession(screen, carrying: session?.state, runsAppearActions: false)
                 if !preview.isNilOrPresent(in: screen) { preview = nil }
                 out.append(contentsOf: chromeMessages())
-                if let patch = relayoutAll(after: nil) { out.append(patch) }
+                if let patch = relayoutAll(after: nil, newPayload: true) { out.append(patch) }
             }
         } else if problemsChanged {
             out.append(.object([("t", .string("problems")), ("count", .number(Double(shownProblems.count))),

@@ -12,7 +12,7 @@ import SDUIRender
 final class LivePanel {
     let window: ServeWindow
     private(set) var traits: TraitCollection
-    private let engine = LayoutEngine()
+    private var engine = LayoutEngine()
     private var updater = DisplayListUpdater(accessibility: true)
     /// The items the browser's elements show, and the layout they are of.
     private(set) var items: [DisplayItem] = []
@@ -49,7 +49,12 @@ final class LivePanel {
     /// Lays `screen` out again — after `update` when a state change made it (`update` from the screen this panel
     /// shows: laid out incrementally where the engine can, and only the items it can alter made again), after
     /// `traits` when they changed — and returns the patch that brings the browser to it, nil when nothing changed.
-    func relayout(_ screen: Screen, after update: StateUpdate?, traits newTraits: TraitCollection? = nil) -> JSONValue? {
+    ///
+    /// `newPayload`: the screen is a new version of the payload — the panel's engine starts afresh, so measurements
+    /// of texts the old versions had are let go (a page's memory stays flat across saves).
+    func relayout(_ screen: Screen, after update: StateUpdate?, traits newTraits: TraitCollection? = nil,
+                  newPayload: Bool = false) -> JSONValue? {
+        if newPayload { engine = LayoutEngine() }
         var update = update
         var panelFields: [(key: String, value: JSONValue)] = []
         if let newTraits, newTraits != traits {
