@@ -480,14 +480,22 @@ class Run:
         return self.report
 
     def screenshot(self):
-        """The page as the README shows it: the original payload, a tap made, the panels in view."""
+        """The page as the README shows it: the original payload in its initial state, then a tap on the first
+        state-changing button, the scroll views at their tops."""
+        from selenium.webdriver.common.by import By
         from selenium.webdriver.support.ui import Select
         self.current = json.loads(json.dumps(self.original))
         self.write(self.current)
         wait_until(lambda: self.js("return document.getElementById('sv-overlay').hidden"), 3)
         Select(self.driver.find_element("id", "sv-size")).select_by_value("Large")
+        self.driver.find_element("id", "sv-state-reset").click()
+        time.sleep(1)
+        buttons = self.driver.find_elements(By.CSS_SELECTOR, '#sv-panels section[data-w] [data-type="button"][data-action^="set "]')
+        if buttons:
+            self.click(0, element=buttons[0])
         time.sleep(1.5)
-        self.js("window.scrollTo(0, 0)")
+        self.js("document.querySelectorAll('.sdui-scroll').forEach(function (v) { v.scrollTop = 0; }); window.scrollTo(0, 0)")
+        time.sleep(0.3)
         self.driver.save_screenshot(self.args.screenshot)
 
 

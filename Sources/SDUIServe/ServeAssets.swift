@@ -40,6 +40,9 @@ enum ServeStyles {
     .sv-status.sv-live{color:#34c759}
     .sv-main{display:flex;align-items:flex-start}
     #sv-panels{flex:1;min-width:0}
+    #sv-panels .pv-entry{grid-template-columns:auto}
+    #sv-panels .pv-label,#sv-panels .pv-diagnostics{grid-column:auto}
+    #sv-panels .pv-diagnostics{max-width:none}
     #sv-panels.sv-stale{opacity:.45}
     .sv-empty{padding:24px;color:#8e8e93}
     .sv-side{box-sizing:border-box;width:360px;flex:none;position:sticky;top:52px;max-height:calc(100vh - 52px);overflow:auto;\
