@@ -41,43 +41,48 @@ enum HTTPTarget {
         return failures
     }
 
-    /// Every outcome of reading `input` (at once, or in chunks of `chunks` sizes in turn), and the bytes left over.
-    static func requests(_ input: [UInt8], chunks: [Int]?) -> ([HTTPRequestParser.Outcome], [UInt8]) {
-        var parser = HTTPRequestParser(limits: limits)
-        var outcomes: [HTTPRequestParser.Outcome] = []
+    /// Hands `input` to `read` at once, or in chunks of `chunks` sizes in turn, until it returns false (stop).
+    static func feed(_ input: [UInt8], chunks: [Int]?, _ read: (ArraySlice<UInt8>) -> Bool) {
         var offset = 0, k = 0
         repeat {
             let size = chunks.map { $0[k % $0.count] } ?? max(1, input.count)
             k += 1
             let end = min(input.count, offset + size)
-            parser.append(input[offset..<end])
+            guard read(input[offset..<end]) else { return }
             offset = end
+        } while offset < input.count
+    }
+
+    /// Every outcome of reading `input` (at once, or in chunks of `chunks` sizes in turn), and the bytes left over.
+    static func requests(_ input: [UInt8], chunks: [Int]?) -> ([HTTPRequestParser.Outcome], [UInt8]) {
+        var parser = HTTPRequestParser(limits: limits)
+        var outcomes: [HTTPRequestParser.Outcome] = []
+        var failed = false
+        feed(input, chunks: chunks) { chunk in
+            parser.append(chunk)
             while outcomes.count < 64 {
                 let outcome = parser.next()
                 if case .needMore = outcome { break }
                 outcomes.append(outcome)
-                if case .failure = outcome { return (outcomes, []) }
+                if case .failure = outcome { failed = true; return false }
             }
-        } while offset < input.count
-        return (outcomes, parser.takeBufferedBytes())
+            return true
+        }
+        return (outcomes, failed ? [] : parser.takeBufferedBytes())
     }
 
     /// Every message of `input` read as client frames, up to the first failure.
     static func frames(_ input: [UInt8], chunks: [Int]?, failures: inout [String]) -> [Result<WebSocketMessage, WebSocketError>] {
         var decoder = WebSocketFrameDecoder(maxMessageBytes: maxMessageBytes)
         var out: [Result<WebSocketMessage, WebSocketError>] = []
-        var offset = 0, k = 0
-        repeat {
-            let size = chunks.map { $0[k % $0.count] } ?? max(1, input.count)
-            k += 1
-            let end = min(input.count, offset + size)
-            decoder.append(input[offset..<end])
-            offset = end
+        feed(input, chunks: chunks) { chunk in
+            decoder.append(chunk)
             while let next = decoder.next() {
                 out.append(next)
-                if case .failure = next { return out }
+                if case .failure = next { return false }
             }
-        } while offset < input.count
+            return true
+        }
         for case .success(let message) in out { checkRoundTrip(message, &failures) }
         return out
     }
