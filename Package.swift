@@ -34,7 +34,9 @@ let package = Package(
         .target(name: "SDUISchema", dependencies: ["SDUIEnvironment"], swiftSettings: strict),
         .target(name: "SDUILayout", dependencies: ["SDUIEnvironment", "SDUISchema"], swiftSettings: strict),
         // The render contract every host draws from: display list, reconciler, image loading, action routing.
-        .target(name: "SDUIDisplay", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout"], swiftSettings: strict),
+        // Resources/Fonts: the faces the engine measures (Inter, Noto Sans Hebrew/Arabic, OFL), which the hosts register.
+        .target(name: "SDUIDisplay", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout"],
+                resources: [.copy("Resources/Fonts")], swiftSettings: strict),
         // The web fonts are compiled in (Generated/EmbeddedFonts.swift, see docs/render.md): no resource bundle at run time.
         .target(name: "SDUIRender", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay"], exclude: ["Resources"], swiftSettings: strict),
         .target(name: "SDUIRuntime", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay"], swiftSettings: strict),
@@ -56,7 +58,7 @@ let package = Package(
                 swiftSettings: strict),
         .executableTarget(
             name: "sdui",
-            dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIRender", "SDUIRuntime",
+            dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay", "SDUIRender", "SDUIRuntime",
                            "SDUIAuthoring", "SDUILint", "SDUIFixtures", "SDUIServe"],
             swiftSettings: strict
         ),

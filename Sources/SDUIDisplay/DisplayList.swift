@@ -174,8 +174,17 @@ extension DisplayItem {
                 symbol = DisplaySymbol(name: name, box: Rect(x: left, y: top, width: side, height: side))
                 textPadding.leading += lead
             }
+            // An input's label (a text field's text or placeholder, a menu's selected option) sits at the leading
+            // edge in the room its control leaves, centred vertically — SwiftUI's `Toggle` is an HStack of the label
+            // and the switch — never under the control.
+            let control = InputMetrics.labelInsets(of: node.type, pickerStyle: component?.input?.pickerStyle)
+            if let control {
+                textPadding.leading += control.leading
+                textPadding.trailing += control.trailing
+            }
             text = DisplayText(run: run, frame: frame, padding: textPadding, sourceText: source,
-                               alignment: node.type == .button ? .center : node.type == .label ? .leading : appearance.contentAlignment,
+                               alignment: node.type == .button ? .center : node.type == .label || control != nil ? .leading
+                                   : appearance.contentAlignment,
                                direction: direction)
             if var t = text {
                 if r(component?.strikethrough) == true { t.decorations.insert(.strikethrough) }
@@ -185,6 +194,8 @@ extension DisplayItem {
         } else {
             text = nil
         }
+        controlBox = InputMetrics.controlBox(of: node.type, pickerStyle: component?.input?.pickerStyle,
+                                             size: Size(width: frame.width, height: frame.height), direction: direction)
         if node.type == .image, let name = r(component?.systemName) {
             // An SF Symbol: a square of the shorter side at the content box's origin.
             let box = contentBox

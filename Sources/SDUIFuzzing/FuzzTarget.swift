@@ -20,6 +20,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Bytes from a client read by `sdui serve`'s HTTP request parser and WebSocket frame decoder (`HTTPTarget`):
     /// the same in any split, requests that read back as themselves, only allowed error statuses, safe paths.
     case http
+    /// Any bytes read as a font file (`FontTarget`): an error naming the file or faces whose character map and
+    /// shaping stay inside the face and the text.
+    case font
 
     /// Runs one input and returns the properties it broke (empty: none).
     @MainActor
@@ -30,6 +33,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .runtime: return RuntimeTarget.run(bytes)
         case .expression: return ExpressionFuzzing.failures(bytes)
         case .http: return HTTPTarget.run(bytes)
+        case .font: return FontTarget.run(bytes)
         }
     }
 
@@ -37,7 +41,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     @MainActor
     public func describe(_ bytes: [UInt8]) -> String {
         switch self {
-        case .decode, .layout, .expression, .http: return "\(bytes.count) bytes"
+        case .decode, .layout, .expression, .http, .font: return "\(bytes.count) bytes"
         case .runtime: return RuntimeTarget.describe(bytes)
         }
     }

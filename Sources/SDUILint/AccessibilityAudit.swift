@@ -31,7 +31,7 @@ public enum AccessibilityAudit {
     /// The findings of `layout` (a layout of `screen`), with its accessibility tree.
     public static func findings(layout: LayoutResult, screen: Screen, tree: AccessibilityTree) -> [AccessibilityFinding] {
         let nodes = layout.nodes
-        let components = AccessibilityTreeBuilder.components(of: nodes, screen: screen)
+        let components = AccessibilityTreeBuilder.components(of: layout, screen: screen)
         let sizeClass = layout.traits.horizontalSizeClass
         var findings: [AccessibilityFinding] = []
         missingLabels(nodes, components, tree, sizeClass, into: &findings)

@@ -14,6 +14,13 @@ package struct ScreenIndex: Sendable {
     private(set) var tappable: [Int32] = []
     /// Nodes that silence findings (`"lint": {"disable": …}`), with what they silence.
     package private(set) var suppressions: [Int: [LintSettings.Suppression]] = [:]
+    /// Nodes a `forEach` made (its template's top node, once per item): the index of the `forEach` among the
+    /// payload's children of the container, and the item. Their pointers go into the template, which is where
+    /// the payload has them.
+    private(set) var made: [Int32: (marker: Int, item: TemplateItem)] = [:]
+    /// Other children of a container with templates whose index among the payload's children differs from their
+    /// index among the made children (a child after a `forEach`).
+    private(set) var payloadIndex: [Int32: Int] = [:]
 
     package init(_ screen: Screen) {
         withUnsafePointer(to: screen.root) { root in visit(root, parent: -1, childIndex: 0) }
@@ -38,9 +45,30 @@ package struct ScreenIndex: Sendable {
         if node.pointee.type == .section, let header = node.pointee.header {
             withUnsafePointer(to: header) { visit($0, parent: index, childIndex: Self.headerCode) }
         }
+        // The payload's index of each template's `forEach` among the container's children: its made nodes' first
+        // index, less the nodes earlier templates made, plus the earlier `forEach`s.
+        let templates = node.pointee.templates
+        var markers: [(range: Range<Int>, marker: Int)] = []
+        var madeBefore = 0
+        for (t, template) in templates.enumerated() {
+            markers.append((template.range, template.range.lowerBound - madeBefore + t))
+            madeBefore += template.range.count
+        }
         node.pointee.children.withUnsafeBufferPointer { children in
             guard let base = children.baseAddress else { return }
-            for k in children.indices { visit(base + k, parent: index, childIndex: Int32(k)) }
+            for k in children.indices {
+                if !markers.isEmpty {
+                    if let m = markers.first(where: { $0.range.contains(k) }), let item = base[k].templateItem {
+                        made[Int32(self.parent.count)] = (m.marker, item)
+                    } else {
+                        // Less the nodes templates before it made, plus their `forEach`s.
+                        let before = markers.filter { $0.range.upperBound <= k && !$0.range.contains(k) }
+                        let index = k - before.reduce(0) { $0 + $1.range.count } + before.count
+                        if index != k { payloadIndex[Int32(self.parent.count)] = index }
+                    }
+                }
+                visit(base + k, parent: index, childIndex: Int32(k))
+            }
         }
         if node.pointee.type == .section, let footer = node.pointee.footer {
             withUnsafePointer(to: footer) { visit($0, parent: index, childIndex: Self.footerCode) }
@@ -92,17 +120,34 @@ package struct ScreenIndex: Sendable {
     /// The payload id or path id.
     package func id(_ node: Int) -> String { payloadIDs[node] ?? pathID(node) }
 
-    /// `/root/children/0/children/3`.
-    package func pointer(_ node: Int) -> String { pointer(pathComponents(node)) }
+    /// Where the payload has `node`: `/root/children/0/children/3`; a node a `forEach` made (or one inside it) in
+    /// the template, `/root/children/0/children/1/template/children/2` — every item's node at one pointer (the
+    /// item is `item(_:)`). `varying`: a position of the node's index path that repeated siblings differ in,
+    /// written `*` (a template's items share the template's pointer, so there it stays as it is).
+    package func pointer(_ node: Int, varying: Int? = nil) -> String {
+        var steps: [Int] = []
+        var i = node
+        while i > 0 { steps.append(i); i = Int(parent[i]) }
+        var out = "/root"
+        for (position, step) in steps.reversed().enumerated() {
+            if let made = made[Int32(step)] { out += "/children/" + String(made.marker) + "/template"; continue }
+            let c = Self.component(Int(childIndex[step]))
+            if c == "header" || c == "footer" { out += "/" + c }
+            else if c.hasPrefix("background") { out += "/modifiers/" + c.dropFirst(10) + "/background/content" }
+            else if c.hasPrefix("overlay") { out += "/modifiers/" + c.dropFirst(7) + "/overlay/content" }
+            else { out += "/children/" + (position == varying ? "*" : payloadIndex[Int32(step)].map(String.init) ?? c) }
+        }
+        return out
+    }
 
-    /// The pointer of a path of child indices, any of them replaced by a pattern such as `*`.
-    package func pointer(_ components: [String]) -> String {
-        "/root" + components.map { c in
-            if c == "header" || c == "footer" { return "/" + c }
-            if c.hasPrefix("background") { return "/modifiers/" + c.dropFirst(10) + "/background/content" }
-            if c.hasPrefix("overlay") { return "/modifiers/" + c.dropFirst(7) + "/overlay/content" }
-            return "/children/" + c
-        }.joined()
+    /// The item of the `forEach` that made `node` or its nearest such ancestor, or nil.
+    package func item(_ node: Int) -> TemplateItem? {
+        var i = node
+        while i > 0 {
+            if let made = made[Int32(i)] { return made.item }
+            i = Int(parent[i])
+        }
+        return nil
     }
 
     /// The node a JSON Pointer of the form `/root/children/i/…` names (optionally followed by a property

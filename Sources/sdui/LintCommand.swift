@@ -91,6 +91,13 @@ enum LintCommand {
                     ("summary", .string(report.describe(g.findings[0].places))),
                     ("nodes", .array(g.findings.map { .string(index.id($0.node)) })),
                 ]
+                let items = g.findings.map { index.item($0.node) }
+                if items.contains(where: { $0 != nil }) {
+                    // Parallel to "nodes": the forEach item each node was made for (null: not made by a template).
+                    fields.append(("items", .array(items.map { item in
+                        item.map { .object([("index", .number(Double($0.index))), ("id", $0.key.jsonValue)]) } ?? .null
+                    })))
+                }
                 if let reason = g.reason { fields.append(("reason", .string(reason))) }
                 return .object(fields)
             }
@@ -100,12 +107,12 @@ enum LintCommand {
         } else {
             var lines: [String] = []
             for g in groups {
-                lines.append(readable("\(g.severity.rawValue) \(g.code) at \(report.names(g)) (\(report.pointer(g))): \(g.findings[0].message)")
+                lines.append(readable("\(g.severity.rawValue) \(g.code) at \(report.names(g)) (\(report.where(g))): \(g.findings[0].message)")
                     + "\n" + readable("  on \(report.describe(g.findings[0].places))"))
             }
             if args.has("--show-silenced") {
                 for g in silencedGroups {
-                    lines.append(readable("silenced \(g.severity.rawValue) \(g.code) at \(report.names(g)) (\(report.pointer(g))): \(g.findings[0].message)")
+                    lines.append(readable("silenced \(g.severity.rawValue) \(g.code) at \(report.names(g)) (\(report.where(g))): \(g.findings[0].message)")
                         + "\n" + readable("  reason: \(g.reason ?? "")"))
                 }
             }

@@ -30,7 +30,7 @@ enum PreviewCommand {
         larger previews are refused before anything is written.
         """,
         options: [
-            .value("--output", short: "-o", "FILE", "where to write the page (default preview.html)"),
+            .value("--output", short: "-o", "FILE", "where to write the page (default out/preview.html, the folder made if missing;\nthe repository's .gitignore ignores out/)"),
             DeviceListOptions.devices(default: "the default matrix (above)"),
             DeviceListOptions.contentSizes(default: "Large,xxxLarge,AX3"),
             .value("--content-size", "SIZE", "the size the page opens with (default Large, else the first listed; laid out too)"),
@@ -46,12 +46,21 @@ enum PreviewCommand {
         run: run)
 
     static let defaultSizes: [ContentSizeCategory] = [.large, .xxxLarge, .accessibility3]
+    /// Where the page goes without -o: a folder the repository ignores, so a preview never dirties a checkout.
+    static let defaultOutput = "out/preview.html"
     /// The most elements (nodes, text lines, diagnostics) one page may hold (at most about 150 MB of HTML).
     static let maxNodeElements = 500_000
 
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
             let format = try args.choice("--format", ["text", "json"], default: "text")
-            let output = args["--output"] ?? "preview.html"
+            let output = args["--output"] ?? defaultOutput
+            if args["--output"] == nil {
+                do {
+                    try FileManager.default.createDirectory(atPath: "out", withIntermediateDirectories: true)
+                } catch {
+                    throw CLIError(message: "out: cannot make the folder for \(defaultOutput): \(error.localizedDescription)", exitCode: ExitCode.cantCreate)
+                }
+            }
             if output == "-" { throw .usage("--output: the page is written to a file; give a file name") }
             let screen: Screen
             if let path = args.positionals.first {

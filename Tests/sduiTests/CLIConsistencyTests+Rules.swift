@@ -216,3 +216,65 @@ extension CLIConsistencyTests {
         #expect(!cannot.stderr.contains("--help"), "a step the screen cannot take is not a usage error")
     }
 }
+
+/// The README's claims, each checked by running the command that shows it.
+@Suite struct READMEClaimTests {
+    static let readme = (try? String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+
+    /// The storefront grid's column count (distinct x of its cards) in a window.
+    static func columns(_ arguments: [String]) throws -> Int {
+        let run = try sdui(["layout", "Examples/storefront.json", "--format", "text"] + arguments)
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        let xs = run.stdout.split(separator: "\n").filter { $0.contains("vstack card-p") }.compactMap { line in
+            line.firstMatch(of: /\((-?[\d.]+),/).map { String($0.1) }
+        }
+        return Set(xs).count
+    }
+
+    @Test func `the storefront's column counts are the README's`() throws {
+        #expect(Self.readme.contains(#"gives iPhone SE two columns, iPad Pro 13" four and the 320-pt ⅓"#))
+        #expect(Self.readme.contains(#"a 13" iPad's ⅓ Split View is 375 pt wide, as wide as an iPhone SE: two"#))
+        #expect(try Self.columns(["--device", "iphone-se-3"]) == 2)
+        #expect(try Self.columns(["--device", "ipad-pro-13-m4"]) == 4)
+        #expect(try Self.columns(["--device", "ipad-pro-13-m4", "--orientation", "landscape"]) == 4)
+        #expect(try Self.columns(["--device", "ipad-pro-11-m4", "--mode", "split-1/3"]) == 1)
+        #expect(try Self.columns(["--device", "ipad-pro-13-m4", "--orientation", "landscape", "--mode", "split-1/3"]) == 2)
+        // The payload is as described: an adaptive GridItem of minimum 150 in compact width, four flexible in regular.
+        let payload = try String(contentsOf: repositoryRoot.appendingPathComponent("Examples/storefront.json"), encoding: .utf8)
+        func grid(_ node: [String: Any]) -> [String: Any]? {
+            if node["type"] as? String == "grid" { return node }
+            return (node["children"] as? [[String: Any]] ?? []).lazy.compactMap(grid).first
+        }
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any])
+        let root = try #require(document["root"] as? [String: Any])
+        let columns = try #require(grid(root)?["columns"] as? [String: [[String: Any]]])
+        #expect(columns["compact"]?.count == 1)
+        #expect((columns["compact"]?.first?["adaptive"] as? [String: Any])?["minimum"] as? Int == 150)
+        #expect(columns["regular"]?.count == 4)
+        #expect(columns["regular"]?.allSatisfy { $0["flexible"] != nil } == true)
+        #expect(!payload.contains("minColumnWidth"))
+    }
+
+    @Test func `the preview's windows are the README's 13`() throws {
+        #expect(Self.readme.contains("the storefront on 13 windows"))
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-readme-\(UUID()).html").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let run = try sdui(["preview", "-o", out, "--content-sizes", "Large", "--format", "json"])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(doc["windows"] as? Int == 13)
+        let page = try String(contentsOfFile: out, encoding: .utf8)
+        for device in ["iphone-se-3", "iphone-16", "iphone-16-pro-max", "ipad-mini-7"] {
+            for orientation in ["portrait", "landscape"] {
+                #expect(page.contains(#"data-device="\#(device)" data-orientation="\#(orientation)""#), "\(device) \(orientation)")
+            }
+        }
+        for mode in ["split-1/3", "split-1/2", "split-2/3"] { #expect(page.contains(#"data-mode="\#(mode)""#)) }
+    }
+
+    @Test func `the device catalog has the README's 29 devices`() throws {
+        #expect(Self.readme.contains("29 devices"))
+        let run = try sdui(["devices", "--format", "json"])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect((doc["devices"] as? [Any])?.count == 29)
+    }
+}

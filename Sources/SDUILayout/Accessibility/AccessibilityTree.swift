@@ -130,6 +130,9 @@ package struct AccessibilityTreeBuilder {
         var hasAction = false
         /// Hidden by the chain's `hidden` or an `opacity` of 0.
         var hiddenByModifiers = false
+        /// Laid out with views that are not among its `children` (a section's header or footer, a background's or
+        /// overlay's view).
+        var hasViewsBesideChildren = false
         /// The input control the node is.
         var control: AccessibilityControl?
         /// A text's string, a button's title, an image's alt, an input's label.
@@ -153,26 +156,32 @@ package struct AccessibilityTreeBuilder {
         var result: [NodeFacts] = []
         result.reserveCapacity(n)
         var properties: [AccessibilityProperties] = []
-        // Each node's children (one array retained per node, not a copy of the node).
+        // Each node's children (one array retained per node, not a copy of the node), and the nodes whose laid-out
+        // children include views that are not `children` — a section's header and footer, the views of backgrounds
+        // and overlays — found through `layoutChild(atSlot:)`, the one map from slots to payload nodes, so those
+        // views are read like any other node.
         var childArrays = [[ComponentNode]](repeating: [], count: n)
+        var owners: [Int: ComponentNode] = [:]
+        func read(_ node: borrowing ComponentNode, at i: Int) -> NodeFacts {
+            let f = readFacts(node, screen: screen, sizeClass: sizeClass, properties: &properties)
+            if !node.children.isEmpty { childArrays[i] = node.children }
+            if f.hasViewsBesideChildren { owners[i] = copy node }
+            return f
+        }
         for i in 0..<n {
             let parent = parents[i]
             var f = NodeFacts()
             if parent < 0 {
-                if i == 0 {
-                    f = readFacts(screen.root, screen: screen, sizeClass: sizeClass, properties: &properties)
-                    childArrays[0] = screen.root.children
-                }
+                if i == 0 { f = read(screen.root, at: 0) }
             } else {
                 // The engine's child slot (`LayoutResult.childSlot(at:)`): no path string is parsed.
                 let k = Int(layout.childSlot(at: i))
                 let siblings = childArrays[parent]
                 if k >= 0, k < siblings.count {
                     // Read in place: a `ComponentNode` is a large value.
-                    siblings.withUnsafeBufferPointer { buffer in
-                        f = readFacts(buffer[k], screen: screen, sizeClass: sizeClass, properties: &properties)
-                        if !buffer[k].children.isEmpty { childArrays[i] = buffer[k].children }
-                    }
+                    siblings.withUnsafeBufferPointer { buffer in f = read(buffer[k], at: i) }
+                } else if k < 0, let view = owners[parent]?.layoutChild(atSlot: Int32(k)) {
+                    f = read(view, at: i)
                 }
             }
             result.append(f)
@@ -185,11 +194,13 @@ package struct AccessibilityTreeBuilder {
                           properties: inout [AccessibilityProperties]) -> NodeFacts {
         let modifiers = component.accessibilityModifiers
         var f = NodeFacts(hasAction: modifiers.hasAction)
+        if component.type == .section { f.hasViewsBesideChildren = component.header != nil || component.footer != nil }
         if let accessibility = modifiers.accessibility {
             f.accessibilityIndex = Int32(truncatingIfNeeded: properties.count)
             properties.append(accessibility)
         }
         for modifier in modifiers.chain {
+            if modifier.decorationContent != nil { f.hasViewsBesideChildren = true }
             if case .hidden(let hidden) = modifier, hidden.resolved(for: sizeClass) { f.hiddenByModifiers = true }
             if case .opacity(let opacity) = modifier, opacity.resolved(for: sizeClass) <= 0 { f.hiddenByModifiers = true }
         }
@@ -232,17 +243,17 @@ package struct AccessibilityTreeBuilder {
         }
     }
 
-    /// The payload node of each layout node: its parent's child at the index its path ends with (`root.0.3` → 3).
-    package static func components(of nodes: [LayoutNode], screen: Screen) -> [ComponentNode?] {
+    /// The payload node of each layout node: its parent's node at the node's child slot (`layoutChild(atSlot:)`:
+    /// a child, a section's header or footer, a background's or overlay's view).
+    package static func components(of layout: LayoutResult, screen: Screen) -> [ComponentNode?] {
+        let nodes = layout.nodes
         var result = [ComponentNode?](repeating: nil, count: nodes.count)
         for (i, node) in nodes.enumerated() {
             if node.parent < 0 || node.parent >= i {
                 if i == 0 { result[i] = screen.root }
                 continue
             }
-            guard let parent = result[node.parent], let dot = node.path.lastIndex(of: "."),
-                  let k = Int(node.path[node.path.index(after: dot)...]), k >= 0, k < parent.children.count else { continue }
-            result[i] = parent.children[k]
+            result[i] = result[node.parent]?.layoutChild(atSlot: layout.childSlot(at: i))
         }
         return result
     }
@@ -327,7 +338,12 @@ package struct AccessibilityTreeBuilder {
         switch types[i] {
         case .text, .label, .button, .image, .toggle, .stepper, .textField, .picker:
             if behavior == .contain { break }
-            return one(leafElement(i))
+            // A leaf's laid-out children are the views of its backgrounds and overlays: elements of their own
+            // beside it, as SwiftUI reads a `Text("Row").overlay { Button("Open") }` (unless it combines or ignores).
+            if children.isEmpty || behavior == .combine || behavior == .ignore { return one(leafElement(i)) }
+            var all = leafElement(i).map { [item($0, priority: priority)] } ?? []
+            all += inner()
+            return all.isEmpty ? .none : .many(all)
         default:
             break
         }

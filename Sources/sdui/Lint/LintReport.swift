@@ -106,7 +106,9 @@ struct LintReport {
             bucketOf.append(b)
             let path = index.indexPath(item.finding.node)
             paths.append(path)
-            for p in path.indices {
+            // Only a child index varies among repeated siblings: a header, footer or decoration view is one place
+            // (its pointer names it), never one of a parent's `children/*`.
+            for p in path.indices where path[p] >= 0 {
                 var rest = path
                 rest[p] = -1
                 counts[Sibling(bucket: b, position: p, path: rest), default: 0] += 1
@@ -117,7 +119,7 @@ struct LintReport {
         for (k, item) in findings.enumerated() {
             let path = paths[k]
             var best: (Sibling, Int)?
-            for p in path.indices {
+            for p in path.indices where path[p] >= 0 {
                 var rest = path
                 rest[p] = -1
                 let key = Sibling(bucket: bucketOf[k], position: p, path: rest)
@@ -139,6 +141,23 @@ struct LintReport {
         }
     }
 
+    /// The pointer, and for nodes a template made their items: `/root/…/template/children/1; items 0 … 39`.
+    func `where`(_ group: Group) -> String {
+        pointer(group) + (items(group).map { "; " + $0 } ?? "")
+    }
+
+    /// The `forEach` items of a group's nodes, for nodes a template made: `item 3 (id "p3")`, `items 0 … 39`;
+    /// nil when no node of the group was made by a template.
+    func items(_ group: Group) -> String? {
+        let items = group.findings.compactMap { index.item($0.node) }
+        guard let first = items.first, let last = items.last else { return nil }
+        if items.count == 1 {
+            let id = first.key == .int(first.index) ? "" : " (id " + first.key.jsonValue.serialized() + ")"
+            return "item \(first.index)" + id
+        }
+        return "items " + (items.count == 2 ? "\(first.index), \(last.index)" : "\(first.index) … \(last.index)")
+    }
+
     /// `buy-p1` or `buy-p1, buy-p2` or `buy-p1 … buy-p500 (500 nodes)`.
     func names(_ group: Group) -> String {
         let ids = group.findings.map { index.id($0.node) }
@@ -150,9 +169,7 @@ struct LintReport {
     func pointer(_ group: Group) -> String {
         let first = group.findings[0].node
         guard let varying = group.varying, group.findings.count > 1 else { return index.pointer(first) }
-        var components = index.pathComponents(first)
-        components[varying] = "*"
-        return index.pointer(components)
+        return index.pointer(first, varying: varying)
     }
 
     // MARK: Where
