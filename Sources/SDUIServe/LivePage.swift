@@ -121,13 +121,19 @@ final class LivePage: DocumentSubscriber, @unchecked Sendable {  // every mutabl
         if let initial = context.initialState, carrying == nil { state = Self.state(initial, over: state).state }
         if let carrying { state = Self.carry(carrying, into: state) }
         var session = ScreenSession(screen: Self.resolve(screen, in: state))
+        var made: [(id: Int, request: PendingRequest)] = []
         if runsAppearActions {
             for (action, locals) in ScreenSession.lifecycleActions(in: session.screen.root, appearing: true) {
-                _ = session.run(action, locals: locals)
+                // Requests the screen makes as it appears wait in the Requests list, as a tap's do.
+                for case .request(let request) in session.run(action, locals: locals).effects {
+                    session.track(request)
+                    made.append((nextRequestID, request))
+                    nextRequestID += 1
+                }
             }
         }
         self.session = session
-        requests = []
+        requests = made
     }
 
     /// Every panel laid out again in the session's screen (`update`: the state change that made it, for the

@@ -38,9 +38,11 @@ enum ServeCommand {
             DeviceListOptions.devices(default: "the default matrix"),
         ] + EnvironmentOptions.options.filter { ["--content-size", "--dark", "--layout-direction"].contains($0.name) } + [
             StateOptions.option,
+            .value("--format", "text|json", "how to report where it listens, once it does: text (default) or json {\"url\", \"host\",\n\"port\", \"path\"}"),
+            .value("--output", short: "-o", "FILE", "write that report to FILE instead of standard output"),
         ],
         epilogue: """
-        PRINTS: `sdui serve: http://127.0.0.1:PORT/ (FILE)` on standard output once listening.
+        PRINTS: `sdui serve: http://127.0.0.1:PORT/ (FILE)` on standard output once listening (or -o FILE).
 
         EXIT: 0 stopped by SIGINT or SIGTERM, 64 usage, 65 invalid --state, 66 unreadable FILE or DIR,
               70 the address cannot be bound (in use: try another --port).
@@ -48,6 +50,7 @@ enum ServeCommand {
         run: run)
 
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
+        let format = try args.choice("--format", ["text", "json"], default: "text")
         let path = args.positionals[0]
         guard path != "-" else { throw .usage("serve needs a FILE or a folder (standard input cannot be watched)") }
         var port: UInt16 = 8080
@@ -93,7 +96,15 @@ enum ServeCommand {
             printError("sdui serve: warning: listening on \(host): other machines on the network can open these pages and the payloads they show")
         }
         let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        printOut("sdui serve: http://\(shownHost):\(server.port)/ (\(path))")
+        let url = "http://\(shownHost):\(server.port)/"
+        let report = format == "json"
+            ? JSONValue.object([("url", .string(url)), ("host", .string(host)), ("port", .number(Double(server.port))),
+                                ("path", .string(path))]).serialized()
+            : "sdui serve: \(url) (\(path))"
+        do throws(CLIError) { try writeOutput(report, to: args["--output"]) } catch {
+            server.stop()
+            throw error
+        }
         printError("serving \(isDirectory.boolValue ? "the payloads in " : "")\(path); every save updates the open pages; Ctrl-C stops")
 
         // SIGINT and SIGTERM stop the server (the handlers run on a queue; this thread waits).

@@ -91,6 +91,30 @@ func request(_ port: Int, _ path: String, host: String? = nil) throws -> (status
         #expect(server.stop() == 0)
     }
 
+    @Test func `the report can be JSON written to a file`() throws {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-serve-\(UUID().uuidString).json")
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent("sdui")
+        process.arguments = ["serve", "Examples/order.json", "--port", "0", "--format", "json", "-o", report.path]
+        process.currentDirectoryURL = repositoryRoot
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        var json: [String: Any]?
+        for _ in 0..<200 where json == nil {
+            usleep(50_000)
+            if let data = FileManager.default.contents(atPath: report.path), !data.isEmpty {
+                json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            }
+        }
+        let port = try #require(json?["port"] as? Int)
+        #expect(json?["url"] as? String == "http://127.0.0.1:\(port)/")
+        #expect(try request(port, "/").status == 200)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
     @Test func `another host is served with a warning`() throws {
         let server = try ServeProcess(["Examples/order.json", "--port", "0", "--host", "0.0.0.0"])
         #expect(try request(server.port, "/").status == 200)
