@@ -137,3 +137,10 @@ extension String {
         return String(slice)
     }
 }
+
+/// The text of UTF-8 `bytes`, or nil when they are not valid UTF-8 (what `String(validating:as:)` does, which
+/// needs macOS 15 / iOS 18: decoding replaces an invalid sequence, so the text reads back as other bytes).
+func validUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.utf8.elementsEqual(bytes) ? text : nil
+}

@@ -21,7 +21,7 @@ public struct RequestPath: Hashable, Sendable {
         for part in parts {
             guard !part.isEmpty else { throw HTTPParseError(400, "an empty path segment (//)") }
             let decoded = try Self.percentDecoded(part)
-            guard let text = String(validating: decoded, as: UTF8.self) else {
+            guard let text = validUTF8(decoded) else {
                 throw HTTPParseError(400, "a path segment that is not UTF-8")
             }
             if text == "." || text == ".." { throw HTTPParseError(400, "'.' and '..' segments are not allowed in a path") }
@@ -64,8 +64,8 @@ public struct RequestPath: Hashable, Sendable {
             let parts = pair.split(separator: 0x3D, maxSplits: 1, omittingEmptySubsequences: false)
             guard let nameBytes = try? percentDecoded(parts[0], plusIsSpace: true),
                   let valueBytes = try? percentDecoded(parts.count > 1 ? parts[1] : [], plusIsSpace: true),
-                  let name = String(validating: nameBytes, as: UTF8.self),
-                  let value = String(validating: valueBytes, as: UTF8.self) else { continue }
+                  let name = validUTF8(nameBytes),
+                  let value = validUTF8(valueBytes) else { continue }
             items.append((name, value))
         }
         return items

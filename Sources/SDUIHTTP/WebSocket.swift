@@ -144,7 +144,7 @@ public struct WebSocketFrameDecoder: Sendable {
             guard fin, let (messageOpcode, bytes) = fragments else { continue }
             fragments = nil
             if messageOpcode == 0x2 { return .success(.binary(bytes)) }
-            guard let text = String(validating: bytes, as: UTF8.self) else { return fail(1007, "a text message that is not UTF-8") }
+            guard let text = validUTF8(bytes) else { return fail(1007, "a text message that is not UTF-8") }
             return .success(.text(text))
         }
     }
@@ -155,7 +155,7 @@ public struct WebSocketFrameDecoder: Sendable {
         let code = UInt16(payload[0]) << 8 | UInt16(payload[1])
         let valid = (1000...1003).contains(code) || (1007...1014).contains(code) || (3000...4999).contains(code)
         guard valid else { return fail(1002, "close code \(code) is not one a peer may send") }
-        guard let reason = String(validating: payload[2...], as: UTF8.self) else { return fail(1007, "a close reason that is not UTF-8") }
+        guard let reason = validUTF8(payload[2...]) else { return fail(1007, "a close reason that is not UTF-8") }
         return .success(.close(code: code, reason: reason))
     }
 
@@ -177,7 +177,7 @@ public enum WebSocketFrame {
     /// A close frame with a status code and a reason (cut to fit a control frame).
     public static func close(code: UInt16, reason: String = "") -> [UInt8] {
         var reasonBytes = Array(reason.utf8.prefix(123))
-        while String(validating: reasonBytes, as: UTF8.self) == nil { reasonBytes.removeLast() }
+        while validUTF8(reasonBytes) == nil { reasonBytes.removeLast() }
         return frame(opcode: 0x8, [UInt8(code >> 8), UInt8(truncatingIfNeeded: code)] + reasonBytes)
     }
 
