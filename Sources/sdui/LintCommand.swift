@@ -30,6 +30,7 @@ enum LintCommand {
             .list("--disable", "CODE", "do not report CODE (= --severity CODE=off); comma-separated or repeated"),
             StateOptions.option,
             .flag("--show-silenced", "also list the findings the payload silences (\"lint\": {\"disable\": …}) with their reasons"),
+            EnvironmentOptions.proposalOption,
             .value("--jobs", "N", "threads laying out configurations (default: the number of cores; 1: serial)"),
             .value("--format", "text|json", "text (default) or json: {\"file\", \"layouts\", \"diagnostics\": [{\"severity\", \"code\",\n\"path\", \"pointer\", \"pattern\", \"message\", \"occurrences\", \"where\": [{\"contentSizes\", \"windows\":\n[{\"device\", \"orientation\", \"mode\"}]}], \"summary\", \"nodes\"}], \"silenced\": […]}"),
             .value("--output", short: "-o", "FILE", "write the report to FILE instead of standard output"),
@@ -74,7 +75,8 @@ enum LintCommand {
         let sizes = try DeviceListOptions.contentSizes(args, default: defaultContentSizes)
         let directions = try parseLayoutDirections(args["--layout-directions"])
         let screen = try StateOptions.screen(path, args)
-        let outcome = lint(screen, windows: windows, sizes: sizes, directions: directions, policy: policy, jobs: jobs)
+        let outcome = lint(screen, windows: windows, sizes: sizes, directions: directions, policy: policy, jobs: jobs,
+                           proposal: try EnvironmentOptions.proposal(args))
         let (index, runner, report, groups, silencedGroups) = (outcome.index, outcome.runner, outcome.report, outcome.groups, outcome.silencedGroups)
         let (kept, silenced) = (outcome.kept, outcome.silenced)
         let failing = groups.contains { $0.severity >= maxSeverity }
@@ -143,9 +145,10 @@ enum LintCommand {
     /// Lints `screen` in `windows` × `sizes` × `directions` (the command's run, and `sdui serve`'s lint of the windows
     /// a page shows).
     static func lint(_ screen: Screen, windows: [WindowEnvironment], sizes: [ContentSizeCategory], directions: [LayoutDirection],
-                     policy: LintPolicy, jobs: Int) -> Outcome {
+                     policy: LintPolicy, jobs: Int, proposal: ProposedViewSize? = nil) -> Outcome {
         let index = ScreenIndex(screen)
-        let runner = LintRunner(screen: screen, index: index, windows: windows, sizes: sizes)
+        var runner = LintRunner(screen: screen, index: index, windows: windows, sizes: sizes)
+        runner.proposal = proposal
         var findings = layOut(runner, directions: directions, jobs: jobs)
         findings += unknownCodes(index, runner: runner)
         findings += accessibilityFindings(runner, screen: screen, jobs: jobs)
