@@ -353,3 +353,9 @@ struct NameTable {
         return String(raw.map { Character(Unicode.Scalar($0)) })
     }
 }
+
+extension FontFace: Hashable {
+    /// Faces are values read once and never changed: two are equal when they are the same face object.
+    public static func == (a: FontFace, b: FontFace) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
