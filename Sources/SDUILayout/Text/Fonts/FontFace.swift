@@ -51,6 +51,8 @@ public final class FontFace: Sendable, CustomStringConvertible {
     let kernPairs: [UInt32: Int16]
     /// The lookups shaping applies, chosen once.
     let plan: ShapingPlan
+    /// Every table of the face's directory (views into the file's bytes), for writing the face out (`fileData`).
+    let tables: [UInt32: FontBytes]
 
     /// `family style (file#index)`.
     public var description: String { "\(family) \(styleName) (\(file)#\(index))" }
@@ -58,6 +60,7 @@ public final class FontFace: Sendable, CustomStringConvertible {
     init(tables: [UInt32: FontBytes], file: String, index: Int) throws(FontFileError) {
         self.file = file
         self.index = index
+        self.tables = tables
         func table(_ tag: StaticString) -> FontBytes? { tables[FontFile.tag(tag)] }
         func required(_ tag: StaticString) throws(FontFileError) -> FontBytes {
             guard let bytes = table(tag) else {
