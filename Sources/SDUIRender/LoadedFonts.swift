@@ -38,7 +38,7 @@ extension PageStyle {
     }
 
     /// The `@font-face` rules of `faces` (none for `.omitted`), the faces with the same CSS family once.
-    static func fontFaceRules(_ faces: [FontFace], fonts: FontEmbedding) -> String {
+    public static func fontFaceRules(_ faces: [FontFace], fonts: FontEmbedding) -> String {
         guard fonts == .embedded else { return "" }
         var written = Set<String>()
         return faces.filter { written.insert(cssFamily(of: $0)).inserted }.map(fontFaceRule).joined()
