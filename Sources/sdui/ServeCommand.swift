@@ -6,6 +6,7 @@ import Darwin
 #endif
 import SDUIEnvironment
 import SDUISchema
+import SDUILayout
 import SDUIRender
 import SDUIServe
 
