@@ -63,9 +63,10 @@ import Testing
         let html = try String(contentsOf: page, encoding: .utf8)
         let notFound = html.contains("font-not-found")
         #expect(!notFound, "a family of the corpus was not found")
+        // (Open Sans 1.11 names its regular face "OpenSans".)
         let missing = ["OpenSans", "OpenSans-Bold", "OpenSans-Italic", "Roboto-Regular", "Roboto-Bold", "Roboto-Italic",
                        "NotoSerif-Regular", "NotoSerif-Bold", "NotoSerif-Italic", "EBGaramond12-Regular", "EBGaramond12-Bold",
-                       "EBGaramond12-Italic"].filter  // (Open Sans 1.11 names its regular face "OpenSans") { !html.contains("@font-face{font-family:\"SDUI \($0)\"") }
+                       "EBGaramond12-Italic"].filter { !html.contains("@font-face{font-family:\"SDUI \($0)\"") }
         #expect(missing.isEmpty, "faces not embedded: \(missing)")
 
         let report = directory.appendingPathComponent("report.json")
