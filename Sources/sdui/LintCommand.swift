@@ -32,6 +32,7 @@ enum LintCommand {
             .flag("--show-silenced", "also list the findings the payload silences (\"lint\": {\"disable\": …}) with their reasons"),
             .value("--target-version", "1.N", "also report what an app of format version 1.N would not see: every node, key, modifier,\naction and value form newer than 1.N without a minimumVersion or fallback guard"),
             EnvironmentOptions.proposalOption,
+        ] + FontOptions.options + [
             .value("--jobs", "N", "threads laying out configurations (default: the number of cores; 1: serial)"),
             .value("--format", "text|json", "text (default) or json: {\"file\", \"layouts\", \"diagnostics\": [{\"severity\", \"code\",\n\"path\", \"pointer\", \"pattern\", \"message\", \"occurrences\", \"where\": [{\"contentSizes\", \"windows\":\n[{\"device\", \"orientation\", \"mode\"}]}], \"summary\", \"nodes\"}], \"silenced\": […]}"),
             .value("--output", short: "-o", "FILE", "write the report to FILE instead of standard output"),
@@ -47,8 +48,8 @@ enum LintCommand {
         Silencing in the payload: "lint": {"disable": [{"code": "text-truncated", "reason": "…"}]} on a node silences
         that code on the node and its subtree; silenced findings are counted (and listed with --show-silenced).
 
-        EXIT: 0 nothing at or above --max-severity, 1 problems found, 64 usage, 65 invalid payload or state file, 66 unreadable,
-              73 cannot write the report.
+        EXIT: 0 nothing at or above --max-severity, 1 problems found, 64 usage, 65 invalid payload, state file or font
+              file, 66 unreadable input or font file, 73 cannot write the report.
         """,
         run: run)
 
@@ -79,7 +80,7 @@ enum LintCommand {
         // Decoded as an app decodes it (the screen laid out is the one an app shows); what it tolerates is reported.
         let payload = try StateOptions.payload(path, args)
         let outcome = lint(payload.screen, windows: windows, sizes: sizes, directions: directions, policy: policy, jobs: jobs,
-                           proposal: try EnvironmentOptions.proposal(args), issues: payload.issues,
+                           proposal: try EnvironmentOptions.proposal(args), fonts: try FontOptions.fonts(args), issues: payload.issues,
                            target: target.map { ($0, payload.bytes) })
         let (index, runner, report, groups, silencedGroups) = (outcome.index, outcome.runner, outcome.report, outcome.groups, outcome.silencedGroups)
         let (kept, silenced) = (outcome.kept, outcome.silenced)
@@ -150,11 +151,12 @@ enum LintCommand {
     /// a page shows), with what decoding found (`issues`, the decoder's) and, given a `target` version, what an app of
     /// that version would not see in the payload's `bytes`.
     static func lint(_ screen: Screen, windows: [WindowEnvironment], sizes: [ContentSizeCategory], directions: [LayoutDirection],
-                     policy: LintPolicy, jobs: Int, proposal: ProposedViewSize? = nil, issues: [PayloadIssue] = [],
-                     target: (version: FormatVersion, bytes: [UInt8])? = nil) -> Outcome {
+                     policy: LintPolicy, jobs: Int, proposal: ProposedViewSize? = nil, fonts: FontCollection = FontCollection(),
+                     issues: [PayloadIssue] = [], target: (version: FormatVersion, bytes: [UInt8])? = nil) -> Outcome {
         let index = ScreenIndex(screen)
         var runner = LintRunner(screen: screen, index: index, windows: windows, sizes: sizes)
         runner.proposal = proposal
+        runner.fonts = fonts
         var findings = layOut(runner, directions: directions, jobs: jobs)
         findings += PayloadFindings.findings(issues, index: index, screen: screen, runner: runner)
         if let target { findings += targetFindings(target.bytes, target: target.version, index: index, runner: runner) }

@@ -136,8 +136,9 @@ public enum FormatHistory {
                 + keys("image", "systemName", "style", "color")),
         FormatRelease(
             version: FormatVersion(1, 7), date: "2026-12-05",
-            summary: "Fallbacks: any node may say which renderers can show it (`minimumVersion`) and what the others show instead (`fallback`).",
-            additions: nodeKeys("fallback", "minimumVersion")),
+            summary: "Fallbacks: any node may say which renderers can show it (`minimumVersion`) and what the others show instead (`fallback`); fonts from font files on text-bearing nodes (`fontFamily`, `fontSize`, `italic`).",
+            additions: nodeKeys("fallback", "minimumVersion")
+                + ["text", "label", "button", "toggle", "textField", "stepper", "picker"].flatMap { keys($0, "fontFamily", "fontSize", "italic") }),
     ]
 
     /// The version `feature` appeared in, or nil when no release lists it.
