@@ -17,11 +17,14 @@ package struct LintFinding {
     /// Bit c set: seen in configuration c (`LintRunner.configuration(c)`).
     package var places: [UInt64]
     package var occurrences: Int
+    /// The JSON Pointer of a finding about a place in the payload rather than a node (a misspelt key, a key newer
+    /// than `--target-version`): reported as it is, never grouped with others. Nil: the node's pointer.
+    package var pointer: String?
 
     package init(code: String, node: Int, severity: LayoutDiagnostic.Severity, message: String, firstConfiguration: Int,
-                 places: [UInt64], occurrences: Int) {
+                 places: [UInt64], occurrences: Int, pointer: String? = nil) {
         (self.code, self.node, self.severity, self.message) = (code, node, severity, message)
-        (self.firstConfiguration, self.places, self.occurrences) = (firstConfiguration, places, occurrences)
+        (self.firstConfiguration, self.places, self.occurrences, self.pointer) = (firstConfiguration, places, occurrences, pointer)
     }
 }
 
@@ -44,6 +47,8 @@ package struct LintRunner {
     /// Lay the screen out embedded at this proposal in every configuration (`LayoutEngine.layout(_:proposal:in:traits:)`:
     /// the windows give the traits only); nil: in each window.
     package var proposal: ProposedViewSize?
+    /// The fonts every configuration's engine measures text in (the payload's `fontFamily` faces).
+    package var fonts = FontCollection()
 
     package init(screen: Screen, index: ScreenIndex, windows: [WindowEnvironment], sizes: [ContentSizeCategory]) {
         (self.screen, self.index, self.windows, self.sizes) = (screen, index, windows, sizes)
@@ -144,7 +149,7 @@ package struct LintRunner {
     /// One thread's engine and findings.
     package struct Worker {
         let runner: LintRunner
-        let engine = LayoutEngine()
+        let engine: LayoutEngine
         var findings: [LintFinding] = []
         /// Where each finding is in `findings`, by node · 64 + its code's position in `codes` (this thread's).
         var positions: [Int: Int] = [:]
@@ -155,7 +160,10 @@ package struct LintRunner {
         /// Scratch for the overlap check.
         var boxes: [(node: Int, frame: Rect)] = []
 
-        init(runner: LintRunner) { self.runner = runner }
+        init(runner: LintRunner) {
+            self.runner = runner
+            engine = LayoutEngine(fonts: runner.fonts)
+        }
 
         /// Lays out the first of `group` (configurations of equal `LayoutInputs`, in increasing order) and records
         /// what it finds on every configuration of the group.

@@ -114,9 +114,10 @@ public struct PreviewPage: Sendable {
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<title>" + title + " — SDUIKit preview</title>\n<style>\n"
         let families = PageStyle.families(for: variants.flatMap(\.layouts))
+        let faces = PageStyle.loadedFaces(for: variants.flatMap(\.layouts))
         output.write(html)
-        output.write(PageStyle.css(fonts: options.fonts, families: families))
-        html = Self.pageRules + "</style>\n" + PageStyle.fontGate(fonts: options.fonts, families: families)
+        output.write(PageStyle.css(fonts: options.fonts, families: families, faces: faces))
+        html = Self.pageRules + "</style>\n" + PageStyle.fontGate(fonts: options.fonts, families: families, faces: faces)
         html += "</head>\n"
         html += "<body" + (isDark ? " class=\"sdui-dark\"" : "") + " data-filter=\"all\">\n"
         html += "<header class=\"pv-bar\"><h1>" + title + " <small>" + HTMLEscaping.text(screen.id) + "</small></h1>\n"
@@ -220,8 +221,9 @@ public struct PreviewPage: Sendable {
         return result
     }
 
-    /// The page's own chrome (labels, outlines, controls): normal flow, system fonts, fixed sizes.
-    static let pageRules = """
+    /// The page's own chrome (labels, outlines, controls): normal flow, system fonts, fixed sizes (`sdui serve`'s
+    /// page uses it too).
+    public static let pageRules = """
     body{margin:0;background:#e5e5ea;font:13px/1.4 system-ui,-apple-system,"DejaVu Sans",sans-serif;color:#1c1c1e}
     body.sdui-dark{background:#1c1c1e;color:#e5e5ea}
     .pv-bar{position:sticky;top:0;z-index:10;display:flex;gap:20px;align-items:center;padding:10px 20px;\

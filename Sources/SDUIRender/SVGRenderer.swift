@@ -52,6 +52,7 @@ public struct SVGRenderer: Sendable {
                 output.write(face.base64)
                 output.write(") format(\"woff2\")}\n")
             }
+            output.write(PageStyle.fontFaceRules(PageStyle.loadedFaces(for: [list.layout]), fonts: fonts))
         }
         out = "text{font-family:" + PageStyle.fontFamily + ";font-kerning:normal;white-space:pre}\n</style>\n"
         out += "<rect width=\"100%\" height=\"100%\" fill=\"" + color(Color.system["background"]) + "\"/>\n"
@@ -175,6 +176,7 @@ public struct SVGRenderer: Sendable {
             out += "<text x=\"" + CSSFormat.number(x) + "\" y=\"" + CSSFormat.number(frame.y + line.baseline)
                 + "\" font-size=\"" + CSSFormat.number(text.face.size) + "\" font-weight=\"" + String(text.face.weight)
                 + "\" fill=\"" + fill + "\"" + attributes
+                + (text.face.fontFace.map { " style=\"" + HTMLEscaping.attribute(PageStyle.loadedFaceStyle($0)) + "\"" } ?? "")
                 + (Self.textDecoration(text.decorations).map { " text-decoration=\"" + $0 + "\"" } ?? "")
                 + " xml:space=\"preserve\">" + HTMLEscaping.text(line.text) + "</text>"
         }

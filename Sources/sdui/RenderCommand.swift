@@ -16,13 +16,14 @@ enum RenderCommand {
         HTML: one page with the window as a panel element carrying data-device, data-orientation and
         data-mode, every node an element with data-node-id and data-frame (see docs/render.md).
         """,
-        options: EnvironmentOptions.options + [
+        options: EnvironmentOptions.options + DecodeOptions.options + [
             EnvironmentOptions.proposalOption,
             StateOptions.option,
+        ] + FontOptions.options + [
             .value("--format", "html|svg", "html (default) or svg"),
             .value("--output", short: "-o", "FILE", "write here instead of standard output"),
         ],
-        epilogue: "EXIT: 0 written, 64 usage, 65 invalid payload or state file, 66 unreadable input, 73 cannot write the output.",
+        epilogue: "EXIT: 0 written, 64 usage, 65 invalid payload, state file or font file, 66 unreadable input or font file, 73 cannot write\n      the output.",
         output: .data("html"),
         run: run)
 

@@ -39,7 +39,7 @@ public enum PayloadJSONSchema {
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": .string(id),
             "title": "SDUIKit payload, format v1",
-            "description": "A screen sent by a server: a tree of nodes (stacks, grids, scroll views, text, images, buttons, spacers, dividers, colors and custom types) with rules and proportions instead of device pixels. Any number, string, boolean or color may be a size-class map {\"compact\": …, \"regular\": …}. Unknown node types are accepted (the decoder keeps them with a warning); unknown properties on built-in types are rejected (the decoder warns, or refuses in strict mode).",
+            "description": "A screen sent by a server: a tree of nodes (stacks, grids, scroll views, text, images, buttons, spacers, dividers, colors and custom types) with rules and proportions instead of device pixels. Any number, string, boolean or color may be a size-class map {\"compact\": …, \"regular\": …}. Unknown node types are accepted (a renderer that does not know a type shows the node's fallback, or nothing); unknown properties on built-in types are rejected (the decoder warns, or refuses in strict mode).",
             "type": "object",
             "required": ["schemaVersion", "root"],
             "properties": rootProperties,
@@ -97,6 +97,8 @@ public enum PayloadJSONSchema {
             ]),
             ("forEach", forEach),
             ("lint", lint),
+            ("formatVersion", ["type": "string", "pattern": "^[0-9]{1,4}\\.[0-9]{1,4}$",
+                               "description": "A payload format version, MAJOR.MINOR (sdui capabilities lists what each version reads)."]),
             ("node", node),
         ]
         for type in ComponentType.builtIn {
@@ -136,6 +138,10 @@ public enum PayloadJSONSchema {
             ("truncationMode", SchemaBuilding.enumeration(TruncationMode.allCases.map(\.rawValue), "Where a line that does not fit is cut (SwiftUI's Text.TruncationMode).")),
             ("scaleFactor", ["type": "number", "exclusiveMinimum": 0, "maximum": 1, "description": "A scale factor, greater than 0 and at most 1."]),
             ("symbolName", ["type": "string", "minLength": 1, "description": "An SF Symbol name, such as star.fill."]),
+            ("fontFamily", ["type": "string", "minLength": 1, "maxLength": 256,
+                            "description": "A font family name, as in the font file's name table (typographic family, else family), such as Lato."]),
+            ("fontSize", ["type": "number", "minimum": .number(ValueLimits.fontSize.lowerBound), "maximum": .number(ValueLimits.fontSize.upperBound),
+                          "description": "A font size in points at the default Dynamic Type size (Large), 1…1000."]),
             ("accessibilityChildren", SchemaBuilding.enumeration(AccessibilityChildBehavior.allCases.map(\.rawValue), "What an accessibility element does with its children (SwiftUI's AccessibilityChildBehavior): combine, contain or ignore.")),
         ]
     }

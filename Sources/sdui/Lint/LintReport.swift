@@ -11,9 +11,13 @@ struct LintPolicy {
     static let lintKinds: [LayoutDiagnostic.Kind] = [
         .init(code: "tap-targets-overlap", severities: [.warning], summary: "two tap targets, neither inside the other, overlap: a tap there may reach either"),
         .init(code: "lint-unknown-code", severities: [.warning], summary: "a payload's \"lint\": {\"disable\": …} names a code lint does not know"),
+        .init(code: "newer-than-target", severities: [.warning], summary: "with --target-version: a node, key, modifier, action or value form newer than the target, with no guard"),
+        .init(code: "guard-not-read", severities: [.info], summary: "with --target-version before 1.7: newer features behind a fallback or minimumVersion, which the target does not read"),
     ]
     /// Every code `--severity` and `--disable` accept.
-    static var codes: [String] { (LayoutDiagnostic.kinds + lintKinds).map(\.code) }
+    static var codes: [String] { allKinds.map(\.code) }
+    /// The engine's diagnostics, what decoding finds (`PayloadFindings`), and lint's own checks.
+    static var allKinds: [LayoutDiagnostic.Kind] { LayoutDiagnostic.kinds + PayloadFindings.kinds + lintKinds }
 
     /// Per code: the severity to report it with, or nil for off.
     private(set) var overrides: [String: LayoutDiagnostic.Severity?] = [:]
@@ -117,6 +121,11 @@ struct LintReport {
         var groups: [Group] = []
         var groupOf: [Sibling: Int] = [:]
         for (k, item) in findings.enumerated() {
+            // A finding at a place in the payload (its own pointer) is its own line.
+            if item.finding.pointer != nil {
+                groups.append(Group(severity: item.severity, code: item.finding.code, findings: [item.finding], varying: nil, reason: item.reason))
+                continue
+            }
             let path = paths[k]
             var best: (Sibling, Int)?
             for p in path.indices where path[p] >= 0 {
@@ -167,6 +176,7 @@ struct LintReport {
 
     /// The group's pointer: its node's, or the repeated siblings' with `*` where they differ.
     func pointer(_ group: Group) -> String {
+        if let pointer = group.findings[0].pointer { return pointer.isEmpty ? "/" : pointer }
         let first = group.findings[0].node
         guard let varying = group.varying, group.findings.count > 1 else { return index.pointer(first) }
         return index.pointer(first, varying: varying)
@@ -177,27 +187,12 @@ struct LintReport {
     /// "iPhone SE (3rd generation) portrait at AX3 and larger; iPad Pro 11-inch (M4) portrait Split View ⅓ at all
     /// sizes", with windows that share a size description grouped, and "every window" when it happens everywhere.
     func describe(_ places: [UInt64]) -> String {
-        let sizeCount = runner.sizes.count
-        var groups: [(sizes: String, windows: [Int])] = []
-        for w in runner.windows.indices {
-            var found: [Int] = []
-            for s in 0..<sizeCount {
-                let c = w * sizeCount + s
-                if places[c / 64] & (UInt64(1) << UInt64(c % 64)) != 0 { found.append(s) }
-            }
-            if found.isEmpty { continue }
-            let description = describeSizes(found)
-            if let g = groups.firstIndex(where: { $0.sizes == description }) { groups[g].windows.append(w) } else {
-                groups.append((description, [w]))
-            }
-        }
-        return groups.map { describeWindows(Set($0.windows)) + " " + $0.sizes }.joined(separator: "; ")
+        sizeGroups(places).map { describeWindows(Set($0.windows)) + " " + describeSizes($0.sizes) }.joined(separator: "; ")
     }
 
-    /// `places` as data: one entry per set of content sizes, with the windows seen at exactly those sizes —
-    /// `[{"contentSizes": ["AX3", "AX5"], "windows": [{"device": "iphone-se-3", "orientation": "portrait",
-    /// "mode": "full"}, …]}]` (the mode as `--mode` and `--devices` spell it).
-    func places(_ places: [UInt64]) -> JSONValue {
+    /// The windows of `places` grouped by the content sizes they were seen at (each set of sizes once, in window
+    /// order): what `describe` and `places` both say.
+    func sizeGroups(_ places: [UInt64]) -> [(sizes: [Int], windows: [Int])] {
         let sizeCount = runner.sizes.count
         var groups: [(sizes: [Int], windows: [Int])] = []
         for w in runner.windows.indices {
@@ -209,6 +204,14 @@ struct LintReport {
             if found.isEmpty { continue }
             if let g = groups.firstIndex(where: { $0.sizes == found }) { groups[g].windows.append(w) } else { groups.append((found, [w])) }
         }
+        return groups
+    }
+
+    /// `places` as data: one entry per set of content sizes, with the windows seen at exactly those sizes —
+    /// `[{"contentSizes": ["AX3", "AX5"], "windows": [{"device": "iphone-se-3", "orientation": "portrait",
+    /// "mode": "full"}, …]}]` (the mode as `--mode` and `--devices` spell it).
+    func places(_ places: [UInt64]) -> JSONValue {
+        let groups = sizeGroups(places)
         return .array(groups.map { group in
             .object([
                 ("contentSizes", .array(group.sizes.map { .string(runner.sizes[$0].rawValue) })),

@@ -59,6 +59,8 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     private let plans: [ShapingPlan]
     /// Printable ASCII text shaped from tables (`ASCIIShaping`), when the face allows it; set once at the end of `init`.
     private(set) var ascii: ASCIIShaping?
+    /// Every table of the face's directory (views into the file's bytes), for writing the face out (`fileData`).
+    let tables: [UInt32: FontBytes]
 
     /// `family style (file#index)`.
     public var description: String { "\(family) \(styleName) (\(file)#\(index))" }
@@ -67,6 +69,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         self.file = file
         self.index = index
         self.storage = storage
+        self.tables = tables
         func table(_ tag: String) -> FontBytes? { tables[FontFile.tag(tag)] }
         func required(_ tag: String) throws(FontFileError) -> FontBytes {
             guard let bytes = table(tag) else {
@@ -443,4 +446,10 @@ struct NameTable {
         // Macintosh Roman: ASCII is the same; other bytes are rare in family names and read as Latin-1.
         return String(raw.map { Character(Unicode.Scalar($0)) })
     }
+}
+
+extension FontFace: Hashable {
+    /// Faces are values read once and never changed: two are equal when they are the same face object.
+    public static func == (a: FontFace, b: FontFace) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
