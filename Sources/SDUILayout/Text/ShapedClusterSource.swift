@@ -67,13 +67,14 @@ struct ShapedClusterSource: TextClusterSource {
             fallbackSoFar.append(fallback)
         }
         // Step 2, per run.
+        let levels = Self.bidiLevels(bytes: bytes, clusters: clusters)
         var runStart = 0
         while runStart < clusters.count {
             let index = faceOf[runStart]
             guard index >= 0 else { runStart += 1; continue }
             var script = scriptOf[runStart]
             var runEnd = runStart + 1
-            while runEnd < clusters.count && faceOf[runEnd] == index {
+            while runEnd < clusters.count && faceOf[runEnd] == index && levels?[runEnd] == levels?[runStart] {
                 if let next = scriptOf[runEnd] {
                     if script == nil { script = next } else if next != script { break }
                 }
@@ -83,6 +84,49 @@ struct ShapedClusterSource: TextClusterSource {
                      script: script ?? .other)
             runStart = runEnd
         }
+    }
+
+    /// Per cluster, its embedding level by the Bidirectional Algorithm (the level of its first character), paragraph
+    /// by paragraph; nil when every cluster is at one level (text without right-to-left characters that has a
+    /// letter). A browser shapes each run of one level apart (no kerning or ligature across a direction change).
+    ///
+    /// A paragraph without a strong character (a price, "−20 %") takes its direction from the layout, which the
+    /// measurer is not given: it is measured as a right-to-left paragraph is drawn (numbers apart from the signs and
+    /// spaces around them), the wider of the two in practice (the kerning across those boundaries left out), so it
+    /// fits in either direction.
+    static func bidiLevels(bytes: UnsafeBufferPointer<UInt8>, clusters: [TextCluster]) -> [UInt8]? {
+        // Every right-to-left class (R, AL, AN, RLE/RLO/RLI, RLM) is at or above U+0590 (lead byte 0xD6).
+        let mayHaveRightToLeft = bytes.contains { $0 >= 0xD6 }
+        let hasASCIILetter = bytes.contains { ($0 | 0x20) &- 0x61 < 26 }
+        if !mayHaveRightToLeft && hasASCIILetter { return nil }
+        var levels = [UInt8](repeating: 0, count: clusters.count)
+        var uniform = true
+        var paragraphStart = 0
+        while paragraphStart < clusters.count {
+            var paragraphEnd = paragraphStart
+            while paragraphEnd < clusters.count && clusters[paragraphEnd].kind != .newline { paragraphEnd += 1 }
+            var scalars: [Unicode.Scalar] = []
+            var firstScalar: [Int] = []  // per cluster of the paragraph, the index of its first scalar
+            for index in paragraphStart..<paragraphEnd {
+                firstScalar.append(scalars.count)
+                var offset = clusters[index].start
+                while offset < clusters[index].end {
+                    let (value, next) = TextMeasurer.decodeScalar(bytes, at: offset)
+                    scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+                    offset = next
+                }
+            }
+            if !scalars.isEmpty {
+                let paragraph = BidiParagraph(scalars, direction: .natural, defaultDirection: .rightToLeft)
+                let first = paragraph.levels[firstScalar[0]]
+                for (k, index) in (paragraphStart..<paragraphEnd).enumerated() {
+                    levels[index] = paragraph.levels[firstScalar[k]]
+                    if levels[index] != first { uniform = false }
+                }
+            }
+            paragraphStart = paragraphEnd + 1
+        }
+        return uniform ? nil : levels
     }
 
     /// The index of the face that draws the cluster and whether it draws every character of it (else only its base).

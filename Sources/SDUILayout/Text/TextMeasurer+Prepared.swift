@@ -125,12 +125,14 @@ extension TextMeasurer {
         var previous = -1
         // The index into `breakable` of (beforePrevious, previous, ·), both newline at the start.
         var pair = (Int(TextBreakKind.newline.rawValue) * 16 + Int(TextBreakKind.newline.rawValue)) * 16
+        var hasLetter = false
         // Every write below is at index < n, the room reserved above; bytes < 0x80 index the 128-entry tables.
         for i in 0..<n {
             let byte = bytes[i]
             guard byte < 0x80, advances[Int(byte)] >= 0 else {
                 return byte >= 0x09 && byte <= 0x0D ? nil : notTabulated
             }
+            hasLetter = hasLetter || (byte | 0x20) &- 0x61 < 26
             let kind = kinds[Int(byte)]
             if i > 0 && breakable[pair + Int(kind.rawValue)] {
                 room.breaks[breakCount] = Int32(truncatingIfNeeded: i)
@@ -151,6 +153,8 @@ extension TextMeasurer {
             room.content[i] = Int32(truncatingIfNeeded: lastDrawn)
             pair = (pair & 0xF0) << 4 | Int(kind.rawValue) << 4
         }
+        // Without a letter, the text's direction is the layout's: shaped in full (`ShapedClusterSource.bidiLevels`).
+        guard hasLetter else { return notTabulated }
         return PreparedCounts(clusters: n, breaks: breakCount, firstFallback: n, natural: natural)
     }
 

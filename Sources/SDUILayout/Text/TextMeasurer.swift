@@ -367,7 +367,9 @@ public final class TextMeasurer {
         var contentUnits = 0
         var offset = 0
         var previous = -1
+        var hasLetter = false
         for byte in bytes {
+            hasLetter = hasLetter || (byte | 0x20) &- 0x61 < 26
             let advance = byte < 0x80 ? advances[Int(byte)] : -1
             offset &+= 1
             if advance < 0 {
@@ -390,6 +392,8 @@ public final class TextMeasurer {
             }
         }
         scan.widthSubunits = contentUnits &* TextFace.subunitsPerUnit
+        // Without a letter, the text's direction is the layout's: shaped in full (`ShapedClusterSource.bidiLevels`).
+        if !hasLetter { scan.isTabulated = false }
         return scan
     }
 
@@ -399,7 +403,8 @@ public final class TextMeasurer {
         if let ascii = face.ascii, ascii.ellipsisAdvance >= 0 {
             let width = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                guard let units = ascii.shapedWidth(slice) else { return nil }
+                // A line without a letter is shaped in full, as `scanASCII` leaves it.
+                guard slice.contains(where: { ($0 | 0x20) &- 0x61 < 26 }), let units = ascii.shapedWidth(slice) else { return nil }
                 let kerning = slice.last.map { Int(ascii.ellipsisKerning[Int($0)]) } ?? 0
                 return (units + kerning + Int(ascii.ellipsisAdvance)) * TextFace.subunitsPerUnit
             }
