@@ -283,11 +283,10 @@ public enum DisplayControl: Hashable, Sendable {
         return false
     }
 
-    /// The control of a payload node in `state`, or nil when the node is not an input.
-    /// What it draws of the control is a part of `DisplayInput` (what a native control is given), which reads the
-    /// state once for both; the size class picks only the text field's placeholder, which this does not hold.
-    public init?(_ component: ComponentNode?, state: ScreenState) {
-        guard let component, let input = DisplayInput(component, state: state, sizeClass: .compact) else { return nil }
+    /// The control of a node with `content`, in the state its screen was resolved in; nil when the node is not an
+    /// input.
+    init?(_ content: NodeContent) {
+        guard let input = DisplayInput(content, value: content.input?.value) else { return nil }
         switch input {
         case .toggle(let isOn): self = .toggle(isOn: isOn)
         case .stepper: self = .stepper

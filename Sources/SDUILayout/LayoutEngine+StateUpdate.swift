@@ -15,6 +15,14 @@ extension LayoutEngine {
         guard let changes = update.textChanges, key == cachedKey, let cached = cachedDerived, cached === update.base else {
             return layout(update.screen, in: environment, traits: traits)
         }
+        // The nodes the change changed are read from the new screen from now on (their content, an input's value).
+        state.tree.inputState = update.screen.state
+        for node in (changes.map(\.node) + update.propertyChanges + update.inputChanges) {
+            guard let changed = state.tree.payloadNode(at: node, in: update.screen.root) else {
+                return layout(update.screen, in: environment, traits: traits)
+            }
+            state.tree.replaceSource(of: node, with: changed)
+        }
         // One access to the state for the whole pass (each access to an engine property is an exclusivity check).
         var fallback = IncrementalFallback.refused
         let result = state.applyTextChanges(changes, environment: environment, traits: traits,

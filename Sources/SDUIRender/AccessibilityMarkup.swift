@@ -33,7 +33,7 @@ struct AccessibilityMarkup {
             let safe = (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) || v == 0x2D
             return safe ? Character(scalar) : "_"
         })
-        prefix = key + "-" + String(UInt32(truncatingIfNeeded: Self.hash(list.screen.id)), radix: 36)
+        prefix = key + "-" + String(UInt32(truncatingIfNeeded: Self.hash(list.layout.screenID)), radix: 36)
     }
 
     /// A stable FNV-1a hash (Swift's `hashValue` differs between runs).

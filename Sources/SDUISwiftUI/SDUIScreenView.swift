@@ -184,8 +184,8 @@ final class SDUILayoutModel {
     }
 
     private func store(_ result: LayoutResult, key: SDUIProposalKey, environment: WindowEnvironment, traits: TraitCollection) -> Entry? {
-        guard let current = session?.screen else { return nil }
-        let list = DisplayList(result, screen: current)
+        guard session != nil else { return nil }
+        let list = DisplayList(result)
         let entry: Entry = (result, list.items, list.accessibilitySortPriorities)
         if results.count > 8 { results = [:] }
         results[key] = entry
@@ -198,7 +198,7 @@ final class SDUILayoutModel {
 
     /// `action` (one that runs in the session) of `item`, with the locals of its place.
     func run(_ action: Action, of item: DisplayItem) -> ScreenSession.Step? {
-        let locals = last.flatMap { try? session?.node(at: item.index.int, in: $0.result).locals } ?? []
+        let locals = last.flatMap { session?.locals(ofNodeAt: item.index.int, in: $0.result) } ?? []
         return changed(session?.run(action, locals: locals))
     }
 
@@ -217,7 +217,7 @@ final class SDUILayoutModel {
     /// The action the return key of `item`'s text field runs (its `submitAction`).
     func submitAction(of item: DisplayItem) -> Action? {
         guard let layout = last?.result else { return nil }
-        return (try? session?.node(at: item.index.int, in: layout))?.node.input?.submitAction
+        return session?.submitAction(ofNodeAt: item.index.int, in: layout)
     }
 
     /// Keeps `request` (an effect the view hands to `onRequest`) waiting for its answer.
@@ -228,10 +228,12 @@ final class SDUILayoutModel {
         changed(try? session?.respond(to: request, with: response))
     }
 
-    /// The steps of every node's `onAppear` (or `onDisappear`) action, run in document order.
+    /// The steps of every node's `onAppear` (or `onDisappear`) action of the last layout, run in document order (none
+    /// before the screen was laid out).
     func lifecycleSteps(screen: Screen, appearing: Bool) -> [ScreenSession.Step] {
-        let root = session(of: screen).screen.root
-        return ScreenSession.lifecycleActions(in: root, appearing: appearing).compactMap { action, locals in
+        _ = session(of: screen)
+        guard let layout = last?.result else { return [] }
+        return ScreenSession.lifecycleActions(in: layout, appearing: appearing).compactMap { action, locals in
             changed(session?.run(action, locals: locals))
         }
     }

@@ -38,7 +38,7 @@ enum AccessibilityCommand {
         let (environment, traits) = try LayoutCommand.resolveEnvironment(args)
         let screen = try loadScreen(args.positionals[0])
         let result = LayoutEngine().layout(screen, in: environment, traits: traits)
-        let tree = AccessibilityTree(layout: result, screen: screen)
+        let tree = AccessibilityTree(layout: result)
         let output: String
         if format == "json" {
             output = JSONValue.object([("screen", .string(result.screenID)),

@@ -25,7 +25,7 @@ import SDUISchema
         let environment = width >= 678 ? device("ipad-pro-13-m4") : window(width, 852)
         let traits = environment.traitCollection(contentSize: .large, layoutDirection: direction)
         let result = LayoutEngine().layout(screen, in: environment, traits: traits)
-        return AccessibilityTree(layout: result, screen: screen)
+        return AccessibilityTree(layout: result)
     }
 
     func labels(_ t: AccessibilityTree) -> [String] { t.elements.map(\.label) }
@@ -165,8 +165,8 @@ import SDUISchema
                                     frame: Rect(x: 0, y: 0, width: 100, height: 20)))
             path += ".0"
         }
-        let result = LayoutResult(screenID: "deep", environment: window(393, 852), traits: TraitCollection(), nodes: nodes, diagnostics: [])
-        let tree = AccessibilityTree(layout: result, screen: screen)
+        let result = LayoutResult(screen: screen, environment: window(393, 852), traits: TraitCollection(), nodes: nodes, diagnostics: [])
+        let tree = AccessibilityTree(layout: result)
         #expect(tree.elements.map(\.label) == ["deepest"])
     }
 
@@ -174,7 +174,7 @@ import SDUISchema
     func `every element of a benchmark screen is anchored on a distinct node and the order does not change between passes`(screen: Screen) throws {
         let environment = window(393, 852)
         let result = LayoutEngine().layout(screen, in: environment, traits: environment.traitCollection(contentSize: .large))
-        let first = AccessibilityTree(layout: result, screen: screen), second = AccessibilityTree(layout: result, screen: screen)
+        let first = AccessibilityTree(layout: result), second = AccessibilityTree(layout: result)
         #expect(first.elements == second.elements)
         #expect(!first.elements.isEmpty)
         var anchors = Set<Int>()
@@ -209,7 +209,7 @@ import SDUISchema
         let screen = try Screen(json: #"{"schemaVersion": 1, "id": "t", "root": \#(root)}"#, options: .init(strict: true))
         let environment = window(393, 852)
         let result = LayoutEngine().layout(screen, in: environment, traits: environment.traitCollection(contentSize: contentSize))
-        return AccessibilityAudit.findings(layout: result, screen: screen, tree: AccessibilityTree(layout: result, screen: screen))
+        return AccessibilityAudit.findings(layout: result, tree: AccessibilityTree(layout: result))
     }
 
     @Test func `contrast ratios are WCAG's: #999999 on white is 2.85, #767676 on white 4.54`() {

@@ -10,7 +10,7 @@ import SDUISchema
         let screen = try Screen(json: json)
         let environment = device("iphone-16")
         let result = LayoutEngine().layout(screen, in: environment, traits: environment.traitCollection(contentSize: .large))
-        return (AccessibilityTree(layout: result, screen: screen), result.nodes.map(\.id))
+        return (AccessibilityTree(layout: result), result.nodes.map(\.id))
     }
 
     @Test func `a label is one static-text element labelled by its title`() throws {

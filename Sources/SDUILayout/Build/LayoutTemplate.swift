@@ -78,6 +78,7 @@ extension LayoutTree {
         copy.nodes = NodeBuffer(copying: nodes)
         copy.frames = NodeBuffer(copying: frames)
         copy.paddings = NodeBuffer(copying: paddings)
+        copy.sources = NodeBuffer(copying: sources)
         copy.linksArray = nil
         return copy
     }
@@ -87,7 +88,7 @@ extension LayoutTree {
     mutating func trimExcessCapacity() {
         let n = nodes.count
         if nodes.capacity > n + n / 8 + 16 {
-            nodes.shrinkToFit(); frames.shrinkToFit(); paddings.shrinkToFit()
+            nodes.shrinkToFit(); frames.shrinkToFit(); paddings.shrinkToFit(); sources.shrinkToFit()
         }
         let t = texts.count
         if texts.capacity > t + t / 8 + 16 {

@@ -37,12 +37,10 @@ struct TreeBuilder {
         tree.screenID = screen.id
         tree.sizeClass = sizeClass
         tree.contentSize = contentSize
-        tree.source = PayloadSource(root: screen.root)
+        let source = PayloadSource(root: screen.root, title: screen.title)
+        tree.source = source
         tree.inputState = screen.state
-        withUnsafePointer(to: screen.root) { root in
-            _ = add(root, parent: -1, childIndex: 0, parentContext: .none, parentHidden: false, depth: 1,
-                    into: &tree)
-        }
+        add(source.root, parent: -1, childIndex: 0, parentContext: .none, parentHidden: false, depth: 1, into: &tree)
         tree.builtCount = tree.nodes.count
     }
 
@@ -98,6 +96,7 @@ struct TreeBuilder {
         let flat = tree.nodes.appendAssumingCapacityAndPoint(FlatNode())
         let frameSpec = tree.frames.appendAssumingCapacityAndPoint(isLayered ? FrameSpec() : g.pointee.frame)
         let paddingSpec = tree.paddings.appendAssumingCapacityAndPoint(isLayered ? PaddingSpec() : g.pointee.padding)
+        tree.sources.appendAssumingCapacity(pointer)
         flat.pointee.parent = parent
         flat.pointee.childIndex = childIndex
         flat.pointee.stackAxisOfParent = parentContext
@@ -164,10 +163,13 @@ struct TreeBuilder {
             }
         default: childShareAxis = .none
         }
-        // A grid in the root vertical scroll's column is virtualised in viewport layouts (its stack's loop hands
-        // it a viewport window: `stackLayout`); see `LayoutTree.childrenAreInScrollColumn`.
-        if virtualizesGrids && kind == .grid && !g.pointee.hasGridItems && !isLayered && childIndex >= 0
-            && tree.childrenAreInScrollColumn(parent) {
+        // A grid in the root vertical scroll's column is SwiftUI's `LazyVGrid` in a `ScrollView`: its items are lazy
+        // (they appear as they scroll into view), and viewport layouts virtualise it (its stack's loop hands it a
+        // viewport window: `stackLayout`); see `LayoutTree.childrenAreInScrollColumn`.
+        if kind == .grid && !g.pointee.hasGridItems && !isLayered && childIndex >= 0 && tree.childrenAreInScrollColumn(parent) {
+            tree.lazyGridNodes.append(index)
+        }
+        if virtualizesGrids && tree.lazyGridNodes.last == index {
             tree.lazyGrids.append(LazyGridSource(node: index, items: pointer.pointee.children))
             tree.nodes[Int(index)].visibleChildCount = Int32(clamping: pointer.pointee.children.count)
             return index
@@ -291,6 +293,7 @@ struct TreeBuilder {
         tree.nodes.appendAssumingCapacity(flat)
         tree.frames.appendAssumingCapacity(g.pointee.frame)
         tree.paddings.appendAssumingCapacity(g.pointee.padding)
+        tree.sources.appendAssumingCapacity(pointer)
         if pointer.pointee.children.isEmpty { return index }
         let context: StackAxisContext = stack.isHorizontal ? .horizontal : .vertical
         addChildren(pointer, of: index, context: context, shareAxis: context, hidden: hidden, depth: depth, into: &tree)
@@ -352,6 +355,7 @@ struct TreeBuilder {
         // measured fewer instructions than choosing the defaults).
         tree.frames.appendAssumingCapacity(g.pointee.frame)
         tree.paddings.appendAssumingCapacity(g.pointee.padding)
+        tree.sources.appendAssumingCapacity(leaf.pointer)
         return index
     }
 
