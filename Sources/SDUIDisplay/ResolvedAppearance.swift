@@ -130,9 +130,9 @@ public struct ResolvedAppearance: Hashable, Sendable {
         self.clipsContent = type == .scroll || payloadRadius > 0
         self.buttonStyle = style
         self.contentAlignment = content?.frameAlignment ?? .center
-        if let content, !content.chain.isEmpty {
-            let offset = content.payloadChainStart
-            layers = content.chain[offset...].enumerated().map { k, element in
+        if let content, content.hasModifierChain {
+            let (chain, offset) = content.chain
+            layers = chain[offset...].enumerated().map { k, element in
                 var layer = DisplayLayer(element, chainIndex: offset + k)
                 if let boxes, offset + k < boxes.layers.count, case let laid = boxes.layers[offset + k] {
                     layer.box = Rect(x: laid.box.x - frame.x, y: laid.box.y - frame.y, width: laid.box.width, height: laid.box.height)
@@ -143,7 +143,7 @@ public struct ResolvedAppearance: Hashable, Sendable {
             if let boxes, isLayered {
                 var colorFill: Color? = nil
                 if type == .color { colorFill = self.fill; self.fill = nil }
-                decorations = DisplayDecorations(chain: content.chain, layers: boxes, frame: frame, colorFill: colorFill)
+                decorations = DisplayDecorations(chain: chain, layers: boxes, frame: frame, colorFill: colorFill)
             } else {
                 decorations = DisplayDecorations()
             }

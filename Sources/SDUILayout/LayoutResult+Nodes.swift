@@ -17,7 +17,7 @@ extension LayoutResult {
     /// - Complexity: O(the node's own properties).
     package func content(at index: Int) -> NodeContent? {
         guard storage.hasSources, index >= 0, index < storage.links.count else { return nil }
-        return NodeContent(storage.links[index].source, sizeClass: traits.horizontalSizeClass, state: storage.state)
+        return NodeContent(storage.links[index].source, in: storage, sizeClass: traits.horizontalSizeClass)
     }
 
     /// The payload `id` of node `index` (nil: none, or a result given as `LayoutNode` values whose id is its path).

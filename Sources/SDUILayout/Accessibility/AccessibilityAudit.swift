@@ -161,9 +161,7 @@ public enum AccessibilityAudit {
         while k >= 0 && k < nodes.count && steps <= nodes.count {
             if let content = contents[k] {
                 if let own = content.background { layers.append(own.resolved(dark: dark)) }
-                for element in content.chain[content.payloadChainStart...] {
-                    if case .fill(let color, isOverlay: false) = element.effect { layers.append(color.resolved(dark: dark)) }
-                }
+                for color in content.chainBackgroundColors { layers.append(color.resolved(dark: dark)) }
             }
             let parent = nodes[k].parent
             if parent >= 0 && parent < k, nodes[parent].type == .zstack {

@@ -160,7 +160,7 @@ struct AccessibilityTreeBuilder {
 
     /// What the pass reads of `content` (its `accessibility` properties join `properties`).
     static func readFacts(_ content: NodeContent, properties: inout [AccessibilityContent]) -> NodeFacts {
-        var f = NodeFacts(hasAction: content.action != nil)
+        var f = NodeFacts(hasAction: content.hasAction)
         if let accessibility = content.accessibility {
             f.accessibilityIndex = Int32(truncatingIfNeeded: properties.count)
             properties.append(accessibility)

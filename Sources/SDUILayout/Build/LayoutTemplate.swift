@@ -79,6 +79,7 @@ extension LayoutTree {
         copy.frames = NodeBuffer(copying: frames)
         copy.paddings = NodeBuffer(copying: paddings)
         copy.sources = NodeBuffer(copying: sources)
+        copy.nodeCapacity = 0
         copy.linksArray = nil
         return copy
     }
@@ -89,6 +90,7 @@ extension LayoutTree {
         let n = nodes.count
         if nodes.capacity > n + n / 8 + 16 {
             nodes.shrinkToFit(); frames.shrinkToFit(); paddings.shrinkToFit(); sources.shrinkToFit()
+            nodeCapacity = min(nodes.capacity, frames.capacity, paddings.capacity, sources.capacity)
         }
         let t = texts.count
         if texts.capacity > t + t / 8 + 16 {

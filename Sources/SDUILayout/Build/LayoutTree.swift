@@ -176,6 +176,9 @@ struct LayoutTree {
     /// Per node, the payload node it was built from (in memory `source` keeps: see `PayloadSource`): where everything
     /// a later stage asks of a node besides its geometry is read (`NodeContent`), by the node's index.
     var sources = NodeBuffer<UnsafePointer<ComponentNode>>()
+    /// Nodes the four per-node buffers all have room for (at most the smallest capacity: `reserveNodes` checks this
+    /// one number, not four).
+    var nodeCapacity = 0
     /// What a result needs to name each node (parent, child index, text, hidden), in document order, as the
     /// array every `LayoutResult` of a tree of an engine's own shares (copy-on-write): made from `nodes` by the
     /// first result and dropped whenever the nodes change (`removeAll`, realised rows, `LayoutState.truncate`).
@@ -269,19 +272,18 @@ struct LayoutTree {
     /// always hold the same number of elements and grow together: the build then appends a node's records with
     /// one capacity check (`appendAssumingCapacity`).
     ///
-    /// `mutating` though it changes no field of the tree: called on the build's `inout` tree, a non-mutating
-    /// method gets a copy of the whole 185-byte struct (a `memcpy` per call, seen in the build's machine code).
+    /// `mutating` also because a non-mutating method called on the build's `inout` tree gets a copy of the whole
+    /// struct (a `memcpy` per call, seen in the build's machine code).
     @inline(__always)
     mutating func reserveNodes(_ n: Int) {
         let needed = nodes.count + n
-        if needed > nodes.capacity || needed > frames.capacity || needed > paddings.capacity || needed > sources.capacity {
-            growNodes(needed)
-        }
+        if needed > nodeCapacity { growNodes(needed) }
     }
 
     @inline(never)
-    private func growNodes(_ needed: Int) {
+    private mutating func growNodes(_ needed: Int) {
         nodes.reserve(needed); frames.reserve(needed); paddings.reserve(needed); sources.reserve(needed)
+        nodeCapacity = min(nodes.capacity, frames.capacity, paddings.capacity, sources.capacity)
     }
 
     /// The links of the nodes as the results of this tree read them: a shared template's own `nodes` (frozen:
@@ -311,7 +313,10 @@ struct LayoutTree {
         guard index >= 0, Int(index) < sources.count else { return }
         let holder = ReplacedSource.make(node)
         replacedSources[index] = holder
-        if sources.isFrozen { sources = NodeBuffer(copying: sources) }
+        if sources.isFrozen {
+            sources = NodeBuffer(copying: sources)
+            nodeCapacity = min(nodeCapacity, sources.capacity)
+        }
         sources[Int(index)] = holder.node
         linksArray = nil
     }

@@ -6,112 +6,106 @@ public import SDUISchema
 /// was built from.
 ///
 /// The flat tree's other half: the build resolves what layout needs into the flat nodes as it builds them, and this
-/// when a later stage asks for node `index` (`LayoutResult.content(at:)`): the display list once per item it makes,
-/// the accessibility pass once per node. Every value here is resolved once, here; nothing downstream reads the
-/// payload model.
-package struct NodeContent: Sendable {
+/// when a later stage asks for node `index` (`LayoutResult.content(at:)`) — each value as it is read: the display
+/// list reads nearly all of a node's, once per item it makes; the accessibility pass a few. Every value is resolved
+/// here, and nothing downstream reads the payload model.
+package struct NodeContent {
+    /// The payload node, in memory `result` keeps.
+    private let node: UnsafePointer<ComponentNode>
+    /// The result the node was laid out in (its payload's memory, the state the screen is in).
+    private let result: LayoutNodeStorage
+    /// The size class values are resolved for.
+    package let sizeClass: UserInterfaceSizeClass
+
+    init(_ node: UnsafePointer<ComponentNode>, in result: LayoutNodeStorage, sizeClass: UserInterfaceSizeClass) {
+        self.node = node; self.result = result; self.sizeClass = sizeClass
+    }
+
+    @inline(__always) private func r<T>(_ value: Responsive<T>?) -> T? { value?.resolved(for: sizeClass) }
+
     /// The payload's `id`.
-    package var id: String?
+    package var id: String? { node.pointee.id }
     /// The node's type.
-    package var type: ComponentType
+    package var type: ComponentType { node.pointee.type }
     /// A text's, label's or input's text colour, a button's tint, a colour node's fill, a symbol's tint.
-    package var color: Color?
+    package var color: Color? { r(node.pointee.color) }
     /// The `background` key: a colour behind the padded, framed box.
-    package var background: Color?
+    package var background: Color? { r(node.pointee.drawingModifiers.background) }
     /// The `cornerRadius` key.
-    package var cornerRadius: Double?
+    package var cornerRadius: Double? { r(node.pointee.drawingModifiers.cornerRadius) }
     /// A button's style.
-    package var buttonStyle: ButtonStyle?
+    package var buttonStyle: ButtonStyle? { r(node.pointee.buttonStyle) }
     /// Where content smaller than the frame sits (the `frame` key's alignment).
-    package var frameAlignment: Alignment?
+    package var frameAlignment: Alignment? { r(node.pointee.drawingModifiers.frameAlignment) }
     /// How an image fills its box (the `contentMode` key).
-    package var contentMode: ContentMode?
+    package var contentMode: ContentMode? { r(node.pointee.drawingModifiers.contentMode) }
+    /// Whether the node has a `modifiers` chain (then `chain` has its elements).
+    package var hasModifierChain: Bool { !node.pointee.drawingModifiers.chain.isEmpty }
     /// The whole modifier chain, resolved, innermost first: the `aspectRatio`, `padding`, `frame`, `background` and
-    /// `cornerRadius` keys as the modifiers they stand for, then the payload's `modifiers` from
-    /// `payloadChainStart` on (`Modifiers.fullChain(isImage:)`). Empty for a node without `modifiers`.
-    package var chain: [ChainElement]
-    /// The index in `chain` of the payload's `modifiers[0]`.
-    package var payloadChainStart: Int
+    /// `cornerRadius` keys as the modifiers they stand for, then the payload's `modifiers` from `payloadChainStart` on
+    /// (`Modifiers.fullChain(isImage:)`). Empty for a node without `modifiers`.
+    /// - Complexity: O(chain length).
+    package var chain: (elements: [ChainElement], payloadChainStart: Int) {
+        let modifiers = node.pointee.modifiers
+        guard !modifiers.chain.isEmpty else { return ([], 0) }
+        let full = modifiers.fullChain(isImage: type == .image)
+        return (full.map { ChainElement($0, sizeClass: sizeClass) }, full.count - modifiers.chain.count)
+    }
+    /// The colours of the payload chain's `background` modifiers, innermost first.
+    package var chainBackgroundColors: [Color] {
+        node.pointee.drawingModifiers.chain.compactMap { modifier in
+            guard case .background(let d) = modifier, case .color(let c) = d.content else { return nil }
+            return c.resolved(for: sizeClass)
+        }
+    }
     /// A text's string; a button's or label's title.
-    package var text: String?
+    package var text: String? {
+        switch type {
+        case .button, .label: return r(node.pointee.title)
+        default: return r(node.pointee.text)
+        }
+    }
     /// An image's SF Symbol.
-    package var systemName: String?
+    package var systemName: String? { r(node.pointee.systemName) }
     /// A label's SF Symbol.
-    package var systemImage: String?
-    package var strikethrough: Bool
-    package var underline: Bool
+    package var systemImage: String? { r(node.pointee.systemImage) }
+    package var strikethrough: Bool { r(node.pointee.strikethrough) ?? false }
+    package var underline: Bool { r(node.pointee.underline) ?? false }
     /// An image's URL, description, placeholder and mirroring.
-    package var url: String?
-    package var alt: String?
-    package var placeholder: ImagePlaceholder?
-    package var flipsForRightToLeftLayoutDirection: Bool
+    package var url: String? { r(node.pointee.url) }
+    package var alt: String? { r(node.pointee.alt) }
+    package var placeholder: ImagePlaceholder? { r(node.pointee.placeholder) }
+    package var flipsForRightToLeftLayoutDirection: Bool { r(node.pointee.flipsForRightToLeftLayoutDirection) ?? false }
     /// What a tap does.
-    package var action: Action?
+    package var action: Action? { node.pointee.drawingModifiers.action }
+    /// Whether a tap does something.
+    package var hasAction: Bool { node.pointee.drawingModifiers.action != nil }
     /// What runs when the node appears and disappears.
-    package var onAppear: Action?
-    package var onDisappear: Action?
+    package var onAppear: Action? { node.pointee.onAppear }
+    package var onDisappear: Action? { node.pointee.onDisappear }
     /// The input control the node is (toggle, text field, stepper, picker).
-    package var input: InputContent?
+    package var input: InputContent? {
+        node.pointee.input.map { InputContent($0, sizeClass: sizeClass, state: result.state) }
+    }
     /// The `accessibility` properties.
-    package var accessibility: AccessibilityContent?
+    package var accessibility: AccessibilityContent? {
+        node.pointee.drawingModifiers.accessibility.map { AccessibilityContent($0, sizeClass: sizeClass) }
+    }
     /// A custom type's own properties, as the payload gave them.
-    package var properties: [String: JSONValue]
+    package var properties: [String: JSONValue] { node.pointee.extra }
     /// For the root of a node a template made: the item it shows.
-    package var templateItem: TemplateItem?
+    package var templateItem: TemplateItem? { node.pointee.templateItem }
 
     /// Whether the chain's `hidden` or an `opacity` of 0 hides the node (its subtree is not read by assistive
     /// technologies).
     package var isHiddenByModifiers: Bool {
-        chain[payloadChainStart...].contains { element in
-            switch element.effect {
-            case .hidden: return true
-            case .opacity(let o): return o <= 0
+        node.pointee.drawingModifiers.chain.contains { modifier in
+            switch modifier {
+            case .hidden(let hidden): return hidden.resolved(for: sizeClass)
+            case .opacity(let opacity): return opacity.resolved(for: sizeClass) <= 0
             default: return false
             }
         }
-    }
-
-    /// The content of the payload node at `node` for `sizeClass`; `state`: the state the screen was resolved in (an
-    /// input shows its variable's value).
-    package init(_ node: UnsafePointer<ComponentNode>, sizeClass: UserInterfaceSizeClass, state: ScreenState) {
-        func r<T>(_ value: Responsive<T>?) -> T? { value?.resolved(for: sizeClass) }
-        let component = node.pointee
-        id = component.id
-        type = component.type
-        let modifiers = component.modifiers
-        color = r(component.color)
-        background = r(modifiers.background)
-        cornerRadius = r(modifiers.cornerRadius)
-        buttonStyle = r(component.buttonStyle)
-        frameAlignment = r(modifiers.frame?.alignment)
-        contentMode = r(modifiers.contentMode)
-        if modifiers.chain.isEmpty {
-            chain = []
-            payloadChainStart = 0
-        } else {
-            let full = modifiers.fullChain(isImage: type == .image)
-            chain = full.map { ChainElement($0, sizeClass: sizeClass) }
-            payloadChainStart = full.count - modifiers.chain.count
-        }
-        switch type {
-        case .button, .label: text = r(component.title)
-        default: text = r(component.text)
-        }
-        systemName = r(component.systemName)
-        systemImage = r(component.systemImage)
-        strikethrough = r(component.strikethrough) ?? false
-        underline = r(component.underline) ?? false
-        url = r(component.url)
-        alt = r(component.alt)
-        placeholder = r(component.placeholder)
-        flipsForRightToLeftLayoutDirection = r(component.flipsForRightToLeftLayoutDirection) ?? false
-        action = modifiers.action
-        onAppear = component.onAppear
-        onDisappear = component.onDisappear
-        input = component.input.map { InputContent($0, of: component.type, sizeClass: sizeClass, state: state) }
-        accessibility = modifiers.accessibility.map { AccessibilityContent($0, sizeClass: sizeClass) }
-        properties = component.extra
-        templateItem = component.templateItem
     }
 }
 
@@ -206,7 +200,7 @@ package struct InputContent: Hashable, Sendable {
     /// The variable's value.
     package var value: StateValue?
 
-    init(_ input: InputProperties, of type: ComponentType, sizeClass: UserInterfaceSizeClass, state: ScreenState) {
+    init(_ input: InputProperties, sizeClass: UserInterfaceSizeClass, state: ScreenState) {
         target = input.target
         label = input.label?.resolved(for: sizeClass)
         placeholder = input.placeholder?.resolved(for: sizeClass)
