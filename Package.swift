@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "SDUISchema", targets: ["SDUISchema"]),
         .library(name: "SDUILayout", targets: ["SDUILayout"]),
         .library(name: "SDUIDisplay", targets: ["SDUIDisplay"]),
+        // Tools: payload authoring (Swift DSL, JSON Schema export) and lint, for backends and CI; apps do not link them.
+        .library(name: "SDUIAuthoring", targets: ["SDUIAuthoring"]),
+        .library(name: "SDUILint", targets: ["SDUILint"]),
         .library(name: "SDUIRender", targets: ["SDUIRender"]),
         .library(name: "SDUIRuntime", targets: ["SDUIRuntime"]),
         // Native hosts, Apple platforms only (empty elsewhere); nothing else depends on them (docs/hosts.md).
@@ -28,7 +31,9 @@ let package = Package(
         .target(name: "SDUISchema", dependencies: ["SDUIEnvironment"], swiftSettings: strict),
         .target(name: "SDUILayout", dependencies: ["SDUIEnvironment", "SDUISchema"], swiftSettings: strict),
         // The render contract every host draws from: display list, reconciler, image loading, action routing.
-        .target(name: "SDUIDisplay", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout"], swiftSettings: strict),
+        // Resources/Fonts: the faces the engine measures (Inter, Noto Sans Hebrew/Arabic, OFL), which the hosts register.
+        .target(name: "SDUIDisplay", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout"],
+                resources: [.copy("Resources/Fonts")], swiftSettings: strict),
         // The web fonts are compiled in (Generated/EmbeddedFonts.swift, see docs/render.md): no resource bundle at run time.
         .target(name: "SDUIRender", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay"], exclude: ["Resources"], swiftSettings: strict),
         .target(name: "SDUIRuntime", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay"], swiftSettings: strict),
@@ -36,20 +41,27 @@ let package = Package(
                 swiftSettings: strict),
         .target(name: "SDUISwiftUI", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay"],
                 swiftSettings: strict),
-        .target(name: "SDUIFuzzing", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIRender", "SDUIRuntime"],
+        // Tooling, off the in-app path: what writes and checks payloads, and the screens benchmarks and tests lay out.
+        .target(name: "SDUIAuthoring", dependencies: ["SDUIEnvironment", "SDUISchema"], swiftSettings: strict),
+        .target(name: "SDUILint", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout"], swiftSettings: strict),
+        .target(name: "SDUIFixtures", dependencies: ["SDUIEnvironment", "SDUISchema"], swiftSettings: strict),
+        .target(name: "SDUIFuzzing", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIRender", "SDUIRuntime",
+                                                     "SDUIAuthoring"],
                 swiftSettings: strict),
         .executableTarget(
             name: "sdui",
-            dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIRender", "SDUIRuntime"],
+            dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay", "SDUIRender", "SDUIRuntime",
+                           "SDUIAuthoring", "SDUILint", "SDUIFixtures"],
             swiftSettings: strict
         ),
         .testTarget(name: "SDUIEnvironmentTests", dependencies: ["SDUIEnvironment"]),
-        .testTarget(name: "SDUISchemaTests", dependencies: ["SDUISchema"], resources: []),
-        .testTarget(name: "SDUILayoutTests", dependencies: ["SDUILayout", "SDUISchema"], exclude: ["Fixtures"]),
-        .testTarget(name: "SDUIDisplayTests", dependencies: ["SDUIDisplay", "SDUILayout", "SDUISchema"]),
+        .testTarget(name: "SDUISchemaTests", dependencies: ["SDUISchema", "SDUIAuthoring"]),
+        .testTarget(name: "SDUILayoutTests", dependencies: ["SDUILayout", "SDUISchema", "SDUIFixtures", "SDUILint", "SDUIAuthoring"],
+                    exclude: ["Fixtures"]),
+        .testTarget(name: "SDUIDisplayTests", dependencies: ["SDUIDisplay", "SDUILayout", "SDUISchema", "SDUIFixtures"]),
         .testTarget(name: "SDUIRenderTests", dependencies: ["SDUIRender", "SDUILayout", "SDUISchema"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "SDUIRuntimeTests", dependencies: ["SDUIRuntime", "SDUIDisplay", "SDUILayout", "SDUISchema"]),
-        .testTarget(name: "sduiTests", dependencies: ["sdui"]),
+        .testTarget(name: "SDUIRuntimeTests", dependencies: ["SDUIRuntime", "SDUIDisplay", "SDUILayout", "SDUISchema", "SDUIFixtures"]),
+        .testTarget(name: "sduiTests", dependencies: ["sdui", "SDUILint"]),
         .testTarget(name: "SDUIFuzzingTests", dependencies: ["SDUIFuzzing"]),
     ],
     swiftLanguageModes: [.v6]

@@ -28,13 +28,10 @@ public enum InterfaceOrientation: String, Sendable, CaseIterable, Codable {
 public enum LayoutDirection: String, Sendable, CaseIterable, Codable {
     case leftToRight, rightToLeft
 
-    /// The direction named `text`: `leftToRight` / `rightToLeft` (any case), or `ltr` / `rtl`.
+    /// The direction named `text`: exactly `leftToRight` or `rightToLeft`, UIKit's names as the payload and the
+    /// command line document them (no other spelling, so what is accepted is what the docs say).
     public init?(parsing text: String) {
-        switch text.lowercased() {
-        case "lefttoright", "ltr": self = .leftToRight
-        case "righttoleft", "rtl": self = .rightToLeft
-        default: return nil
-        }
+        self.init(rawValue: text)
     }
 }
 

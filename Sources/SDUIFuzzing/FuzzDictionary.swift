@@ -1,4 +1,5 @@
 import SDUISchema
+import SDUIAuthoring
 
 /// libFuzzer's dictionary for the payload targets: JSON's own tokens, numbers at the edges of what payloads
 /// carry, and every property name and enum value of the payload's JSON Schema (so a property added to the

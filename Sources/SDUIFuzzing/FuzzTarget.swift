@@ -17,6 +17,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A binding string compiled, checked and evaluated against a state of every type
     /// (`ExpressionFuzzing`): diagnostics, never a trap or a hang; values of the checked type.
     case expression
+    /// Any bytes read as a font file (`FontTarget`): an error naming the file or faces whose character map and
+    /// shaping stay inside the face and the text.
+    case font
 
     /// Runs one input and returns the properties it broke (empty: none).
     @MainActor
@@ -26,6 +29,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .layout: return LayoutTarget.run(bytes)
         case .runtime: return RuntimeTarget.run(bytes)
         case .expression: return ExpressionFuzzing.failures(bytes)
+        case .font: return FontTarget.run(bytes)
         }
     }
 
@@ -33,7 +37,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     @MainActor
     public func describe(_ bytes: [UInt8]) -> String {
         switch self {
-        case .decode, .layout, .expression: return "\(bytes.count) bytes"
+        case .decode, .layout, .expression, .font: return "\(bytes.count) bytes"
         case .runtime: return RuntimeTarget.describe(bytes)
         }
     }

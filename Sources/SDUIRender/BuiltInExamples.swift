@@ -191,7 +191,7 @@ public enum BuiltInExamples {
                                 }
                               },
                               {
-                                "background": "#C62828"
+                                "background": "#D70015"
                               },
                               {
                                 "cornerRadius": 4
@@ -494,7 +494,7 @@ public enum BuiltInExamples {
                                 }
                               },
                               {
-                                "background": "#C62828"
+                                "background": "#D70015"
                               },
                               {
                                 "cornerRadius": 4
@@ -797,7 +797,7 @@ public enum BuiltInExamples {
                                 }
                               },
                               {
-                                "background": "#C62828"
+                                "background": "#D70015"
                               },
                               {
                                 "cornerRadius": 4

@@ -19,16 +19,34 @@ public enum PreviewMatrix {
         defaultEntries.compactMap { try? window(parsing: $0) }
     }
 
-    /// The windows named by a comma-separated list of `DEVICE[:ORIENTATION[:MODE]]` entries
-    /// (`iphone-se-3,ipad-pro-13-m4:landscape:split-1/3`).
+    /// The windows named by `--devices` (the one syntax of `sdui preview` and `sdui lint`): `all`, or a
+    /// comma-separated list of `DEVICE[:ORIENTATION[:MODE]]` entries, each naming every window that matches it —
+    /// `ipad-pro-13-m4` every orientation and window mode of that device, `ipad-pro-13-m4:landscape` every mode in
+    /// landscape, `ipad-pro-13-m4:landscape:split-1/3` that one window. In the list's order, each window once.
     /// - Throws: `PreviewMatrixError` naming the first entry that is not a device, orientation or mode the
     ///   device offers.
     public static func windows(parsing list: String) throws(PreviewMatrixError) -> [WindowEnvironment] {
         let entries = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        guard !entries.isEmpty else { throw PreviewMatrixError(entry: list, message: "expected at least one device") }
+        guard !entries.isEmpty else { throw PreviewMatrixError(entry: list, message: "expected all or at least one device") }
         var windows: [WindowEnvironment] = []
-        for entry in entries { windows.append(try window(parsing: entry)) }
+        var seen: Set<String> = []
+        for entry in entries {
+            for window in try self.windows(entry: entry) {
+                let key = window.device.slug + ":" + window.orientation.rawValue + ":" + window.mode.description
+                if seen.insert(key).inserted { windows.append(window) }
+            }
+        }
         return windows
+    }
+
+    /// The windows one entry matches (`all`, `DEVICE`, `DEVICE:ORIENTATION`, `DEVICE:ORIENTATION:MODE`).
+    static func windows(entry: String) throws(PreviewMatrixError) -> [WindowEnvironment] {
+        if entry == "all" { return WindowEnvironment.allFixed() }
+        let parts = entry.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        if parts.count == 3 { return [try window(parsing: entry)] }
+        // Checks the device and orientation as a single window does.
+        let first = try window(parsing: entry)
+        return WindowEnvironment.allFixed(devices: [first.device]).filter { parts.count == 1 || $0.orientation == first.orientation }
     }
 
     /// One `DEVICE[:ORIENTATION[:MODE]]` entry.

@@ -58,16 +58,16 @@ public struct SVGRenderer: Sendable {
         out += "<rect width=\"100%\" height=\"100%\" fill=\"" + color(Color.system["background"]) + "\"/>\n"
         output.write(out)
 
-        // Groups close after their subtree, like the HTML writer's elements.
-        var open: [NodeIndex] = []
+        // Groups close after their subtree, like the HTML writer's elements; a node with two clips (its corner
+        // radius or container clip, and a clip shape) is two nested groups, one clip each, closed together.
+        var open: [(node: NodeIndex, groups: Int)] = []
         var clipCount = 0
         for item in list {
             out = ""
-            while let last = open.last, last != item.parent {
-                out += "</g>\n"
+            while let last = open.last, last.node != item.parent {
+                out += String(repeating: "</g>", count: last.groups) + "\n"
                 open.removeLast()
             }
-            open.append(item.index)
             let f = item.frame
             let appearance = item.appearance
             var group = "<g data-node-id=\"" + HTMLEscaping.attribute(item.id) + "\" data-type=\""
@@ -76,24 +76,34 @@ public struct SVGRenderer: Sendable {
             if appearance.opacity < 1 { group += " opacity=\"" + CSSFormat.number(appearance.opacity) + "\"" }
             let decorations = appearance.decorations
             var defs = ""
-            if appearance.clipsContent {
+            // An element takes one clip-path: a second clip is an outer group of its own around the node's.
+            var outer = ""
+            var clips = 0
+            func addClip(_ path: (String) -> String) {
                 clipCount += 1
                 let clipID = "c" + String(clipCount)
-                defs = "<clipPath id=\"" + clipID + "\">" + rect(f, radius: appearance.cornerRadius, fill: nil) + "</clipPath>"
-                group += " clip-path=\"url(#" + clipID + ")\""
+                defs += path(clipID)
+                if clips == 0 {
+                    group += " clip-path=\"url(#" + clipID + ")\""
+                } else {
+                    outer += "<g clip-path=\"url(#" + clipID + ")\">"
+                }
+                clips += 1
+            }
+            if appearance.clipsContent {
+                let shape = rect(f, radius: appearance.cornerRadius, fill: nil)
+                addClip { "<clipPath id=\"" + $0 + "\">" + shape + "</clipPath>" }
             }
             if let clip = decorations.clip {
-                clipCount += 1
-                let clipID = "c" + String(clipCount)
-                defs += Self.clipPath(clip, frame: f, id: clipID)
-                group += " clip-path=\"url(#" + clipID + ")\""
+                addClip { Self.clipPath(clip, frame: f, id: $0) }
             }
+            open.append((item.index, max(clips, 1)))
             if let shadow = decorations.frameShadow {
                 let id = "s" + String(item.index.rawValue)
                 defs += Self.shadowFilter(shadow, id: id, color: color)
                 group += " filter=\"url(#" + id + ")\""
             }
-            out += defs + group + ">"
+            out += defs + outer + group + ">"
             out += Self.boxes(decorations.under, frame: f, color: color)
             if let fill = appearance.fill { out += rect(f, radius: appearance.cornerRadius, fill: color(fill)) }
             if let image = item.image {
@@ -115,7 +125,7 @@ public struct SVGRenderer: Sendable {
             out += "\n"
             output.write(out)
         }
-        for _ in open { output.write("</g>\n") }
+        for entry in open.reversed() { output.write(String(repeating: "</g>", count: entry.groups) + "\n") }
         output.write("</svg>\n")
     }
 

@@ -186,7 +186,7 @@ struct SDUINodeContent: View {
     }
 
     static func interName(_ weight: Int) -> String {
-        weight >= 700 ? "Inter-Bold" : weight >= 600 ? "Inter-SemiBold" : weight >= 500 ? "Inter-Medium" : "Inter-Regular"
+        BundledFonts.postScriptName(weight: weight) ?? "Inter-Regular"
     }
 
     /// A payload colour; SwiftUI's `colorScheme` picks light or dark where the view is drawn.

@@ -44,6 +44,7 @@ public struct SDUIScreenView: View {
                 onDiagnostic: @escaping @MainActor (String) -> Void = { _ in }) {
         self.screen = screen; self.registry = registry; self.onAction = onAction; self.onRequest = onRequest
         self.onDiagnostic = onDiagnostic
+        FontRegistration.registerBundledFonts()  // once per process; problems are reported when the view appears
     }
 
     public var body: some View {
@@ -64,7 +65,10 @@ public struct SDUIScreenView: View {
                     .layoutValue(key: SDUINodeKey.self, value: item.identity)
             }
         }
-        .onAppear { runLifecycleActions(appearing: true) }
+        .onAppear {
+            for problem in FontRegistration.registerBundledFonts() { onDiagnostic("font: \(problem)") }
+            runLifecycleActions(appearing: true)
+        }
         .onDisappear { runLifecycleActions(appearing: false) }
     }
 

@@ -298,11 +298,12 @@ final class SDUINodeView: UIView {
         }
     }
 
-    /// Inter at the face's size and weight (the bundled font the engine measured), the system font if the app has
-    /// not registered Inter.
+    /// Inter at the face's size and the weight CSS font matching picks (the bundled face the engine measured,
+    /// registered by `FontRegistration`); the system font only if registration failed, which the controller reports
+    /// (`fontProblems`).
     static func font(_ face: DisplayTextFace) -> UIFont {
         let weight: UIFont.Weight = face.weight >= 700 ? .bold : face.weight >= 600 ? .semibold : face.weight >= 500 ? .medium : .regular
-        let name = face.weight >= 700 ? "Inter-Bold" : face.weight >= 600 ? "Inter-SemiBold" : face.weight >= 500 ? "Inter-Medium" : "Inter-Regular"
+        let name = BundledFonts.postScriptName(weight: face.weight) ?? "Inter-Regular"
         return UIFont(name: name, size: CGFloat(face.size)) ?? UIFont.systemFont(ofSize: CGFloat(face.size), weight: weight)
     }
 

@@ -74,8 +74,13 @@ open class SDUIScreenViewController: UIViewController, UIScrollViewDelegate {
     @available(*, unavailable)
     public required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
 
+    /// The bundled faces that could not be registered with CoreText (empty when the text draws in the faces the engine
+    /// measured); each is also reported to `diagnosticHandler` when the view loads.
+    public var fontProblems: [FontRegistration.Problem] { FontRegistration.registerBundledFonts() }
+
     open override func viewDidLoad() {
         super.viewDidLoad()
+        for problem in fontProblems { diagnosticHandler?("font: \(problem)") }
         view.backgroundColor = .systemBackground
         registerForTraitChanges([UITraitPreferredContentSizeCategory.self, UITraitUserInterfaceStyle.self,
                                  UITraitHorizontalSizeClass.self, UITraitVerticalSizeClass.self,

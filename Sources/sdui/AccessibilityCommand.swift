@@ -21,6 +21,7 @@ enum AccessibilityCommand {
         selected option); `"accessibility": {…}` on any node changes them (docs/accessibility.md).
         """,
         options: EnvironmentOptions.options + [
+            StateOptions.option,
             .value("--format", "json|text", "json (default) or text (one line per element)"),
             .value("--output", short: "-o", "FILE", "write to FILE instead of standard output"),
         ],
@@ -29,14 +30,15 @@ enum AccessibilityCommand {
                stepper, textField, segmentedPicker, menuPicker; each null when not set),
                "frame": {"x","y","width","height"}, "nodes": [ids]}]}
 
-        EXIT: 0 listed, 64 usage, 65 invalid payload, 66 unreadable, 73 cannot write.
+        EXIT: 0 listed, 64 usage, 65 invalid payload or state file, 66 unreadable, 73 cannot write.
         """,
+        output: .data("json"),
         run: run)
 
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
         let format = try args.choice("--format", ["json", "text"], default: "json")
         let (environment, traits) = try LayoutCommand.resolveEnvironment(args)
-        let screen = try loadScreen(args.positionals[0])
+        let screen = try StateOptions.screen(args.positionals[0], args)
         let result = LayoutEngine().layout(screen, in: environment, traits: traits)
         let tree = AccessibilityTree(layout: result)
         let output: String

@@ -1,6 +1,7 @@
 import SDUIEnvironment
 import SDUILayout
 import SDUISchema
+import SDUIFixtures
 
 extension BenchCommand {
     /// `cards-100-state-change-color` and `-visible`: a bound property other than a text changes (see the help).

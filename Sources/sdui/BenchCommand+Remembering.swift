@@ -3,6 +3,7 @@ import Foundation
 import SDUIEnvironment
 import SDUILayout
 import SDUISchema
+import SDUIFixtures
 
 /// `cards-100-relayout-toggle` (a width laid out before, issue 15.5) and `cards-100-two-threads` (issue 15.6).
 extension BenchCommand {

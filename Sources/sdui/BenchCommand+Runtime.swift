@@ -2,6 +2,7 @@ import SDUIEnvironment
 import SDUILayout
 import SDUIRuntime
 import SDUISchema
+import SDUIFixtures
 
 extension BenchCommand {
     /// `cards-100-state-change-runtime`: the same badge change as `cards-100-state-change`, through the headless

@@ -2,6 +2,7 @@ import Dispatch
 import SDUIEnvironment
 import SDUILayout
 import SDUISchema
+import SDUIFixtures
 
 /// `sdui bench --filter scaling`: how layout cost grows with nesting depth and with the number of children
 /// (issue 16.2). Opt-in (the curves take tens of seconds and would crowd the peer comparison's table).

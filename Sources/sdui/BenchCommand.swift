@@ -3,6 +3,7 @@ import Foundation
 import SDUIEnvironment
 import SDUILayout
 import SDUISchema
+import SDUIFixtures
 
 /// `sdui bench`: times the layout engine on the benchmark screens (build in release: `swift build -c release`).
 enum BenchCommand {
@@ -56,6 +57,11 @@ enum BenchCommand {
           cards-100-text-new-engine  the same with a new engine each run (cold buffers and cold text cache)
           cards-100-text-relayout    the text cards after a width change to a width not remembered (kept engine,
                                      375 → 414 → 390 pt, as cards-100-relayout)
+          font-load-inter-regular    reading the bundled Inter-Regular.otf (258 KB) into a face: table directory,
+                                     metrics, character map, GDEF, GSUB/GPOS headers and the shaping plan
+          text-200-measure-built-in  200 strings (product titles and prices) measured at 160 pt, 2 lines, cache
+                                     emptied each run, in the built-in Inter (its advance tables, no kerning)
+          text-200-measure-loaded-face  the same in Inter read from the bundled file (shaped: kerning, ligatures)
           feed-100k-first-viewport   a 100 000-item grid, first viewport, new engine each run
           feed-100k-first-viewport-warm  the same on a kept engine
           feed-100k-scroll-middle    a viewport in the middle of the feed on a kept engine
@@ -121,7 +127,8 @@ enum BenchCommand {
             let names = ["cards-100-first-layout", "cards-100-flatten", "cards-100-decode", "cards-100-bytes-to-frames", "cards-100-fresh", "cards-100-fresh-read-nodes", "cards-100-accessibility", "cards-100-fresh-new-engine", "cards-100-compute",
                          "cards-100-relayout", "cards-100-relayout-toggle", "cards-100-two-threads", "cards-100-text-first-layout", "cards-100-text-fresh-warm-cache", "cards-100-text-fresh-warm-cache-new-strings",
                          "cards-100-text-fresh-cold-cache",
-                         "cards-100-text-new-engine", "cards-100-text-relayout", "feed-100k-first-viewport",
+                         "cards-100-text-new-engine", "cards-100-text-relayout", "font-load-inter-regular", "text-200-measure-built-in",
+                         "text-200-measure-loaded-face", "feed-100k-first-viewport",
                          "feed-100k-first-viewport-warm", "feed-100k-scroll-middle", "template-1000-decode", "template-1000-expanded-decode",
                          "cards-100-state-change", "cards-100-state-change-model", "cards-100-state-change-full", "cards-100-state-change-general",
                          "cards-100-state-change-color", "cards-100-state-change-visible", "cards-100-state-change-runtime"]
@@ -324,6 +331,7 @@ enum BenchCommand {
                 }
             }
             results += try stateChangeBenchmarks(runs: runs, in: narrow, selected: selected)
+            results += try fontBenchmarks(runs: runs, selected: selected)
             let runtime: Result<[Measurement], CLIError> = MainActor.assumeIsolated {
                 do throws(CLIError) { return .success(try runtimeStateChangeBenchmark(runs: runs, in: narrow, selected: selected)) } catch {
                     return .failure(error)

@@ -189,11 +189,21 @@ enum EnvironmentOptions {
         return c
     }
 
-    /// `--layout-direction leftToRight|rightToLeft` (also `ltr`, `rtl`).
+    /// `--layout-direction leftToRight|rightToLeft`, spelt exactly so.
     static func layoutDirection(_ args: Arguments) throws(CLIError) -> LayoutDirection {
         guard let text = args["--layout-direction"] else { return .leftToRight }
+        return try layoutDirection(text, option: "--layout-direction")
+    }
+
+    /// `text` as a layout direction (exactly `leftToRight` or `rightToLeft`), else a usage error with the closest.
+    static func layoutDirection(_ text: String, option: String) throws(CLIError) -> LayoutDirection {
         guard let direction = LayoutDirection(parsing: text) else {
-            throw .usage("--layout-direction: expected leftToRight or rightToLeft, got \"\(text)\"")
+            let names = LayoutDirection.allCases.map(\.rawValue)
+            let lowered = text.lowercased()
+            let hint = (lowered == "rtl" ? "rightToLeft" : lowered == "ltr" ? "leftToRight"
+                        : names.first { $0.lowercased() == lowered } ?? Spelling.closest(to: text, among: names))
+                .map { " — did you mean \($0)?" } ?? ""
+            throw .usage("\(option): expected leftToRight or rightToLeft, got \"\(text)\"\(hint)")
         }
         return direction
     }

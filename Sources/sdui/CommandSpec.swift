@@ -75,7 +75,26 @@ struct CommandSpec: Sendable {
     var options: [OptionSpec]
     /// Sections after the options (`JSON:`, `STEPS:`, `EXIT:`), as help prints them.
     var epilogue: String
+    /// What the command writes, which sets its `--format` default (`Commands.formatRule`).
+    var output: Output = .report
     var run: @Sendable (Arguments) throws(CLIError) -> Int32
+
+    /// What a command writes, and so the default of its `--format`.
+    enum Output: Sendable, Equatable {
+        /// A report for people (problems found, a list, what was written): `text` by default.
+        case report
+        /// What the command makes — frames, elements, events, a schema, a drawing — for another program: in its
+        /// data format by default (`json`; `html` for a drawing).
+        case data(String)
+
+        /// The `--format` value used when none is given.
+        var defaultFormat: String {
+            switch self {
+            case .report: return "text"
+            case .data(let format): return format
+            }
+        }
+    }
 
     /// `sdui lint FILE [--devices D] [--format text|json] …`: every option, in declaration order.
     var synopsis: String {

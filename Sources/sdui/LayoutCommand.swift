@@ -22,7 +22,7 @@ enum LayoutCommand {
             .value("--format", "json|text", "json (default) or text (an indented tree with frames)"),
             .flag("--round", "round frames to the device's pixel grid (default: exact values)"),
             .value("--scroll-offset", "Y", "lay the root scroll out at content offset Y points (clamped to its content;\npinned section headers/footers stay in view; default 0)"),
-            .value("--state", "FILE", "a JSON object of state variables laid out over the payload's initial state"),
+            StateOptions.option,
             .value("--output", short: "-o", "FILE", "write to FILE instead of standard output"),
         ],
         epilogue: """
@@ -35,17 +35,14 @@ enum LayoutCommand {
         EXIT: 0 laid out (diagnostics do not fail; see `sdui lint`), 64 usage, 65 invalid payload or state file (an
               unknown variable, a value of another type), 66 unreadable, 73 cannot write.
         """,
+        output: .data("json"),
         run: run)
 
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
         let format = try args.choice("--format", ["json", "text"], default: "json")
         let path = args.positionals[0]
         let (environment, traits) = try resolveEnvironment(args)
-        var screen = try loadScreen(path)
-        if let statePath = args["--state"] {
-            let state = try StateOptions.state(from: statePath, over: screen)
-            screen = try StateOptions.resolve(screen, in: state, source: displayName(path))
-        }
+        let screen = try StateOptions.screen(path, args)
         let engine = LayoutEngine(options: .init(roundsToPixels: args.has("--round")))
         let result: LayoutResult
         if let text = args["--scroll-offset"] {
@@ -56,7 +53,7 @@ enum LayoutCommand {
         } else {
             result = engine.layout(screen, in: environment, traits: traits)
         }
-        try writeOutput(format == "json" ? json(result, screen: screen).serialized(pretty: true) : text(result), to: args["--output"])
+        try writeOutput(format == "json" ? json(result, screen: screen).serialized(pretty: true) : text(result, screen: screen), to: args["--output"])
         return ExitCode.ok
     }
 
@@ -105,10 +102,14 @@ enum LayoutCommand {
                         ("nodes", .array(nodes)), ("diagnostics", .array(diagnostics))])
     }
 
-    /// An indented tree: `type id (x, y, width, height)`, hidden nodes marked, text lines quoted.
-    static func text(_ result: LayoutResult) -> String {
+    /// An indented tree: `type id (x, y, width, height)`, hidden nodes marked, text lines quoted (a picker: its
+    /// selected option, which a segmented one does not lay out as a line of its own).
+    static func text(_ result: LayoutResult, screen: Screen) -> String {
         let e = result.environment
-        var out = "\(result.screenID) on \(e.device.name) \(e.orientation.rawValue) \(e.mode.label), window \(e.size), "
+        // A free-form window's mode already says its size ("window 700×900").
+        var size = ", window \(e.size)"
+        if case .window = e.mode { size = "" }
+        var out = "\(result.screenID) on \(e.device.name) \(e.orientation.rawValue) \(e.mode.label)\(size), "
         out += "safe area \(formatPoints(e.safeAreaInsets.top))/\(formatPoints(e.safeAreaInsets.leading))/"
         out += "\(formatPoints(e.safeAreaInsets.bottom))/\(formatPoints(e.safeAreaInsets.trailing)), "
         out += "\(e.horizontalSizeClass.rawValue)/\(e.verticalSizeClass.rawValue), \(result.traits.preferredContentSizeCategory.rawValue)"
@@ -118,7 +119,9 @@ enum LayoutCommand {
             if node.parent >= 0 && node.parent < i { depth[i] = depth[node.parent] + 1 }
             out += String(repeating: "  ", count: depth[i]) + node.type.rawValue + " " + node.id + " " + textFrame(node.frame)
             if node.isHidden { out += " hidden" }
-            if let run = node.text {
+            if node.type == .picker, let selected = StateOptions.resolvedText(of: node, in: screen, sizeClass: e.horizontalSizeClass) {
+                out += " \"\(selected)\""
+            } else if let run = node.text {
                 out += " " + run.lines.map { "\"\($0)\"" }.joined(separator: " / ") + (run.isTruncated ? " (truncated)" : "")
             }
             out += "\n"

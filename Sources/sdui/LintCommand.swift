@@ -2,6 +2,7 @@ import Foundation
 import SDUIEnvironment
 import SDUILayout
 import SDUISchema
+import SDUILint
 
 /// `sdui lint FILE`: lays a payload out on every device × orientation × mode × a spread of Dynamic Type
 /// sizes and reports each distinct finding once, with where it happens; repeated siblings are grouped.
@@ -21,15 +22,16 @@ enum LintCommand {
         Configurations are laid out on all cores (one engine per thread); the output is the same as a serial run's.
         """,
         options: [
-            .value("--devices", "all|NAME,...", "all (default) or a comma-separated list of device names or slugs"),
-            .value("--content-sizes", "all|S,...", "all, or a comma-separated list (default: xSmall,Large,xxxLarge,AX3,AX5)"),
+            DeviceListOptions.devices(default: "all (default)"),
+            DeviceListOptions.contentSizes(default: "xSmall,Large,xxxLarge,AX3,AX5"),
             .value("--layout-directions", "leftToRight|rightToLeft|both", "leftToRight (default), rightToLeft, or both: lay out in each (a finding seen in only\none says so)"),
             .value("--max-severity", "LEVEL", "the lowest severity that fails the lint: info, warning (default) or error"),
             .list("--severity", "CODE=LEVEL", "report CODE as info, warning or error, or off; comma-separated or repeated"),
             .list("--disable", "CODE", "do not report CODE (= --severity CODE=off); comma-separated or repeated"),
+            StateOptions.option,
             .flag("--show-silenced", "also list the findings the payload silences (\"lint\": {\"disable\": …}) with their reasons"),
             .value("--jobs", "N", "threads laying out configurations (default: the number of cores; 1: serial)"),
-            .value("--format", "text|json", "text (default) or json: {\"file\", \"layouts\", \"diagnostics\": [{\"severity\", \"code\",\n\"path\", \"pointer\", \"pattern\", \"message\", \"occurrences\", \"where\", \"nodes\"}], \"silenced\": […]}"),
+            .value("--format", "text|json", "text (default) or json: {\"file\", \"layouts\", \"diagnostics\": [{\"severity\", \"code\",\n\"path\", \"pointer\", \"pattern\", \"message\", \"occurrences\", \"where\": [{\"contentSizes\", \"windows\":\n[{\"device\", \"orientation\", \"mode\"}]}], \"summary\", \"nodes\"}], \"silenced\": […]}"),
             .value("--output", short: "-o", "FILE", "write the report to FILE instead of standard output"),
         ],
         epilogue: """
@@ -43,14 +45,16 @@ enum LintCommand {
         Silencing in the payload: "lint": {"disable": [{"code": "text-truncated", "reason": "…"}]} on a node silences
         that code on the node and its subtree; silenced findings are counted (and listed with --show-silenced).
 
-        EXIT: 0 nothing at or above --max-severity, 1 problems found, 64 usage, 65 invalid payload, 66 unreadable,
+        EXIT: 0 nothing at or above --max-severity, 1 problems found, 64 usage, 65 invalid payload or state file, 66 unreadable,
               73 cannot write the report.
         """,
         run: run)
 
     static var codeTable: String {
-        (LayoutDiagnostic.kinds + LintPolicy.lintKinds).map { kind in
-            let code = kind.code.padding(toLength: 27, withPad: " ", startingAt: 0)
+        let kinds = LayoutDiagnostic.kinds + LintPolicy.lintKinds
+        let width = (kinds.map(\.code.count).max() ?? 0) + 2
+        return kinds.map { kind in
+            let code = kind.code.padding(toLength: width, withPad: " ", startingAt: 0)
             return "  \(code)\(kind.severities.map(\.rawValue).joined(separator: "/")): \(kind.summary)"
         }.joined(separator: "\n")
     }
@@ -66,12 +70,12 @@ enum LintCommand {
             guard let n = Int(text), n >= 1, n <= 256 else { throw .usage("--jobs: expected a whole number 1…256, got \"\(text)\"") }
             jobs = n
         }
-        let devices = try parseDevices(args["--devices"])
-        let sizes = try parseContentSizes(args["--content-sizes"])
+        let windows = try DeviceListOptions.windows(args) ?? WindowEnvironment.allFixed()
+        let sizes = try DeviceListOptions.contentSizes(args, default: defaultContentSizes)
         let directions = try parseLayoutDirections(args["--layout-directions"])
-        let screen = try loadScreen(path)
+        let screen = try StateOptions.screen(path, args)
         let index = ScreenIndex(screen)
-        let runner = LintRunner(screen: screen, index: index, windows: WindowEnvironment.allFixed(devices: devices), sizes: sizes)
+        let runner = LintRunner(screen: screen, index: index, windows: windows, sizes: sizes)
         var findings = layOut(runner, directions: directions, jobs: jobs)
         findings += unknownCodes(index, runner: runner)
         findings += accessibilityFindings(runner, screen: screen, jobs: jobs)
@@ -101,9 +105,17 @@ enum LintCommand {
                     ("path", .string(index.id(g.findings[0].node))), ("pointer", .string(index.pointer(g.findings[0].node))),
                     ("pattern", .string(report.pointer(g))), ("message", .string(g.findings[0].message)),
                     ("occurrences", .number(Double(g.findings.reduce(0) { $0 + $1.occurrences }))),
-                    ("where", .string(report.describe(g.findings[0].places))),
+                    ("where", report.places(g.findings[0].places)),
+                    ("summary", .string(report.describe(g.findings[0].places))),
                     ("nodes", .array(g.findings.map { .string(index.id($0.node)) })),
                 ]
+                let items = g.findings.map { index.item($0.node) }
+                if items.contains(where: { $0 != nil }) {
+                    // Parallel to "nodes": the forEach item each node was made for (null: not made by a template).
+                    fields.append(("items", .array(items.map { item in
+                        item.map { .object([("index", .number(Double($0.index))), ("id", $0.key.jsonValue)]) } ?? .null
+                    })))
+                }
                 if let reason = g.reason { fields.append(("reason", .string(reason))) }
                 return .object(fields)
             }
@@ -113,11 +125,13 @@ enum LintCommand {
         } else {
             var lines: [String] = []
             for g in groups {
-                lines.append("\(g.severity.rawValue) \(g.code) at \(report.names(g)) (\(report.pointer(g))): \(g.findings[0].message)\n  on \(report.describe(g.findings[0].places))")
+                lines.append(readable("\(g.severity.rawValue) \(g.code) at \(report.names(g)) (\(report.where(g))): \(g.findings[0].message)")
+                    + "\n" + readable("  on \(report.describe(g.findings[0].places))"))
             }
             if args.has("--show-silenced") {
                 for g in silencedGroups {
-                    lines.append("silenced \(g.severity.rawValue) \(g.code) at \(report.names(g)) (\(report.pointer(g))): \(g.findings[0].message)\n  reason: \(g.reason ?? "")")
+                    lines.append(readable("silenced \(g.severity.rawValue) \(g.code) at \(report.names(g)) (\(report.where(g))): \(g.findings[0].message)")
+                        + "\n" + readable("  reason: \(g.reason ?? "")"))
                 }
             }
             let counts = LayoutDiagnostic.Severity.allCases.reversed().map { s in "\(groups.filter { $0.severity == s }.count) \(s.rawValue)" }
@@ -165,15 +179,23 @@ enum LintCommand {
         return merged.sorted { $0.node != $1.node ? $0.node < $1.node : $0.code < $1.code }
     }
 
+    /// The longest line lint prints as it is; a longer one (many places, a long message) is wrapped at 110 columns,
+    /// its continuation lines indented past the line's own indentation, so it reads in a terminal and still greps.
+    static let longestLine = 200
+
+    static func readable(_ line: String) -> String {
+        guard line.count > longestLine else { return line }
+        let indent = line.prefix { $0 == " " }.count + 4
+        return wrap(line, width: 110, indent: indent)
+    }
+
     /// `--layout-directions`: leftToRight (default), rightToLeft, both, or a comma-separated list.
     static func parseLayoutDirections(_ text: String?) throws(CLIError) -> [LayoutDirection] {
         guard let text else { return [.leftToRight] }
-        if text.lowercased() == "both" || text.lowercased() == "all" { return LayoutDirection.allCases }
+        if text == "both" { return LayoutDirection.allCases }
         var directions: [LayoutDirection] = []
         for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
-            guard let direction = LayoutDirection(parsing: name) else {
-                throw .usage("--layout-directions: expected leftToRight, rightToLeft or both, got \"\(name)\"")
-            }
+            let direction = try EnvironmentOptions.layoutDirection(name, option: "--layout-directions")
             if !directions.contains(direction) { directions.append(direction) }
         }
         guard !directions.isEmpty else { throw .usage("--layout-directions: expected leftToRight, rightToLeft or both") }
@@ -195,31 +217,4 @@ enum LintCommand {
         }
     }
 
-    static func parseDevices(_ text: String?) throws(CLIError) -> [Device] {
-        guard let text, text.lowercased() != "all" else { return DeviceCatalog.all }
-        var devices: [Device] = []
-        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
-            guard let device = DeviceCatalog.device(named: name) else {
-                let hints = DeviceCatalog.suggestions(for: name)
-                throw .usage("--devices: unknown device \"\(name)\"" + (hints.isEmpty ? "" : " (did you mean \(hints.joined(separator: ", "))?)") + "; `sdui devices` lists them")
-            }
-            if !devices.contains(device) { devices.append(device) }
-        }
-        guard !devices.isEmpty else { throw .usage("--devices: expected all or a list of device names") }
-        return devices
-    }
-
-    static func parseContentSizes(_ text: String?) throws(CLIError) -> [ContentSizeCategory] {
-        guard let text else { return defaultContentSizes }
-        if text.lowercased() == "all" { return ContentSizeCategory.allCases }
-        var sizes: [ContentSizeCategory] = []
-        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
-            guard let size = ContentSizeCategory(parsing: name) else {
-                throw .usage("--content-sizes: unknown size \"\(name)\"; expected all or some of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            if !sizes.contains(size) { sizes.append(size) }
-        }
-        guard !sizes.isEmpty else { throw .usage("--content-sizes: expected all or a list of sizes") }
-        return sizes.sorted()
-    }
 }

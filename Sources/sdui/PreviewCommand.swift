@@ -30,10 +30,10 @@ enum PreviewCommand {
         larger previews are refused before anything is written.
         """,
         options: [
-            .value("--output", short: "-o", "FILE", "where to write the page (default preview.html)"),
-            .value("--devices", "LIST", "comma-separated DEVICE[:ORIENTATION[:MODE]] entries instead of the default\nmatrix, e.g. iphone-se-3,ipad-pro-13-m4:landscape:split-1/3"),
-            .value("--content-size", "SIZE", "the Dynamic Type size the page opens with (default Large)"),
-            .value("--content-sizes", "LIST", "the other sizes pre-rendered for the page's control\n(default xxxLarge,AX3; `none` for only --content-size)"),
+            .value("--output", short: "-o", "FILE", "where to write the page (default out/preview.html, the folder made if missing;\nthe repository's .gitignore ignores out/)"),
+            DeviceListOptions.devices(default: "the default matrix (above)"),
+            DeviceListOptions.contentSizes(default: "Large,xxxLarge,AX3"),
+            .value("--content-size", "SIZE", "the size the page opens with (default Large, else the first listed; laid out too)"),
             .list("--state", "FILE", "a JSON object of state variables (over the initial state) to show as a named panel\nper window, named after the file; repeat for several (default: the payload's previews)"),
             .flag("--dark", "open the page in dark mode (the page can switch either way)"),
             .value("--layout-direction", "leftToRight|rightToLeft", "leftToRight (default) or rightToLeft: every panel laid out (mirrored) and drawn right\nto left"),
@@ -45,13 +45,22 @@ enum PreviewCommand {
         """,
         run: run)
 
-    static let defaultExtraSizes: [ContentSizeCategory] = [.xxxLarge, .accessibility3]
+    static let defaultSizes: [ContentSizeCategory] = [.large, .xxxLarge, .accessibility3]
+    /// Where the page goes without -o: a folder the repository ignores, so a preview never dirties a checkout.
+    static let defaultOutput = "out/preview.html"
     /// The most elements (nodes, text lines, diagnostics) one page may hold (at most about 150 MB of HTML).
     static let maxNodeElements = 500_000
 
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
             let format = try args.choice("--format", ["text", "json"], default: "text")
-            let output = args["--output"] ?? "preview.html"
+            let output = args["--output"] ?? defaultOutput
+            if args["--output"] == nil {
+                do {
+                    try FileManager.default.createDirectory(atPath: "out", withIntermediateDirectories: true)
+                } catch {
+                    throw CLIError(message: "out: cannot make the folder for \(defaultOutput): \(error.localizedDescription)", exitCode: ExitCode.cantCreate)
+                }
+            }
             if output == "-" { throw .usage("--output: the page is written to a file; give a file name") }
             let screen: Screen
             if let path = args.positionals.first {
@@ -64,26 +73,11 @@ enum PreviewCommand {
                 }
             }
             let states = try previewStates(args, screen: screen)
-            let windows: [WindowEnvironment]
-            if let list = args["--devices"] {
-                do throws(PreviewMatrixError) { windows = try PreviewMatrix.windows(parsing: list) } catch { throw .usage(error.description) }
-            } else {
-                windows = PreviewMatrix.defaultWindows()
-            }
-            var sizes = [try EnvironmentOptions.contentSize(args)]
-            if let list = args["--content-sizes"] {
-                if list.lowercased() != "none" {
-                    for item in list.split(separator: ",") {
-                        let text = item.trimmingCharacters(in: .whitespaces)
-                        guard let size = ContentSizeCategory(parsing: text) else {
-                            throw .usage("--content-sizes: expected sizes among \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\"")
-                        }
-                        sizes.append(size)
-                    }
-                }
-            } else {
-                sizes += defaultExtraSizes
-            }
+            let windows = try DeviceListOptions.windows(args) ?? PreviewMatrix.defaultWindows()
+            let listed = try DeviceListOptions.contentSizes(args, default: defaultSizes)
+            // The size the page opens with first (the page's control lists the others).
+            let opening = try args["--content-size"] == nil && !listed.contains(.large) ? listed[0] : EnvironmentOptions.contentSize(args)
+            let sizes = [opening] + listed.filter { $0 != opening }
             // Every window × size repeats every node: refuse a page that would not open in a browser.
             let nodes = states.isEmpty ? screen.root.subtreeCount : states.reduce(0) { $0 + $1.screen.root.subtreeCount }
             let elements = nodes * windows.count * sizes.count
@@ -91,7 +85,7 @@ enum PreviewCommand {
                 throw .usage("the page would hold \(elements) node elements (\(nodes) nodes"
                     + (states.isEmpty ? "" : " over \(states.count) states") + " × "
                     + "\(windows.count) windows × \(sizes.count) Dynamic Type sizes; at most \(maxNodeElements)): "
-                    + "pass fewer --devices or --content-sizes none, or use `sdui render` for one window")
+                    + "pass fewer --devices or --content-sizes (one: --content-sizes Large), or use `sdui render` for one window")
             }
             // Text lines are elements too (a long text in a narrow window is many): the page is counted as it is laid
             // out, and refused before anything is written.
@@ -104,7 +98,7 @@ enum PreviewCommand {
                     engine.layout($0, in: $1, traits: $2)
                 }
             } catch {
-                throw .usage(error.description + (error.layouts > 1 ? "; pass fewer --devices or --content-sizes none, or" : ";")
+                throw .usage(error.description + (error.layouts > 1 ? "; pass fewer --devices or --content-sizes (one: --content-sizes Large), or" : ";")
                     + " use `sdui render` for one window (it has no element limit)")
             }
             // Streamed: the page is written as it is made, never held whole (docs/render.md, "Memory").

@@ -17,17 +17,19 @@ enum RenderCommand {
         data-mode, every node an element with data-node-id and data-frame (see docs/render.md).
         """,
         options: EnvironmentOptions.options + [
+            StateOptions.option,
             .value("--format", "html|svg", "html (default) or svg"),
             .value("--output", short: "-o", "FILE", "write here instead of standard output"),
         ],
-        epilogue: "EXIT: 0 written, 64 usage, 65 invalid payload, 66 unreadable input, 73 cannot write the output.",
+        epilogue: "EXIT: 0 written, 64 usage, 65 invalid payload or state file, 66 unreadable input, 73 cannot write the output.",
+        output: .data("html"),
         run: run)
 
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {
         let format = try args.choice("--format", ["html", "svg"], default: "html")
         let path = args.positionals[0]
         let (window, traits) = try EnvironmentOptions.resolve(args)
-        let screen = try loadScreen(path)
+        let screen = try StateOptions.screen(path, args)
         let layout = LayoutEngine().layout(screen, in: window, traits: traits)
         // Streamed: the document is written as it is made, never held whole (docs/render.md, "Memory").
         var output = try StreamedOutput(path: args["--output"])

@@ -1,5 +1,6 @@
 import Foundation
 import SDUISchema
+import SDUIAuthoring
 
 /// `sdui schema`: prints the JSON Schema (draft 2020-12) of payload format v1.
 enum SchemaCommand {
@@ -9,10 +10,17 @@ enum SchemaCommand {
         positionals: .none,
         about: """
         Prints a JSON Schema (draft 2020-12) of payload format v1, generated from the same tables as the
-        decoder's model and the canonical encoder. It accepts what `sdui validate --strict` accepts, except that
-        nodes of unknown types are accepted (the decoder keeps them with a warning). Payload size, nesting depth,
-        node count and duplicate ids are checked only by `sdui validate`. Every property has a description, so
-        editors show the docs. --format text lists the node types and their properties with those descriptions.
+        decoder's model and the canonical encoder. It accepts exactly what `sdui validate --strict` accepts, except:
+          - a node of an unknown type and an action of an unknown type, with any properties: accepted (the decoder
+            keeps them, with a warning, so an older app survives a newer server; --strict refuses them);
+          - what JSON Schema cannot say, checked only by `sdui validate`: duplicate ids, duplicate object keys,
+            the limits (16 MiB, nesting depth, 200 000 nodes, 1 MiB strings), invalid UTF-8, numbers beyond a
+            64-bit float, bindings' expressions and state types;
+          - a hex color followed by a newline ("#fff\n") passes validators whose `$` matches before a final newline
+            (Python's re); the decoder refuses it.
+        Unknown properties, modifiers and frame keys are refused by both. Every property has a description, so
+        editors show the docs (docs/json-schema.md). --format text lists the node types and their properties with
+        those descriptions.
         """,
         options: [
             .value("--format", "json|text", "json (default: the schema) or text (types and properties, one per line)"),
@@ -20,6 +28,7 @@ enum SchemaCommand {
             .value("--output", short: "-o", "FILE", "write the schema to FILE instead of standard output"),
         ],
         epilogue: "EXIT: 0 written, 64 usage, 73 cannot write.",
+        output: .data("json"),
         run: run)
 
     static func run(_ args: Arguments) throws(CLIError) -> Int32 {

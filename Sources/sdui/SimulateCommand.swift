@@ -21,6 +21,7 @@ enum SimulateCommand {
         options: EnvironmentOptions.options + [
             .value("--detail", "FILE", "a master–detail root: FILE's screen in the split's secondary column"),
             .value("--steps", "STEP,...", "comma-separated steps (below); none: just the launch"),
+            .value("--state", "FILE", "a JSON object of state variables the screen in FILE starts with (over its initial\nstate)"),
             .value("--format", "json|text", "json (default) or text"),
             .value("--output", short: "-o", "FILE", "write to FILE instead of standard output"),
         ],
@@ -69,11 +70,14 @@ enum SimulateCommand {
                "layout": its final layout, as `sdui layout --format json` prints it (null if it was never laid out),
                "pendingRequests": ["METHOD URL", …] not answered.
 
-        EXIT: 0 simulated; 64 usage or a step that makes no sense (dismiss with nothing presented, pop at the root,
-              a mode the device does not offer, a node that is not there or not that kind of input, a value of the
-              wrong type, respond with no pending request…), naming the step; 65 a payload or response file that
-              does not decode; 66 a missing file.
+        EXIT: 0 simulated; 1 a step the screen cannot take (dismiss with nothing presented, pop at the root, a mode
+              the device does not offer, a node that is not there or not that kind of input, a state variable the
+              screen does not have or a value not of its type — array elements included —, respond with no pending
+              request…), naming the step, nothing written; 64 usage only (an unknown option or step, a step
+              written wrongly); 65 a payload, state or response file that does not decode or fit; 66 a missing file;
+              73 cannot write.
         """,
+        output: .data("json"),
         run: run)
 
     /// One parsed step.
@@ -112,7 +116,7 @@ enum SimulateCommand {
             var steps: [Step] = []
             for (index, text) in stepTexts.enumerated() { steps.append(try parseStep(text, index: index + 1)) }
             // Load every payload before running, so a bad file fails before any output.
-            let screen = try loadScreen(path)
+            let screen = try StateOptions.screen(path, args)
             let detail: Screen?
             if let detailPath = args["--detail"] {
                 do throws(CLIError) { detail = try loadScreen(detailPath) } catch {
@@ -147,7 +151,8 @@ enum SimulateCommand {
                 do throws(Simulation.Failure) {
                     try simulation.apply(step, index: index + 1, screens: screens, bodies: bodies)
                 } catch {
-                    throw .usage("step \(index + 1) \"\(stepTexts[index])\": \(error.message)")
+                    // A well-formed step the screen cannot take: not a usage error (the command line was right).
+                    throw CLIError(message: "step \(index + 1) \"\(stepTexts[index])\": \(error.message)", exitCode: ExitCode.problemsFound)
                 }
             }
             let output = format == "json"

@@ -5,6 +5,18 @@ import SDUISchema
 /// Reading states from files (`sdui layout --state`, `sdui preview --state`, `sdui simulate`'s `respond:ok:FILE`)
 /// and the resolved texts `sdui layout` and `sdui simulate` print.
 enum StateOptions {
+    /// `--state FILE`, as every command that lays out a screen declares it (`sdui preview` takes it repeated).
+    static let option = OptionSpec.value("--state", "FILE", "a JSON object of state variables laid out over the payload's initial state")
+
+    /// The payload at `path` (warnings printed), in the state of `--state FILE` when given: exit 65 for a state
+    /// file whose variables the screen does not have or whose values are not of their types, 66 unreadable.
+    static func screen(_ path: String, _ args: Arguments, strict: Bool = false) throws(CLIError) -> Screen {
+        let screen = try loadScreen(path, strict: strict)
+        guard let statePath = args["--state"] else { return screen }
+        let state = try state(from: statePath, over: screen)
+        return try resolve(screen, in: state, source: displayName(path))
+    }
+
     /// JSON from `path`: exit 66 when unreadable, 65 when it is not JSON (naming line and column).
     static func loadJSON(_ path: String, what: String) throws(CLIError) -> JSONValue {
         let bytes = try readInput(path)
@@ -55,12 +67,18 @@ enum StateOptions {
     }
 
     /// The text a node shows, as resolved in the screen's state: a text's `text`, a button's `title`, a text
-    /// field's text (its state variable's value); nil for other nodes.
+    /// field's text (its state variable's value), a picker's selected option (either style); nil for other nodes.
     static func resolvedText(of node: LayoutNode, in screen: Screen, sizeClass: UserInterfaceSizeClass) -> String? {
-        guard [.text, .button, .textField].contains(node.type), let component = screen.root.node(atPathID: node.path) else { return nil }
+        guard [.text, .button, .textField, .picker].contains(node.type), let component = screen.root.node(atPathID: node.path) else { return nil }
         switch node.type {
         case .text: return component.text?.resolved(for: sizeClass) ?? ""
         case .button: return component.title?.resolved(for: sizeClass) ?? ""
+        case .picker:
+            guard let input = component.input else { return nil }
+            let selected = screen.state[input.target]
+            // A menu shows its first option when none is selected (as it lays out); segments then mark none.
+            if input.pickerStyle != .segmented { return component.inputText(showing: selected, sizeClass: sizeClass) ?? "" }
+            return input.options.first { $0.value == selected }?.label ?? ""
         default:
             guard let target = component.input?.target else { return nil }
             return screen.state[target]?.interpolationText ?? ""

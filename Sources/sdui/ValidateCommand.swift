@@ -10,6 +10,8 @@ enum ValidateCommand {
         about: """
         Decodes each payload (`-` reads standard input) and prints one line per problem:
           FILE:/json/pointer: message
+        and `FILE: valid (N nodes)` for a payload without errors. The report is the same on standard output and
+        in -o FILE; a file that cannot be read is an error on standard error.
         Warnings (unknown types or properties, tolerated so an older app survives a newer server) are printed as
         `FILE:/pointer: warning: message`, with the closest known name when it looks like a typo ("did you mean
         \"vstack\"?"); --strict makes them errors. A UTF-8 byte order mark is ignored.
@@ -60,13 +62,14 @@ enum ValidateCommand {
                         lines.append("\(name):\(pointer): " + (issue.severity == .warning ? "warning: " : "") + issue.message)
                     }
                     if let screen = result.screen {
-                        printError("\(name): valid (\(screen.root.subtreeCount) nodes" + (result.warnings.isEmpty ? ")" : ", \(result.warnings.count) warnings)"))
+                        lines.append("\(name): valid (\(screen.root.subtreeCount) nodes" + (result.warnings.isEmpty ? ")" : ", \(result.warnings.count) warnings)"))
                     }
                 }
             }
+            // One report, the same lines on standard output or in -o FILE.
             if format == "json" {
                 try writeOutput(JSONValue.object([("files", .array(reports))]).serialized(pretty: true), to: args["--output"])
-            } else if !lines.isEmpty || args["--output"] != nil {
+            } else {
                 try writeOutput(lines.joined(separator: "\n"), to: args["--output"])
             }
             return exitCode

@@ -25,9 +25,21 @@ USAGE: sdui COMMAND [OPTIONS]
 COMMANDS:
 \(all.map { "  " + $0.name.padding(toLength: 13, withPad: " ", startingAt: 0) + "  " + $0.summary }.joined(separator: "\n"))
 
-`sdui COMMAND --help` describes a command. Exit codes: 0 ok, 1 problems found,
-64 usage error, 65 invalid payload, 66 unreadable input, 73 cannot write output.
+\(formatRule)
+
+`sdui COMMAND --help` describes a command. Exit codes: 0 ok, 1 problems found (lint) or a step the screen
+cannot take (simulate), 64 usage error, 65 invalid payload, 66 unreadable input, 73 cannot write output.
 """
+
+    /// The one rule for `--format` defaults, with the commands it puts on each side (from their specs).
+    static var formatRule: String {
+        let data = all.filter { $0.output != .report }.map { "\($0.name) (\($0.output.defaultFormat))" }
+        let reports = all.filter { $0.output == .report }.map(\.name)
+        return wrap("FORMAT: every command takes --format and -o/--output FILE. A command that makes something for "
+            + "another program writes it in its data format unless --format says otherwise: "
+            + data.joined(separator: ", ") + ". A command that reports to a person writes text: "
+            + reports.joined(separator: ", ") + ".", width: 110, indent: 0)
+    }
 }
 
 /// `sdui help [COMMAND] [--format text|markdown]`: a command's help, or the README's CLI reference.
@@ -37,7 +49,7 @@ enum HelpCommand {
         summary: "describe a command, or print the README's CLI reference (--format markdown)",
         positionals: PositionalSpec(name: "COMMAND", min: 0, max: 1),
         about: """
-        Prints `sdui COMMAND --help`, or without COMMAND the list of Commands.all. With --format markdown, the
+        Prints `sdui COMMAND --help`, or without COMMAND the list of commands. With --format markdown, the
         command line reference in the README (generated from the same option tables as parsing and --help;
         a test checks the README holds exactly this text).
         """,

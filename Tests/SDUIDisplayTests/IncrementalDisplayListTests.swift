@@ -3,6 +3,7 @@ import SDUIEnvironment
 @testable import SDUILayout
 @testable import SDUISchema
 @testable import SDUIDisplay
+import SDUIFixtures
 
 /// The display list brought from layout to layout (`DisplayListUpdater`) against the general path: after every change
 /// of random sequences of state changes, the kept list, its accessibility tree and reading order, and the views a

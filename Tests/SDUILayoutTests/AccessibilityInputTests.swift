@@ -2,6 +2,7 @@ import Testing
 import SDUIEnvironment
 import SDUISchema
 @testable import SDUILayout
+@testable import SDUILint
 
 /// Input controls as accessibility elements, with UIKit's traits and values.
 ///

@@ -3,6 +3,8 @@ import Testing
 import SDUIEnvironment
 import SDUISchema
 @testable import SDUILayout
+import SDUIFixtures
+@testable import SDUILint
 
 /// The accessibility pass: SwiftUI's defaults and the payload's `"accessibility"`, in VoiceOver's reading order.
 ///
@@ -260,5 +262,39 @@ import SDUISchema
         """#)
         #expect(found.map(\.code) == ["missing-accessibility-label", "missing-accessibility-label", "missing-accessibility-label"], "\(found)")
         #expect(found.map(\.node) == [1, 3, 6], "photo, icon and the unlabelled image merged into a combine")
+    }
+}
+
+/// Section headers and footers, and the views of backgrounds and overlays, are read like any other node.
+@Suite struct AccessibilitySlotTests {
+    static let payload = #"""
+    {"schemaVersion": 1, "id": "sections", "root": {"type": "vstack", "children": [
+      {"type": "section", "id": "s1",
+       "header": {"type": "text", "id": "head", "text": "A very long section header that cannot fit on one line of a phone", "lineLimit": 1},
+       "footer": {"type": "button", "id": "more", "title": "x"},
+       "children": [{"type": "text", "id": "row", "text": "A very long section header that cannot fit on one line of a phone", "lineLimit": 1}]},
+      {"type": "text", "id": "tagged", "text": "Row", "modifiers": [
+        {"background": {"content": {"type": "image", "id": "back", "url": "https://img.example/b.jpg", "alt": "Stripes"}}},
+        {"overlay": {"content": {"type": "button", "id": "badge", "title": "Open"}}}]}]}}
+    """#
+
+    @Test func `a header is read whole like a row, a footer button by its title, decoration views as elements`() throws {
+        let screen = try Screen(json: Self.payload)
+        let window = try WindowEnvironment(WindowConfiguration(device: DeviceCatalog.device(named: "iphone-se-3")!, orientation: .portrait, mode: .fullScreen))
+        let layout = LayoutEngine().layout(screen, in: window, traits: window.traitCollection())
+        // The header is truncated on screen (one line), yet read whole.
+        let header = try #require(layout.nodes.first { $0.id == "head" })
+        #expect(header.text?.isTruncated == true)
+        let tree = AccessibilityTree(layout: layout)
+        let labels = Dictionary(uniqueKeysWithValues: tree.elements.map { ($0.nodes[0], $0) })
+        #expect(labels["head"]?.label == "A very long section header that cannot fit on one line of a phone")
+        #expect(labels["head"]?.label == labels["row"]?.label)
+        #expect(labels["more"]?.label == "x")
+        #expect(labels["more"]?.traits.contains(.button) == true)
+        #expect(labels["badge"]?.label == "Open")
+        #expect(labels["back"]?.label == "Stripes")
+        #expect(labels["tagged"]?.label == "Row")
+        #expect(Set(tree.elements.map { $0.nodes[0] }) == ["head", "row", "more", "back", "tagged", "badge"])
+        #expect(tree.elements.count == 6)
     }
 }

@@ -2,6 +2,7 @@ import SDUIEnvironment
 import SDUILayout
 import SDUISchema
 import Testing
+import SDUIFixtures
 
 /// The bench fixture's frames against the closed form the peer comparison (`Benchmarks/compare.py`) expects.
 @Suite struct BenchmarkFixtureTests {

@@ -2,6 +2,7 @@ import Foundation
 import SDUIEnvironment
 @testable import SDUILayout
 import SDUISchema
+import SDUIAuthoring
 import Testing
 
 /// Screens built in code can nest deeper than a payload may (the decoder stops at 128 levels): the engine lays

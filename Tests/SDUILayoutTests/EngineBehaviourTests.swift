@@ -3,6 +3,7 @@ import SDUIEnvironment
 import SDUILayout
 import SDUISchema
 import Testing
+import SDUIFixtures
 
 @Suite struct EngineBehaviourTests {
     static func examples() throws -> [Screen] {

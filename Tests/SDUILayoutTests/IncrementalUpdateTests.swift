@@ -2,6 +2,7 @@ import Testing
 import SDUIEnvironment
 @testable import SDUILayout
 @testable import SDUISchema
+import SDUIFixtures
 
 /// State changes laid out incrementally (`StateUpdater` + `LayoutEngine.layout(applying:)`) against the general
 /// path: the payload resolved again in the new state and laid out by a fresh engine.

@@ -4,6 +4,7 @@ import SDUIEnvironment
 @testable import SDUILayout
 import SDUISchema
 import Testing
+import SDUIFixtures
 
 /// A screen's flat tree is built once (per size class) and kept with the screen; every later layout, by any
 /// engine, with any traits, starts from it. These tests compare such layouts with layouts of a copy of the

@@ -3,6 +3,7 @@ import SDUIEnvironment
 @testable import SDUILayout
 import SDUISchema
 import Testing
+import SDUIFixtures
 
 /// The fused v1 fields (`computeModifierLayers`) are the fast path of the general layer path
 /// (`computeLayeredNode`): every payload must give the same frames both ways — laid out as built, and with

@@ -3,6 +3,7 @@ import SDUIEnvironment
 import SDUILayout
 import SDUISchema
 import Testing
+import SDUIFixtures
 
 /// Invariants of every example on every catalog window (device × orientation × offered mode).
 @Suite struct PropertyTests {

@@ -3,6 +3,7 @@ import SDUIEnvironment
 @testable import SDUILayout
 import SDUISchema
 import Testing
+import SDUIFixtures
 
 /// Random trees of every type and modifier (seeded, so failures reproduce): layout never crashes, never
 /// produces a non-finite frame or a negative size, and a relayout equals a fresh layout.

@@ -3,6 +3,7 @@ import SDUIEnvironment
 @testable import SDUILayout
 import SDUISchema
 import Testing
+import SDUIFixtures
 
 /// Measurements and placements kept across passes of one tree (`MeasureCache`, `PlacementStamp`), and the bounded
 /// work they buy (issue 16.2, 15.5): every result must equal a fresh engine's, and the reuse must happen.

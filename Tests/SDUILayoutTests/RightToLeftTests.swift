@@ -2,7 +2,9 @@ import Foundation
 import SDUIEnvironment
 @testable import SDUILayout
 import SDUISchema
+import SDUIAuthoring
 import Testing
+import SDUIFixtures
 
 /// Right-to-left layout: SwiftUI mirrors the whole layout (frames stay in window coordinates).
 @Suite struct RightToLeftTests {
@@ -12,13 +14,14 @@ import Testing
     }
 
     /// Every frame of `rtl` is the mirror of the same node's frame in `ltr` in a window `width` wide.
-    static func mirrorErrors(_ ltr: LayoutResult, _ rtl: LayoutResult, width: Double) -> [String] {
+    /// `tolerance`: how far apart (in points) a coordinate may be.
+    static func mirrorErrors(_ ltr: LayoutResult, _ rtl: LayoutResult, width: Double, tolerance: Double = 1e-9) -> [String] {
         guard ltr.nodes.count == rtl.nodes.count else { return ["\(ltr.nodes.count) vs \(rtl.nodes.count) nodes"] }
         var errors: [String] = []
         for (a, b) in zip(ltr.nodes, rtl.nodes) {
             let mirroredX = width - a.frame.x - a.frame.width
-            if a.id != b.id || abs(b.frame.x - mirroredX) > 0.5 || abs(b.frame.y - a.frame.y) > 0.5
-                || abs(b.frame.width - a.frame.width) > 0.5 || abs(b.frame.height - a.frame.height) > 0.5 {
+            if a.id != b.id || abs(b.frame.x - mirroredX) > tolerance || abs(b.frame.y - a.frame.y) > tolerance
+                || abs(b.frame.width - a.frame.width) > tolerance || abs(b.frame.height - a.frame.height) > tolerance {
                 errors.append("\(a.id): left to right \(a.frame), right to left \(b.frame), mirror x \(mirroredX)")
             }
         }
@@ -42,10 +45,32 @@ import Testing
                 }
                 let ltr = rounding.layout(screen, in: environment, traits: Self.traits(environment, .leftToRight))
                 let rtl = rounding.layout(screen, in: environment, traits: Self.traits(environment, .rightToLeft))
-                #expect(Self.mirrorErrors(ltr, rtl, width: environment.size.width).isEmpty, "rounded, \(screen.id) on \(environment.device.name)")
+                let errors = Self.mirrorErrors(ltr, rtl, width: environment.size.width)
+                #expect(errors.isEmpty, "rounded, \(screen.id) on \(environment.device.name): \(errors.prefix(3))")
             }
         }
         #expect(layouts > 500)
+    }
+
+    @Test func `rounded to pixels, a right-to-left layout is exactly the mirror of the rounded left-to-right one`() throws {
+        // Two 7.6-pt colours centred in the window: edges fall on half pixels at 3×, where rounding after mirroring
+        // gave one colour 7.33 pt left to right and 7.67 pt right to left.
+        let screen = try Screen(json: #"""
+        {"schemaVersion": 1, "root": {"type": "hstack", "children": [
+          {"type": "color", "id": "a", "frame": {"width": 7.6, "height": 10}},
+          {"type": "color", "id": "b", "frame": {"width": 7.6, "height": 10}}]}}
+        """#)
+        let rounding = LayoutEngine(options: .init(roundsToPixels: true))
+        for environment in WindowEnvironment.allFixed() + [try WindowEnvironment(WindowConfiguration(device: DeviceCatalog.all[0], orientation: .portrait, mode: .window(Size(width: 333, height: 500))))] {
+            let ltr = rounding.layout(screen, in: environment, traits: Self.traits(environment, .leftToRight))
+            let rtl = rounding.layout(screen, in: environment, traits: Self.traits(environment, .rightToLeft))
+            let errors = Self.mirrorErrors(ltr, rtl, width: environment.size.width)
+            #expect(errors.isEmpty, "\(environment.device.name) \(environment.mode): \(errors)")
+            for node in rtl.nodes {
+                let scale = environment.device.scale
+                for edge in [node.frame.minX, node.frame.maxX] { #expect(abs((edge * scale).rounded() - edge * scale) < 1e-6, "\(node.id) \(edge)") }
+            }
+        }
     }
 
     @Test func `an hstack runs from the right and a leading vstack aligns its children on the right`() {

@@ -3,6 +3,7 @@ import Testing
 import SDUIEnvironment
 import SDUILayout
 import SDUISchema
+import SDUIFixtures
 
 /// The template benchmark's payloads: a list sent as data and one template against the same list expanded.
 @Suite struct TemplateFixtureTests {

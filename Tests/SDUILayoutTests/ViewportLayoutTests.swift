@@ -2,6 +2,7 @@ import SDUIEnvironment
 import SDUILayout
 import SDUISchema
 import Testing
+import SDUIFixtures
 
 /// Viewport (virtualised) layouts of a long feed give the same frames as a full layout, realise only what
 /// is near the viewport, and do not grow with the number of items.

@@ -4,6 +4,7 @@ import SDUILayout
 import SDUISchema
 import SDUIDisplay
 @testable import SDUIRuntime
+import SDUIFixtures
 
 /// A launched `ScreenViewController` after random state changes (its display list brought along in place,
 /// `DisplayListUpdater`): its items, views and accessibility order equal those of a controller launched fresh on the

@@ -80,6 +80,8 @@ import SDUISchema
             let item = try #require(items.first { $0.payloadID == id })
             #expect((controller.nodeView(id: id) as? ComponentView)?.item?.frame == item.frame, "\(id)")
         }
+        // The app (its window and scene) stays alive until the checks are done.
+        withExtendedLifetime(harness) {}
     }
 
     @Test func `a failing action is a diagnostic and changes nothing`() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SDUISchema
+import SDUIAuthoring
 
 /// The payload's `"accessibility"` key: decoded, checked at the edge, encoded, in the schema and the DSL.
 @Suite struct AccessibilityPropertiesTests {

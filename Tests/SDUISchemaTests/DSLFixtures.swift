@@ -1,5 +1,6 @@
 import SDUIEnvironment
 import SDUISchema
+import SDUIAuthoring
 
 /// Screens built with the DSL, shared by the DSL, encoding and JSON Schema tests. Together they use every
 /// component, every modifier and responsive values of every kind.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SDUIEnvironment
 @testable import SDUISchema
+@testable import SDUIAuthoring
 
 /// Decodes `screen`'s canonical JSON, strictly unless `strict` is false.
 private func roundTrip(_ screen: Screen, strict: Bool = true) throws -> PayloadDecoding {

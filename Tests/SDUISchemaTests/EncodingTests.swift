@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SDUIEnvironment
 @testable import SDUISchema
+import SDUIAuthoring
 
 /// The package root (…/Tests/SDUISchemaTests/ThisFile.swift → …).
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

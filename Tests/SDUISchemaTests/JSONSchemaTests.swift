@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SDUIEnvironment
 @testable import SDUISchema
+import SDUIAuthoring
 
 // MARK: Running the third-party validator
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SDUISchema
+import SDUIAuthoring
 
 /// The payload's `"lint"` key: decoded, checked, encoded, in the schema and the DSL.
 @Suite struct LintSettingsTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SDUIEnvironment
 @testable import SDUISchema
+import SDUIAuthoring
 
 private func decode(_ json: String, strict: Bool = false) -> PayloadDecoding {
     PayloadDecoder(options: .init(strict: strict)).decode(Array(json.utf8))

@@ -77,3 +77,29 @@ import Testing
         #expect(try sdui(["lint", "--help"]).stdout.contains("missing-accessibility-label"))
     }
 }
+
+/// Lint checks section headers and footers, and the views of backgrounds and overlays, as it checks any node.
+@Suite struct SlotLintTests {
+    @Test func `a low-contrast header is flagged like a row, a titled footer button is not unlabelled, headers group at their own pointer`() throws {
+        let payload = #"""
+        {"schemaVersion": 1, "root": {"type": "vstack", "children": [
+          {"type": "section", "id": "s1", "header": {"type": "text", "id": "head1", "text": "First", "color": "#bbbbbb"},
+           "footer": {"type": "button", "id": "more", "title": "x"},
+           "children": [{"type": "text", "id": "row", "text": "Row", "color": "#bbbbbb"}]},
+          {"type": "section", "id": "s2", "header": {"type": "text", "id": "head2", "text": "Second", "color": "#bbbbbb"},
+           "children": [{"type": "text", "text": "Row 2", "modifiers": [{"overlay": {"content": {"type": "image", "id": "mark", "url": "https://img.example/m.png", "aspectRatio": 1}}}]}]}]}}
+        """#
+        let run = try sdui(["lint", try temporaryFile(Array(payload.utf8)), "--devices", "iphone-16:portrait", "--content-sizes", "Large", "--format", "json"])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let diagnostics = try #require(doc["diagnostics"] as? [[String: Any]])
+        let contrast = diagnostics.filter { $0["code"] as? String == "low-contrast" }
+        #expect(contrast.contains { ($0["nodes"] as? [String]) == ["head1", "head2"] && $0["pattern"] as? String == "/root/children/*/header" }, "\(contrast)")
+        #expect(contrast.contains { ($0["nodes"] as? [String]) == ["row"] })
+        let missing = diagnostics.filter { $0["code"] as? String == "missing-accessibility-label" }
+        #expect(!missing.contains { ($0["nodes"] as? [String])?.contains("more") == true }, "a footer button titled \"x\" has a label")
+        // An overlay's image without alt is as unlabelled as any image.
+        #expect(missing.contains { ($0["nodes"] as? [String]) == ["mark"] && $0["pointer"] as? String == "/root/children/1/children/0/modifiers/0/overlay/content" }, "\(missing)")
+        // No pattern puts a header or footer under children/*.
+        for d in diagnostics { #expect(!((d["pattern"] as? String) ?? "").hasSuffix("children/*") || !((d["pointer"] as? String) ?? "").hasSuffix("header")) }
+    }
+}

@@ -20,11 +20,12 @@ let productsDirectory: URL = {
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// Runs `sdui` with `arguments`, feeding `stdin`, with a timeout so a hang fails instead of blocking CI.
-func sdui(_ arguments: [String], stdin: Data? = nil, timeout: TimeInterval = 60) throws -> SDUIRun {
+/// `directory`: the working directory (default: the repository's root).
+func sdui(_ arguments: [String], stdin: Data? = nil, timeout: TimeInterval = 60, in directory: URL = repositoryRoot) throws -> SDUIRun {
     let process = Process()
     process.executableURL = productsDirectory.appendingPathComponent("sdui")
     process.arguments = arguments
-    process.currentDirectoryURL = repositoryRoot
+    process.currentDirectoryURL = directory
     let out = Pipe(), err = Pipe(), input = Pipe()
     process.standardOutput = out
     process.standardError = err

@@ -51,10 +51,10 @@ import Testing
     }
 
     @Test(arguments: ["tap:missing", "toggle:missing", "type:missing=x"])
-    func `actions on missing ids are usage errors naming the step`(step: String) throws {
+    func `actions on missing ids are steps the screen cannot take, naming the step`(step: String) throws {
         let path = try temporaryFile(Self.payload(root: Self.text("@{count}")))
         let run = try sdui(["simulate", path, "--steps", step])
-        #expect(run.exitCode == 64, "\(run.stderr)")
+        #expect(run.exitCode == 1, "\(run.stderr)")
         #expect(run.stderr.contains("step 1"))
         #expect(run.stderr.contains("missing"))
     }

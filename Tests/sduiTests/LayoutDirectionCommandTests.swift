@@ -25,7 +25,7 @@ import Testing
             let g = try #require(b[id])
             #expect(abs(g[0] - (375 - f[0] - f[2])) < 1e-6 && g[1] == f[1] && g[2] == f[2] && g[3] == f[3], "\(id): \(f) → \(g)")
         }
-        let text = try sdui(["layout", "Examples/storefront.json", "--device", "iphone-se-3", "--layout-direction", "rtl",
+        let text = try sdui(["layout", "Examples/storefront.json", "--device", "iphone-se-3", "--layout-direction", "rightToLeft",
                              "--format", "text"])
         #expect(text.stdout.split(separator: "\n").first?.hasSuffix(", right to left") == true)
     }
@@ -37,6 +37,13 @@ import Testing
         let lint = try sdui(["lint", "Examples/storefront.json", "--layout-directions", "sideways"])
         #expect(lint.exitCode == 64)
         #expect(lint.stderr.contains("--layout-directions"))
+        // Only the documented spellings: an abbreviation or another case is refused with the name to use.
+        for (given, meant) in [("rtl", "rightToLeft"), ("RightToLeft", "rightToLeft"), ("ltr", "leftToRight")] {
+            let run = try sdui(["layout", "Examples/storefront.json", "--layout-direction", given])
+            #expect(run.exitCode == 64, "\(given)")
+            #expect(run.stderr.contains("did you mean \(meant)?"), "\(run.stderr)")
+        }
+        #expect(try sdui(["lint", "Examples/storefront.json", "--layout-directions", "all"]).exitCode == 64)
     }
 
     @Test func `lint --layout-directions both lays out twice as many windows and finds the same problems`() throws {
@@ -55,7 +62,7 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sdui-rtl-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let out = dir.appendingPathComponent("p.html").path
-        let preview = try sdui(["preview", "Examples/storefront.json", "-o", out, "--devices", "iphone-se-3", "--content-sizes", "none",
+        let preview = try sdui(["preview", "Examples/storefront.json", "-o", out, "--devices", "iphone-se-3", "--content-sizes", "Large",
                                 "--layout-direction", "rightToLeft"])
         #expect(preview.exitCode == 0, "\(preview.stderr)")
         let page = try String(contentsOfFile: out, encoding: .utf8)

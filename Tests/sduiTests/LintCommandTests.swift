@@ -152,3 +152,58 @@ import Testing
         #expect(!failed.stderr.contains("NSCocoaErrorDomain"))
     }
 }
+
+/// Lint's pointers name places the payload has: a node a `forEach` made is in its template, with its item named.
+@Suite struct LintPointerTests {
+    static let payload = #"""
+    {"schemaVersion": 1, "id": "shop",
+     "state": {"products": [{"id": "p1", "name": "Boots"}, {"id": "p2", "name": "Tent"}, {"id": "p3", "name": "Lamp"}]},
+     "root": {"type": "vstack", "children": [
+       {"type": "text", "text": "Shop"},
+       {"type": "hstack", "children": [
+         {"type": "text", "text": "Before"},
+         {"type": "forEach", "items": "@{products}", "id": "@{item.id}", "template":
+           {"type": "vstack", "id": "card-@{item.id}", "children": [
+             {"type": "text", "text": "@{item.name}"},
+             {"type": "image", "id": "photo-@{item.id}", "url": "https://img.example/@{item.id}.jpg"}]}},
+         {"type": "image", "id": "after", "url": "https://img.example/after.jpg"}]}]}}
+    """#
+
+    /// The value at a JSON Pointer of `document`, or nil when the payload has no such place.
+    static func value(at pointer: String, in document: Any) -> Any? {
+        var value: Any? = document
+        for token in pointer.split(separator: "/").map(String.init) {
+            if let object = value as? [String: Any] { value = object[token] }
+            else if let array = value as? [Any], let i = Int(token), array.indices.contains(i) { value = array[i] }
+            else { return nil }
+        }
+        return value
+    }
+
+    @Test func `every pointer lint prints resolves in the payload, template nodes in their template with their item`() throws {
+        let path = try temporaryFile(Array(Self.payload.utf8))
+        let document = try JSONSerialization.jsonObject(with: Data(Self.payload.utf8))
+        let run = try sdui(["lint", path, "--devices", "iphone-16:portrait", "--content-sizes", "Large", "--format", "json"])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let diagnostics = try #require(doc["diagnostics"] as? [[String: Any]])
+        // The images have no aspectRatio: one finding per image, the three made ones grouped.
+        let made = try #require(diagnostics.first { ($0["nodes"] as? [String])?.contains("photo-p1") == true }, "\(diagnostics)")
+        #expect(made["pointer"] as? String == "/root/children/1/children/1/template/children/1")
+        #expect(made["pattern"] as? String == "/root/children/1/children/1/template/children/1")
+        #expect(made["nodes"] as? [String] == ["photo-p1", "photo-p2", "photo-p3"])
+        let items = try #require(made["items"] as? [[String: Any]])
+        #expect(items.map { $0["index"] as? Int } == [0, 1, 2])
+        #expect(items.map { $0["id"] as? String } == ["p1", "p2", "p3"])
+        let after = try #require(diagnostics.first { ($0["nodes"] as? [String]) == ["after"] })
+        #expect(after["pointer"] as? String == "/root/children/1/children/2", "the node after the forEach is at its payload index")
+        #expect(after["items"] == nil)
+        for d in diagnostics {
+            for key in ["pointer", "pattern"] {
+                let pointer = try #require(d[key] as? String)
+                #expect(Self.value(at: pointer, in: document) != nil, "\(key) \(pointer) is not in the payload")
+            }
+        }
+        let plain = try sdui(["lint", path, "--devices", "iphone-16:portrait", "--content-sizes", "Large"])
+        #expect(plain.stdout.contains("(/root/children/1/children/1/template/children/1; items 0 … 2)"), "\(plain.stdout)")
+    }
+}

@@ -3,6 +3,7 @@ import Testing
 import SDUIEnvironment
 import SDUISchema
 @testable import sdui
+@testable import SDUILint
 
 /// `sdui lint` lays out once per group of configurations whose layout inputs are equal (window size, safe area,
 /// traits: the catalog's devices share windows) and places the findings on every member: exactly what laying

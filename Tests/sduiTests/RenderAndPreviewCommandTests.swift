@@ -20,13 +20,28 @@ import Testing
         #expect(page.contains("@font-face"))
     }
 
+    @Test func `preview without -o writes out/preview.html as the README says, a path the repository ignores`() throws {
+        let directory = URL(fileURLWithPath: try Self.outputPath("x")).deletingLastPathComponent()
+        let run = try sdui(["preview", "--devices", "iphone-se-3:portrait", "--content-sizes", "Large"], in: directory)
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        let page = directory.appendingPathComponent("out/preview.html")
+        #expect(FileManager.default.fileExists(atPath: page.path))
+        #expect(run.stdout.contains("wrote \(page.standardizedFileURL.path)"), "\(run.stdout)")
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("swift run sdui preview") && readme.contains("→ out/preview.html"))
+        // The repository's own rules ignore it (a preview run in a checkout leaves `git status` clean).
+        let gitignore = try String(contentsOf: repositoryRoot.appendingPathComponent(".gitignore"), encoding: .utf8)
+        #expect(gitignore.split(separator: "\n").contains("/out/"))
+    }
+
     @Test func `preview takes a device list and refuses an unknown device with exit 64`() throws {
         let out = try Self.outputPath("p.html")
         let ok = try sdui(["preview", "Examples/news-feed.json", "-o", out, "--devices", "iphone-se-3,ipad-pro-13-m4:landscape:split-2/3",
-                           "--content-sizes", "none"])
+                           "--content-sizes", "Large"])
         #expect(ok.exitCode == 0, "\(ok.stderr)")
         let page = try String(contentsOfFile: out, encoding: .utf8)
-        #expect(page.components(separatedBy: "class=\"sdui-panel\"").count - 1 == 2)
+        // iphone-se-3 is both its orientations (one --devices syntax with lint): three windows.
+        #expect(page.components(separatedBy: "class=\"sdui-panel\"").count - 1 == 3)
         let bad = try sdui(["preview", "-o", out, "--devices", "iphone-99"])
         #expect(bad.exitCode == 64)
         #expect(bad.stderr.contains("--devices 'iphone-99': unknown device"))
@@ -64,7 +79,7 @@ import Testing
     let out = try RenderAndPreviewCommandTests.outputPath("big.html")
     let run = try sdui(["preview", payload, "-o", out])
     #expect(run.exitCode == 64)
-    #expect(run.stderr.contains("pass fewer --devices or --content-sizes none"))
+    #expect(run.stderr.contains("pass fewer --devices or --content-sizes"))
     #expect(!FileManager.default.fileExists(atPath: out))
 }
 

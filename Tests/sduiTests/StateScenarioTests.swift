@@ -176,14 +176,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ("tap:nothing", 64, "has no node with id 'nothing'"),
-        ("toggle:add", 64, "not a toggle"),
-        ("type:add=x", 64, "not a textField"),
-        ("set:count=\"x\"", 64, "holds a number"),
-        ("set:cont=1", 64, "no state variable \"cont\""),
+        ("tap:nothing", 1, "has no node with id 'nothing'"),
+        ("toggle:add", 1, "not a toggle"),
+        ("type:add=x", 1, "not a textField"),
+        ("set:count=\"x\"", 1, "holds a number"),
+        ("set:cont=1", 1, "no state variable \"cont\""),
         ("set:count=[1,", 64, "is not JSON"),
         ("set:count", 64, "expected set:NAME=JSON"),
-        ("respond:ok", 64, "no request is pending"),
+        ("respond:ok", 1, "no request is pending"),
         ("respond:maybe", 64, "expected respond:ok"),
         ("respond:fail:200", 64, "400…599"),
         ("respond:ok:/nonexistent/body.json", 66, "cannot read"),
@@ -193,6 +193,38 @@ import Testing
         let run = try sdui(["simulate", path, "--steps", step])
         #expect(run.exitCode == code, "\(step): \(run.stderr)")
         #expect(run.stderr.contains(message), "\(step): \(run.stderr)")
+    }
+
+    @Test func `array elements and object members are checked against the variable's type everywhere`() throws {
+        let payload = #"""
+        {"schemaVersion": 1, "id": "typed", "state": {"scores": [1, 2], "person": {"age": 3, "name": "Ada"}},
+         "root": {"type": "text", "text": "@{len(scores)}"}}
+        """#
+        let path = try temporaryFile(Array(payload.utf8))
+        for (step, problem) in [("set:scores=[\"a\"]", "holds an array of number"), ("set:scores=[1,[2]]", "holds an array of number"),
+                                ("set:person={\"age\":\"x\"}", "holds an object")] {
+            let run = try sdui(["simulate", path, "--steps", step])
+            #expect(run.exitCode == 1, "\(step): \(run.stderr)")
+            #expect(run.stderr.contains(problem), "\(step): \(run.stderr)")
+        }
+        // What the initial value's type allows: numbers and nulls, any members it does not name.
+        for step in ["set:scores=[3,null,4.5]", "set:scores=[]", "set:person={\"age\":4,\"city\":\"Oslo\"}"] {
+            let run = try sdui(["simulate", path, "--steps", step])
+            #expect(run.exitCode == 0, "\(step): \(run.stderr)")
+        }
+        // A --state file: the same check (exit 65, naming the variable).
+        let state = try temporaryFile(Array(#"{"scores": ["a", "b"]}"#.utf8), name: "bad-state.json")
+        let layout = try sdui(["layout", path, "--state", state])
+        #expect(layout.exitCode == 65, "\(layout.stderr)")
+        #expect(layout.stderr.contains("/scores: scores holds an array of number"), "\(layout.stderr)")
+        // A set action's constant value in the payload: a validation error.
+        let action = try temporaryFile(Array(#"""
+        {"schemaVersion": 1, "state": {"scores": [1]}, "root": {"type": "button", "title": "x",
+         "action": {"type": "set", "name": "scores", "value": ["a"]}}}
+        """#.utf8))
+        let validate = try sdui(["validate", action])
+        #expect(validate.exitCode == 65, "\(validate.stdout)")
+        #expect(validate.stdout.contains("/root/action/value"), "\(validate.stdout)")
     }
 
     @Test func `a response file that is not JSON is a payload error naming the step`() throws {

@@ -64,7 +64,7 @@ public struct AccessibilityTree: Sendable {
 /// Everything the walk asks of a node is read into flat arrays first (type, parent, frame, the payload facts), and
 /// the elements it drafts live in one store (`drafts`) that items name by index: ordering and concatenating items
 /// moves a few words each, never an element's strings and arrays.
-struct AccessibilityTreeBuilder {
+package struct AccessibilityTreeBuilder {
     /// The layout's nodes (read for an element's id and a text's lines only).
     let nodes: [LayoutNode]
     let types: [ComponentType]
@@ -282,7 +282,12 @@ struct AccessibilityTreeBuilder {
         switch types[i] {
         case .text, .label, .button, .image, .toggle, .stepper, .textField, .picker:
             if behavior == .contain { break }
-            return one(leafElement(i))
+            // A leaf's laid-out children are the views of its backgrounds and overlays: elements of their own
+            // beside it, as SwiftUI reads a `Text("Row").overlay { Button("Open") }` (unless it combines or ignores).
+            if children.isEmpty || behavior == .combine || behavior == .ignore { return one(leafElement(i)) }
+            var all = leafElement(i).map { [item($0, priority: priority)] } ?? []
+            all += inner()
+            return all.isEmpty ? .none : .many(all)
         default:
             break
         }

@@ -107,6 +107,16 @@ struct TreeBuilder {
         flat.pointee.isTappable = isTappable
 
         resolveContainer(g, into: &flat.pointee)
+        if kind == .vstack || kind == .hstack, case .section = pointer.pointee.type, parent >= 0, parentContext != .none,
+           flat.pointee.hasDefaultSpacing {
+            // A `Section` has no layout of its own: SwiftUI places its header, views and footer in the stack it is
+            // in, at that stack's spacing (Apple, "Grouping data with lazy stack views"). A section's own `spacing`
+            // key still wins.
+            let stack = tree.nodes[Int(parent)]
+            flat.pointee.spacing = stack.spacing
+            flat.pointee.columnSpacing = stack.spacing
+            flat.pointee.hasDefaultSpacing = stack.hasDefaultSpacing
+        }
         if (kind == .grid || kind == .hgrid) && g.pointee.hasGridItems { resolveGridItems(pointer, into: &flat.pointee, tree: &tree) }
         if kind == .symbol || kind == .label || kind == .viewThatFits || kind == .flow {
             resolveVocabulary(pointer, g, into: &flat.pointee, tree: &tree)

@@ -13,8 +13,9 @@ import SDUISchema
 ///    trailing insets are swapped before compute: see `LayoutEngine`), so this final pass is the whole of
 ///    SwiftUI's mirroring — leading alignments and padding edges on the right, stacks from the right, a
 ///    horizontal scroll's content starting at its right edge.
-/// 4. Pixel rounding, when asked for, is a separate final step (as in Yoga): each edge is rounded to the
-///    display's pixel grid, so adjacent frames stay adjacent.
+/// 4. Pixel rounding, when asked for, is a separate step (as in Yoga): each edge is rounded to the display's
+///    pixel grid, so adjacent frames stay adjacent. It comes before mirroring, so the rounded right-to-left
+///    layout is exactly the mirror of the rounded left-to-right one (a window's width is on the grid).
 /// 5. Nodes: the result keeps the frames and the tree's `OutputLink`s (shared, not copied) and names its
 ///    nodes from the payload when they are first read, so a pass creates no strings.
 ///
@@ -56,8 +57,11 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     }
     let scale = traits.displayScale > 0 ? traits.displayScale : 1
     let mirrors = traits.layoutDirection == .rightToLeft
-    // Without mirroring, frames are rounded as they are written; mirrored ones after step 3.
-    let roundsWhileWriting = roundsToPixels && !mirrors
+    // Frames are rounded as they are written, mirrored ones too (step 3 mirrors the rounded frames, then rounds
+    // once more only for a window whose width is off the pixel grid): rounding an edge that falls on half a pixel
+    // goes one way, so rounding after mirroring would make the mirror of a rounded left-to-right layout differ
+    // from the rounded right-to-left one by a pixel.
+    let roundsWhileWriting = roundsToPixels
     // Whether some node's computed geometry was not finite (never unless an arithmetic limit was missed: see
     // `LayoutLimits`); such nodes are found and reported after the frames are written.
     let canBuildOnLast = s.framesAreExact && inArrayOrder && !roundsToPixels && !mirrors && s.frames.count == count
@@ -83,7 +87,7 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
             width = width.isFinite ? max(0, width) : 0
             height = height.isFinite ? max(0, height) : 0
             origins[i] = Point(x: x + (hidden ? 0 : g.contentX), y: y + (hidden ? 0 : g.contentY))
-            // Step 4 (here unless mirrored).
+            // Step 4.
             frames[out] = roundsWhileWriting ? roundToPixels(Rect(x: x, y: y, width: width, height: height), scale: scale)
                                          : Rect(x: x, y: y, width: width, height: height)
             return nonFinite
@@ -195,8 +199,8 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
                         diagnostics: diagnostics)
 }
 
-/// Step 3 (and 4 for mirrored frames): each frame's x becomes `windowWidth − x − width`, then, if asked, its
-/// edges are rounded to the pixel grid of `scale`.
+/// Step 3: each frame's x becomes `windowWidth − x − width`; with `scale`, the frames were rounded before and
+/// the mirrored edges are rounded again, which moves them only when the window's width is off the pixel grid.
 func mirror(_ frames: inout ContiguousArray<Rect>, windowWidth: Double, roundingTo scale: Double?) {
     let width = windowWidth.isFinite ? windowWidth : 0
     frames.withUnsafeMutableBufferPointer { frames in

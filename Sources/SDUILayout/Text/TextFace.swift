@@ -80,6 +80,11 @@ struct TextFace {
 
     /// The font this face was made for.
     let font: FontSpec
+    /// The face read from a font file, when `font` names one: its shaped advances replace Inter's, and the widths
+    /// below are in its units (`pointsPerSubunit` is size / (its unitsPerEm × 4096)).
+    let loaded: FontFace?
+    /// Points per subunit of the built-in Inter at this size (for characters a loaded face lacks).
+    let interPointsPerSubunit: Double
     /// Index into `InterMetrics.weights`.
     let weightIndex: Int
     /// Points per subunit.
@@ -123,10 +128,12 @@ struct TextFace {
             ? InterTables.commonWeightIndices[weight / 100]
             : InterTables.weightIndex(forCSSWeight: weight)
         let size = font.size.isFinite && font.size > 0 ? font.size : 0
-        let unitsPerEm = InterMetrics.unitsPerEm
+        loaded = font.face
+        let unitsPerEm = font.face.map { Double($0.unitsPerEm) } ?? InterMetrics.unitsPerEm
         let subunitsPerEm = unitsPerEm * Double(Self.subunitsPerUnit)
         // Guard the divisions below for a zero size: everything is then 0 wide.
         pointsPerSubunit = size / subunitsPerEm
+        interPointsPerSubunit = size / (InterMetrics.unitsPerEm * Double(Self.subunitsPerUnit))
         self.font = font
         asciiUnits = tables.ascii[weightIndex]
         denseUnits = tables.dense[weightIndex]
@@ -134,7 +141,13 @@ struct TextFace {
         sparseUnits = tables.sparseAdvances[weightIndex]
         compositionKeys = tables.compositionKeys
         composedCodepoints = tables.composedCodepoints
-        baselineOffset = Self.baselineOffset(size: size, lineHeight: font.lineHeight, displayScale: displayScale)
+        if let face = font.face {
+            baselineOffset = Self.baselineOffset(size: size, lineHeight: font.lineHeight, displayScale: displayScale,
+                                                 unitsPerEm: unitsPerEm, ascender: Double(face.ascender),
+                                                 descender: Double(face.descender))
+        } else {
+            baselineOffset = Self.baselineOffset(size: size, lineHeight: font.lineHeight, displayScale: displayScale)
+        }
         func subunits(em: Double) -> Int { Int((em * subunitsPerEm).rounded()) }
         let emojiPoints = (size * displayScale * 2550 / 2048).rounded() / displayScale
         emojiSubunits = size > 0 ? Int((emojiPoints / size * subunitsPerEm).rounded()) : 0
@@ -143,8 +156,21 @@ struct TextFace {
         halfEmSubunits = subunits(em: 0.5)
         otherFallbackSubunits = subunits(em: 0.55)
         tabIntervalSubunits = size > 0 ? max(1, Int((28 / pointsPerSubunit).rounded())) : 1
-        hyphenSubunits = Int(asciiUnits[0x2D]) * Self.subunitsPerUnit
-        ellipsisSubunits = Int(InterMetrics.ellipsisAdvance[weightIndex]) * Self.subunitsPerUnit
+        let interScale = Double(Self.subunitsPerUnit) * unitsPerEm / InterMetrics.unitsPerEm
+        if let face = font.face {
+            // The face's own hyphen and ellipsis (shaped alone), else Inter's, which the renderer falls back to.
+            func advance(_ character: String, interUnits: Int) -> Int {
+                guard character.unicodeScalars.allSatisfy({ face.covers($0.value) }) else {
+                    return Int((Double(interUnits) * interScale).rounded())
+                }
+                return face.shape(character).reduce(0) { $0 + Int($1.advance) } * Self.subunitsPerUnit
+            }
+            hyphenSubunits = advance("-", interUnits: Int(asciiUnits[0x2D]))
+            ellipsisSubunits = advance("…", interUnits: Int(InterMetrics.ellipsisAdvance[weightIndex]))
+        } else {
+            hyphenSubunits = Int(asciiUnits[0x2D]) * Self.subunitsPerUnit
+            ellipsisSubunits = Int(InterMetrics.ellipsisAdvance[weightIndex]) * Self.subunitsPerUnit
+        }
         notoWeightIndex = NotoTables.weightIndex(forCSSWeight: weight)
         notoSubunitsPerUnit = subunitsPerEm / NotoMetrics.unitsPerEm
     }
@@ -158,10 +184,12 @@ struct TextFace {
     /// Distance from the top of a line box to its baseline, as Chromium places it: CSS centres the
     /// content area (Inter's ascender + descender, each rounded to device pixels) in the line box,
     /// flooring the half-leading. Measured to the pixel in Chromium 156.
-    static func baselineOffset(size: Double, lineHeight: Double, displayScale: Double) -> Double {
-        let scale = size / InterMetrics.unitsPerEm * displayScale
-        let ascent = (InterMetrics.ascender * scale).rounded()
-        let descent = (-InterMetrics.descender * scale).rounded()
+    static func baselineOffset(size: Double, lineHeight: Double, displayScale: Double,
+                               unitsPerEm: Double = InterMetrics.unitsPerEm, ascender: Double = InterMetrics.ascender,
+                               descender: Double = InterMetrics.descender) -> Double {
+        let scale = size / unitsPerEm * displayScale
+        let ascent = (ascender * scale).rounded()
+        let descent = (-descender * scale).rounded()
         let halfLeading = ((lineHeight * displayScale - ascent - descent) / 2).rounded(.down)
         return (ascent + halfLeading) / displayScale
     }

@@ -251,6 +251,7 @@ struct LineBreaker {
         var breakContentWidth = 0
         var breakLineWidth = 0
         var breakAddsHyphen = false
+        var breakStartAdjustment = 0  // startAdjustment of the cluster the next line starts with
         var previous = TextBreakKind.newline
         var beforePrevious = TextBreakKind.newline
 
@@ -258,7 +259,8 @@ struct LineBreaker {
             // Step 1: forced break.
             if cluster.kind == .newline {
                 let isFinal = cluster.end >= textEnd
-                guard emit(lineStart, contentEnd, contentWidth, hyphen: false, isFinal: isFinal, &source) else {
+                guard emit(lineStart, contentEnd, contentWidth + contentEndAdjustment, hyphen: false, isFinal: isFinal,
+                           &source) else {
                     return
                 }
                 lineStart = cluster.end
@@ -269,6 +271,7 @@ struct LineBreaker {
                 lineWidth = 0
                 contentEnd = cluster.end
                 contentWidth = 0
+                contentEndAdjustment = 0
                 hasBreak = false
                 previous = .newline
                 beforePrevious = .newline
@@ -277,7 +280,8 @@ struct LineBreaker {
             // Step 2: break opportunity before this cluster.
             if cluster.start > lineStart && TextBreakKind.canBreak(beforePrevious, previous, cluster.kind) {
                 let addsHyphen = previous == .softHyphen
-                let width = contentWidth + (addsHyphen ? face.hyphenSubunits : 0)
+                // Kerning between the last letter and what follows it is not drawn at the end of a line.
+                let width = contentWidth + (addsHyphen ? face.hyphenSubunits : contentEndAdjustment)
                 if !addsHyphen || width <= maxSubunits {
                     hasBreak = true
                     breakOffset = cluster.start
@@ -285,6 +289,7 @@ struct LineBreaker {
                     breakContentWidth = width
                     breakLineWidth = lineWidth
                     breakAddsHyphen = addsHyphen
+                    breakStartAdjustment = cluster.startAdjustment
                 }
             }
             // Step 3: spaces hang.
@@ -304,12 +309,13 @@ struct LineBreaker {
                                 &source)
                         else { return }
                         lineStart = breakOffset
-                        lineWidth -= breakLineWidth
+                        lineWidth -= breakLineWidth - breakStartAdjustment
                         if contentEnd > breakOffset {
-                            contentWidth -= breakLineWidth
+                            contentWidth -= breakLineWidth - breakStartAdjustment
                         } else {
                             contentEnd = breakOffset
                             contentWidth = 0
+                            contentEndAdjustment = 0
                         }
                         hasBreak = false
                     }
@@ -326,6 +332,7 @@ struct LineBreaker {
                         soloAdjustment = cluster.soloAdjustment
                         contentEnd = cluster.start
                         contentWidth = 0
+                        contentEndAdjustment = 0
                         hasBreak = false
                     }
                 }
@@ -338,7 +345,7 @@ struct LineBreaker {
             previous = cluster.kind
         }
         if lineStart < textEnd {
-            _ = emit(lineStart, contentEnd, contentWidth, hyphen: false, isFinal: true, &source)
+            _ = emit(lineStart, contentEnd, contentWidth + contentEndAdjustment, hyphen: false, isFinal: true, &source)
         }
     }
 
@@ -406,8 +413,25 @@ struct LineBreaker {
             fitEnd = cluster.end
             fitWidth = width + cluster.endAdjustment + solo
         }
-        let drawn = TextMeasurer.slice(text, start, fitEnd) + "…"
-        lines.append(TextLine(utf8Range: start..<fitEnd, width: reported(fitWidth + face.ellipsisSubunits), text: drawn,
+        var drawn = TextMeasurer.slice(text, start, fitEnd) + "…"
+        var drawnWidth = fitWidth + face.ellipsisSubunits
+        if let loaded = face.loaded {
+            // The last letter kerns with the ellipsis: the drawn line, shaped, cut back a cluster at a time until it fits.
+            var end = fitEnd
+            while true {
+                let line = TextMeasurer.slice(text, start, end) + "…"
+                guard line.unicodeScalars.allSatisfy({ loaded.covers($0.value) }) else { break }
+                let width = loaded.shape(line).reduce(0) { $0 + Int($1.advance) } * TextFace.subunitsPerUnit
+                drawn = line
+                drawnWidth = width
+                guard width > maxSubunits, end > start else { break }
+                let utf8 = text.utf8
+                let previous = text.index(before: utf8.index(utf8.startIndex, offsetBy: end))
+                end = max(start, utf8.distance(from: utf8.startIndex, to: previous))
+            }
+            fitEnd = end
+        }
+        lines.append(TextLine(utf8Range: start..<fitEnd, width: reported(drawnWidth), text: drawn,
                               writingDirection: direction()))
         isTruncated = true
     }

@@ -14,7 +14,7 @@ extension TextMeasurer {
     ///    `UTF8ClusterSource`), writing their cumulative widths, UTF-8 ends, last drawn cluster and the
     ///    break opportunities before them (`TextBreakKind.canBreak`, as `LineBreaker` records them).
     /// 3. A newline, tab or soft hyphen (whose widths or breaks depend on the line), an Arabic letter whose width
-    ///    changes where a line starts or ends inside its word, or more than
+    ///    changes where a line starts or ends inside its word, a face read from a font file, or more than
     ///    `PreparedTextCache.maximumClusters` clusters, makes an entry without clusters: its sizes and lines
     ///    come from `LineBreaker`, kept per width in the entry's layout slots.
     @inline(__always)
@@ -73,7 +73,9 @@ extension TextMeasurer {
         let face = face(for: font)
         let marks = prepared.arenaMarks
         var entry = PreparedText(font: font, clusterStart: marks.clusters, breakStart: marks.breaks, face: face)
-        var counts = collectASCII(bytes, face: face)
+        // A loaded face's widths change where a line starts or ends (kerning, ligatures, the ellipsis kerned with
+        // the last letter): its sizes and lines come from `LineBreaker`, kept per width in the entry's slots.
+        var counts = face.loaded != nil ? nil : collectASCII(bytes, face: face)
         if counts?.clusters == -1 {
             var source = UTF8ClusterSource(bytes: bytes, text: text, face: face)
             counts = collect(&source, capacity: clusters)

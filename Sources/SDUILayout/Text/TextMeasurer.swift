@@ -1,28 +1,46 @@
 // Text measurement for the layout engine: SwiftUI `Text` sizing with Inter's advances.
 // See docs/text.md for the font, the CSS the renderer must use and the evidence for each number.
 
-/// The font a piece of text is set in: Inter at a point size and CSS weight, with a fixed line height.
+/// The font a piece of text is set in: a face at a point size and CSS weight, with a fixed line height.
 ///
-/// `lineHeight` is Apple's leading (baseline to baseline, in points) from the Dynamic Type table;
-/// every line of the text is exactly this tall, and the renderer sets CSS `line-height` to it.
+/// `face` is a face read from a font file (`FontCollection`), or nil for the built-in Inter (with Noto Sans Hebrew
+/// and Arabic). `lineHeight` is the baseline-to-baseline distance (Apple's leading for the built-in face, the face's
+/// own line height for a loaded one); every line of the text is exactly this tall, and the renderer sets CSS
+/// `line-height` to it. Two specifications are equal when their numbers are and their faces are the same object.
 public struct FontSpec: Hashable, Sendable {
     /// Point size (CSS `font-size` in px; one point is one CSS pixel).
     public var size: Double
     /// CSS weight, 100…900. Inter is embedded at 400, 500, 600 and 700; other weights use the face that
     /// CSS font matching picks (300 → 400, 450 → 500, 550 → 600, 800 → 700), so measurer and browser agree.
+    /// For a loaded face it is the weight asked for (the face was already matched to it).
     public var weight: Int
     /// Baseline-to-baseline distance in points; the height of one line.
     public var lineHeight: Double
+    /// The face read from a font file, or nil for the built-in faces.
+    public var face: FontFace?
 
     /// Creates a font specification.
     /// - Parameters:
     ///   - size: Point size.
     ///   - weight: CSS weight, 100…900 (default 400, regular).
     ///   - lineHeight: Height of one line in points (Apple's leading for the text style).
-    public init(size: Double, weight: Int = 400, lineHeight: Double) {
+    ///   - face: A face read from a font file; nil (the default) for the built-in Inter.
+    public init(size: Double, weight: Int = 400, lineHeight: Double, face: FontFace? = nil) {
         self.size = size
         self.weight = weight
         self.lineHeight = lineHeight
+        self.face = face
+    }
+
+    public static func == (a: FontSpec, b: FontSpec) -> Bool {
+        a.size == b.size && a.weight == b.weight && a.lineHeight == b.lineHeight && a.face === b.face
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(size)
+        hasher.combine(weight)
+        hasher.combine(lineHeight)
+        hasher.combine(face.map(ObjectIdentifier.init))
     }
 }
 
@@ -223,7 +241,7 @@ public final class TextMeasurer {
     /// - Complexity: O(n) in the length of `text`.
     public func idealWidth(_ text: String, font: FontSpec) -> Double {
         let face = face(for: font)
-        let scan = text.utf8.withContiguousStorageIfAvailable { bytes in
+        let scan = face.loaded != nil ? nil : text.utf8.withContiguousStorageIfAvailable { bytes in
             Self.scanASCII(bytes, face: face)
         }
         if let scan, scan.isASCII && !scan.hasBreakerBytes {
@@ -237,7 +255,25 @@ public final class TextMeasurer {
     /// CSS centres the font's content area (Inter's ascender + descender, each rounded to device pixels)
     /// in the line box, flooring the half-leading; measured to the pixel in Chromium 156.
     public func baselineOffset(for font: FontSpec) -> Double {
-        TextFace.baselineOffset(size: font.size, lineHeight: font.lineHeight, displayScale: displayScale)
+        guard font.face != nil else {
+            return TextFace.baselineOffset(size: font.size, lineHeight: font.lineHeight, displayScale: displayScale)
+        }
+        return face(for: font).baselineOffset
+    }
+
+    /// `makeLayout` for a face read from a font file: its clusters shaped (`ShapedClusterSource`), then broken into
+    /// lines by the same `LineBreaker`.
+    func makeShapedLayout(_ text: String, face: TextFace, maxWidth: Double, lineLimit: Int) -> TextLayout {
+        var copy = text
+        copy.makeContiguousUTF8()
+        var breaker = LineBreaker(
+            text: copy, face: face, maxSubunits: face.subunits(fitting: maxWidth), maxWidth: maxWidth, lineLimit: lineLimit)
+        copy.utf8.withContiguousStorageIfAvailable { bytes in
+            var source = ShapedClusterSource(bytes: bytes, text: copy, face: face, displayScale: displayScale)
+            breaker.run(&source)
+        }
+        return finish(
+            breaker.lines, isTruncated: breaker.isTruncated, usesFallbackFont: breaker.usesFallbackFont, face: face)
     }
 
     // MARK: - Layout
@@ -264,6 +300,7 @@ public final class TextMeasurer {
         let face = face(for: font)
         let maxSubunits = face.subunits(fitting: maxWidth)
 
+        if face.loaded != nil { return makeShapedLayout(text, face: face, maxWidth: maxWidth, lineLimit: lineLimit) }
         // Fast path: ASCII without newlines or tabs that fits on one line.
         let scan = text.utf8.withContiguousStorageIfAvailable { bytes in
             Self.scanASCII(bytes, face: face)

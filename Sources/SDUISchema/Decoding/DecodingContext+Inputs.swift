@@ -11,7 +11,7 @@ extension DecodingContext {
     }
 
     /// Most options a picker takes.
-    static let maxPickerOptions = 1_000
+    package static let maxPickerOptions = 1_000
 
     /// Decodes one property of a `toggle`, `textField`, `stepper` or `picker` into `properties.input`.
     mutating func decodeInputProperty(_ key: NodeKey, _ item: JSONValue, type: ComponentType, into properties: inout NodeProperties) {

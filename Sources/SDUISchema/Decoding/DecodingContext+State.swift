@@ -1,6 +1,6 @@
 extension DecodingContext {
     /// Most variables one screen's state may declare.
-    static let maxStateVariables = 1_000
+    package static let maxStateVariables = 1_000
 
     /// Decodes the screen's `"state"` (the value at the top of `path`): each member a variable, typed by its
     /// initial value. Sets the scope every binding of the tree is checked in.

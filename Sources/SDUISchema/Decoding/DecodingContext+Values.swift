@@ -270,6 +270,10 @@ extension DecodingContext {
     }
 
     mutating func padding(_ value: JSONValue) -> Padding? {
+        if case .object(let pairs) = value, pairs.isEmpty {
+            error(.invalidValue, "must be a length or an object of edges naming at least one of top, leading, bottom, trailing, horizontal, vertical; got {}")
+            return nil
+        }
         if case .object(let pairs) = value, let first = pairs.first, first.key != "compact", first.key != "regular" {
             // Plain variables, not a dictionary of edges: an object never repeats a key (the parser refuses it).
             var top: Responsive<Double>?, leading: Responsive<Double>?, bottom: Responsive<Double>?, trailing: Responsive<Double>?

@@ -5,9 +5,12 @@ import SDUIEnvironment
 /// Where a value is (its JSON Pointer) is kept as a stack of reference tokens (`path`) and made into a string
 /// only when an issue is reported: building a pointer string for every property of every node cost about a
 /// fifth of a decode, and almost all of them were never read.
-struct DecodingContext {
+package struct DecodingContext {
     let options: PayloadDecoder.Options
     var issues: [PayloadIssue] = []
+    /// Values already reported before decoding (a number beyond a `Double`'s range, NaN or infinity), by pointer:
+    /// decoding goes on past them, saying nothing more about them.
+    var reportedPointers: Set<String> = []
     /// Reference tokens from the document to the value being decoded.
     var path: [PathToken] = []
     /// Where each node decoded so far sits (by number, in document order), so the first use of a node id can be
@@ -95,12 +98,16 @@ struct DecodingContext {
     /// duplicate id, which depends on the item.
     mutating func error(_ code: PayloadIssue.Code, at token: String? = nil, _ message: String) {
         if bindings.isExpanding && code != .duplicateID { return }
-        issues.append(PayloadIssue(.error, code, pointer(appending: token), message))
+        let pointer = pointer(appending: token)
+        if !reportedPointers.isEmpty && reportedPointers.contains(pointer) { return }
+        issues.append(PayloadIssue(.error, code, pointer, message))
     }
     /// A warning that strict mode turns into an error, at the value being decoded or at its member `token`.
     mutating func lenient(_ code: PayloadIssue.Code, at token: String? = nil, _ message: String) {
         if bindings.isExpanding { return }
-        issues.append(PayloadIssue(options.strict ? .error : .warning, code, pointer(appending: token), message))
+        let pointer = pointer(appending: token)
+        if !reportedPointers.isEmpty && reportedPointers.contains(pointer) { return }
+        issues.append(PayloadIssue(options.strict ? .error : .warning, code, pointer, message))
     }
 
     // MARK: Screen

@@ -95,7 +95,8 @@ public struct PayloadDecoder: Sendable {
         } catch {
             return PayloadDecoding(screen: nil, issues: [PayloadIssue(.error, error.code, error.pointer, error.message)])
         }
-        return decode(document, objectCount: parser.objectCount, mayHaveBindings: Self.mayHoldBinding(bytes))
+        let outOfRange = parser.outOfRange.map { PayloadIssue(.error, $0.code, $0.pointer, $0.message) }
+        return decode(document, objectCount: parser.objectCount, mayHaveBindings: Self.mayHoldBinding(bytes), reported: outOfRange)
     }
 
     /// Whether `bytes` hold `@{` anywhere (else no string in them is a binding, and the decoder looks at none).
@@ -136,13 +137,19 @@ public struct PayloadDecoder: Sendable {
 
     /// Decodes `document`, which has `objectCount` objects (0: not known); no string is a binding when
     /// `mayHaveBindings` is false (the bytes hold no `@{`); `checkNumbers`: look for numbers that are not finite
-    /// first (the parser's documents have none).
-    func decode(_ document: JSONValue, objectCount: Int, mayHaveBindings: Bool, checkNumbers: Bool = false, overriding state: ScreenState? = nil) -> PayloadDecoding {
+    /// first (the parser reports those in its bytes as `reported`). A value reported so stays in the document and
+    /// the rest of it is decoded as usual — every other problem is found in the same run — but nothing more is said
+    /// about that value.
+    func decode(_ document: JSONValue, objectCount: Int, mayHaveBindings: Bool, checkNumbers: Bool = false,
+                overriding state: ScreenState? = nil, reported: [PayloadIssue] = []) -> PayloadDecoding {
         var context = DecodingContext(options: options, expectedNodes: objectCount)
+        context.issues = reported
         if checkNumbers {
             context.reportNonFiniteNumbers(in: document)
-            if !context.issues.isEmpty { return PayloadDecoding(screen: nil, issues: context.issues) }
+            // A document nested deeper than the parser allows is not walked further.
+            if context.issues.contains(where: { $0.code == .limitExceeded }) { return PayloadDecoding(screen: nil, issues: context.issues) }
         }
+        context.reportedPointers = Set(context.issues.map(\.pointer))
         context.bindings.mayHaveBindings = mayHaveBindings
         context.bindings.stateOverride = state
         let screen = context.decodeScreen(document)

@@ -14,7 +14,7 @@ extension NodeProperty {
     }
 
     /// The type-specific keys of a built-in type, in canonical order (empty for custom types).
-    static func typeProperties(of type: ComponentType) -> [NodeProperty] {
+    package static func typeProperties(of type: ComponentType) -> [NodeProperty] {
         switch type {
         case .vstack:
             return [spacing("Space between adjacent children in points (≥ 0). Default: 8, SwiftUI's standard spacing."),
@@ -184,7 +184,7 @@ extension NodeProperty {
     }()
 
     /// The modifiers every node accepts, in canonical order.
-    static let modifiers: [NodeProperty] = [
+    package static let modifiers: [NodeProperty] = [
         NodeProperty("padding", "padding", "Space around the content, inside frame and background: a length for every edge, or per edge (top, leading, bottom, trailing, horizontal, vertical; a specific edge overrides horizontal/vertical).") { $0.modifiers.padding?.jsonValue },
         NodeProperty("frame", "frame", "Size constraints, as SwiftUI's frame(width:height:alignment:) and frame(minWidth:maxWidth:minHeight:maxHeight:alignment:).") { $0.modifiers.frame?.jsonValue },
         NodeProperty("aspectRatio", "responsiveAspectRatio", "Width ÷ height of the content's box (> 0, finite), as SwiftUI's aspectRatio(_:contentMode:). Reserves an image's box before it loads.") { $0.modifiers.aspectRatio?.jsonValue },

@@ -4,15 +4,15 @@ import SDUIEnvironment
 ///
 /// The tables in `NodeProperty+Catalog.swift` are the single source of both, so the encoder and
 /// `PayloadJSONSchema` cannot disagree about which keys a type has or in which order they are written.
-struct NodeProperty: Sendable {
+package struct NodeProperty: Sendable {
     /// The JSON key.
-    let key: String
+    package let key: String
     /// The name of the `$defs` entry the value must match (see `PayloadJSONSchema`).
-    let definition: String
+    package let definition: String
     /// Documentation of the key (the JSON Schema's `description`).
-    let description: String
+    package let description: String
     /// Whether a node of the type must have it.
-    let isRequired: Bool
+    package let isRequired: Bool
     /// The key's value for a node, or nil when the node does not set it.
     let encode: @Sendable (ComponentNode) -> JSONValue?
 

@@ -4,7 +4,7 @@
 /// `\"`, `\n`, `\t` and `\r`; names are ASCII letters, digits and `_`, not starting with a digit. The lexer
 /// stops at `}` outside a string: the end of the `@{…}` that holds the expression. Positions are byte offsets
 /// in the holding string.
-struct ExpressionLexer {
+package struct ExpressionLexer {
     /// One token.
     enum Token: Equatable {
         case end
@@ -68,7 +68,7 @@ struct ExpressionLexer {
     }
 
     /// Whether `name` is a valid variable name (what state names must be).
-    static func isName(_ name: String) -> Bool {
+    package static func isName(_ name: String) -> Bool {
         guard let first = name.utf8.first, !(first >= 0x30 && first <= 0x39) else { return false }
         return name.utf8.allSatisfy(isNameByte) && !["true", "false", "null"].contains(name)
     }

@@ -90,7 +90,7 @@ public final class StateBinding: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `text` with `@@{` written as `@{`: what a string that holds no binding shows.
-    static func unescaped(_ text: String) -> String {
+    package static func unescaped(_ text: String) -> String {
         guard text.contains("@@{") else { return text }
         var result = ""
         var rest = Substring(text)

@@ -61,11 +61,17 @@ public indirect enum StateType: Hashable, Sendable, CustomStringConvertible {
         return result ?? .any
     }
 
-    /// Whether a value of this type may be of type `other` when the expression runs (`any` may be anything).
+    /// Whether a value of this type may be of type `other` when the expression runs (`any` may be anything):
+    /// arrays element by element, objects by the members both name (a `null` element or member may be anything).
     func mayBe(_ other: StateType) -> Bool {
         switch (self, other) {
         case (.any, _), (_, .any): return true
-        case (.array, .array), (.object, .object): return true
+        case (.array(let x), .array(let y)): return x == .null || y == .null || x.mayBe(y)
+        case (.object(let x), .object(let y)):
+            return x.members.allSatisfy { member in
+                guard member.type != .null, let declared = y[member.name], declared != .null else { return true }
+                return member.type.mayBe(declared)
+            }
         default: return self == other
         }
     }

@@ -74,6 +74,26 @@ public enum StateValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the value fits `type` all the way down: its kind (as `fits`), and each array element and each
+    /// object member the type names (a null element or member fits any type, as `[1, null]` is an array of
+    /// numbers). What a variable of that type may be set to from outside (a state file, `set:`, an action).
+    /// - Complexity: O(size of the value).
+    public func conforms(to type: StateType) -> Bool {
+        guard fits(type) else { return false }
+        switch (self, type) {
+        case (.array(let items), .array(let element)):
+            if element == .any || element == .null { return true }
+            return items.allSatisfy { $0 == .null || $0.conforms(to: element) }
+        case (.object(let object), .object(let declared)):
+            for (key, value) in zip(object.keys, object.values) where value != .null {
+                if let member = declared[key], member != .any, member != .null, !value.conforms(to: member) { return false }
+            }
+            return true
+        default:
+            return true
+        }
+    }
+
     /// The numeric value, for `int` and `number`.
     @inlinable
     public var doubleValue: Double? {

@@ -17,6 +17,9 @@ struct JSONParser {
     private var path: [PathComponent] = []
     /// Objects parsed so far: a bound on the document's nodes, so the decoder can size its tables once.
     private(set) var objectCount = 0
+    /// Numbers beyond a `Double`'s range (`1e400`), each at its pointer with line and column. The parse goes on
+    /// (the value stands as an infinity) so that every other problem of the document is found in the same run.
+    private(set) var outOfRange: [Failure] = []
 
     private enum PathComponent { case key(String), index(Int) }
 
@@ -280,9 +283,11 @@ struct JSONParser {
         guard let value = Double(text) else { throw failure("invalid number '\(text)'") }
         // RFC 8259 §6 lets a parser limit the range of numbers: one beyond a 64-bit float's (`1e400`) would become
         // infinity, which no payload value may be and JSON cannot write back (it would re-encode as null).
-        guard value.isFinite else {
+        if !value.isFinite {
+            let end = index
             index = start
-            throw failure("number \(text) is out of range (a 64-bit float holds at most ±1.8e308)", code: .limitExceeded)
+            outOfRange.append(failure("number \(text) is out of range (a 64-bit float holds at most ±1.8e308)", code: .limitExceeded))
+            index = end
         }
         return value
     }
@@ -353,7 +358,9 @@ extension JSONValue {
         if let bad = firstInvalidUTF8Offset(input) { return .failure(JSONParseError(pointer: "", message: "invalid UTF-8 at byte offset \(bad)")) }
         var parser = JSONParser(bytes: input, maxDepth: maxDepth, maxStringBytes: maxStringBytes)
         do {
-            return .success(try parser.parseDocument())
+            let value = try parser.parseDocument()
+            if let first = parser.outOfRange.first { return .failure(JSONParseError(pointer: first.pointer, message: first.message)) }
+            return .success(value)
         } catch {
             return .failure(JSONParseError(pointer: error.pointer, message: error.message))
         }

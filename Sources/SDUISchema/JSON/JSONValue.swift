@@ -99,10 +99,11 @@ extension JSONValue {
         }
     }
 
-    /// Formats a number the shortest way that reads back exactly (integers without `.0`).
+    /// Formats a number the shortest way that reads back exactly: a whole number below 10¹⁸ in plain digits
+    /// (`9007199254740992`, never `9007199254740992.0`), larger ones and fractions as Swift writes them (`1e+308`).
     public static func format(_ n: Double) -> String {
         if !n.isFinite { return "null" }
-        if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+        if n == n.rounded(), abs(n) < 1e18 { return String(Int64(n)) }
         return String(n)
     }
 

@@ -81,7 +81,7 @@ public struct ScreenState: Hashable, Sendable, CustomStringConvertible {
             return ExpressionDiagnostic(.unknownName, "no state variable in slot \(slot)", column: 0)
         }
         let declared = schema.types[slot]
-        guard value.fits(declared) else {
+        guard value.conforms(to: declared) else {
             return ExpressionDiagnostic(.typeMismatch, "\(schema.names[slot]) holds \(declared.withArticle) (its initial value's type), not \(value.type.withArticle) (\(value.brief))", column: 0)
         }
         values[slot] = value

@@ -2,6 +2,7 @@ import Dispatch
 import SDUIEnvironment
 import SDUILayout
 import SDUISchema
+import SDUILint
 
 extension LintCommand {
     /// `missing-accessibility-label` and `low-contrast` (`AccessibilityAudit`) over the lint's configurations.

@@ -2,6 +2,7 @@ import Foundation
 import SDUIEnvironment
 import SDUILayout
 import SDUISchema
+import SDUILint
 
 /// Which codes lint reports and how severe they are: the engine's severities, changed by `--severity` and
 /// `--disable`.
@@ -105,7 +106,9 @@ struct LintReport {
             bucketOf.append(b)
             let path = index.indexPath(item.finding.node)
             paths.append(path)
-            for p in path.indices {
+            // Only a child index varies among repeated siblings: a header, footer or decoration view is one place
+            // (its pointer names it), never one of a parent's `children/*`.
+            for p in path.indices where path[p] >= 0 {
                 var rest = path
                 rest[p] = -1
                 counts[Sibling(bucket: b, position: p, path: rest), default: 0] += 1
@@ -116,7 +119,7 @@ struct LintReport {
         for (k, item) in findings.enumerated() {
             let path = paths[k]
             var best: (Sibling, Int)?
-            for p in path.indices {
+            for p in path.indices where path[p] >= 0 {
                 var rest = path
                 rest[p] = -1
                 let key = Sibling(bucket: bucketOf[k], position: p, path: rest)
@@ -138,6 +141,23 @@ struct LintReport {
         }
     }
 
+    /// The pointer, and for nodes a template made their items: `/root/…/template/children/1; items 0 … 39`.
+    func `where`(_ group: Group) -> String {
+        pointer(group) + (items(group).map { "; " + $0 } ?? "")
+    }
+
+    /// The `forEach` items of a group's nodes, for nodes a template made: `item 3 (id "p3")`, `items 0 … 39`;
+    /// nil when no node of the group was made by a template.
+    func items(_ group: Group) -> String? {
+        let items = group.findings.compactMap { index.item($0.node) }
+        guard let first = items.first, let last = items.last else { return nil }
+        if items.count == 1 {
+            let id = first.key == .int(first.index) ? "" : " (id " + first.key.jsonValue.serialized() + ")"
+            return "item \(first.index)" + id
+        }
+        return "items " + (items.count == 2 ? "\(first.index), \(last.index)" : "\(first.index) … \(last.index)")
+    }
+
     /// `buy-p1` or `buy-p1, buy-p2` or `buy-p1 … buy-p500 (500 nodes)`.
     func names(_ group: Group) -> String {
         let ids = group.findings.map { index.id($0.node) }
@@ -149,9 +169,7 @@ struct LintReport {
     func pointer(_ group: Group) -> String {
         let first = group.findings[0].node
         guard let varying = group.varying, group.findings.count > 1 else { return index.pointer(first) }
-        var components = index.pathComponents(first)
-        components[varying] = "*"
-        return index.pointer(components)
+        return index.pointer(first, varying: varying)
     }
 
     // MARK: Where
@@ -174,6 +192,33 @@ struct LintReport {
             }
         }
         return groups.map { describeWindows(Set($0.windows)) + " " + $0.sizes }.joined(separator: "; ")
+    }
+
+    /// `places` as data: one entry per set of content sizes, with the windows seen at exactly those sizes —
+    /// `[{"contentSizes": ["AX3", "AX5"], "windows": [{"device": "iphone-se-3", "orientation": "portrait",
+    /// "mode": "full"}, …]}]` (the mode as `--mode` and `--devices` spell it).
+    func places(_ places: [UInt64]) -> JSONValue {
+        let sizeCount = runner.sizes.count
+        var groups: [(sizes: [Int], windows: [Int])] = []
+        for w in runner.windows.indices {
+            var found: [Int] = []
+            for s in 0..<sizeCount {
+                let c = w * sizeCount + s
+                if places[c / 64] & (UInt64(1) << UInt64(c % 64)) != 0 { found.append(s) }
+            }
+            if found.isEmpty { continue }
+            if let g = groups.firstIndex(where: { $0.sizes == found }) { groups[g].windows.append(w) } else { groups.append((found, [w])) }
+        }
+        return .array(groups.map { group in
+            .object([
+                ("contentSizes", .array(group.sizes.map { .string(runner.sizes[$0].rawValue) })),
+                ("windows", .array(group.windows.map { w in
+                    let window = runner.windows[w]
+                    return .object([("device", .string(window.device.slug)), ("orientation", .string(window.orientation.rawValue)),
+                                    ("mode", .string(window.mode.description))])
+                })),
+            ])
+        })
     }
 
     /// Compresses a set of windows: "every window", "every iPhone", a device name when all its windows are
@@ -215,11 +260,5 @@ struct LintReport {
         if contiguous && last == sizes.count - 1 { return "at \(sizes[first].rawValue) and larger" }
         if contiguous && first == 0 { return "at \(sizes[last].rawValue) and smaller" }
         return "at " + sorted.map { sizes[$0].rawValue }.joined(separator: ", ")
-    }
-
-    /// Points with at most two decimals.
-    static func points(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int64(rounded)) : String(rounded)
     }
 }

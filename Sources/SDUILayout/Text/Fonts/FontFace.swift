@@ -1,0 +1,355 @@
+// One face of a font file: its names, style, metrics, character map, advances and layout tables.
+
+/// One face of a TrueType or OpenType font file, read and checked once, immutable and safe to share across threads.
+///
+/// A face knows what measuring needs: its family name (for payloads' `fontFamily`), weight and style (for CSS font
+/// matching), vertical metrics (for line height and baselines), the character map, the advance of every glyph,
+/// and the OpenType layout tables that change advances (GSUB ligatures and contextual forms, GPOS and `kern`
+/// kerning), which `FontShaper` applies. Make one with `FontFile.faces(in:file:)` or through a `FontCollection`.
+public final class FontFace: Sendable, CustomStringConvertible {
+    /// The file the face was read from, as its loader named it.
+    public let file: String
+    /// The face's index in its file (0 unless the file is a collection).
+    public let index: Int
+    /// The family: the typographic family name (`name` ID 16), else the family name (ID 1).
+    public let family: String
+    /// The style name: typographic subfamily (ID 17), else subfamily (ID 2), e.g. "Bold Italic".
+    public let styleName: String
+    /// The PostScript name (ID 6), the name CoreText and `UIFont(name:size:)` know the face by; empty when absent.
+    public let postScriptName: String
+    /// CSS weight, 1…1000: `OS/2` `usWeightClass` (400 without an `OS/2` table).
+    public let weight: Int
+    /// Whether the face is italic or oblique (`OS/2` `fsSelection` bit 0 or 9, else `head` `macStyle` bit 1).
+    public let isItalic: Bool
+    /// Font units per em (`head`).
+    public let unitsPerEm: Int
+    /// `hhea` ascender (above the baseline, positive), in font units.
+    public let ascender: Int
+    /// `hhea` descender (below the baseline, negative), in font units.
+    public let descender: Int
+    /// `hhea` line gap, in font units.
+    public let lineGap: Int
+    /// Whether the face has a `fvar` table (a variable font): it is measured at its default instance.
+    public let isVariable: Bool
+    /// The number of glyphs (`maxp`).
+    public let glyphCount: Int
+    /// `OS/2` `usWidthClass`, 1 (ultra-condensed) … 9 (ultra-expanded); 5 is normal.
+    public let widthClass: Int
+
+    /// Advance of each glyph in font units (`hmtx`; glyphs past `numberOfHMetrics` repeat the last).
+    let advances: [UInt16]
+    /// The glyph of each BMP code point (0: none).
+    let bmpGlyphs: [UInt16]
+    /// Supplementary-plane mappings, ascending and disjoint: (first code point, last, glyph of the first).
+    let supplementaryGroups: [(first: UInt32, last: UInt32, glyph: UInt32)]
+    /// GDEF glyph class of each glyph (1 base, 2 ligature, 3 mark, 4 component; 0 unclassified); empty without GDEF.
+    let glyphClasses: [UInt8]
+    /// The substitution and positioning tables, if present.
+    let gsub: OpenTypeLayout?
+    let gpos: OpenTypeLayout?
+    /// `kern` format 0 pairs (`left << 16 | right` → value), used when the face has no GPOS.
+    let kernPairs: [UInt32: Int16]
+    /// The lookups shaping applies, chosen once.
+    let plan: ShapingPlan
+
+    /// `family style (file#index)`.
+    public var description: String { "\(family) \(styleName) (\(file)#\(index))" }
+
+    init(tables: [UInt32: FontBytes], file: String, index: Int) throws(FontFileError) {
+        self.file = file
+        self.index = index
+        func table(_ tag: StaticString) -> FontBytes? { tables[FontFile.tag(tag)] }
+        func required(_ tag: StaticString) throws(FontFileError) -> FontBytes {
+            guard let bytes = table(tag) else {
+                throw FontFileError(code: .missingTable, file: file, table: "\(tag)", message: "the face has no '\(tag)' table")
+            }
+            return bytes
+        }
+
+        let head = try required("head")
+        try head.require(0, 54, "the head table")
+        unitsPerEm = Int(try head.u16(18))
+        guard (16...16384).contains(unitsPerEm) else {
+            throw head.error(.invalidValue, "unitsPerEm is \(unitsPerEm) (16…16384 expected)")
+        }
+        let macStyle = try head.u16(44)
+
+        let hhea = try required("hhea")
+        try hhea.require(0, 36, "the hhea table")
+        ascender = Int(try hhea.i16(4))
+        descender = Int(try hhea.i16(6))
+        lineGap = Int(try hhea.i16(8))
+        let metricCount = Int(try hhea.u16(34))
+
+        let maxp = try required("maxp")
+        glyphCount = Int(try maxp.u16(4))
+        guard glyphCount > 0 else { throw maxp.error(.invalidValue, "numGlyphs is 0") }
+        guard metricCount >= 1, metricCount <= glyphCount else {
+            throw hhea.error(.invalidValue, "numberOfHMetrics is \(metricCount), the face has \(glyphCount) glyphs")
+        }
+
+        let hmtx = try required("hmtx")
+        try hmtx.require(0, metricCount * 4, "\(metricCount) horizontal metrics")
+        var advances = [UInt16](repeating: 0, count: glyphCount)
+        for glyph in 0..<metricCount { advances[glyph] = try hmtx.u16(glyph * 4) }
+        for glyph in metricCount..<glyphCount { advances[glyph] = advances[metricCount - 1] }
+        self.advances = advances
+
+        let map = try CharacterMap(try required("cmap"), glyphCount: glyphCount)
+        bmpGlyphs = map.bmp
+        supplementaryGroups = map.supplementary
+
+        if let os2 = table("OS/2"), os2.count >= 64 {
+            weight = max(1, min(1000, Int(try os2.u16(4))))
+            widthClass = max(1, min(9, Int(try os2.u16(6))))
+            let selection = try os2.u16(62)
+            isItalic = selection & 0x0201 != 0
+        } else {
+            weight = macStyle & 1 != 0 ? 700 : 400
+            widthClass = 5
+            isItalic = macStyle & 2 != 0
+        }
+
+        let names = table("name").map { NameTable($0) }
+        family = names?.string(16) ?? names?.string(1) ?? ""
+        styleName = names?.string(17) ?? names?.string(2) ?? ""
+        postScriptName = names?.string(6) ?? ""
+        guard !family.isEmpty else {
+            throw FontFileError(code: .invalidValue, file: file, table: "name", message: "the face has no family name (name IDs 16 and 1)")
+        }
+
+        let total = glyphCount
+        glyphClasses = table("GDEF").map { Self.glyphClasses(gdef: $0, glyphCount: total) } ?? []
+        var substitution: OpenTypeLayout?, positioning: OpenTypeLayout?
+        if let bytes = table("GSUB") { substitution = try OpenTypeLayout(bytes) }
+        if let bytes = table("GPOS") { positioning = try OpenTypeLayout(bytes) }
+        gsub = substitution
+        gpos = positioning
+        kernPairs = positioning == nil ? (table("kern").map(Self.kernPairs) ?? [:]) : [:]
+        isVariable = table("fvar") != nil
+        plan = ShapingPlan(face: substitution, positioning, scripts: [FontFile.tag("latn")], glyphCount: total)
+    }
+
+    /// The glyph of a code point, or 0 (`.notdef`) when the face has none.
+    @inline(__always)
+    public func glyph(for scalar: UInt32) -> Int {
+        if scalar < 0x10000 { return Int(bmpGlyphs[Int(scalar)]) }
+        var low = 0, high = supplementaryGroups.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if supplementaryGroups[middle].last < scalar { low = middle + 1 } else { high = middle }
+        }
+        guard low < supplementaryGroups.count, supplementaryGroups[low].first <= scalar else { return 0 }
+        let glyph = Int(supplementaryGroups[low].glyph) + Int(scalar - supplementaryGroups[low].first)
+        return glyph < glyphCount ? glyph : 0
+    }
+
+    /// Whether the face has a glyph for a code point.
+    @inline(__always)
+    public func covers(_ scalar: UInt32) -> Bool { glyph(for: scalar) != 0 }
+
+    /// The advance of a glyph in font units (0 for a glyph the face does not have).
+    @inline(__always)
+    public func advance(ofGlyph glyph: Int) -> Int {
+        glyph >= 0 && glyph < advances.count ? Int(advances[glyph]) : 0
+    }
+
+    /// Shapes `text` with the face's default features: its glyphs, each with the index of the first character
+    /// (Unicode scalar) it draws and its advance in font units, kerning included.
+    /// - Complexity: O(n · l) for n characters and l lookups (each lookup tests a glyph by binary search).
+    public func shape(_ text: String) -> [ShapedGlyph] {
+        var shaper = FontShaper(face: self)
+        return shaper.shape(text.unicodeScalars.lazy.map(\.value))
+    }
+
+    /// The width of `text` on one line at `size` points: the sum of its shaped advances.
+    public func width(of text: String, size: Double) -> Double {
+        Double(shape(text).reduce(0) { $0 + Int($1.advance) }) * size / Double(unitsPerEm)
+    }
+
+    /// The height of one single-spaced line at `size` points, as CoreText computes it: ascent + descent + leading
+    /// (`hhea` ascender − descender + line gap) × size / unitsPerEm — the line height of SwiftUI's `Font.custom` text.
+    public func lineHeight(size: Double) -> Double {
+        Double(ascender - descender + max(0, lineGap)) * size / Double(unitsPerEm)
+    }
+
+    /// Whether GDEF classes a glyph as a mark.
+    @inline(__always)
+    func isMark(_ glyph: Int) -> Bool { glyph < glyphClasses.count && glyphClasses[glyph] == 3 }
+
+    // MARK: - Tables read once
+
+    /// GDEF's glyph class definition, expanded to one byte per glyph.
+    static func glyphClasses(gdef: FontBytes, glyphCount: Int) -> [UInt8] {
+        let offset = gdef.peek16(4)
+        guard offset != 0 else { return [] }
+        let classes = ClassDefinition(gdef, at: offset)
+        return (0..<glyphCount).map { UInt8(truncatingIfNeeded: classes.value(of: $0)) }
+    }
+
+    /// The horizontal format 0 pairs of a `kern` table (OpenType's version 0 header, or Apple's version 1).
+    static func kernPairs(_ kern: FontBytes) -> [UInt32: Int16] {
+        var pairs: [UInt32: Int16] = [:]
+        let isApple = kern.peek16(0) == 1
+        let tableCount = min(isApple ? kern.peek32(4) : kern.peek16(2), 64)
+        var offset = isApple ? 8 : 4
+        for _ in 0..<tableCount {
+            let length = isApple ? kern.peek32(offset) : kern.peek16(offset + 2)
+            let coverage = isApple ? kern.peek16(offset + 4) : kern.peek16(offset + 4)
+            let header = isApple ? 8 : 6
+            let format = isApple ? coverage & 0xFF : coverage >> 8
+            let horizontal = isApple ? coverage & 0x8000 == 0 : coverage & 1 != 0
+            let crossStream = isApple ? coverage & 0x4000 != 0 : coverage & 4 != 0
+            let variation = isApple && coverage & 0x2000 != 0
+            let minimum = !isApple && coverage & 2 != 0
+            if format == 0, horizontal, !crossStream, !variation, !minimum {
+                let count = kern.peek16(offset + header)
+                var record = offset + header + 8
+                for _ in 0..<count where kern.contains(record, 6) {
+                    let key = UInt32(kern.peek16(record)) << 16 | UInt32(kern.peek16(record + 2))
+                    pairs[key] = Int16(truncatingIfNeeded: kern.peek16(record + 4))
+                    record += 6
+                }
+            }
+            guard length >= header else { break }
+            offset += length
+            guard offset < kern.count else { break }
+        }
+        return pairs
+    }
+}
+
+/// The `cmap` subtable a face is read with, expanded: a glyph per BMP code point and supplementary ranges.
+struct CharacterMap {
+    var bmp = [UInt16](repeating: 0, count: 0x10000)
+    var supplementary: [(first: UInt32, last: UInt32, glyph: UInt32)] = []
+
+    /// Reads the best Unicode subtable: format 12 (full repertoire), else format 4 (BMP).
+    init(_ cmap: FontBytes, glyphCount: Int) throws(FontFileError) {
+        let count = Int(try cmap.u16(2))
+        try cmap.require(4, count * 8, "\(count) encoding records")
+        var best: (rank: Int, offset: Int, format: Int)?
+        for index in 0..<count {
+            let platform = try cmap.u16(4 + index * 8)
+            let encoding = try cmap.u16(6 + index * 8)
+            let offset = Int(try cmap.u32(8 + index * 8))
+            let format = cmap.peek16(offset)
+            let isUnicode = platform == 0 || (platform == 3 && (encoding == 1 || encoding == 10))
+            guard isUnicode, format == 4 || format == 12 else { continue }
+            let rank = format == 12 ? 2 : 1
+            if best == nil || rank > best!.rank { best = (rank, offset, format) }
+        }
+        guard let best else {
+            throw cmap.error(.unsupported, "no Unicode subtable of format 4 or 12")
+        }
+        if best.format == 12 {
+            try readFormat12(cmap, at: best.offset, glyphCount: glyphCount)
+        } else {
+            try readFormat4(cmap, at: best.offset, glyphCount: glyphCount)
+        }
+    }
+
+    private mutating func readFormat4(_ cmap: FontBytes, at offset: Int, glyphCount: Int) throws(FontFileError) {
+        let length = Int(try cmap.u16(offset + 2))
+        let segmentCount = Int(try cmap.u16(offset + 6)) / 2
+        let ends = offset + 14, starts = ends + segmentCount * 2 + 2
+        let deltas = starts + segmentCount * 2, rangeOffsets = deltas + segmentCount * 2
+        try cmap.require(offset, max(length, rangeOffsets + segmentCount * 2 - offset), "format 4's \(segmentCount) segments")
+        for segment in 0..<segmentCount {
+            let end = cmap.peek16(ends + segment * 2), start = cmap.peek16(starts + segment * 2)
+            let delta = cmap.peek16(deltas + segment * 2)
+            let rangeOffset = cmap.peek16(rangeOffsets + segment * 2)
+            guard start <= end else { continue }
+            for code in start...end where code != 0xFFFF {
+                var glyph: Int
+                if rangeOffset == 0 {
+                    glyph = (code + delta) & 0xFFFF
+                } else {
+                    let address = rangeOffsets + segment * 2 + rangeOffset + (code - start) * 2
+                    guard cmap.contains(address, 2) else { continue }
+                    glyph = cmap.peek16(address)
+                    if glyph != 0 { glyph = (glyph + delta) & 0xFFFF }
+                }
+                if glyph < glyphCount { bmp[code] = UInt16(glyph) }
+            }
+        }
+    }
+
+    private mutating func readFormat12(_ cmap: FontBytes, at offset: Int, glyphCount: Int) throws(FontFileError) {
+        let groupCount = Int(try cmap.u32(offset + 12))
+        guard groupCount <= cmap.count / 12 else {
+            throw cmap.error(.truncated, "format 12 declares \(groupCount) groups, the table has room for \(cmap.count / 12)")
+        }
+        try cmap.require(offset + 16, groupCount * 12, "format 12's \(groupCount) groups")
+        for group in 0..<groupCount {
+            let record = offset + 16 + group * 12
+            let first = try cmap.u32(record), last = min(try cmap.u32(record + 4), 0x10FFFF)
+            let glyph = try cmap.u32(record + 8)
+            guard first <= last, glyph < UInt32(glyphCount) else { continue }
+            if first < 0x10000 {
+                for code in first...min(last, 0xFFFF) {
+                    let g = glyph + (code - first)
+                    if g < UInt32(glyphCount) { bmp[Int(code)] = UInt16(g) }
+                }
+            }
+            if last >= 0x10000 {
+                let from = max(first, 0x10000)
+                supplementary.append((from, last, glyph + (from - first)))
+            }
+        }
+        supplementary.sort { $0.first < $1.first }
+        // Overlapping groups (a malformed table): keep the first mapping of each code point.
+        var disjoint: [(first: UInt32, last: UInt32, glyph: UInt32)] = []
+        for group in supplementary {
+            if let previous = disjoint.last, group.first <= previous.last {
+                guard group.last > previous.last else { continue }
+                disjoint.append((previous.last + 1, group.last, group.glyph + (previous.last + 1 - group.first)))
+            } else {
+                disjoint.append(group)
+            }
+        }
+        supplementary = disjoint
+    }
+}
+
+/// The `name` table's strings.
+struct NameTable {
+    let bytes: FontBytes
+
+    init(_ bytes: FontBytes) { self.bytes = bytes }
+
+    /// The string of a name ID: Windows English (US) first, then any Windows or Unicode record, then Macintosh Roman.
+    func string(_ id: Int) -> String? {
+        let count = min(bytes.peek16(2), 4096)
+        let storage = bytes.peek16(4)
+        var best: (rank: Int, offset: Int, length: Int, utf16: Bool)?
+        for index in 0..<count {
+            let record = 6 + index * 12
+            guard bytes.contains(record, 12), bytes.peek16(record + 6) == id else { continue }
+            let platform = bytes.peek16(record), encoding = bytes.peek16(record + 2), language = bytes.peek16(record + 4)
+            let length = bytes.peek16(record + 8), offset = storage + bytes.peek16(record + 10)
+            guard length > 0, bytes.contains(offset, length) else { continue }
+            let rank: Int
+            switch platform {
+            case 3 where encoding == 1 || encoding == 10: rank = language == 0x0409 ? 4 : 3
+            case 0: rank = 2
+            case 1 where encoding == 0: rank = language == 0 ? 1 : 0
+            default: continue
+            }
+            if best == nil || rank > best!.rank { best = (rank, offset, length, platform != 1) }
+        }
+        guard let best else { return nil }
+        let raw = bytes.data[(bytes.start + best.offset)..<(bytes.start + best.offset + best.length)]
+        if best.utf16 {
+            var units: [UInt16] = []
+            var index = raw.startIndex
+            while index + 1 < raw.endIndex {
+                units.append(UInt16(raw[index]) << 8 | UInt16(raw[index + 1]))
+                index += 2
+            }
+            return String(decoding: units, as: UTF16.self)
+        }
+        // Macintosh Roman: ASCII is the same; other bytes are rare in family names and read as Latin-1.
+        return String(raw.map { Character(Unicode.Scalar($0)) })
+    }
+}
