@@ -257,6 +257,7 @@ setTimeout(() => { po.disconnect(); done({cls: total, shifts: shifts,
 MEASURE = """
 const tol = arguments[0];
 const out = {nodes: 0, maxError: 0, worst: [], lines: 0, overflow: [], overflowCount: 0, panels: 0,
+             controlLines: 0, linesUnderControls: 0, underControls: [],
              rtlPanels: 0, rtlPanelsStyled: 0, bidiLines: 0, bidiMisordered: 0, bidiExamples: []};
 for (const panel of document.querySelectorAll('.sdui-panel')) {
   const p = panel.getBoundingClientRect();
@@ -312,6 +313,21 @@ for (const panel of document.querySelectorAll('.sdui-panel')) {
     if (over > tol) out.overflowCount++;
     if (over > tol && out.overflow.length < 50)
       out.overflow.push({panel: label, id: node.dataset.nodeId, text: line.textContent, width: t.width, wrap: wrap, over: over});
+    // An input's label never runs under its control (a switch, a stepper, a menu's chevron: the controls that
+    // take part of the row; a text field's border covers the whole node and holds its text by design).
+    const controls = Array.from(node.children).filter(c => c.classList.contains('sdui-control'))
+      .map(c => c.getBoundingClientRect()).filter(c => c.width < box.width - 0.5);
+    if (controls.length === 0) continue;
+    out.controlLines++;
+    for (const c of controls) {
+      const x = Math.min(t.right, c.right) - Math.max(t.left, c.left);
+      const y = Math.min(l.bottom, c.bottom) - Math.max(l.top, c.top);
+      if (x > tol && y > tol) {
+        out.linesUnderControls++;
+        if (out.underControls.length < 20)
+          out.underControls.push({panel: label, id: node.dataset.nodeId, text: line.textContent, overlap: x});
+      }
+    }
   }
 }
 return out;
@@ -515,6 +531,9 @@ def main():
         report["maxBoxError"] = max((m["maxError"] for _, m in variants), default=0.0)
         report["overflowingLines"] = sum(m["overflowCount"] for _, m in variants)
         report["lines"] = sum(m["lines"] for _, m in variants)
+        report["controlLines"] = sum(m["controlLines"] for _, m in variants)
+        report["linesUnderControls"] = sum(m["linesUnderControls"] for _, m in variants)
+        report["underControls"] = [u for _, m in variants for u in m["underControls"]][:20]
         report["rtlPanels"] = sum(m["rtlPanels"] for _, m in variants)
         report["rtlPanelsStyled"] = sum(m["rtlPanelsStyled"] for _, m in variants)
         report["bidiLines"] = sum(m["bidiLines"] for _, m in variants)
@@ -554,6 +573,8 @@ def main():
         failures.append(f"a box is {report['maxBoxError']:.3f} px off its engine frame (tolerance {args.tolerance})")
     if report["overflowingLines"]:
         failures.append(f"{report['overflowingLines']} text line(s) overflow their box")
+    if report["linesUnderControls"]:
+        failures.append(f"{report['linesUnderControls']} label line(s) run under their control: {report['underControls'][:3]}")
     if report["rtlPanelsStyled"] != report["rtlPanels"]:
         failures.append(f"{report['rtlPanels'] - report['rtlPanelsStyled']} right-to-left panel(s) are not direction: rtl")
     if report["bidiMisordered"]:

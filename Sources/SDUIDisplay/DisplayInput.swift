@@ -21,9 +21,10 @@ public enum DisplayInput: Hashable, Sendable {
     /// A stepper's range when the payload gives none (SwiftUI's `Stepper(value:in:)` needs one; the schema's default).
     public static let defaultStepperRange: ClosedRange<Double> = 0...100
 
-    /// The control of a node with `content` whose variable holds `value`, or nil when the node is not an input.
-    init?(_ content: NodeContent, value: StateValue?) {
-        guard let input = content.input else { return nil }
+    /// The control of a node with `content` and `input` (`content.input`) whose variable holds `value`, or nil when
+    /// the node is not an input.
+    init?(_ content: NodeContent, input: InputContent?, value: StateValue?) {
+        guard let input else { return nil }
         switch content.type {
         case .toggle:
             self = .toggle(isOn: value == .bool(true))

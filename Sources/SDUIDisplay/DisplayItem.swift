@@ -54,6 +54,11 @@ public struct DisplayItem: Hashable, Sendable {
     public var action: Action?
     /// The input control the node is (toggle, stepper, text field, picker) in the screen's state; nil for others.
     public var control: DisplayControl?
+    /// Where an input's control is drawn, relative to the frame's origin in physical points: a switch or stepper
+    /// (UIKit's sizes) or a menu's chevron at the row's trailing edge (the left one right to left), centred
+    /// vertically, beside the label its text lines draw; a text field's or segmented control's box is the whole
+    /// frame. nil for a node that is not an input.
+    public var controlBox: Rect?
     /// What assistive technologies read.
     public var accessibility: DisplayAccessibility
     /// The payload's properties this version does not know (a custom component's own properties, for the host's
@@ -285,8 +290,8 @@ public enum DisplayControl: Hashable, Sendable {
 
     /// The control of a node with `content`, in the state its screen was resolved in; nil when the node is not an
     /// input.
-    init?(_ content: NodeContent) {
-        guard let input = DisplayInput(content, value: content.input?.value) else { return nil }
+    init?(_ content: NodeContent, input: InputContent?) {
+        guard let input = DisplayInput(content, input: input, value: input?.value) else { return nil }
         switch input {
         case .toggle(let isOn): self = .toggle(isOn: isOn)
         case .stepper: self = .stepper

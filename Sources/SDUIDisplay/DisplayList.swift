@@ -137,6 +137,7 @@ extension DisplayItem {
         contentInsets = physical
         contentBox = frame.inset(by: physical)
         action = content?.action
+        let input = content?.input
         symbol = nil
         if let run = node.text {
             var textPadding = padding
@@ -149,8 +150,17 @@ extension DisplayItem {
                 symbol = DisplaySymbol(name: name, box: Rect(x: left, y: top, width: side, height: side))
                 textPadding.leading += lead
             }
+            // An input's label (a text field's text or placeholder, a menu's selected option) sits at the leading
+            // edge in the room its control leaves, centred vertically — SwiftUI's `Toggle` is an HStack of the label
+            // and the switch — never under the control.
+            let control = InputMetrics.labelInsets(of: node.type, pickerStyle: input?.pickerStyle)
+            if let control {
+                textPadding.leading += control.leading
+                textPadding.trailing += control.trailing
+            }
             var t = DisplayText(run: run, frame: frame, padding: textPadding, sourceText: content?.text,
-                                alignment: node.type == .button ? .center : node.type == .label ? .leading : appearance.contentAlignment,
+                                alignment: node.type == .button ? .center : node.type == .label || control != nil ? .leading
+                                    : appearance.contentAlignment,
                                 direction: direction)
             if content?.strikethrough == true { t.decorations.insert(.strikethrough) }
             if content?.underline == true { t.decorations.insert(.underline) }
@@ -158,6 +168,8 @@ extension DisplayItem {
         } else {
             text = nil
         }
+        controlBox = InputMetrics.controlBox(of: node.type, pickerStyle: input?.pickerStyle,
+                                             size: Size(width: frame.width, height: frame.height), direction: direction)
         if node.type == .image, let name = content?.systemName {
             // An SF Symbol: a square of the shorter side at the content box's origin.
             let box = contentBox
@@ -173,7 +185,7 @@ extension DisplayItem {
         } else {
             image = nil
         }
-        control = content.flatMap(DisplayControl.init)
+        control = content.flatMap { DisplayControl($0, input: input) }
         accessibility = DisplayAccessibility(identifier: content?.id)
     }
 }

@@ -141,7 +141,7 @@ public struct ScreenSession: Sendable {
     /// What the native control of layout node `index` shows now (nil: the node is not an input).
     public func input(ofNodeAt index: Int, in layout: LayoutResult) -> DisplayInput? {
         guard let content = layout.content(at: index), let input = content.input else { return nil }
-        return DisplayInput(content, value: state[input.target])
+        return DisplayInput(content, input: input, value: state[input.target])
     }
 
     /// Sets state variable `name` to `value` (the host's or a test's change, as `set` would make it).

@@ -118,7 +118,8 @@ public struct SVGRenderer: Sendable {
             }
             let foreground = color(appearance.foreground ?? Color.system["primary"])
             if let symbol = item.symbol { out += Self.symbol(symbol, frame: f, fill: foreground) }
-            if let text = item.text {
+            out += InputDrawing.svg(for: item)
+            if let text = item.text, item.control?.drawsOwnText != true {
                 out += self.text(text, frame: f, fill: foreground, layoutDirection: direction)
             }
             out += Self.boxes(decorations.over, frame: f, color: color)

@@ -56,17 +56,19 @@ struct SDUINodeContent: View {
         .onTapGesture { if item.action != nil { onTap(item) } }
     }
 
-    /// The input's control at the layout's place for it: a switch (51 × 31) or stepper (94 × 32) at the trailing edge
+    /// The input's control at the layout's place for it (`DisplayItem.controlBox`): a switch (51 × 31) or stepper (94 × 32) at the trailing edge
     /// beside the label the text lines draw, a text field or picker over the whole frame (SDUINodeView+Controls.swift
     /// draws the same in UIKit). The controls' own labels are hidden: the engine laid the label out.
     @ViewBuilder private func control(_ input: DisplayInput) -> some View {
         let w = item.frame.width, h = item.frame.height
         switch input {
         case .toggle(let isOn):
+            // `controlBox`: the trailing edge, in the frame's coordinates as the text lines are drawn in.
+            let box = item.controlBox ?? Rect(x: w - 51, y: (h - 31) / 2, width: 51, height: 31)
             SwiftUI.Toggle("", isOn: Binding(get: { isOn }, set: { onInput(item, .bool($0)) }))
                 .labelsHidden()
-                .frame(width: 51, height: 31)
-                .offset(x: w - 51, y: (h - 31) / 2)
+                .frame(width: box.width, height: box.height)
+                .offset(x: box.x, y: box.y)
         case .textField(let text, let placeholder, let keyboard, let isSecure):
             let binding = Binding(get: { text }, set: { onInput(item, .string($0)) })
             fieldView(isSecure ? AnyView(SecureField(placeholder, text: binding)) : AnyView(TextField(placeholder, text: binding)),
@@ -74,10 +76,11 @@ struct SDUINodeContent: View {
                 .onSubmit { onSubmit(item) }
                 .frame(width: w, height: h)
         case .stepper(let value, let range, let step):
+            let stepperBox = item.controlBox ?? Rect(x: w - 94, y: (h - 32) / 2, width: 94, height: 32)
             SwiftUI.Stepper("", value: Binding(get: { value }, set: { onInput(item, StateValue($0)) }), in: range, step: step)
                 .labelsHidden()
-                .frame(width: 94, height: 32)
-                .offset(x: w - 94, y: (h - 32) / 2)
+                .frame(width: stepperBox.width, height: stepperBox.height)
+                .offset(x: stepperBox.x, y: stepperBox.y)
         case .picker(let options, let selected, let segmented):
             let picker = SwiftUI.Picker("", selection: Binding(get: { selected ?? -1 }, set: { i in
                 if options.indices.contains(i) { onInput(item, options[i].value) }

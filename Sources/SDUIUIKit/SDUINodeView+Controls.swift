@@ -6,7 +6,7 @@ import SDUISchema
 import SDUIDisplay
 
 // Input nodes as UIKit controls, at the sizes the layout gave them (UIKit's metrics, docs/state.md "Inputs"): a
-// `UISwitch` (51 × 31) and a `UIStepper` (94 × 32) at the row's trailing edge, centred vertically, beside the label
+// `UISwitch` (51 × 31) and a `UIStepper` (94 × 32) at the row's trailing edge (`DisplayItem.controlBox`), centred vertically, beside the label
 // the node's text lines draw; a `UITextField` and a `UISegmentedControl` over the whole frame; a menu picker as a
 // `UIButton` whose menu lists the options, over the selected option's title. Each reports the user's change to the
 // controller (`setInput(ofItemAt:to:)`), which shows the state again after every change — a value is set on a control
@@ -57,18 +57,12 @@ extension SDUINodeView {
         placeControl()
     }
 
-    /// Puts the control where the layout's metrics put it in the node's frame.
+    /// Puts the control where the display item says (`DisplayItem.controlBox`: a switch or stepper at the row's
+    /// trailing edge, the left one right to left, beside the label; a text field or picker over the whole frame).
     func placeControl() {
         guard let controlView else { return }
-        let size = bounds.size
-        switch controlView {
-        case is UISwitch:
-            controlView.frame = CGRect(x: size.width - 51, y: (size.height - 31) / 2, width: 51, height: 31)
-        case is UIStepper:
-            controlView.frame = CGRect(x: size.width - 94, y: (size.height - 32) / 2, width: 94, height: 32)
-        default:
-            controlView.frame = bounds
-        }
+        guard let box = item?.controlBox, !(controlView is UIButton) else { controlView.frame = bounds; return }
+        controlView.frame = CGRect(x: box.x, y: box.y, width: box.width, height: box.height)
     }
 
     private func replaceControl<Control: UIView>(with control: Control) -> Control {

@@ -19,6 +19,8 @@ struct BrowserReport: Decodable, Sendable {
     var imageWait: ImageWait
     var maxBoxError: Double
     var overflowingLines: Int
+    var controlLines: Int?
+    var linesUnderControls: Int?
     var cls: Double
     var rtlPanels: Int
     var rtlPanelsStyled: Int
@@ -142,6 +144,34 @@ struct BrowserCheckError: Error, CustomStringConvertible {
             #expect(r.nodes > r.panels)
             #expect(r.maxBoxError <= 0.5)
             #expect(r.overflowingLines == 0)
+            #expect(r.failures.isEmpty, "\(r.failures)")
+        }
+    }
+
+    /// Toggles, steppers, a text field and a menu picker whose labels wrap beside their controls.
+    static let controls = #"""
+    {"schemaVersion": 1, "id": "controls", "state": {"on": true, "n": 3, "name": "", "size": 1},
+     "root": {"type": "vstack", "padding": 16, "children": [
+       {"type": "toggle", "id": "toggle", "isOn": "@{on}", "label": "Notifications for every new message in every channel you follow"},
+       {"type": "stepper", "id": "stepper", "value": "@{n}", "label": "Guests staying with you for the whole of the long weekend"},
+       {"type": "textField", "id": "field", "text": "@{name}", "placeholder": "Your name"},
+       {"type": "picker", "id": "menu", "selection": "@{size}", "label": "Size", "options": [{"value": 1, "label": "Small"}, {"value": 2, "label": "Large"}]},
+       {"type": "toggle", "id": "short", "isOn": "@{on}", "label": "Wi-Fi"}]}}
+    """#
+
+    @Test(arguments: [LayoutDirection.leftToRight, .rightToLeft])
+    func `in Chromium an input's label lines sit beside its control, never under it`(_ direction: LayoutDirection) throws {
+        let screen = try Screen(json: Self.controls)
+        let engine = LayoutEngine()
+        let page = PreviewPage(screen: screen, windows: PreviewMatrix.defaultWindows(), contentSizes: [.large, .accessibility3],
+                               layoutDirection: direction) { engine.layout($0, in: $1, traits: $2) }.html()
+        switch BrowserCheck.run(page: page, name: "controls-\(direction)", extraArguments: ["--skip-naive"]) {
+        case .failure(let error): Issue.record(Comment(rawValue: error.message))
+        case .success(let r):
+            #expect((r.controlLines ?? 0) > r.panels * 3, "the labels beside switches, steppers and chevrons were measured")
+            #expect(r.linesUnderControls == 0)
+            #expect(r.overflowingLines == 0)
+            #expect(r.maxBoxError <= 0.5)
             #expect(r.failures.isEmpty, "\(r.failures)")
         }
     }

@@ -207,3 +207,19 @@ import Testing
         #expect(plain.stdout.contains("(/root/children/1/children/1/template/children/1; items 0 … 2)"), "\(plain.stdout)")
     }
 }
+
+/// Lint flags an input's label that cannot fit beside its control.
+@Test func `lint flags a toggle label with no room beside its switch`() throws {
+    let payload = #"""
+    {"schemaVersion": 1, "state": {"on": true}, "root": {"type": "hstack", "children": [
+      {"type": "toggle", "id": "cramped", "isOn": "@{on}", "label": "Notifications", "frame": {"width": 80}},
+      {"type": "toggle", "id": "roomy", "isOn": "@{on}", "label": "Notifications for every new message, wrapping as it must"}]}}
+    """#
+    let run = try sdui(["lint", try temporaryFile(Array(payload.utf8)), "--devices", "iphone-se-3:portrait", "--content-sizes", "Large"])
+    #expect(run.exitCode == 1)
+    #expect(run.stdout.contains("warning input-label-cramped at cramped"), "\(run.stdout)")
+    #expect(run.stdout.contains("the label has 21 pt beside its control (51 pt + 8 pt)"), "\(run.stdout)")
+    #expect(!run.stdout.contains("input-label-cramped at roomy"), "a label that wraps between words fits")
+    let help = try sdui(["lint", "--help"])
+    #expect(help.stdout.contains("input-label-cramped"))
+}

@@ -16,30 +16,30 @@ extension TreeBuilder {
         guard let input = node.input else { return }
         let sizeClass = self.sizeClass
         func text(_ value: Responsive<String>?) -> String { value?.resolved(for: sizeClass) ?? "" }
-        var spec = InputSpec(controlWidth: 0, controlHeight: 0, gap: 8, segments: 1, expands: true)
+        var spec = InputSpec(controlWidth: 0, controlHeight: 0, gap: InputMetrics.labelGap, segments: 1, expands: true)
         var label = ""
         var style = TextStyle.body
         var lineLimit: Int?
         switch node.type {
         case .toggle:
-            spec.controlWidth = 51; spec.controlHeight = 31
+            spec.controlWidth = InputMetrics.switchSize.width; spec.controlHeight = InputMetrics.switchSize.height
             label = text(input.label)
         case .stepper:
-            spec.controlWidth = 94; spec.controlHeight = 32
+            spec.controlWidth = InputMetrics.stepperSize.width; spec.controlHeight = InputMetrics.stepperSize.height
             label = text(input.label)
         case .textField:
             label = node.inputText(showing: tree.inputState[input.target], sizeClass: sizeClass) ?? ""
-            spec.controlWidth = 14; spec.gap = 0; lineLimit = 1
+            spec.controlWidth = 2 * InputMetrics.textFieldInset; spec.gap = 0; lineLimit = 1
             spec.controlHeight = DynamicTypeTable.metrics(.body, contentSize).lineHeight + 12
         case .picker where input.pickerStyle == .segmented:
             style = .footnote; lineLimit = 1
             let labels = input.options.map(\.label)
             label = labels.max { $0.count < $1.count } ?? ""
-            spec.controlWidth = 24; spec.gap = 0; spec.controlHeight = 32
+            spec.controlWidth = 2 * InputMetrics.segmentPadding; spec.gap = 0; spec.controlHeight = 32
             spec.segments = Double(max(1, labels.count))
         case .picker:
             label = node.inputText(showing: tree.inputState[input.target], sizeClass: sizeClass) ?? ""
-            spec.controlWidth = 12; spec.expands = false; lineLimit = 1
+            spec.controlWidth = InputMetrics.chevronWidth; spec.expands = false; lineLimit = 1
         default:
             return
         }

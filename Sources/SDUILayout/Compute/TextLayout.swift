@@ -114,6 +114,21 @@ private func checkPlacedText(_ node: Int32, _ index: Int, _ proposal: Proposal, 
     }
 }
 
+/// Whether the placed text `index` has a line break inside a word (an emergency break: the word is wider than
+/// the line), as `text-word-split` reports it.
+func placedTextBreaksInsideWord(_ index: Int, _ s: inout LayoutState) -> Bool {
+    let lines = s.placedTexts[index].placed.layout.lines
+    guard lines.count > 1 else { return false }
+    let string = s.tree.texts[index].string
+    return string.utf8.withContiguousStorageIfAvailable { bytes in
+        lines.indices.dropLast().contains { i in
+            let end = lines[i].utf8Range.upperBound
+            return lines[i + 1].utf8Range.lowerBound == end && !lines[i].utf8Range.isEmpty && end > 0 && end < bytes.count
+                && !isLegalBreak(bytes, end)
+        }
+    } ?? false
+}
+
 /// The first 40 characters of `text` (for messages).
 private func brief(_ text: String) -> String {
     text.count <= 40 ? text : String(text.prefix(39)) + "…"

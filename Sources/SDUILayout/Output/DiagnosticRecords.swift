@@ -80,6 +80,7 @@ extension LayoutDiagnostic {
         Kind(code: "text-truncated", severities: [.info, .warning], summary: "a text's lines were cut: info at its own lineLimit; warning when the space is too small, for a button title, or when the cut is inside a number"),
         Kind(code: "text-number-split", severities: [.warning], summary: "a number is broken across lines (\"$12\" / \"9\"): it is wider than the line"),
         Kind(code: "text-word-split", severities: [.info], summary: "a word is broken across lines: it is wider than the line"),
+        Kind(code: "input-label-cramped", severities: [.warning], summary: "a toggle's, stepper's, text field's or menu picker's label has no room beside its control, or a word of it is wider than the room and breaks"),
         Kind(code: "tap-target-too-small", severities: [.warning], summary: "a button or a node with an action is smaller than 28 pt, Apple's minimum control size, on a side"),
         Kind(code: "grid-columns-below-minimum", severities: [.warning], summary: "even one column is narrower than the grid's minColumnWidth"),
         Kind(code: "image-without-aspect-ratio", severities: [.warning], summary: "an image without aspectRatio (laid out as a square)"),

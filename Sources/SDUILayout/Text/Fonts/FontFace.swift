@@ -159,7 +159,7 @@ public final class FontFace: Sendable, CustomStringConvertible {
     /// - Complexity: O(n · l) for n characters and l lookups (each lookup tests a glyph by binary search).
     public func shape(_ text: String) -> [ShapedGlyph] {
         var shaper = FontShaper(face: self)
-        return shaper.shape(text.unicodeScalars.lazy.map(\.value))
+        return shaper.shape(text.unicodeScalars.map(\.value))
     }
 
     /// The width of `text` on one line at `size` points: the sum of its shaped advances.

@@ -63,7 +63,7 @@ struct FontShaper {
     init(face: FontFace) { self.face = face }
 
     /// Shapes `scalars` (cluster indices 0, 1, …) with the face's default plan.
-    mutating func shape(_ scalars: some Collection<UInt32>) -> [ShapedGlyph] {
+    mutating func shape(_ scalars: [UInt32]) -> [ShapedGlyph] {
         glyphs.removeAll(keepingCapacity: true)
         var index: Int32 = 0
         for scalar in scalars {
