@@ -9,6 +9,9 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "SDUIKit",
+    // The in-app modules need iOS 16 (SwiftUI's `Layout`); newer APIs are behind `if #available` with a fallback.
+    // macOS for the tools (`sdui`, the libraries on a Mac); Linux needs nothing declared.
+    platforms: [.iOS(.v16), .macOS(.v13)],
     products: [
         .library(name: "SDUIEnvironment", targets: ["SDUIEnvironment"]),
         .library(name: "SDUISchema", targets: ["SDUISchema"]),

@@ -186,6 +186,7 @@ extension DisplayItem {
             image = nil
         }
         control = content.flatMap { DisplayControl($0, input: input) }
+        scroll = node.type == .scroll ? DisplayScroll(axis: content?.axis ?? .vertical, pinnedViews: content?.pinnedViews ?? []) : nil
         accessibility = DisplayAccessibility(identifier: content?.id)
     }
 }

@@ -26,7 +26,7 @@ public struct DisplayListUpdater: Sendable {
     public private(set) var incrementalUpdateCount = 0
     /// How many of those made the accessibility tree again (the change could not be made in place).
     public private(set) var accessibilityRebuildCount = 0
-    /// Whether items carry their accessibility (`DisplayList(_:screen:accessibility:)`).
+    /// Whether items carry their accessibility (`DisplayList(_:accessibility:)`).
     public let includesAccessibility: Bool
     /// The layout the items are of.
     private var layout: LayoutResult?

@@ -1,4 +1,4 @@
-public import SDUIEnvironment
+import SDUIEnvironment
 public import SDUISchema
 public import SDUILayout
 

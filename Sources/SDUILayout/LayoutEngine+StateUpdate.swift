@@ -8,26 +8,35 @@ extension LayoutEngine {
     /// their ancestors are laid out again — every other subtree's measurement and placement is reused
     /// (`MeasureCache.invalidate(node:parents:)`); the result is the one a fresh layout of `update.screen` gives
     /// (the differential tests). Otherwise it lays `update.screen` out as `layout(_:in:traits:)` does.
+    ///
+    /// `proposal`: the last layout was an embedded one at this proposal (`layout(_:proposal:in:traits:)`), and so is
+    /// this one; nil: a layout in the window.
     /// - Complexity: incremental: O(changed nodes × depth, plus the children of their ancestors, plus writing
     ///   the frames); otherwise as `layout(_:in:traits:)`.
-    public func layout(applying update: StateUpdate, in environment: WindowEnvironment, traits: TraitCollection) -> LayoutResult {
-        let key = BuildKey(sizeClass: traits.horizontalSizeClass, contentSize: traits.preferredContentSizeCategory, virtualizes: false)
-        guard let changes = update.textChanges, key == cachedKey, let cached = cachedDerived, cached === update.base else {
+    public func layout(applying update: StateUpdate, proposal: ProposedViewSize? = nil, in environment: WindowEnvironment,
+                       traits: TraitCollection) -> LayoutResult {
+        let proposal = proposal?.checked
+        func fresh() -> LayoutResult {
+            if let proposal { return layout(update.screen, proposal: proposal, in: environment, traits: traits) }
             return layout(update.screen, in: environment, traits: traits)
         }
+        let key = BuildKey(sizeClass: traits.horizontalSizeClass, contentSize: traits.preferredContentSizeCategory, virtualizes: false)
+        guard let changes = update.textChanges, key == cachedKey, let cached = cachedDerived, cached === update.base else {
+            return fresh()
+        }
+        // An embedded layout's window is its root's size, which a change that stops below the root keeps.
+        let window = proposal == nil ? environment : embeddedWindow(environment, rootSize: lastRootSize)
         // The nodes the change changed are read from the new screen from now on (their content, an input's value).
         state.tree.inputState = update.screen.state
         for node in (changes.map(\.node) + update.propertyChanges + update.inputChanges) {
-            guard let changed = state.tree.payloadNode(at: node, in: update.screen.root) else {
-                return layout(update.screen, in: environment, traits: traits)
-            }
+            guard let changed = state.tree.payloadNode(at: node, in: update.screen.root) else { return fresh() }
             state.tree.replaceSource(of: node, with: changed)
         }
         // One access to the state for the whole pass (each access to an engine property is an exclusivity check).
         var fallback = IncrementalFallback.refused
-        let result = state.applyTextChanges(changes, environment: environment, traits: traits,
+        let result = state.applyTextChanges(changes, environment: window, traits: traits,
                                             roundsToPixels: options.roundsToPixels, roots: &upwardRoots, fallback: &fallback)
-        if result == nil, case .refused = fallback { return layout(update.screen, in: environment, traits: traits) }
+        if result == nil, case .refused = fallback { return fresh() }
         // The tree is now `update.screen`'s. Only its identity is kept (see `cachedDerived`): holding the value
         // would make the updater's next change copy the nodes it changes in place.
         cachedScreen = nil
@@ -35,8 +44,8 @@ extension LayoutEngine {
         incrementalLayoutCount += 1
         upwardRootsAreLast = result != nil
         if let result { return result }
-        guard case .fromRoot(let output) = fallback else { return layout(update.screen, in: environment, traits: traits) }
-        return run(environment: environment, traits: traits, inLastBank: true, output: output)
+        guard case .fromRoot(let output) = fallback else { return fresh() }
+        return run(environment: environment, traits: traits, inLastBank: true, output: output, proposal: proposal)
     }
 
     /// The nodes the last incremental layout stopped at on its way up (`relayoutUpward`: each kept its size), or

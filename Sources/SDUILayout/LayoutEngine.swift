@@ -75,6 +75,23 @@ public final class LayoutEngine {
         return run(environment: environment, traits: traits)
     }
 
+    /// Lays out `screen` at `proposal`, as SwiftUI sizes a view embedded in another (`sizeThatFits(_:)`): the root is
+    /// proposed `proposal` — a nil side asks for its ideal size along it (`320×nil`: the height the content needs at
+    /// 320 pt; `nil×nil`: its ideal size) — and placed at the origin, with no safe area. The result's window
+    /// (`environment`) is the root's size, the size to give the view that shows it: `environment` with that size,
+    /// `.window` mode and no safe area; its traits (size classes, Dynamic Type, layout direction) are `traits`.
+    ///
+    /// A side that is negative, NaN, infinite or larger than 100 000 pt is taken as `ProposedViewSize.checked`
+    /// says. A root larger than a specified side overflows whatever embeds it: a `content-overflow` warning.
+    /// - Complexity: as `layout(_:in:traits:)`.
+    public func layout(_ screen: Screen, proposal: ProposedViewSize, in environment: WindowEnvironment,
+                       traits: TraitCollection) -> LayoutResult {
+        prepareTree(screen, traits: traits, virtualizes: false)
+        state.lazyWindow = nil
+        state.viewport = nil
+        return run(environment: environment, traits: traits, proposal: proposal.checked)
+    }
+
     /// Lays out `screen` with its root scroll at content offset `scrollOffset` (points along the scroll's axis,
     /// clamped to the content): frames as the screen shows them — the content moved back by the offset, and
     /// sections' pinned headers and footers (the scroll's `pinnedViews`) kept in the viewport (`applyScrollOffset`).
@@ -190,8 +207,10 @@ public final class LayoutEngine {
 
     /// Compute and output steps.
     /// `output`: an incremental pass's plan — the output step then writes only the frames that can have changed.
+    /// `proposal`: an embedded layout (`layout(_:proposal:in:traits:)`) — the root proposed it and placed at the
+    /// origin of a window of its own size; nil: the root proposed the window's safe area and centred in it.
     func run(environment: WindowEnvironment, traits: TraitCollection, inLastBank: Bool = false,
-             output: IncrementalOutput? = nil) -> LayoutResult {
+             output: IncrementalOutput? = nil, proposal: ProposedViewSize? = nil) -> LayoutResult {
         // Full layouts of one tree keep the measurements of earlier passes (`MeasureCache`); viewport layouts
         // do not (realised rows reuse node indices, and a virtualised grid's size depends on the viewport).
         state.beginPass(keepsMeasurements: state.viewport == nil, inLastBank: inLastBank)
@@ -200,6 +219,9 @@ public final class LayoutEngine {
         let safeArea = traits.layoutDirection == .rightToLeft
             ? Rect(origin: .zero, size: environment.size).inset(by: environment.safeAreaInsets.mirrored)
             : environment.safeAreaRect
+        if let proposal {
+            return runEmbedded(at: proposal, environment: environment, traits: traits, output: output)
+        }
         var rootSize = (0.0, 0.0)
         if !state.tree.nodes.isEmpty {
             rootSize = computeNodeLayout(0, Proposal(width: safeArea.width, height: safeArea.height), .place, &state)
@@ -222,6 +244,46 @@ public final class LayoutEngine {
         }
         return makeLayoutResult(state: &state, environment: environment, traits: traits,
                                 roundsToPixels: options.roundsToPixels, incremental: output)
+    }
+}
+
+extension LayoutEngine {
+    /// The compute and output steps of an embedded layout: the root proposed `proposal` (nil sides unspecified) and
+    /// placed at the origin; the window is the root's size, with no safe area (so a right-to-left layout mirrors
+    /// within the root).
+    private func runEmbedded(at proposal: ProposedViewSize, environment: WindowEnvironment, traits: TraitCollection,
+                             output: IncrementalOutput?) -> LayoutResult {
+        var rootSize = (0.0, 0.0)
+        if !state.tree.nodes.isEmpty {
+            let offered = Proposal(width: proposal.width ?? .nan, height: proposal.height ?? .nan)
+            rootSize = computeNodeLayout(0, offered, .place, &state)
+            if !rootSize.0.isFinite || rootSize.0 < 0 { rootSize.0 = 0 }
+            if !rootSize.1.isFinite || rootSize.1 < 0 { rootSize.1 = 0 }
+            state.geometry[0].x = 0
+            state.geometry[0].y = 0
+            let overflows = (proposal.width.map { rootSize.0 > $0 + 0.5 } ?? false)
+                || (proposal.height.map { rootSize.1 > $0 + 0.5 } ?? false)
+            if overflows && !state.diagnostics.contains(where: { $0.node == 0 && $0.code.description == "content-overflow" }) {
+                state.report("content-overflow", .warning, 0,
+                             "the content needs \(formatSize(rootSize)) but is proposed \(proposal): it overflows the view that embeds it")
+            }
+        }
+        return makeLayoutResult(state: &state, environment: embeddedWindow(environment, rootSize: rootSize), traits: traits,
+                                roundsToPixels: options.roundsToPixels, incremental: output)
+    }
+
+    /// The window of an embedded layout: `environment` at the root's size, `.window` mode, no safe area.
+    func embeddedWindow(_ environment: WindowEnvironment, rootSize: (Double, Double)) -> WindowEnvironment {
+        var window = environment
+        window.size = Size(width: rootSize.0, height: rootSize.1)
+        window.safeAreaInsets = .zero
+        window.configuration.mode = .window(window.size)
+        return window
+    }
+
+    /// The root's size in the last pass (zero for an empty tree).
+    var lastRootSize: (Double, Double) {
+        state.geometry.isEmpty ? (0, 0) : (state.geometry[0].width, state.geometry[0].height)
     }
 }
 

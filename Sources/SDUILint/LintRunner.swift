@@ -41,6 +41,9 @@ package struct LintRunner {
     package var checksOverlaps = true
     /// The layout direction of every configuration.
     package var layoutDirection = LayoutDirection.leftToRight
+    /// Lay the screen out embedded at this proposal in every configuration (`LayoutEngine.layout(_:proposal:in:traits:)`:
+    /// the windows give the traits only); nil: in each window.
+    package var proposal: ProposedViewSize?
 
     package init(screen: Screen, index: ScreenIndex, windows: [WindowEnvironment], sizes: [ContentSizeCategory]) {
         (self.screen, self.index, self.windows, self.sizes) = (screen, index, windows, sizes)
@@ -58,6 +61,13 @@ package struct LintRunner {
         var traits: TraitCollection
     }
 
+    /// `screen` laid out by `engine` in `window` — at `proposal` when there is one.
+    package func layout(_ screen: Screen, with engine: LayoutEngine, in window: WindowEnvironment,
+                        traits: TraitCollection) -> LayoutResult {
+        if let proposal { return engine.layout(screen, proposal: proposal, in: window, traits: traits) }
+        return engine.layout(screen, in: window, traits: traits)
+    }
+
     /// The traits configuration `c` is laid out with.
     package func traits(_ c: Int) -> TraitCollection {
         let (w, s) = configuration(c)
@@ -71,7 +81,9 @@ package struct LintRunner {
         var groupOf: [LayoutInputs: Int] = [:]
         for c in 0..<configurationCount {
             let window = windows[configuration(c).window]
-            let inputs = LayoutInputs(size: window.size, safeArea: window.safeAreaInsets, traits: traits(c))
+            // An embedded layout depends on the traits only, not on the window's size or safe area.
+            let inputs = proposal == nil ? LayoutInputs(size: window.size, safeArea: window.safeAreaInsets, traits: traits(c))
+                : LayoutInputs(size: Size(width: 0, height: 0), safeArea: .zero, traits: traits(c))
             if let g = groupOf[inputs] { groups[g].append(c) } else {
                 groupOf[inputs] = groups.count
                 groups.append([c])
@@ -150,7 +162,7 @@ package struct LintRunner {
         mutating func lay(_ group: [Int]) {
             let c = group[0]
             let window = runner.windows[runner.configuration(c).window]
-            let result = engine.layout(runner.screen, in: window, traits: runner.traits(c))
+            let result = runner.layout(runner.screen, with: engine, in: window, traits: runner.traits(c))
             for record in result.diagnosticRecords {
                 var node = record.node
                 if node < 0, let named = record.named {

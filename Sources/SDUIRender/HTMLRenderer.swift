@@ -1,5 +1,5 @@
 import SDUIEnvironment
-public import SDUISchema
+import SDUISchema
 public import SDUILayout
 public import SDUIDisplay
 

@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-// Apple platforms only; type-checked in CI against Hosts/Stubs/SwiftUI (see SDUIScreenView.swift).
+// Apple platforms only; compiled against Apple's SDK by Scripts/ios-build (see SDUIScreenView.swift).
 import SwiftUI
 #if canImport(UIKit)
 import UIKit
@@ -8,33 +8,28 @@ import SDUIEnvironment
 import SDUISchema
 import SDUIDisplay
 
-/// One node's own drawing at its frame's size: fill and corners, text lines at the engine's positions (with their
-/// strikethrough or underline), an image in `AsyncImage`'s phases (empty: skeleton, success: the picture, failure: a
-/// symbol), an SF Symbol in its box, an input's SwiftUI control bound to its state variable, a tap that runs the action.
+/// One node's own drawing at its frame's size (its children are views of their own, `SDUINodeTree`): fill and
+/// corners, the chain's boxes under the content, text lines at the engine's positions (with their strikethrough or
+/// underline), an image in `AsyncImage`'s phases (empty: skeleton, success: the picture, failure: a symbol), an SF Symbol
+/// in its box, an input's SwiftUI control bound to its state variable. The chain's boxes over the content are
+/// `SDUINodeOverlay`, drawn over the children.
 struct SDUINodeContent: View {
     let item: DisplayItem
-    /// The item's place in VoiceOver's reading order (`DisplayList.accessibilitySortPriorities`).
-    let sortPriority: Double
     let registry: SDUIViewRegistry
     /// What the node's control shows (nil: not an input).
     let input: DisplayInput?
-    /// A tap on the node (it has an action).
-    let onTap: @MainActor (DisplayItem) -> Void
     /// The user changed the node's control to a value.
     let onInput: @MainActor (DisplayItem, StateValue) -> Void
     /// The return key of a text field.
     let onSubmit: @MainActor (DisplayItem) -> Void
 
     var body: some View {
-        let resolution = registry.factories.resolve(item)
-        let isRegistered: Bool
-        if case .registered = resolution { isRegistered = true } else { isRegistered = false }
-        let content = SwiftUI.ZStack(alignment: .topLeading) {
-            switch resolution {
+        SwiftUI.ZStack(alignment: .topLeading) {
+            switch registry.factories.resolve(item) {
             case .registered(let view):
                 view
             case .builtIn, .placeholder:
-                boxes(item.appearance.decorations.under)
+                SDUINodeContent.boxes(item.appearance.decorations.under)
                 if let fill = item.appearance.fill {
                     RoundedRectangle(cornerRadius: item.appearance.cornerRadius).fill(Self.color(fill))
                 }
@@ -43,17 +38,15 @@ struct SDUINodeContent: View {
                 // A text field and a segmented control draw their own text.
                 if let text = item.text, item.type != .textField, item.control?.drawsOwnText != true { lines(text) }
                 if let input { control(input) }
-                boxes(item.appearance.decorations.over)
             }
         }
         .frame(width: item.frame.width, height: item.frame.height, alignment: .topLeading)
-        let shadow = item.appearance.decorations.frameShadow
-        return clipped(content)
-        .shadow(color: Self.color(shadow?.color ?? SDUISchema.Color.system["clear"]!), radius: shadow?.radius ?? 0,
-                x: shadow?.x ?? 0, y: shadow?.y ?? 0)
-        .opacity(item.isHidden ? 0 : item.appearance.opacity)
-        .sduiAccessibility(item.accessibility, sortPriority: sortPriority, keepsOwn: isRegistered)
-        .onTapGesture { if item.action != nil { onTap(item) } }
+    }
+
+    /// Whether the node's view is one the app registered (its accessibility is the app's).
+    static func isRegistered(_ item: DisplayItem, in registry: SDUIViewRegistry) -> Bool {
+        if case .registered = registry.factories.resolve(item) { return true }
+        return false
     }
 
     /// The input's control at the layout's place for it (`DisplayItem.controlBox`): a switch (51 × 31) or stepper (94 × 32) at the trailing edge
@@ -124,27 +117,18 @@ struct SDUINodeContent: View {
         }
     }
 
-    /// The corner radius the node's own drawing is clipped to: the chain's clip, else the v1 `cornerRadius` when the
-    /// node clips; nil when it does not clip.
-    private var clipRadius: Double? {
+    /// The corner radius a node and its children are clipped to: the chain's clip, else the v1 `cornerRadius` when
+    /// the node clips; nil when it does not clip.
+    static func clipRadius(_ item: DisplayItem) -> Double? {
         let whole = Rect(x: 0, y: 0, width: item.frame.width, height: item.frame.height)
         if let clip = item.appearance.decorations.clip ?? item.appearance.decorations.contentClip { return clip.cornerRadius(in: whole) }
         return item.appearance.clipsContent ? item.appearance.cornerRadius : nil
     }
 
-    /// `content` clipped to the node's clip shape, if it has one.
-    @ViewBuilder private func clipped<Content: View>(_ content: Content) -> some View {
-        if let radius = clipRadius {
-            content.clipShape(RoundedRectangle(cornerRadius: radius))
-        } else {
-            content
-        }
-    }
-
     /// The chain's boxes (backgrounds under the content, overlays and borders over it), each at its place in the frame:
     /// its fill and its border along the inside. A box's own shadow is not drawn here (SwiftUI shadows drawn pixels, not
     /// boxes); the clipped frame's shadow is, on the whole node (`frameShadow`).
-    private func boxes(_ boxes: [DisplayBox]) -> some View {
+    static func boxes(_ boxes: [DisplayBox]) -> some View {
         ForEach(Array(boxes.enumerated()), id: \.offset) { _, box in
             SwiftUI.ZStack(alignment: .topLeading) {
                 if box.shadow == nil, let fill = box.fill {
@@ -195,6 +179,16 @@ struct SDUINodeContent: View {
     /// A payload colour; SwiftUI's `colorScheme` picks light or dark where the view is drawn.
     static func color(_ color: SDUISchema.Color) -> SwiftUI.Color {
         SwiftUI.Color(uiColorLight: color.light, dark: color.dark)
+    }
+}
+
+/// The chain's boxes over a node's content and over its children's views (overlays, borders).
+struct SDUINodeOverlay: View {
+    let item: DisplayItem
+    var body: some View {
+        SDUINodeContent.boxes(item.appearance.decorations.over)
+            .frame(width: item.frame.width, height: item.frame.height, alignment: .topLeading)
+            .allowsHitTesting(false)
     }
 }
 

@@ -1,5 +1,5 @@
 #if canImport(UIKit)
-// Apple platforms only; type-checked in CI against Hosts/Stubs/UIKit (see SDUIScreenViewController.swift).
+// Apple platforms only; compiled against Apple's SDK by Scripts/ios-build (see SDUIView.swift).
 import UIKit
 import SDUIDisplay
 
@@ -12,16 +12,18 @@ extension UIAccessibilityTraits {
         if traits.contains(.toggleButton) {
             if #available(iOS 17.0, tvOS 17.0, *) { insert(.toggleButton) } else { insert(.button) }
         }
+        // `supportsZoom` is public from iOS 17; before it there is no trait to set.
+        if traits.contains(.supportsZoom), #available(iOS 17.0, tvOS 17.0, *) { insert(.supportsZoom) }
     }
 
-    /// Each trait with UIKit's of the same name (all but `toggleButton`, which depends on the OS version).
+    /// Each trait with UIKit's of the same name (all but `toggleButton` and `supportsZoom`, which depend on the OS version).
     private static let byName: [(AccessibilityTraits, UIAccessibilityTraits)] = [
         (.button, .button), (.link, .link), (.header, .header), (.searchField, .searchField), (.image, .image),
         (.selected, .selected), (.playsSound, .playsSound), (.keyboardKey, .keyboardKey),
         (.staticText, .staticText), (.summaryElement, .summaryElement), (.notEnabled, .notEnabled),
         (.updatesFrequently, .updatesFrequently), (.startsMediaSession, .startsMediaSession),
         (.adjustable, .adjustable), (.allowsDirectInteraction, .allowsDirectInteraction),
-        (.causesPageTurn, .causesPageTurn), (.tabBar, .tabBar), (.supportsZoom, .supportsZoom),
+        (.causesPageTurn, .causesPageTurn), (.tabBar, .tabBar),
     ]
 }
 #endif

@@ -1,5 +1,5 @@
 #if canImport(UIKit)
-// Apple platforms only; type-checked in CI against Hosts/Stubs/UIKit (see SDUIScreenViewController.swift).
+// Apple platforms only; compiled against Apple's SDK by Scripts/ios-build (see SDUIView.swift).
 import UIKit
 import SDUIEnvironment
 import SDUISchema
@@ -9,7 +9,7 @@ import SDUIDisplay
 // `UISwitch` (51 × 31) and a `UIStepper` (94 × 32) at the row's trailing edge (`DisplayItem.controlBox`), centred vertically, beside the label
 // the node's text lines draw; a `UITextField` and a `UISegmentedControl` over the whole frame; a menu picker as a
 // `UIButton` whose menu lists the options, over the selected option's title. Each reports the user's change to the
-// controller (`setInput(ofItemAt:to:)`), which shows the state again after every change — a value is set on a control
+// host view (`SDUIView.setInput(ofItemAt:to:)`), which shows the state again after every change — a value is set on a control
 // only when it differs, so typing keeps its cursor.
 extension SDUINodeView {
     /// Shows `input` (nil: the node is no longer an input: its control goes).

@@ -1,5 +1,5 @@
 #if canImport(UIKit)
-// Apple platforms only; type-checked in CI against Hosts/Stubs/UIKit (see SDUIScreenViewController.swift).
+// Apple platforms only; compiled against Apple's SDK by Scripts/ios-build (see SDUIView.swift).
 import UIKit
 import SDUIEnvironment
 import SDUISchema

@@ -1,5 +1,5 @@
 #if canImport(UIKit)
-// Apple platforms only; type-checked in CI against Hosts/Stubs/UIKit (see SDUIScreenViewController.swift).
+// Apple platforms only; compiled against Apple's SDK by Scripts/ios-build (see SDUIView.swift).
 import UIKit
 import SDUIEnvironment
 import SDUISchema
@@ -8,22 +8,22 @@ import SDUIDisplay
 /// The reconciler's operations on UIKit views: one view per item, nested like the node tree.
 @MainActor
 struct UIKitViewHost: ViewTreeHost {
-    unowned let controller: SDUIScreenViewController
+    unowned let hostView: SDUIView
 
     func makeView(for item: DisplayItem) -> UIView {
-        switch controller.registry.factories.resolve(item) {
+        switch hostView.registry.factories.resolve(item) {
         case .registered(let view):
             view.accessibilityIdentifier = item.accessibility.identifier
             return view
         case .builtIn, .placeholder:
-            let view = SDUINodeView(controller: controller)
+            let view = SDUINodeView(host: hostView)
             view.apply(item)
             return view
         }
     }
 
     func place(_ view: UIView, in parent: UIView?, after sibling: UIView?) {
-        let container = (parent as? SDUINodeView)?.childContainer ?? parent ?? controller.view!
+        let container = (parent as? SDUINodeView)?.childContainer ?? parent ?? hostView
         var index = 0
         if let sibling, let position = container.subviews.firstIndex(of: sibling) { index = position + 1 }
         if view.superview === container, let current = container.subviews.firstIndex(of: view), current < index { index -= 1 }
@@ -46,7 +46,8 @@ struct UIKitViewHost: ViewTreeHost {
 /// without moving anything; an SF Symbol as a tinted `UIImageView`; a button with `UIButton.Configuration`.
 @MainActor
 final class SDUINodeView: UIView {
-    private weak var controller: SDUIScreenViewController?
+    /// The view that hosts the payload (inputs and taps report to it).
+    private(set) weak var host: SDUIView?
     private(set) var item: DisplayItem?
     private var lineLabels: [UILabel] = []
     private(set) var imageView: UIImageView?
@@ -66,15 +67,28 @@ final class SDUINodeView: UIView {
     var pickerOptions: [PickerOption] = []
     private var imageState = ImageLoadingState<UIImage>()
 
-    init(controller: SDUIScreenViewController) {
-        self.controller = controller
+    init(host: SDUIView) {
+        self.host = host
         super.init(frame: .zero)
         // Layers hold `CGColor`s, resolved when drawn: draw them again when the appearance changes (light/dark,
-        // increased contrast). Labels and image tints hold dynamic `UIColor`s and follow by themselves. The
-        // controller's own registration lays the screen out again; the display list's items do not change (a
-        // payload colour names both appearances), so no content update would reach this view.
-        registerForTraitChanges([UITraitUserInterfaceStyle.self, UITraitAccessibilityContrast.self]) {
-            (view: SDUINodeView, _: UITraitCollection) in view.appearanceDidChange()
+        // increased contrast). Labels and image tints hold dynamic `UIColor`s and follow by themselves. The host
+        // view's own registration lays the payload out again; the display list's items do not change (a payload
+        // colour names both appearances), so no content update would reach this view.
+        if #available(iOS 17.0, tvOS 17.0, *) {
+            registerForTraitChanges([UITraitUserInterfaceStyle.self, UITraitAccessibilityContrast.self]) {
+                (view: SDUINodeView, _: UITraitCollection) in view.appearanceDidChange()
+            }
+        }
+    }
+
+    /// Before iOS 17 (no trait registration), the trait change callback: the same, for the same traits.
+    @available(iOS, deprecated: 17.0, message: "iOS 17 and later register for trait changes in init")
+    override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        if #available(iOS 17.0, tvOS 17.0, *) { return }
+        if previousTraitCollection?.userInterfaceStyle != traitCollection.userInterfaceStyle
+            || previousTraitCollection?.accessibilityContrast != traitCollection.accessibilityContrast {
+            appearanceDidChange()
         }
     }
 
@@ -132,8 +146,6 @@ final class SDUINodeView: UIView {
         scrollView.contentSize = CGSize(width: max(bounds.width, extent.maxX), height: max(bounds.height, extent.maxY))
     }
 
-    /// The controller that hosts this view (inputs report their changes to it).
-    var host: SDUIScreenViewController? { controller }
 
     /// Takes `item`'s geometry with the content already drawn, and places the text lines where the engine broke them
     /// (a reconciler frame update).
@@ -212,7 +224,7 @@ final class SDUINodeView: UIView {
 
     private func tapped() {
         guard let item else { return }
-        controller?.performAction(ofItemAt: item.index)
+        host?.performAction(ofItemAt: item.index)
     }
 
     /// A tap on a node with an action that is not a button (a tappable card): the touches its children's views do not
@@ -244,11 +256,11 @@ final class SDUINodeView: UIView {
         }()
         imageView.contentMode = request.contentMode == .fit ? .scaleAspectFit : .scaleAspectFill
         imageView.transform = request.isFlipped ? CGAffineTransform(scaleX: -1, y: 1) : .identity
-        let cached = request.loadableURL.flatMap { controller?.images.cache.image(for: $0) }
+        let cached = request.loadableURL.flatMap { host?.images.cache.image(for: $0) }
         switch imageState.show(request, cached: cached) {
         case .none: break
         case .fetch(let url):
-            controller?.images.load(url) { [weak self] image in
+            host?.images.load(url) { [weak self] image in
                 guard let self, self.imageState.complete(url: url, image: image) else { return }
                 self.showImagePhase(request)
             }
@@ -299,7 +311,7 @@ final class SDUINodeView: UIView {
     }
 
     /// Inter at the face's size and the weight CSS font matching picks (the bundled face the engine measured,
-    /// registered by `FontRegistration`); the system font only if registration failed, which the controller reports
+    /// registered by `FontRegistration`); the system font only if registration failed, which the host view reports
     /// (`fontProblems`).
     static func font(_ face: DisplayTextFace) -> UIFont {
         let weight: UIFont.Weight = face.weight >= 700 ? .bold : face.weight >= 600 ? .semibold : face.weight >= 500 ? .medium : .regular

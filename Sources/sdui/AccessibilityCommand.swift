@@ -21,6 +21,7 @@ enum AccessibilityCommand {
         selected option); `"accessibility": {…}` on any node changes them (docs/accessibility.md).
         """,
         options: EnvironmentOptions.options + [
+            EnvironmentOptions.proposalOption,
             StateOptions.option,
             .value("--format", "json|text", "json (default) or text (one line per element)"),
             .value("--output", short: "-o", "FILE", "write to FILE instead of standard output"),
@@ -39,7 +40,7 @@ enum AccessibilityCommand {
         let format = try args.choice("--format", ["json", "text"], default: "json")
         let (environment, traits) = try LayoutCommand.resolveEnvironment(args)
         let screen = try StateOptions.screen(args.positionals[0], args)
-        let result = LayoutEngine().layout(screen, in: environment, traits: traits)
+        let result = try EnvironmentOptions.layout(screen, args, in: environment, traits: traits)
         let tree = AccessibilityTree(layout: result)
         let output: String
         if format == "json" {

@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import SDUIEnvironment
+import SDUILayout
 import SDUISchema
 
 /// Exit codes (sysexits.h).
@@ -141,6 +142,36 @@ enum EnvironmentOptions {
         .flag("--dark", "dark appearance"),
         .value("--layout-direction", "leftToRight|rightToLeft", "leftToRight (default) or rightToLeft: the whole layout mirrors, as in SwiftUI"),
     ]
+
+    /// `--proposal WxH`: an embedded layout (`LayoutEngine.layout(_:proposal:in:traits:)`), for the commands that lay
+    /// out one payload (layout, render, accessibility) and lint.
+    static let proposalOption = OptionSpec.value(
+        "--proposal", "WxH", "lay the payload out as a view embedded at this proposal, as SwiftUI's sizeThatFits: each side\n"
+            + "points or nil (its ideal size), e.g. 320xnil, nilxnil; the root at the origin, no safe area; the\n"
+            + "window and traits options still give the size classes and Dynamic Type")
+
+    /// The proposal of `--proposal` (nil when absent): `WxH`, each side a number of points (0…100000) or `nil`.
+    static func proposal(_ args: Arguments) throws(CLIError) -> ProposedViewSize? {
+        guard let text = args["--proposal"] else { return nil }
+        // `×` as the text output prints it, or `x`.
+        let parts = text.lowercased().replacingOccurrences(of: "×", with: "x").split(separator: "x", omittingEmptySubsequences: false)
+        func side(_ part: Substring) -> Double?? {
+            if part == "nil" { return .some(nil) }
+            guard let value = Double(part), value.isFinite, value >= 0, value <= 100_000 else { return nil }
+            return .some(value)
+        }
+        guard parts.count == 2, let width = side(parts[0]), let height = side(parts[1]) else {
+            throw .usage("--proposal: expected WIDTHxHEIGHT, each side points (0…100000) or nil (e.g. 320xnil, nilxnil), got \"\(text)\"")
+        }
+        return ProposedViewSize(width: width, height: height)
+    }
+
+    /// `screen` laid out at `--proposal` when it is given (an embedded layout), else in `environment`.
+    static func layout(_ screen: Screen, _ args: Arguments, in environment: WindowEnvironment,
+                       traits: TraitCollection) throws(CLIError) -> LayoutResult {
+        if let proposal = try proposal(args) { return LayoutEngine().layout(screen, proposal: proposal, in: environment, traits: traits) }
+        return LayoutEngine().layout(screen, in: environment, traits: traits)
+    }
 
     /// The device named by `--device`, or the default.
     static func device(_ args: Arguments, default fallback: String = "iphone-16") throws(CLIError) -> Device {

@@ -17,8 +17,11 @@ enum LayoutCommand {
 
         Without --device, a --window narrower than 678 pt uses iPhone 16 and a wider one iPad Pro 13-inch (M4)
         (its size classes follow iPad's rules); with neither, iPhone 16 full screen.
+
+        --proposal lays the payload out as a view embedded in an app's screen (a cell, a stack) at that proposal:
+        the root at the origin, no safe area; the window printed is the root's size (what to size the view to).
         """,
-        options: EnvironmentOptions.options + [
+        options: EnvironmentOptions.options + [EnvironmentOptions.proposalOption] + [
             .value("--format", "json|text", "json (default) or text (an indented tree with frames)"),
             .flag("--round", "round frames to the device's pixel grid (default: exact values)"),
             .value("--scroll-offset", "Y", "lay the root scroll out at content offset Y points (clamped to its content;\npinned section headers/footers stay in view; default 0)"),
@@ -45,7 +48,10 @@ enum LayoutCommand {
         let screen = try StateOptions.screen(path, args)
         let engine = LayoutEngine(options: .init(roundsToPixels: args.has("--round")))
         let result: LayoutResult
-        if let text = args["--scroll-offset"] {
+        if let proposal = try EnvironmentOptions.proposal(args) {
+            if args["--scroll-offset"] != nil { throw .usage("--proposal and --scroll-offset cannot be combined") }
+            result = engine.layout(screen, proposal: proposal, in: environment, traits: traits)
+        } else if let text = args["--scroll-offset"] {
             guard let offset = Double(text), offset.isFinite, abs(offset) <= 10_000_000 else {
                 throw .usage("--scroll-offset: expected a number of points (e.g. 420), got \"\(text)\"")
             }
@@ -53,7 +59,9 @@ enum LayoutCommand {
         } else {
             result = engine.layout(screen, in: environment, traits: traits)
         }
-        try writeOutput(format == "json" ? json(result, screen: screen).serialized(pretty: true) : text(result, screen: screen), to: args["--output"])
+        let proposal = try EnvironmentOptions.proposal(args)
+        try writeOutput(format == "json" ? json(result, screen: screen, proposal: proposal).serialized(pretty: true)
+                                         : text(result, screen: screen, proposal: proposal), to: args["--output"])
         return ExitCode.ok
     }
 
@@ -67,10 +75,10 @@ enum LayoutCommand {
         return try EnvironmentOptions.resolve(args, defaultDevice: fallback)
     }
 
-    static func json(_ result: LayoutResult, screen: Screen) -> JSONValue {
+    static func json(_ result: LayoutResult, screen: Screen, proposal: ProposedViewSize? = nil) -> JSONValue {
         let e = result.environment
         func n(_ v: Double) -> JSONValue { .number(v) }
-        let environment: JSONValue = .object([
+        var environmentFields: [(key: String, value: JSONValue)] = [
             ("device", .string(e.device.name)),
             ("orientation", .string(e.orientation.rawValue)),
             ("mode", .string(e.mode.description)),
@@ -81,7 +89,12 @@ enum LayoutCommand {
             ("verticalSizeClass", .string(e.verticalSizeClass.rawValue)),
             ("contentSize", .string(result.traits.preferredContentSizeCategory.rawValue)),
             ("layoutDirection", .string(result.traits.layoutDirection.rawValue)),
-        ])
+        ]
+        if let proposal {
+            environmentFields.append(("proposal", .object([("width", proposal.width.map(n) ?? .null),
+                                                           ("height", proposal.height.map(n) ?? .null)])))
+        }
+        let environment = JSONValue.object(environmentFields)
         let nodes: [JSONValue] = result.nodes.map { node in
             let f = node.frame
             var fields: [(key: String, value: JSONValue)] = [
@@ -103,13 +116,16 @@ enum LayoutCommand {
     }
 
     /// An indented tree: `type id (x, y, width, height)`, hidden nodes marked, text lines quoted (a picker: its
-    /// selected option, which a segmented one does not lay out as a line of its own).
-    static func text(_ result: LayoutResult, screen: Screen) -> String {
+    /// selected option, which a segmented one does not lay out as a line of its own). An embedded layout
+    /// (`proposal`) says its proposal and the size it answered.
+    static func text(_ result: LayoutResult, screen: Screen, proposal: ProposedViewSize? = nil) -> String {
         let e = result.environment
         // A free-form window's mode already says its size ("window 700×900").
         var size = ", window \(e.size)"
         if case .window = e.mode { size = "" }
-        var out = "\(result.screenID) on \(e.device.name) \(e.orientation.rawValue) \(e.mode.label)\(size), "
+        var out = "\(result.screenID) on \(e.device.name) \(e.orientation.rawValue) "
+        out += proposal.map { "at proposal \($0), size \(points(e.size.width))×\(points(e.size.height)), " }
+            ?? "\(e.mode.label)\(size), "
         out += "safe area \(formatPoints(e.safeAreaInsets.top))/\(formatPoints(e.safeAreaInsets.leading))/"
         out += "\(formatPoints(e.safeAreaInsets.bottom))/\(formatPoints(e.safeAreaInsets.trailing)), "
         out += "\(e.horizontalSizeClass.rawValue)/\(e.verticalSizeClass.rawValue), \(result.traits.preferredContentSizeCategory.rawValue)"
@@ -135,10 +151,12 @@ enum LayoutCommand {
 
     /// A frame for people: points with at most two decimals (`(16, 36, 242.09, 41)`); JSON keeps full precision.
     static func textFrame(_ r: Rect) -> String {
-        func f(_ v: Double) -> String {
-            let rounded = (v * 100).rounded() / 100
-            return formatPoints(rounded == 0 ? 0 : rounded)
-        }
-        return "(\(f(r.x)), \(f(r.y)), \(f(r.width)), \(f(r.height)))"
+        "(\(points(r.x)), \(points(r.y)), \(points(r.width)), \(points(r.height)))"
+    }
+
+    /// Points with at most two decimals, for people.
+    static func points(_ v: Double) -> String {
+        let rounded = (v * 100).rounded() / 100
+        return formatPoints(rounded == 0 ? 0 : rounded)
     }
 }

@@ -30,6 +30,7 @@ enum LintCommand {
             .list("--disable", "CODE", "do not report CODE (= --severity CODE=off); comma-separated or repeated"),
             StateOptions.option,
             .flag("--show-silenced", "also list the findings the payload silences (\"lint\": {\"disable\": …}) with their reasons"),
+            EnvironmentOptions.proposalOption,
             .value("--jobs", "N", "threads laying out configurations (default: the number of cores; 1: serial)"),
             .value("--format", "text|json", "text (default) or json: {\"file\", \"layouts\", \"diagnostics\": [{\"severity\", \"code\",\n\"path\", \"pointer\", \"pattern\", \"message\", \"occurrences\", \"where\": [{\"contentSizes\", \"windows\":\n[{\"device\", \"orientation\", \"mode\"}]}], \"summary\", \"nodes\"}], \"silenced\": […]}"),
             .value("--output", short: "-o", "FILE", "write the report to FILE instead of standard output"),
@@ -75,7 +76,8 @@ enum LintCommand {
         let directions = try parseLayoutDirections(args["--layout-directions"])
         let screen = try StateOptions.screen(path, args)
         let index = ScreenIndex(screen)
-        let runner = LintRunner(screen: screen, index: index, windows: windows, sizes: sizes)
+        var runner = LintRunner(screen: screen, index: index, windows: windows, sizes: sizes)
+        runner.proposal = try EnvironmentOptions.proposal(args)
         var findings = layOut(runner, directions: directions, jobs: jobs)
         findings += unknownCodes(index, runner: runner)
         findings += accessibilityFindings(runner, screen: screen, jobs: jobs)

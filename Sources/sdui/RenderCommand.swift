@@ -17,6 +17,7 @@ enum RenderCommand {
         data-mode, every node an element with data-node-id and data-frame (see docs/render.md).
         """,
         options: EnvironmentOptions.options + [
+            EnvironmentOptions.proposalOption,
             StateOptions.option,
             .value("--format", "html|svg", "html (default) or svg"),
             .value("--output", short: "-o", "FILE", "write here instead of standard output"),
@@ -30,7 +31,7 @@ enum RenderCommand {
         let path = args.positionals[0]
         let (window, traits) = try EnvironmentOptions.resolve(args)
         let screen = try StateOptions.screen(path, args)
-        let layout = LayoutEngine().layout(screen, in: window, traits: traits)
+        let layout = try EnvironmentOptions.layout(screen, args, in: window, traits: traits)
         // Streamed: the document is written as it is made, never held whole (docs/render.md, "Memory").
         var output = try StreamedOutput(path: args["--output"])
         if format == "svg" {

@@ -26,12 +26,15 @@ struct LayoutFixture: Sendable {
     var diagnostics: [String]
     /// The root scroll's content offset (`LayoutEngine.layout(_:in:traits:scrollOffset:)`); nil: a plain layout.
     var scrollOffset: Double?
+    /// An embedded layout at this proposal (`LayoutEngine.layout(_:proposal:in:traits:)`: the root at the origin, no
+    /// safe area; the window or environment gives the traits only); nil: a layout in the window.
+    var proposal: ProposedViewSize?
     /// A published case the engine does not reproduce yet (`Fixtures/pending/`): run, and expected to differ.
     var isPending: Bool
 
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     static let otherFixtures: Set<String> = ["text-reference.json", "rtl-text-reference.json"]
-    static let keys: Set<String> = ["name", "notes", "source", "window", "environment", "payload", "expected", "diagnostics", "scrollOffset"]
+    static let keys: Set<String> = ["name", "notes", "source", "window", "environment", "payload", "expected", "diagnostics", "scrollOffset", "proposal"]
 
     /// What is wrong with a fixture file.
     struct Malformed: Error, CustomStringConvertible {
@@ -106,10 +109,27 @@ struct LayoutFixture: Sendable {
             guard let offset = value as? Double, offset.isFinite else { throw fail("\"scrollOffset\" must be a finite number") }
             scrollOffset = offset
         }
+        var proposal: ProposedViewSize?
+        if let value = object["proposal"] {
+            // {"width": W or null, "height": H or null}: each side a number ≥ 0 or null (unspecified).
+            func side(_ key: String) -> Double?? {
+                guard let dictionary = value as? [String: Any], let side = dictionary[key] else { return nil }
+                if side is NSNull { return .some(nil) }
+                guard let number = side as? Double, number.isFinite, number >= 0 else { return nil }
+                return .some(number)
+            }
+            guard let dictionary = value as? [String: Any], Set(dictionary.keys) == ["width", "height"],
+                  let width = side("width"), let height = side("height") else {
+                throw fail("\"proposal\" must be {\"width\": W or null, \"height\": H or null} with numbers ≥ 0")
+            }
+            if scrollOffset != nil { throw fail("give \"proposal\" or \"scrollOffset\", not both") }
+            proposal = ProposedViewSize(width: width, height: height)
+        }
         let fixture = LayoutFixture(file: file, name: name, payload: payload, width: width, height: height,
                                     device: environment["device"], orientation: environment["orientation"],
                                     mode: environment["mode"], contentSize: environment["contentSize"], expected: expected,
-                                    diagnostics: diagnostics, scrollOffset: scrollOffset, isPending: file.hasPrefix("pending/"))
+                                    diagnostics: diagnostics, scrollOffset: scrollOffset, proposal: proposal,
+                                    isPending: file.hasPrefix("pending/"))
         do { _ = try fixture.environment() } catch { throw fail("names no window: \(error)") }
         if let size = fixture.contentSize, ContentSizeCategory(parsing: size) == nil { throw fail("unknown contentSize \"\(size)\"") }
         return fixture
@@ -159,8 +179,14 @@ struct LayoutFixture: Sendable {
         let screen = try #require(decoded.screen, "\(fixture.file): \(decoded.errors.map(\.description))")
         let environment = try fixture.environment()
         let traits = environment.traitCollection(contentSize: fixture.contentSize.flatMap(ContentSizeCategory.init(parsing:)) ?? .large)
-        let result = fixture.scrollOffset.map { LayoutEngine().layout(screen, in: environment, traits: traits, scrollOffset: $0) }
-            ?? LayoutEngine().layout(screen, in: environment, traits: traits)
+        let result: LayoutResult
+        if let proposal = fixture.proposal {
+            result = LayoutEngine().layout(screen, proposal: proposal, in: environment, traits: traits)
+        } else if let offset = fixture.scrollOffset {
+            result = LayoutEngine().layout(screen, in: environment, traits: traits, scrollOffset: offset)
+        } else {
+            result = LayoutEngine().layout(screen, in: environment, traits: traits)
+        }
         for (id, values) in fixture.expected.sorted(by: { $0.key < $1.key }) {
             let frame = try #require(result.frame(id), "\(fixture.file): no node \(id)")
             let expected = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
@@ -180,6 +206,8 @@ struct LayoutFixture: Sendable {
             (#"{"name": "t", "payload": {}, "window": {"width": 0, "height": 1}, "diagnostics": []}"#, "\"window\""),
             (#"{"name": "t", "payload": {}, "environment": {"device": "iphone-99"}, "diagnostics": []}"#, "unknown device"),
             (#"[1]"#, "is not a JSON object"),
+            (#"{"name": "t", "payload": {}, "proposal": {"width": -1, "height": null}, "diagnostics": []}"#, "\"proposal\""),
+            (#"{"name": "t", "payload": {}, "proposal": {"width": 320}, "diagnostics": []}"#, "\"proposal\""),
         ]
         for (index, (text, why)) in cases.enumerated() {
             let file = "malformed-\(index).json"

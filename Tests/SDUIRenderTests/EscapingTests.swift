@@ -31,7 +31,7 @@ import SDUILayout
     }
 
     @Test func `script tags and quotes in payload strings are escaped in HTML`() {
-        let (screen, layout) = Self.hostileScreen()
+        let (_, layout) = Self.hostileScreen()
         let html = HTMLRenderer(options: .init(fonts: .omitted)).document(layout)
         #expect(!html.contains("<script>alert"))
         #expect(!html.contains("<img src=x"))
@@ -43,7 +43,7 @@ import SDUILayout
     }
 
     @Test func `a javascript URL is never an image source or a link`() {
-        let (screen, layout) = Self.hostileScreen()
+        let (_, layout) = Self.hostileScreen()
         let html = HTMLRenderer(options: .init(fonts: .omitted)).document(layout)
         #expect(!html.lowercased().contains("src=\"javascript"))
         #expect(!html.contains("<a "))
@@ -68,7 +68,7 @@ import SDUILayout
     }
 
     @Test func `SVG escapes text and attributes`() {
-        let (screen, layout) = Self.hostileScreen(url: "https://img.example/a.jpg?x=\"><script>")
+        let (_, layout) = Self.hostileScreen(url: "https://img.example/a.jpg?x=\"><script>")
         let svg = SVGRenderer(fonts: .omitted).render(layout)
         #expect(!svg.contains("<script"))
         #expect(svg.contains("href=\"https://img.example/a.jpg?x=&quot;&gt;&lt;script&gt;\""))

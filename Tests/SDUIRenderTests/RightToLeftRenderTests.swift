@@ -33,7 +33,7 @@ import SDUILayout
         text.modifiers.frame = Frame(width: 120)
         for (alignment, rightAligned) in [(Alignment.leading, true), (.trailing, false)] {
             text.alignment = .fixed(alignment)
-            let (layout, screen) = Self.layout(text, .rightToLeft)
+            let (layout, _) = Self.layout(text, .rightToLeft)
             let node = try #require(layout.nodes.first { $0.id == "t" })
             let run = try #require(node.text)
             #expect(run.lines.count > 1)
@@ -46,7 +46,7 @@ import SDUILayout
                 let expected = rightAligned ? blockLeft + widest - width : blockLeft
                 #expect(abs(left - expected) < 0.01, "\(alignment): \(left) vs \(expected)")
             }
-            let (ltrLayout, ltrScreen) = Self.layout(text, .leftToRight)
+            let (ltrLayout, _) = Self.layout(text, .leftToRight)
             let ltrLefts = Self.lineLefts(HTMLRenderer().panel(ltrLayout), node: "t")
             #expect(ltrLefts != lefts, "the other direction aligns the lines the other way")
         }
@@ -58,7 +58,7 @@ import SDUILayout
         hebrew.text = "שלום עולם"
         english.text = "Hello"
         stack.children = [hebrew, english]
-        let (rtl, screen) = Self.layout(stack, .rightToLeft)
+        let (rtl, _) = Self.layout(stack, .rightToLeft)
         let html = HTMLRenderer().panel(rtl)
         #expect(html.contains("class=\"sdui-panel\" data-device=") && html.contains(" dir=\"rtl\" data-layout-direction=\"rightToLeft\""))
         #expect(html.contains("<div class=\"sdui-line\" dir=\"ltr\""), "English in a right-to-left panel")
@@ -76,7 +76,7 @@ import SDUILayout
         image.modifiers.aspectRatio = 1
         image.modifiers.padding = Padding(top: 0, leading: 30, bottom: 0, trailing: 5)
         image.modifiers.frame = Frame(width: 135)
-        let (layout, screen) = Self.layout(image, .rightToLeft)
+        let (layout, _) = Self.layout(image, .rightToLeft)
         let html = HTMLRenderer().panel(layout)
         #expect(html.contains("<div class=\"sdui-image sdui-skeleton\" aria-hidden=\"true\" style=\"left:5px;top:0px;right:30px;bottom:0px\">"))
         let svg = SVGRenderer(fonts: .omitted).render(layout)
@@ -93,7 +93,7 @@ import SDUILayout
         image.flipsForRightToLeftLayoutDirection = true
         for (node, direction, flips) in [(image, LayoutDirection.rightToLeft, true), (image, .leftToRight, false),
                                          (photo, .rightToLeft, false)] {
-            let (layout, screen) = Self.layout(node, direction)
+            let (layout, _) = Self.layout(node, direction)
             #expect(HTMLRenderer().panel(layout).contains("sdui-flip") == flips, "\(direction) \(flips)")
             #expect(SVGRenderer(fonts: .omitted).render(layout).contains("transform=\"matrix(-1 0 0 1") == flips)
         }
@@ -120,7 +120,7 @@ import SDUILayout
         #expect(families("مرحبا and שלום") == ["SDUI Inter", "SDUI Noto Sans Hebrew", "SDUI Noto Sans Arabic"])
         var node = ComponentNode(type: .text, id: "t")
         node.text = "مرحبا"
-        let (layout, screen) = Self.layout(node, .rightToLeft)
+        let (layout, _) = Self.layout(node, .rightToLeft)
         let page = HTMLRenderer().document(layout)
         #expect(page.contains("font-family:\"SDUI Noto Sans Arabic\""))
         #expect(!page.contains("font-family:\"SDUI Noto Sans Hebrew\""))

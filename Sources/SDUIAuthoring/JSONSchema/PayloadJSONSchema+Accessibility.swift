@@ -1,4 +1,4 @@
-public import SDUISchema
+import SDUISchema
 
 extension PayloadJSONSchema {
     /// `"accessibility"`: what VoiceOver reads for a node (`AccessibilityProperties`).

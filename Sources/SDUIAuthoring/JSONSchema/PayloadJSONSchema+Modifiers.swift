@@ -1,5 +1,5 @@
 import SDUIEnvironment
-public import SDUISchema
+import SDUISchema
 
 extension PayloadJSONSchema {
     /// `modifiers`: an array of one-key objects, each a modifier (strict: unknown modifiers are refused).

@@ -1,5 +1,5 @@
 import SDUIEnvironment
-public import SDUISchema
+import SDUISchema
 
 extension PayloadJSONSchema {
     /// Every node: a `type`, then the branch of that type (or of custom types).

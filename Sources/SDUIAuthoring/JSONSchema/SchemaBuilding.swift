@@ -1,4 +1,4 @@
-public import SDUISchema
+import SDUISchema
 
 /// Small constructors for JSON Schema keywords, so `PayloadJSONSchema` reads like the schema it builds.
 enum SchemaBuilding {

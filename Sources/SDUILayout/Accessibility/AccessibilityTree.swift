@@ -1,5 +1,5 @@
 import SDUIEnvironment
-public import SDUISchema
+import SDUISchema
 
 /// The accessibility elements of a laid-out screen, in VoiceOver's reading order: the platform-neutral pass
 /// `sdui accessibility`, the HTML renderer's ARIA markup and the runtime's `accessibilityElements` share.

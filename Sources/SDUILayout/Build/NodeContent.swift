@@ -1,5 +1,5 @@
-public import SDUIEnvironment
-public import SDUISchema
+import SDUIEnvironment
+import SDUISchema
 
 /// What a node shows and does besides where it is — its identity, appearance, text, image, control, action,
 /// accessibility and lifecycle actions — resolved for one horizontal size class from the payload node its flat node
@@ -58,6 +58,10 @@ package struct NodeContent {
             return c.resolved(for: sizeClass)
         }
     }
+    /// A scroll's axis.
+    package var axis: Axis? { r(node.pointee.axis) }
+    /// The section views a scroll keeps in its viewport.
+    package var pinnedViews: PinnedScrollableViews? { node.pointee.pinnedViews }
     /// A text's string; a button's or label's title.
     package var text: String? {
         switch type {

@@ -60,7 +60,7 @@ final class PayloadSource: @unchecked Sendable {
 
 /// One payload node in memory of its own, for a flat node whose payload node a state change replaced
 /// (`LayoutTree.replaceSource(of:with:)`): the tree and every result that points at it keep it.
-final class ReplacedSource: ManagedBuffer<Void, ComponentNode>, @unchecked Sendable {
+final class ReplacedSource: ManagedBuffer<Void, ComponentNode> {
     /// A holder of `node`.
     static func make(_ node: ComponentNode) -> ReplacedSource {
         let holder = unsafeDowncast(create(minimumCapacity: 1) { _ in () }, to: ReplacedSource.self)

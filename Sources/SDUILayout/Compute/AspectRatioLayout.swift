@@ -1,19 +1,19 @@
 /// SwiftUI's `aspectRatio(_:contentMode:)`: proposes the content the largest box of the ratio that fits
 /// (`fit`) or the smallest that fills (`fill`) the proposal, and takes the content's size.
 ///
-/// An unspecified dimension follows the other one (`w` → `w / ratio`); when both are unspecified the box
-/// is derived from the content's ideal width. Infinite proposals (flexibility probes) stay infinite.
-/// (Applied by `computeModifierLayers`.)
+/// An unspecified dimension follows the other one (`w` → `w / ratio`); when both are unspecified the content is
+/// proposed nothing either and answers its ideal size, which the modifier takes (SwiftUI forwards nil × nil: a
+/// `Color().aspectRatio(2, contentMode: .fit)` proposed nil × nil is 10 × 10, MetalUI's P8b probe). Infinite
+/// proposals (flexibility probes) stay infinite. (Applied by `computeModifierLayers`.)
 ///
 /// The box of `ratio` for `proposal` (callers bound it with `boundedBox`).
 @inline(always)
-func aspectRatioBox(ratio: Double, fill: Bool, proposal: Proposal, idealWidth: () -> Double) -> Proposal {
+func aspectRatioBox(ratio: Double, fill: Bool, proposal: Proposal) -> Proposal {
     let w = proposal.width, h = proposal.height
     let box: Proposal
     switch (w.isNaN, h.isNaN) {
     case (true, true):
-        let ideal = idealWidth()
-        box = Proposal(width: ideal, height: ideal / ratio)
+        box = .unspecified
     case (false, true):
         box = Proposal(width: w, height: w / ratio)
     case (true, false):
@@ -34,7 +34,8 @@ func aspectRatioBox(ratio: Double, fill: Bool, proposal: Proposal, idealWidth: (
 /// node is placed (`mode`; once per node and pass). The common case is two comparisons; the rest is out of line.
 @inline(always)
 func boundedBox(_ node: Int32, _ box: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> Proposal {
-    if box.width <= LayoutLimits.maxLength && box.height <= LayoutLimits.maxLength { return box }
+    // (Written as "not greater" so an unspecified side, NaN, passes.)
+    if !(box.width > LayoutLimits.maxLength) && !(box.height > LayoutLimits.maxLength) { return box }
     return clampedBox(node, box, mode, &s)
 }
 

@@ -21,9 +21,7 @@ func computeModifierLayers(_ node: Int32, _ proposal: Proposal, _ mode: ComputeM
     var boxed = padded
     let ratio = s.ptr.nodes[i].aspectRatio
     if !ratio.isNaN {
-        boxed = aspectRatioBox(ratio: ratio, fill: s.ptr.nodes[i].aspectFill, proposal: padded) {
-            content(.unspecified, .measure, &s).0
-        }
+        boxed = aspectRatioBox(ratio: ratio, fill: s.ptr.nodes[i].aspectFill, proposal: padded)
         boxed = boundedBox(node, boxed, mode, &s)
     }
     // Step 2 (the content may lay out children: `s.ptr` is read again below).

@@ -64,9 +64,7 @@ private func layerSize(_ node: Int32, _ first: Int, _ k: Int, _ proposal: Propos
         // An image without an aspect ratio is boxed as a square (its content layer's ratio).
         let ratio = s.tree.layers[index].x
         if !ratio.isNaN {
-            p = aspectRatioBox(ratio: ratio, fill: false, proposal: proposal) {
-                computeContentLayout(node, .unspecified, .measure, &s).0
-            }
+            p = aspectRatioBox(ratio: ratio, fill: false, proposal: proposal)
             p = boundedBox(node, p, mode, &s)
         }
         size = computeContentLayout(node, p, mode, &s)
@@ -83,20 +81,16 @@ private func layerSize(_ node: Int32, _ first: Int, _ k: Int, _ proposal: Propos
     case .aspectRatio:
         var ratio = s.tree.layers[index].x
         let fill = s.tree.layers[index].flag
-        var ideal: (Double, Double)? = nil
         if ratio.isNaN {
             // SwiftUI's `aspectRatio(contentMode:)`: the inner view's own ideal ratio.
             let measured = idealSize(node, first, k - 1, call, &s)
-            ideal = measured
             ratio = measured.1 > 0 && measured.0 > 0 && measured.0.isFinite && measured.1.isFinite ? measured.0 / measured.1 : .nan
         }
         if ratio.isNaN {
             // No ratio to keep (an ideal size with a zero or infinite side): the proposal passes on.
             size = layerSize(node, first, k - 1, proposal, mode, call, &s)
         } else {
-            var box = aspectRatioBox(ratio: ratio, fill: fill, proposal: proposal) {
-                (ideal ?? idealSize(node, first, k - 1, call, &s)).0
-            }
+            var box = aspectRatioBox(ratio: ratio, fill: fill, proposal: proposal)
             box = boundedBox(node, box, mode, &s)
             size = layerSize(node, first, k - 1, box, mode, call, &s)
         }

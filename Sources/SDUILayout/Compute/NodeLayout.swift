@@ -43,9 +43,7 @@ func computeNodeLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     var inner = modifierProposal(node, proposal, &s)
     let ratio = s.ptr.nodes[i].aspectRatio
     if !ratio.isNaN {
-        inner = aspectRatioBox(ratio: ratio, fill: s.ptr.nodes[i].aspectFill, proposal: inner) {
-            computeContentLayout(node, .unspecified, .measure, &s).0
-        }
+        inner = aspectRatioBox(ratio: ratio, fill: s.ptr.nodes[i].aspectFill, proposal: inner)
         inner = boundedBox(node, inner, mode, &s)
     }
     let content: (Double, Double)

@@ -1,6 +1,6 @@
 import SDUIEnvironment
 import SDUIDisplay
-public import SDUILayout
+import SDUILayout
 public import SDUISchema
 
 // State, actions, inputs and requests of an interactive screen.

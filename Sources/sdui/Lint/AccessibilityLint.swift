@@ -26,7 +26,8 @@ extension LintCommand {
             while let k = next.take(below: audits.count) {
                 let audit = audits[k]
                 let window = runner.windows[audit.first]
-                let result = engine.layout(screen, in: window, traits: window.traitCollection(contentSize: runner.sizes[audit.size]))
+                let result = runner.layout(screen, with: engine, in: window,
+                                           traits: window.traitCollection(contentSize: runner.sizes[audit.size]))
                 let found = AccessibilityAudit.findings(layout: result, tree: AccessibilityTree(layout: result))
                 // Each finding on every configuration of the audit's pair, its message the first window's.
                 var places = [UInt64](repeating: 0, count: runner.words)

@@ -1,33 +1,34 @@
 #if canImport(UIKit)
-// Apple platforms only; type-checked in CI against Hosts/Stubs/UIKit (see SDUIScreenViewController.swift).
+// Apple platforms only; compiled against Apple's SDK by Scripts/ios-build (see SDUIView.swift).
 import UIKit
 import SDUIEnvironment
 import SDUISchema
 import SDUILayout
 import SDUIDisplay
 
-/// Performs the `request` actions of a screen for the app (its networking, authentication, caching): the host never
-/// performs I/O itself. Answer with `SDUIScreenViewController.respond(to:with:)`.
+/// Performs the `request` actions of a payload for the app (its networking, authentication, caching): the host never
+/// performs I/O itself. Answer with `SDUIView.respond(to:with:)`.
 @MainActor
 public protocol SDUIRequestHandling: AnyObject {
-    /// Starts `request` for `controller`; call `controller.respond(to: request, with: …)` when it completes.
-    func perform(_ request: PendingRequest, for controller: SDUIScreenViewController)
+    /// Starts `request` for `view` (an `SDUIScreenViewController`'s is its `sduiView`); call
+    /// `view.respond(to: request, with: …)` when it completes.
+    func perform(_ request: PendingRequest, for view: SDUIView)
 }
 
 // State, actions and inputs: the session (`ScreenSession`, the headless runtime's too) decides each change; the
-// controller carries out its step — reports the diagnostics, lays the screen out again after the change (incrementally
+// view carries out its step — reports the diagnostics, lays the payload out again after the change (incrementally
 // when `StateUpdater` took its fast path) and updates the views in place, then performs the effects in order.
-extension SDUIScreenViewController {
+extension SDUIView {
     /// Answers `request` (one of `session.pendingRequests`): runs its `onSuccess` (2xx) or `onFailure` with `response`.
     /// - Throws: `ScreenSessionError.nodeNotFound` when the request is not pending.
     public func respond(to request: PendingRequest, with response: RequestResponse) throws(ScreenSessionError) {
-        carryOut(try session.respond(to: request, with: response), from: nil)
+        carryOut(try storedSession.respond(to: request, with: response), from: nil)
     }
 
     /// Sets state variable `name` to `value` (the app's change, as a `set` action would make it).
     /// - Throws: `ScreenSessionError.invalidValue` for an unknown name or a value of another type (nothing changes).
     public func setState(_ name: String, to value: StateValue) throws(ScreenSessionError) {
-        carryOut(try session.setState(name, to: value), from: nil)
+        carryOut(try storedSession.setState(name, to: value), from: nil)
     }
 
     /// What a tap on the node with `index` does: navigation and custom actions go to the app's router, state actions
@@ -35,7 +36,7 @@ extension SDUIScreenViewController {
     func performAction(ofItemAt index: NodeIndex) {
         let items = driver.items
         guard index.int >= 0, index.int < items.count, let action = items[index.int].action else { return }
-        let locals = lastLayout.map { session.locals(ofNodeAt: index.int, in: $0.result) } ?? []
+        let locals = lastLayout.map { storedSession.locals(ofNodeAt: index.int, in: $0.result) } ?? []
         perform(action, locals: locals, from: items[index.int])
     }
 
@@ -44,7 +45,7 @@ extension SDUIScreenViewController {
     func setInput(ofItemAt index: NodeIndex, to value: StateValue) {
         guard let layout = lastLayout?.result else { return }
         do throws(ScreenSessionError) {
-            carryOut(try session.setInput(ofNodeAt: index.int, in: layout, to: value), from: nil)
+            carryOut(try storedSession.setInput(ofNodeAt: index.int, in: layout, to: value), from: nil)
         } catch {
             diagnosticHandler?(error.message)
             show(layout, after: nil)
@@ -53,9 +54,9 @@ extension SDUIScreenViewController {
 
     /// The return key of the text field with `index`: its `submitAction`, if it has one.
     func submitInput(ofItemAt index: NodeIndex) {
-        guard let layout = lastLayout?.result, let action = session.submitAction(ofNodeAt: index.int, in: layout) else { return }
+        guard let layout = lastLayout?.result, let action = storedSession.submitAction(ofNodeAt: index.int, in: layout) else { return }
         let items = driver.items
-        perform(action, locals: session.locals(ofNodeAt: index.int, in: layout), from: index.int < items.count ? items[index.int] : nil)
+        perform(action, locals: storedSession.locals(ofNodeAt: index.int, in: layout), from: index.int < items.count ? items[index.int] : nil)
     }
 
     /// Runs every node's `onAppear` (or `onDisappear`) action in document order, each with the locals of its place —
@@ -83,22 +84,27 @@ extension SDUIScreenViewController {
             if let from = origin ?? driver.items.first { router?.perform(action, from: from) }
             return
         }
-        carryOut(session.run(action, locals: locals), from: origin)
+        carryOut(storedSession.run(action, locals: locals), from: origin)
     }
 
-    /// Carries out a session step: diagnostics reported, the screen laid out again after the change (in the last
-    /// layout's window and traits; before the first layout, at the next), then the effects in order — navigation for
-    /// the router (`origin`: the tapped node's item; the root's for actions no tap started), requests for the handler.
+    /// Carries out a session step: diagnostics reported, the payload laid out again after the change (in the last
+    /// layout's window, traits and proposal; before the first layout, at the next), then the effects in order —
+    /// navigation for the router (`origin`: the tapped node's item; the root's for actions no tap started), requests
+    /// for the handler. A change that alters the size the view fits its content in tells Auto Layout and the app.
     func carryOut(_ step: ScreenSession.Step, from origin: DisplayItem?) {
         for diagnostic in step.diagnostics { diagnosticHandler?(diagnostic) }
         if let update = step.update {
             for warning in update.warnings { diagnosticHandler?("'\(screen.id)': \(warning)") }
-            if let last = lastLayout, isViewLoaded, view.window != nil {
-                let result = engine.layout(applying: update, in: last.environment, traits: last.traits)
-                lastLayout = (result, last.environment, last.traits)
+            measured = [:]
+            if let last = lastLayout {
+                let before = last.result.environment.size
+                let result = engine.layout(applying: update, proposal: last.proposal, in: last.environment, traits: last.traits)
+                lastLayout = (result, last.environment, last.traits, last.proposal)
                 show(result, after: update)
+                if result.environment.size != before { sizeMayHaveChanged() }
             } else {
                 lastLayoutKey = nil
+                sizeMayHaveChanged()
             }
         } else if step.isUnresolved {
             diagnosticHandler?("'\(screen.id)': the screen cannot be resolved in the new state; it keeps the old one")
@@ -107,7 +113,7 @@ extension SDUIScreenViewController {
             if let action = effect.routedAction {
                 if let from = origin ?? driver.items.first { router?.perform(action, from: from) }
             } else if case .request(let request) = effect {
-                session.track(request)
+                storedSession.track(request)
                 requestHandler?.perform(request, for: self)
             }
         }
