@@ -26,6 +26,9 @@ let package = Package(
         .library(name: "SDUIUIKit", targets: ["SDUIUIKit"]),
         .library(name: "SDUISwiftUI", targets: ["SDUISwiftUI"]),
         .executable(name: "sdui", targets: ["sdui"]),
+        // `sdui serve`'s HTTP/1.1 server and live preview; not for apps (no host product depends on them).
+        .library(name: "SDUIHTTP", targets: ["SDUIHTTP"]),
+        .library(name: "SDUIServe", targets: ["SDUIServe"]),
         // The fuzz targets' bodies, for the libFuzzer executables of Fuzz/ (docs/fuzzing.md); not for apps.
         .library(name: "SDUIFuzzing", targets: ["SDUIFuzzing"]),
     ],
@@ -48,13 +51,18 @@ let package = Package(
         .target(name: "SDUIAuthoring", dependencies: ["SDUIEnvironment", "SDUISchema"], swiftSettings: strict),
         .target(name: "SDUILint", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout"], swiftSettings: strict),
         .target(name: "SDUIFixtures", dependencies: ["SDUIEnvironment", "SDUISchema"], swiftSettings: strict),
+        // A small HTTP/1.1 + WebSocket server on the platform's sockets (no SDUI knowledge).
+        .target(name: "SDUIHTTP", swiftSettings: strict),
+        // The live preview `sdui serve` runs: pages, sessions, file watching, patches.
+        .target(name: "SDUIServe", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay", "SDUIRender", "SDUIHTTP"],
+                swiftSettings: strict),
         .target(name: "SDUIFuzzing", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIRender", "SDUIRuntime",
-                                                     "SDUIAuthoring"],
+                                                     "SDUIAuthoring", "SDUIHTTP"],
                 swiftSettings: strict),
         .executableTarget(
             name: "sdui",
             dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay", "SDUIRender", "SDUIRuntime",
-                           "SDUIAuthoring", "SDUILint", "SDUIFixtures"],
+                           "SDUIAuthoring", "SDUILint", "SDUIFixtures", "SDUIServe"],
             swiftSettings: strict
         ),
         .testTarget(name: "SDUIEnvironmentTests", dependencies: ["SDUIEnvironment"]),
@@ -66,6 +74,8 @@ let package = Package(
         .testTarget(name: "SDUIRuntimeTests", dependencies: ["SDUIRuntime", "SDUIDisplay", "SDUILayout", "SDUISchema", "SDUIFixtures"]),
         .testTarget(name: "sduiTests", dependencies: ["sdui", "SDUILint"]),
         .testTarget(name: "SDUIFuzzingTests", dependencies: ["SDUIFuzzing"]),
+        .testTarget(name: "SDUIHTTPTests", dependencies: ["SDUIHTTP"]),
+        .testTarget(name: "SDUIServeTests", dependencies: ["SDUIServe", "SDUIHTTP", "SDUIRender", "SDUIDisplay", "SDUILayout", "SDUISchema", "SDUIEnvironment"]),
     ],
     swiftLanguageModes: [.v6]
 )

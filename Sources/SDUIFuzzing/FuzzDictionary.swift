@@ -48,9 +48,16 @@ public enum FuzzDictionary {
         (tokens + schemaWords()).map(entry).joined(separator: "\n") + "\n"
     }
 
-    static func entry(_ token: String) -> String {
+    /// The dictionary of `target`: the HTTP target's own tokens, the payload dictionary for the others.
+    public static func text(for target: FuzzTarget) -> String {
+        target == .http ? HTTPTarget.dictionary.map(entry(bytes:)).joined(separator: "\n") + "\n" : text()
+    }
+
+    static func entry(_ token: String) -> String { entry(bytes: Array(token.utf8)) }
+
+    static func entry(bytes: [UInt8]) -> String {
         var out = "\""
-        for byte in token.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "\""): out += "\\\""
             case UInt8(ascii: "\\"): out += "\\\\"

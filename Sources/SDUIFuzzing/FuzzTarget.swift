@@ -17,6 +17,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A binding string compiled, checked and evaluated against a state of every type
     /// (`ExpressionFuzzing`): diagnostics, never a trap or a hang; values of the checked type.
     case expression
+    /// Bytes from a client read by `sdui serve`'s HTTP request parser and WebSocket frame decoder (`HTTPTarget`):
+    /// the same in any split, requests that read back as themselves, only allowed error statuses, safe paths.
+    case http
     /// Any bytes read as a font file (`FontTarget`): an error naming the file or faces whose character map and
     /// shaping stay inside the face and the text.
     case font
@@ -29,6 +32,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .layout: return LayoutTarget.run(bytes)
         case .runtime: return RuntimeTarget.run(bytes)
         case .expression: return ExpressionFuzzing.failures(bytes)
+        case .http: return HTTPTarget.run(bytes)
         case .font: return FontTarget.run(bytes)
         }
     }
@@ -37,7 +41,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     @MainActor
     public func describe(_ bytes: [UInt8]) -> String {
         switch self {
-        case .decode, .layout, .expression, .font: return "\(bytes.count) bytes"
+        case .decode, .layout, .expression, .http, .font: return "\(bytes.count) bytes"
         case .runtime: return RuntimeTarget.describe(bytes)
         }
     }

@@ -52,7 +52,9 @@ enum LayoutTarget {
 
             let result = kept.layout(screen, in: environment, traits: traits)
             check(result, nodeCount: nodeCount, at: place, into: &failures)
-            let newValue = Screen(schemaVersion: screen.schemaVersion, id: screen.id, title: screen.title, root: screen.root)
+            // A new value of the same screen (its state too: a text field shows its variable, or its placeholder).
+            var newValue = Screen(schemaVersion: screen.schemaVersion, id: screen.id, title: screen.title, root: screen.root)
+            newValue.state = screen.state
             let fresh = LayoutEngine().layout(newValue, in: environment, traits: traits)
             if fresh.nodes != result.nodes {
                 let index = zip(fresh.nodes, result.nodes).enumerated().first { $0.element.0 != $0.element.1 }?.offset

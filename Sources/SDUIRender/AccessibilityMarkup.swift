@@ -22,18 +22,32 @@ struct AccessibilityMarkup {
     let order: [NodeIndex]
     /// Makes the element ids unique on a page of many panels.
     let prefix: String
+    /// An item's id suffix when ids follow identities (a patchable panel: an item keeps its id when others are
+    /// inserted before it), made on demand; nil: the node index.
+    let identityKey: ((NodeIndex) -> String)?
 
     init(_ list: DisplayList) {
-        order = list.accessibilityOrder
-        let env = list.environment
+        self.init(order: list.accessibilityOrder, environment: list.environment, traits: list.traits, screenID: list.screen.id,
+                  identityKey: nil)
+    }
+
+    init(order: [NodeIndex], environment env: WindowEnvironment, traits: TraitCollection, screenID: String,
+         identityKey: ((NodeIndex) -> String)?) {
+        self.order = order
+        self.identityKey = identityKey
         var key = "ax-" + env.device.slug + "-" + env.orientation.rawValue + "-" + env.mode.description + "-"
-            + list.traits.preferredContentSizeCategory.rawValue + (list.traits.layoutDirection == .rightToLeft ? "-rtl" : "")
+            + traits.preferredContentSizeCategory.rawValue + (traits.layoutDirection == .rightToLeft ? "-rtl" : "")
         key = String(key.unicodeScalars.map { scalar -> Character in
             let v = scalar.value
             let safe = (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) || v == 0x2D
             return safe ? Character(scalar) : "_"
         })
-        prefix = key + "-" + String(UInt32(truncatingIfNeeded: Self.hash(list.screen.id)), radix: 36)
+        prefix = key + "-" + String(UInt32(truncatingIfNeeded: Self.hash(screenID)), radix: 36)
+    }
+
+    /// An id suffix for an identity: its hash (ids are for ARIA references only).
+    static func identityKey(of item: DisplayItem) -> String {
+        String(hash(ViewKey(item).description), radix: 36)
     }
 
     /// A stable FNV-1a hash (Swift's `hashValue` differs between runs).
@@ -68,7 +82,10 @@ struct AccessibilityMarkup {
     }
 
     /// The id of the element node `index` carries.
-    func id(_ index: NodeIndex) -> String { prefix + "-" + String(index.rawValue) }
+    func id(_ index: NodeIndex) -> String {
+        if let identityKey { return prefix + "-" + identityKey(index) }
+        return prefix + "-" + String(index.rawValue)
+    }
 
     /// ` role="group" aria-roledescription="screen" aria-label="…" aria-owns="…"` for the panel element.
     func panelAttributes(title: String) -> String {

@@ -38,7 +38,7 @@ extension HTMLRenderer {
 
     /// The boxes as absolutely positioned elements, moved by (`dx`, `dy`) (over the content and children:
     /// `z-index` 1).
-    static func boxes(_ boxes: [DisplayBox], over: Bool, dx: Double = 0, dy: Double = 0) -> String {
+    static func boxes(_ boxes: [DisplayBox], over: Bool, dx: Double = 0, dy: Double = 0, attributes: String = "") -> String {
         var out = ""
         for box in boxes {
             var classes = "sdui-layer"
@@ -52,7 +52,7 @@ extension HTMLRenderer {
             }
             if let s = box.shadow { style += ";box-shadow:" + shadow(s) }
             if box.cornerRadius > 0 { style += ";border-radius:" + CSSFormat.px(box.cornerRadius) }
-            out += "<div class=\"" + classes + "\" style=\"" + style + "\"></div>"
+            out += "<div class=\"" + classes + "\"" + attributes + " style=\"" + style + "\"></div>"
         }
         return out
     }

@@ -24,6 +24,10 @@ public struct HTMLRenderer: Sendable {
         public var fonts: FontEmbedding
         /// Whether scroll views can be scrolled with the mouse in the page (they always clip).
         public var isScrollingEnabled: Bool
+        /// Markup for a page brought up to date item by item (`PatchablePanel`): every element carries its view key
+        /// (`data-k`), a scroll view's backgrounds drawn before it carry `data-deco-of`, ARIA ids follow identities,
+        /// and no element has an inline event handler (a Content-Security-Policy without 'unsafe-inline' holds).
+        var isPatchable = false
         /// Creates options.
         public init(fonts: FontEmbedding = .embedded, isScrollingEnabled: Bool = true) {
             self.fonts = fonts; self.isScrollingEnabled = isScrollingEnabled
@@ -78,17 +82,22 @@ public struct HTMLRenderer: Sendable {
     /// Writes the panel of a display list (the render contract) piece by piece.
     /// - Complexity: O(n) in the number of nodes and text lines; memory beyond `output` is one item and its path.
     public func writePanel<Output: TextOutputStream>(_ list: DisplayList, to out: inout Output) {
-        let env = list.environment
-        let traits = list.traits
+        writePanel(list, environment: list.environment, traits: list.traits, screenID: list.layout.screenID,
+                   title: list.screen.title ?? list.screen.id, accessibility: AccessibilityMarkup(list), to: &out)
+    }
+
+    /// The panel of `items` (a display list's, in order): its element, every item's element nested as the tree is.
+    func writePanel<Items: Sequence<DisplayItem>, Output: TextOutputStream>(
+        _ list: Items, environment env: WindowEnvironment, traits: TraitCollection, screenID: String, title: String,
+        accessibility: AccessibilityMarkup, to out: inout Output) {
         var head = "<div class=\"sdui-panel\""
         head += " data-device=\"" + HTMLEscaping.attribute(env.device.slug) + "\""
         head += " data-orientation=\"" + env.orientation.rawValue + "\""
         head += " data-mode=\"" + HTMLEscaping.attribute(env.mode.description) + "\""
-        head += " data-screen=\"" + HTMLEscaping.attribute(list.layout.screenID) + "\""
+        head += " data-screen=\"" + HTMLEscaping.attribute(screenID) + "\""
         head += " data-content-size=\"" + traits.preferredContentSizeCategory.rawValue + "\""
         if traits.layoutDirection == .rightToLeft { head += " dir=\"rtl\" data-layout-direction=\"rightToLeft\"" }
-        let accessibility = AccessibilityMarkup(list)
-        head += accessibility.panelAttributes(title: list.screen.title ?? list.screen.id)
+        head += accessibility.panelAttributes(title: title)
         head += " style=\"width:" + CSSFormat.px(env.size.width) + ";height:" + CSSFormat.px(env.size.height)
         head += ";" + Self.colorVariables("b", Color.system["background"]) + "\">\n"
         out.write(head)
@@ -112,7 +121,7 @@ public struct HTMLRenderer: Sendable {
     // MARK: - Nodes
 
     /// Writes the opening tag of a node's element plus its own content (lines, image); the caller closes it.
-    private func writeElement<Output: TextOutputStream>(for item: DisplayItem, parentFrame: Rect,
+    func writeElement<Output: TextOutputStream>(for item: DisplayItem, parentFrame: Rect,
                                                          layoutDirection: LayoutDirection, accessibility: AccessibilityMarkup,
                                                          to out: inout Output) {
         let frame = item.frame
@@ -147,6 +156,8 @@ public struct HTMLRenderer: Sendable {
         let decorations = appearance.decorations
 
         var tag = "<div class=\"" + classes.joined(separator: " ") + "\""
+        let patchKey = options.isPatchable ? HTMLEscaping.attribute(PatchablePanel.key(item)) : nil
+        if let patchKey { tag += " data-k=\"" + patchKey + "\"" }
         tag += " data-node-id=\"" + HTMLEscaping.attribute(item.id) + "\""
         tag += " data-type=\"" + HTMLEscaping.attribute(item.type.rawValue) + "\""
         tag += " data-frame=\"" + frame.dataFrame + "\""
@@ -164,13 +175,15 @@ public struct HTMLRenderer: Sendable {
         if isScroll && !decorations.under.isEmpty {
             // A scroll view clips: it would cut its own backgrounds where they extend past its frame (into the safe
             // area): they are drawn as its parent's children, just before it.
-            out.write(Self.boxes(decorations.under, over: false, dx: frame.x - parentFrame.x, dy: frame.y - parentFrame.y))
+            out.write(Self.boxes(decorations.under, over: false, dx: frame.x - parentFrame.x, dy: frame.y - parentFrame.y,
+                                 attributes: patchKey.map { " data-deco-of=\"" + $0 + "\"" } ?? ""))
         }
         out.write(tag)
         out.write(accessibility.content(of: item))
         if !isScroll { out.write(Self.boxes(decorations.under, over: false)) }
         if let image = item.image {
-            out.write(self.image(image, insets: item.contentInsets, clip: decorations.contentClip, contentBox: item.contentBox))
+            out.write(self.image(image, insets: item.contentInsets, clip: decorations.contentClip, contentBox: item.contentBox,
+                                 inlineHandlers: !options.isPatchable))
         }
         if let symbol = item.symbol { out.write(Self.symbol(symbol)) }
         out.write(InputDrawing.html(for: item))
@@ -219,7 +232,7 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// The image box: skeleton shimmer, the image (if its URL may be loaded) and the failure icon.
-    private func image(_ image: ImageRequest, insets p: EdgeInsets, clip: DisplayClipShape?, contentBox: Rect) -> String {
+    private func image(_ image: ImageRequest, insets p: EdgeInsets, clip: DisplayClipShape?, contentBox: Rect, inlineHandlers: Bool) -> String {
         let box = "left:" + CSSFormat.px(p.leading) + ";top:" + CSSFormat.px(p.top)
             + ";right:" + CSSFormat.px(p.trailing) + ";bottom:" + CSSFormat.px(p.bottom) + Self.contentClipStyle(clip, box: contentBox)
         var classes = "sdui-image"
@@ -230,8 +243,12 @@ public struct HTMLRenderer: Sendable {
             out += "<img src=\"" + HTMLEscaping.attribute(source) + "\" alt=\"\" decoding=\"async\""
             let imageClasses = (image.contentMode == .fit ? ["sdui-fit"] : []) + (image.isFlipped ? ["sdui-flip"] : [])
             out += imageClasses.isEmpty ? "" : " class=\"" + imageClasses.joined(separator: " ") + "\""
-            out += " onload=\"this.parentNode.classList.add('sdui-loaded')\""
-            out += " onerror=\"this.parentNode.classList.add('sdui-failed')\">"
+            // Without inline handlers, the page's script marks the box (load and error events, captured).
+            if inlineHandlers {
+                out += " onload=\"this.parentNode.classList.add('sdui-loaded')\""
+                out += " onerror=\"this.parentNode.classList.add('sdui-failed')\""
+            }
+            out += ">"
         }
         out += PageStyle.placeholderIcon
         out += "</div>"

@@ -81,3 +81,20 @@ enum InputDrawing {
         return out + "</g>"
     }
 }
+
+/// Which part of an input control a point hits, by the shapes `InputDrawing` draws (a live page's taps).
+public enum InputHitTesting {
+    /// A stepper of `width` points tapped at `x` (from its left edge): -1 on its −, +1 on its +, 0 beside the control
+    /// (on its label). The control is UIKit's 94 × 32 pt `UIStepper` at the trailing edge, two 47-pt halves.
+    public static func stepperDirection(atX x: Double, width: Double) -> Int {
+        let left = width - 94
+        guard x >= left, x <= width else { return 0 }
+        return x < left + 47 ? -1 : 1
+    }
+
+    /// The segment of a segmented picker of `count` equal segments over `width` points tapped at `x`, or nil.
+    public static func segment(atX x: Double, width: Double, count: Int) -> Int? {
+        guard count > 0, width > 0, x >= 0, x <= width else { return nil }
+        return min(count - 1, Int(x / (width / Double(count))))
+    }
+}

@@ -220,8 +220,9 @@ public struct PreviewPage: Sendable {
         return result
     }
 
-    /// The page's own chrome (labels, outlines, controls): normal flow, system fonts, fixed sizes.
-    static let pageRules = """
+    /// The page's own chrome (labels, outlines, controls): normal flow, system fonts, fixed sizes (`sdui serve`'s
+    /// page uses it too).
+    public static let pageRules = """
     body{margin:0;background:#e5e5ea;font:13px/1.4 system-ui,-apple-system,"DejaVu Sans",sans-serif;color:#1c1c1e}
     body.sdui-dark{background:#1c1c1e;color:#e5e5ea}
     .pv-bar{position:sticky;top:0;z-index:10;display:flex;gap:20px;align-items:center;padding:10px 20px;\

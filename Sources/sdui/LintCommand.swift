@@ -75,28 +75,10 @@ enum LintCommand {
         let sizes = try DeviceListOptions.contentSizes(args, default: defaultContentSizes)
         let directions = try parseLayoutDirections(args["--layout-directions"])
         let screen = try StateOptions.screen(path, args)
-        let index = ScreenIndex(screen)
-        var runner = LintRunner(screen: screen, index: index, windows: windows, sizes: sizes)
-        runner.proposal = try EnvironmentOptions.proposal(args)
-        var findings = layOut(runner, directions: directions, jobs: jobs)
-        findings += unknownCodes(index, runner: runner)
-        findings += accessibilityFindings(runner, screen: screen, jobs: jobs)
-        findings.sort { $0.node != $1.node ? $0.node < $1.node : $0.code < $1.code }
-
-        // Policy, then the payload's own silencing.
-        var kept: [(finding: LintFinding, severity: LayoutDiagnostic.Severity, reason: String?)] = []
-        var silenced: [(finding: LintFinding, severity: LayoutDiagnostic.Severity, reason: String?)] = []
-        for finding in findings {
-            guard let severity = policy.severity(finding.code, reported: finding.severity) else { continue }
-            if finding.code != "lint-unknown-code", let suppression = index.suppression(of: finding.code, at: finding.node) {
-                silenced.append((finding, severity, suppression.reason))
-            } else {
-                kept.append((finding, severity, nil))
-            }
-        }
-        let report = LintReport(index: index, runner: runner)
-        let groups = report.group(kept)
-        let silencedGroups = report.group(silenced)
+        let outcome = lint(screen, windows: windows, sizes: sizes, directions: directions, policy: policy, jobs: jobs,
+                           proposal: try EnvironmentOptions.proposal(args))
+        let (index, runner, report, groups, silencedGroups) = (outcome.index, outcome.runner, outcome.report, outcome.groups, outcome.silencedGroups)
+        let (kept, silenced) = (outcome.kept, outcome.silenced)
         let failing = groups.contains { $0.severity >= maxSeverity }
         let layouts = runner.configurationCount * directions.count
         let output: String
@@ -146,6 +128,46 @@ enum LintCommand {
         }
         try writeOutput(output, to: args["--output"])
         return failing ? ExitCode.problemsFound : ExitCode.ok
+    }
+
+    /// What one lint found: the findings kept and silenced (by the policy and the payload's own "lint"), grouped as
+    /// lint prints them.
+    struct Outcome {
+        var index: ScreenIndex
+        var runner: LintRunner
+        var report: LintReport
+        var kept: [(finding: LintFinding, severity: LayoutDiagnostic.Severity, reason: String?)]
+        var silenced: [(finding: LintFinding, severity: LayoutDiagnostic.Severity, reason: String?)]
+        var groups: [LintReport.Group]
+        var silencedGroups: [LintReport.Group]
+    }
+
+    /// Lints `screen` in `windows` × `sizes` × `directions` (the command's run, and `sdui serve`'s lint of the windows
+    /// a page shows).
+    static func lint(_ screen: Screen, windows: [WindowEnvironment], sizes: [ContentSizeCategory], directions: [LayoutDirection],
+                     policy: LintPolicy, jobs: Int, proposal: ProposedViewSize? = nil) -> Outcome {
+        let index = ScreenIndex(screen)
+        var runner = LintRunner(screen: screen, index: index, windows: windows, sizes: sizes)
+        runner.proposal = proposal
+        var findings = layOut(runner, directions: directions, jobs: jobs)
+        findings += unknownCodes(index, runner: runner)
+        findings += accessibilityFindings(runner, screen: screen, jobs: jobs)
+        findings.sort { $0.node != $1.node ? $0.node < $1.node : $0.code < $1.code }
+
+        // Policy, then the payload's own silencing.
+        var kept: [(finding: LintFinding, severity: LayoutDiagnostic.Severity, reason: String?)] = []
+        var silenced: [(finding: LintFinding, severity: LayoutDiagnostic.Severity, reason: String?)] = []
+        for finding in findings {
+            guard let severity = policy.severity(finding.code, reported: finding.severity) else { continue }
+            if finding.code != "lint-unknown-code", let suppression = index.suppression(of: finding.code, at: finding.node) {
+                silenced.append((finding, severity, suppression.reason))
+            } else {
+                kept.append((finding, severity, nil))
+            }
+        }
+        let report = LintReport(index: index, runner: runner)
+        return Outcome(index: index, runner: runner, report: report, kept: kept, silenced: silenced,
+                       groups: report.group(kept), silencedGroups: report.group(silenced))
     }
 
     /// The findings of `runner` in each of `directions`, merged per (node, code); with more than one direction, a

@@ -10,7 +10,7 @@ let commands: [CommandSpec] = Commands.all
 enum Commands {
     static let all: [CommandSpec] = [
     ValidateCommand.spec, DevicesCommand.spec, SchemaCommand.spec, LayoutCommand.spec, AccessibilityCommand.spec,
-    LintCommand.spec, RenderCommand.spec, PreviewCommand.spec, SimulateCommand.spec, BenchCommand.spec, HelpCommand.spec,
+    LintCommand.spec, RenderCommand.spec, PreviewCommand.spec, ServeCommand.spec, SimulateCommand.spec, BenchCommand.spec, HelpCommand.spec,
     ]
 }
 

@@ -24,7 +24,7 @@ struct FuzzReplayTests {
         let manager = FileManager.default
         for target in FuzzTarget.allCases {
             var folders = ["Fuzz/Seeds/\(target.rawValue)", "Fuzz/Regressions/\(target.rawValue)"]
-            if target != .runtime && target != .font { folders.append("Examples") }
+            if target != .runtime && target != .http && target != .font { folders.append("Examples") }
             for folder in folders {
                 let url = repository.appendingPathComponent(folder)
                 guard manager.fileExists(atPath: url.path) else { continue }

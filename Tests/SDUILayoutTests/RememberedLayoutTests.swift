@@ -31,6 +31,22 @@ import SDUIFixtures
         }
     }
 
+    @Test func `a kept engine lays a text field out at each Dynamic Type size as a fresh engine does`() throws {
+        // A text field is as tall as the body line + 12 pt; a screen's tree is built once and taken at other sizes.
+        let screen = try Screen(json: """
+            {"schemaVersion": 1, "id": "t", "state": {"note": ""}, "root": {"type": "vstack", "children": [
+             {"type": "textField", "id": "note", "text": "@{note}", "placeholder": "A note"}]}}
+            """)
+        let engine = LayoutEngine()
+        let environment = window(375, 667)
+        for size in [ContentSizeCategory.small, .large, .xxxLarge, .accessibility5, .small] {
+            let traits = environment.traitCollection(contentSize: size)
+            let kept = engine.layout(screen, in: environment, traits: traits)
+            Self.expectSame(kept, LayoutEngine().layout(screen, in: environment, traits: traits), "at \(size.rawValue)")
+            #expect(kept.nodes[1].frame.height == DynamicTypeTable.metrics(.body, size).lineHeight + 12, "at \(size.rawValue)")
+        }
+    }
+
     @Test func `going back to a width laid out before reuses the root's placement`() {
         let screen = BenchmarkFixtures.cards(count: 20)
         let engine = LayoutEngine()

@@ -44,8 +44,10 @@ enum RepositoryPayloads {
     }
 
     /// Examples written with the vocabulary of issue 11 (modifier chains, GridItem columns, sections, viewThatFits,
-    /// flow, labels and symbols) take the general path, which the fast path leaves those forms to.
-    static let generalPathExamples: Set<String> = ["Examples/storefront.json", "Examples/settings.json", "Examples/profile.json"]
+    /// flow, labels and symbols), or with state and bindings (the order), take the general path, which the fast path
+    /// leaves those forms to.
+    static let generalPathExamples: Set<String> = ["Examples/storefront.json", "Examples/settings.json", "Examples/profile.json",
+                                                   "Examples/order.json"]
 
     @Test func `the examples and the benchmark payload take the fast path`() throws {
         for (name, bytes) in try RepositoryPayloads.all() where name.hasPrefix("Examples/") || name.hasPrefix("Benchmarks/") {

@@ -4,7 +4,7 @@ import Testing
 /// The command line as one tool: options from one table per command, the README made from it, the same
 /// spelling of output and format everywhere, plain messages for bad input.
 @Suite struct CLIConsistencyTests {
-    static let commands = ["validate", "devices", "schema", "layout", "accessibility", "lint", "render", "preview", "simulate", "bench", "help"]
+    static let commands = ["validate", "devices", "schema", "layout", "accessibility", "lint", "render", "preview", "serve", "simulate", "bench", "help"]
 
     @Test func `the README's CLI reference is the one the option tables produce`() throws {
         let run = try sdui(["help", "--format", "markdown"])

@@ -28,7 +28,7 @@ func LLVMFuzzerRunDriver(
 @MainActor
 public func runFuzzer(_ target: FuzzTarget) -> Never {
     if ProcessInfo.processInfo.environment["SDUI_FUZZ_DICTIONARY"] != nil {
-        print(FuzzDictionary.text(), terminator: "")
+        print(FuzzDictionary.text(for: target), terminator: "")
         exit(0)
     }
     selectedTarget = target

@@ -62,13 +62,15 @@ final class ScreenLayoutTemplates: @unchecked Sendable {
 
 extension LayoutTree {
     /// Makes this (shared) tree the one an engine takes for `sizeClass` and `contentSize`: the same buffers, with
-    /// the text runs' fonts resolved again when the Dynamic Type size differs from the one they were built with.
-    /// (In place: the engine takes the template's value and resolves it, one copy of the tree's fields fewer.)
+    /// the text runs' fonts and the text fields' heights resolved again when the Dynamic Type size differs from the
+    /// one they were built with. (In place: the engine takes the template's value and resolves it, one copy of the
+    /// tree's fields fewer.)
     mutating func resolve(sizeClass: UserInterfaceSizeClass, contentSize: ContentSizeCategory) {
         self.sizeClass = sizeClass
         if contentSize != self.contentSize {
             self.contentSize = contentSize
             for i in texts.indices { texts[i].resolveFont(contentSize) }
+            for i in inputs.indices where inputs[i].followsBodyLine { inputs[i].controlHeight = InputSpec.textFieldHeight(contentSize) }
         }
     }
 

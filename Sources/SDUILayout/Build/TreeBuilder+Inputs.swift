@@ -30,7 +30,8 @@ extension TreeBuilder {
         case .textField:
             label = node.inputText(showing: tree.inputState[input.target], sizeClass: sizeClass) ?? ""
             spec.controlWidth = 2 * InputMetrics.textFieldInset; spec.gap = 0; lineLimit = 1
-            spec.controlHeight = DynamicTypeTable.metrics(.body, contentSize).lineHeight + 12
+            spec.controlHeight = InputSpec.textFieldHeight(contentSize)
+            spec.followsBodyLine = true
         case .picker where input.pickerStyle == .segmented:
             style = .footnote; lineLimit = 1
             let labels = input.options.map(\.label)
@@ -50,5 +51,12 @@ extension TreeBuilder {
             tree.texts.append(TextSpec(string: label, style: style, fixedWeight: nil, contentSize: contentSize,
                                        lineLimit: lineLimit, alignment: .leading))
         }
+    }
+}
+
+extension InputSpec {
+    /// A `UITextField`'s height: the body line at `contentSize` plus 6 pt above and below (34 pt at Large).
+    static func textFieldHeight(_ contentSize: ContentSizeCategory) -> Double {
+        DynamicTypeTable.metrics(.body, contentSize).lineHeight + 12
     }
 }

@@ -63,6 +63,9 @@ struct InputSpec {
     /// Takes the width it is offered (SwiftUI's `Toggle`, `Stepper`, `TextField` and segmented `Picker` fill
     /// their row; a menu `Picker` is as wide as its label).
     var expands: Bool
+    /// A text field: its height is the body line's + 12 pt, so it follows the Dynamic Type size
+    /// (`LayoutTree.resolve(sizeClass:contentSize:)` sets it again when a template is taken at another size).
+    var followsBodyLine = false
 }
 
 /// `toggle`, `textField`, `stepper`, `picker`: a label (the node's text run, if any) and a control of fixed size.

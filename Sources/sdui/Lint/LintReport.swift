@@ -177,27 +177,12 @@ struct LintReport {
     /// "iPhone SE (3rd generation) portrait at AX3 and larger; iPad Pro 11-inch (M4) portrait Split View ⅓ at all
     /// sizes", with windows that share a size description grouped, and "every window" when it happens everywhere.
     func describe(_ places: [UInt64]) -> String {
-        let sizeCount = runner.sizes.count
-        var groups: [(sizes: String, windows: [Int])] = []
-        for w in runner.windows.indices {
-            var found: [Int] = []
-            for s in 0..<sizeCount {
-                let c = w * sizeCount + s
-                if places[c / 64] & (UInt64(1) << UInt64(c % 64)) != 0 { found.append(s) }
-            }
-            if found.isEmpty { continue }
-            let description = describeSizes(found)
-            if let g = groups.firstIndex(where: { $0.sizes == description }) { groups[g].windows.append(w) } else {
-                groups.append((description, [w]))
-            }
-        }
-        return groups.map { describeWindows(Set($0.windows)) + " " + $0.sizes }.joined(separator: "; ")
+        sizeGroups(places).map { describeWindows(Set($0.windows)) + " " + describeSizes($0.sizes) }.joined(separator: "; ")
     }
 
-    /// `places` as data: one entry per set of content sizes, with the windows seen at exactly those sizes —
-    /// `[{"contentSizes": ["AX3", "AX5"], "windows": [{"device": "iphone-se-3", "orientation": "portrait",
-    /// "mode": "full"}, …]}]` (the mode as `--mode` and `--devices` spell it).
-    func places(_ places: [UInt64]) -> JSONValue {
+    /// The windows of `places` grouped by the content sizes they were seen at (each set of sizes once, in window
+    /// order): what `describe` and `places` both say.
+    func sizeGroups(_ places: [UInt64]) -> [(sizes: [Int], windows: [Int])] {
         let sizeCount = runner.sizes.count
         var groups: [(sizes: [Int], windows: [Int])] = []
         for w in runner.windows.indices {
@@ -209,6 +194,14 @@ struct LintReport {
             if found.isEmpty { continue }
             if let g = groups.firstIndex(where: { $0.sizes == found }) { groups[g].windows.append(w) } else { groups.append((found, [w])) }
         }
+        return groups
+    }
+
+    /// `places` as data: one entry per set of content sizes, with the windows seen at exactly those sizes —
+    /// `[{"contentSizes": ["AX3", "AX5"], "windows": [{"device": "iphone-se-3", "orientation": "portrait",
+    /// "mode": "full"}, …]}]` (the mode as `--mode` and `--devices` spell it).
+    func places(_ places: [UInt64]) -> JSONValue {
+        let groups = sizeGroups(places)
         return .array(groups.map { group in
             .object([
                 ("contentSizes", .array(group.sizes.map { .string(runner.sizes[$0].rawValue) })),
