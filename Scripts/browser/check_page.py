@@ -352,10 +352,15 @@ for (const node of document.querySelectorAll('.sdui-text[data-node-id]')) {
   if (!panel || panel.getBoundingClientRect().width === 0) continue;
   const cs = getComputedStyle(node);
   const lines = Array.from(node.querySelectorAll('.sdui-line'));
-  const key = [cs.fontSize, cs.fontWeight, node.dataset.wrap, lines.map(l => l.textContent).join('\n')].join('|');
+  const key = [cs.fontFamily, cs.fontStyle, cs.fontSize, cs.fontWeight, node.dataset.wrap,
+               lines.map(l => l.textContent).join('\n')].join('|');
   if (seen.has(key)) continue;  // the same text in the same font and width: measured once
   seen.add(key);
+  // The node's font as it draws it: a face read from a font file has its own family, style and features.
+  probe.style.fontFamily = cs.fontFamily; probe.style.fontStyle = cs.fontStyle;
   probe.style.fontSize = cs.fontSize; probe.style.fontWeight = cs.fontWeight;
+  probe.style.fontKerning = cs.fontKerning; probe.style.fontVariantLigatures = cs.fontVariantLigatures;
+  probe.style.fontFeatureSettings = cs.fontFeatureSettings;
   const wrap = Number(node.dataset.wrap);
   const source = node.dataset.text || '';
   let searchFrom = 0;
@@ -363,7 +368,7 @@ for (const node of document.querySelectorAll('.sdui-text[data-node-id]')) {
     const text = line.textContent;
     const w = width(text);
     rows.push({id: node.dataset.nodeId, text: text, engine: Number(line.dataset.lw), chromium: w,
-               size: parseFloat(cs.fontSize), weight: cs.fontWeight});
+               size: parseFloat(cs.fontSize), weight: cs.fontWeight, family: cs.fontFamily.split(',')[0]});
     // The line fits the width the engine broke it in (the node's content width, at most the engine's
     // available width)...
     const oneLine = w <= wrap + EPS;

@@ -147,7 +147,8 @@ public struct TextDecorations: OptionSet, Hashable, Sendable {
     public static let underline = TextDecorations(rawValue: 1 << 1)
 }
 
-/// The font of a text run: Inter (with the documented fallbacks) at a size, weight and line height.
+/// The font of a text run: Inter (with the documented fallbacks), or a face read from a font file, at a size, weight
+/// and line height.
 public struct DisplayTextFace: Hashable, Sendable {
     /// The family the engine measured with (the embedded web font and the bundled metrics).
     public static let measuredFamily = "Inter"
@@ -159,9 +160,14 @@ public struct DisplayTextFace: Hashable, Sendable {
     public var lineHeight: Double
     /// Distance from the top of a line box to its baseline (`FontSpec.baselineOffset`: the engine's formula).
     public var baselineOffset: Double
+    /// The face read from a font file the lines were measured in and must be drawn in (its `postScriptName` is the
+    /// name CoreText knows it by once the file is registered); nil: the built-in face.
+    public var fontFace: FontFace? = nil
+    /// The payload's `italic`: `fontFace` is the family's italic face when it has one; the built-in face has none.
+    public var isItalic = false
 
     /// The face as the layout engine's font specification.
-    public var fontSpec: FontSpec { FontSpec(size: size, weight: weight, lineHeight: lineHeight) }
+    public var fontSpec: FontSpec { FontSpec(size: size, weight: weight, lineHeight: lineHeight, face: fontFace) }
 }
 
 /// One engine line placed in its node's frame.

@@ -259,7 +259,8 @@ extension DisplayText {
         let lineFraction = run.alignment.horizontalFraction(in: direction)
         let face = DisplayTextFace(size: run.fontSize, weight: run.fontWeight, lineHeight: run.lineHeight,
                                    baselineOffset: FontSpec(size: run.fontSize, weight: run.fontWeight,
-                                                            lineHeight: run.lineHeight).baselineOffset())
+                                                            lineHeight: run.lineHeight, face: run.face).baselineOffset(),
+                                   fontFace: run.face, isItalic: run.isItalic)
         self.face = face
         lines = run.lines.enumerated().map { i, text in
             let width = i < run.lineWidths.count ? run.lineWidths[i] : 0

@@ -35,6 +35,17 @@ public final class LayoutEngine {
     /// The options every layout uses.
     public var options: Options
 
+    /// The font faces payloads' `fontFamily` names are matched in (CSS Fonts 4 font matching); a family not among
+    /// them is a `font-not-found` warning and measured in the built-in face. Setting it forgets the tree taken and
+    /// the text measured.
+    public var fonts: FontCollection {
+        didSet {
+            guard fonts != oldValue else { return }
+            invalidate()
+            removeCachedTextLayouts()
+        }
+    }
+
     var state = LayoutState()
     var cachedScreen: Screen?
     /// The identity of the screen value the tree is for (its derived storage): set with `cachedScreen`, and alone
@@ -57,9 +68,10 @@ public final class LayoutEngine {
     var upwardRoots: [Int32] = []
     var upwardRootsAreLast = false
 
-    /// Creates an engine with empty caches.
-    public init(options: Options = Options()) {
+    /// Creates an engine with empty caches that measures text in `fonts` (and the built-in faces).
+    public init(options: Options = Options(), fonts: FontCollection = FontCollection()) {
         self.options = options
+        self.fonts = fonts
     }
 
     /// Lays out `screen` in `environment` with `traits`.
@@ -180,14 +192,15 @@ public final class LayoutEngine {
         if key != cachedKey || cachedScreen != screen { state.lazyRows = [] }
         // Let go of the template in use first: when its screen is gone, its memory is free for the next one.
         state.releaseSharedTree()
+        // Viewport layouts realise rows into the tree: a tree of this engine's own, never the template. So is the
+        // tree of a screen whose kept tree picked its font families' faces from other fonts than this engine's.
         if virtualizes || forcesLayerPath {
-            // Viewport layouts realise rows into the tree: a tree of this engine's own, never the template.
-            TreeBuilder(traits: traits, virtualizesGrids: virtualizes, forcesLayers: forcesLayerPath).build(screen, into: &state.tree)
-        } else {
+            TreeBuilder(traits: traits, fonts: fonts, virtualizesGrids: virtualizes, forcesLayers: forcesLayerPath).build(screen, into: &state.tree)
+        } else if var template = ScreenLayoutTemplates.tree(of: screen, sizeClass: key.sizeClass, contentSize: key.contentSize,
+                                                           fonts: fonts,
+                                                           expectedNodes: max(state.tree.nodes.count, lastTemplateNodes),
+                                                           expectedTexts: max(state.tree.texts.count, lastTemplateTexts)) {
             // The screen's flat tree, built once per screen (and size class) by whichever layout came first.
-            var template = ScreenLayoutTemplates.tree(of: screen, sizeClass: key.sizeClass, contentSize: key.contentSize,
-                                                      expectedNodes: max(state.tree.nodes.count, lastTemplateNodes),
-                                                      expectedTexts: max(state.tree.texts.count, lastTemplateTexts))
             lastTemplateNodes = template.nodes.count
             lastTemplateTexts = template.texts.count
             template.resolve(sizeClass: key.sizeClass, contentSize: key.contentSize)
@@ -195,6 +208,8 @@ public final class LayoutEngine {
             // not copied and released).
             swap(&state.tree, &template)
             state.ownTree = template
+        } else {
+            TreeBuilder(traits: traits, fonts: fonts).build(screen, into: &state.tree)
         }
         state.resetTextMemos()
         state.measurementsAreCurrent = false

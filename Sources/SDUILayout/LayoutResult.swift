@@ -124,14 +124,21 @@ public struct TextRun: Hashable, Sendable {
     /// draws the line in, so its bidirectional runs are ordered as the engine's Bidirectional Algorithm orders
     /// them. Empty means every line is left to right.
     public var writingDirections: [WritingDirection]
+    /// The face read from a font file the lines were measured in (the payload's `fontFamily`, matched in the engine's
+    /// fonts), which a renderer must draw them in; nil: the built-in face (Inter).
+    public var face: FontFace?
+    /// The payload's `italic` (measured in `face`, which is italic when the family has an italic face).
+    public var isItalic: Bool
 
     public init(lines: [String], lineWidths: [Double], fontSize: Double, fontWeight: Int, lineHeight: Double,
                 alignment: Alignment = .leading, isTruncated: Bool = false, lineSpacing: Double = 0,
-                writingDirections: [WritingDirection] = []) {
+                writingDirections: [WritingDirection] = [], face: FontFace? = nil, isItalic: Bool = false) {
         self.lines = lines; self.lineWidths = lineWidths; self.fontSize = fontSize; self.fontWeight = fontWeight
         self.lineHeight = lineHeight; self.alignment = alignment; self.isTruncated = isTruncated
         self.lineSpacing = lineSpacing
         self.writingDirections = writingDirections
+        self.face = face
+        self.isItalic = isItalic
     }
 
     /// The direction line `index` is drawn in (left to right when not given).

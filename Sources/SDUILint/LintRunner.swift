@@ -44,6 +44,8 @@ package struct LintRunner {
     /// Lay the screen out embedded at this proposal in every configuration (`LayoutEngine.layout(_:proposal:in:traits:)`:
     /// the windows give the traits only); nil: in each window.
     package var proposal: ProposedViewSize?
+    /// The fonts every configuration's engine measures text in (the payload's `fontFamily` faces).
+    package var fonts = FontCollection()
 
     package init(screen: Screen, index: ScreenIndex, windows: [WindowEnvironment], sizes: [ContentSizeCategory]) {
         (self.screen, self.index, self.windows, self.sizes) = (screen, index, windows, sizes)
@@ -144,7 +146,7 @@ package struct LintRunner {
     /// One thread's engine and findings.
     package struct Worker {
         let runner: LintRunner
-        let engine = LayoutEngine()
+        let engine: LayoutEngine
         var findings: [LintFinding] = []
         /// Where each finding is in `findings`, by node · 64 + its code's position in `codes` (this thread's).
         var positions: [Int: Int] = [:]
@@ -155,7 +157,10 @@ package struct LintRunner {
         /// Scratch for the overlap check.
         var boxes: [(node: Int, frame: Rect)] = []
 
-        init(runner: LintRunner) { self.runner = runner }
+        init(runner: LintRunner) {
+            self.runner = runner
+            engine = LayoutEngine(fonts: runner.fonts)
+        }
 
         /// Lays out the first of `group` (configurations of equal `LayoutInputs`, in increasing order) and records
         /// what it finds on every configuration of the group.

@@ -56,10 +56,11 @@ public struct HTMLRenderer: Sendable {
         output.write("<title>" + HTMLEscaping.text(screen.title ?? screen.id) + " — "
             + HTMLEscaping.text(layout.environment.device.name) + "</title>\n")
         let families = PageStyle.families(for: [layout])
+        let faces = PageStyle.loadedFaces(for: [layout])
         output.write("<style>\n")
-        output.write(PageStyle.css(fonts: options.fonts, families: families))
+        output.write(PageStyle.css(fonts: options.fonts, families: families, faces: faces))
         output.write("body{margin:0;padding:16px;background:#e5e5ea}\n</style>\n")
-        output.write(PageStyle.fontGate(fonts: options.fonts, families: families))
+        output.write(PageStyle.fontGate(fonts: options.fonts, families: families, faces: faces))
         output.write("</head><body" + (dark ? " class=\"sdui-dark\"" : "") + ">\n")
         writePanel(layout, screen: screen, to: &output)
         output.write("</body></html>\n")
@@ -134,6 +135,8 @@ public struct HTMLRenderer: Sendable {
             classes.append("sdui-text")
             style += ";font-size:" + CSSFormat.px(text.face.size) + ";font-weight:" + String(text.face.weight)
                 + ";line-height:" + CSSFormat.px(text.face.lineHeight)
+            // (Escaped: the family names are quoted, and the style is an attribute.)
+            if let loaded = text.face.fontFace { style += ";" + HTMLEscaping.attribute(PageStyle.loadedFaceStyle(loaded)) }
         }
         if let fill = appearance.fill {
             classes.append("sdui-bg")

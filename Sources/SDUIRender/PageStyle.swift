@@ -31,8 +31,9 @@ public enum PageStyle {
         return families
     }
 
-    /// The CSS for rendered panels, with or without the embedded fonts (those of `families`).
-    public static func css(fonts: FontEmbedding, families: Set<String> = baseFamilies) -> String {
+    /// The CSS for rendered panels, with or without the embedded fonts (those of `families`, and the faces read from
+    /// font files `faces`: `loadedFaces(for:)`).
+    public static func css(fonts: FontEmbedding, families: Set<String> = baseFamilies, faces: [FontFace] = []) -> String {
         var css = ""
         if fonts == .embedded {
             for face in EmbeddedFonts.faces where families.contains(face.family) {
@@ -40,6 +41,7 @@ public enum PageStyle {
                     + ";font-display:block;src:url(data:font/woff2;base64," + face.base64 + ") format(\"woff2\")}\n"
             }
         }
+        css += fontFaceRules(faces, fonts: fonts)
         css += rules
         return css
     }
@@ -54,15 +56,15 @@ public enum PageStyle {
     /// by a swap: a hidden element that appears is not a layout shift, a visible one that moves is. (Gating
     /// only the panels left sub-pixel shifts of the page's own labels, CLS ≈ 3e-6, once in a few runs.)
     /// Without JavaScript the `<noscript>` rule shows the page at once.
-    static func fontGate(fonts: FontEmbedding, families: Set<String> = baseFamilies) -> String {
+    static func fontGate(fonts: FontEmbedding, families: Set<String> = baseFamilies, faces: [FontFace] = []) -> String {
         guard fonts == .embedded else { return "" }
         return "<style>.sdui-fonts-pending body{visibility:hidden}</style>\n"
             + "<noscript><style>.sdui-fonts-pending body{visibility:visible}</style></noscript>\n"
             + "<script>(function(){var d=document.documentElement,done=false;"
             + "function show(){if(!done){done=true;d.classList.remove('sdui-fonts-pending');}}"
             + "if(!document.fonts||!document.fonts.load){show();return;}"
-            + "Promise.all([" + EmbeddedFonts.faces.filter { families.contains($0.family) }
-                .map { "'" + String($0.weight) + " 16px \"" + $0.family + "\"'" }.joined(separator: ",")
+            + "Promise.all([" + (EmbeddedFonts.faces.filter { families.contains($0.family) }
+                .map { "'" + String($0.weight) + " 16px \"" + $0.family + "\"'" } + fontGateDescriptors(faces)).joined(separator: ",")
             + "].map(function(f){return document.fonts.load(f);})).then(function(){return document.fonts.ready;}).then(show,show);"
             + "setTimeout(show,3000);})();</script>\n"
     }

@@ -114,9 +114,10 @@ public struct PreviewPage: Sendable {
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<title>" + title + " — SDUIKit preview</title>\n<style>\n"
         let families = PageStyle.families(for: variants.flatMap(\.layouts))
+        let faces = PageStyle.loadedFaces(for: variants.flatMap(\.layouts))
         output.write(html)
-        output.write(PageStyle.css(fonts: options.fonts, families: families))
-        html = Self.pageRules + "</style>\n" + PageStyle.fontGate(fonts: options.fonts, families: families)
+        output.write(PageStyle.css(fonts: options.fonts, families: families, faces: faces))
+        html = Self.pageRules + "</style>\n" + PageStyle.fontGate(fonts: options.fonts, families: families, faces: faces)
         html += "</head>\n"
         html += "<body" + (isDark ? " class=\"sdui-dark\"" : "") + " data-filter=\"all\">\n"
         html += "<header class=\"pv-bar\"><h1>" + title + " <small>" + HTMLEscaping.text(screen.id) + "</small></h1>\n"

@@ -52,6 +52,7 @@ public struct SVGRenderer: Sendable {
                 output.write(face.base64)
                 output.write(") format(\"woff2\")}\n")
             }
+            output.write(PageStyle.fontFaceRules(PageStyle.loadedFaces(for: [list.layout]), fonts: fonts))
         }
         out = "text{font-family:" + PageStyle.fontFamily + ";font-kerning:none;font-variant-ligatures:none;"
             + "font-feature-settings:\"kern\" 0,\"liga\" 0,\"calt\" 0;white-space:pre}\n</style>\n"
@@ -176,6 +177,7 @@ public struct SVGRenderer: Sendable {
             out += "<text x=\"" + CSSFormat.number(x) + "\" y=\"" + CSSFormat.number(frame.y + line.baseline)
                 + "\" font-size=\"" + CSSFormat.number(text.face.size) + "\" font-weight=\"" + String(text.face.weight)
                 + "\" fill=\"" + fill + "\"" + attributes
+                + (text.face.fontFace.map { " style=\"" + HTMLEscaping.attribute(PageStyle.loadedFaceStyle($0)) + "\"" } ?? "")
                 + (Self.textDecoration(text.decorations).map { " text-decoration=\"" + $0 + "\"" } ?? "")
                 + " xml:space=\"preserve\">" + HTMLEscaping.text(line.text) + "</text>"
         }

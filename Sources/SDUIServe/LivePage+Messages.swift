@@ -218,7 +218,7 @@ extension LivePage {
                     _ = panel.relayout(session.screen, after: nil, traits: traits(window))
                     return panel
                 }
-                return LivePanel(window: window, traits: traits(window), screen: session.screen)
+                return LivePanel(window: window, traits: traits(window), screen: session.screen, fonts: context.fonts)
             }
             return ([panelsMessage()], true)
         }

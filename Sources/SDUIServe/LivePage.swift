@@ -48,6 +48,8 @@ struct ServeContext: Sendable {
     let initialState: JSONValue?
     let lint: ServeLint?
     let defaultChoices: PageChoices
+    /// The fonts panels measure text in.
+    var fonts = FontCollection()
 }
 
 /// One open page: one state (`ScreenSession`, the native hosts' session) shared by its panels, the panels of the
@@ -110,7 +112,8 @@ final class LivePage: DocumentSubscriber, @unchecked Sendable {  // every mutabl
         restartSession(screen, carrying: carrying, runsAppearActions: runsAppearActions)
         guard let session else { return }
         let traits = self.traits
-        panels = visibleWindows.map { LivePanel(window: $0, traits: traits($0), screen: session.screen) }
+        let fonts = context.fonts
+        panels = visibleWindows.map { LivePanel(window: $0, traits: traits($0), screen: session.screen, fonts: fonts) }
     }
 
     /// A new session of `screen`: the `--state` values over its initial state, then `carrying`'s where they fit,

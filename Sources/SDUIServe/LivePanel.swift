@@ -12,7 +12,7 @@ import SDUIRender
 final class LivePanel {
     let window: ServeWindow
     private(set) var traits: TraitCollection
-    private var engine = LayoutEngine()
+    private var engine: LayoutEngine
     private var updater = DisplayListUpdater(accessibility: true)
     /// The items the browser's elements show, and the layout they are of.
     private(set) var items: [DisplayItem] = []
@@ -24,10 +24,11 @@ final class LivePanel {
     private var label = ""
     private var diagnostics = ""
 
-    /// A panel of `screen` in `window` with `traits`, laid out.
-    init(window: ServeWindow, traits: TraitCollection, screen: Screen) {
+    /// A panel of `screen` in `window` with `traits`, laid out, its text measured in `fonts`.
+    init(window: ServeWindow, traits: TraitCollection, screen: Screen, fonts: FontCollection = FontCollection()) {
         self.window = window
         self.traits = traits
+        engine = LayoutEngine(fonts: fonts)
         layout = engine.layout(screen, in: window.environment, traits: traits)
         markup = Self.markup(window, traits, screen)
         items = updater.update([], to: layout, screen: screen, changedComponents: nil).applied(to: [])
@@ -54,7 +55,7 @@ final class LivePanel {
     /// of texts the old versions had are let go (a page's memory stays flat across saves).
     func relayout(_ screen: Screen, after update: StateUpdate?, traits newTraits: TraitCollection? = nil,
                   newPayload: Bool = false) -> JSONValue? {
-        if newPayload { engine = LayoutEngine() }
+        if newPayload { engine = LayoutEngine(fonts: engine.fonts) }
         var update = update
         var panelFields: [(key: String, value: JSONValue)] = []
         if let newTraits, newTraits != traits {

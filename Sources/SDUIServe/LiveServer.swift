@@ -22,7 +22,8 @@ public final class LiveServer: Sendable {
         store = DocumentStore(site: site, pollInterval: options.pollInterval)
         let context = ServeContext(windows: options.windows.map(ServeWindow.init), layoutDirection: options.layoutDirection,
                                    initialState: options.initialState, lint: options.lint,
-                                   defaultChoices: PageChoices(contentSize: options.contentSize, isDark: options.isDark))
+                                   defaultChoices: PageChoices(contentSize: options.contentSize, isDark: options.isDark),
+                                   fonts: options.fonts)
         var configuration = HTTPServer.Configuration()
         configuration.host = options.host
         configuration.port = options.port

@@ -1,4 +1,5 @@
 import SDUIHTTP
+import SDUILayout
 import SDUIRender
 
 /// The page's script and styles, made once per server and served with a version in their URL (cached by the
@@ -17,8 +18,14 @@ struct ServeAssets: Sendable {
     let script = Asset(ServeScript.source)
     /// The panels' rules, the preview's chrome and the live page's own.
     let styles = Asset(PageStyle.css(fonts: .omitted) + PreviewPage.pageRules + ServeStyles.rules)
-    /// The embedded web fonts (Inter, Noto Sans Hebrew and Arabic), apart so the page's own styles stay small.
-    let fonts = Asset(PageStyle.css(fonts: .embedded, families: ["SDUI Inter", "SDUI Noto Sans Hebrew", "SDUI Noto Sans Arabic"]))
+    /// The embedded web fonts (Inter, Noto Sans Hebrew and Arabic, and every face of `--font`/`--font-dir`), apart so
+    /// the page's own styles stay small.
+    let fonts: Asset
+
+    init(fonts faces: [FontFace] = []) {
+        fonts = Asset(PageStyle.fontFaceRules(faces, fonts: .embedded)
+            + PageStyle.css(fonts: .embedded, families: ["SDUI Inter", "SDUI Noto Sans Hebrew", "SDUI Noto Sans Arabic"]))
+    }
 
     func response(_ asset: Asset, type: String) -> HTTPResponse {
         HTTPResponse(status: 200, headers: ["Content-Type": type, "Cache-Control": "public, max-age=31536000, immutable"], body: asset.bytes)

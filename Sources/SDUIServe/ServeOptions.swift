@@ -1,5 +1,6 @@
 public import SDUIEnvironment
 public import SDUISchema
+public import SDUILayout
 
 /// What `sdui serve` serves and how: the payload file or folder, the windows, the initial choices, the address.
 public struct LiveServerOptions: Sendable {
@@ -23,6 +24,9 @@ public struct LiveServerOptions: Sendable {
     public var pollInterval = 0.1
     /// The lint of the visible configurations (`sdui lint`'s, restricted to them); nil: no lint panel.
     public var lint: ServeLint?
+    /// The fonts the panels measure text in (`--font`, `--font-dir`: the payload's `fontFamily` faces); the page
+    /// embeds every one of them.
+    public var fonts = FontCollection()
     /// Worker threads answering requests and page messages.
     public var workers = 4
     /// Open connections at most (pages hold one each, besides their requests).

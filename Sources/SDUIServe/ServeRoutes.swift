@@ -12,7 +12,7 @@ final class ServeApp: Sendable {
 
     init(site: PayloadSite, store: DocumentStore, context: ServeContext) {
         self.site = site; self.store = store; self.context = context
-        assets = ServeAssets()
+        assets = ServeAssets(fonts: context.fonts.faces)
     }
 
     /// The document of a page name a browser sent (`sub/cart.json`), or nil when it names nothing this site serves.

@@ -23,6 +23,7 @@ enum AccessibilityCommand {
         options: EnvironmentOptions.options + [
             EnvironmentOptions.proposalOption,
             StateOptions.option,
+        ] + FontOptions.options + [
             .value("--format", "json|text", "json (default) or text (one line per element)"),
             .value("--output", short: "-o", "FILE", "write to FILE instead of standard output"),
         ],
@@ -31,7 +32,7 @@ enum AccessibilityCommand {
                stepper, textField, segmentedPicker, menuPicker; each null when not set),
                "frame": {"x","y","width","height"}, "nodes": [ids]}]}
 
-        EXIT: 0 listed, 64 usage, 65 invalid payload or state file, 66 unreadable, 73 cannot write.
+        EXIT: 0 listed, 64 usage, 65 invalid payload, state file or font file, 66 unreadable input or font file, 73 cannot write.
         """,
         output: .data("json"),
         run: run)

@@ -166,11 +166,13 @@ enum EnvironmentOptions {
         return ProposedViewSize(width: width, height: height)
     }
 
-    /// `screen` laid out at `--proposal` when it is given (an embedded layout), else in `environment`.
+    /// `screen` laid out at `--proposal` when it is given (an embedded layout), else in `environment`, measuring text
+    /// in the `--font`/`--font-dir` faces.
     static func layout(_ screen: Screen, _ args: Arguments, in environment: WindowEnvironment,
                        traits: TraitCollection) throws(CLIError) -> LayoutResult {
-        if let proposal = try proposal(args) { return LayoutEngine().layout(screen, proposal: proposal, in: environment, traits: traits) }
-        return LayoutEngine().layout(screen, in: environment, traits: traits)
+        let engine = LayoutEngine(fonts: try FontOptions.fonts(args))
+        if let proposal = try proposal(args) { return engine.layout(screen, proposal: proposal, in: environment, traits: traits) }
+        return engine.layout(screen, in: environment, traits: traits)
     }
 
     /// The device named by `--device`, or the default.

@@ -163,6 +163,8 @@ struct Arguments: Sendable {
     var positionals: [String] = []
     var values: [String: String] = [:]
     var flags: Set<String> = []
+    /// Each value of a repeatable option, in the order given (`values` joins them with commas).
+    var lists: [String: [String]] = [:]
 
     /// Parses `arguments` against `spec`'s options and positionals.
     /// Accepts `--opt value`, `--opt=value`, `-o value`, `-` (stdin) as a positional, and `--` to end options.
@@ -204,6 +206,7 @@ struct Arguments: Sendable {
                     guard i < arguments.count else { throw .usage("option \(option.name) needs a value (\(option.value ?? ""))") }
                     value = arguments[i]; i += 1
                 }
+                if option.repeatable { lists[option.name, default: []].append(value) }
                 if option.repeatable, let given = values[option.name] {
                     values[option.name] = given + "," + value
                     continue
@@ -226,6 +229,8 @@ struct Arguments: Sendable {
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
     subscript(_ option: String) -> String? { values[option] }
+    /// Every value of a repeatable option, in the order given (a value may hold commas: a file name).
+    func all(_ option: String) -> [String] { lists[option] ?? values[option].map { [$0] } ?? [] }
 
     /// The value of `option` (`--format`), which must be one of `allowed`; `fallback` when absent.
     func choice(_ option: String, _ allowed: [String], default fallback: String) throws(CLIError) -> String {

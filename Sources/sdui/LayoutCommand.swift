@@ -26,6 +26,7 @@ enum LayoutCommand {
             .flag("--round", "round frames to the device's pixel grid (default: exact values)"),
             .value("--scroll-offset", "Y", "lay the root scroll out at content offset Y points (clamped to its content;\npinned section headers/footers stay in view; default 0)"),
             StateOptions.option,
+        ] + FontOptions.options + [
             .value("--output", short: "-o", "FILE", "write to FILE instead of standard output"),
         ],
         epilogue: """
@@ -36,7 +37,8 @@ enum LayoutCommand {
                "diagnostics": [{"severity","code","path","message"}]}
 
         EXIT: 0 laid out (diagnostics do not fail; see `sdui lint`), 64 usage, 65 invalid payload or state file (an
-              unknown variable, a value of another type), 66 unreadable, 73 cannot write.
+              unknown variable, a value of another type) or a font file that cannot be read as a font, 66 unreadable
+              input or font file, 73 cannot write.
         """,
         output: .data("json"),
         run: run)
@@ -46,7 +48,7 @@ enum LayoutCommand {
         let path = args.positionals[0]
         let (environment, traits) = try resolveEnvironment(args)
         let screen = try StateOptions.screen(path, args)
-        let engine = LayoutEngine(options: .init(roundsToPixels: args.has("--round")))
+        let engine = LayoutEngine(options: .init(roundsToPixels: args.has("--round")), fonts: try FontOptions.fonts(args))
         let result: LayoutResult
         if let proposal = try EnvironmentOptions.proposal(args) {
             if args["--scroll-offset"] != nil { throw .usage("--proposal and --scroll-offset cannot be combined") }

@@ -31,6 +31,7 @@ enum LintCommand {
             StateOptions.option,
             .flag("--show-silenced", "also list the findings the payload silences (\"lint\": {\"disable\": …}) with their reasons"),
             EnvironmentOptions.proposalOption,
+        ] + FontOptions.options + [
             .value("--jobs", "N", "threads laying out configurations (default: the number of cores; 1: serial)"),
             .value("--format", "text|json", "text (default) or json: {\"file\", \"layouts\", \"diagnostics\": [{\"severity\", \"code\",\n\"path\", \"pointer\", \"pattern\", \"message\", \"occurrences\", \"where\": [{\"contentSizes\", \"windows\":\n[{\"device\", \"orientation\", \"mode\"}]}], \"summary\", \"nodes\"}], \"silenced\": […]}"),
             .value("--output", short: "-o", "FILE", "write the report to FILE instead of standard output"),
@@ -46,8 +47,8 @@ enum LintCommand {
         Silencing in the payload: "lint": {"disable": [{"code": "text-truncated", "reason": "…"}]} on a node silences
         that code on the node and its subtree; silenced findings are counted (and listed with --show-silenced).
 
-        EXIT: 0 nothing at or above --max-severity, 1 problems found, 64 usage, 65 invalid payload or state file, 66 unreadable,
-              73 cannot write the report.
+        EXIT: 0 nothing at or above --max-severity, 1 problems found, 64 usage, 65 invalid payload, state file or font
+              file, 66 unreadable input or font file, 73 cannot write the report.
         """,
         run: run)
 
@@ -76,7 +77,7 @@ enum LintCommand {
         let directions = try parseLayoutDirections(args["--layout-directions"])
         let screen = try StateOptions.screen(path, args)
         let outcome = lint(screen, windows: windows, sizes: sizes, directions: directions, policy: policy, jobs: jobs,
-                           proposal: try EnvironmentOptions.proposal(args))
+                           proposal: try EnvironmentOptions.proposal(args), fonts: try FontOptions.fonts(args))
         let (index, runner, report, groups, silencedGroups) = (outcome.index, outcome.runner, outcome.report, outcome.groups, outcome.silencedGroups)
         let (kept, silenced) = (outcome.kept, outcome.silenced)
         let failing = groups.contains { $0.severity >= maxSeverity }
@@ -145,10 +146,11 @@ enum LintCommand {
     /// Lints `screen` in `windows` × `sizes` × `directions` (the command's run, and `sdui serve`'s lint of the windows
     /// a page shows).
     static func lint(_ screen: Screen, windows: [WindowEnvironment], sizes: [ContentSizeCategory], directions: [LayoutDirection],
-                     policy: LintPolicy, jobs: Int, proposal: ProposedViewSize? = nil) -> Outcome {
+                     policy: LintPolicy, jobs: Int, proposal: ProposedViewSize? = nil, fonts: FontCollection = FontCollection()) -> Outcome {
         let index = ScreenIndex(screen)
         var runner = LintRunner(screen: screen, index: index, windows: windows, sizes: sizes)
         runner.proposal = proposal
+        runner.fonts = fonts
         var findings = layOut(runner, directions: directions, jobs: jobs)
         findings += unknownCodes(index, runner: runner)
         findings += accessibilityFindings(runner, screen: screen, jobs: jobs)

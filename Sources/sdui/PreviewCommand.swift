@@ -35,12 +35,13 @@ enum PreviewCommand {
             DeviceListOptions.contentSizes(default: "Large,xxxLarge,AX3"),
             .value("--content-size", "SIZE", "the size the page opens with (default Large, else the first listed; laid out too)"),
             .list("--state", "FILE", "a JSON object of state variables (over the initial state) to show as a named panel\nper window, named after the file; repeat for several (default: the payload's previews)"),
+        ] + FontOptions.options + [
             .flag("--dark", "open the page in dark mode (the page can switch either way)"),
             .value("--layout-direction", "leftToRight|rightToLeft", "leftToRight (default) or rightToLeft: every panel laid out (mirrored) and drawn right\nto left"),
             .value("--format", "text|json", "how to report what was written: text (default) or json {\"output\", \"windows\",\n\"contentSizes\", \"states\", \"bytes\", \"diagnostics\"}"),
         ],
         epilogue: """
-        EXIT: 0 page written, 64 usage (also: page too large), 65 invalid payload, 66 unreadable input,
+        EXIT: 0 page written, 64 usage (also: page too large), 65 invalid payload or font file, 66 unreadable input or font file,
               73 cannot write the page.
         """,
         run: run)
@@ -89,7 +90,7 @@ enum PreviewCommand {
             }
             // Text lines are elements too (a long text in a narrow window is many): the page is counted as it is laid
             // out, and refused before anything is written.
-            let engine = LayoutEngine()
+            let engine = LayoutEngine(fonts: try FontOptions.fonts(args))
             let layoutDirection = try EnvironmentOptions.layoutDirection(args)
             let page: PreviewPage
             do throws(PreviewPageTooLarge) {

@@ -19,10 +19,11 @@ enum RenderCommand {
         options: EnvironmentOptions.options + [
             EnvironmentOptions.proposalOption,
             StateOptions.option,
+        ] + FontOptions.options + [
             .value("--format", "html|svg", "html (default) or svg"),
             .value("--output", short: "-o", "FILE", "write here instead of standard output"),
         ],
-        epilogue: "EXIT: 0 written, 64 usage, 65 invalid payload or state file, 66 unreadable input, 73 cannot write the output.",
+        epilogue: "EXIT: 0 written, 64 usage, 65 invalid payload, state file or font file, 66 unreadable input or font file, 73 cannot write\n      the output.",
         output: .data("html"),
         run: run)
 

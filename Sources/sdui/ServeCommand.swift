@@ -6,6 +6,7 @@ import Darwin
 #endif
 import SDUIEnvironment
 import SDUISchema
+import SDUILayout
 import SDUIRender
 import SDUIServe
 
@@ -38,13 +39,14 @@ enum ServeCommand {
             DeviceListOptions.devices(default: "the default matrix"),
         ] + EnvironmentOptions.options.filter { ["--content-size", "--dark", "--layout-direction"].contains($0.name) } + [
             StateOptions.option,
+        ] + FontOptions.options + [
             .value("--format", "text|json", "how to report where it listens, once it does: text (default) or json {\"url\", \"host\",\n\"port\", \"path\"}"),
             .value("--output", short: "-o", "FILE", "write that report to FILE instead of standard output"),
         ],
         epilogue: """
         PRINTS: `sdui serve: http://127.0.0.1:PORT/ (FILE)` on standard output once listening (or -o FILE).
 
-        EXIT: 0 stopped by SIGINT or SIGTERM, 64 usage, 65 invalid --state, 66 unreadable FILE or DIR,
+        EXIT: 0 stopped by SIGINT or SIGTERM, 64 usage, 65 invalid --state or font file, 66 unreadable FILE, DIR or font file,
               70 the address cannot be bound (in use: try another --port).
         """,
         run: run)
@@ -73,7 +75,9 @@ enum ServeCommand {
         options.layoutDirection = try EnvironmentOptions.layoutDirection(args)
         options.host = host
         options.port = port
-        options.lint = { screen, windows, size, direction in lintLines(screen, windows: windows, size: size, direction: direction) }
+        let fonts = try FontOptions.fonts(args)
+        options.fonts = fonts
+        options.lint = { screen, windows, size, direction in lintLines(screen, windows: windows, size: size, direction: direction, fonts: fonts) }
         if let statePath = args["--state"] {
             guard !isDirectory.boolValue else { throw .usage("--state needs a FILE: the payloads of a folder declare different state") }
             let json = try StateOptions.loadJSON(statePath, what: "--state")
@@ -123,9 +127,11 @@ enum ServeCommand {
     }
 
     /// `sdui lint`'s findings for the windows a page shows, at its size, as the page lists them.
-    static func lintLines(_ screen: Screen, windows: [WindowEnvironment], size: ContentSizeCategory, direction: LayoutDirection) -> [ServeLintFinding] {
+    static func lintLines(_ screen: Screen, windows: [WindowEnvironment], size: ContentSizeCategory, direction: LayoutDirection,
+                          fonts: FontCollection = FontCollection()) -> [ServeLintFinding] {
         guard let policy = try? LintPolicy(severity: nil, disable: nil) else { return [] }
-        let outcome = LintCommand.lint(screen, windows: windows, sizes: [size], directions: [direction], policy: policy, jobs: 1)
+        let outcome = LintCommand.lint(screen, windows: windows, sizes: [size], directions: [direction], policy: policy, jobs: 1,
+                                       fonts: fonts)
         return outcome.groups.map { g in
             ServeLintFinding(severity: g.severity.rawValue, code: g.code, nodes: outcome.report.names(g), pointer: outcome.report.pointer(g),
                              message: g.findings[0].message, places: outcome.report.describe(g.findings[0].places))

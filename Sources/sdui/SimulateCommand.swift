@@ -2,6 +2,7 @@ import Foundation
 import SDUIEnvironment
 import SDUIRuntime
 import SDUISchema
+import SDUILayout
 
 /// `sdui simulate FILE --steps …`: hosts a screen in the headless UIKit runtime and prints every
 /// life-cycle callback in order.
@@ -22,6 +23,7 @@ enum SimulateCommand {
             .value("--detail", "FILE", "a master–detail root: FILE's screen in the split's secondary column"),
             .value("--steps", "STEP,...", "comma-separated steps (below); none: just the launch"),
             .value("--state", "FILE", "a JSON object of state variables the screen in FILE starts with (over its initial\nstate)"),
+        ] + FontOptions.options + [
             .value("--format", "json|text", "json (default) or text"),
             .value("--output", short: "-o", "FILE", "write to FILE instead of standard output"),
         ],
@@ -74,7 +76,7 @@ enum SimulateCommand {
               the device does not offer, a node that is not there or not that kind of input, a state variable the
               screen does not have or a value not of its type — array elements included —, respond with no pending
               request…), naming the step, nothing written; 64 usage only (an unknown option or step, a step
-              written wrongly); 65 a payload, state or response file that does not decode or fit; 66 a missing file;
+              written wrongly); 65 a payload, state, response or font file that does not decode or fit; 66 a missing file;
               73 cannot write.
         """,
         output: .data("json"),
@@ -140,13 +142,14 @@ enum SimulateCommand {
                 default: break
                 }
             }
+            let fonts = try FontOptions.fonts(args)
             let simulation = try Simulation(screen: screen, detail: detail, environment: environment, traits: traits,
                                             knownScreens: [screen] + (detail.map { [$0] } ?? []) + stepTexts.indices.compactMap { index in
                                                 switch steps[index] {
                                                 case .present(_, let file), .push(let file): return screens[file]
                                                 default: return nil
                                                 }
-                                            })
+                                            }, fonts: fonts)
             for (index, step) in steps.enumerated() {
                 do throws(Simulation.Failure) {
                     try simulation.apply(step, index: index + 1, screens: screens, bodies: bodies)
@@ -370,10 +373,10 @@ final class Simulation {
     private(set) var records: [Record] = []
 
     init(screen: Screen, detail: Screen?, environment: WindowEnvironment, traits: TraitCollection,
-         knownScreens: [Screen]) throws(CLIError) {
+         knownScreens: [Screen], fonts: FontCollection = FontCollection()) throws(CLIError) {
         initialEnvironment = environment
         usedNames[screen.id] = 1
-        let router = Router(provider: InMemoryScreenProvider(knownScreens))
+        let router = Router(provider: InMemoryScreenProvider(knownScreens), fonts: fonts)
         self.router = router
         var detailName: String?
         if let detail {

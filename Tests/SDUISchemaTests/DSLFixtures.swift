@@ -210,10 +210,10 @@ enum DSLFixtures {
         Screen(id: "settings", title: "Settings") {
             Scroll(spacing: 0) {
                 Section(spacing: 4) {
-                    Label("Wi-Fi", systemImage: "wifi").foregroundColor(.fixed(.named("accent")))
+                    Label("Wi-Fi", systemImage: "wifi").foregroundColor(.fixed(.named("accent"))).font(.custom("Lato", size: 15, relativeTo: .body)).italic()
                     Label("Bluetooth", systemImage: "antenna.radiowaves.left.and.right", style: .subheadline)
                 } header: {
-                    Text("Network", style: .footnote)
+                    Text("Network", style: .footnote).font(.custom("Lato"))
                 } footer: {
                     Text("Connections", style: .caption)
                 }

@@ -136,6 +136,10 @@ public enum PayloadJSONSchema {
             ("truncationMode", SchemaBuilding.enumeration(TruncationMode.allCases.map(\.rawValue), "Where a line that does not fit is cut (SwiftUI's Text.TruncationMode).")),
             ("scaleFactor", ["type": "number", "exclusiveMinimum": 0, "maximum": 1, "description": "A scale factor, greater than 0 and at most 1."]),
             ("symbolName", ["type": "string", "minLength": 1, "description": "An SF Symbol name, such as star.fill."]),
+            ("fontFamily", ["type": "string", "minLength": 1, "maxLength": 256,
+                            "description": "A font family name, as in the font file's name table (typographic family, else family), such as Lato."]),
+            ("fontSize", ["type": "number", "minimum": .number(ValueLimits.fontSize.lowerBound), "maximum": .number(ValueLimits.fontSize.upperBound),
+                          "description": "A font size in points at the default Dynamic Type size (Large), 1…1000."]),
             ("accessibilityChildren", SchemaBuilding.enumeration(AccessibilityChildBehavior.allCases.map(\.rawValue), "What an accessibility element does with its children (SwiftUI's AccessibilityChildBehavior): combine, contain or ignore.")),
         ]
     }

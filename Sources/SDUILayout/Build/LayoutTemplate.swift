@@ -27,29 +27,34 @@ final class ScreenLayoutTemplates: @unchecked Sendable {
         screen.derived.value(orMake: { ScreenLayoutTemplates() })
     }
 
-    /// The flat tree of `screen` for `sizeClass`, from the templates kept with it (see `tree(of:…)`).
+    /// The flat tree of `screen` for `sizeClass`, from the templates kept with it (see `tree(of:…)`); nil when the
+    /// kept tree names font families and its faces were picked from other `fonts` than these (the caller builds a
+    /// tree of its own).
     static func tree(of screen: Screen, sizeClass: UserInterfaceSizeClass, contentSize: ContentSizeCategory,
-                     expectedNodes: Int, expectedTexts: Int = 0) -> LayoutTree {
-        of(screen).tree(of: screen, sizeClass: sizeClass, contentSize: contentSize, expectedNodes: expectedNodes,
+                     fonts: FontCollection = FontCollection(), expectedNodes: Int, expectedTexts: Int = 0) -> LayoutTree? {
+        of(screen).tree(of: screen, sizeClass: sizeClass, contentSize: contentSize, fonts: fonts, expectedNodes: expectedNodes,
                         expectedTexts: expectedTexts)
     }
 
-    /// The flat tree of `screen` for `sizeClass`, built now (with fonts for `contentSize`) if not built yet.
-    /// The tree's buffers are frozen: it is shared, never changed.
+    /// The flat tree of `screen` for `sizeClass`, built now (with fonts for `contentSize`, faces from `fonts`) if
+    /// not built yet. The tree's buffers are frozen: it is shared, never changed.
     /// `expectedNodes`, `expectedTexts`: room to make up front (the caller's last screen's size; buffers grow past
     /// it if needed and are trimmed to their count when they were made much larger).
     private func tree(of screen: Screen, sizeClass: UserInterfaceSizeClass, contentSize: ContentSizeCategory,
-                      expectedNodes: Int, expectedTexts: Int) -> LayoutTree {
+                      fonts: FontCollection, expectedNodes: Int, expectedTexts: Int) -> LayoutTree? {
         let slot = sizeClass == .compact ? 0 : 1
         lock.lock()
         defer { lock.unlock() }
-        if let tree = templates[slot] { return tree }
+        if let tree = templates[slot] {
+            // A tree without font families is the same whatever the fonts.
+            return !tree.usesFontFamilies || tree.fonts == fonts ? tree : nil
+        }
         var tree = LayoutTree()
         // Room up front, so the buffers are usually made once (counting the nodes first measured 3 % of a
         // first layout); the template keeps them as long as the screen lives, so room left over is given back.
         tree.reserveNodes(expectedNodes)
         tree.texts.reserveCapacity(expectedTexts)
-        TreeBuilder(sizeClass: sizeClass, contentSize: contentSize).build(screen, into: &tree)
+        TreeBuilder(sizeClass: sizeClass, contentSize: contentSize, fonts: fonts).build(screen, into: &tree)
         tree.trimExcessCapacity()
         tree.freeze()
         buildCount += 1

@@ -136,12 +136,16 @@ struct TextSpec {
     var lineSpacing = 0.0
     /// SwiftUI's `minimumScaleFactor` (1: the font never shrinks).
     var minimumScaleFactor = 1.0
+    /// The payload's `fontFamily`, `fontSize` and `italic`, with the face picked for them (`TextFontChoice`).
+    var choice = TextFontChoice.none
     /// The font as `TextMeasurer` takes it.
-    var font: FontSpec { FontSpec(size: fontSize, weight: fontWeight, lineHeight: lineHeight) }
+    var font: FontSpec { FontSpec(size: fontSize, weight: fontWeight, lineHeight: lineHeight, face: choice.face) }
 
-    /// A run of `string` with the font of `style` at `contentSize` (weight `fixedWeight`, or the style's).
+    /// A run of `string` with the font of `style` at `contentSize` (weight `fixedWeight`, or the style's), or the
+    /// font `choice` asks for.
     init(string: String, style: TextStyle, fixedWeight: FontWeight?, contentSize: ContentSizeCategory,
-         lineLimit: Int?, alignment: Alignment, lineSpacing: Double = 0, minimumScaleFactor: Double = 1) {
+         lineLimit: Int?, alignment: Alignment, lineSpacing: Double = 0, minimumScaleFactor: Double = 1,
+         choice: TextFontChoice = .none) {
         self.string = string
         self.lineSpacing = lineSpacing
         self.minimumScaleFactor = minimumScaleFactor
@@ -149,17 +153,24 @@ struct TextSpec {
         self.fixedWeight = fixedWeight
         self.lineLimit = lineLimit
         self.alignment = alignment
+        self.choice = choice
         self.fontSize = 0; self.fontWeight = 0; self.lineHeight = 0
         resolveFont(contentSize)
     }
 
-    /// Sets the font from Apple's Dynamic Type table for `fontStyle` at `contentSize`.
+    /// Sets the font from Apple's Dynamic Type table for `fontStyle` at `contentSize` (`TextFontChoice.resolve`
+    /// when the payload names a family or a size).
     @inline(__always)
     mutating func resolveFont(_ contentSize: ContentSizeCategory) {
         let metrics = DynamicTypeTable.metrics(fontStyle, contentSize)
-        fontSize = metrics.size
-        lineHeight = metrics.lineHeight + lineSpacing
-        fontWeight = (fixedWeight ?? metrics.weight).cssWeight
+        if choice.isDefault {
+            fontSize = metrics.size
+            lineHeight = metrics.lineHeight + lineSpacing
+            fontWeight = (fixedWeight ?? metrics.weight).cssWeight
+        } else {
+            (fontSize, lineHeight, fontWeight) = choice.resolve(style: fontStyle, metrics: metrics, fixedWeight: fixedWeight)
+            lineHeight += lineSpacing
+        }
     }
 }
 
@@ -211,6 +222,13 @@ struct LayoutTree {
     /// Some node's properties are size-class maps (the tree holds the values for `sizeClass`); otherwise the
     /// tree is the same for both size classes.
     var usesSizeClasses = false
+    /// The fonts the text runs' faces were picked from (`TreeBuilder.fonts`), whether some run names a family
+    /// (the tree then depends on them), and the runs whose family they do not have (`font-not-found`).
+    var fonts = FontCollection()
+    var usesFontFamilies = false
+    var fontMisses: [(text: Int32, family: String)] = []
+    /// The last face matched while building (consecutive runs usually ask for the same one).
+    var lastFontMatch: (family: String, weight: Int, isItalic: Bool, face: FontFace?)?
     /// The buffers are a `LayoutTemplate`'s, shared with other engines: read only (see `NodeBuffer.freeze`).
     var isShared: Bool { nodes.isFrozen }
 
@@ -230,6 +248,9 @@ struct LayoutTree {
         diagnosticNames.removeAll()
         builtCount = 0
         usesSizeClasses = false
+        usesFontFamilies = false
+        fontMisses.removeAll()
+        lastFontMatch = nil
     }
 
     /// Makes the buffers read-only (a template's; see `NodeBuffer.freeze`).

@@ -5,7 +5,7 @@ extension LayoutState {
     /// Builds the items `range` of a virtualised grid's source and appends them to the tree, linked as
     /// siblings (not yet as the grid's children). Returns the first item's index (-1 for an empty range).
     mutating func realizeLazyItems(source: Int, range: Range<Int>, parent: Int32) -> Int32 {
-        let builder = TreeBuilder(sizeClass: tree.sizeClass, contentSize: tree.contentSize)
+        let builder = TreeBuilder(sizeClass: tree.sizeClass, contentSize: tree.contentSize, fonts: tree.fonts)
         let grid = tree.lazyGrids[source]
         var first: Int32 = -1, previous: Int32 = -1
         tree.linksArray = nil
@@ -21,6 +21,7 @@ extension LayoutState {
                 previous = item
             }
         }
+        builder.reportFontMisses(&tree)
         return first
     }
 

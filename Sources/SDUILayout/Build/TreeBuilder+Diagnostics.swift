@@ -11,7 +11,7 @@ extension TreeBuilder {
         tree.buildDiagnostics.append(LayoutDiagnostic(
             severity: .warning, code: "value-out-of-range", path: name.id(tree), pointer: pointer(forPath: name.path(tree)),
             message: "\(properties.names.joined(separator: ", ")) outside the payload's limits (lengths up to \(formatPoints(ValueLimits.maxLength)) pt, "
-                + "aspectRatio 0.001…1000, layoutPriority ±1000000, columns 1…64, lineLimit 1…10000): clamped to them"))
+                + "aspectRatio 0.001…1000, layoutPriority ±1000000, columns 1…64, lineLimit 1…10000, fontSize 1…1000): clamped to them"))
     }
 
     /// Reports `nesting-too-deep` for `name` (once: its decorations and children are dropped one after another).

@@ -11,7 +11,8 @@ extension TreeBuilder {
     /// | `textField` | `UITextField` rounded rect: the body line + 6 pt above and below (34 pt at Large), 7 pt insets | the text, else the placeholder, one line | the row's |
     /// | `picker` segmented | `UISegmentedControl` 32 pt tall, equal segments (the widest option + 12 pt each side) | the widest option (footnote, 13 pt) | the row's |
     /// | `picker` menu | a borderless button: the selected option and a 12 pt chevron 8 pt after it | the selected option, one line | its own |
-    func resolveInput(_ pointer: UnsafePointer<ComponentNode>, into flat: inout FlatNode, tree: inout LayoutTree) {
+    func resolveInput(_ pointer: UnsafePointer<ComponentNode>, _ g: UnsafePointer<GeometryProperties>, into flat: inout FlatNode,
+                      tree: inout LayoutTree) {
         let node = pointer.pointee
         guard let input = node.input else { return }
         let sizeClass = self.sizeClass
@@ -48,8 +49,9 @@ extension TreeBuilder {
         tree.inputs.append(spec)
         if !label.isEmpty {
             flat.textIndex = Int32(tree.texts.count)
+            let choice = fontChoice(g, fixedWeight: nil, into: &tree)
             tree.texts.append(TextSpec(string: label, style: style, fixedWeight: nil, contentSize: contentSize,
-                                       lineLimit: lineLimit, alignment: .leading))
+                                       lineLimit: lineLimit, alignment: .leading, choice: choice))
         }
     }
 }

@@ -16,16 +16,20 @@ struct TreeBuilder {
     /// Every node takes the general layer path, its v1 keys as layers (`ModifierPathTests`: the fused fields are
     /// the fast path of the layers and must give the same frames).
     let forcesLayers: Bool
+    /// The faces a payload's `fontFamily` is matched in (`TextFontChoice`).
+    let fonts: FontCollection
 
-    init(traits: TraitCollection, virtualizesGrids: Bool = false, forcesLayers: Bool = false) {
-        self.init(sizeClass: traits.horizontalSizeClass, contentSize: traits.preferredContentSizeCategory,
+    init(traits: TraitCollection, fonts: FontCollection = FontCollection(), virtualizesGrids: Bool = false,
+         forcesLayers: Bool = false) {
+        self.init(sizeClass: traits.horizontalSizeClass, contentSize: traits.preferredContentSizeCategory, fonts: fonts,
                   virtualizesGrids: virtualizesGrids, forcesLayers: forcesLayers)
     }
 
-    init(sizeClass: UserInterfaceSizeClass, contentSize: ContentSizeCategory, virtualizesGrids: Bool = false,
-         forcesLayers: Bool = false) {
+    init(sizeClass: UserInterfaceSizeClass, contentSize: ContentSizeCategory, fonts: FontCollection = FontCollection(),
+         virtualizesGrids: Bool = false, forcesLayers: Bool = false) {
         self.sizeClass = sizeClass
         self.contentSize = contentSize
+        self.fonts = fonts
         self.virtualizesGrids = virtualizesGrids
         self.forcesLayers = forcesLayers
     }
@@ -37,6 +41,7 @@ struct TreeBuilder {
         tree.screenID = screen.id
         tree.sizeClass = sizeClass
         tree.contentSize = contentSize
+        tree.fonts = fonts
         tree.source = PayloadSource(root: screen.root)
         tree.inputState = screen.state
         withUnsafePointer(to: screen.root) { root in
@@ -44,6 +49,7 @@ struct TreeBuilder {
                     into: &tree)
         }
         tree.builtCount = tree.nodes.count
+        reportFontMisses(&tree)
     }
 
     /// Appends `node` and its subtree; returns the node's index.
@@ -129,7 +135,7 @@ struct TreeBuilder {
         }
         if g.pointee.outOfRange.rawValue != 0 && !hidden { reportOutOfRange(g.pointee.outOfRange, name, &tree) }
         if kind == .text || kind == .button || kind == .custom { resolveLeaf(node, g, name: name, into: &flat.pointee, tree: &tree) }
-        if kind == .input { resolveInput(pointer, into: &flat.pointee, tree: &tree) }
+        if kind == .input { resolveInput(pointer, g, into: &flat.pointee, tree: &tree) }
         if kind == .color { flat.pointee.isPlainColor = !isLayered && Self.isPlainColor(kind, g) }
         if kind == .spacer { resolveSpacer(g, into: &flat.pointee) }
         if kind == .scroll && g.pointee.pinnedViews != 0 { checkPinnedViews(pointer, isRoot: parent < 0, hidden: hidden, name: name, into: &tree) }
@@ -318,12 +324,14 @@ struct TreeBuilder {
     @inline(__always)
     private func appendTextSpec(_ g: UnsafePointer<GeometryProperties>, into flat: inout FlatNode, tree: inout LayoutTree) {
         flat.textIndex = Int32(tree.texts.count)
+        let choice = fontChoice(g, fixedWeight: g.pointee.fontWeight, into: &tree)
         tree.texts.append(TextSpec(
             string: g.pointee.text ?? "", style: g.pointee.textStyle ?? .body, fixedWeight: g.pointee.fontWeight,
             contentSize: contentSize, lineLimit: g.pointee.lineLimit.map { max(1, $0) },
             alignment: g.pointee.alignment ?? .leading,
             lineSpacing: g.pointee.lineSpacing.isNaN ? 0 : g.pointee.lineSpacing,
-            minimumScaleFactor: g.pointee.minimumScaleFactor > 0 && g.pointee.minimumScaleFactor < 1 ? g.pointee.minimumScaleFactor : 1))
+            minimumScaleFactor: g.pointee.minimumScaleFactor > 0 && g.pointee.minimumScaleFactor < 1 ? g.pointee.minimumScaleFactor : 1,
+            choice: choice))
     }
 
     /// Appends a leaf that needs none of the general path's cases (see `SimpleLeaf`); the same fields as `add`.
@@ -541,10 +549,10 @@ struct TreeBuilder {
         case .button:
             let style = g.pointee.buttonStyle ?? .automatic
             flat.textIndex = Int32(tree.texts.count)
+            let weight: FontWeight? = style == .borderedProminent ? .semibold : nil
             tree.texts.append(TextSpec(
-                string: g.pointee.title ?? "", style: .body,
-                fixedWeight: style == .borderedProminent ? FontWeight.semibold : nil,
-                contentSize: contentSize, lineLimit: 1, alignment: .center))
+                string: g.pointee.title ?? "", style: .body, fixedWeight: weight,
+                contentSize: contentSize, lineLimit: 1, alignment: .center, choice: fontChoice(g, fixedWeight: weight, into: &tree)))
             switch style {
             case .bordered, .borderedProminent:
                 // SwiftUI's bordered capsule at the regular control size: 12 pt sides, 7 pt top and bottom.

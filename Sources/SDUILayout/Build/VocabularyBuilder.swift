@@ -41,9 +41,10 @@ extension TreeBuilder {
             // 1: the title has a symbol before it (its side: the title's line height).
             flat.minLength = g.pointee.hasSymbol ? 1 : 0
             flat.textIndex = Int32(tree.texts.count)
+            let choice = fontChoice(g, fixedWeight: g.pointee.fontWeight, into: &tree)
             tree.texts.append(TextSpec(string: g.pointee.title ?? "", style: g.pointee.textStyle ?? .body,
                                        fixedWeight: g.pointee.fontWeight, contentSize: contentSize, lineLimit: nil,
-                                       alignment: .leading))
+                                       alignment: .leading, choice: choice))
         default:
             break
         }

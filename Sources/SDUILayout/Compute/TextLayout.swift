@@ -55,6 +55,7 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     }
     s.placedTexts[index].place(fontSize: s.tree.texts[index].fontSize * scale, fontWeight: s.tree.texts[index].fontWeight,
                                lineHeight: lineHeight * scale, alignment: s.tree.texts[index].alignment)
+    s.placedTexts[index].setFace(s.tree.texts[index].choice)
     s.placedTexts[index].lineSpacing = lineSpacing * scale
     let width = s.placedTexts[index].placed.layout.size.width
     let laidHeight = s.placedTexts[index].placed.layout.size.height
@@ -177,6 +178,9 @@ struct PlacedText {
     var alignment: Alignment = .leading
     /// The text's `lineSpacing` (in `lineHeight`, the stride; the last line's is not in the frame).
     var lineSpacing: Double = 0
+    /// The face read from a font file the text was measured in (nil: the built-in face), and `italic`.
+    var face: FontFace?
+    var isItalic = false
 
     init() {}
 
@@ -186,6 +190,13 @@ struct PlacedText {
         isPlaced = true
         self.fontSize = fontSize; self.fontWeight = fontWeight; self.lineHeight = lineHeight
         self.alignment = alignment
+    }
+
+    /// Sets the face of the text placed in this pass (only when it differs: most texts keep the built-in one).
+    @inline(__always)
+    mutating func setFace(_ choice: TextFontChoice) {
+        if face !== choice.face { face = choice.face }
+        isItalic = choice.isItalic
     }
 
     /// The lines as drawn, for a result laid out in `layoutDirection` (which a paragraph without strong
@@ -199,7 +210,8 @@ struct PlacedText {
         return TextRun(lines: layout.lines.map(\.text), lineWidths: layout.lines.map(\.width), fontSize: fontSize,
                        fontWeight: fontWeight, lineHeight: lineHeight, alignment: alignment,
                        isTruncated: layout.isTruncated, lineSpacing: lineSpacing,
-                       writingDirections: layout.lines.map { $0.writingDirection == .natural ? inherited : $0.writingDirection })
+                       writingDirections: layout.lines.map { $0.writingDirection == .natural ? inherited : $0.writingDirection },
+                       face: face, isItalic: isItalic)
     }
 }
 

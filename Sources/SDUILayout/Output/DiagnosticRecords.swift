@@ -90,6 +90,7 @@ extension LayoutDiagnostic {
         Kind(code: "nesting-too-deep", severities: [.error], summary: "a screen built in code nests nodes deeper than 136 levels (payloads stop at 128): the deepest node's children are not laid out"),
         Kind(code: "layout-overflow", severities: [.warning], summary: "arithmetic reached the engine's limit (aspect-ratio boxes nested so deep they multiply past 10⁹ pt, or a frame that is not finite): clamped"),
         Kind(code: "grid-columns-limited", severities: [.warning], summary: "GridItems make more columns than the engine lays out; only the first ones are laid out"),
+        Kind(code: "font-not-found", severities: [.warning], summary: "a text's fontFamily is not among the fonts the engine was given (sdui --font, --font-dir): it is measured and drawn in the built-in face"),
         Kind(code: "pinned-views-unused", severities: [.info], summary: "a scroll's pinnedViews pin nothing: it is not the root scroll (only the root is laid out at a scroll offset), or it has no section"),
         Kind(code: "missing-accessibility-label", severities: [.warning], summary: "an image without alt or label that is not hidden, or a button (or tappable element) with nothing for VoiceOver to read"),
         Kind(code: "low-contrast", severities: [.warning], summary: "text below WCAG 2.2 AA contrast with its effective background (4.5:1, 3:1 from 18 pt or 14 pt bold), in light or dark appearance; the message gives the ratio"),

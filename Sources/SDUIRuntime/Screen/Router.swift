@@ -1,4 +1,5 @@
 public import SDUISchema
+public import SDUILayout
 
 /// Supplies screens by id for `navigate` and `present` actions (the host app fetches them from its server).
 @MainActor
@@ -38,15 +39,17 @@ public final class Router {
     public let provider: any ScreenProvider
     /// The registry new screens use.
     public let registry: ComponentRegistry
+    /// The fonts new screens measure their text in (`fontFamily`).
+    public let fonts: FontCollection
     /// URLs `open` actions asked the host to open, in order.
     public private(set) var openedURLs: [String] = []
     /// Called with each screen controller the router makes, before it is shown (a host can rename it,
     /// set its presentation style, add trait overrides…).
     public var prepareViewController: (@MainActor (ScreenViewController) -> Void)?
 
-    /// Creates a router.
-    public init(provider: any ScreenProvider, registry: ComponentRegistry = .shared) {
-        self.provider = provider; self.registry = registry
+    /// Creates a router whose screens measure their text in `fonts`.
+    public init(provider: any ScreenProvider, registry: ComponentRegistry = .shared, fonts: FontCollection = FontCollection()) {
+        self.provider = provider; self.registry = registry; self.fonts = fonts
     }
 
     /// A screen controller for the screen with `id`, routed by this router.

@@ -64,7 +64,7 @@ open class ScreenViewController: ViewController {
     /// The root scroll's offset and the lazy items visible at it (`ScreenViewController+Scrolling.swift`).
     let lazyItems = LazyItemTracker()
 
-    let engine = LayoutEngine()
+    let engine: LayoutEngine
     var lastLayoutKey: LayoutKey?
     var reportedUnknownTypes: Set<String> = []
 
@@ -74,8 +74,10 @@ open class ScreenViewController: ViewController {
         var traits: TraitCollection
     }
 
-    /// Creates a controller for `screen`, named after the screen's id.
-    public init(screen: Screen, registry: ComponentRegistry = .shared, router: Router? = nil) {
+    /// Creates a controller for `screen`, named after the screen's id, measuring its text in `fonts` (the faces its
+    /// `fontFamily` keys name; default: the router's, else only the built-in faces).
+    public init(screen: Screen, registry: ComponentRegistry = .shared, router: Router? = nil, fonts: FontCollection? = nil) {
+        self.engine = LayoutEngine(fonts: fonts ?? router?.fonts ?? FontCollection())
         self.session = ScreenSession(screen: screen)
         self.registry = registry
         self.router = router

@@ -16,6 +16,8 @@ enum NumberConstraint {
     case stepperValue
     /// A stepper's step: > 0, up to `ValueLimits.stepperValue`'s upper bound.
     case stepperStep
+    /// A font size in points: within `ValueLimits.fontSize`.
+    case fontSize
 
     func check(_ v: Double) -> String? {
         switch self {
@@ -39,6 +41,8 @@ enum NumberConstraint {
         case .stepperStep:
             if !(v > 0) { return "must be > 0, got \(JSONValue.format(v))" }
             return Self.range(v, 0...ValueLimits.stepperValue.upperBound)
+        case .fontSize:
+            return Self.range(v, ValueLimits.fontSize)
         }
     }
 

@@ -214,21 +214,23 @@ package struct DecodingContext {
         static let zstack: [NodeKey] = [.alignment]
         static let grid: [NodeKey] = [.columns, .minColumnWidth, .spacing, .rowSpacing, .columnSpacing, .alignment]
         static let scroll: [NodeKey] = [.axis, .spacing, .pinnedViews]
+        /// The font keys every text-bearing node takes (text, label, button, the inputs' label and text).
+        static let font: [NodeKey] = [.fontFamily, .fontSize, .italic]
         static let text: [NodeKey] = [.text, .style, .weight, .lineLimit, .alignment, .multilineTextAlignment, .color, .lineSpacing,
-                                      .strikethrough, .underline, .monospacedDigit, .truncationMode, .minimumScaleFactor]
+                                      .strikethrough, .underline, .monospacedDigit, .truncationMode, .minimumScaleFactor] + font
         static let image: [NodeKey] = [.url, .systemName, .style, .color, .placeholder, .alt, .flipsForRightToLeftLayoutDirection]
         static let section: [NodeKey] = [.header, .footer, .spacing, .alignment]
         static let viewThatFits: [NodeKey] = [.axes]
         static let flow: [NodeKey] = [.spacing, .lineSpacing, .alignment]
         static let hgrid: [NodeKey] = [.rows, .spacing, .rowSpacing, .columnSpacing, .alignment]
-        static let label: [NodeKey] = [.title, .systemImage, .style, .weight, .color]
-        static let button: [NodeKey] = [.title, .style, .color]
+        static let label: [NodeKey] = [.title, .systemImage, .style, .weight, .color] + font
+        static let button: [NodeKey] = [.title, .style, .color] + font
         static let spacer: [NodeKey] = [.minLength]
         static let color: [NodeKey] = [.color]
-        static let toggle: [NodeKey] = [.isOn, .label]
-        static let textField: [NodeKey] = [.text, .placeholder, .keyboard, .secure, .submitAction]
-        static let stepper: [NodeKey] = [.value, .range, .step, .label]
-        static let picker: [NodeKey] = [.selection, .options, .style, .label]
+        static let toggle: [NodeKey] = [.isOn, .label] + font
+        static let textField: [NodeKey] = [.text, .placeholder, .keyboard, .secure, .submitAction] + font
+        static let stepper: [NodeKey] = [.value, .range, .step, .label] + font
+        static let picker: [NodeKey] = [.selection, .options, .style, .label] + font
     }
 
     /// A property key a node may have (common or type-specific), named once per property.
@@ -244,6 +246,7 @@ package struct DecodingContext {
         case header, footer, pinnedViews, axes, lineSpacing, strikethrough, underline, monospacedDigit, truncationMode,
              minimumScaleFactor, systemImage, systemName, rows, multilineTextAlignment
         case isOn, label, keyboard, secure, submitAction, value, range, step, selection, options
+        case fontFamily, fontSize, italic
 
         /// The key named `name`, or nil when no node takes such a key.
         init?(_ name: String) {
@@ -265,6 +268,9 @@ package struct DecodingContext {
                 if name == "axes" { self = .axes; return }
                 candidate = .axis
             case (4, UInt8(ascii: "r")): candidate = .rows
+            case (6, UInt8(ascii: "i")): candidate = .italic
+            case (8, UInt8(ascii: "f")): candidate = .fontSize
+            case (10, UInt8(ascii: "f")): candidate = .fontFamily
             case (6, UInt8(ascii: "h")): candidate = .header
             case (6, UInt8(ascii: "f")): candidate = .footer
             case (9, UInt8(ascii: "u")): candidate = .underline
@@ -502,6 +508,12 @@ package struct DecodingContext {
     }
 
     mutating func decodeProperty(_ key: NodeKey, _ item: JSONValue, type: ComponentType, into properties: inout NodeProperties) {
+        switch key {
+        case .fontFamily, .fontSize, .italic:
+            decodeFont(key, item, into: &properties)
+            return
+        default: break
+        }
         switch type {
         case .toggle, .textField, .stepper, .picker:
             decodeInputProperty(key, item, type: type, into: &properties)

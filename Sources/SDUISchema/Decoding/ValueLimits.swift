@@ -21,6 +21,9 @@ public enum ValueLimits {
     public static let columns: ClosedRange<Int> = 1...64
     /// `lineLimit`: 1 … 10 000 lines.
     public static let lineLimit: ClosedRange<Int> = 1...10_000
+    /// `fontSize`: 1 … 1 000 pt at the default Dynamic Type size (the largest accessibility size scales it about
+    /// 3.1 times).
+    public static let fontSize: ClosedRange<Double> = 1...1000
 
     /// A length clamped into −`maxLength` … `maxLength` (NaN and, with `allowingInfinity`, +∞ kept).
     @inlinable

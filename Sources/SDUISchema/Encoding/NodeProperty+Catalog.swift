@@ -49,7 +49,7 @@ extension NodeProperty {
                 NodeProperty("lineLimit", "responsiveLineLimit", "Maximum number of lines (≥ 1); longer text is truncated with an ellipsis. Default: unlimited.") { $0.lineLimit?.jsonValue },
                 alignment("responsiveHorizontalAlignment", "Alignment of the lines of multi-line text (SwiftUI's multilineTextAlignment; the key multilineTextAlignment is the same property). Default: leading."),
                 color("Text color. Default: primary."),
-            ] + textStyling
+            ] + textStyling + fontKeys
         case .image:
             return [
                 NodeProperty("url", "responsiveString", "Where to load the image from. Its box never depends on the loaded image: give the node an aspectRatio.") { $0.url?.jsonValue },
@@ -65,7 +65,7 @@ extension NodeProperty {
                 NodeProperty("title", "responsiveString", required: true, "The button's label.") { $0.title?.jsonValue },
                 NodeProperty("style", "responsiveButtonStyle", "SwiftUI button style. Default: automatic. (Model field: buttonStyle.)") { $0.buttonStyle?.jsonValue },
                 color("Tint: the title color, or the fill of a borderedProminent button. Default: accent."),
-            ]
+            ] + fontKeys
         case .spacer:
             return [NodeProperty("minLength", "responsiveLength", "Minimum length along the enclosing stack's axis in points (≥ 0). Default: 8.") { $0.minLength?.jsonValue }]
         case .divider:
@@ -106,10 +106,10 @@ extension NodeProperty {
                 NodeProperty("style", "responsiveTextStyle", "Dynamic Type text style of the title and the symbol. Default: body.") { $0.style?.jsonValue },
                 NodeProperty("weight", "responsiveFontWeight", "Font weight overriding the style's.") { $0.weight?.jsonValue },
                 color("Color of the title and the symbol. Default: primary."),
-            ]
+            ] + fontKeys
         case .toggle:
             return [twoWay("isOn", "The bool state variable the switch shows and flips, as \"@{agreed}\" (SwiftUI's Toggle(isOn: $agreed))."),
-                    label("The text beside the switch.")]
+                    label("The text beside the switch.")] + fontKeys
         case .textField:
             return [
                 twoWay("text", "The string state variable the field shows and edits, as \"@{email}\" (SwiftUI's TextField(text: $email))."),
@@ -117,7 +117,7 @@ extension NodeProperty {
                 NodeProperty("keyboard", "keyboardType", "The keyboard (UIKit's UIKeyboardType). Default: default.") { $0.input?.keyboard.map { .string($0.rawValue) } },
                 NodeProperty("secure", "responsiveBool", "Hides the text as it is typed (SwiftUI's SecureField). Default: false.") { $0.input?.isSecure?.jsonValue },
                 NodeProperty("submitAction", "action", "What the return key runs (SwiftUI's onSubmit).") { $0.input?.submitAction?.jsonValue },
-            ]
+            ] + fontKeys
         case .stepper:
             return [
                 twoWay("value", "The number state variable the stepper shows and changes, as \"@{quantity}\" (SwiftUI's Stepper(value: $quantity))."),
@@ -126,7 +126,7 @@ extension NodeProperty {
                 },
                 NodeProperty("step", "positiveNumber", "The increment (> 0). Default: 1.") { node in node.input?.step.map { .number($0) } },
                 label("The text beside the stepper."),
-            ]
+            ] + fontKeys
         case .picker:
             return [
                 twoWay("selection", "The state variable the picker shows and sets to the chosen option's value, as \"@{size}\" (SwiftUI's Picker(selection: $size))."),
@@ -139,7 +139,7 @@ extension NodeProperty {
                 },
                 NodeProperty("style", "pickerStyle", "segmented (all choices in a row, UISegmentedControl) or menu (the choice, opening a menu). Default: menu.") { $0.input?.pickerStyle.map { .string($0.rawValue) } },
                 label("The picker's label."),
-            ]
+            ] + fontKeys
         case .custom:
             return []
         }
@@ -155,6 +155,12 @@ extension NodeProperty {
         NodeProperty("monospacedDigit", "responsiveBool", "Every digit as wide as the widest (SwiftUI's monospacedDigit()), so changing numbers do not move. Default: false.") { $0.monospacedDigit?.jsonValue },
         NodeProperty("truncationMode", "responsiveTruncationMode", "Where a line that does not fit is cut: head, middle or tail (SwiftUI's truncationMode). Default: tail.") { $0.truncationMode?.jsonValue },
         NodeProperty("minimumScaleFactor", "responsiveScaleFactor", "How far the font may shrink (0 < f ≤ 1) before the text is truncated (SwiftUI's minimumScaleFactor). Default: 1.") { $0.minimumScaleFactor?.jsonValue },
+    ]
+    /// The font keys of every text-bearing node (text, label, button, the inputs' label and text), after its own keys.
+    static let fontKeys: [NodeProperty] = [
+        NodeProperty("fontFamily", "responsiveFontFamily", "The font family (the family name in the font file's name table, compared case-insensitively), from the font files the layout engine is given (sdui --font, --font-dir). A family it was not given is a font-not-found warning and the built-in face is used. Default: the built-in face (Inter).") { $0.fontFamily?.jsonValue },
+        NodeProperty("fontSize", "responsiveFontSize", "The font size in points at the default Dynamic Type size (Large), scaled at other sizes relative to the text style as SwiftUI's Font.custom(_:size:relativeTo:) scales it (1…1000). Default: the style's size.") { $0.fontSize?.jsonValue },
+        NodeProperty("italic", "responsiveBool", "Italic (SwiftUI's italic()): the family's italic face, chosen by CSS font matching. Default: false.") { $0.italic?.jsonValue },
     ]
     /// An input's two-way binding to a state variable, written `"@{name}"`.
     static func twoWay(_ key: String, _ description: String) -> NodeProperty {

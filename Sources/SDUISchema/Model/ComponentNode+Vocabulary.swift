@@ -26,7 +26,7 @@ extension Axis {
     }
 }
 
-/// The properties of sections, `viewThatFits`, `flow`, `hgrid`, `label`, SF Symbols and text styling (stored in
+/// The properties of sections, `viewThatFits`, `flow`, `hgrid`, `label`, SF Symbols, text styling and fonts (stored in
 /// the node's box with the others).
 struct VocabularyProperties: Hashable, Sendable {
     var header: ComponentNode?
@@ -41,6 +41,10 @@ struct VocabularyProperties: Hashable, Sendable {
     var minimumScaleFactor: Responsive<Double>?
     var systemImage: Responsive<String>?
     var systemName: Responsive<String>?
+    /// `fontFamily`, `fontSize`, `italic` (`ComponentNode+Font.swift`).
+    var fontFamily: Responsive<String>?
+    var fontSize: Responsive<Double>?
+    var italic: Responsive<Bool>?
 }
 
 extension ComponentNode {

@@ -62,6 +62,10 @@ import SDUIEnvironment
     /// Text / flow `lineSpacing`, text `minimumScaleFactor` (NaN: absent).
     package var lineSpacing = Double.nan
     package var minimumScaleFactor = Double.nan
+    /// `fontFamily` (nil: absent), `fontSize` (NaN: absent), `italic`.
+    package var fontFamily: String?
+    package var fontSize = Double.nan
+    package var isItalic = false
     /// An image with `systemName` (an SF Symbol, sized by its text style), a label with `systemImage`.
     package var hasSymbol = false
     /// `viewThatFits` axes and scroll `pinnedViews` (`Axis.Set` / `PinnedScrollableViews` bits; nil: absent).
@@ -105,6 +109,9 @@ import SDUIEnvironment
         // Field by field (a copy of `vocabulary` would retain every value in it, for every node).
         lineSpacing = fixed(node.vocabulary.lineSpacing) ?? .nan
         minimumScaleFactor = fixed(node.vocabulary.minimumScaleFactor) ?? .nan
+        fontFamily = fixed(node.vocabulary.fontFamily)
+        fontSize = fixed(node.vocabulary.fontSize) ?? .nan
+        isItalic = fixed(node.vocabulary.italic) ?? false
         hasSymbol = node.vocabulary.systemName != nil || node.vocabulary.systemImage != nil
         axes = node.vocabulary.axes?.rawValue
         pinnedViews = node.vocabulary.pinnedViews?.rawValue ?? 0
@@ -210,6 +217,8 @@ import SDUIEnvironment
         length(&columnSpacing, .spacing)
         length(&minColumnWidth, .minColumnWidth)
         length(&lineSpacing, .spacing)
+        let size = ValueLimits.clamp(fontSize, ValueLimits.fontSize)
+        if size != fontSize && !fontSize.isNaN { fontSize = size; outOfRange.insert(.fontSize) }
         if columns > ValueLimits.columns.upperBound { columns = ValueLimits.columns.upperBound; outOfRange.insert(.columns) }
         if let limit = lineLimit, limit > ValueLimits.lineLimit.upperBound {
             lineLimit = ValueLimits.lineLimit.upperBound; outOfRange.insert(.lineLimit)
@@ -237,12 +246,14 @@ package struct OutOfRange: OptionSet, Hashable, Sendable {
     package static let minColumnWidth = OutOfRange(rawValue: 1 << 6)
     package static let columns = OutOfRange(rawValue: 1 << 7)
     package static let lineLimit = OutOfRange(rawValue: 1 << 8)
+    package static let fontSize = OutOfRange(rawValue: 1 << 9)
 
     /// The properties' payload names, in this order.
     package var names: [String] {
         let all: [(OutOfRange, String)] = [(.frame, "frame"), (.padding, "padding"), (.aspectRatio, "aspectRatio"),
                                            (.layoutPriority, "layoutPriority"), (.spacing, "spacing"), (.minLength, "minLength"),
-                                           (.minColumnWidth, "minColumnWidth"), (.columns, "columns"), (.lineLimit, "lineLimit")]
+                                           (.minColumnWidth, "minColumnWidth"), (.columns, "columns"), (.lineLimit, "lineLimit"),
+                                           (.fontSize, "fontSize")]
         return all.filter { contains($0.0) }.map(\.1)
     }
 }

@@ -22,7 +22,7 @@ extension LintCommand {
         let next = LintRunner.Counter()
         let collected = LintRunner.Collected()
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, audits.count))) { _ in
-            let engine = LayoutEngine()
+            let engine = LayoutEngine(fonts: runner.fonts)
             while let k = next.take(below: audits.count) {
                 let audit = audits[k]
                 let window = runner.windows[audit.first]

@@ -6,7 +6,9 @@
 /// picks the face the way a browser does (CSS Fonts 4 §5.2: width nearest normal, then style, then weight), so
 /// the page the renderer writes draws the face the engine measured. Faces added later come first among equals,
 /// so an app's own copy of a family overrides a built-in one.
-public struct FontCollection: Sendable {
+///
+/// Two collections are equal when they hold the same faces (the same objects) in the same order.
+public struct FontCollection: Sendable, Equatable {
     /// Every face, in the order added.
     public private(set) var faces: [FontFace]
 
@@ -84,6 +86,10 @@ public struct FontCollection: Sendable {
             order = up + down
         }
         return available.firstIndex(of: order[0]) ?? 0
+    }
+
+    public static func == (a: FontCollection, b: FontCollection) -> Bool {
+        a.faces.count == b.faces.count && zip(a.faces, b.faces).allSatisfy { $0 === $1 }
     }
 
     /// CSS compares family names case-insensitively (ASCII).

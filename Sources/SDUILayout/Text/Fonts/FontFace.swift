@@ -51,6 +51,8 @@ public final class FontFace: Sendable, CustomStringConvertible {
     let kernPairs: [UInt32: Int16]
     /// The lookups shaping applies, chosen once.
     let plan: ShapingPlan
+    /// Every table of the face's directory (views into the file's bytes), for writing the face out (`fileData`).
+    let tables: [UInt32: FontBytes]
 
     /// `family style (file#index)`.
     public var description: String { "\(family) \(styleName) (\(file)#\(index))" }
@@ -58,6 +60,7 @@ public final class FontFace: Sendable, CustomStringConvertible {
     init(tables: [UInt32: FontBytes], file: String, index: Int) throws(FontFileError) {
         self.file = file
         self.index = index
+        self.tables = tables
         func table(_ tag: StaticString) -> FontBytes? { tables[FontFile.tag(tag)] }
         func required(_ tag: StaticString) throws(FontFileError) -> FontBytes {
             guard let bytes = table(tag) else {
@@ -352,4 +355,10 @@ struct NameTable {
         // Macintosh Roman: ASCII is the same; other bytes are rare in family names and read as Latin-1.
         return String(raw.map { Character(Unicode.Scalar($0)) })
     }
+}
+
+extension FontFace: Hashable {
+    /// Faces are values read once and never changed: two are equal when they are the same face object.
+    public static func == (a: FontFace, b: FontFace) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -507,6 +507,23 @@ struct FastDecoder {
                 return name
             }
             g.hasSymbol = true
+        case .fontFamily:
+            // An empty or overlong name is an error on the general path: it reports it.
+            let v = try responsive { d throws(FastPathBail) in
+                let name = try d.scanner.string()
+                if name.isEmpty || name.utf8.count > DecodingContext.maxFontFamilyBytes { throw FastPathBail() }
+                return name
+            }
+            p.vocabulary.fontFamily = v
+            g.fontFamily = g.decoded(v)
+        case .fontSize:
+            let v = try responsive { d throws(FastPathBail) in try d.number(.fontSize) }
+            p.vocabulary.fontSize = v
+            g.fontSize = g.decoded(v) ?? .nan
+        case .italic:
+            let v = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
+            p.vocabulary.italic = v
+            g.isItalic = g.decoded(v) ?? false
         }
     }
 }

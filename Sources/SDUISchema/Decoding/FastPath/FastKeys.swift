@@ -50,6 +50,8 @@ enum FastSlot: UInt8, CaseIterable, Sendable {
     case text, textStyle, buttonStyle, weight, color, url, placeholder, alt, title, flipsForRightToLeftLayoutDirection
     // Text styling and symbols of issue 11.
     case lineSpacing, strikethrough, underline, monospacedDigit, truncationMode, systemName
+    // Fonts.
+    case fontFamily, fontSize, italic
 }
 
 /// A node key the fast path decodes: its name, the types that take it, and where its value goes.
@@ -108,6 +110,9 @@ enum FastKeys {
         FastKey("monospacedDigit", .text, .monospacedDigit),
         FastKey("truncationMode", .text, .truncationMode),
         FastKey("systemName", .image, .systemName),
+        FastKey("fontFamily", [.text, .button], .fontFamily),
+        FastKey("fontSize", [.text, .button], .fontSize),
+        FastKey("italic", [.text, .button], .italic),
     ]
 
     /// The table: an open-addressing index of the names by `FastWord.hash`, and the slot of each name on each type
