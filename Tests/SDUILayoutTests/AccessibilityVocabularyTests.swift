@@ -3,7 +3,7 @@ import SDUIEnvironment
 import SDUISchema
 @testable import SDUILayout
 
-/// Issue 11's vocabulary as VoiceOver reads it: a `label` is read as its title (SwiftUI's `Label`: the symbol is
+/// Labels and view-that-fits as VoiceOver reads them: a `label` is read as its title (SwiftUI's `Label`: the symbol is
 /// decoration), and the children a `viewThatFits` did not choose are not on screen, so they are not read.
 @Suite struct AccessibilityVocabularyTests {
     func tree(_ json: String) throws -> (tree: AccessibilityTree, ids: [String]) {

@@ -50,8 +50,8 @@ final class ScreenLayoutTemplates: @unchecked Sendable {
             return !tree.usesFontFamilies || tree.fonts == fonts ? tree : nil
         }
         var tree = LayoutTree()
-        // Room up front, so the buffers are usually made once (counting the nodes first measured 3 % of a
-        // first layout); the template keeps them as long as the screen lives, so room left over is given back.
+        // Room up front from an estimate, so the buffers are usually made once without a counting pass over the
+        // payload first; the template keeps them as long as the screen lives, so room left over is given back.
         tree.reserveNodes(expectedNodes)
         tree.texts.reserveCapacity(expectedTexts)
         TreeBuilder(sizeClass: sizeClass, contentSize: contentSize, fonts: fonts).build(screen, into: &tree)

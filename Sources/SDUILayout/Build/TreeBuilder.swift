@@ -251,8 +251,7 @@ struct TreeBuilder {
             // Indices are nodes of this tree, read after the child's appends: in bounds by construction.
             var previous: Int32 = -1
             var visibleCount: Int32 = 0
-            // Two loops, one per case: one loop testing `childContext` per child measured 1.4 % more instructions
-            // per build (cards-100-fresh).
+            // Two loops, one per case, so the per-child loop does not test `childContext` for every child.
             if childContext != .none {
                 var stackChildren = StackChildren(tree.nodes.unchecked[Int(index)])
                 for i in 0..<children.count {
@@ -375,8 +374,8 @@ struct TreeBuilder {
         flat.isPlainColor = Self.isPlainColor(leaf.kind, g)
         // Room was made by the parent (`reserveNodes`).
         tree.nodes.appendAssumingCapacity(flat)
-        // The record keeps its frame and padding at their defaults when the payload has none (copying them
-        // measured fewer instructions than choosing the defaults).
+        // The record keeps its frame and padding at their defaults when the payload has none, so they are
+        // copied as they are rather than chosen per field.
         tree.frames.appendAssumingCapacity(g.pointee.frame)
         tree.paddings.appendAssumingCapacity(g.pointee.padding)
         tree.sources.appendAssumingCapacity(leaf.pointer)
@@ -582,8 +581,8 @@ struct TreeBuilder {
     // MARK: Value checks (layout never sees NaN or negative sizes; NaN means absent)
 
     // The checks below test the bit pattern with one integer comparison. Written with `isFinite` / `isNaN` /
-    // `> 0 && < .infinity`, LLVM turns them into floating-point class tests that compile to 7–30 instructions
-    // each here (seen in the build's machine code, ~80 instructions per leaf); the results are the same.
+    // `> 0 && < .infinity`, LLVM turns them into floating-point class tests, several instructions each; the
+    // results are the same.
     /// Not NaN and not ±infinity.
     @inline(__always) static func isFinite(_ value: Double) -> Bool {
         value.bitPattern & 0x7FFF_FFFF_FFFF_FFFF < 0x7FF0_0000_0000_0000

@@ -327,7 +327,7 @@ extension Array {
 /// `Swift.max(x, y)` and `Swift.min(x, y)` for `Double`, bit for bit (`y >= x ? y : x` and `y < x ? y : x`:
 /// a NaN `y` gives `x`, equal values give `y`, so signed zeros and NaNs come out as before). Spelt out because
 /// the generic functions are not inlined into large callers: in the stacks' loops, where the leaves' modifier
-/// layers are inlined, each use was a call (measured: 35 calls in one specialisation), which also spills
+/// layers are inlined, each use was a call, which also spills
 /// every live `Double` (all vector registers are caller-saved).
 @inline(__always)
 func maxOf(_ x: Double, _ y: Double) -> Double { y >= x ? y : x }
