@@ -129,6 +129,25 @@ struct ShapedClusterSource: TextClusterSource {
         return uniform ? nil : levels
     }
 
+    /// Whether printable ASCII text without a letter is one level in each paragraph when it takes the right-to-left
+    /// direction (`bidiLevels` nil): a price such as "$10.99" is, "−20 %" is not. Only then may it be measured from
+    /// the ASCII tables, which shape a line as one run.
+    static func asciiIsOneLevel(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if !bytes.contains(where: { $0 &- 0x30 >= 10 }) { return true }  // digits only
+        var paragraphStart = 0
+        while paragraphStart < bytes.count {
+            var end = paragraphStart
+            while end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
+            if end - paragraphStart > 1 {
+                let scalars = bytes[paragraphStart..<end].map { Unicode.Scalar($0) }
+                let levels = BidiParagraph(scalars, direction: .natural, defaultDirection: .rightToLeft).levels
+                if levels.contains(where: { $0 != levels[0] }) { return false }
+            }
+            paragraphStart = end + 1
+        }
+        return true
+    }
+
     /// The index of the face that draws the cluster and whether it draws every character of it (else only its base).
     private static func face(for bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ afterFirst: Int, _ end: Int,
                              first: UInt32, chain: FaceChain) -> (index: Int, drawsAll: Bool)? {

@@ -153,8 +153,8 @@ extension TextMeasurer {
             room.content[i] = Int32(truncatingIfNeeded: lastDrawn)
             pair = (pair & 0xF0) << 4 | Int(kind.rawValue) << 4
         }
-        // Without a letter, the text's direction is the layout's: shaped in full (`ShapedClusterSource.bidiLevels`).
-        guard hasLetter else { return notTabulated }
+        // Without a letter, the text takes the layout's direction: shaped in full when its runs then differ in level.
+        guard hasLetter || ShapedClusterSource.asciiIsOneLevel(bytes) else { return notTabulated }
         return PreparedCounts(clusters: n, breaks: breakCount, firstFallback: n, natural: natural)
     }
 

@@ -392,8 +392,8 @@ public final class TextMeasurer {
             }
         }
         scan.widthSubunits = contentUnits &* TextFace.subunitsPerUnit
-        // Without a letter, the text's direction is the layout's: shaped in full (`ShapedClusterSource.bidiLevels`).
-        if !hasLetter { scan.isTabulated = false }
+        // Without a letter, the text takes the layout's direction: shaped in full when its runs then differ in level.
+        if !hasLetter && !ShapedClusterSource.asciiIsOneLevel(bytes) { scan.isTabulated = false }
         return scan
     }
 
@@ -403,8 +403,9 @@ public final class TextMeasurer {
         if let ascii = face.ascii, ascii.ellipsisAdvance >= 0 {
             let width = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                // A line without a letter is shaped in full, as `scanASCII` leaves it.
-                guard slice.contains(where: { ($0 | 0x20) &- 0x61 < 26 }), let units = ascii.shapedWidth(slice) else { return nil }
+                // A line without a letter whose runs differ in level is shaped in full, as `scanASCII` leaves it.
+                guard slice.contains(where: { ($0 | 0x20) &- 0x61 < 26 }) || ShapedClusterSource.asciiIsOneLevel(slice),
+                      let units = ascii.shapedWidth(slice) else { return nil }
                 let kerning = slice.last.map { Int(ascii.ellipsisKerning[Int($0)]) } ?? 0
                 return (units + kerning + Int(ascii.ellipsisAdvance)) * TextFace.subunitsPerUnit
             }
