@@ -403,9 +403,9 @@ public final class TextMeasurer {
         if let ascii = face.ascii, ascii.ellipsisAdvance >= 0 {
             let width = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                // A line without a letter whose runs differ in level is shaped in full, as `scanASCII` leaves it.
-                guard slice.contains(where: { ($0 | 0x20) &- 0x61 < 26 }) || ShapedClusterSource.asciiIsOneLevel(slice),
-                      let units = ascii.shapedWidth(slice) else { return nil }
+                // A line without a letter takes the layout's direction, and "…" then makes a run of its own beside
+                // digits: shaped in full (`ShapedClusterSource.bidiLevels`).
+                guard slice.contains(where: { ($0 | 0x20) &- 0x61 < 26 }), let units = ascii.shapedWidth(slice) else { return nil }
                 let kerning = slice.last.map { Int(ascii.ellipsisKerning[Int($0)]) } ?? 0
                 return (units + kerning + Int(ascii.ellipsisAdvance)) * TextFace.subunitsPerUnit
             }
