@@ -1,6 +1,7 @@
 #if canImport(UIKit) && canImport(CoreText)
 import CoreText
 import SDUIDisplay
+import SDUILayout
 import UIKit
 
 /// Text measured as CoreText draws it on the device: `CTLine` widths and `CTTypesetter` line breaks, in the bundled
