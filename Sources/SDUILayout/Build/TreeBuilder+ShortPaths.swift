@@ -10,6 +10,7 @@ import SDUISchema
 struct SimpleLeaf {
     let kind: NodeKind
     let geometry: UnsafePointer<GeometryProperties>
+    let pointer: UnsafePointer<ComponentNode>
 
     @inline(__always)
     init?(_ pointer: UnsafePointer<ComponentNode>) {
@@ -28,6 +29,7 @@ struct SimpleLeaf {
         if TreeBuilder.isStandIn(pointer, g) { return nil }
         self.kind = kind
         self.geometry = g
+        self.pointer = pointer
     }
 }
 
