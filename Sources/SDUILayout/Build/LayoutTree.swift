@@ -227,6 +227,8 @@ struct LayoutTree {
     var fonts = FontCollection()
     var usesFontFamilies = false
     var fontMisses: [(text: Int32, family: String)] = []
+    /// The runs measured in a face of another weight or style than they ask for (`font-face-substituted`).
+    var fontSubstitutions: [(text: Int32, face: FontFace, weight: Int, isItalic: Bool)] = []
     /// The last face matched while building (consecutive runs usually ask for the same one).
     var lastFontMatch: (family: String, weight: Int, isItalic: Bool, face: FontFace?)?
     /// The buffers are a `LayoutTemplate`'s, shared with other engines: read only (see `NodeBuffer.freeze`).
@@ -250,6 +252,7 @@ struct LayoutTree {
         usesSizeClasses = false
         usesFontFamilies = false
         fontMisses.removeAll()
+        fontSubstitutions.removeAll()
         lastFontMatch = nil
     }
 
