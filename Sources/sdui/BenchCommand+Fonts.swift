@@ -1,9 +1,37 @@
 import Dispatch
 import Foundation
 import SDUIDisplay
+import SDUIEnvironment
+import SDUIFixtures
 import SDUILayout
+import SDUISchema
 
 extension BenchCommand {
+    /// `cards-100-text-first-layout-custom-font`: `cards-100-text-first-layout` (measured just before it, in the same
+    /// run) with the text in the bundled Inter files read as a `FontCollection` (`fontFamily: "Inter"`).
+    static func customFontBenchmarks(runs: Int, selected: (String) -> Bool, in window: WindowEnvironment, traits: TraitCollection,
+                                     warmUp: (Screen, WindowEnvironment, TraitCollection)) throws(CLIError) -> [Measurement] {
+        let name = "cards-100-text-first-layout-custom-font"
+        guard selected(name) else { return [] }
+        var fonts = FontCollection()
+        for face in BundledFonts.faces where face.family == "Inter" {
+            guard let url = BundledFonts.url(of: face), let bytes = try? [UInt8](Data(contentsOf: url)),
+                  (try? fonts.addFaces(from: bytes, file: face.fileName)) != nil else {
+                throw CLIError(message: "sdui bench: the bundled \(face.fileName) is missing or unreadable", exitCode: ExitCode.software)
+            }
+        }
+        let twins = [BenchmarkFixtures.cards(textTitles: true, fontFamily: "Inter"), BenchmarkFixtures.cards(textTitles: true, fontFamily: "Inter")]
+        let engine = LayoutEngine(fonts: fonts)
+        _ = engine.layout(warmUp.0, in: warmUp.1, traits: warmUp.2)  // another screen first: buffers grown
+        var screen = twins[0]
+        return [time(name, runs, setup: { i in
+            engine.invalidate()
+            screen = Screen(id: twins[i % 2].id, root: twins[i % 2].root)
+        }) { _ in
+            engine.layout(screen, in: window, traits: traits).nodeCount
+        }]
+    }
+
     /// The font benchmarks (see the help): reading a font file, and measuring text in a face read from one against
     /// the built-in face, measured in the same run.
     static func fontBenchmarks(runs: Int, selected: (String) -> Bool) throws(CLIError) -> [Measurement] {

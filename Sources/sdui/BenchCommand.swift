@@ -47,6 +47,9 @@ enum BenchCommand {
                                      the first time: build + compute with real text measurement + output; a new
                                      Screen value each run, alternating two equal screens built separately (strings
                                      in other storage), kept engine, text-measurement cache warm
+          cards-100-text-first-layout-custom-font  the same with the titles and prices in a font read from a file (the
+                                     bundled Inter OTFs given to the engine as a FontCollection: shaped, kerning and
+                                     ligatures on), beside cards-100-text-first-layout in the same run
           cards-100-text-fresh-warm-cache  the text cards, an engine's first layout of the decoded screen (as
                                      cards-100-fresh) with real text measurement, text-measurement cache warm
           cards-100-text-fresh-warm-cache-new-strings  the same, alternating two equal text screens built separately
@@ -125,7 +128,7 @@ enum BenchCommand {
             var lines: [String] = []
             let filter = args["--filter"]
             let names = ["cards-100-first-layout", "cards-100-flatten", "cards-100-decode", "cards-100-bytes-to-frames", "cards-100-fresh", "cards-100-fresh-read-nodes", "cards-100-accessibility", "cards-100-fresh-new-engine", "cards-100-compute",
-                         "cards-100-relayout", "cards-100-relayout-toggle", "cards-100-two-threads", "cards-100-text-first-layout", "cards-100-text-fresh-warm-cache", "cards-100-text-fresh-warm-cache-new-strings",
+                         "cards-100-relayout", "cards-100-relayout-toggle", "cards-100-two-threads", "cards-100-text-first-layout", "cards-100-text-first-layout-custom-font", "cards-100-text-fresh-warm-cache", "cards-100-text-fresh-warm-cache-new-strings",
                          "cards-100-text-fresh-cold-cache",
                          "cards-100-text-new-engine", "cards-100-text-relayout", "font-load-inter-regular", "text-200-measure-built-in",
                          "text-200-measure-loaded-face", "feed-100k-first-viewport",
@@ -265,6 +268,7 @@ enum BenchCommand {
                     textEngine.layout(screen, in: narrow, traits: narrowTraits).nodeCount
                 })
             }
+            results += try customFontBenchmarks(runs: runs, selected: selected, in: narrow, traits: narrowTraits, warmUp: (cards, wide, wideTraits))
             _ = textEngine.layout(textCards, in: narrow, traits: narrowTraits)  // the screen's first layout
             if selected("cards-100-text-fresh-warm-cache") {
                 results.append(time("cards-100-text-fresh-warm-cache", runs, setup: { _ in textEngine.invalidate() }) { _ in

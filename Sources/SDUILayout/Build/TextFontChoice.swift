@@ -10,7 +10,7 @@ import SDUISchema
 ///   the engine was not given measures in the built-in face at that weight (`font-not-found`).
 /// - The size: `fontSize` at Large, scaled at other Dynamic Type sizes by the ratio of the text style's sizes
 ///   (`UIFontMetrics(forTextStyle:).scaledValue(for:)` follows a curve of its own that Apple does not publish:
-///   docs/text.md, "Fonts from files").
+///   docs/text.md, "Faces read from font files").
 /// - The line height: the face's (CoreText's ascent + descent + leading at the size); for the built-in face at a
 ///   size of the payload's, the style's line height scaled with the size.
 struct TextFontChoice {
