@@ -63,11 +63,12 @@ extension TreeBuilder {
         guard let family else { return choice }
         tree.usesFontFamilies = true
         let weight = (fixedWeight ?? .regular).cssWeight
-        if let memo = tree.lastFontMatch, memo.family == family, memo.weight == weight, memo.isItalic == isItalic {
+        if let memo = tree.fontMatches.first(where: { $0.weight == weight && $0.isItalic == isItalic && $0.family == family }) {
             choice.face = memo.face
         } else {
             choice.face = fonts.face(family: family, weight: weight, isItalic: isItalic)
-            tree.lastFontMatch = (family, weight, isItalic, choice.face)
+            // (Bounded: a payload of many families matches the rest each time.)
+            if tree.fontMatches.count < 16 { tree.fontMatches.append((family, weight, isItalic, choice.face)) }
         }
         if let face = choice.face {
             if face.weight != weight || face.isItalic != isItalic || face.isVariable {
