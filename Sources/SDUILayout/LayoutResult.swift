@@ -157,7 +157,7 @@ public struct LayoutDiagnostic: Hashable, Sendable {
     }
     public var severity: Severity
     /// Stable machine-readable code: `text-truncated`, `content-overflow`, `tap-target-too-small`,
-    /// `image-without-aspect-ratio`, `frame-conflict`, `grid-columns-below-minimum`, `unknown-type`.
+    /// `image-without-aspect-ratio`, `frame-conflict`, `grid-columns-below-minimum`, `node-dropped`.
     public var code: String
     /// The node's id (payload id or path id).
     public var path: String

@@ -17,11 +17,14 @@ package struct LintFinding {
     /// Bit c set: seen in configuration c (`LintRunner.configuration(c)`).
     package var places: [UInt64]
     package var occurrences: Int
+    /// The JSON Pointer of a finding about a place in the payload rather than a node (a misspelt key, a key newer
+    /// than `--target-version`): reported as it is, never grouped with others. Nil: the node's pointer.
+    package var pointer: String?
 
     package init(code: String, node: Int, severity: LayoutDiagnostic.Severity, message: String, firstConfiguration: Int,
-                 places: [UInt64], occurrences: Int) {
+                 places: [UInt64], occurrences: Int, pointer: String? = nil) {
         (self.code, self.node, self.severity, self.message) = (code, node, severity, message)
-        (self.firstConfiguration, self.places, self.occurrences) = (firstConfiguration, places, occurrences)
+        (self.firstConfiguration, self.places, self.occurrences, self.pointer) = (firstConfiguration, places, occurrences, pointer)
     }
 }
 

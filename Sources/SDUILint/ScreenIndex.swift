@@ -14,6 +14,8 @@ package struct ScreenIndex: Sendable {
     private(set) var tappable: [Int32] = []
     /// Nodes that silence findings (`"lint": {"disable": …}`), with what they silence.
     package private(set) var suppressions: [Int: [LintSettings.Suppression]] = [:]
+    /// Stand-ins for nodes the decoder could not show (`ComponentNode.droppedReason`).
+    private(set) var dropped: Set<Int> = []
     /// Nodes a `forEach` made (its template's top node, once per item): the index of the `forEach` among the
     /// payload's children of the container, and the item. Their pointers go into the template, which is where
     /// the payload has them.
@@ -37,6 +39,7 @@ package struct ScreenIndex: Sendable {
         payloadIDs.append(node.pointee.id)
         if node.pointee.type == .button || node.pointee.modifiers.action != nil { tappable.append(index) }
         if let lint = node.pointee.modifiers.lint, !lint.disable.isEmpty { suppressions[Int(index)] = lint.disable }
+        if node.pointee.droppedReason != nil { dropped.insert(Int(index)) }
         let chain = node.pointee.modifiers.chain
         for k in chain.indices.reversed() {
             guard case .background = chain[k], let view = chain[k].decorationContent else { continue }
@@ -81,6 +84,9 @@ package struct ScreenIndex: Sendable {
     }
 
     package var count: Int { parent.count }
+
+    /// Whether `node` stands for a node the decoder could not show.
+    package func isDropped(_ node: Int) -> Bool { dropped.contains(node) }
 
     /// Whether `a` is `b` or one of its ancestors.
     package func contains(_ a: Int, _ b: Int) -> Bool { a <= b && b < Int(subtreeEnd[a]) }

@@ -20,7 +20,7 @@ enum AccessibilityCommand {
         toggleButton, value 1 or 0; a stepper: adjustable, its number; a text field: its text; a picker: its
         selected option); `"accessibility": {…}` on any node changes them (docs/accessibility.md).
         """,
-        options: EnvironmentOptions.options + [
+        options: EnvironmentOptions.options + DecodeOptions.options + [
             EnvironmentOptions.proposalOption,
             StateOptions.option,
         ] + FontOptions.options + [

@@ -78,9 +78,15 @@ func systemReason(_ code: Int32) -> String {
 func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
 /// Decodes a payload file, printing warnings; on errors prints `FILE:/pointer: message` lines and throws exit 65.
-func loadScreen(_ path: String, strict: Bool = false, quietWarnings: Bool = false) throws(CLIError) -> Screen {
+func loadScreen(_ path: String, options: PayloadDecoder.Options = .init(), quietWarnings: Bool = false) throws(CLIError) -> Screen {
+    try loadPayload(path, options: options, quietWarnings: quietWarnings).screen
+}
+
+/// Decodes a payload file (`loadScreen`), giving its bytes and every issue too.
+func loadPayload(_ path: String, options: PayloadDecoder.Options = .init(), quietWarnings: Bool = false) throws(CLIError)
+    -> (screen: Screen, bytes: [UInt8], issues: [PayloadIssue]) {
     let bytes = try readInput(path)
-    let result = PayloadDecoder(options: .init(strict: strict)).decode(bytes)
+    let result = PayloadDecoder(options: options).decode(bytes)
     for issue in result.issues where issue.severity == .warning && !quietWarnings {
         printError("\(displayName(path)):\(issue.pointer.isEmpty ? "/" : issue.pointer): warning: \(issue.message)")
     }
@@ -88,7 +94,22 @@ func loadScreen(_ path: String, strict: Bool = false, quietWarnings: Bool = fals
         let lines = result.errors.map { "\(displayName(path)):\($0.pointer.isEmpty ? "/" : $0.pointer): \($0.message)" }
         throw CLIError(message: lines.joined(separator: "\n"), exitCode: ExitCode.dataError)
     }
-    return screen
+    return (screen, bytes, result.issues)
+}
+
+// MARK: Decoding options shared by every command that reads a payload
+
+/// `--custom-types`: the component types the app draws itself.
+enum DecodeOptions {
+    static let options: [OptionSpec] = [
+        .list("--custom-types", "NAME", "component types the app draws itself, comma-separated or repeated: kept (laid out as\nboxes for the app's views) rather than shown as their fallbacks or not at all"),
+    ]
+
+    /// The decoder's options for `args`.
+    static func decoder(_ args: Arguments, strict: Bool = false, isAuthoring: Bool = false) -> PayloadDecoder.Options {
+        let types = (args["--custom-types"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return PayloadDecoder.Options(strict: strict, isAuthoring: isAuthoring, customTypes: Set(types))
+    }
 }
 
 /// Writes `text` to `path` (or stdout when nil).

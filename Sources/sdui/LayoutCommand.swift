@@ -21,7 +21,7 @@ enum LayoutCommand {
         --proposal lays the payload out as a view embedded in an app's screen (a cell, a stack) at that proposal:
         the root at the origin, no safe area; the window printed is the root's size (what to size the view to).
         """,
-        options: EnvironmentOptions.options + [EnvironmentOptions.proposalOption] + [
+        options: EnvironmentOptions.options + DecodeOptions.options + [EnvironmentOptions.proposalOption] + [
             .value("--format", "json|text", "json (default) or text (an indented tree with frames)"),
             .flag("--round", "round frames to the device's pixel grid (default: exact values)"),
             .value("--scroll-offset", "Y", "lay the root scroll out at content offset Y points (clamped to its content;\npinned section headers/footers stay in view; default 0)"),

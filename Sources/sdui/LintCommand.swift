@@ -30,12 +30,13 @@ enum LintCommand {
             .list("--disable", "CODE", "do not report CODE (= --severity CODE=off); comma-separated or repeated"),
             StateOptions.option,
             .flag("--show-silenced", "also list the findings the payload silences (\"lint\": {\"disable\": …}) with their reasons"),
+            .value("--target-version", "1.N", "also report what an app of format version 1.N would not see: every node, key, modifier,\naction and value form newer than 1.N without a minimumVersion or fallback guard"),
             EnvironmentOptions.proposalOption,
         ] + FontOptions.options + [
             .value("--jobs", "N", "threads laying out configurations (default: the number of cores; 1: serial)"),
             .value("--format", "text|json", "text (default) or json: {\"file\", \"layouts\", \"diagnostics\": [{\"severity\", \"code\",\n\"path\", \"pointer\", \"pattern\", \"message\", \"occurrences\", \"where\": [{\"contentSizes\", \"windows\":\n[{\"device\", \"orientation\", \"mode\"}]}], \"summary\", \"nodes\"}], \"silenced\": […]}"),
             .value("--output", short: "-o", "FILE", "write the report to FILE instead of standard output"),
-        ],
+        ] + DecodeOptions.options,
         epilogue: """
         CODES (default severity):
         \(codeTable)
@@ -53,7 +54,7 @@ enum LintCommand {
         run: run)
 
     static var codeTable: String {
-        let kinds = LayoutDiagnostic.kinds + LintPolicy.lintKinds
+        let kinds = LintPolicy.allKinds
         let width = (kinds.map(\.code.count).max() ?? 0) + 2
         return kinds.map { kind in
             let code = kind.code.padding(toLength: width, withPad: " ", startingAt: 0)
@@ -75,9 +76,12 @@ enum LintCommand {
         let windows = try DeviceListOptions.windows(args) ?? WindowEnvironment.allFixed()
         let sizes = try DeviceListOptions.contentSizes(args, default: defaultContentSizes)
         let directions = try parseLayoutDirections(args["--layout-directions"])
-        let screen = try StateOptions.screen(path, args)
-        let outcome = lint(screen, windows: windows, sizes: sizes, directions: directions, policy: policy, jobs: jobs,
-                           proposal: try EnvironmentOptions.proposal(args), fonts: try FontOptions.fonts(args))
+        let target = try args["--target-version"].map { text throws(CLIError) in try CapabilitiesCommand.version(text, option: "--target-version") }
+        // Decoded as an app decodes it (the screen laid out is the one an app shows); what it tolerates is reported.
+        let payload = try StateOptions.payload(path, args)
+        let outcome = lint(payload.screen, windows: windows, sizes: sizes, directions: directions, policy: policy, jobs: jobs,
+                           proposal: try EnvironmentOptions.proposal(args), fonts: try FontOptions.fonts(args), issues: payload.issues,
+                           target: target.map { ($0, payload.bytes) })
         let (index, runner, report, groups, silencedGroups) = (outcome.index, outcome.runner, outcome.report, outcome.groups, outcome.silencedGroups)
         let (kept, silenced) = (outcome.kept, outcome.silenced)
         let failing = groups.contains { $0.severity >= maxSeverity }
@@ -87,7 +91,7 @@ enum LintCommand {
             func item(_ g: LintReport.Group) -> JSONValue {
                 var fields: [(key: String, value: JSONValue)] = [
                     ("severity", .string(g.severity.rawValue)), ("code", .string(g.code)),
-                    ("path", .string(index.id(g.findings[0].node))), ("pointer", .string(index.pointer(g.findings[0].node))),
+                    ("path", .string(index.id(g.findings[0].node))), ("pointer", .string(g.findings[0].pointer ?? index.pointer(g.findings[0].node))),
                     ("pattern", .string(report.pointer(g))), ("message", .string(g.findings[0].message)),
                     ("occurrences", .number(Double(g.findings.reduce(0) { $0 + $1.occurrences }))),
                     ("where", report.places(g.findings[0].places)),
@@ -144,14 +148,18 @@ enum LintCommand {
     }
 
     /// Lints `screen` in `windows` × `sizes` × `directions` (the command's run, and `sdui serve`'s lint of the windows
-    /// a page shows).
+    /// a page shows), with what decoding found (`issues`, the decoder's) and, given a `target` version, what an app of
+    /// that version would not see in the payload's `bytes`.
     static func lint(_ screen: Screen, windows: [WindowEnvironment], sizes: [ContentSizeCategory], directions: [LayoutDirection],
-                     policy: LintPolicy, jobs: Int, proposal: ProposedViewSize? = nil, fonts: FontCollection = FontCollection()) -> Outcome {
+                     policy: LintPolicy, jobs: Int, proposal: ProposedViewSize? = nil, fonts: FontCollection = FontCollection(),
+                     issues: [PayloadIssue] = [], target: (version: FormatVersion, bytes: [UInt8])? = nil) -> Outcome {
         let index = ScreenIndex(screen)
         var runner = LintRunner(screen: screen, index: index, windows: windows, sizes: sizes)
         runner.proposal = proposal
         runner.fonts = fonts
         var findings = layOut(runner, directions: directions, jobs: jobs)
+        findings += PayloadFindings.findings(issues, index: index, screen: screen, runner: runner)
+        if let target { findings += targetFindings(target.bytes, target: target.version, index: index, runner: runner) }
         findings += unknownCodes(index, runner: runner)
         findings += accessibilityFindings(runner, screen: screen, jobs: jobs)
         findings.sort { $0.node != $1.node ? $0.node < $1.node : $0.code < $1.code }
@@ -226,6 +234,19 @@ enum LintCommand {
         }
         guard !directions.isEmpty else { throw .usage("--layout-directions: expected leftToRight, rightToLeft or both") }
         return directions
+    }
+
+    /// `--target-version`: the payload's features newer than `target` without a guard (`TargetVersionAudit`), each at
+    /// its JSON Pointer, in every configuration.
+    static func targetFindings(_ bytes: [UInt8], target: FormatVersion, index: ScreenIndex, runner: LintRunner) -> [LintFinding] {
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        guard case .success(let document) = JSONValue.parse(body) else { return [] }
+        var everywhere = [UInt64](repeating: 0, count: runner.words)
+        for c in 0..<runner.configurationCount { everywhere[c / 64] |= UInt64(1) << UInt64(c % 64) }
+        return TargetVersionAudit(target: target).findings(document).map { finding in
+            LintFinding(code: finding.code, node: index.nearestNode(to: finding.pointer), severity: finding.severity, message: finding.message,
+                        firstConfiguration: 0, places: everywhere, occurrences: 1, pointer: finding.pointer)
+        }
     }
 
     /// `lint-unknown-code`: a payload's `"lint"` silences a code lint does not know (a typo silences nothing).

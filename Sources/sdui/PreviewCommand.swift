@@ -39,7 +39,7 @@ enum PreviewCommand {
             .flag("--dark", "open the page in dark mode (the page can switch either way)"),
             .value("--layout-direction", "leftToRight|rightToLeft", "leftToRight (default) or rightToLeft: every panel laid out (mirrored) and drawn right\nto left"),
             .value("--format", "text|json", "how to report what was written: text (default) or json {\"output\", \"windows\",\n\"contentSizes\", \"states\", \"bytes\", \"diagnostics\"}"),
-        ],
+        ] + DecodeOptions.options,
         epilogue: """
         EXIT: 0 page written, 64 usage (also: page too large), 65 invalid payload or font file, 66 unreadable input or font file,
               73 cannot write the page.
@@ -65,7 +65,7 @@ enum PreviewCommand {
             if output == "-" { throw .usage("--output: the page is written to a file; give a file name") }
             let screen: Screen
             if let path = args.positionals.first {
-                screen = try loadScreen(path)
+                screen = try loadScreen(path, options: DecodeOptions.decoder(args))
             } else {
                 do {
                     screen = try Screen(json: BuiltInExamples.storefrontJSON)

@@ -16,7 +16,7 @@ enum RenderCommand {
         HTML: one page with the window as a panel element carrying data-device, data-orientation and
         data-mode, every node an element with data-node-id and data-frame (see docs/render.md).
         """,
-        options: EnvironmentOptions.options + [
+        options: EnvironmentOptions.options + DecodeOptions.options + [
             EnvironmentOptions.proposalOption,
             StateOptions.option,
         ] + FontOptions.options + [

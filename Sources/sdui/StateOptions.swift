@@ -10,11 +10,18 @@ enum StateOptions {
 
     /// The payload at `path` (warnings printed), in the state of `--state FILE` when given: exit 65 for a state
     /// file whose variables the screen does not have or whose values are not of their types, 66 unreadable.
-    static func screen(_ path: String, _ args: Arguments, strict: Bool = false) throws(CLIError) -> Screen {
-        let screen = try loadScreen(path, strict: strict)
-        guard let statePath = args["--state"] else { return screen }
-        let state = try state(from: statePath, over: screen)
-        return try resolve(screen, in: state, source: displayName(path))
+    static func screen(_ path: String, _ args: Arguments) throws(CLIError) -> Screen {
+        try payload(path, args, quietWarnings: false).screen
+    }
+
+    /// `screen(_:_:)`, with the payload's bytes and the decoder's issues (`quietWarnings`: not printed, the caller
+    /// reports them).
+    static func payload(_ path: String, _ args: Arguments, quietWarnings: Bool = true) throws(CLIError)
+        -> (screen: Screen, bytes: [UInt8], issues: [PayloadIssue]) {
+        let loaded = try loadPayload(path, options: DecodeOptions.decoder(args), quietWarnings: quietWarnings)
+        guard let statePath = args["--state"] else { return loaded }
+        let state = try state(from: statePath, over: loaded.screen)
+        return (try resolve(loaded.screen, in: state, source: displayName(path)), loaded.bytes, loaded.issues)
     }
 
     /// JSON from `path`: exit 66 when unreadable, 65 when it is not JSON (naming line and column).

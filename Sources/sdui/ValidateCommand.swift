@@ -12,15 +12,18 @@ enum ValidateCommand {
           FILE:/json/pointer: message
         and `FILE: valid (N nodes)` for a payload without errors. The report is the same on standard output and
         in -o FILE; a file that cannot be read is an error on standard error.
-        Warnings (unknown types or properties, tolerated so an older app survives a newer server) are printed as
-        `FILE:/pointer: warning: message`, with the closest known name when it looks like a typo ("did you mean
-        \"vstack\"?"); --strict makes them errors. A UTF-8 byte order mark is ignored.
+        A probable typo — a key or type a small edit away from one the format knows there (`childern`, `spacng`,
+        `"type": "vstak"`) — is an error with the closest name ("did you mean \"children\"?"), and its value is
+        checked as if it were spelled right, so the problems under it are reported too. Warnings (unknown types,
+        properties and actions not close to a known one, tolerated so an older app survives a newer server; a node
+        shown as its fallback or not at all) are printed as `FILE:/pointer: warning: message`; --strict makes them
+        errors. A UTF-8 byte order mark is ignored.
         """,
         options: [
             .flag("--strict", "unknown types, properties and actions are errors"),
             .value("--format", "text|json", "text (default) or json: {\"files\": [{\"file\", \"valid\", \"nodes\", \"issues\": [{\"severity\",\n\"code\", \"pointer\", \"message\"}]}]}"),
             .value("--output", short: "-o", "FILE", "write the report to FILE instead of standard output"),
-        ],
+        ] + DecodeOptions.options,
         epilogue: "EXIT: 0 every file valid, 65 a payload is invalid, 66 a file cannot be read, 64 usage, 73 cannot write.",
         run: run)
 
@@ -45,7 +48,7 @@ enum ValidateCommand {
                     exitCode = ExitCode.noInput
                     continue
                 }
-                let result = PayloadDecoder(options: .init(strict: args.has("--strict"))).decode(bytes)
+                let result = PayloadDecoder(options: DecodeOptions.decoder(args, strict: args.has("--strict"), isAuthoring: true)).decode(bytes)
                 let valid = result.screen != nil
                 if !valid, exitCode == ExitCode.ok { exitCode = ExitCode.dataError }
                 if format == "json" {

@@ -9,7 +9,7 @@ let commands: [CommandSpec] = Commands.all
 
 enum Commands {
     static let all: [CommandSpec] = [
-    ValidateCommand.spec, DevicesCommand.spec, SchemaCommand.spec, LayoutCommand.spec, AccessibilityCommand.spec,
+    ValidateCommand.spec, DevicesCommand.spec, SchemaCommand.spec, CapabilitiesCommand.spec, LayoutCommand.spec, AccessibilityCommand.spec,
     LintCommand.spec, RenderCommand.spec, PreviewCommand.spec, ServeCommand.spec, SimulateCommand.spec, BenchCommand.spec, HelpCommand.spec,
     ]
 }
@@ -105,7 +105,7 @@ enum HelpCommand {
         printOut(usage)
         return ExitCode.ok
     }
-    if first == "--version" { printOut("sdui 0.1.0 (payload format v1)"); return ExitCode.ok }
+    if first == "--version" { printOut("sdui 0.1.0 (payload format \(FormatVersion.current))"); return ExitCode.ok }
     guard let command = commands.first(where: { $0.name == first }) else {
         printError("sdui: \(HelpCommand.unknownCommand(first).message)\n\n" + usage)
         return ExitCode.usage

@@ -110,6 +110,9 @@ enum DSLFixtures {
         }
     }
 
+    /// The component types the product detail page's app draws itself (`PayloadDecoder.Options.customTypes`).
+    static let customTypes: Set<String> = ["rating", "reviews"]
+
     /// A product detail page: a hero image with a badge, price and actions, a related-items row and a custom
     /// rating component.
     static var productDetail: Screen {
@@ -129,6 +132,8 @@ enum DSLFixtures {
                         Text("$311").font(.footnote).foregroundColor("gray")
                         Spacer()
                         Custom(type: "rating", properties: ["value": 4.5, "count": 1289, "compact": false])
+                            .minimumVersion(1, 7)
+                            .fallback(Text("4.5 ★", style: .footnote).id("rating-text"))
                         Image(url: "https://img.example/icons/chevron-forward.png", alt: "More reviews")
                             .flipsForRightToLeftLayoutDirection().aspectRatio(1).frame(width: 16, height: 16)
                     }

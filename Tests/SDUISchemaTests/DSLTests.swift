@@ -5,8 +5,8 @@ import SDUIEnvironment
 @testable import SDUIAuthoring
 
 /// Decodes `screen`'s canonical JSON, strictly unless `strict` is false.
-private func roundTrip(_ screen: Screen, strict: Bool = true) throws -> PayloadDecoding {
-    PayloadDecoder(options: .init(strict: strict)).decode(screen.jsonData(pretty: true))
+private func roundTrip(_ screen: Screen, strict: Bool = true, customTypes: Set<String> = []) throws -> PayloadDecoding {
+    PayloadDecoder(options: .init(strict: strict, customTypes: customTypes)).decode(screen.jsonData(pretty: true))
 }
 
 @Test(arguments: ["storefront", "news-feed"])
@@ -49,15 +49,25 @@ func `a DSL screen survives encode then strict decode unchanged`(name: String) t
 
 @Test func `a DSL screen with custom types and actions round-trips with only their warnings`() throws {
     let screen = DSLFixtures.productDetail
-    let decoded = try roundTrip(screen, strict: false)
+    // An app that draws its custom types: they are kept (with the rating's fallback), only the custom action warns.
+    let decoded = try roundTrip(screen, strict: false, customTypes: DSLFixtures.customTypes)
     #expect(decoded.screen == screen)
     #expect(decoded.errors.isEmpty)
-    #expect(Set(decoded.warnings.map(\.code)) == [.unknownType, .unknownAction])
-    #expect(decoded.warnings.count == 3, "\(decoded.warnings.map(\.description))")
-    // Strict mode refuses exactly those.
-    let strict = try roundTrip(screen, strict: true)
+    #expect(decoded.warnings.map(\.code) == [.unknownAction], "\(decoded.warnings.map(\.description))")
+    // Strict mode refuses exactly that.
+    let strict = try roundTrip(screen, strict: true, customTypes: DSLFixtures.customTypes)
     #expect(strict.screen == nil)
-    #expect(Set(strict.errors.map(\.code)) == [.unknownType, .unknownAction])
+    #expect(strict.errors.map(\.code) == [.unknownAction])
+    // An app that does not draw them: the rating shows its fallback, the reviews (no fallback) are not shown.
+    let other = try roundTrip(screen, strict: false)
+    #expect(Set(other.warnings.map(\.code)) == [.unknownType, .unknownAction])
+    let row = try #require(other.screen?.root.children[1].children[1])
+    #expect(row.children[3].type == .text && row.children[3].id == "rating-text")
+    let reviews = try #require(other.screen?.root.children[1].children.last)
+    #expect(reviews.type == .custom("reviews") && reviews.droppedReason != nil && reviews.children.isEmpty)
+    // What it shows encodes to a payload that shows the same.
+    let shown = try #require(other.screen)
+    #expect(PayloadDecoder().decode(shown.jsonData(pretty: false)).screen == shown)
 }
 
 @Test func `the fixtures use every component, every modifier and responsive values`() {

@@ -155,13 +155,22 @@ func `malformed JSON is reported with a pointer and a line and column`(json: Str
     #expect(lenient.screen != nil)
     #expect(lenient.warnings.map(\.code) == [.unknownType, .unknownProperty])
     #expect(lenient.warnings.map(\.pointer) == ["/root/children/0/type", "/root/children/1/colour"])
+    // Not shown (no fallback): a stand-in that keeps its place and id, laid out as `visible: false` is.
     let carousel = try #require(lenient.screen?.root.children[0])
     #expect(carousel.type == .custom("carousel"))
-    #expect(carousel.extra["speed"] == .number(3))
-    #expect(carousel.children.count == 1)
+    #expect(carousel.droppedReason == "unknown type \"carousel\" without a fallback")
+    #expect(carousel.children.isEmpty && carousel.modifiers.visible == .fixed(false))
+    #expect(lenient.warnings[0].message.contains("not shown"))
     let strict = decode(json, strict: true)
     #expect(strict.screen == nil)
     #expect(strict.errors.count == 2)
+    // An app that draws carousels keeps the node, its own keys and its children.
+    let drawn = PayloadDecoder(options: .init(customTypes: ["carousel"])).decode(Array(json.utf8))
+    #expect(drawn.warnings.map(\.code) == [.unknownProperty])
+    let kept = try #require(drawn.screen?.root.children[0])
+    #expect(kept.type == .custom("carousel") && kept.droppedReason == nil)
+    #expect(kept.extra["speed"] == .number(3))
+    #expect(kept.children.count == 1)
 }
 
 @Test func `string escapes and unicode decode exactly`() throws {

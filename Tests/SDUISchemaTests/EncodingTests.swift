@@ -103,7 +103,7 @@ func `padding is one value when the edges are equal, else the non-zero edges`(pa
 func `the canonical encoding of a DSL screen is a fixed point of decode then encode`(name: String) throws {
     let screen = try #require(DSLFixtures.all.first { $0.name == name }).screen
     let canonical = screen.jsonValue.serialized(pretty: true)
-    let decoded = try Screen(json: canonical)
+    let decoded = try Screen(json: canonical, options: .init(customTypes: DSLFixtures.customTypes))
     #expect(decoded.jsonValue.serialized(pretty: true) == canonical)
 }
 

@@ -11,7 +11,8 @@ enum RepositoryPayloads {
         let cards = packageRoot.appendingPathComponent("Benchmarks/cards-100.json")
         payloads.append(("Benchmarks/cards-100.json", Array(try Data(contentsOf: cards))))
         let fixtures = packageRoot.appendingPathComponent("Tests/SDUILayoutTests/Fixtures")
-        for directory in [fixtures, fixtures.appendingPathComponent("pending")] {
+        // (No pending fixture is no `pending/` folder: git keeps no empty folder.)
+        for directory in [fixtures, fixtures.appendingPathComponent("pending")] where FileManager.default.fileExists(atPath: directory.path) {
             let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
                 .filter { $0.pathExtension == "json" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
             for file in files {

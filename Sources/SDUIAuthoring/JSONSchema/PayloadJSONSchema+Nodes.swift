@@ -74,7 +74,7 @@ extension PayloadJSONSchema {
         ]
         properties += commonProperties(container: true)
         return [
-            "description": "A node of a custom type. The decoder keeps it with a warning (an error in strict mode) and lays it out as an empty box unless the host app registers the type; its other keys are passed to the app verbatim.",
+            "description": "A node of a custom type: one the host app draws (PayloadDecoder.Options.customTypes; its other keys are passed to the app verbatim), or one a newer format defines. A renderer that does not know the type shows the node's fallback in its place, or nothing (with a warning; an error in strict mode).",
             "type": "object",
             "properties": .object(properties),
             "additionalProperties": true,

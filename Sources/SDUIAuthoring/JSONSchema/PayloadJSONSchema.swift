@@ -39,7 +39,7 @@ public enum PayloadJSONSchema {
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": .string(id),
             "title": "SDUIKit payload, format v1",
-            "description": "A screen sent by a server: a tree of nodes (stacks, grids, scroll views, text, images, buttons, spacers, dividers, colors and custom types) with rules and proportions instead of device pixels. Any number, string, boolean or color may be a size-class map {\"compact\": …, \"regular\": …}. Unknown node types are accepted (the decoder keeps them with a warning); unknown properties on built-in types are rejected (the decoder warns, or refuses in strict mode).",
+            "description": "A screen sent by a server: a tree of nodes (stacks, grids, scroll views, text, images, buttons, spacers, dividers, colors and custom types) with rules and proportions instead of device pixels. Any number, string, boolean or color may be a size-class map {\"compact\": …, \"regular\": …}. Unknown node types are accepted (a renderer that does not know a type shows the node's fallback, or nothing); unknown properties on built-in types are rejected (the decoder warns, or refuses in strict mode).",
             "type": "object",
             "required": ["schemaVersion", "root"],
             "properties": rootProperties,
@@ -97,6 +97,8 @@ public enum PayloadJSONSchema {
             ]),
             ("forEach", forEach),
             ("lint", lint),
+            ("formatVersion", ["type": "string", "pattern": "^[0-9]{1,4}\\.[0-9]{1,4}$",
+                               "description": "A payload format version, MAJOR.MINOR (sdui capabilities lists what each version reads)."]),
             ("node", node),
         ]
         for type in ComponentType.builtIn {

@@ -129,6 +129,12 @@ struct TreeBuilder {
             resolveVocabulary(pointer, g, into: &flat.pointee, tree: &tree)
         }
         let name = NodeName(pointer: pointer, parent: parent, childIndex: childIndex)
+        // A node the decoder could not show (an unknown type, a newer minimumVersion, no fallback): laid out as
+        // `visible: false` is, and reported.
+        if g.pointee.isHidden && !parentHidden, let reason = pointer.pointee.droppedReason {
+            tree.buildDiagnostics.append(LayoutDiagnostic(severity: .warning, code: "node-dropped", path: name.id(tree),
+                                                          pointer: SDUILayout.pointer(forPath: name.path(tree)), message: "not shown: \(reason)"))
+        }
         if !isLayered {
             resolveModifiers(g, name: name, into: &flat.pointee, frameSpec: &frameSpec.pointee, paddingSpec: &paddingSpec.pointee,
                              tree: &tree)
@@ -561,11 +567,9 @@ struct TreeBuilder {
                 break
             }
         case .custom:
-            if !flat.isHidden {
-                tree.buildDiagnostics.append(LayoutDiagnostic(
-                    severity: .warning, code: "unknown-type", path: name.id(tree), pointer: pointer(forPath: name.path(tree)),
-                    message: "unknown component type \"\(node.type.rawValue)\": laid out as \(node.children.isEmpty ? "an empty zero-size node" : "a zstack of its children")"))
-            }
+            // A type the app draws itself (the decoder keeps no other: it shows a fallback, or nothing): a box for
+            // the app's view, its children in a zstack. Nothing to report.
+            break
         default:
             break
         }

@@ -85,7 +85,7 @@ extension LayoutDiagnostic {
         Kind(code: "grid-columns-below-minimum", severities: [.warning], summary: "even one column is narrower than the grid's minColumnWidth"),
         Kind(code: "image-without-aspect-ratio", severities: [.warning], summary: "an image without aspectRatio (laid out as a square)"),
         Kind(code: "frame-conflict", severities: [.warning], summary: "minWidth > maxWidth or minHeight > maxHeight (max raised to min)"),
-        Kind(code: "unknown-type", severities: [.warning], summary: "a component type this version does not know"),
+        Kind(code: "node-dropped", severities: [.warning], summary: "a node this version cannot show (an unknown type, or a minimumVersion newer than it) and that has no fallback: not shown"),
         Kind(code: "value-out-of-range", severities: [.warning], summary: "a screen built in code holds a value outside the payload's limits (ValueLimits): clamped into them"),
         Kind(code: "nesting-too-deep", severities: [.error], summary: "a screen built in code nests nodes deeper than 136 levels (payloads stop at 128): the deepest node's children are not laid out"),
         Kind(code: "layout-overflow", severities: [.warning], summary: "arithmetic reached the engine's limit (aspect-ratio boxes nested so deep they multiply past 10⁹ pt, or a frame that is not finite): clamped"),

@@ -12,25 +12,33 @@ extension DecodingContext {
         for (key, item) in pairs {
             path.append(.key(key))
             defer { path.removeLast() }
-            switch key {
-            case "label": properties.label = responsive(item) { $0.string($1) }
-            case "hint": properties.hint = responsive(item) { $0.string($1) }
-            case "value": properties.value = responsive(item) { $0.string($1) }
-            case "identifier":
-                guard let s = string(item) else { continue }
-                if s.isEmpty { error(.invalidValue, "must be a non-empty string") } else { properties.identifier = s }
-            case "traits": properties.traits = accessibilityTraits(item)
-            case "hidden": properties.hidden = responsive(item) { $0.bool($1) }
-            case "sortPriority": properties.sortPriority = responsive(item) { $0.number($1, .layoutPriority) }
-            case "children": properties.children = responsive(item) { $0.enumeration($1, AccessibilityChildBehavior.self) }
-            default:
-                let known = AccessibilityProperties.keys
-                let guess = Spelling.closest(to: key, among: known) ?? Self.accessibilitySynonyms[key]
-                lenient(.unknownProperty, "unknown accessibility property \"\(key)\"" + (guess.map { " — did you mean \"\($0)\"?" } ?? "")
-                        + " (known: \(known.joined(separator: ", ")))")
+            if accessibilityMember(key, item, into: &properties) { continue }
+            // A misspelt key's value is checked as the key it most likely means (and not used).
+            if let guess = reportUnknown(key, "unknown accessibility property \"\(key)\"", known: AccessibilityProperties.keys,
+                                         hint: Self.accessibilitySynonyms[key]), value[guess] == nil {
+                var scratch = AccessibilityProperties()
+                _ = checkingTypo { $0.accessibilityMember(guess, item, into: &scratch) }
             }
         }
         return properties
+    }
+
+    /// Decodes the member `key` (its value at the top of `path`) into `properties`; false when `key` is not one.
+    private mutating func accessibilityMember(_ key: String, _ item: JSONValue, into properties: inout AccessibilityProperties) -> Bool {
+        switch key {
+        case "label": properties.label = responsive(item) { $0.string($1) }
+        case "hint": properties.hint = responsive(item) { $0.string($1) }
+        case "value": properties.value = responsive(item) { $0.string($1) }
+        case "identifier":
+            guard let s = string(item) else { return true }
+            if s.isEmpty { error(.invalidValue, "must be a non-empty string") } else { properties.identifier = s }
+        case "traits": properties.traits = accessibilityTraits(item)
+        case "hidden": properties.hidden = responsive(item) { $0.bool($1) }
+        case "sortPriority": properties.sortPriority = responsive(item) { $0.number($1, .layoutPriority) }
+        case "children": properties.children = responsive(item) { $0.enumeration($1, AccessibilityChildBehavior.self) }
+        default: return false
+        }
+        return true
     }
 
     /// SwiftUI's modifier names for the payload's keys (`accessibilityLabel` → `label`).

@@ -1,14 +1,12 @@
 extension DecodingContext {
-    /// The keys each state action takes besides `type`.
-    static let stateActionKeys: [String: [String]] = [
-        "set": ["name", "value"],
-        "toggle": ["name"],
-        "append": ["name", "value"],
-        "remove": ["name", "index", "value"],
-        "sequence": ["actions"],
-        "if": ["condition", "then", "else"],
-        "request": ["url", "method", "body", "onSuccess", "onFailure"],
-    ]
+    /// Reports the keys of the action `value` that a `type` action does not take — it takes `known` besides `type` —
+    /// (a probable typo when a small edit away from one it takes).
+    mutating func checkActionKeys(_ type: String, _ value: JSONValue, known: [String]) {
+        guard case .object(let pairs) = value else { return }
+        for (key, _) in pairs where key != "type" && !known.contains(key) {
+            reportUnknown(key, at: key, "unknown property \"\(key)\" of a \(type) action", known: known)
+        }
+    }
 
     /// The type of a request's `response` in its `onSuccess` and `onFailure`.
     static let responseType = StateType.object(StateObjectType([("status", .number), ("body", .any), ("error", .string)]))
@@ -16,11 +14,7 @@ extension DecodingContext {
     /// Decodes a `set`, `toggle`, `append`, `remove`, `sequence`, `if` or `request` action (the object at the
     /// top of `path`), checking its names against the state and its values' types against the variables'.
     mutating func stateAction(_ type: String, _ value: JSONValue) -> Action? {
-        guard case .object(let pairs) = value else { return nil }
-        let known = Self.stateActionKeys[type] ?? []
-        for (key, _) in pairs where key != "type" && !known.contains(key) {
-            lenient(.unknownProperty, at: key, "unknown property \"\(key)\" of a \(type) action (known: \(known.joined(separator: ", ")))")
-        }
+        guard case .object = value else { return nil }
         func member(_ key: String) -> JSONValue? { value[key] }
         switch type {
         case "set":

@@ -28,19 +28,20 @@ extension DecodingContext {
             }
             path.append(.key(name))
             defer { path.removeLast() }
-            if let modifier = modifier(named: name, element, node: node, index: i, depth: depth) { chain.append(modifier) }
+            if let modifier = modifier(named: name, written: name, element, node: node, index: i, depth: depth) { chain.append(modifier) }
         }
         return chain
     }
 
-    /// The modifier `name` with value `value` (the path is at `/modifiers/index/name`).
-    private mutating func modifier(named name: String, _ value: JSONValue, node: Int, index: Int, depth: Int) -> Modifier? {
+    /// The modifier `name` with value `value`, written `written` (the path is at `/modifiers/index/written`; `name`
+    /// differs when a misspelt modifier is checked as the one it most likely means).
+    private mutating func modifier(named name: String, written: String, _ value: JSONValue, node: Int, index: Int, depth: Int) -> Modifier? {
         switch name {
         case "padding": return padding(value).map(Modifier.padding)
         case "frame": return frame(value).map(Modifier.frame)
         case "aspectRatio": return aspectRatioModifier(value).map(Modifier.aspectRatio)
         case "background", "overlay":
-            let slot = "/modifiers/\(index)/\(name)/content"
+            let slot = "/modifiers/\(index)/\(written)/content"
             guard let decoration = decoration(value, node: node, slot: slot, depth: depth) else { return nil }
             return name == "background" ? .background(decoration) : .overlay(decoration)
         case "offset":
@@ -68,7 +69,10 @@ extension DecodingContext {
         case "ignoresSafeArea": return safeAreaEdges(value).map(Modifier.ignoresSafeArea)
         case "hidden": return responsive(value) { $0.bool($1) }.map(Modifier.hidden)
         default:
-            lenient(.unknownProperty, "unknown modifier \"\(name)\": kept, and ignored by layout and drawing (known: \(Modifier.knownNames.joined(separator: ", ")))")
+            // A misspelt modifier's value is checked as the modifier it most likely means (and then not used).
+            if let guess = reportUnknown(name, "unknown modifier \"\(name)\": kept, and ignored by layout and drawing", known: Modifier.knownNames) {
+                _ = checkingTypo { $0.modifier(named: guess, written: name, value, node: node, index: index, depth: depth) }
+            }
             return .unknown(name: name, value: value)
         }
     }
@@ -93,7 +97,11 @@ extension DecodingContext {
     /// A color (`"#F00"`, a system name, a light/dark pair, a size-class map) or
     /// `{"content": NODE | "color": COLOR, "alignment": A, "ignoresSafeArea": BOOL}`.
     private mutating func decoration(_ value: JSONValue, node: Int, slot: String, depth: Int) -> Decoration? {
-        guard case .object(let pairs) = value, pairs.contains(where: { $0.key == "content" || $0.key == "color" }) else {
+        let keys = Self.decorationKeys
+        // The object form: it has content or color (or a key a small edit away from one of its keys, reported below).
+        guard case .object(let pairs) = value,
+              pairs.contains(where: { $0.key == "content" || $0.key == "color" || !keys.contains($0.key) && Spelling.closest(to: $0.key, among: keys) != nil })
+        else {
             return responsive(value) { $0.color($1) }.map { Decoration(.color($0)) }
         }
         var content: Decoration.Content?
@@ -116,7 +124,16 @@ extension DecodingContext {
             case "ignoresSafeArea":
                 ignores = responsive(item) { $0.bool($1) }; ok = ok && ignores != nil
             default:
-                error(.invalidValue, "takes content or color, alignment and ignoresSafeArea; got \"\(key)\""); ok = false
+                ok = false
+                guard let guess = Spelling.closest(to: key, among: keys) else {
+                    error(.invalidValue, "takes content or color, alignment and ignoresSafeArea; got \"\(key)\"")
+                    continue
+                }
+                // A misspelt content: its view is checked (and not used).
+                error(.probableTypo, "takes content or color, alignment and ignoresSafeArea; got \"\(key)\" — did you mean \"\(guess)\"?")
+                if guess == "content", value["content"] == nil {
+                    _ = checkingTypo { $0.decodeNode(item, at: NodeLocation(parent: node, index: -1, slot: String(slot.dropLast("content".count)) + key), depth: depth + 1) }
+                }
             }
         }
         guard ok, let content else { return nil }

@@ -19,8 +19,13 @@ extension DecodingContext {
     /// feed on its own output.
     mutating func decodeForEach(_ value: JSONValue, parent: Int, depth: Int, children: inout [ComponentNode], templates: inout [ChildTemplate]) {
         guard case .object(let pairs) = value else { return }
-        for (key, _) in pairs where !["type", "items", "id", "as", "template"].contains(key) {
-            lenient(.unknownProperty, at: key, "unknown property \"\(key)\" of a forEach (known: items, id, as, template)")
+        let known = Self.objectKeys["forEach"] ?? []
+        // A misspelt template (`templat`) is checked as the template when there is none.
+        var misspeltTemplate: (key: String, value: JSONValue)?
+        for (key, item) in pairs where key != "type" && !known.contains(key) {
+            if reportUnknown(key, at: key, "unknown property \"\(key)\" of a forEach", known: known) == "template", value["template"] == nil {
+                misspeltTemplate = (key, item)
+            }
         }
         if depth > options.maxNodeDepth {
             error(.limitExceeded, "nodes nested deeper than \(options.maxNodeDepth) levels")
@@ -52,6 +57,15 @@ extension DecodingContext {
         }
         guard let templateValue = value["template"] else {
             error(.missingProperty, at: "template", "required: the node to make for each item")
+            if let misspeltTemplate, !Self.isForEach(misspeltTemplate.value) {
+                let saved = bindings.pushLocals([(itemName, elementType), ("index", .number)], values: nil)
+                _ = checkingTypo { context in
+                    context.at(misspeltTemplate.key) {
+                        $0.decodeNode(misspeltTemplate.value, at: NodeLocation(parent: parent, index: children.count), depth: depth)
+                    }
+                }
+                bindings.popLocals(to: saved)
+            }
             return
         }
         if Self.isForEach(templateValue) {

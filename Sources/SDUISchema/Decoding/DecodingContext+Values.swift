@@ -83,6 +83,22 @@ extension DecodingContext {
 
     /// A scalar, a `{"compact": …, "regular": …}` map of scalars, or a binding (`"@{expr}"`, or text with
     /// `@{…}` in it), resolved against the state (see `bindingOutcome`).
+    /// The keys of a size-class map.
+    static let sizeClassKeys = ["compact", "regular"]
+
+    /// Whether an object whose first key is neither `compact` nor `regular` is a size-class map with misspelt keys
+    /// (`{"compat": 2, "regular": 4}`): at most two keys, each one of them or a small edit away.
+    /// - Complexity: O(1); the edit distances only for keys of 5 to 9 bytes that are not a color's (`light`, `dark`:
+    /// the other object that reaches here, many times in a payload).
+    static func isMisspeltSizeClassMap(_ pairs: [(key: String, value: JSONValue)]) -> Bool {
+        guard pairs.count <= 2 else { return false }
+        for pair in pairs {
+            let count = pair.key.utf8.count
+            guard (5...9).contains(count), pair.key != "light" else { return false }
+        }
+        return pairs.allSatisfy { sizeClassKeys.contains($0.key) || Spelling.closest(to: $0.key, among: sizeClassKeys) != nil }
+    }
+
     mutating func responsive<T>(_ value: JSONValue, _ scalar: (inout DecodingContext, JSONValue) -> T?) -> Responsive<T>? {
         if bindings.mayHaveBindings, case .string(let s) = value {
             switch bindingOutcome(s, scalar) {
@@ -91,7 +107,7 @@ extension DecodingContext {
             case .bound(let bound): return bound
             }
         }
-        if case .object(let pairs) = value, let first = pairs.first, first.key == "compact" || first.key == "regular" {
+        if case .object(let pairs) = value, let first = pairs.first, first.key == "compact" || first.key == "regular" || Self.isMisspeltSizeClassMap(pairs) {
             var compact: T?, regular: T?
             var ok = true
             func classValue(_ context: inout DecodingContext, _ item: JSONValue) -> T? {
@@ -106,8 +122,14 @@ extension DecodingContext {
                 case "compact": compact = at(key) { classValue(&$0, item) }; ok = ok && compact != nil
                 case "regular": regular = at(key) { classValue(&$0, item) }; ok = ok && regular != nil
                 default:
-                    error(.invalidValue, at: key, "a size-class map takes only \"compact\" and \"regular\", got \"\(key)\"")
                     ok = false
+                    guard let guess = Spelling.closest(to: key, among: Self.sizeClassKeys) else {
+                        error(.invalidValue, at: key, "a size-class map takes only \"compact\" and \"regular\", got \"\(key)\"")
+                        continue
+                    }
+                    // A misspelt class: its value is checked too.
+                    error(.probableTypo, at: key, "a size-class map takes only \"compact\" and \"regular\", got \"\(key)\" — did you mean \"\(guess)\"?")
+                    if value[guess] == nil { _ = at(key) { classValue(&$0, item) } }
                 }
             }
             guard ok, compact != nil || regular != nil else { return nil }
@@ -199,7 +221,7 @@ extension DecodingContext {
         var sawDisable = false
         for (key, item) in pairs {
             guard key == "disable" else {
-                lenient(.unknownProperty, at: key, "unknown lint setting \"\(key)\"" + (Spelling.closest(to: key, among: ["disable"]).map { " — did you mean \"\($0)\"?" } ?? "") + " (known: disable)")
+                reportUnknown(key, at: key, "unknown lint setting \"\(key)\"", known: Self.objectKeys["lint"] ?? [])
                 continue
             }
             sawDisable = true
@@ -236,7 +258,7 @@ extension DecodingContext {
                 guard let s = at(key, { $0.string(item) }) else { continue }
                 if s.trimmingCharacters(in: .whitespaces).isEmpty { error(.invalidValue, at: key, "must say why the finding is not a problem here (a non-empty string)") } else { reason = s }
             default:
-                lenient(.unknownProperty, at: key, "unknown property \"\(key)\"" + (Spelling.closest(to: key, among: ["code", "reason"]).map { " — did you mean \"\($0)\"?" } ?? "") + " (known: code, reason)")
+                reportUnknown(key, at: key, "unknown property \"\(key)\"", known: Self.objectKeys["lintSuppression"] ?? [])
             }
         }
         if code == nil && value["code"] == nil { error(.missingProperty, at: "code", "required: the lint code to silence") }
@@ -316,19 +338,29 @@ extension DecodingContext {
         for (key, item) in pairs {
             path.append(.key(key))
             defer { path.removeLast() }
-            switch key {
-            case "width": frame.width = responsive(item) { $0.number($1, .length) }
-            case "height": frame.height = responsive(item) { $0.number($1, .length) }
-            case "minWidth": frame.minWidth = responsive(item) { $0.number($1, .length) }
-            case "minHeight": frame.minHeight = responsive(item) { $0.number($1, .length) }
-            case "maxWidth": frame.maxWidth = responsive(item) { $0.dimension($1) }
-            case "maxHeight": frame.maxHeight = responsive(item) { $0.dimension($1) }
-            case "alignment": frame.alignment = responsive(item) { $0.alignment($1, Alignment.allCases) }
-            default:
-                lenient(.unknownProperty, "unknown frame property \"\(key)\" (known: width, height, minWidth, maxWidth, minHeight, maxHeight, alignment)")
+            if frameMember(key, item, into: &frame) { continue }
+            // A misspelt key's value is checked as the key it most likely means (and not used).
+            if let guess = reportUnknown(key, "unknown frame property \"\(key)\"", known: Self.objectKeys["frame"] ?? []), value[guess] == nil {
+                var scratch = Frame()
+                _ = checkingTypo { $0.frameMember(guess, item, into: &scratch) }
             }
         }
         return frame
+    }
+
+    /// Decodes the frame member `key` (its value at the top of `path`) into `frame`; false when `key` is not one.
+    private mutating func frameMember(_ key: String, _ item: JSONValue, into frame: inout Frame) -> Bool {
+        switch key {
+        case "width": frame.width = responsive(item) { $0.number($1, .length) }
+        case "height": frame.height = responsive(item) { $0.number($1, .length) }
+        case "minWidth": frame.minWidth = responsive(item) { $0.number($1, .length) }
+        case "minHeight": frame.minHeight = responsive(item) { $0.number($1, .length) }
+        case "maxWidth": frame.maxWidth = responsive(item) { $0.dimension($1) }
+        case "maxHeight": frame.maxHeight = responsive(item) { $0.dimension($1) }
+        case "alignment": frame.alignment = responsive(item) { $0.alignment($1, Alignment.allCases) }
+        default: return false
+        }
+        return true
     }
 
     /// A number ≥ 0 or the string "infinity".
@@ -351,6 +383,24 @@ extension DecodingContext {
             return nil
         }
         guard let type = at("type", { $0.string(typeValue) }) else { return nil }
+        if let known = Self.actionKeys[type] {
+            checkActionKeys(type, value, known: known)
+            return knownAction(type, value)
+        }
+        // A misspelt action type: the action is checked as the type it most likely means (and kept as written, for
+        // the host app, as any unknown action).
+        if let guess = Spelling.closest(to: type, among: Action.builtInTypes) {
+            probableTypo(at: "type", "unknown action type \"\(type)\" — did you mean \"\(guess)\"? (kept for the host app; known: \(Action.builtInTypes.joined(separator: ", ")))")
+            checkActionKeys(guess, value, known: Self.actionKeys[guess] ?? [])
+            _ = checkingTypo { $0.knownAction(guess, value) }
+        } else {
+            lenient(.unknownAction, at: "type", "unknown action type \"\(type)\" (known: \(Action.builtInTypes.joined(separator: ", ")))")
+        }
+        return .custom(type: type, payload: value)
+    }
+
+    /// The built-in action `type` that `value` describes (its keys already checked).
+    private mutating func knownAction(_ type: String, _ value: JSONValue) -> Action? {
         func required(_ ctx: inout DecodingContext, _ key: String) -> String? {
             guard let v = value[key] else { ctx.error(.missingProperty, at: key, "required by a \(type) action"); return nil }
             return ctx.at(key) { $0.actionString(v) }
@@ -370,11 +420,8 @@ extension DecodingContext {
             return .present(screen: screen, style: style)
         case "dismiss":
             return .dismiss
-        case "set", "toggle", "append", "remove", "sequence", "if", "request":
-            return stateAction(type, value)
         default:
-            lenient(.unknownAction, at: "type", "unknown action type \"\(type)\" (known: \(Action.builtInTypes.joined(separator: ", ")))")
-            return .custom(type: type, payload: value)
+            return stateAction(type, value)
         }
     }
 }

@@ -22,6 +22,15 @@ package struct DecodingContext {
     /// The number the next node decoded gets.
     var nodeLocationCount: Int { nodeLocations.count }
     var reportedNodeLimit = false
+    /// False when the payload holds no `minimumVersion` (no node is looked at for one).
+    var mayHaveMinimumVersion = true
+    /// Whether the node `decodeNode` returned last is a stand-in for one this build does not show.
+    var lastNodeWasDropped = false
+    /// Above 0 while the value of a misspelt key is checked as the key it most likely means (`checkingTypo`).
+    var typoDepth = 0
+    /// Above 0 while what this build does not show is decoded: a node it cannot show (its fallback apart), the
+    /// fallback of a node it shows.
+    var unshownDepth = 0
     /// What bindings here can read and resolve against (see `BindingContext`).
     var bindings = BindingContext()
 
@@ -96,11 +105,18 @@ package struct DecodingContext {
     ///
     /// Not reported while a template is decoded for one of its items (its definition reported it), except a
     /// duplicate id, which depends on the item.
+    ///
+    /// Where apps run (not `isAuthoring`, not strict), an error in what this build does not show is a warning, so it
+    /// cannot fail the screen: under a misspelt key whose value is checked as the key it most likely means
+    /// (`typoDepth`), and in a node it cannot show or the fallback of one it shows (`unshownDepth`; a duplicate id
+    /// there is still an error: ids are unique across a node and its fallbacks).
     mutating func error(_ code: PayloadIssue.Code, at token: String? = nil, _ message: String) {
         if bindings.isExpanding && code != .duplicateID { return }
         let pointer = pointer(appending: token)
         if !reportedPointers.isEmpty && reportedPointers.contains(pointer) { return }
-        issues.append(PayloadIssue(.error, code, pointer, message))
+        var severity = PayloadIssue.Severity.error
+        if !options.strict && !options.isAuthoring && (typoDepth > 0 || unshownDepth > 0 && code != .duplicateID) { severity = .warning }
+        issues.append(PayloadIssue(severity, code, pointer, message))
     }
     /// A warning that strict mode turns into an error, at the value being decoded or at its member `token`.
     mutating func lenient(_ code: PayloadIssue.Code, at token: String? = nil, _ message: String) {
@@ -158,7 +174,10 @@ package struct DecodingContext {
                 }
                 root = decodeNode(value, at: NodeLocation(parent: -1, index: 0), depth: 1)
             default:
-                lenient(.unknownProperty, "unknown screen property \"\(key)\" (known: schemaVersion, id, title, state, previews, root)")
+                // A misspelt root: its tree is checked as the root's (and the missing root reported below).
+                if reportUnknown(key, "unknown screen property \"\(key)\"", known: Self.screenKeys) == "root", document["root"] == nil, !Self.isForEach(value) {
+                    _ = checkingTypo { $0.decodeNode(value, at: NodeLocation(parent: -1, index: 0), depth: 1) }
+                }
             }
         }
         if !sawRoot { error(.missingProperty, at: "root", "required: the screen's root node") }
@@ -172,7 +191,12 @@ package struct DecodingContext {
 
     /// Keys every node takes, in the order unknown-property messages list them (`type` and `children` apart).
     static let modifierKeys: [NodeKey] = [.id, .padding, .frame, .aspectRatio, .contentMode, .background, .cornerRadius,
-                                          .visible, .layoutPriority, .action, .onAppear, .onDisappear, .accessibility, .lint, .modifiers]
+                                          .visible, .layoutPriority, .action, .onAppear, .onDisappear, .accessibility, .lint, .modifiers,
+                                          .minimumVersion, .fallback]
+
+    /// The keys every node takes, a custom type's too: `id`, the modifiers, `minimumVersion`, `fallback` and `children`
+    /// (containers and custom types).
+    static var commonKeys: [String] { modifierKeys.map(\.rawValue) + ["children"] }
 
     /// Every key a node of `type` takes, in the order messages list them: its own keys, the common ones and, for
     /// a container, `children`. The one list "known: …" and "did you mean …?" are made from, so a key added to
@@ -247,6 +271,18 @@ package struct DecodingContext {
              minimumScaleFactor, systemImage, systemName, rows, multilineTextAlignment
         case isOn, label, keyboard, secure, submitAction, value, range, step, selection, options
         case fontFamily, fontSize, italic
+        case fallback, minimumVersion
+
+        /// Whether every node takes the key (`type` apart): `id`, `children`, the modifiers, `fallback`, …
+        var isCommon: Bool {
+            switch self {
+            case .id, .children, .padding, .frame, .aspectRatio, .contentMode, .background, .cornerRadius, .visible, .layoutPriority, .action,
+                 .onAppear, .onDisappear, .accessibility, .lint, .modifiers, .minimumVersion, .fallback:
+                return true
+            default:
+                return false
+            }
+        }
 
         /// The key named `name`, or nil when no node takes such a key.
         init?(_ name: String) {
@@ -269,7 +305,10 @@ package struct DecodingContext {
                 candidate = .axis
             case (4, UInt8(ascii: "r")): candidate = .rows
             case (6, UInt8(ascii: "i")): candidate = .italic
-            case (8, UInt8(ascii: "f")): candidate = .fontSize
+            case (8, UInt8(ascii: "f")):
+                // "fontSize" (text-bearing nodes) and "fallback" (any node).
+                if name == "fallback" { self = .fallback; return }
+                candidate = .fontSize
             case (10, UInt8(ascii: "f")): candidate = .fontFamily
             case (6, UInt8(ascii: "h")): candidate = .header
             case (6, UInt8(ascii: "f")): candidate = .footer
@@ -322,7 +361,10 @@ package struct DecodingContext {
             case (13, UInt8(ascii: "c")): candidate = .columnSpacing
             case (13, UInt8(ascii: "a")): candidate = .accessibility
             case (14, UInt8(ascii: "l")): candidate = .layoutPriority
-            case (14, UInt8(ascii: "m")): candidate = .minColumnWidth
+            case (14, UInt8(ascii: "m")):
+                // "minColumnWidth" (grids) and "minimumVersion" (any node).
+                if name == "minimumVersion" { self = .minimumVersion; return }
+                candidate = .minColumnWidth
             case (34, UInt8(ascii: "f")): candidate = .flipsForRightToLeftLayoutDirection
             default: return nil
             }
@@ -331,7 +373,12 @@ package struct DecodingContext {
         }
     }
 
-    /// Decodes the node at the top of `path`, which sits at `location` in the tree.
+    /// Decodes the node at the top of `path`, which sits at `location` in the tree: the node this build shows there.
+    ///
+    /// A node this build cannot show — of a type it does not know (and the host app does not draw:
+    /// `PayloadDecoder.Options.customTypes`), or with a `minimumVersion` above `FormatVersion.current` — is replaced
+    /// by its `fallback` (itself decoded by these rules), or, without one, by a stand-in that is not shown
+    /// (`ComponentNode.droppedReason`); either way its keys and subtree are checked.
     ///
     /// The properties are decoded straight into the box the node will keep and the node made from it at the end,
     /// so its derived geometry record is computed once rather than on every property set, and the large
@@ -365,20 +412,22 @@ package struct DecodingContext {
         var id: String?
         var children: [ComponentNode] = []
         let box = PropertyBox.make()
-        // A type this build does not know: kept (a newer server's component) with a warning — and when it is close
-        // to a built-in type it is most likely a typo, so its keys are also checked against that type's.
-        var likelyType: ComponentType?
-        if case .custom = type {
-            let names = ComponentType.builtIn.map(\.rawValue)
-            let guess = Spelling.closest(to: typeName, among: names)
-            likelyType = guess.map { ComponentType(rawValue: $0) }
-            let layout = value["children"] == nil ? "laid out as an empty box" : "its children laid out as a zstack"
-            lenient(.unknownType, at: "type", "unknown type \"\(typeName)\"" + (guess.map { " — did you mean \"\($0)\"?" } ?? "")
-                    + " (\(layout); known: \(names.joined(separator: ", ")))")
+        // A type this build does not know and the app does not draw: it is shown as its fallback or not at all, and
+        // when it is close to a built-in type (and has no fallback) it is most likely a typo, so its keys are checked
+        // against that type's.
+        var isUnknown = false
+        if case .custom = type, !options.customTypes.contains(typeName) {
+            isUnknown = true
+            if let likelyType = reportUnknownType(typeName, hasFallback: value["fallback"] != nil) {
+                checkKeys(pairs, asIf: likelyType, typeName: typeName, number: number, depth: depth)
+            }
         }
-        if let likelyType { checkKeys(pairs, asIf: likelyType, typeName: typeName) }
+        // What a node this build does not show holds is checked, and cannot fail the screen (its fallback is shown).
+        let isShown = !isUnknown && !(mayHaveMinimumVersion && Self.needsNewerVersion(value))
+        if !isShown { unshownDepth += 1 }
         let outerNode = bindings.mayHaveBindings ? bindings.beginNode(at: path.count) : nil
-        decodeMembers(pairs, type: type, typeName: typeName, number: number, depth: depth, id: &id, children: &children, into: &box.properties)
+        decodeMembers(pairs, type: type, typeName: typeName, number: number, depth: depth, isShown: isShown, id: &id, children: &children, into: &box.properties)
+        if !isShown { unshownDepth -= 1 }
         if let outerNode {
             let found = bindings.endNode(outerNode)
             if !found.isEmpty { box.properties.bindings = found }
@@ -396,7 +445,10 @@ package struct DecodingContext {
             checkInput(type, value, &box.properties)
         default: break
         }
-        return ComponentNode(type: type, id: id, children: children, box: box)
+        let hasCompatibility = box.properties.compatibility != nil
+        let node = ComponentNode(type: type, id: id, children: children, box: box)
+        lastNodeWasDropped = false
+        return isUnknown || hasCompatibility ? shownNode(value, decoded: node, isUnknown: isUnknown) : node
     }
 
     /// Decodes the members of node number `number` (of type `type`) into its id, children and `properties`.
@@ -404,97 +456,108 @@ package struct DecodingContext {
     /// A function of its own so the node's properties are reached through one access to its box for the whole
     /// node rather than one per property.
     private mutating func decodeMembers(_ pairs: [(key: String, value: JSONValue)], type: ComponentType, typeName: String, number: Int, depth: Int,
-                                        id: inout String?, children: inout [ComponentNode], into properties: inout NodeProperties) {
+                                        isShown: Bool, id: inout String?, children: inout [ComponentNode], into properties: inout NodeProperties) {
         let allowed = Self.typeKeys(for: type)
         for (key, item) in pairs {
             path.append(.key(key))
             defer { path.removeLast() }
             let name = NodeKey(key)
             switch name {
-            case .type: continue
-            case .id:
-                guard let given = string(item) else { continue }
-                if given.isEmpty { error(.invalidValue, "must be a non-empty string"); continue }
-                guard let s = bindings.mayHaveBindings ? resolveID(given) : given else { continue }
-                // A template's definition is never laid out: only the nodes made from it claim their ids.
-                if bindings.resolves, let first = firstNode(using: s, number) {
-                    error(.duplicateID, "duplicate id \"\(s)\": already used at \(JSONPointer.appending(pointer(ofNode: first), "id"))")
-                }
-                id = s
-            case .children:
-                guard type.isContainer else {
-                    error(.childrenOnLeaf, "a \(typeName) cannot have children (containers: vstack, hstack, zstack, grid, scroll)")
-                    continue
-                }
-                guard case .array(let items) = item else {
-                    error(.wrongType, "must be an array of nodes, got \(item.typeDescription)")
-                    continue
-                }
-                children = []
-                children.reserveCapacity(items.count)
-                for (i, child) in items.enumerated() {
-                    if reportedNodeLimit { break }
-                    path.append(.index(i))
-                    if Self.isForEach(child) {
-                        decodeForEach(child, parent: number, depth: depth + 1, children: &children, templates: &properties.templates)
-                    } else if let c = decodeNode(child, at: NodeLocation(parent: number, index: i), depth: depth + 1) {
-                        children.append(c)
-                    }
-                    path.removeLast()
-                }
-            case .padding: properties.modifiers.padding = padding(item)
-            case .frame: properties.modifiers.frame = frame(item)
-            case .aspectRatio: properties.modifiers.aspectRatio = responsive(item) { $0.number($1, .aspectRatio) }
-            case .contentMode: properties.modifiers.contentMode = responsive(item) { $0.enumeration($1, ContentMode.self) }
-            case .background: properties.modifiers.background = responsive(item) { $0.color($1) }
-            case .cornerRadius: properties.modifiers.cornerRadius = responsive(item) { $0.number($1, .length) }
-            case .visible: properties.modifiers.visible = responsive(item) { $0.bool($1) }
-            case .layoutPriority: properties.modifiers.layoutPriority = responsive(item) { $0.number($1, .layoutPriority) }
-            case .action: properties.modifiers.action = action(item)
-            case .onAppear: properties.onAppear = action(item)
-            case .onDisappear: properties.onDisappear = action(item)
-            case .accessibility: properties.modifiers.accessibility = accessibility(item)
-            case .lint: properties.modifiers.lint = lint(item)
-            case .modifiers: properties.modifiers.chain = modifierChain(item, node: number, depth: depth)
-            case .header? where allowed.contains(.header), .footer? where allowed.contains(.footer):
-                // A section's header or footer: a node of its own (its pointer `/…/header`).
-                let view = decodeNode(item, at: NodeLocation(parent: number, index: 0, slot: "/" + key), depth: depth + 1)
-                if name == .header { properties.vocabulary.header = view } else { properties.vocabulary.footer = view }
+            case .type?: continue
+            case let common? where common.isCommon || (common == .header || common == .footer) && allowed.contains(common):
+                // Keys every node takes, and a section's header and footer (nodes of their own).
+                decodeMember(common, written: key, item, type: type, typeName: typeName, number: number, depth: depth, isShown: isShown,
+                             id: &id, children: &children, into: &properties)
             default:
                 if case .custom = type {
                     properties.extra[key] = item
                 } else if let name, allowed.contains(name) {
                     decodeProperty(name, item, type: type, into: &properties)
-                } else {
-                    reportUnknownKey(key, on: type, typeName: typeName)
+                } else if let guess = reportUnknownKey(key, on: type, typeName: typeName), !pairs.contains(where: { $0.key == guess }) {
+                    checkAsIf(guess, written: key, item, type: type, typeName: typeName, number: number, depth: depth)
                 }
             }
         }
     }
 
-    /// An unknown-property warning (an error when strict) for `key` on a node of `type`, with the closest key the
-    /// type takes, or the types that take `key` when it is another type's key.
-    mutating func reportUnknownKey(_ key: String, on type: ComponentType, typeName: String, asIf: Bool = false) {
-        let known = Self.knownKeys(for: type)
-        var message = "unknown property \"\(key)\" on \(typeName)"
-        if let guess = Spelling.closest(to: key, among: known) {
-            message += " — did you mean \"\(guess)\"?"
-        } else {
-            let owners = ComponentType.builtIn.filter { Self.knownKeys(for: $0).contains(key) }.map(\.rawValue)
-            if !owners.isEmpty { message += " (\"\(key)\" is a property of \(owners.joined(separator: ", ")))" }
-        }
-        if asIf { message += " (checked as a \(type.rawValue), the type it most likely means)" }
-        lenient(.unknownProperty, message + " (known: \(known.joined(separator: ", ")))")
-    }
-
-    /// Checks the keys of a node of an unknown type that is most likely a misspelt `type` (nothing is decoded:
-    /// the node stays of its unknown type, its keys kept as they are).
-    private mutating func checkKeys(_ pairs: [(key: String, value: JSONValue)], asIf type: ComponentType, typeName: String) {
-        let known = Set(Self.knownKeys(for: type) + ["type"])
-        for (key, _) in pairs where !known.contains(key) {
-            path.append(.key(key))
-            reportUnknownKey(key, on: type, typeName: typeName, asIf: true)
-            path.removeLast()
+    /// Decodes the member `key` of node number `number` — written `written` in the payload (the token on top of
+    /// `path`), which differs from `key` when a misspelt key's value is checked as the key it most likely means —
+    /// into the node's id, children or `properties`.
+    /// `isShown`: whether this build shows the node (else its fallback is what is shown).
+    @inline(__always)
+    mutating func decodeMember(_ key: NodeKey, written: String, _ item: JSONValue, type: ComponentType, typeName: String, number: Int, depth: Int,
+                               isShown: Bool = true, id: inout String?, children: inout [ComponentNode], into properties: inout NodeProperties) {
+        switch key {
+        case .id:
+            guard let given = string(item) else { return }
+            if given.isEmpty { error(.invalidValue, "must be a non-empty string"); return }
+            guard let s = bindings.mayHaveBindings ? resolveID(given) : given else { return }
+            // A template's definition is never laid out: only the nodes made from it claim their ids.
+            if bindings.resolves, let first = firstNode(using: s, number) {
+                error(.duplicateID, "duplicate id \"\(s)\": already used at \(JSONPointer.appending(pointer(ofNode: first), "id"))")
+            }
+            id = s
+        case .children:
+            guard type.isContainer else {
+                error(.childrenOnLeaf, "a \(typeName) cannot have children (containers: vstack, hstack, zstack, grid, scroll)")
+                return
+            }
+            guard case .array(let items) = item else {
+                error(.wrongType, "must be an array of nodes, got \(item.typeDescription)")
+                return
+            }
+            children = []
+            children.reserveCapacity(items.count)
+            var dropped = 0
+            var madeByTemplates = false
+            // Children under a misspelt key (checked as children) are at `/childern/i`, not `/children/i`.
+            let misspelt: String? = key == .children && written != "children" ? "/" + written + "/" : nil
+            for (i, child) in items.enumerated() {
+                if reportedNodeLimit { break }
+                path.append(.index(i))
+                if Self.isForEach(child) {
+                    madeByTemplates = true
+                    decodeForEach(child, parent: number, depth: depth + 1, children: &children, templates: &properties.templates)
+                } else {
+                    let location = misspelt.map { NodeLocation(parent: number, index: i, slot: $0 + String(i)) } ?? NodeLocation(parent: number, index: i)
+                    if let c = decodeNode(child, at: location, depth: depth + 1) {
+                        if lastNodeWasDropped { dropped += 1 }
+                        children.append(c)
+                    }
+                }
+                path.removeLast()
+            }
+            if dropped > 0 && dropped == items.count && !madeByTemplates {
+                reportEmptyContainer("the \(typeName) lays out empty: none of its \(dropped == 1 ? "child is" : "\(dropped) children are") shown (see each)")
+            }
+        case .padding: properties.modifiers.padding = padding(item)
+        case .frame: properties.modifiers.frame = frame(item)
+        case .aspectRatio: properties.modifiers.aspectRatio = responsive(item) { $0.number($1, .aspectRatio) }
+        case .contentMode: properties.modifiers.contentMode = responsive(item) { $0.enumeration($1, ContentMode.self) }
+        case .background: properties.modifiers.background = responsive(item) { $0.color($1) }
+        case .cornerRadius: properties.modifiers.cornerRadius = responsive(item) { $0.number($1, .length) }
+        case .visible: properties.modifiers.visible = responsive(item) { $0.bool($1) }
+        case .layoutPriority: properties.modifiers.layoutPriority = responsive(item) { $0.number($1, .layoutPriority) }
+        case .action: properties.modifiers.action = action(item)
+        case .onAppear: properties.onAppear = action(item)
+        case .onDisappear: properties.onDisappear = action(item)
+        case .accessibility: properties.modifiers.accessibility = accessibility(item)
+        case .lint: properties.modifiers.lint = lint(item)
+        case .modifiers: properties.modifiers.chain = modifierChain(item, node: number, depth: depth)
+        case .minimumVersion:
+            if let version = formatVersion(item) { properties.changeCompatibility { $0.minimumVersion = version } }
+        case .fallback:
+            // Shown when the node is not (and where the node would be); not shown when the node is.
+            let change = isShown ? 1 : -1
+            unshownDepth += change
+            defer { unshownDepth -= change }
+            if let view = fallback(item, node: number, written: written, depth: depth) { properties.changeCompatibility { $0.fallback = view } }
+        case .header, .footer:
+            // A section's header or footer: a node of its own (its pointer `/…/header`).
+            let view = decodeNode(item, at: NodeLocation(parent: number, index: 0, slot: "/" + written), depth: depth + 1)
+            if key == .header { properties.vocabulary.header = view } else { properties.vocabulary.footer = view }
+        default:
+            decodeProperty(key, item, type: type, into: &properties)
         }
     }
 

@@ -22,12 +22,23 @@ public struct PayloadDecoder: Sendable {
         /// Most nodes `forEach` templates may make in one screen (50 000): the bound on nested templates over
         /// large arrays.
         public var maxTemplateNodes: Int
+        /// Decoding where people write payloads (`sdui validate`, `sdui lint`) rather than in an app: probable typos —
+        /// keys and types a small edit away from one this build knows at that place (`childern`, `spacng`,
+        /// `"type": "vstak"`) — are errors, and so are the problems in what this build does not show (the value under
+        /// a misspelt key, a node it cannot show, the fallback of a node it shows). An app (the default) reports
+        /// those as warnings, so the screen still shows; a duplicate id is an error either way.
+        public var isAuthoring: Bool
+        /// Component types the host app draws itself (registered with its component factories): a node of such a
+        /// type is kept, with its own keys, for the app's view. A node of any other type this build does not know
+        /// is shown as its `fallback`, or not at all.
+        public var customTypes: Set<String>
 
         public init(strict: Bool = false, maxBytes: Int = 16 << 20, maxNodeDepth: Int = 128, maxNodes: Int = 200_000, maxStringBytes: Int = 1 << 20,
-                    expressionLimits: ExpressionLimits = ExpressionLimits(), maxTemplateNodes: Int = 50_000) {
+                    expressionLimits: ExpressionLimits = ExpressionLimits(), maxTemplateNodes: Int = 50_000,
+                    isAuthoring: Bool = false, customTypes: Set<String> = []) {
             self.strict = strict; self.maxBytes = maxBytes; self.maxNodeDepth = maxNodeDepth
             self.maxNodes = maxNodes; self.maxStringBytes = maxStringBytes; self.expressionLimits = expressionLimits
-            self.maxTemplateNodes = maxTemplateNodes
+            self.maxTemplateNodes = maxTemplateNodes; self.isAuthoring = isAuthoring; self.customTypes = customTypes
         }
         /// JSON nesting allowed: two levels per node (object + children array) plus room for properties.
         var maxJSONDepth: Int { maxNodeDepth * 2 + 8 }
@@ -96,7 +107,28 @@ public struct PayloadDecoder: Sendable {
             return PayloadDecoding(screen: nil, issues: [PayloadIssue(.error, error.code, error.pointer, error.message)])
         }
         let outOfRange = parser.outOfRange.map { PayloadIssue(.error, $0.code, $0.pointer, $0.message) }
-        return decode(document, objectCount: parser.objectCount, mayHaveBindings: Self.mayHoldBinding(bytes), reported: outOfRange)
+        return decode(document, objectCount: parser.objectCount, mayHaveBindings: Self.mayHoldBinding(bytes),
+                      mayHaveMinimumVersion: Self.mayHoldMinimumVersion(bytes), reported: outOfRange)
+    }
+
+    /// Whether `bytes` hold `minimumVersion` anywhere (else no node needs a newer version, and the decoder looks for
+    /// none).
+    /// - Complexity: O(n), a `memchr` scan for its `V`.
+    static func mayHoldMinimumVersion(_ bytes: [UInt8]) -> Bool {
+        let key = Array("minimumVersion".utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, buffer.count >= key.count else { return false }
+            // "V" is rare in payloads (keys are camelCase, words lowercase): look for it, then at the word around it.
+            let v = 7
+            var offset = v
+            while offset < buffer.count {
+                guard let found = memchr(base + offset, Int32(UInt8(ascii: "V")), buffer.count - offset) else { return false }
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if at + key.count - v <= buffer.count && (0..<key.count).allSatisfy({ base[at - v + $0] == key[$0] }) { return true }
+                offset = at + 1
+            }
+            return false
+        }
     }
 
     /// Whether `bytes` hold `@{` anywhere (else no string in them is a binding, and the decoder looks at none).
@@ -136,11 +168,12 @@ public struct PayloadDecoder: Sendable {
     }
 
     /// Decodes `document`, which has `objectCount` objects (0: not known); no string is a binding when
-    /// `mayHaveBindings` is false (the bytes hold no `@{`); `checkNumbers`: look for numbers that are not finite
+    /// `mayHaveBindings` is false (the bytes hold no `@{`), no node needs a newer version when `mayHaveMinimumVersion`
+    /// is false (the bytes hold no `minimumVersion`); `checkNumbers`: look for numbers that are not finite
     /// first (the parser reports those in its bytes as `reported`). A value reported so stays in the document and
     /// the rest of it is decoded as usual — every other problem is found in the same run — but nothing more is said
     /// about that value.
-    func decode(_ document: JSONValue, objectCount: Int, mayHaveBindings: Bool, checkNumbers: Bool = false,
+    func decode(_ document: JSONValue, objectCount: Int, mayHaveBindings: Bool, mayHaveMinimumVersion: Bool = true, checkNumbers: Bool = false,
                 overriding state: ScreenState? = nil, reported: [PayloadIssue] = []) -> PayloadDecoding {
         var context = DecodingContext(options: options, expectedNodes: objectCount)
         context.issues = reported
@@ -151,6 +184,7 @@ public struct PayloadDecoder: Sendable {
         }
         context.reportedPointers = Set(context.issues.map(\.pointer))
         context.bindings.mayHaveBindings = mayHaveBindings
+        context.mayHaveMinimumVersion = mayHaveMinimumVersion
         context.bindings.stateOverride = state
         let screen = context.decodeScreen(document)
         let failed = context.issues.contains { $0.severity == .error }

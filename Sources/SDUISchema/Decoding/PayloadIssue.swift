@@ -36,6 +36,16 @@ public struct PayloadIssue: Hashable, Sendable, CustomStringConvertible {
         public static let childrenOnLeaf = Code(rawValue: "children-on-leaf")
         /// An action of a type this build does not know (a warning unless strict).
         public static let unknownAction = Code(rawValue: "unknown-action")
+        /// A key (or type) this build does not know that is a small edit away from one it knows at that place
+        /// (`childern`): an error where payloads are written (`PayloadDecoder.Options.isAuthoring`, strict), a
+        /// warning where apps run. Its value is checked as the key it most likely means.
+        public static let probableTypo = Code(rawValue: "probable-typo")
+        /// A node whose `minimumVersion` is newer than this build (a warning unless strict): shown as its fallback,
+        /// or not at all.
+        public static let newerVersion = Code(rawValue: "newer-version")
+        /// A container that has children in the payload and lays out empty because none of them is shown (each
+        /// dropped, or all under a misspelt key): a warning.
+        public static let emptyContainer = Code(rawValue: "empty-container")
     }
 
     public var severity: Severity

@@ -5,8 +5,9 @@ extension ComponentNode {
     ///
     /// Keys in this order: `type`, `id`, the type's properties in the order `docs/schema.md` lists them,
     /// the modifiers (`padding`, `frame`, `aspectRatio`, `contentMode`, `background`, `cornerRadius`,
-    /// `visible`, `layoutPriority`, `action`), the `extra` keys (sorted by name), then `children` (omitted
-    /// when empty). Unset properties are omitted. A property set on a type it does not belong to is still
+    /// `visible`, `layoutPriority`, `action`, …), `minimumVersion`, `fallback`, the `extra` keys (sorted by name), then
+    /// `children` (omitted when empty). A stand-in for a node this build does not show (`droppedReason`) is the
+    /// payload's object as written. Unset properties are omitted. A property set on a type it does not belong to is still
     /// written (after the type's own ones) so encoding never loses data; the decoder reports it.
     /// - Complexity: O(n) in the number of nodes in the subtree.
     public var jsonValue: JSONValue { payloadJSON(inTemplate: false) }
@@ -14,6 +15,8 @@ extension ComponentNode {
     /// The encoding; `inTemplate` for a template's definition, whose ids are kept as the payload wrote them
     /// (`"card-@{item.id}"`), where other ids are literal (`@{` written `@@{`).
     func payloadJSON(inTemplate: Bool) -> JSONValue {
+        // A node this build does not show: the payload's object as written.
+        if let payload = droppedPayload { return payload }
         var pairs: [(key: String, value: JSONValue)] = [("type", .string(type.rawValue))]
         if let id { pairs.append(("id", .string(inTemplate ? id : StateBinding.escaped(id)))) }
         let own = NodeProperty.typeProperties(of: type)

@@ -207,5 +207,7 @@ extension NodeProperty {
         NodeProperty("modifiers", "modifiers", "SwiftUI's modifier chain, read top to bottom: each element wraps everything before it, outside the keys above (padding, frame, background … apply first, in their fixed order). [{\"padding\": 8}, {\"background\": \"#F00\"}] is .padding(8).background(.red).") { node in
             node.modifiers.chain.isEmpty ? nil : .array(node.modifiers.chain.map(\.jsonValue))
         },
+        NodeProperty("minimumVersion", "formatVersion", "The payload format version a renderer needs to show this node, \"MAJOR.MINOR\" (sdui capabilities lists what each version reads). An older renderer shows the fallback in its place, or nothing.") { $0.minimumVersion.map { .string($0.description) } },
+        NodeProperty("fallback", "node", "What a renderer that cannot show this node (it does not know its type, or is older than its minimumVersion) lays out, draws and reads in its place; it may have a fallback of its own. Ids are unique across a node and its fallbacks. Without one, such a renderer does not show the node.") { $0.fallback?.jsonValue },
     ]
 }

@@ -30,6 +30,8 @@ struct NodeProperties: Hashable, Sendable {
     var vocabulary = VocabularyProperties()
     /// What only interactive screens use (`ComponentNode+State.swift`), out of line: nil for most nodes.
     var interaction: InteractionBox?
+    /// `minimumVersion` and `fallback` (`ComponentNode+Fallback.swift`), out of line: nil for most nodes.
+    var compatibility: CompatibilityBox?
 }
 
 /// A `ComponentNode`'s boxed properties and their geometry record: shared between copies, copied before a change

@@ -82,8 +82,14 @@ extension Screen {
     /// variables it does not name keep this screen's values). The general path — the payload decoded again
     /// with that state — that an incremental update must agree with.
     /// - Complexity: O(n) in the size of the payload, templates made.
+    ///
+    /// The custom types this screen holds are decoded as the app's own again (`PayloadDecoder.Options.customTypes`
+    /// gains them): a decoded screen holds only the custom types its app draws, the others having been replaced by
+    /// their fallbacks or not shown.
     public func resolved(in state: ScreenState, options: PayloadDecoder.Options = PayloadDecoder.Options()) -> PayloadDecoding {
-        PayloadDecoder(options: options).decode(jsonValue, state: state)
+        var options = options
+        root.collectCustomTypes(into: &options.customTypes)
+        return PayloadDecoder(options: options).decode(jsonValue, state: state)
     }
 }
 
@@ -102,6 +108,18 @@ extension Screen {
 }
 
 extension ComponentNode {
+    /// Adds the custom types of the nodes this subtree shows (children, templates' definitions, a section's header and
+    /// footer, the views of backgrounds and overlays) to `types`; a stand-in for a node not shown adds nothing.
+    /// - Complexity: O(n) in the nodes.
+    func collectCustomTypes(into types: inout Set<String>) {
+        if case .custom(let name) = type, droppedReason == nil { types.insert(name) }
+        for child in children { child.collectCustomTypes(into: &types) }
+        for template in templates { template.forEach.template.collectCustomTypes(into: &types) }
+        header?.collectCustomTypes(into: &types)
+        footer?.collectCustomTypes(into: &types)
+        for modifier in modifiers.chain { modifier.decorationContent?.collectCustomTypes(into: &types) }
+    }
+
     /// Drops the subtree's bindings (the properties keep their values), templates and template items.
     mutating func freeze() {
         if hasBindings || !templates.isEmpty || templateItem != nil {

@@ -11,9 +11,13 @@ struct LintPolicy {
     static let lintKinds: [LayoutDiagnostic.Kind] = [
         .init(code: "tap-targets-overlap", severities: [.warning], summary: "two tap targets, neither inside the other, overlap: a tap there may reach either"),
         .init(code: "lint-unknown-code", severities: [.warning], summary: "a payload's \"lint\": {\"disable\": …} names a code lint does not know"),
+        .init(code: "newer-than-target", severities: [.warning], summary: "with --target-version: a node, key, modifier, action or value form newer than the target, with no guard"),
+        .init(code: "guard-not-read", severities: [.info], summary: "with --target-version before 1.7: newer features behind a fallback or minimumVersion, which the target does not read"),
     ]
     /// Every code `--severity` and `--disable` accept.
-    static var codes: [String] { (LayoutDiagnostic.kinds + lintKinds).map(\.code) }
+    static var codes: [String] { allKinds.map(\.code) }
+    /// The engine's diagnostics, what decoding finds (`PayloadFindings`), and lint's own checks.
+    static var allKinds: [LayoutDiagnostic.Kind] { LayoutDiagnostic.kinds + PayloadFindings.kinds + lintKinds }
 
     /// Per code: the severity to report it with, or nil for off.
     private(set) var overrides: [String: LayoutDiagnostic.Severity?] = [:]
@@ -117,6 +121,11 @@ struct LintReport {
         var groups: [Group] = []
         var groupOf: [Sibling: Int] = [:]
         for (k, item) in findings.enumerated() {
+            // A finding at a place in the payload (its own pointer) is its own line.
+            if item.finding.pointer != nil {
+                groups.append(Group(severity: item.severity, code: item.finding.code, findings: [item.finding], varying: nil, reason: item.reason))
+                continue
+            }
             let path = paths[k]
             var best: (Sibling, Int)?
             for p in path.indices where path[p] >= 0 {
@@ -167,6 +176,7 @@ struct LintReport {
 
     /// The group's pointer: its node's, or the repeated siblings' with `*` where they differ.
     func pointer(_ group: Group) -> String {
+        if let pointer = group.findings[0].pointer { return pointer.isEmpty ? "/" : pointer }
         let first = group.findings[0].node
         guard let varying = group.varying, group.findings.count > 1 else { return index.pointer(first) }
         return index.pointer(first, varying: varying)

@@ -221,7 +221,7 @@ extension FastDecoder {
 
     // MARK: Actions
 
-    /// `navigate`, `open`, `present` or `dismiss`, with the keys those take (others bail, as do unknown types).
+    /// `navigate`, `open`, `present` or `dismiss`, with the keys each takes (another key bails, as do other types).
     mutating func action() throws(FastPathBail) -> Action {
         guard try scanner.openObject() else { throw FastPathBail() }
         var type: FastSlice?
@@ -251,10 +251,11 @@ extension FastDecoder {
             }
         } while try scanner.another(close: UInt8(ascii: "}"))
         guard let type else { throw FastPathBail() }
-        if scanner.bytes(type, equal: "navigate"), let screen { return .navigate(screen: screen) }
-        if scanner.bytes(type, equal: "open"), let url { return .open(url: url) }
-        if scanner.bytes(type, equal: "dismiss") { return .dismiss }
-        if scanner.bytes(type, equal: "present"), let screen {
+        // A key the type does not take bails (the general path reports it).
+        if scanner.bytes(type, equal: "navigate"), let screen, url == nil, style == nil { return .navigate(screen: screen) }
+        if scanner.bytes(type, equal: "open"), let url, screen == nil, style == nil { return .open(url: url) }
+        if scanner.bytes(type, equal: "dismiss"), screen == nil, url == nil, style == nil { return .dismiss }
+        if scanner.bytes(type, equal: "present"), let screen, url == nil {
             guard let style else { return .present(screen: screen, style: .automatic) }
             let names = FastEnums.presentation.names
             for (i, name) in names.enumerated() where scanner.bytes(style, equal: name) {
