@@ -13,7 +13,7 @@ import Testing
         #expect(names == ["cards-100-first-layout", "cards-100-flatten", "cards-100-decode", "cards-100-bytes-to-frames", "cards-100-fresh", "cards-100-fresh-read-nodes",
                           "cards-100-accessibility", "cards-100-fresh-new-engine", "cards-100-compute", "cards-100-relayout", "cards-100-relayout-toggle",
                           "cards-100-two-threads",
-                          "cards-100-text-first-layout", "cards-100-text-fresh-warm-cache",
+                          "cards-100-text-first-layout", "cards-100-text-first-layout-custom-font", "cards-100-text-fresh-warm-cache",
                           "cards-100-text-fresh-warm-cache-new-strings", "cards-100-text-fresh-cold-cache",
                           "cards-100-text-new-engine", "cards-100-text-relayout",
                           "cards-100-state-change", "cards-100-state-change-model", "cards-100-state-change-full",
