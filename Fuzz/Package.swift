@@ -11,6 +11,8 @@ let harness: Target.Dependency = .product(name: "SDUIFuzzing", package: "SDUIKit
 
 let package = Package(
     name: "SDUIKitFuzz",
+    // As the root package's (a dependent package may not target an older macOS than the products it uses).
+    platforms: [.macOS(.v13)],
     dependencies: [.package(path: "SDUIKit")],
     targets: [.target(name: "FuzzDriver", dependencies: [harness], path: "Sources/FuzzDriver")]
         + ["decode", "layout", "runtime", "expression", "http", "font"].map { name in

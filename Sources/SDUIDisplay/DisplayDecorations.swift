@@ -84,14 +84,9 @@ public struct DisplaySymbol: Hashable, Sendable {
 }
 
 extension DisplayDecorations {
-    /// The decorations of a node of `type` with the full chain `chain` (`Modifiers.fullChain(isImage:)`) laid out in
-    /// `layers`, its frame `frame` (window points) and, for a `color` node, its colour (drawn in the content box).
-    init(chain: [Modifier], layers: NodeLayers, frame: Rect, colorFill: Color?, sizeClass: UserInterfaceSizeClass) {
-        func r<T>(_ value: Responsive<T>?) -> T? { value?.resolved(for: sizeClass) }
-        func finite(_ value: Double?, _ fallback: Double = 0) -> Double {
-            guard let value, value.isFinite else { return fallback }
-            return value
-        }
+    /// The decorations of a node with the full chain `chain` (resolved: `NodeContent.chain`) laid out in `layers`, its
+    /// frame `frame` (window points) and, for a `color` node, its colour (drawn in the content box).
+    init(chain: [ChainElement], layers: NodeLayers, frame: Rect, colorFill: Color?) {
         func local(_ box: Rect) -> Rect { Rect(x: box.x - frame.x, y: box.y - frame.y, width: box.width, height: box.height) }
         func isFrame(_ box: Rect) -> Bool {
             abs(box.minX - frame.minX) < 0.5 && abs(box.minY - frame.minY) < 0.5
@@ -107,33 +102,21 @@ extension DisplayDecorations {
                 clip = nil
             }
             let cornerRadius = clipped ? radius : 0
-            switch chain[layer.chainIndex] {
-            case .background(let d):
-                if case .color(let c) = d.content, let color = r(c) {
-                    under.insert(DisplayBox(rect: local(layer.box), fill: color, cornerRadius: cornerRadius), at: 0)
-                }
-            case .overlay(let d):
-                if case .color(let c) = d.content, let color = r(c) {
-                    over.append(DisplayBox(rect: local(layer.box), fill: color, cornerRadius: cornerRadius))
-                }
-            case .border(let b):
-                if let color = r(b.color) {
-                    over.append(DisplayBox(rect: local(inner), stroke: color, strokeWidth: max(0, finite(r(b.width), 1)),
-                                           cornerRadius: cornerRadius))
-                }
-            case .shadow(let s):
-                let shadow = DisplayShadow(color: r(s.color) ?? DisplayShadow.defaultColor, radius: max(0, finite(r(s.radius))),
-                                           x: finite(r(s.x)), y: finite(r(s.y)))
+            switch chain[layer.chainIndex].effect {
+            case .fill(let color, isOverlay: false):
+                under.insert(DisplayBox(rect: local(layer.box), fill: color, cornerRadius: cornerRadius), at: 0)
+            case .fill(let color, isOverlay: true):
+                over.append(DisplayBox(rect: local(layer.box), fill: color, cornerRadius: cornerRadius))
+            case .border(let color, let width):
+                over.append(DisplayBox(rect: local(inner), stroke: color, strokeWidth: width, cornerRadius: cornerRadius))
+            case .shadow(let color, let blur, let x, let y):
+                let shadow = DisplayShadow(color: color, radius: blur, x: x, y: y)
                 if isFrame(inner), clip != nil {
                     frameShadow = shadow
                 } else {
                     under.insert(DisplayBox(rect: local(inner), shadow: shadow, cornerRadius: cornerRadius), at: 0)
                 }
-            case .cornerRadius(let c):
-                radius = max(0, finite(r(c)))
-                clipped = true
-                if isFrame(inner) { clip = .roundedRectangle(cornerRadius: radius) }
-            case .clipShape(let shape):
+            case .clip(let shape):
                 let side = min(inner.width, inner.height) / 2
                 switch shape {
                 case .circle: radius = side; if isFrame(inner) { clip = .circle }
@@ -141,7 +124,7 @@ extension DisplayDecorations {
                 case .capsule: radius = side; if isFrame(inner) { clip = .capsule }
                 case .rectangle: radius = 0; if isFrame(inner) { clip = .roundedRectangle(cornerRadius: 0) }
                 case .roundedRectangle(let c):
-                    radius = max(0, finite(c.resolved(for: sizeClass)))
+                    radius = c
                     if isFrame(inner) { clip = .roundedRectangle(cornerRadius: radius) }
                 }
                 clipped = true
@@ -157,12 +140,6 @@ extension DisplayDecorations {
     }
 }
 
-extension DisplayShadow {
-    /// SwiftUI's default shadow colour: black at 33 % opacity.
-    static let defaultColor = Color(light: .init(red: 0, green: 0, blue: 0, alpha: 84),
-                                    dark: .init(red: 0, green: 0, blue: 0, alpha: 84))
-}
-
 extension DisplayClipShape {
     /// The corner radius that draws this shape in `box` as a rounded rectangle (a circle or ellipse: half the
     /// shorter side).
@@ -173,4 +150,9 @@ extension DisplayClipShape {
         case .circle, .ellipse, .capsule: return min(box.width, box.height) / 2
         }
     }
+}
+
+extension DisplayShadow {
+    /// SwiftUI's default shadow colour: black at 33 % opacity.
+    static let defaultColor = ChainEffect.defaultShadowColor
 }

@@ -1,5 +1,6 @@
-public import SDUIEnvironment
+import SDUIEnvironment
 public import SDUISchema
+import SDUILayout
 
 /// What a native input control shows, in the state the screen is in: everything a host sets on a `UISwitch`,
 /// `UITextField`, `UIStepper` or `UISegmentedControl` / menu (SwiftUI's `Toggle`, `TextField` / `SecureField`,
@@ -20,18 +21,18 @@ public enum DisplayInput: Hashable, Sendable {
     /// A stepper's range when the payload gives none (SwiftUI's `Stepper(value:in:)` needs one; the schema's default).
     public static let defaultStepperRange: ClosedRange<Double> = 0...100
 
-    /// The control of `component` in `state` for `sizeClass`, or nil when the node is not an input.
-    public init?(_ component: ComponentNode, state: ScreenState, sizeClass: UserInterfaceSizeClass) {
-        guard let input = component.input else { return nil }
-        let value = state[input.target]
-        switch component.type {
+    /// The control of a node with `content` and `input` (`content.input`) whose variable holds `value`, or nil when
+    /// the node is not an input.
+    init?(_ content: NodeContent, input: InputContent?, value: StateValue?) {
+        guard let input else { return nil }
+        switch content.type {
         case .toggle:
             self = .toggle(isOn: value == .bool(true))
         case .textField:
             let text: String
             if case .string(let s)? = value { text = s } else { text = "" }
-            self = .textField(text: text, placeholder: input.placeholder?.resolved(for: sizeClass) ?? "",
-                              keyboard: input.keyboard ?? .default, isSecure: input.isSecure?.resolved(for: sizeClass) ?? false)
+            self = .textField(text: text, placeholder: input.placeholder ?? "", keyboard: input.keyboard ?? .default,
+                              isSecure: input.isSecure)
         case .stepper:
             let range = input.range ?? Self.defaultStepperRange
             let number = value?.doubleValue ?? range.lowerBound

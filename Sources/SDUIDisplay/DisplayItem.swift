@@ -50,6 +50,8 @@ public struct DisplayItem: Hashable, Sendable {
     public var image: ImageRequest?
     /// The SF Symbol drawn (an `image` with `systemName`, a `label`'s `systemImage`).
     public var symbol: DisplaySymbol?
+    /// A scroll node's axis and the section views it keeps in its viewport; nil for other nodes.
+    public var scroll: DisplayScroll?
     /// What a tap does.
     public var action: Action?
     /// The input control the node is (toggle, stepper, text field, picker) in the screen's state; nil for others.
@@ -232,7 +234,7 @@ public struct DisplayAccessibility: Hashable, Sendable {
     /// How the node takes part.
     public enum Role: Hashable, Sendable {
         /// Not an element; its subtree may hold elements (a plain stack, a spacer). Also every node of a list made
-        /// without the pass (`DisplayList(_:screen:accessibility: false)`).
+        /// without the pass (`DisplayList(_:accessibility: false)`).
         case none
         /// An element VoiceOver visits (`isAccessibilityElement`): `label`, `traits`, `hint` and `value` are its.
         case element
@@ -294,11 +296,10 @@ public enum DisplayControl: Hashable, Sendable {
         return false
     }
 
-    /// The control of a payload node in `state`, or nil when the node is not an input.
-    /// What it draws of the control is a part of `DisplayInput` (what a native control is given), which reads the
-    /// state once for both; the size class picks only the text field's placeholder, which this does not hold.
-    public init?(_ component: ComponentNode?, state: ScreenState) {
-        guard let component, let input = DisplayInput(component, state: state, sizeClass: .compact) else { return nil }
+    /// The control of a node with `content`, in the state its screen was resolved in; nil when the node is not an
+    /// input.
+    init?(_ content: NodeContent, input: InputContent?) {
+        guard let input = DisplayInput(content, input: input, value: input?.value) else { return nil }
         switch input {
         case .toggle(let isOn): self = .toggle(isOn: isOn)
         case .stepper: self = .stepper
@@ -307,4 +308,15 @@ public enum DisplayControl: Hashable, Sendable {
         case .picker: self = .menu
         }
     }
+}
+
+/// What a scroll node scrolls: its axis and the section views it pins (SwiftUI's `ScrollView(axis)` around a
+/// `LazyVStack(pinnedViews:)`).
+public struct DisplayScroll: Hashable, Sendable {
+    /// The axis the content scrolls along.
+    public var axis: Axis
+    /// The sections' views kept in the viewport while their section passes under them.
+    public var pinnedViews: PinnedScrollableViews
+
+    public init(axis: Axis, pinnedViews: PinnedScrollableViews = []) { self.axis = axis; self.pinnedViews = pinnedViews }
 }

@@ -5,30 +5,27 @@ public import SDUILayout
 /// The render contract: what every host draws for one laid-out screen, one `DisplayItem` per node of the
 /// `LayoutResult`, in its document order (parents before children).
 ///
-/// Made from the layout result and the screen it came from. Each layout node's payload node is found once, by
-/// the child slots the engine recorded (no path strings, no pointer lookups), and resolved for the window: frame
-/// and content box, appearance, text lines with their baselines, image request, accessibility, action. HTML, SVG,
-/// the headless runtime and the native hosts read only this.
+/// A projection of the flat tree the layout was made from and its frames: each item is node `index` of the layout,
+/// its frame, text run and modifier boxes from the layout, and what it shows and does from the flat tree's node
+/// (`LayoutResult.content(at:)`) — the views of backgrounds and overlays and sections' headers and footers like
+/// any other node. No payload tree is walked. HTML, SVG, the headless runtime and the native hosts read only this.
 ///
-/// Iterating streams the items (memory: one item and the path to it — what the HTML and SVG writers use on
-/// screens of any size); `items` makes them all (what a host that keeps views uses).
+/// Iterating streams the items (memory: one item and the identities of its ancestors — what the HTML and SVG
+/// writers use on screens of any size); `items` makes them all (what a host that keeps views uses).
 public struct DisplayList: Sequence, Sendable {
     /// The layout drawn.
     public let layout: LayoutResult
-    /// The screen it was laid out from.
-    public let screen: Screen
     /// The screen's accessibility elements (`AccessibilityTree`: what `sdui accessibility` prints), which fill the
     /// items' `accessibility`; nil for a list made without the pass.
     public let accessibilityTree: AccessibilityTree?
 
-    /// A display list of `layout`, a layout of `screen`. With `accessibility` (the default) the accessibility pass
-    /// runs once, here, and every item carries its part (`DisplayItem.accessibility`); a writer that only draws
-    /// (SVG) passes false and its items' roles are all `.none`.
+    /// A display list of `layout`. With `accessibility` (the default) the accessibility pass runs once, here, and
+    /// every item carries its part (`DisplayItem.accessibility`); a writer that only draws (SVG) passes false and its
+    /// items' roles are all `.none`.
     /// - Complexity: O(n log n) in nodes with the pass (its reading order sorts), O(1) without.
-    public init(_ layout: LayoutResult, screen: Screen, accessibility: Bool = true) {
+    public init(_ layout: LayoutResult, accessibility: Bool = true) {
         self.layout = layout
-        self.screen = screen
-        accessibilityTree = accessibility ? AccessibilityTree(layout: layout, screen: screen) : nil
+        accessibilityTree = accessibility ? AccessibilityTree(layout: layout) : nil
     }
 
     /// The nodes that carry the accessibility elements, in VoiceOver's reading order (the order of
@@ -75,26 +72,18 @@ public struct DisplayList: Sequence, Sendable {
 
     public func makeIterator() -> Iterator { Iterator(self) }
 
-    /// Streams the items: walks the payload alongside the layout, keeping the path to the current node.
+    /// Streams the items: the layout's nodes in order, with the identities of the current node's ancestors.
     public struct Iterator: IteratorProtocol {
         private let nodes: [LayoutNode]
         private let layout: LayoutResult
-        private let root: ComponentNode
-        private let state: ScreenState
-        private let sizeClass: UserInterfaceSizeClass
-        private let direction: LayoutDirection
         private let accessibility: AccessibilityTree?
         private var position = 0
-        /// The current path: layout index, payload node (nil: not found), identity.
-        private var path: [(index: Int, node: ComponentNode?, identity: NodeIdentity)] = []
+        /// The current node's ancestors and itself: layout index, identity.
+        private var path: [(index: Int, identity: NodeIdentity)] = []
 
         init(_ list: DisplayList) {
             layout = list.layout
             nodes = list.layout.nodes
-            root = list.screen.root
-            state = list.screen.state
-            sizeClass = list.layout.traits.horizontalSizeClass
-            direction = list.layout.traits.layoutDirection
             accessibility = list.accessibilityTree
         }
 
@@ -104,19 +93,10 @@ public struct DisplayList: Sequence, Sendable {
             position += 1
             let node = nodes[index]
             while let last = path.last, last.index != node.parent { path.removeLast() }
-            let component: ComponentNode?
-            let identity: NodeIdentity
-            if let parent = path.last {
-                component = parent.node.flatMap { $0.layoutChild(atSlot: layout.childSlot(at: index)) }
-                identity = parent.identity.child(slot: layout.childSlot(at: index), id: component?.id)
-            } else {
-                component = node.parent < 0 ? root : nil
-                identity = .root(id: component?.id)
-            }
-            path.append((index, component, identity))
-            var item = DisplayItem(node, index: index, component: component, identity: identity, sizeClass: sizeClass,
-                                   direction: direction)
-            item.control = DisplayControl(component, state: state)
+            let id = layout.payloadID(at: index)
+            let identity = path.last.map { $0.identity.child(slot: layout.childSlot(at: index), id: id) } ?? .root(id: id)
+            path.append((index, identity))
+            var item = DisplayItem(node, index: index, in: layout, content: layout.content(at: index), identity: identity)
             if let accessibility { item.accessibility.fill(from: accessibility, node: index) }
             return item
         }
@@ -124,9 +104,10 @@ public struct DisplayList: Sequence, Sendable {
 }
 
 extension DisplayItem {
-    /// Resolves one layout node with its payload node.
-    init(_ node: LayoutNode, index: Int, component: ComponentNode?, identity: NodeIdentity,
-         sizeClass: UserInterfaceSizeClass, direction: LayoutDirection) {
+    /// Node `index` of `layout` (`node`: its `LayoutNode`; `content`: `layout.content(at: index)`), known across
+    /// results as `identity`: its geometry from the layout, what it shows and does from the flat tree's node.
+    init(_ node: LayoutNode, index: Int, in layout: LayoutResult, content: NodeContent?, identity: NodeIdentity) {
+        let direction = layout.traits.layoutDirection
         let frame = node.frame
         self.index = NodeIndex(Int32(truncatingIfNeeded: index))
         parent = node.parent >= 0 ? NodeIndex(Int32(truncatingIfNeeded: node.parent)) : nil
@@ -135,37 +116,32 @@ extension DisplayItem {
         type = node.type
         self.frame = frame
         isHidden = node.isHidden
-        isUnresolved = component == nil
-        properties = component?.extra ?? [:]
-        let boxes = component == nil ? nil : node.layers
-        let appearance = ResolvedAppearance(node: component, type: node.type, frame: frame, boxes: boxes, sizeClass: sizeClass)
+        isUnresolved = content == nil
+        properties = content?.properties ?? [:]
+        let boxes = content == nil ? nil : node.layers
+        let appearance = ResolvedAppearance(content: content, type: node.type, frame: frame, boxes: boxes)
         self.appearance = appearance
-        // The padding the layout applied: its checked values (`GeometryProperties`), never re-derived here; with a
-        // chain, the content box the engine reported inside it.
+        // The padding the layout applied (the build's values, never re-derived here); with a chain, the content box
+        // the engine reported inside it.
         var padding = EdgeInsets.zero
         if let boxes {
             let c = boxes.content
             let physical = EdgeInsets(top: max(0, c.minY - frame.minY), leading: max(0, c.minX - frame.minX),
                                       bottom: max(0, frame.maxY - c.maxY), trailing: max(0, frame.maxX - c.maxX))
             padding = direction == .rightToLeft ? physical.mirrored : physical
-        } else if let component {
-            let geometry = component.geometry.usesSizeClasses ? GeometryProperties(of: component, sizeClass: sizeClass)
-                : component.geometry
-            if geometry.hasPadding {
-                let p = geometry.padding
-                padding = EdgeInsets(top: p.top, leading: p.leading, bottom: p.bottom, trailing: p.trailing)
-            }
+        } else if content != nil {
+            let p = layout.padding(at: index)
+            padding = EdgeInsets(top: p.top, leading: p.leading, bottom: p.bottom, trailing: p.trailing)
         }
         let physical = direction == .rightToLeft ? padding.mirrored : padding
         contentInsets = physical
         contentBox = frame.inset(by: physical)
-        func r<T>(_ value: Responsive<T>?) -> T? { value?.resolved(for: sizeClass) }
-        action = component?.modifiers.action
-        let source = node.type == .button || node.type == .label ? r(component?.title) : r(component?.text)
+        action = content?.action
+        let input = content?.input
         symbol = nil
         if let run = node.text {
             var textPadding = padding
-            if node.type == .label, let name = r(component?.systemImage) {
+            if node.type == .label, let name = content?.systemImage {
                 // The symbol, then the title (`LabelMetrics`), both centred vertically; the symbol on the right
                 // right to left.
                 let side = run.lineHeight, lead = side + LabelMetrics.spacing
@@ -177,41 +153,41 @@ extension DisplayItem {
             // An input's label (a text field's text or placeholder, a menu's selected option) sits at the leading
             // edge in the room its control leaves, centred vertically — SwiftUI's `Toggle` is an HStack of the label
             // and the switch — never under the control.
-            let control = InputMetrics.labelInsets(of: node.type, pickerStyle: component?.input?.pickerStyle)
+            let control = InputMetrics.labelInsets(of: node.type, pickerStyle: input?.pickerStyle)
             if let control {
                 textPadding.leading += control.leading
                 textPadding.trailing += control.trailing
             }
-            text = DisplayText(run: run, frame: frame, padding: textPadding, sourceText: source,
-                               alignment: node.type == .button ? .center : node.type == .label || control != nil ? .leading
-                                   : appearance.contentAlignment,
-                               direction: direction)
-            if var t = text {
-                if r(component?.strikethrough) == true { t.decorations.insert(.strikethrough) }
-                if r(component?.underline) == true { t.decorations.insert(.underline) }
-                text = t
-            }
+            var t = DisplayText(run: run, frame: frame, padding: textPadding, sourceText: content?.text,
+                                alignment: node.type == .button ? .center : node.type == .label || control != nil ? .leading
+                                    : appearance.contentAlignment,
+                                direction: direction)
+            if content?.strikethrough == true { t.decorations.insert(.strikethrough) }
+            if content?.underline == true { t.decorations.insert(.underline) }
+            text = t
         } else {
             text = nil
         }
-        controlBox = InputMetrics.controlBox(of: node.type, pickerStyle: component?.input?.pickerStyle,
+        controlBox = InputMetrics.controlBox(of: node.type, pickerStyle: input?.pickerStyle,
                                              size: Size(width: frame.width, height: frame.height), direction: direction)
-        if node.type == .image, let name = r(component?.systemName) {
+        if node.type == .image, let name = content?.systemName {
             // An SF Symbol: a square of the shorter side at the content box's origin.
             let box = contentBox
             let side = min(box.width, box.height)
             symbol = DisplaySymbol(name: name, box: Rect(x: box.x - frame.x, y: box.y - frame.y, width: side, height: side))
             image = nil
         } else if node.type == .image {
-            let url = r(component?.url)
+            let url = content?.url
             image = ImageRequest(source: url, loadableURL: url.flatMap(ImageRequest.loadableURL),
-                                 contentMode: r(component?.modifiers.contentMode) ?? .fill,
-                                 placeholder: r(component?.placeholder) ?? .skeleton,
-                                 isFlipped: (r(component?.flipsForRightToLeftLayoutDirection) ?? false) && direction == .rightToLeft)
+                                 contentMode: content?.contentMode ?? .fill,
+                                 placeholder: content?.placeholder ?? .skeleton,
+                                 isFlipped: (content?.flipsForRightToLeftLayoutDirection ?? false) && direction == .rightToLeft)
         } else {
             image = nil
         }
-        accessibility = DisplayAccessibility(identifier: component?.id)
+        control = content.flatMap { DisplayControl($0, input: input) }
+        scroll = node.type == .scroll ? DisplayScroll(axis: content?.axis ?? .vertical, pinnedViews: content?.pinnedViews ?? []) : nil
+        accessibility = DisplayAccessibility(identifier: content?.id)
     }
 }
 

@@ -9,9 +9,9 @@ public import SDUILayout
 ///
 /// Which items can differ is known exactly: the nodes whose layout output changed (`LayoutResult.changedNodes(since:)`
 /// compares the two results' frames, visibility, text runs and modifier boxes node by node) and the nodes whose
-/// payload node changed (the update's text and property changes). Every other item is made from inputs that did not
+/// content changed (the update's text and property changes). Every other item is made from inputs that did not
 /// change, so it is kept. The accessibility tree is brought along the same way
-/// (`AccessibilityTree.update(layout:screen:changes:)`), or made again when the change reorganises it. The
+/// (`AccessibilityTree.update(layout:changes:)`), or made again when the change reorganises it. The
 /// differential tests (`IncrementalDisplayListTests`) check, after every change of random sequences, that the items,
 /// the tree, the reading order and the views driven from them equal a fresh `DisplayList` of a fresh layout.
 ///
@@ -26,7 +26,7 @@ public struct DisplayListUpdater: Sendable {
     public private(set) var incrementalUpdateCount = 0
     /// How many of those made the accessibility tree again (the change could not be made in place).
     public private(set) var accessibilityRebuildCount = 0
-    /// Whether items carry their accessibility (`DisplayList(_:screen:accessibility:)`).
+    /// Whether items carry their accessibility (`DisplayList(_:accessibility:)`).
     public let includesAccessibility: Bool
     /// The layout the items are of.
     private var layout: LayoutResult?
@@ -34,63 +34,57 @@ public struct DisplayListUpdater: Sendable {
     /// An updater with no list yet; `accessibility`: whether the accessibility pass runs (hosts with views: true).
     public init(accessibility: Bool = true) { includesAccessibility = accessibility }
 
-    /// Brings the list to `layout`, a layout of `screen`; `items`: the list as the last update left it (empty before
-    /// the first).
+    /// Brings the list to `layout`; `items`: the list as the last update left it (empty before the first).
     ///
-    /// `changedComponents`: the nodes (by index) whose payload node differs from the screen the last layout was of,
-    /// when `screen` is that screen with only those nodes changed — a `StateUpdate` on the fast path gives them (its
-    /// `textChanges` and `propertyChanges`); nil when the screen may differ anywhere (another payload, the general
-    /// path): the whole list is made, as `DisplayList(layout, screen:).items`.
-    /// - Complexity: incremental: O(n) to compare the two layouts, plus O(depth) per item made again; else as
+    /// `changedNodes`: the nodes (by index) whose content differs from the layout the items were made from, when the
+    /// new layout is of the same flat tree with only those nodes changed — a `StateUpdate` on the fast path gives them
+    /// (its `textChanges` and `propertyChanges`); nil when the tree may differ anywhere (another payload, the general
+    /// path): the whole list is made, as `DisplayList(layout).items`.
+    /// - Complexity: incremental: O(n) to compare the two layouts, plus O(1) per item made again; else as
     ///   `DisplayList.items`.
-    public mutating func update(_ items: [DisplayItem], to layout: LayoutResult, screen: Screen,
-                                changedComponents: [Int32]?) -> DisplayListChange {
+    public mutating func update(_ items: [DisplayItem], to layout: LayoutResult, changedNodes: [Int32]?) -> DisplayListChange {
         defer { self.layout = layout }
-        guard let changedComponents, let previous = self.layout, previous.nodeCount == items.count,
+        guard let changedNodes, let previous = self.layout, previous.nodeCount == items.count,
               layout.nodeCount == items.count, let layoutChanges = layout.changedNodes(since: previous) else {
-            return .list(makeAll(layout, screen: screen))
+            return .list(makeAll(layout))
         }
         var changed = layoutChanges.map(Int.init)
-        changed.reserveCapacity(layoutChanges.count + changedComponents.count)
-        for node in changedComponents where node >= 0 && Int(node) < items.count { changed.append(Int(node)) }
+        changed.reserveCapacity(layoutChanges.count + changedNodes.count)
+        for node in changedNodes where node >= 0 && Int(node) < items.count { changed.append(Int(node)) }
         changed.sort()
         changed.removeDuplicateNeighbours()
-        // Making many items one by one (each found from the root) costs more than one walk making them all.
-        guard changed.count * 4 <= items.count else { return .list(makeAll(layout, screen: screen)) }
-        let sizeClass = layout.traits.horizontalSizeClass, direction = layout.traits.layoutDirection
+        // Making many items one by one costs more than one pass making them all.
+        guard changed.count * 4 <= items.count else { return .list(makeAll(layout)) }
         var made: [DisplayItemChange] = []
         made.reserveCapacity(changed.count)
         var changes: [AccessibilityTree.Change] = []
         changes.reserveCapacity(changed.count)
         for i in changed {
-            let component = Self.component(at: i, of: layout, in: screen)
+            let content = layout.content(at: i)
             let old = items[i]
             // The item keeps its identity: a node whose payload id or type changed is another view (the whole list).
-            guard component?.id == old.payloadID,
-                  component?.type ?? old.type == old.type else {
-                return .list(makeAll(layout, screen: screen))
+            guard content?.id == old.payloadID, content?.type ?? old.type == old.type else {
+                return .list(makeAll(layout))
             }
             let node = LayoutNode(id: old.id, path: "", type: old.type, parent: old.parent.map { $0.int } ?? -1,
                                   frame: layout.frame(at: i), isHidden: layout.isHidden(at: i), text: layout.textRun(at: i),
-                                  layers: component == nil ? nil : layout.layers(at: i))
-            var item = DisplayItem(node, index: i, component: component, identity: old.identity, sizeClass: sizeClass,
-                                   direction: direction)
-            item.control = DisplayControl(component, state: screen.state)
+                                  layers: content == nil ? nil : layout.layers(at: i))
+            let item = DisplayItem(node, index: i, in: layout, content: content, identity: old.identity)
             made.append(DisplayItemChange(index: i, item: item))
-            changes.append(AccessibilityTree.Change(node: i, component: component))
+            changes.append(AccessibilityTree.Change(node: i, content: content))
         }
         incrementalUpdateCount += 1
         guard includesAccessibility else { return .items(made) }
         var tree = accessibilityTree
         accessibilityTree = nil
-        if let updated = tree?.update(layout: layout, screen: screen, changes: changes), let tree {
+        if let updated = tree?.update(layout: layout, changes: changes), let tree {
             for k in made.indices { made[k].item.accessibility.fill(from: tree, node: made[k].index) }
             accessibilityTree = tree
             if updated.reordered { accessibilityOrder = DisplayList.order(of: tree) }
             return .items(made)
         }
         // The change reorganises the tree: the whole pass, and every item's part in it.
-        let rebuilt = AccessibilityTree(layout: layout, screen: screen)
+        let rebuilt = AccessibilityTree(layout: layout)
         accessibilityRebuildCount += 1
         var all: [DisplayItemChange] = []
         var next = 0
@@ -111,46 +105,15 @@ public struct DisplayListUpdater: Sendable {
     }
 
     /// The whole list, as `DisplayList` makes it.
-    private mutating func makeAll(_ layout: LayoutResult, screen: Screen) -> [DisplayItem] {
-        let list = DisplayList(layout, screen: screen, accessibility: includesAccessibility)
+    private mutating func makeAll(_ layout: LayoutResult) -> [DisplayItem] {
+        let list = DisplayList(layout, accessibility: includesAccessibility)
         accessibilityTree = list.accessibilityTree
         accessibilityOrder = list.accessibilityOrder
         return list.items
     }
-
-    /// The payload node of layout node `index`: the child slots the engine recorded, from the root down (what the
-    /// list's iterator follows).
-    static func component(at index: Int, of layout: LayoutResult, in screen: Screen) -> ComponentNode? {
-        component(at: index, of: layout, in: screen) { _ in }
-    }
-
-    /// The payload node of layout node `index`, as `component(at:of:in:)` finds it, with `visit` called on every node
-    /// from the root down to it (both included).
-    static func component(at index: Int, of layout: LayoutResult, in screen: Screen,
-                          visiting visit: (ComponentNode) -> Void) -> ComponentNode? {
-        guard index >= 0, index < layout.nodeCount else { return nil }
-        var slots: [Int32] = []
-        var i = index
-        while true {
-            let parent = layout.parentIndex(at: i)
-            guard parent >= 0 else { break }
-            guard parent < i else { return nil }
-            slots.append(layout.childSlot(at: i))
-            i = parent
-        }
-        guard i == 0 else { return nil }
-        var node = screen.root
-        visit(node)
-        for slot in slots.reversed() {
-            guard let child = node.layoutChild(atSlot: slot) else { return nil }
-            node = child
-            visit(node)
-        }
-        return node
-    }
 }
 
-/// What `DisplayListUpdater.update(_:to:screen:changedComponents:)` changed in a display list.
+/// What `DisplayListUpdater.update(_:to:changedNodes:)` changed in a display list.
 public enum DisplayListChange: Sendable {
     /// A whole new list.
     case list([DisplayItem])
@@ -181,8 +144,8 @@ public struct DisplayItemChange: Sendable {
 
 extension StateUpdate {
     /// The nodes whose payload node the update changed, by index, when it took the fast path — its text, property and
-    /// input (control) changes, nothing else of the screen changed (`DisplayListUpdater`'s `changedComponents`); nil for the general
-    /// path (the screen was made again).
+    /// input (control) changes, nothing else of the screen changed (`DisplayListUpdater`'s `changedNodes`); nil for the
+    /// general path (the screen was made again).
     public var changedNodes: [Int32]? {
         guard textChanges != nil || !propertyChanges.isEmpty else { return nil }
         return (textChanges?.map(\.node) ?? []) + propertyChanges + inputChanges

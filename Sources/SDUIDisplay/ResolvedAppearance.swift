@@ -86,22 +86,19 @@ public struct ResolvedAppearance: Hashable, Sendable {
     static let white = Color.system["white"]
     static let separator = Color.system["separator"]
 
-    /// The appearance of a node of `type` with the payload `node` (nil: not found, drawn with defaults) and frame
-    /// height `height`, for the horizontal size class `sizeClass`; `boxes` are the engine's boxes of its chain (nil
-    /// for a node without a `modifiers` chain), `frame` its frame.
-    init(node: ComponentNode?, type: ComponentType, frame: Rect, boxes: NodeLayers? = nil, sizeClass: UserInterfaceSizeClass) {
+    /// The appearance of a node of `type` with `content` (nil: not found, drawn with defaults) at `frame`; `boxes` are
+    /// the engine's boxes of its chain (nil for a node without a `modifiers` chain).
+    init(content: NodeContent?, type: ComponentType, frame: Rect, boxes: NodeLayers? = nil) {
         let height = frame.height
-        func r<T>(_ value: Responsive<T>?) -> T? { value?.resolved(for: sizeClass) }
-        let modifiers = node?.modifiers
-        let color = r(node?.color)
-        var fill = r(modifiers?.background)
+        let color = content?.color
+        var fill = content?.background
         var foreground: Color?
-        // With a chain laid out, the v1 background and corner radius are layers of it (drawn in `decorations`).
-        let isLayered = boxes != nil && node != nil
+        // With a chain laid out, the `background` and `cornerRadius` keys are layers of it (drawn in `decorations`).
+        let isLayered = boxes != nil && content != nil
         if isLayered { fill = nil }
-        let payloadRadius = isLayered ? 0 : max(0, r(modifiers?.cornerRadius) ?? 0)
+        let payloadRadius = isLayered ? 0 : max(0, content?.cornerRadius ?? 0)
         var radius = payloadRadius
-        let style = type == .button ? r(node?.buttonStyle) ?? .automatic : .automatic
+        let style = type == .button ? content?.buttonStyle ?? .automatic : .automatic
         switch type {
         case .color:
             fill = color ?? Self.primary
@@ -109,7 +106,7 @@ public struct ResolvedAppearance: Hashable, Sendable {
             if fill == nil { fill = Self.separator }
         case .text, .toggle, .stepper, .textField, .picker, .label:
             foreground = color ?? Self.primary
-        case .image where node?.systemName != nil:
+        case .image where content?.systemName != nil:
             foreground = color ?? Self.primary
         case .button:
             let tint = color ?? Self.accent
@@ -132,12 +129,11 @@ public struct ResolvedAppearance: Hashable, Sendable {
         self.cornerRadius = radius
         self.clipsContent = type == .scroll || payloadRadius > 0
         self.buttonStyle = style
-        self.contentAlignment = r(modifiers?.frame?.alignment) ?? .center
-        if let chain = modifiers?.chain, !chain.isEmpty {
-            let full = modifiers?.fullChain(isImage: type == .image) ?? chain
-            let offset = full.count - chain.count
-            layers = chain.enumerated().map { k, modifier in
-                var layer = DisplayLayer(modifier, chainIndex: offset + k, sizeClass: sizeClass)
+        self.contentAlignment = content?.frameAlignment ?? .center
+        if let content, content.hasModifierChain {
+            let (chain, offset) = content.chain
+            layers = chain[offset...].enumerated().map { k, element in
+                var layer = DisplayLayer(element, chainIndex: offset + k)
                 if let boxes, offset + k < boxes.layers.count, case let laid = boxes.layers[offset + k] {
                     layer.box = Rect(x: laid.box.x - frame.x, y: laid.box.y - frame.y, width: laid.box.width, height: laid.box.height)
                     layer.decorationIndex = laid.contentNode.map { NodeIndex(Int32(truncatingIfNeeded: $0)) }
@@ -147,7 +143,7 @@ public struct ResolvedAppearance: Hashable, Sendable {
             if let boxes, isLayered {
                 var colorFill: Color? = nil
                 if type == .color { colorFill = self.fill; self.fill = nil }
-                decorations = DisplayDecorations(chain: full, layers: boxes, frame: frame, colorFill: colorFill, sizeClass: sizeClass)
+                decorations = DisplayDecorations(chain: chain, layers: boxes, frame: frame, colorFill: colorFill)
             } else {
                 decorations = DisplayDecorations()
             }
@@ -197,38 +193,19 @@ public struct DisplayLayer: Hashable, Sendable {
     /// A background's or overlay's view: its item's index in the list (nil for a colour and other modifiers).
     public var decorationIndex: NodeIndex?
 
-    init(_ modifier: Modifier, chainIndex: Int, sizeClass: UserInterfaceSizeClass) {
-        func r<T>(_ value: Responsive<T>) -> T { value.resolved(for: sizeClass) }
-        func finite(_ value: Double, _ fallback: Double = 0) -> Double { value.isFinite ? value : fallback }
-        name = modifier.name
+    init(_ element: ChainElement, chainIndex: Int) {
+        name = element.name
         self.chainIndex = chainIndex
-        switch modifier {
-        case .padding, .frame, .aspectRatio, .fixedSize, .layoutPriority, .ignoresSafeArea:
-            effect = .layout
-        case .background(let d), .overlay(let d):
-            let isOverlay: Bool
-            if case .overlay = modifier { isOverlay = true } else { isOverlay = false }
-            switch d.content {
-            case .color(let c): effect = .fill(r(c), isOverlay: isOverlay)
-            case .view: effect = .view(isOverlay: isOverlay)
-            }
-        case .offset(let o): effect = .offset(x: finite(r(o.x)), y: finite(r(o.y)))
-        case .opacity(let o): effect = .opacity(min(1, max(0, finite(r(o), 1))))
-        case .cornerRadius(let radius): effect = .clip(.roundedRectangle(cornerRadius: max(0, finite(r(radius)))))
-        case .clipShape(let shape):
-            switch shape {
-            case .circle: effect = .clip(.circle)
-            case .capsule: effect = .clip(.capsule)
-            case .ellipse: effect = .clip(.ellipse)
-            case .rectangle: effect = .clip(.rectangle)
-            case .roundedRectangle(let radius): effect = .clip(.roundedRectangle(cornerRadius: max(0, finite(r(radius)))))
-            }
-        case .border(let b): effect = .border(r(b.color), width: max(0, finite(b.width.map(r) ?? 1, 1)))
-        case .shadow(let s):
-            let black = Color(light: .init(red: 0, green: 0, blue: 0, alpha: 84), dark: .init(red: 0, green: 0, blue: 0, alpha: 84))
-            effect = .shadow(s.color.map(r) ?? black, radius: max(0, finite(r(s.radius))), x: finite(s.x.map(r) ?? 0),
-                             y: finite(s.y.map(r) ?? 0))
-        case .hidden(let h): effect = r(h) ? .hidden : .layout
+        switch element.effect {
+        case .layout: effect = .layout
+        case .fill(let color, let isOverlay): effect = .fill(color, isOverlay: isOverlay)
+        case .view(let isOverlay): effect = .view(isOverlay: isOverlay)
+        case .offset(let x, let y): effect = .offset(x: x, y: y)
+        case .opacity(let o): effect = .opacity(o)
+        case .clip(let shape): effect = .clip(DisplayClipShape(shape))
+        case .border(let color, let width): effect = .border(color, width: width)
+        case .shadow(let color, let radius, let x, let y): effect = .shadow(color, radius: radius, x: x, y: y)
+        case .hidden: effect = .hidden
         case .unknown: effect = .unknown
         }
     }
@@ -238,4 +215,14 @@ public struct DisplayLayer: Hashable, Sendable {
 public enum DisplayClipShape: Hashable, Sendable {
     case circle, capsule, ellipse, rectangle
     case roundedRectangle(cornerRadius: Double)
+
+    init(_ shape: ClipShapeValue) {
+        switch shape {
+        case .circle: self = .circle
+        case .capsule: self = .capsule
+        case .ellipse: self = .ellipse
+        case .rectangle: self = .rectangle
+        case .roundedRectangle(let radius): self = .roundedRectangle(cornerRadius: radius)
+        }
+    }
 }

@@ -48,39 +48,50 @@ public struct ScreenSession: Sendable {
 
     // MARK: Nodes
 
-    /// The first node with `id` (document order) and the locals of its place.
+    /// The index of the first node (document order) of `layout` (a layout of `screen`) whose payload id is `id` — the
+    /// views of backgrounds and overlays and sections' headers and footers included.
     /// - Throws: `.nodeNotFound` when no node has that id.
-    public func node(withID id: String) throws(ScreenSessionError) -> (node: ComponentNode, locals: Locals) {
-        let root = screen.root
-        guard let component = root.node(withID: id), let locals = root.locals(ofNodeWithID: id) else {
+    public func index(ofNodeWithID id: String, in layout: LayoutResult) throws(ScreenSessionError) -> Int {
+        guard let index = layout.index(ofNodeWithID: id) else {
             throw ScreenSessionError(.nodeNotFound, "'\(screen.id)' has no node with id '\(id)'")
         }
-        return (component, locals)
+        return index
     }
 
-    /// The payload node laid out as node `index` of `layout` (a layout of `screen`; section headers and the views of
-    /// backgrounds and overlays included) and the locals of its place.
-    /// - Throws: `.nodeNotFound` when `layout` has no such node or it is not of this screen.
-    public func node(at index: Int, in layout: LayoutResult) throws(ScreenSessionError) -> (node: ComponentNode, locals: Locals) {
-        var locals: Locals = []
-        let found = DisplayListUpdater.component(at: index, of: layout, in: screen) { node in
-            if let item = node.templateItem { locals += item.locals }
+    /// The locals of node `index`'s place in `layout`: `item` and `index` of each template around it, outermost first.
+    public func locals(ofNodeAt index: Int, in layout: LayoutResult) -> Locals { layout.locals(at: index) }
+
+    /// The action of node `index` of `layout` (what a tap on it does) and the locals it runs with.
+    /// - Throws: `.nodeNotFound` when `layout` has no such node or it has no action.
+    public func action(ofNodeAt index: Int, in layout: LayoutResult) throws(ScreenSessionError) -> (action: Action, locals: Locals) {
+        let content = try self.content(at: index, in: layout)
+        guard let action = content.action else {
+            throw ScreenSessionError(.nodeNotFound, "node \(Self.name(content, index)) on '\(screen.id)' has no action")
         }
-        guard let found else {
+        return (action, layout.locals(at: index))
+    }
+
+    /// The action of the node with `id` in `layout` (what a tap on it does) and the locals it runs with.
+    /// - Throws: `.nodeNotFound` when no node has that id or it has no action.
+    public func action(ofNodeWithID id: String, in layout: LayoutResult) throws(ScreenSessionError) -> (action: Action, locals: Locals) {
+        try action(ofNodeAt: try index(ofNodeWithID: id, in: layout), in: layout)
+    }
+
+    /// What the return key of the text field at node `index` of `layout` runs (nil: none, or not a text field).
+    public func submitAction(ofNodeAt index: Int, in layout: LayoutResult) -> Action? {
+        layout.content(at: index)?.input?.submitAction
+    }
+
+    /// Node `index`'s content, or `.nodeNotFound`.
+    private func content(at index: Int, in layout: LayoutResult) throws(ScreenSessionError) -> NodeContent {
+        guard let content = layout.content(at: index) else {
             throw ScreenSessionError(.nodeNotFound, "'\(screen.id)' has no node at layout index \(index)")
         }
-        return (found, locals)
+        return content
     }
 
-    /// The action of the node with `id` (what a tap on it does) and the locals it runs with.
-    /// - Throws: `.nodeNotFound` when no node has that id or it has no action.
-    public func action(ofNodeWithID id: String) throws(ScreenSessionError) -> (action: Action, locals: Locals) {
-        let (component, locals) = try node(withID: id)
-        guard let action = component.modifiers.action else {
-            throw ScreenSessionError(.nodeNotFound, "node '\(id)' on '\(screen.id)' has no action")
-        }
-        return (action, locals)
-    }
+    /// How a message names a node: `'id'`, or its layout index.
+    private static func name(_ content: NodeContent, _ index: Int) -> String { content.id.map { "'\($0)'" } ?? "at node \(index)" }
 
     // MARK: Changes
 
@@ -99,36 +110,38 @@ public struct ScreenSession: Sendable {
         apply(interpreter.run(action, in: state, locals: locals))
     }
 
-    /// Sets the state variable of the input with `id` (a toggle's `isOn`, a text field's `text`, a stepper's `value`,
-    /// a picker's `selection`) to `value`, as the user changing the control does.
+    /// Sets the state variable of the input laid out as node `index` of `layout` (a layout of `screen`: what a native
+    /// control reports, whether or not the node has an id) to `value` (a toggle's `isOn`, a text field's `text`, a
+    /// stepper's `value`, a picker's `selection`), as the user changing the control does.
     /// - Throws: `.nodeNotFound` for a missing node or one that is not an input; `.invalidValue` for a value of
     ///   another type than the variable's, or an option a picker does not have (nothing changes).
-    public mutating func setInput(ofNodeWithID id: String, to value: StateValue) throws(ScreenSessionError) -> Step {
-        try setInput(of: try node(withID: id).node, named: "'\(id)'", to: value)
-    }
-
-    /// Sets the state variable of the input laid out as node `index` of `layout` (a layout of `screen`: what a native
-    /// control reports, whether or not the node has an id), as `setInput(ofNodeWithID:to:)` does.
     public mutating func setInput(ofNodeAt index: Int, in layout: LayoutResult, to value: StateValue) throws(ScreenSessionError) -> Step {
-        try setInput(of: try node(at: index, in: layout).node, named: "at node \(index)", to: value)
+        let content = try self.content(at: index, in: layout)
+        return try setInput(of: content, named: Self.name(content, index), to: value)
     }
 
-    /// Flips the toggle with `id`.
-    /// - Throws: `.nodeNotFound` for a missing node or one that is not a toggle; `.invalidValue` when its variable
-    ///   does not hold a bool.
-    public mutating func toggleInput(ofNodeWithID id: String) throws(ScreenSessionError) -> Step {
-        try toggleInput(of: try node(withID: id).node, named: "'\(id)'")
+    /// Sets the state variable of the input with `id` in `layout`, as `setInput(ofNodeAt:in:to:)` does.
+    public mutating func setInput(ofNodeWithID id: String, in layout: LayoutResult, to value: StateValue) throws(ScreenSessionError) -> Step {
+        try setInput(ofNodeAt: try index(ofNodeWithID: id, in: layout), in: layout, to: value)
     }
 
     /// Flips the toggle laid out as node `index` of `layout`.
+    /// - Throws: `.nodeNotFound` for a missing node or one that is not a toggle; `.invalidValue` when its variable
+    ///   does not hold a bool.
     public mutating func toggleInput(ofNodeAt index: Int, in layout: LayoutResult) throws(ScreenSessionError) -> Step {
-        try toggleInput(of: try node(at: index, in: layout).node, named: "at node \(index)")
+        let content = try self.content(at: index, in: layout)
+        return try toggleInput(of: content, named: Self.name(content, index))
+    }
+
+    /// Flips the toggle with `id` in `layout`.
+    public mutating func toggleInput(ofNodeWithID id: String, in layout: LayoutResult) throws(ScreenSessionError) -> Step {
+        try toggleInput(ofNodeAt: try index(ofNodeWithID: id, in: layout), in: layout)
     }
 
     /// What the native control of layout node `index` shows now (nil: the node is not an input).
     public func input(ofNodeAt index: Int, in layout: LayoutResult) -> DisplayInput? {
-        guard let component = try? node(at: index, in: layout).node else { return nil }
-        return DisplayInput(component, state: state, sizeClass: layout.traits.horizontalSizeClass)
+        guard let content = layout.content(at: index), let input = content.input else { return nil }
+        return DisplayInput(content, input: input, value: state[input.target])
     }
 
     /// Sets state variable `name` to `value` (the host's or a test's change, as `set` would make it).
@@ -158,53 +171,64 @@ public struct ScreenSession: Sendable {
     /// show, and took `StateUpdater`'s fast path, are only the items it can alter made again.
     public mutating func displayChange(_ items: [DisplayItem], to layout: LayoutResult, after update: StateUpdate?) -> DisplayListChange {
         let changed = update.flatMap { update in displayed.map { $0 === update.base } == true ? update.changedNodes : nil }
-        let screen = self.screen
         displayed = screen.derived
-        return displayList.update(items, to: layout, screen: screen, changedComponents: changed)
+        return displayList.update(items, to: layout, changedNodes: changed)
     }
 
     // MARK: Life cycle
 
-    /// The `onAppear` (or `onDisappear`) actions in `root`'s subtree in document order with the locals of their
-    /// places (`locals`: those of `root`'s place, its own template item's included); `skipping`: the path ids
-    /// (`root.0.3`, with `root` as `root`) of subtrees left out — lazy items, which appear as they are scrolled to.
-    public static func lifecycleActions(in root: ComponentNode, locals rootLocals: Locals = [], appearing: Bool,
-                                        skipping lazy: Set<String>? = nil) -> [(action: Action, locals: Locals)] {
+    /// The `onAppear` (or `onDisappear`) actions of the nodes of `layout` in document order, with the locals of their
+    /// places — the views of backgrounds and overlays and sections' headers and footers included; `subtree`: only
+    /// node `subtree` and the nodes below it; `skippingLazyItems`: not the lazy items' subtrees (`LayoutResult`'s
+    /// `lazyItemIndices`), which appear as they are scrolled to.
+    public static func lifecycleActions(in layout: LayoutResult, subtree: Int? = nil, appearing: Bool,
+                                        skippingLazyItems: Bool = false) -> [(action: Action, locals: Locals)] {
+        let count = layout.nodeCount
+        guard count > 0 else { return [] }
+        let root = subtree ?? 0
+        guard root >= 0, root < count else { return [] }
+        var skipped = [Bool](repeating: false, count: count)
+        if skippingLazyItems { for i in layout.lazyItemIndices where i < count { skipped[i] = true } }
+        // Which nodes are in the subtree (parents come first): each one whose parent is.
+        var inside = [Bool](repeating: false, count: count)
+        inside[root] = !skipped[root]
         var found: [(action: Action, locals: Locals)] = []
-        var stack: [(node: ComponentNode, path: String, locals: Locals)] = [(root, "root", rootLocals)]
-        while let (node, path, locals) = stack.popLast() {
-            if let lazy, lazy.contains(path) { continue }
-            if let action = appearing ? node.onAppear : node.onDisappear { found.append((action, locals)) }
-            for (i, child) in node.children.enumerated().reversed() {
-                stack.append((child, path + "." + String(i), locals + (child.templateItem?.locals ?? [])))
+        for i in root..<count {
+            if i != root {
+                let parent = layout.parentIndex(at: i)
+                guard parent >= root, parent < i, inside[parent], !skipped[i] else { continue }
+                inside[i] = true
             }
+            guard inside[i], let content = layout.content(at: i),
+                  let action = appearing ? content.onAppear : content.onDisappear else { continue }
+            found.append((action, layout.locals(at: i)))
         }
         return found
     }
 
     // MARK: Internals
 
-    private mutating func setInput(of component: ComponentNode, named name: String, to value: StateValue) throws(ScreenSessionError) -> Step {
-        guard let input = component.input else {
-            throw ScreenSessionError(.nodeNotFound, "node \(name) on '\(screen.id)' is a \(component.type.rawValue), not an input (toggle, textField, stepper, picker)")
+    private mutating func setInput(of content: NodeContent, named name: String, to value: StateValue) throws(ScreenSessionError) -> Step {
+        guard let input = content.input else {
+            throw ScreenSessionError(.nodeNotFound, "node \(name) on '\(screen.id)' is a \(content.type.rawValue), not an input (toggle, textField, stepper, picker)")
         }
         var value = value
-        if component.type == .stepper, let number = value.doubleValue {
+        if content.type == .stepper, let number = value.doubleValue {
             // A stepper's value stays in its range (UIStepper clamps to minimumValue…maximumValue; SwiftUI's and the
             // schema's default range is 0…100).
             let range = input.range ?? DisplayInput.defaultStepperRange
             let clamped = min(max(number, range.lowerBound), range.upperBound)
             if clamped != number { value = StateValue(clamped) }
         }
-        if component.type == .picker, !input.options.isEmpty, !input.options.contains(where: { $0.value == value }) {
+        if content.type == .picker, !input.options.isEmpty, !input.options.contains(where: { $0.value == value }) {
             throw ScreenSessionError(.invalidValue, "picker \(name) has no option \(value.brief) (options: \(input.options.map(\.value.brief).joined(separator: ", ")))")
         }
-        return try setState(input.target, to: value, what: "\(component.type.rawValue) \(name)")
+        return try setState(input.target, to: value, what: "\(content.type.rawValue) \(name)")
     }
 
-    private mutating func toggleInput(of component: ComponentNode, named name: String) throws(ScreenSessionError) -> Step {
-        guard component.type == .toggle, let input = component.input else {
-            throw ScreenSessionError(.nodeNotFound, "node \(name) on '\(screen.id)' is a \(component.type.rawValue), not a toggle")
+    private mutating func toggleInput(of content: NodeContent, named name: String) throws(ScreenSessionError) -> Step {
+        guard content.type == .toggle, let input = content.input else {
+            throw ScreenSessionError(.nodeNotFound, "node \(name) on '\(screen.id)' is a \(content.type.rawValue), not a toggle")
         }
         guard case .bool(let isOn)? = state[input.target] else {
             throw ScreenSessionError(.invalidValue, "toggle \(name) is bound to '\(input.target)', which does not hold a bool")
@@ -295,17 +319,4 @@ public struct ScreenSessionError: Error, Hashable, Sendable, CustomStringConvert
     public var message: String
     public init(_ code: Code, _ message: String) { self.code = code; self.message = message }
     public var description: String { message }
-}
-
-extension ComponentNode {
-    /// The first node with `id` in the subtree, in document order.
-    /// - Complexity: O(n) in the subtree's nodes.
-    public func node(withID id: String) -> ComponentNode? {
-        var stack: [ComponentNode] = [self]
-        while let node = stack.popLast() {
-            if node.id == id { return node }
-            stack.append(contentsOf: node.children.reversed())
-        }
-        return nil
-    }
 }

@@ -1,5 +1,5 @@
 import SDUIEnvironment
-public import SDUISchema
+import SDUISchema
 public import SDUILayout
 
 /// The root scroll's pinned section headers and footers at a content offset, for a host that draws the scroll's
@@ -26,13 +26,14 @@ public struct ScrollPinning: Hashable, Sendable {
     public var pins: [Pin]
 
     /// The pinned views of `layout`'s root scroll (none when the root is not a scroll or pins nothing): `items` is its
-    /// display list, `screen` the payload it was made from (its root's `pinnedViews`).
+    /// display list (the root's `scroll` says what it pins).
     /// - Complexity: O(n · depth) in the layout's nodes.
-    public init(layout: LayoutResult, items: [DisplayItem], screen: Screen) {
-        isHorizontal = screen.root.geometry.isHorizontalAxis
+    public init(layout: LayoutResult, items: [DisplayItem]) {
+        let root = items.first?.scroll
+        isHorizontal = root?.axis == .horizontal
         pins = []
-        let pinned = screen.root.pinnedViews ?? []
-        guard screen.root.type == .scroll, !pinned.isEmpty, layout.nodeCount > 1, items.count == layout.nodeCount else { return }
+        let pinned = root?.pinnedViews ?? []
+        guard root != nil, !pinned.isEmpty, layout.nodeCount > 1, items.count == layout.nodeCount else { return }
         for i in 1..<layout.nodeCount where !items[i].isHidden {
             let slot = layout.childSlot(at: i)
             let isHeader = slot == Self.headerSlot

@@ -104,10 +104,10 @@ enum LayoutTarget {
 
     /// Every element the renderers open is closed (payload text is escaped, so it cannot add any).
     static func checkRender(_ result: LayoutResult, screen: Screen, at place: String, into failures: inout [String]) {
-        let html = HTMLRenderer(options: .init(fonts: .omitted)).panel(result, screen: screen)
+        let html = HTMLRenderer(options: .init(fonts: .omitted)).panel(result)
         let divs = occurrences(of: "<div", in: html), closed = occurrences(of: "</div>", in: html)
         if divs != closed { failures.append("\(place): the HTML panel opens \(divs) elements and closes \(closed)") }
-        let svg = SVGRenderer(fonts: .omitted).render(result, screen: screen)
+        let svg = SVGRenderer(fonts: .omitted).render(result)
         let groups = occurrences(of: "<g ", in: svg) + occurrences(of: "<g>", in: svg)
         let closedGroups = occurrences(of: "</g>", in: svg)
         if groups != closedGroups { failures.append("\(place): the SVG opens \(groups) groups and closes \(closedGroups)") }

@@ -26,6 +26,12 @@ extension LayoutEngine {
         }
         // An embedded layout's window is its root's size, which a change that stops below the root keeps.
         let window = proposal == nil ? environment : embeddedWindow(environment, rootSize: lastRootSize)
+        // The nodes the change changed are read from the new screen from now on (their content, an input's value).
+        state.tree.inputState = update.screen.state
+        for node in (changes.map(\.node) + update.propertyChanges + update.inputChanges) {
+            guard let changed = state.tree.payloadNode(at: node, in: update.screen.root) else { return fresh() }
+            state.tree.replaceSource(of: node, with: changed)
+        }
         // One access to the state for the whole pass (each access to an engine property is an exclusivity check).
         var fallback = IncrementalFallback.refused
         let result = state.applyTextChanges(changes, environment: window, traits: traits,

@@ -29,9 +29,6 @@ extension LayoutResult {
 }
 
 extension LayoutNodeStorage {
-    /// Whether the storage holds an engine pass (frames and links) rather than `LayoutNode` values.
-    private var isEnginePass: Bool { source != nil && !frames.isEmpty && links.count == count }
-
     func textRun(at index: Int) -> TextRun? {
         guard isEnginePass else { return nodes[index].text }
         let t = Int(links[index].textIndex)

@@ -28,14 +28,13 @@ public struct AccessibilityFinding: Hashable, Sendable {
 ///   layers and text colours are composited over what is behind them. Text over an image in a zstack is not
 ///   checked (its background is the picture).
 public enum AccessibilityAudit {
-    /// The findings of `layout` (a layout of `screen`), with its accessibility tree.
-    public static func findings(layout: LayoutResult, screen: Screen, tree: AccessibilityTree) -> [AccessibilityFinding] {
+    /// The findings of `layout`, with its accessibility tree.
+    public static func findings(layout: LayoutResult, tree: AccessibilityTree) -> [AccessibilityFinding] {
         let nodes = layout.nodes
-        let components = AccessibilityTreeBuilder.components(of: layout, screen: screen)
-        let sizeClass = layout.traits.horizontalSizeClass
+        let contents = nodes.indices.map { layout.content(at: $0) }
         var findings: [AccessibilityFinding] = []
-        missingLabels(nodes, components, tree, sizeClass, into: &findings)
-        lowContrast(nodes, components, tree, sizeClass, into: &findings)
+        missingLabels(nodes, contents, tree, into: &findings)
+        lowContrast(nodes, contents, tree, into: &findings)
         return findings.sorted { $0.node != $1.node ? $0.node < $1.node : $0.code < $1.code }
     }
 
@@ -55,8 +54,8 @@ public enum AccessibilityAudit {
         return true
     }
 
-    static func missingLabels(_ nodes: [LayoutNode], _ components: [ComponentNode?], _ tree: AccessibilityTree,
-                              _ sizeClass: UserInterfaceSizeClass, into findings: inout [AccessibilityFinding]) {
+    static func missingLabels(_ nodes: [LayoutNode], _ contents: [NodeContent?], _ tree: AccessibilityTree,
+                              into findings: inout [AccessibilityFinding]) {
         for element in tree.elements where isBlank(element.label) {
             let i = element.nodeIndices[0]
             guard i < nodes.count else { continue }
@@ -75,10 +74,10 @@ public enum AccessibilityAudit {
         }
         // Images and buttons merged into a combined element with no label of its own add nothing to its label.
         for (i, node) in nodes.enumerated() where tree.exposure[i] == .covered {
-            guard node.type == .image || node.type == .button, let component = components[i] else { continue }
-            let own = component.modifiers.accessibility?.label?.resolved(for: sizeClass)
-            let text = node.type == .image ? component.alt?.resolved(for: sizeClass) : component.title?.resolved(for: sizeClass)
-            guard isBlank(own ?? text ?? ""), !isCoveredByOwnLabel(i, nodes, components, sizeClass) else { continue }
+            guard node.type == .image || node.type == .button, let content = contents[i] else { continue }
+            let own = content.accessibility?.label
+            let text = node.type == .image ? content.alt : content.text
+            guard isBlank(own ?? text ?? ""), !isCoveredByOwnLabel(i, nodes, contents) else { continue }
             findings.append(AccessibilityFinding(code: "missing-accessibility-label", severity: .warning, node: i,
                                                  message: node.type == .image
                                                     ? "an image without alt or an accessibility label inside a combined element: it adds nothing to what VoiceOver reads; give it \"alt\", or \"accessibility\": {\"hidden\": true} if it is decoration"
@@ -87,13 +86,12 @@ public enum AccessibilityAudit {
     }
 
     /// Whether an ancestor of node `i` is an element with a label of its own (which replaces what `i` would add).
-    static func isCoveredByOwnLabel(_ i: Int, _ nodes: [LayoutNode], _ components: [ComponentNode?],
-                                    _ sizeClass: UserInterfaceSizeClass) -> Bool {
+    static func isCoveredByOwnLabel(_ i: Int, _ nodes: [LayoutNode], _ contents: [NodeContent?]) -> Bool {
         var p = nodes[i].parent
         var steps = 0
         while p >= 0 && p < nodes.count && steps < nodes.count {
-            if let properties = components[p]?.modifiers.accessibility, properties.label != nil {
-                let behavior = properties.children?.resolved(for: sizeClass)
+            if let properties = contents[p]?.accessibility, properties.label != nil {
+                let behavior = properties.children
                 if behavior == .ignore || behavior == .combine || behavior == nil { return true }
             }
             p = nodes[p].parent
@@ -114,18 +112,18 @@ public enum AccessibilityAudit {
         isLargeText(fontSize: fontSize, fontWeight: fontWeight) ? 3 : 4.5
     }
 
-    static func lowContrast(_ nodes: [LayoutNode], _ components: [ComponentNode?], _ tree: AccessibilityTree,
-                            _ sizeClass: UserInterfaceSizeClass, into findings: inout [AccessibilityFinding]) {
+    static func lowContrast(_ nodes: [LayoutNode], _ contents: [NodeContent?], _ tree: AccessibilityTree,
+                            into findings: inout [AccessibilityFinding]) {
         for (i, node) in nodes.enumerated() where node.type == .text || node.type == .label || node.type == .button {
-            guard tree.exposure[i] != .hidden, let run = node.text, !run.lines.isEmpty, let component = components[i] else { continue }
+            guard tree.exposure[i] != .hidden, let run = node.text, !run.lines.isEmpty, let content = contents[i] else { continue }
             let ink: Color
             var plate: Color?
             if node.type != .button {
-                ink = component.color?.resolved(for: sizeClass) ?? Color.system["primary"] ?? Color(light: .init(red: 0, green: 0, blue: 0))
+                ink = content.color ?? Color.system["primary"] ?? Color(light: .init(red: 0, green: 0, blue: 0))
             } else {
                 // A button in the system tint is Apple's own choice; one in a colour the payload chose is checked.
-                guard let tint = component.color?.resolved(for: sizeClass) else { continue }
-                switch component.buttonStyle?.resolved(for: sizeClass) ?? .automatic {
+                guard let tint = content.color else { continue }
+                switch content.buttonStyle ?? .automatic {
                 case .borderedProminent:
                     ink = Color.system["white"] ?? tint
                     plate = tint
@@ -139,8 +137,8 @@ public enum AccessibilityAudit {
             let required = requiredContrast(fontSize: run.fontSize, fontWeight: run.fontWeight)
             var worst: (ratio: Double, dark: Bool, ink: Color.RGBA, back: Color.RGBA)?
             for dark in [false, true] {
-                guard var back = background(of: i, nodes, components, sizeClass, dark: dark) else { continue }
-                if let plate, node.type == .button, component.modifiers.background == nil {
+                guard var back = background(of: i, nodes, contents, dark: dark) else { continue }
+                if let plate, node.type == .button, content.background == nil {
                     back = ContrastMath.over(plate.resolved(dark: dark), back)
                 }
                 let shown = ContrastMath.over(ink.resolved(dark: dark), back)
@@ -156,32 +154,26 @@ public enum AccessibilityAudit {
     }
 
     /// The opaque colour behind node `i`'s content in one appearance, or nil when it is an image.
-    static func background(of i: Int, _ nodes: [LayoutNode], _ components: [ComponentNode?], _ sizeClass: UserInterfaceSizeClass,
-                           dark: Bool) -> Color.RGBA? {
+    static func background(of i: Int, _ nodes: [LayoutNode], _ contents: [NodeContent?], dark: Bool) -> Color.RGBA? {
         // The layers from the node outwards (the first is nearest the text).
         var layers: [Color.RGBA] = []
         var k = i
         var steps = 0
         while k >= 0 && k < nodes.count && steps <= nodes.count {
-            if let component = components[k] {
-                if let own = component.modifiers.background?.resolved(for: sizeClass) { layers.append(own.resolved(dark: dark)) }
-                for modifier in component.modifiers.chain {
-                    if case .background(let decoration) = modifier, case .color(let color) = decoration.content {
-                        layers.append(color.resolved(for: sizeClass).resolved(dark: dark))
-                    }
-                }
+            if let content = contents[k] {
+                if let own = content.background { layers.append(own.resolved(dark: dark)) }
+                for color in content.chainBackgroundColors { layers.append(color.resolved(dark: dark)) }
             }
             let parent = nodes[k].parent
-            if parent >= 0 && parent < k, nodes[parent].type == .zstack, let siblings = components[parent]?.children {
+            if parent >= 0 && parent < k, nodes[parent].type == .zstack {
                 // Earlier children of a zstack are behind: a color fills the zstack, an image is a picture.
                 var j = k - 1
                 var behind: [Color.RGBA] = []
                 while j > parent {
                     if nodes[j].parent == parent, !nodes[j].isHidden {
                         if nodes[j].type == .image { return nil }
-                        if nodes[j].type == .color, let dot = nodes[j].path.lastIndex(of: "."),
-                           let index = Int(nodes[j].path[nodes[j].path.index(after: dot)...]), index < siblings.count {
-                            let fill = siblings[index].color?.resolved(for: sizeClass) ?? Color.system["primary"]
+                        if nodes[j].type == .color, let content = contents[j] {
+                            let fill = content.color ?? Color.system["primary"]
                             if let fill { behind.append(fill.resolved(dark: dark)) }
                         }
                     }

@@ -27,7 +27,7 @@ struct AccessibilityMarkup {
     let identityKey: ((NodeIndex) -> String)?
 
     init(_ list: DisplayList) {
-        self.init(order: list.accessibilityOrder, environment: list.environment, traits: list.traits, screenID: list.screen.id,
+        self.init(order: list.accessibilityOrder, environment: list.environment, traits: list.traits, screenID: list.layout.screenID,
                   identityKey: nil)
     }
 

@@ -1,5 +1,5 @@
 import SDUIEnvironment
-public import SDUISchema
+import SDUISchema
 public import SDUILayout
 public import SDUIDisplay
 
@@ -41,19 +41,19 @@ public struct HTMLRenderer: Sendable {
     public init(options: Options = Options()) { self.options = options }
 
     /// A self-contained HTML document showing one screen (the `sdui render --format html` output).
-    public func document(_ layout: LayoutResult, screen: Screen) -> String {
+    public func document(_ layout: LayoutResult) -> String {
         var html = ""
-        writeDocument(layout, screen: screen, to: &html)
+        writeDocument(layout, to: &html)
         return html
     }
 
-    /// Writes `document(layout, screen:)` to `output` piece by piece (a file stream never holds the page).
+    /// Writes `document(layout)` to `output` piece by piece (a file stream never holds the page).
     /// - Complexity: O(n) in the number of nodes and text lines; memory beyond `output` is one node's markup.
-    public func writeDocument<Output: TextOutputStream>(_ layout: LayoutResult, screen: Screen, to output: inout Output) {
+    public func writeDocument<Output: TextOutputStream>(_ layout: LayoutResult, to output: inout Output) {
         let dark = layout.traits.userInterfaceStyle == .dark
         output.write("<!DOCTYPE html>\n<html lang=\"en\"" + PageStyle.fontGateClass(fonts: options.fonts) + "><head><meta charset=\"utf-8\">\n")
         output.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-        output.write("<title>" + HTMLEscaping.text(screen.title ?? screen.id) + " — "
+        output.write("<title>" + HTMLEscaping.text(layout.screenTitle ?? layout.screenID) + " — "
             + HTMLEscaping.text(layout.environment.device.name) + "</title>\n")
         let families = PageStyle.families(for: [layout])
         let faces = PageStyle.loadedFaces(for: [layout])
@@ -62,29 +62,29 @@ public struct HTMLRenderer: Sendable {
         output.write("body{margin:0;padding:16px;background:#e5e5ea}\n</style>\n")
         output.write(PageStyle.fontGate(fonts: options.fonts, families: families, faces: faces))
         output.write("</head><body" + (dark ? " class=\"sdui-dark\"" : "") + ">\n")
-        writePanel(layout, screen: screen, to: &output)
+        writePanel(layout, to: &output)
         output.write("</body></html>\n")
     }
 
     /// The panel element for one laid-out screen (no surrounding document; needs `PageStyle.css`).
     /// - Complexity: O(n) in the number of nodes.
-    public func panel(_ layout: LayoutResult, screen: Screen) -> String {
+    public func panel(_ layout: LayoutResult) -> String {
         var out = ""
-        writePanel(layout, screen: screen, to: &out)
+        writePanel(layout, to: &out)
         return out
     }
 
-    /// Writes `panel(layout, screen:)` to `output` piece by piece.
+    /// Writes `panel(layout)` to `output` piece by piece.
     /// - Complexity: O(n) in the number of nodes and text lines.
-    public func writePanel<Output: TextOutputStream>(_ layout: LayoutResult, screen: Screen, to out: inout Output) {
-        writePanel(DisplayList(layout, screen: screen), to: &out)
+    public func writePanel<Output: TextOutputStream>(_ layout: LayoutResult, to out: inout Output) {
+        writePanel(DisplayList(layout), to: &out)
     }
 
     /// Writes the panel of a display list (the render contract) piece by piece.
     /// - Complexity: O(n) in the number of nodes and text lines; memory beyond `output` is one item and its path.
     public func writePanel<Output: TextOutputStream>(_ list: DisplayList, to out: inout Output) {
         writePanel(list, environment: list.environment, traits: list.traits, screenID: list.layout.screenID,
-                   title: list.screen.title ?? list.screen.id, accessibility: AccessibilityMarkup(list), to: &out)
+                   title: list.layout.screenTitle ?? list.layout.screenID, accessibility: AccessibilityMarkup(list), to: &out)
     }
 
     /// The panel of `items` (a display list's, in order): its element, every item's element nested as the tree is.

@@ -1,6 +1,5 @@
 import Foundation
 public import SDUILayout
-import SDUIDisplay
 
 // The faces read from font files (`fontFamily`) in rendered pages: each embedded whole under a family name of its
 // own, and drawn with the features the engine measured with (kerning, ligatures and contextual alternates on).

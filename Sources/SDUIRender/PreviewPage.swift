@@ -180,7 +180,7 @@ public struct PreviewPage: Sendable {
                     + HTMLEscaping.text(state.name) + "</b>" + Self.gridLabel(layout, prefix: " · ") + "</figcaption>\n")
             }
             output.write("<div class=\"pv-device pv-" + device.idiom.rawValue + (env.mode == .fullScreen ? "" : " pv-pane") + "\">\n")
-            renderer.writePanel(layout, screen: state?.screen ?? screen, to: &output)
+            renderer.writePanel(layout, to: &output)
             output.write("</div>\n<ul class=\"pv-diagnostics\">")
             let diagnostics = layout.diagnostics
             if diagnostics.isEmpty {

@@ -1,5 +1,5 @@
 import SDUIEnvironment
-public import SDUISchema
+import SDUISchema
 public import SDUILayout
 public import SDUIDisplay
 
@@ -18,16 +18,16 @@ public struct SVGRenderer: Sendable {
 
     /// The SVG document for `layout`, with visual properties taken from `screen`.
     /// - Complexity: O(n) in the number of nodes.
-    public func render(_ layout: LayoutResult, screen: Screen) -> String {
+    public func render(_ layout: LayoutResult) -> String {
         var svg = ""
-        write(layout, screen: screen, to: &svg)
+        write(layout, to: &svg)
         return svg
     }
 
-    /// Writes `render(layout, screen:)` to `output` piece by piece (a file stream never holds the image).
+    /// Writes `render(layout)` to `output` piece by piece (a file stream never holds the image).
     /// - Complexity: O(n) in the number of nodes and text lines; memory beyond `output` is one node's markup.
-    public func write<Output: TextOutputStream>(_ layout: LayoutResult, screen: Screen, to output: inout Output) {
-        write(DisplayList(layout, screen: screen, accessibility: false), to: &output)
+    public func write<Output: TextOutputStream>(_ layout: LayoutResult, to output: inout Output) {
+        write(DisplayList(layout, accessibility: false), to: &output)
     }
 
     /// Writes the SVG of a display list (the render contract) piece by piece.

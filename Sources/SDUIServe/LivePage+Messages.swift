@@ -70,7 +70,9 @@ extension LivePage {
     /// picker selects the segment, a menu picker lists its options, a text field is opened for editing (its text, as
     /// the state holds it), a node with an action runs it.
     private func tap(panel: LivePanel, index: Int, message: JSONValue) throws(ScreenSessionError) -> [JSONValue] {
-        let (node, locals) = try session!.node(at: index, in: panel.layout)
+        guard index >= 0, index < panel.layout.nodeCount else {
+            throw ScreenSessionError(.nodeNotFound, "'\(panel.layout.screenID)' has no node at layout index \(index)")
+        }
         var x = -1.0
         if case .number(let n)? = message["x"], n.isFinite { x = n }
         let width = panel.items[index].frame.width
@@ -95,7 +97,7 @@ extension LivePage {
                              ("text", .string(text)), ("placeholder", .string(placeholder)), ("secure", .bool(isSecure)),
                              ("keyboard", .string(keyboard.rawValue))])]
         case nil:
-            guard let action = node.modifiers.action else { return [] }
+            guard let (action, locals) = try? session!.action(ofNodeAt: index, in: panel.layout) else { return [] }
             return carryOut(session!.run(action, locals: locals))
         }
     }

@@ -126,7 +126,13 @@ final class LivePage: DocumentSubscriber, @unchecked Sendable {  // every mutabl
         var session = ScreenSession(screen: Self.resolve(screen, in: state))
         var made: [(id: Int, request: PendingRequest)] = []
         if runsAppearActions {
-            for (action, locals) in ScreenSession.lifecycleActions(in: session.screen.root, appearing: true) {
+            // The actions of the screen's nodes, as laid out in the first window (which nodes there are does not
+            // depend on the window).
+            let layout = (visibleWindows.first ?? context.windows.first).map { window in
+                LayoutEngine().layout(session.screen, in: window.environment, traits: window.environment.traitCollection())
+            }
+            let actions: [(action: Action, locals: ScreenSession.Locals)] = layout.map { ScreenSession.lifecycleActions(in: $0, appearing: true) } ?? []
+            for (action, locals) in actions {
                 // Requests the screen makes as it appears wait in the Requests list, as a tap's do.
                 for case .request(let request) in session.run(action, locals: locals).effects {
                     session.track(request)

@@ -1,6 +1,6 @@
 import SDUIEnvironment
 import SDUISchema
-public import SDUIHTTP
+import SDUIHTTP
 
 /// `sdui serve`: a payload (or a folder of them) as live pages — the device matrix laid out by the engine, updated
 /// within a moment of every save without reloading, interactive through the same `ScreenSession` the native hosts

@@ -45,21 +45,18 @@ struct SDUIDrawing {
 
     init(result: LayoutResult, session: ScreenSession, environment: WindowEnvironment, traits: TraitCollection,
          proposal: SDUILayout.ProposedViewSize?) {
-        let list = DisplayList(result, screen: session.screen)
+        let list = DisplayList(result)
         let items = list.items
         var children = [[Int]](repeating: [], count: items.count)
         for item in items { if let p = item.parent?.int, p >= 0, p < items.count { children[p].append(item.index.int) } }
         var extents: [Int: Rect] = [:]
         for (index, extent) in ScrollContent.extents(of: items) { extents[index] = extent }
         var horizontal = Set<Int>()
-        for item in items where item.type == .scroll {
-            let axis = (try? session.node(at: item.index.int, in: result))?.node.axis?.resolved(for: traits.horizontalSizeClass)
-            if axis == .horizontal { horizontal.insert(item.index.int) }
-        }
+        for item in items where item.scroll?.axis == .horizontal { horizontal.insert(item.index.int) }
         self.result = result; self.items = items; self.children = children
         self.sortPriorities = list.accessibilitySortPriorities
         self.scrollExtents = extents; self.horizontalScrolls = horizontal
-        self.pinning = ScrollPinning(layout: result, items: items, screen: session.screen)
+        self.pinning = ScrollPinning(layout: result, items: items)
         self.environment = environment; self.traits = traits; self.proposal = proposal
     }
 }
@@ -184,7 +181,7 @@ final class SDUIHostModel {
     func perform(_ action: Action?, from item: DisplayItem) {
         guard let action else { return }
         guard ScreenSession.runsInSession(action) else { handlers.onAction(action, item); return }
-        let locals = current.flatMap { try? session?.node(at: item.index.int, in: $0.drawing.result).locals } ?? []
+        let locals = current.flatMap { session?.locals(ofNodeAt: item.index.int, in: $0.drawing.result) } ?? []
         carryOut(session?.run(action, locals: locals), from: item)
     }
 
@@ -201,18 +198,17 @@ final class SDUIHostModel {
 
     /// The action the return key of `item`'s text field runs (its `submitAction`).
     func submit(_ item: DisplayItem) {
-        guard let layout = current?.drawing.result, let found = try? session?.node(at: item.index.int, in: layout) else { return }
-        perform(found.node.input?.submitAction, from: item)
+        guard let layout = current?.drawing.result else { return }
+        perform(session?.submitAction(ofNodeAt: item.index.int, in: layout), from: item)
     }
 
     /// The view appeared or disappeared: every node's `onAppear` (or `onDisappear`) action in document order, except
     /// in lazy items, whose actions run as they enter and leave the root scroll's visible area (`scrolled(to:)`).
     func lifecycle(_ screen: Screen, appearing: Bool) {
-        let root = session(of: screen).screen.root
-        let sizeClass = current?.drawing.traits.horizontalSizeClass ?? .compact
-        let lazy = LazyItemTracker.lazyItemPaths(of: root, sizeClass: sizeClass)
+        _ = session(of: screen)
         lazyItems.hasAppeared = appearing
-        for (action, locals) in ScreenSession.lifecycleActions(in: root, appearing: appearing, skipping: lazy) {
+        let actions = current.map { ScreenSession.lifecycleActions(in: $0.drawing.result, appearing: appearing, skippingLazyItems: true) } ?? []
+        for (action, locals) in actions {
             carryOut(session?.run(action, locals: locals), from: nil)
         }
         updateLazyItems()
@@ -227,9 +223,8 @@ final class SDUIHostModel {
 
     private func updateLazyItems() {
         lazyItems.update(current: { [weak self] in
-            guard let self, let drawing = self.current?.drawing, let screen = self.session?.screen else { return nil }
-            return LazyItemTracker.Snapshot(screen: screen, layout: drawing.result, items: drawing.items,
-                                            sizeClass: { drawing.traits.horizontalSizeClass })
+            guard let self, let drawing = self.current?.drawing else { return nil }
+            return LazyItemTracker.Snapshot(layout: drawing.result, items: drawing.items)
         }, perform: { [weak self] action, locals, _ in
             self?.carryOut(self?.session?.run(action, locals: locals), from: nil)
         }, report: { [weak self] message in self?.handlers.onDiagnostic(message) })

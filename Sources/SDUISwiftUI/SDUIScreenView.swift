@@ -17,48 +17,30 @@ import SDUIDisplay
 /// requests go to `onRequest`; navigation and custom actions go to `onAction`. A new `screen` value (a server update)
 /// starts in its own state.
 public struct SDUIScreenView: View {
-    /// The screen shown, as the server sent it (in its initial state).
-    public let screen: Screen
-    /// Views for custom component types.
-    public var registry: SDUIViewRegistry
-    /// What a navigation or custom action does (`navigate`, `present`, `dismiss`, `open`, the app's own types) — from a
-    /// tap, or from the state actions it ran; the item is the tapped node's, or the root's when no tap started it.
-    public var onAction: @MainActor (Action, DisplayItem) -> Void
-    /// Performs a `request` action (the app's networking); its response runs the action's `onSuccess` or `onFailure`.
-    /// nil: requests wait in the session, unanswered.
-    public var onRequest: (@MainActor (PendingRequest) async -> RequestResponse)?
-    /// Hears the problems the screen's actions and bindings report.
-    public var onDiagnostic: @MainActor (String) -> Void
-
-    @Environment(\.sduiHostTraits) private var traits
-    @State private var model = SDUIHostModel()
-    /// Bumped after every change of the session's state: SwiftUI draws the body again (the model is not observed).
-    @State private var revision = 0
+    private let host: SDUIHostRoot
 
     /// A view of `screen`.
+    /// - Parameters:
+    ///   - registry: views for custom component types.
+    ///   - onAction: what a navigation or custom action does (`navigate`, `present`, `dismiss`, `open`, the app's own
+    ///     types) — from a tap, or from the state actions it ran; the item is the tapped node's, or the root's when no
+    ///     tap started it.
+    ///   - onRequest: performs a `request` action (the app's networking); its response runs the action's `onSuccess`
+    ///     or `onFailure`. nil: requests wait in the session, unanswered.
+    ///   - onDiagnostic: hears the problems the screen's actions and bindings report (and a font that cannot be
+    ///     registered).
     public init(screen: Screen, registry: SDUIViewRegistry = SDUIViewRegistry(),
                 onAction: @escaping @MainActor (Action, DisplayItem) -> Void = { _, _ in },
                 onRequest: (@MainActor (PendingRequest) async -> RequestResponse)? = nil,
                 onDiagnostic: @escaping @MainActor (String) -> Void = { _ in }) {
-        self.screen = screen; self.registry = registry; self.onAction = onAction; self.onRequest = onRequest
-        self.onDiagnostic = onDiagnostic
-        FontRegistration.registerBundledFonts()  // once per process; problems are reported when the view appears
+        host = SDUIHostRoot(screen: screen, fitsContent: false,
+                            handlers: SDUIHandlers(registry: registry, onAction: onAction, onRequest: onRequest, onDiagnostic: onDiagnostic))
     }
 
-    public var body: some View {
-        let _ = revision
-        let model = SDUIHostView.prepare(self.model, handlers: SDUIHandlers(registry: registry, onAction: onAction, onRequest: onRequest,
-                                                                             onDiagnostic: onDiagnostic), revision: $revision)
-        GeometryReader { proxy in
-            SDUIHostView(model: model, screen: screen,
-                         placement: .window(Size(width: Double(proxy.size.width), height: Double(proxy.size.height))), traits: traits)
-        }
-        .onAppear {
-            for problem in FontRegistration.registerBundledFonts() { onDiagnostic("font: \(problem)") }
-            model.lifecycle(screen, appearing: true)
-        }
-        .onDisappear { model.lifecycle(screen, appearing: false) }
-    }
+    /// The screen shown, as the server sent it (in its initial state).
+    public var screen: Screen { host.screen }
+
+    public var body: some View { host }
 }
 
 /// Shows one SDUI payload in SwiftUI at its content's size — a section in a `VStack`, a `List` row, a `LazyVStack` in
@@ -69,46 +51,64 @@ public struct SDUIScreenView: View {
 ///
 /// Everything else is as in `SDUIScreenView`: the same tree of views, session, actions and handlers.
 public struct SDUIView: View {
+    private let host: SDUIHostRoot
+
+    /// A view of `screen` at its content's size (the parameters are `SDUIScreenView.init`'s).
+    public init(screen: Screen, registry: SDUIViewRegistry = SDUIViewRegistry(),
+                onAction: @escaping @MainActor (Action, DisplayItem) -> Void = { _, _ in },
+                onRequest: (@MainActor (PendingRequest) async -> RequestResponse)? = nil,
+                onDiagnostic: @escaping @MainActor (String) -> Void = { _ in }) {
+        host = SDUIHostRoot(screen: screen, fitsContent: true,
+                            handlers: SDUIHandlers(registry: registry, onAction: onAction, onRequest: onRequest, onDiagnostic: onDiagnostic))
+    }
+
     /// The payload shown, as the server sent it (in its initial state).
-    public let screen: Screen
-    /// Views for custom component types.
-    public var registry: SDUIViewRegistry
-    /// What a navigation or custom action does (see `SDUIScreenView.onAction`).
-    public var onAction: @MainActor (Action, DisplayItem) -> Void
-    /// Performs a `request` action (nil: requests wait in the session, unanswered).
-    public var onRequest: (@MainActor (PendingRequest) async -> RequestResponse)?
-    /// Hears the problems the payload's actions and bindings report.
-    public var onDiagnostic: @MainActor (String) -> Void
+    public var screen: Screen { host.screen }
+
+    public var body: some View { host }
+}
+
+/// The two public views' body: the model in `@State` (not observed: `revision` is bumped after every change of
+/// state), the payload filling the proposal (a `GeometryReader`) or fitting its content (`SDUIFittingLayout`), and
+/// the lifecycle actions with the view's appearance.
+struct SDUIHostRoot: View {
+    let screen: Screen
+    let fitsContent: Bool
+    let handlers: SDUIHandlers
 
     @Environment(\.sduiHostTraits) private var traits
     @State private var model = SDUIHostModel()
     @State private var revision = 0
 
-    /// A view of `screen` at its content's size.
-    public init(screen: Screen, registry: SDUIViewRegistry = SDUIViewRegistry(),
-                onAction: @escaping @MainActor (Action, DisplayItem) -> Void = { _, _ in },
-                onRequest: (@MainActor (PendingRequest) async -> RequestResponse)? = nil,
-                onDiagnostic: @escaping @MainActor (String) -> Void = { _ in }) {
-        self.screen = screen; self.registry = registry; self.onAction = onAction; self.onRequest = onRequest
-        self.onDiagnostic = onDiagnostic
+    init(screen: Screen, fitsContent: Bool, handlers: SDUIHandlers) {
+        self.screen = screen; self.fitsContent = fitsContent; self.handlers = handlers
         FontRegistration.registerBundledFonts()  // once per process; problems are reported when the view appears
     }
 
-    public var body: some View {
+    var body: some View {
         let _ = revision
-        let model = SDUIHostView.prepare(self.model, handlers: SDUIHandlers(registry: registry, onAction: onAction, onRequest: onRequest,
-                                                                             onDiagnostic: onDiagnostic), revision: $revision)
-        SDUIFittingLayout(model: model, screen: screen, traits: traits) {
-            // Drawn at the width it is given, the height free: rounding of the view's height to pixels can never cut a
-            // line of text.
-            GeometryReader { proxy in
-                SDUIHostView(model: model, screen: screen,
-                             placement: .proposal(SDUILayout.ProposedViewSize(width: Double(proxy.size.width), height: nil)),
-                             traits: traits)
+        let model = SDUIHostView.prepare(self.model, handlers: handlers, revision: $revision)
+        SwiftUI.Group {
+            if fitsContent {
+                SDUIFittingLayout(model: model, screen: screen, traits: traits) {
+                    // Drawn at the width it is given, the height free: rounding of the view's height to pixels can
+                    // never cut a line of text.
+                    GeometryReader { proxy in
+                        SDUIHostView(model: model, screen: screen,
+                                     placement: .proposal(SDUILayout.ProposedViewSize(width: Double(proxy.size.width), height: nil)),
+                                     traits: traits)
+                    }
+                }
+            } else {
+                GeometryReader { proxy in
+                    SDUIHostView(model: model, screen: screen,
+                                 placement: .window(Size(width: Double(proxy.size.width), height: Double(proxy.size.height))),
+                                 traits: traits)
+                }
             }
         }
         .onAppear {
-            for problem in FontRegistration.registerBundledFonts() { onDiagnostic("font: \(problem)") }
+            for problem in FontRegistration.registerBundledFonts() { handlers.onDiagnostic("font: \(problem)") }
             model.lifecycle(screen, appearing: true)
         }
         .onDisappear { model.lifecycle(screen, appearing: false) }

@@ -36,7 +36,7 @@ extension SDUIView {
     func performAction(ofItemAt index: NodeIndex) {
         let items = driver.items
         guard index.int >= 0, index.int < items.count, let action = items[index.int].action else { return }
-        let locals = lastLayout.flatMap { try? storedSession.node(at: index.int, in: $0.result).locals } ?? []
+        let locals = lastLayout.map { storedSession.locals(ofNodeAt: index.int, in: $0.result) } ?? []
         perform(action, locals: locals, from: items[index.int])
     }
 
@@ -54,19 +54,17 @@ extension SDUIView {
 
     /// The return key of the text field with `index`: its `submitAction`, if it has one.
     func submitInput(ofItemAt index: NodeIndex) {
-        guard let layout = lastLayout?.result, let found = try? storedSession.node(at: index.int, in: layout),
-              let action = found.node.input?.submitAction else { return }
+        guard let layout = lastLayout?.result, let action = storedSession.submitAction(ofNodeAt: index.int, in: layout) else { return }
         let items = driver.items
-        perform(action, locals: found.locals, from: index.int < items.count ? items[index.int] : nil)
+        perform(action, locals: storedSession.locals(ofNodeAt: index.int, in: layout), from: index.int < items.count ? items[index.int] : nil)
     }
 
     /// Runs every node's `onAppear` (or `onDisappear`) action in document order, each with the locals of its place —
     /// except in lazy items, whose actions run as they enter and leave the root scroll's visible area
     /// (`updateLazyItemVisibility()`).
     func runLifecycleActions(appearing: Bool) {
-        let sizeClass = lastLayout?.traits.horizontalSizeClass ?? (traitCollection.horizontalSizeClass == .regular ? .regular : .compact)
-        let lazy = LazyItemTracker.lazyItemPaths(of: screen.root, sizeClass: sizeClass)
-        for (action, locals) in ScreenSession.lifecycleActions(in: screen.root, appearing: appearing, skipping: lazy) {
+        guard let layout = lastLayout?.result else { return }
+        for (action, locals) in ScreenSession.lifecycleActions(in: layout, appearing: appearing, skippingLazyItems: true) {
             perform(action, locals: locals, from: nil)
         }
     }
@@ -74,8 +72,7 @@ extension SDUIView {
     /// Finds the root scroll's visible lazy items and runs the actions of those that entered or left its visible area.
     func updateLazyItemVisibility() {
         lazyItems.update(current: { [unowned self] in
-            lastLayout.map { last in LazyItemTracker.Snapshot(screen: screen, layout: last.result, items: driver.items,
-                                                              sizeClass: { last.traits.horizontalSizeClass }) }
+            lastLayout.map { last in LazyItemTracker.Snapshot(layout: last.result, items: driver.items) }
         }, perform: { [unowned self] action, locals, _ in perform(action, locals: locals, from: nil) },
            report: { [unowned self] message in diagnosticHandler?(message) })
     }

@@ -42,7 +42,7 @@ enum AccessibilityCommand {
         let (environment, traits) = try LayoutCommand.resolveEnvironment(args)
         let screen = try StateOptions.screen(args.positionals[0], args)
         let result = try EnvironmentOptions.layout(screen, args, in: environment, traits: traits)
-        let tree = AccessibilityTree(layout: result, screen: screen)
+        let tree = AccessibilityTree(layout: result)
         let output: String
         if format == "json" {
             output = JSONValue.object([("screen", .string(result.screenID)),

@@ -5,7 +5,7 @@ import SDUILayout
 import SDUISchema
 import SDUIFixtures
 
-/// `cards-100-relayout-toggle` (a width laid out before, issue 15.5) and `cards-100-two-threads` (issue 15.6).
+/// `cards-100-relayout-toggle` (a width laid out before) and `cards-100-two-threads` (one engine per thread).
 extension BenchCommand {
     static func rememberingBenchmarks(cards: Screen, runs: Int, selected: (String) -> Bool) -> [Measurement] {
         var results: [Measurement] = []

@@ -4,8 +4,8 @@ import SDUILayout
 import SDUISchema
 import SDUIFixtures
 
-/// `sdui bench --filter scaling`: how layout cost grows with nesting depth and with the number of children
-/// (issue 16.2). Opt-in (the curves take tens of seconds and would crowd the peer comparison's table).
+/// `sdui bench --filter scaling`: how layout cost grows with nesting depth and with the number of children.
+/// Opt-in (the curves take tens of seconds and would crowd the peer comparison's table).
 extension BenchCommand {
     static let scalingDepths = [1, 2, 4, 8, 16, 32, 60, 64, 128]
     static let scalingChildCounts = [10, 100, 1_000, 10_000, 100_000, 199_999]

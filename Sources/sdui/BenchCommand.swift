@@ -228,7 +228,7 @@ enum BenchCommand {
                 let laid = kept.layout(cards, in: narrow, traits: narrowTraits)
                 _ = laid.nodes
                 results.append(time("cards-100-accessibility", runs) { _ in
-                    AccessibilityTree(layout: laid, screen: cards).exposure.count
+                    AccessibilityTree(layout: laid).exposure.count
                 })
             }
             if selected("cards-100-fresh-new-engine") {

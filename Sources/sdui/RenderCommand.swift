@@ -36,9 +36,9 @@ enum RenderCommand {
         // Streamed: the document is written as it is made, never held whole (docs/render.md, "Memory").
         var output = try StreamedOutput(path: args["--output"])
         if format == "svg" {
-            SVGRenderer().write(layout, screen: screen, to: &output)
+            SVGRenderer().write(layout, to: &output)
         } else {
-            HTMLRenderer().writeDocument(layout, screen: screen, to: &output)
+            HTMLRenderer().writeDocument(layout, to: &output)
         }
         try output.finish()
         return ExitCode.ok

@@ -9,7 +9,7 @@ import SDUILayout
         let screen = try Fixture.example("storefront")
         let window = Fixture.window("iphone-16")
         let layout = LayoutEngine().layout(screen, in: window, traits: window.traitCollection())
-        let items = DisplayList(layout, screen: screen).items
+        let items = DisplayList(layout).items
         #expect(items.count == layout.nodes.count)
         for (i, (item, node)) in zip(items, layout.nodes).enumerated() {
             #expect(item.index == NodeIndex(Int32(i)))
@@ -116,12 +116,12 @@ import SDUILayout
         """)
         let window = Fixture.window("iphone-16")
         let run = TextRun(lines: ["b"], lineWidths: [8], fontSize: 17, fontWeight: 400, lineHeight: 22)
-        let layout = LayoutResult(screenID: "s", environment: window, traits: window.traitCollection(), nodes: [
+        let layout = LayoutResult(screen: screen, environment: window, traits: window.traitCollection(), nodes: [
             LayoutNode(id: "root", path: "root", type: .vstack, parent: -1, frame: Rect(x: 0, y: 0, width: 100, height: 100)),
             LayoutNode(id: "second", path: "second", pointer: "/root/children/1", type: .text, parent: 0,
                        frame: Rect(x: 0, y: 0, width: 10, height: 22), text: run),
         ], diagnostics: [])
-        let items = DisplayList(layout, screen: screen).items
+        let items = DisplayList(layout).items
         #expect(items[1].text?.sourceText == "b")
     }
 
@@ -132,7 +132,7 @@ import SDUILayout
             let window = Fixture.window("iphone-16")
             let layout = LayoutEngine().layout(screen, in: window, traits: window.traitCollection(contentSize: .large, style: .light,
                                                                                                    layoutDirection: direction))
-            let list = DisplayList(layout, screen: screen)
+            let list = DisplayList(layout)
             let items = list.items
             let priorities = list.accessibilitySortPriorities
             #expect(priorities.count == items.count)

@@ -68,8 +68,7 @@ import SDUIFixtures
         let traits = environment.traitCollection(layoutDirection: direction)
         var list = DisplayListUpdater()
         var driver = ViewTreeDriver(host: ModelHost())
-        driver.apply(list.update(driver.items, to: engine.layout(screen, in: environment, traits: traits), screen: screen,
-                                 changedComponents: nil))
+        driver.apply(list.update(driver.items, to: engine.layout(screen, in: environment, traits: traits), changedNodes: nil))
         var random = SplitMix(seed: seed)
         let names = values.keys.sorted()
         var state = screen.state
@@ -86,11 +85,11 @@ import SDUIFixtures
             let result = engine.layout(applying: update, in: environment, traits: traits)
             let before = driver.items
             let madeViews = driver.host.made
-            let change = list.update(driver.items, to: result, screen: update.screen, changedComponents: update.changedNodes)
+            let change = list.update(driver.items, to: result, changedNodes: update.changedNodes)
             let operations = driver.apply(change)
 
             let general = try #require(screen.resolved(in: state).screen)
-            let fresh = DisplayList(LayoutEngine().layout(general, in: environment, traits: traits), screen: general)
+            let fresh = DisplayList(LayoutEngine().layout(general, in: environment, traits: traits))
             let freshItems = fresh.items
             let context = "step \(step): \(changed)"
             #expect(driver.items == freshItems, "\(context): items \(Self.differing(driver.items, freshItems))")
@@ -222,13 +221,13 @@ import SDUIFixtures
         let traits = environment.traitCollection()
         var list = DisplayListUpdater()
         var driver = ViewTreeDriver(host: ModelHost())
-        driver.apply(list.update([], to: engine.layout(screen, in: environment, traits: traits), screen: screen, changedComponents: nil))
+        driver.apply(list.update([], to: engine.layout(screen, in: environment, traits: traits), changedNodes: nil))
         var state = screen.state
         state.set("badge4", to: .int(2))
         let made = updater.update(to: state, changedNames: ["badge4"])
         let update = try #require(made)
         let change = list.update(driver.items, to: engine.layout(applying: update, in: environment, traits: traits),
-                                 screen: update.screen, changedComponents: update.changedNodes)
+                                 changedNodes: update.changedNodes)
         guard case .items(let changes) = change else { Issue.record("the whole list was made"); return }
         // The badge (its text) and whatever of its row moved: at most the row and its four leaves.
         let ids = changes.map(\.item.id)

@@ -108,7 +108,7 @@ import SDUIDisplay
             let fresh = LayoutEngine(options: .init(roundsToPixels: rounds)).layout(general, in: environment, traits: traits)
             #expect(result.nodes == fresh.nodes, "step \(step): \(changed)")
             #expect(result.diagnostics == fresh.diagnostics, "step \(step): \(changed)")
-            #expect(DisplayList(result, screen: update.screen).items == DisplayList(fresh, screen: general).items,
+            #expect(DisplayList(result).items == DisplayList(fresh).items,
                     "step \(step): \(changed): display list")
         }
         #expect(propertyPath > 20)
@@ -134,8 +134,8 @@ import SDUIDisplay
         #expect(engine.incrementalLayoutCount == incremental + 1)
         #expect(engine.buildCount == builds)
         #expect(painted.nodes == first.nodes)
-        let swatch = try #require(DisplayList(painted, screen: paint.screen).items.first { $0.id == "swatch" })
-        #expect(swatch == DisplayList(LayoutEngine().layout(paint.screen, in: environment, traits: traits), screen: paint.screen).items.first { $0.id == "swatch" })
+        let swatch = try #require(DisplayList(painted).items.first { $0.id == "swatch" })
+        #expect(swatch == DisplayList(LayoutEngine().layout(paint.screen, in: environment, traits: traits)).items.first { $0.id == "swatch" })
         // A width: the node is resolved on its own too, but its size changes — the patched screen is laid out.
         state.set("w", to: .int(40))
         let sizeMade = updater.update(to: state, changedNames: ["w"])

@@ -61,7 +61,7 @@ import SDUIDisplay
 
         /// The items a fresh host would show for the session's screen now.
         func fresh() -> [DisplayItem] {
-            DisplayList(LayoutEngine().layout(session.screen, in: window, traits: window.traitCollection()), screen: session.screen).items
+            DisplayList(LayoutEngine().layout(session.screen, in: window, traits: window.traitCollection())).items
         }
     }
 
@@ -106,7 +106,7 @@ import SDUIDisplay
           \#(rows)]}}
         """#))
         for _ in 0..<3 {
-            let (action, locals) = try host.session.action(ofNodeWithID: "add")
+            let (action, locals) = try host.session.action(ofNodeWithID: "add", in: host.layout)
             host.carryOut(host.session.run(action, locals: locals))
         }
         #expect(host.items.first { $0.payloadID == "badge" }?.text?.sourceText == "3 in cart")
@@ -138,7 +138,7 @@ import SDUIDisplay
             _ = try host.session.toggleInput(ofNodeAt: host.index(of: .text), in: host.layout)
         }
         #expect(notInput?.code == .nodeNotFound)
-        let outside = #expect(throws: ScreenSessionError.self) { _ = try host.session.node(at: 10_000, in: host.layout) }
+        let outside = #expect(throws: ScreenSessionError.self) { _ = try host.session.action(ofNodeAt: 10_000, in: host.layout) }
         #expect(outside?.code == .nodeNotFound)
         #expect(host.session.state == before)
         // The value the variable already holds is no change.
@@ -153,9 +153,8 @@ import SDUIDisplay
         // The second row ("b"): its button's action removes index 1.
         let row = host.index(of: .button, 1)
         #expect(host.items[row].text?.sourceText == "b")
-        let (node, locals) = try host.session.node(at: row, in: host.layout)
+        let (action, locals) = try host.session.action(ofNodeAt: row, in: host.layout)
         #expect(locals.map(\.name).contains("index"))
-        let action = try #require(node.modifiers.action)
         host.carryOut(host.session.run(action, locals: locals))
         #expect(host.session.state["rows"] == .array([.string("a"), .string("c")]))
         #expect(host.items == host.fresh())
@@ -164,7 +163,7 @@ import SDUIDisplay
     @Test func `effects come back in order; a tracked request is answered once`() throws {
         var host = Host(try Self.screen(Self.form))
         host.carryOut(try host.session.setInput(ofNodeAt: host.index(of: .textField), in: host.layout, to: .string("ada")))
-        let (action, locals) = try host.session.action(ofNodeWithID: "send")
+        let (action, locals) = try host.session.action(ofNodeWithID: "send", in: host.layout)
         let step = host.session.run(action, locals: locals)
         #expect(step.changedNames == ["status"])
         host.carryOut(step)
@@ -187,19 +186,26 @@ import SDUIDisplay
     }
 
     @Test func `lifecycle actions are listed in document order, lazy subtrees left out`() throws {
+        // The root scroll's grid is a lazy grid (its items appear as they scroll into view); an overlay's view and a
+        // section's header are nodes like any other.
         let screen = try Self.screen(#"""
-        {"schemaVersion": 1, "id": "l", "state": {"log": ""}, "root": {"type": "vstack",
+        {"schemaVersion": 1, "id": "l", "state": {"log": ""}, "root": {"type": "scroll",
           "onAppear": {"type": "set", "name": "log", "value": "@{log + 'root '}"}, "children": [
-          {"type": "text", "text": "a", "onAppear": {"type": "set", "name": "log", "value": "@{log + 'a '}"}},
-          {"type": "vstack", "children": [{"type": "text", "text": "b", "onAppear": {"type": "set", "name": "log", "value": "@{log + 'b '}"}}]}]}}
+          {"type": "text", "text": "a", "onAppear": {"type": "set", "name": "log", "value": "@{log + 'a '}"},
+           "modifiers": [{"overlay": {"content": {"type": "text", "text": "o", "onAppear": {"type": "set", "name": "log", "value": "@{log + 'o '}"}}}}]},
+          {"type": "section", "header": {"type": "text", "text": "h", "onAppear": {"type": "set", "name": "log", "value": "@{log + 'h '}"}},
+           "children": [{"type": "text", "text": "s"}]},
+          {"type": "grid", "children": [{"type": "vstack", "children": [{"type": "text", "text": "b", "onAppear": {"type": "set", "name": "log", "value": "@{log + 'b '}"}}]}]}]}}
         """#)
-        #expect(ScreenSession.lifecycleActions(in: screen.root, appearing: true).count == 3)
-        #expect(ScreenSession.lifecycleActions(in: screen.root, appearing: false).isEmpty)
-        #expect(ScreenSession.lifecycleActions(in: screen.root, appearing: true, skipping: ["root.1"]).count == 2)
+        let window = Fixture.window("iphone-16")
+        let layout = LayoutEngine().layout(screen, in: window, traits: window.traitCollection())
+        #expect(ScreenSession.lifecycleActions(in: layout, appearing: true).count == 5)
+        #expect(ScreenSession.lifecycleActions(in: layout, appearing: false).isEmpty)
+        #expect(ScreenSession.lifecycleActions(in: layout, appearing: true, skippingLazyItems: true).count == 4)
         var session = ScreenSession(screen: screen)
-        for (action, locals) in ScreenSession.lifecycleActions(in: screen.root, appearing: true) {
+        for (action, locals) in ScreenSession.lifecycleActions(in: layout, appearing: true) {
             _ = session.run(action, locals: locals)
         }
-        #expect(session.state["log"] == .string("root a b "))
+        #expect(session.state["log"] == .string("root a o h b "))
     }
 }

@@ -36,8 +36,8 @@ import Testing
                                  sourceLocation: SourceLocation = #_sourceLocation) {
         let traits = window.traitCollection()
         let base = LayoutEngine().layout(screen, in: window, traits: traits)
-        let items = DisplayList(base, screen: screen).items
-        let pinning = ScrollPinning(layout: base, items: items, screen: screen)
+        let items = DisplayList(base).items
+        let pinning = ScrollPinning(layout: base, items: items)
         let horizontal = pinning.isHorizontal
         // A native scroll view's offset stays within its content (the engine clamps the same way).
         let extent = ScrollContent.extents(of: items).first { $0.index == 0 }?.extent ?? .zero
@@ -69,7 +69,7 @@ import Testing
         // Content 4 × (40 + 300 + 30) = 1480 tall in 500: offsets across the whole range, on and off section edges.
         expectHostMatchesEngine(screen, window: window, offsets: stride(from: 0.0, through: 980, by: 17.5).map { $0 } + [340, 370, 980])
         let items = Fixture.items(screen, window)
-        let pinning = ScrollPinning(layout: LayoutEngine().layout(screen, in: window, traits: window.traitCollection()), items: items, screen: screen)
+        let pinning = ScrollPinning(layout: LayoutEngine().layout(screen, in: window, traits: window.traitCollection()), items: items)
         #expect(pinning.pins.count == 4 && pinning.pins.allSatisfy(\.isHeader), "headers only")
         // At 400 the second section (370…740) is under the top: its header is held at the viewport's top, 30 down.
         let moves = pinning.displacements(in: items, at: 400)
@@ -98,12 +98,12 @@ import Testing
         let window = try WindowEnvironment(WindowConfiguration(device: DeviceCatalog.device(named: "iphone-16")!, mode: .window(Size(width: 390, height: 500))))
         let nested = try Self.feed(sections: 2, rows: 3, rowHeight: 60, pinned: #""sectionHeaders""#, nestedScroll: true)
         let items = Fixture.items(nested, window)
-        let pinning = ScrollPinning(layout: LayoutEngine().layout(nested, in: window, traits: window.traitCollection()), items: items, screen: nested)
+        let pinning = ScrollPinning(layout: LayoutEngine().layout(nested, in: window, traits: window.traitCollection()), items: items)
         #expect(pinning.pins.map { items[$0.item.int].id } == ["s0h", "s1h"])
         expectHostMatchesEngine(nested, window: window, offsets: [0, 100, 250, 400])
         let plain = try Self.feed(sections: 2, rows: 3, rowHeight: 60, pinned: "")
         let plainItems = Fixture.items(plain, window)
-        #expect(ScrollPinning(layout: LayoutEngine().layout(plain, in: window, traits: window.traitCollection()), items: plainItems, screen: plain).pins.isEmpty)
+        #expect(ScrollPinning(layout: LayoutEngine().layout(plain, in: window, traits: window.traitCollection()), items: plainItems).pins.isEmpty)
     }
 
     @Test func `the published pinned header case`() throws {
@@ -114,7 +114,7 @@ import Testing
         let screen = try #require(PayloadDecoder().decode(payload).screen)
         let window = try WindowEnvironment(WindowConfiguration(device: DeviceCatalog.device(named: "iphone-16")!, mode: .window(Size(width: 200, height: 300))))
         let items = Fixture.items(screen, window)
-        let pinning = ScrollPinning(layout: LayoutEngine().layout(screen, in: window, traits: window.traitCollection()), items: items, screen: screen)
+        let pinning = ScrollPinning(layout: LayoutEngine().layout(screen, in: window, traits: window.traitCollection()), items: items)
         let header = try #require(items.firstIndex { $0.id == "aHeader" })
         let delta = try #require(pinning.displacements(in: items, at: 420).first { $0.item.int == header }?.delta)
         #expect(items[header].frame.y - 420 + delta == -20)
@@ -128,13 +128,13 @@ import Testing
         let screen = try #require(PayloadDecoder().decode(Data(json.utf8)).screen)
         let window = try WindowEnvironment(WindowConfiguration(device: DeviceCatalog.device(named: "iphone-16")!, mode: .window(Size(width: 390, height: 600))))
         let layout = LayoutEngine().layout(screen, in: window, traits: window.traitCollection())
-        let items = DisplayList(layout, screen: screen).items
+        let items = DisplayList(layout).items
         let tracker = LazyItemTracker()
         tracker.hasAppeared = true
         var ran: [String] = []
         func show(at offset: Double) -> [String] {
             tracker.scroll(to: offset)
-            tracker.update(current: { LazyItemTracker.Snapshot(screen: screen, layout: layout, items: items, sizeClass: { .compact }) },
+            tracker.update(current: { LazyItemTracker.Snapshot(layout: layout, items: items) },
                            perform: { _, _, id in ran.append(id) }, report: { Issue.record("\($0)") })
             return tracker.visible
         }

@@ -21,7 +21,7 @@ enum Fixture {
                       direction: LayoutDirection = .leftToRight, contentSize: ContentSizeCategory = .large) -> [DisplayItem] {
         let layout = engine.layout(screen, in: window, traits: window.traitCollection(contentSize: contentSize, style: .light,
                                                                                        layoutDirection: direction))
-        return DisplayList(layout, screen: screen).items
+        return DisplayList(layout).items
     }
 }
 

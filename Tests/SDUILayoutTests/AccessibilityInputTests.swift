@@ -34,7 +34,7 @@ import SDUISchema
         let screen = try Screen(json: json)
         let environment = device("iphone-16")
         let result = LayoutEngine().layout(screen, in: environment, traits: environment.traitCollection(contentSize: .large))
-        return AccessibilityTree(layout: result, screen: screen)
+        return AccessibilityTree(layout: result)
     }
 
     @Test func `every input control is an element with its label, UIKit's traits and its value in the screen's state`() throws {
@@ -75,7 +75,7 @@ import SDUISchema
         """)
         let environment = device("iphone-16")
         let result = LayoutEngine().layout(screen, in: environment, traits: environment.traitCollection(contentSize: .large))
-        let found = AccessibilityAudit.findings(layout: result, screen: screen, tree: AccessibilityTree(layout: result, screen: screen))
+        let found = AccessibilityAudit.findings(layout: result, tree: AccessibilityTree(layout: result))
             .filter { $0.code == "missing-accessibility-label" }
         #expect(found.map { result.nodes[$0.node].id } == ["bare", "count", "pick"], "\(found)")
     }

@@ -27,7 +27,7 @@ import SDUIFixtures
         let environment = width >= 678 ? device("ipad-pro-13-m4") : window(width, 852)
         let traits = environment.traitCollection(contentSize: .large, layoutDirection: direction)
         let result = LayoutEngine().layout(screen, in: environment, traits: traits)
-        return AccessibilityTree(layout: result, screen: screen)
+        return AccessibilityTree(layout: result)
     }
 
     func labels(_ t: AccessibilityTree) -> [String] { t.elements.map(\.label) }
@@ -167,8 +167,8 @@ import SDUIFixtures
                                     frame: Rect(x: 0, y: 0, width: 100, height: 20)))
             path += ".0"
         }
-        let result = LayoutResult(screenID: "deep", environment: window(393, 852), traits: TraitCollection(), nodes: nodes, diagnostics: [])
-        let tree = AccessibilityTree(layout: result, screen: screen)
+        let result = LayoutResult(screen: screen, environment: window(393, 852), traits: TraitCollection(), nodes: nodes, diagnostics: [])
+        let tree = AccessibilityTree(layout: result)
         #expect(tree.elements.map(\.label) == ["deepest"])
     }
 
@@ -176,7 +176,7 @@ import SDUIFixtures
     func `every element of a benchmark screen is anchored on a distinct node and the order does not change between passes`(screen: Screen) throws {
         let environment = window(393, 852)
         let result = LayoutEngine().layout(screen, in: environment, traits: environment.traitCollection(contentSize: .large))
-        let first = AccessibilityTree(layout: result, screen: screen), second = AccessibilityTree(layout: result, screen: screen)
+        let first = AccessibilityTree(layout: result), second = AccessibilityTree(layout: result)
         #expect(first.elements == second.elements)
         #expect(!first.elements.isEmpty)
         var anchors = Set<Int>()
@@ -211,7 +211,7 @@ import SDUIFixtures
         let screen = try Screen(json: #"{"schemaVersion": 1, "id": "t", "root": \#(root)}"#, options: .init(strict: true))
         let environment = window(393, 852)
         let result = LayoutEngine().layout(screen, in: environment, traits: environment.traitCollection(contentSize: contentSize))
-        return AccessibilityAudit.findings(layout: result, screen: screen, tree: AccessibilityTree(layout: result, screen: screen))
+        return AccessibilityAudit.findings(layout: result, tree: AccessibilityTree(layout: result))
     }
 
     @Test func `contrast ratios are WCAG's: #999999 on white is 2.85, #767676 on white 4.54`() {
@@ -285,7 +285,7 @@ import SDUIFixtures
         // The header is truncated on screen (one line), yet read whole.
         let header = try #require(layout.nodes.first { $0.id == "head" })
         #expect(header.text?.isTruncated == true)
-        let tree = AccessibilityTree(layout: layout, screen: screen)
+        let tree = AccessibilityTree(layout: layout)
         let labels = Dictionary(uniqueKeysWithValues: tree.elements.map { ($0.nodes[0], $0) })
         #expect(labels["head"]?.label == "A very long section header that cannot fit on one line of a phone")
         #expect(labels["head"]?.label == labels["row"]?.label)

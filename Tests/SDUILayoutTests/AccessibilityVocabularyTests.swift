@@ -3,14 +3,14 @@ import SDUIEnvironment
 import SDUISchema
 @testable import SDUILayout
 
-/// Issue 11's vocabulary as VoiceOver reads it: a `label` is read as its title (SwiftUI's `Label`: the symbol is
+/// Labels and view-that-fits as VoiceOver reads them: a `label` is read as its title (SwiftUI's `Label`: the symbol is
 /// decoration), and the children a `viewThatFits` did not choose are not on screen, so they are not read.
 @Suite struct AccessibilityVocabularyTests {
     func tree(_ json: String) throws -> (tree: AccessibilityTree, ids: [String]) {
         let screen = try Screen(json: json)
         let environment = device("iphone-16")
         let result = LayoutEngine().layout(screen, in: environment, traits: environment.traitCollection(contentSize: .large))
-        return (AccessibilityTree(layout: result, screen: screen), result.nodes.map(\.id))
+        return (AccessibilityTree(layout: result), result.nodes.map(\.id))
     }
 
     @Test func `a label is one static-text element labelled by its title`() throws {

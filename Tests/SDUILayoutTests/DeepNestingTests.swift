@@ -6,7 +6,7 @@ import SDUIAuthoring
 import Testing
 
 /// Screens built in code can nest deeper than a payload may (the decoder stops at 128 levels): the engine lays
-/// out `LayoutLimits.maxNodeDepth` levels, reports the cut, and never overflows its stack (issue 16 follow-up).
+/// out `LayoutLimits.maxNodeDepth` levels, reports the cut, and never overflows its stack.
 @Suite struct DeepNestingTests {
     /// A chain `levels` deep (the root is level 1): containers cycling through vstack, hstack, zstack and a padded
     /// frame, each with a text and a color beside the next level, a text at the bottom.

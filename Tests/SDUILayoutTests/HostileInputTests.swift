@@ -4,8 +4,8 @@ import SDUIEnvironment
 import SDUISchema
 import Testing
 
-/// Numbers a payload (or a screen built in code) can carry that used to trap the engine or poison frames
-/// (issue 16.1): each is laid out exactly and rounded, every frame must be finite, and what was clamped is
+/// Numbers a payload (or a screen built in code) can carry that used to trap the engine or poison frames:
+/// each is laid out exactly and rounded, every frame must be finite, and what was clamped is
 /// reported.
 @Suite struct HostileInputTests {
     /// Every frame of `screen` laid out in each window, exact and rounded to pixels.

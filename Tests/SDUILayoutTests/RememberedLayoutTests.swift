@@ -6,7 +6,7 @@ import Testing
 import SDUIFixtures
 
 /// Measurements and placements kept across passes of one tree (`MeasureCache`, `PlacementStamp`), and the bounded
-/// work they buy (issue 16.2, 15.5): every result must equal a fresh engine's, and the reuse must happen.
+/// work they buy: every result must equal a fresh engine's, and the reuse must happen.
 @Suite struct RememberedLayoutTests {
     static func screens() throws -> [Screen] {
         try EngineBehaviourTests.examples() + [BenchmarkFixtures.cards(count: 8), BenchmarkFixtures.cards(count: 6, textTitles: true),

@@ -111,8 +111,8 @@ enum AccessibilityBrowserCheck {
         func add(_ name: String, _ screen: Screen, _ windowName: String, _ direction: LayoutDirection) throws {
             let window = try Examples.window(windowName)
             let layout = Examples.layout(screen, window, direction: direction)
-            let tree = AccessibilityTree(layout: layout, screen: screen)
-            pages.append(Page(name: "\(name) \(windowName) \(direction.rawValue)", html: renderer.document(layout, screen: screen),
+            let tree = AccessibilityTree(layout: layout)
+            pages.append(Page(name: "\(name) \(windowName) \(direction.rawValue)", html: renderer.document(layout),
                               expected: [tree.elements]))
         }
         for name in Examples.names {
@@ -136,7 +136,7 @@ enum AccessibilityBrowserCheck {
             return layout
         }.html()
         pages.append(Page(name: "product-detail preview", html: preview,
-                          expected: layouts.map { AccessibilityTree(layout: $0, screen: screen).elements }))
+                          expected: layouts.map { AccessibilityTree(layout: $0).elements }))
         return pages
     }
 

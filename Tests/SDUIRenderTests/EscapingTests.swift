@@ -27,12 +27,12 @@ import SDUILayout
             LayoutNode(id: "b", path: "root.2", pointer: "/root/children/2", type: .button, parent: 0,
                        frame: Rect(x: 0, y: 140, width: 393, height: 44), text: run),
         ]
-        return (screen, LayoutResult(screenID: screen.id, environment: window, traits: window.traitCollection(), nodes: nodes, diagnostics: []))
+        return (screen, LayoutResult(screen: screen, environment: window, traits: window.traitCollection(), nodes: nodes, diagnostics: []))
     }
 
     @Test func `script tags and quotes in payload strings are escaped in HTML`() {
-        let (screen, layout) = Self.hostileScreen()
-        let html = HTMLRenderer(options: .init(fonts: .omitted)).document(layout, screen: screen)
+        let (_, layout) = Self.hostileScreen()
+        let html = HTMLRenderer(options: .init(fonts: .omitted)).document(layout)
         #expect(!html.contains("<script>alert"))
         #expect(!html.contains("<img src=x"))
         #expect(html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;"))
@@ -43,14 +43,14 @@ import SDUILayout
     }
 
     @Test func `a javascript URL is never an image source or a link`() {
-        let (screen, layout) = Self.hostileScreen()
-        let html = HTMLRenderer(options: .init(fonts: .omitted)).document(layout, screen: screen)
+        let (_, layout) = Self.hostileScreen()
+        let html = HTMLRenderer(options: .init(fonts: .omitted)).document(layout)
         #expect(!html.lowercased().contains("src=\"javascript"))
         #expect(!html.contains("<a "))
         #expect(!html.contains("href="))
         // The image shows its failure phase at once.
         #expect(html.contains("class=\"sdui-image sdui-skeleton sdui-failed\""))
-        let svg = SVGRenderer(fonts: .omitted).render(layout, screen: screen)
+        let svg = SVGRenderer(fonts: .omitted).render(layout)
         #expect(!svg.contains("javascript:"))
         #expect(!svg.contains("<script"))
     }
@@ -68,8 +68,8 @@ import SDUILayout
     }
 
     @Test func `SVG escapes text and attributes`() {
-        let (screen, layout) = Self.hostileScreen(url: "https://img.example/a.jpg?x=\"><script>")
-        let svg = SVGRenderer(fonts: .omitted).render(layout, screen: screen)
+        let (_, layout) = Self.hostileScreen(url: "https://img.example/a.jpg?x=\"><script>")
+        let svg = SVGRenderer(fonts: .omitted).render(layout)
         #expect(!svg.contains("<script"))
         #expect(svg.contains("href=\"https://img.example/a.jpg?x=&quot;&gt;&lt;script&gt;\""))
     }
@@ -94,7 +94,7 @@ import SDUILayout
 
 @Test func `a page's only scripts are its own: the font gate and the preview's controls`() throws {
     let (screen, layout) = EscapingTests.hostileScreen()
-    let document = HTMLRenderer().document(layout, screen: screen)
+    let document = HTMLRenderer().document(layout)
     #expect(document.components(separatedBy: "<script").count - 1 == 1)
     #expect(document.contains("<html lang=\"en\" class=\"sdui-fonts-pending\">"))
     #expect(document.contains("<noscript><style>.sdui-fonts-pending body{visibility:visible}</style></noscript>"))

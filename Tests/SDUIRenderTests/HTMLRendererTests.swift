@@ -12,7 +12,7 @@ import SDUILayout
 
     @Test func `the panel carries the window's device, orientation and mode and the window's size`() {
         let w = Self.window("ipad-pro-13-m4", .landscape, .splitView(.oneThird))
-        let html = HTMLRenderer().panel(HandLayout.layout(w, traits: w.traitCollection()), screen: HandLayout.screen)
+        let html = HTMLRenderer().panel(HandLayout.layout(w, traits: w.traitCollection()))
         #expect(html.contains("data-device=\"ipad-pro-13-m4\""))
         #expect(html.contains("data-orientation=\"landscape\""))
         #expect(html.contains("data-mode=\"split-1/3\""))
@@ -22,7 +22,7 @@ import SDUILayout
     @Test func `every node has an element with its id and frame, positioned relative to its parent`() {
         let w = Self.window("iphone-se-3")
         let layout = HandLayout.layout(w, traits: w.traitCollection())
-        let html = HTMLRenderer().panel(layout, screen: HandLayout.screen)
+        let html = HTMLRenderer().panel(layout)
         for node in layout.nodes {
             #expect(html.contains("data-node-id=\"\(node.id)\""), "missing \(node.id)")
             #expect(html.contains("data-frame=\"\(node.frame.dataFrame)\""))
@@ -39,7 +39,7 @@ import SDUILayout
     @Test func `text is drawn one element per engine line with the engine's font size, weight and line height`() {
         let w = Self.window("iphone-16")
         let layout = HandLayout.layout(w, traits: w.traitCollection())
-        let html = HTMLRenderer().panel(layout, screen: HandLayout.screen)
+        let html = HTMLRenderer().panel(layout)
         #expect(html.contains("font-size:34px;font-weight:700;line-height:41px"))
         #expect(html.contains(">Storefront</div>"))
         #expect(PageStyle.rules.contains("white-space:pre"))
@@ -48,7 +48,7 @@ import SDUILayout
 
     @Test func `images reserve their box, shimmer, fade in on load and show the placeholder on failure`() {
         let w = Self.window("iphone-16")
-        let html = HTMLRenderer().panel(HandLayout.layout(w, traits: w.traitCollection()), screen: HandLayout.screen)
+        let html = HTMLRenderer().panel(HandLayout.layout(w, traits: w.traitCollection()))
         #expect(html.contains("<div class=\"sdui-image sdui-skeleton\""))
         #expect(html.contains("src=\"https://img.example/hero.jpg\""))
         #expect(html.contains("onload=\"this.parentNode.classList.add('sdui-loaded')\""))
@@ -61,7 +61,7 @@ import SDUILayout
     @Test func `dark mode colours are in the page and chosen by the sdui-dark class`() {
         let w = Self.window("iphone-16")
         let traits = w.traitCollection(style: .dark)
-        let doc = HTMLRenderer(options: .init(fonts: .omitted)).document(HandLayout.layout(w, traits: traits), screen: HandLayout.screen)
+        let doc = HTMLRenderer(options: .init(fonts: .omitted)).document(HandLayout.layout(w, traits: traits))
         #expect(doc.contains("<body class=\"sdui-dark\">"))
         // secondaryBackground: #f2f2f7 light, #1c1c1e dark.
         #expect(doc.contains("--bl:#f2f2f7;--bd:#1c1c1e"))
@@ -71,8 +71,8 @@ import SDUILayout
     @Test func `a document embeds the Inter faces unless told not to`() {
         let w = Self.window("iphone-16")
         let layout = HandLayout.layout(w, traits: w.traitCollection())
-        let embedded = HTMLRenderer().document(layout, screen: HandLayout.screen)
-        let omitted = HTMLRenderer(options: .init(fonts: .omitted)).document(layout, screen: HandLayout.screen)
+        let embedded = HTMLRenderer().document(layout)
+        let omitted = HTMLRenderer(options: .init(fonts: .omitted)).document(layout)
         #expect(embedded.components(separatedBy: "@font-face").count - 1 == EmbeddedFonts.faces.filter { $0.family == "SDUI Inter" }.count,
                 "a page without Hebrew or Arabic embeds Inter only")
         #expect(embedded.contains("src:url(data:font/woff2;base64,"))

@@ -85,6 +85,6 @@ enum HandLayout {
             _ = add("product-\(i)-add", base + "/children/2", .button, card,
                     Rect(x: x + (cardW - 80) / 2, y: y + imageH + 38, width: 80, height: 44), text: addRun)
         }
-        return LayoutResult(screenID: "hand-storefront", environment: window, traits: traits, nodes: nodes, diagnostics: [])
+        return LayoutResult(screen: screen, environment: window, traits: traits, nodes: nodes, diagnostics: [])
     }
 }

@@ -33,11 +33,11 @@ import SDUILayout
         text.modifiers.frame = Frame(width: 120)
         for (alignment, rightAligned) in [(Alignment.leading, true), (.trailing, false)] {
             text.alignment = .fixed(alignment)
-            let (layout, screen) = Self.layout(text, .rightToLeft)
+            let (layout, _) = Self.layout(text, .rightToLeft)
             let node = try #require(layout.nodes.first { $0.id == "t" })
             let run = try #require(node.text)
             #expect(run.lines.count > 1)
-            let lefts = Self.lineLefts(HTMLRenderer().panel(layout, screen: screen), node: "t")
+            let lefts = Self.lineLefts(HTMLRenderer().panel(layout), node: "t")
             #expect(lefts.count == run.lines.count)
             let widest = run.lineWidths.max() ?? 0
             for (left, width) in zip(lefts, run.lineWidths) {
@@ -46,8 +46,8 @@ import SDUILayout
                 let expected = rightAligned ? blockLeft + widest - width : blockLeft
                 #expect(abs(left - expected) < 0.01, "\(alignment): \(left) vs \(expected)")
             }
-            let (ltrLayout, ltrScreen) = Self.layout(text, .leftToRight)
-            let ltrLefts = Self.lineLefts(HTMLRenderer().panel(ltrLayout, screen: ltrScreen), node: "t")
+            let (ltrLayout, _) = Self.layout(text, .leftToRight)
+            let ltrLefts = Self.lineLefts(HTMLRenderer().panel(ltrLayout), node: "t")
             #expect(ltrLefts != lefts, "the other direction aligns the lines the other way")
         }
     }
@@ -58,15 +58,15 @@ import SDUILayout
         hebrew.text = "שלום עולם"
         english.text = "Hello"
         stack.children = [hebrew, english]
-        let (rtl, screen) = Self.layout(stack, .rightToLeft)
-        let html = HTMLRenderer().panel(rtl, screen: screen)
+        let (rtl, _) = Self.layout(stack, .rightToLeft)
+        let html = HTMLRenderer().panel(rtl)
         #expect(html.contains("class=\"sdui-panel\" data-device=") && html.contains(" dir=\"rtl\" data-layout-direction=\"rightToLeft\""))
         #expect(html.contains("<div class=\"sdui-line\" dir=\"ltr\""), "English in a right-to-left panel")
         let (ltr, _) = Self.layout(stack, .leftToRight)
-        let ltrHTML = HTMLRenderer().panel(ltr, screen: screen)
+        let ltrHTML = HTMLRenderer().panel(ltr)
         #expect(!ltrHTML.contains("dir=\"rtl\" data-layout"))
         #expect(ltrHTML.contains("<div class=\"sdui-line\" dir=\"rtl\""), "Hebrew in a left-to-right panel")
-        let svg = SVGRenderer(fonts: .omitted).render(ltr, screen: screen)
+        let svg = SVGRenderer(fonts: .omitted).render(ltr)
         #expect(svg.contains(" direction=\"rtl\""))
     }
 
@@ -76,10 +76,10 @@ import SDUILayout
         image.modifiers.aspectRatio = 1
         image.modifiers.padding = Padding(top: 0, leading: 30, bottom: 0, trailing: 5)
         image.modifiers.frame = Frame(width: 135)
-        let (layout, screen) = Self.layout(image, .rightToLeft)
-        let html = HTMLRenderer().panel(layout, screen: screen)
+        let (layout, _) = Self.layout(image, .rightToLeft)
+        let html = HTMLRenderer().panel(layout)
         #expect(html.contains("<div class=\"sdui-image sdui-skeleton\" aria-hidden=\"true\" style=\"left:5px;top:0px;right:30px;bottom:0px\">"))
-        let svg = SVGRenderer(fonts: .omitted).render(layout, screen: screen)
+        let svg = SVGRenderer(fonts: .omitted).render(layout)
         let frame = try #require(layout.nodes.first { $0.id == "img" }?.frame)
         #expect(svg.contains("<image href=\"https://img.example/a.jpg\" x=\"\(CSSFormat.number(frame.x + 5))\""))
     }
@@ -93,9 +93,9 @@ import SDUILayout
         image.flipsForRightToLeftLayoutDirection = true
         for (node, direction, flips) in [(image, LayoutDirection.rightToLeft, true), (image, .leftToRight, false),
                                          (photo, .rightToLeft, false)] {
-            let (layout, screen) = Self.layout(node, direction)
-            #expect(HTMLRenderer().panel(layout, screen: screen).contains("sdui-flip") == flips, "\(direction) \(flips)")
-            #expect(SVGRenderer(fonts: .omitted).render(layout, screen: screen).contains("transform=\"matrix(-1 0 0 1") == flips)
+            let (layout, _) = Self.layout(node, direction)
+            #expect(HTMLRenderer().panel(layout).contains("sdui-flip") == flips, "\(direction) \(flips)")
+            #expect(SVGRenderer(fonts: .omitted).render(layout).contains("transform=\"matrix(-1 0 0 1") == flips)
         }
     }
 
@@ -120,8 +120,8 @@ import SDUILayout
         #expect(families("مرحبا and שלום") == ["SDUI Inter", "SDUI Noto Sans Hebrew", "SDUI Noto Sans Arabic"])
         var node = ComponentNode(type: .text, id: "t")
         node.text = "مرحبا"
-        let (layout, screen) = Self.layout(node, .rightToLeft)
-        let page = HTMLRenderer().document(layout, screen: screen)
+        let (layout, _) = Self.layout(node, .rightToLeft)
+        let page = HTMLRenderer().document(layout)
         #expect(page.contains("font-family:\"SDUI Noto Sans Arabic\""))
         #expect(!page.contains("font-family:\"SDUI Noto Sans Hebrew\""))
         #expect(page.contains("'700 16px \"SDUI Noto Sans Arabic\"'"), "the font gate waits for the faces it embeds")

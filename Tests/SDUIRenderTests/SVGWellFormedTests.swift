@@ -76,7 +76,7 @@ import SDUILayout
                     let screen = try Screen(json: variant)
                     for direction in [LayoutDirection.leftToRight, .rightToLeft] {
                         let layout = LayoutEngine().layout(screen, in: window, traits: window.traitCollection(layoutDirection: direction))
-                        let svg = SVGRenderer(fonts: .omitted).render(layout, screen: screen)
+                        let svg = SVGRenderer(fonts: .omitted).render(layout)
                         #expect(Self.xmlError(svg) == nil, "\(variant) \(direction): \(Self.xmlError(svg) ?? "")")
                         checked += 1
                     }
@@ -89,7 +89,7 @@ import SDUILayout
     @Test func `a scroll clipped by a shape keeps one clip-path per element, nested`() throws {
         let screen = try Screen(json: #"{"schemaVersion": 1, "root": {"type": "scroll", "modifiers": [{"clipShape": "circle"}], "children": [{"type": "text", "text": "a"}]}}"#)
         let window = try PreviewMatrix.window(parsing: "iphone-se-3")
-        let svg = SVGRenderer(fonts: .omitted).render(LayoutEngine().layout(screen, in: window, traits: window.traitCollection()), screen: screen)
+        let svg = SVGRenderer(fonts: .omitted).render(LayoutEngine().layout(screen, in: window, traits: window.traitCollection()))
         #expect(Self.xmlError(svg) == nil)
         for line in svg.split(separator: "\n") {
             let tags = line.split(separator: "<").filter { $0.hasPrefix("g ") }
@@ -107,7 +107,7 @@ import SDUILayout
             for direction in [LayoutDirection.leftToRight, .rightToLeft] {
                 for style in [UserInterfaceStyle.light, .dark] {
                     let layout = Examples.layout(screen, try Examples.window(entry), style: style, direction: direction)
-                    let svg = SVGRenderer(fonts: .embedded).render(layout, screen: screen)
+                    let svg = SVGRenderer(fonts: .embedded).render(layout)
                     #expect(Self.xmlError(svg) == nil, "\(example) \(entry) \(direction) \(style): \(Self.xmlError(svg) ?? "")")
                 }
             }

@@ -25,7 +25,7 @@ import SDUILayout
     func `HTML of each example matches its reviewed reference`(_ example: String, _ window: String) throws {
         let screen = try Examples.screen(example)
         let layout = Examples.layout(screen, try Examples.window(window), direction: Examples.layoutDirection(example))
-        let html = HTMLRenderer(options: .init(fonts: .omitted)).document(layout, screen: screen)
+        let html = HTMLRenderer(options: .init(fonts: .omitted)).document(layout)
         Snapshot.assert(html, named: Self.fileName(example, window, "html"))
     }
 
@@ -33,7 +33,7 @@ import SDUILayout
     func `SVG of each example matches its reviewed reference`(_ example: String, _ window: String) throws {
         let screen = try Examples.screen(example)
         let layout = Examples.layout(screen, try Examples.window(window), direction: Examples.layoutDirection(example))
-        let svg = SVGRenderer(fonts: .omitted).render(layout, screen: screen)
+        let svg = SVGRenderer(fonts: .omitted).render(layout)
         Snapshot.assert(svg, named: Self.fileName(example, window, "svg"))
     }
 
@@ -41,14 +41,14 @@ import SDUILayout
     func `the storefront laid out right to left matches its reviewed reference`(_ format: String) throws {
         let screen = try Examples.screen("storefront")
         let layout = Examples.layout(screen, try Examples.window("iphone-se-3"), direction: .rightToLeft)
-        let output = format == "html" ? HTMLRenderer(options: .init(fonts: .omitted)).document(layout, screen: screen)
-            : SVGRenderer(fonts: .omitted).render(layout, screen: screen)
+        let output = format == "html" ? HTMLRenderer(options: .init(fonts: .omitted)).document(layout)
+            : SVGRenderer(fonts: .omitted).render(layout)
         Snapshot.assert(output, named: "storefront.iphone-se-3.rtl." + format)
     }
 
     @Test func `dark storefront on iPhone SE matches its reviewed reference`() throws {
         let screen = try Examples.screen("storefront")
         let layout = Examples.layout(screen, try Examples.window("iphone-se-3"), style: .dark)
-        Snapshot.assert(SVGRenderer(fonts: .omitted).render(layout, screen: screen), named: "storefront.iphone-se-3.dark.svg")
+        Snapshot.assert(SVGRenderer(fonts: .omitted).render(layout), named: "storefront.iphone-se-3.dark.svg")
     }
 }

@@ -23,7 +23,7 @@ struct AccessibilityRuntimeTests {
         let h = try Harness { ScreenViewController(screen: screen, registry: ComponentRegistry()) }
         let controller = try #require(h.root as? ScreenViewController)
         let result = try #require(controller.layoutResult)
-        let tree = AccessibilityTree(layout: result, screen: screen)
+        let tree = AccessibilityTree(layout: result)
         let elements = try #require(controller.view.accessibilityElements)
         #expect(elements.map(\.accessibilityLabel) == tree.elements.map(\.label))
         #expect(elements.map(\.accessibilityLabel) == ["Orders", "Trail Runner 3, $129", "Pay"])

@@ -44,7 +44,7 @@ enum RepositoryPayloads {
         #expect(handled >= payloads.count / 2, "the fast path decoded only \(handled) of \(payloads.count)")
     }
 
-    /// Examples written with the vocabulary of issue 11 (modifier chains, GridItem columns, sections, viewThatFits,
+    /// Examples written with the newer vocabulary (modifier chains, GridItem columns, sections, viewThatFits,
     /// flow, labels and symbols), or with state and bindings (the order), take the general path, which the fast path
     /// leaves those forms to.
     static let generalPathExamples: Set<String> = ["Examples/storefront.json", "Examples/settings.json", "Examples/profile.json",

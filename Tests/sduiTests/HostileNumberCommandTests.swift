@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Payloads with numbers that used to trap `sdui` (SIGILL in `formatSize`) or poison its frames (issue 16.1), through
+/// Payloads with numbers that used to trap `sdui` (SIGILL in `formatSize`) or poison its frames, through
 /// every command that lays out: no signal, an exit code from the documented set, and only finite frames.
 @Suite struct HostileNumberCommandTests {
     /// Numbers past the payload's limits: refused with exit 65 and the pointer, never laid out.

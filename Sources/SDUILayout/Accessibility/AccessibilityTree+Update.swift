@@ -5,21 +5,21 @@ import SDUISchema
 // what the runtime's display list does after a state change (docs/hosts.md, "Keeping the list across layouts").
 
 extension AccessibilityTree {
-    /// A node whose layout output (frame, visibility, text) or payload node changed since the tree was made, with
-    /// its payload node in the new screen.
+    /// A node whose layout output (frame, visibility, text) or content changed since the tree was made, with its
+    /// content in the new layout.
     package struct Change {
         /// The node's index in the layout.
         package var node: Int
-        /// Its payload node (nil: not found — the whole pass runs).
-        package var component: ComponentNode?
+        /// Its content (nil: not found — the whole pass runs).
+        package var content: NodeContent?
 
-        package init(node: Int, component: ComponentNode?) { self.node = node; self.component = component }
+        package init(node: Int, content: NodeContent?) { self.node = node; self.content = content }
     }
 
-    /// Brings the tree to `layout` (a layout of `screen` with the same nodes, parents and traits as the layout the
-    /// tree was made from) when only `changes` differ, and returns the nodes whose element changed (their label,
-    /// value, traits, hint, frame …), ascending, and whether the reading order changed. Returns nil — the tree is then not usable: make it again with
-    /// `init(layout:screen:)` — when the change can reorganise the tree rather than change elements in place:
+    /// Brings the tree to `layout` (a layout with the same nodes, parents and traits as the layout the tree was made
+    /// from) when only `changes` differ, and returns the nodes whose element changed (their label, value, traits,
+    /// hint, frame …), ascending, and whether the reading order changed. Returns nil — the tree is then not usable:
+    /// make it again with `init(layout:)` — when the change can reorganise the tree rather than change elements in place:
     /// a node hidden or shown, an `accessibility` property that decides a role (`children`, `sortPriority`,
     /// `hidden`, whether it describes itself), an action or control added or removed, a node merged into another
     /// element or in a `contain` group, a node that becomes or stops being an element, a reading order that
@@ -27,7 +27,7 @@ extension AccessibilityTree {
     ///
     /// The differential tests (`IncrementalDisplayListTests`) check that the result equals a fresh pass.
     /// - Complexity: O(changes) when no element's place in the reading order changes; else O(e log e) in elements.
-    package mutating func update(layout: LayoutResult, screen: Screen, changes: [Change]) -> (touched: [Int], reordered: Bool)? {
+    package mutating func update(layout: LayoutResult, changes: [Change]) -> (touched: [Int], reordered: Bool)? {
         guard var b = kept, b.types.count == layout.nodeCount, exposure.count == b.types.count,
               b.direction == layout.traits.layoutDirection, b.sizeClass == layout.traits.horizontalSizeClass else { return nil }
         kept = nil
@@ -36,15 +36,15 @@ extension AccessibilityTree {
         var moved: [Int] = []
         var reorder = false
         var reordered = false
-        var newProperties: [AccessibilityProperties] = []
+        var newProperties: [AccessibilityContent] = []
         for change in changes {
             let i = change.node
-            guard i >= 0, i < b.types.count, let component = change.component, component.type == b.types[i] else { return nil }
+            guard i >= 0, i < b.types.count, let content = change.content, content.type == b.types[i] else { return nil }
             let wasHidden = b.isHidden(i)
             let old = b.facts[i]
             let oldProperties = b.accessibility(i)
             newProperties.removeAll(keepingCapacity: true)
-            var f = AccessibilityTreeBuilder.readFacts(component, screen: screen, sizeClass: b.sizeClass, properties: &newProperties)
+            var f = AccessibilityTreeBuilder.readFacts(content, properties: &newProperties)
             // The node's `accessibility` properties take its old entry's place in the store (or join it).
             if let properties = newProperties.first {
                 if old.accessibilityIndex >= 0 {
@@ -63,7 +63,7 @@ extension AccessibilityTree {
             let properties = b.accessibility(i)
             guard b.isHidden(i) == wasHidden, old.hasAction == f.hasAction, old.control == f.control,
                   old.hiddenByModifiers == f.hiddenByModifiers, b.sameRole(oldProperties, properties) else { return nil }
-            let isLeaf = AccessibilityTreeBuilder.isLeafType(b.types[i]) && b.resolved(properties?.children) != .contain
+            let isLeaf = AccessibilityTreeBuilder.isLeafType(b.types[i]) && properties?.children != .contain
             switch exposure[i] {
             case .hidden:
                 // Hidden before and after (itself or with an ancestor): nothing of it is read.
@@ -155,12 +155,9 @@ extension AccessibilityTreeBuilder {
 
     /// Whether two `accessibility` properties give a node the same place in the tree: the same `children`,
     /// `sortPriority` and `hidden`, and both or neither describing the node (label, hint, value or traits).
-    func sameRole(_ a: AccessibilityProperties?, _ b: AccessibilityProperties?) -> Bool {
-        func describes(_ p: AccessibilityProperties?) -> Bool {
-            p.map { $0.label != nil || $0.hint != nil || $0.value != nil || !$0.traits.isEmpty } ?? false
-        }
-        return resolved(a?.children) == resolved(b?.children) && resolved(a?.sortPriority) == resolved(b?.sortPriority)
-            && resolved(a?.hidden) == resolved(b?.hidden) && describes(a) == describes(b)
+    func sameRole(_ a: AccessibilityContent?, _ b: AccessibilityContent?) -> Bool {
+        a?.children == b?.children && a?.sortPriority == b?.sortPriority && a?.hidden == b?.hidden
+            && (a?.describesItself ?? false) == (b?.describesItself ?? false)
     }
 }
 

@@ -1,5 +1,5 @@
 import SDUIEnvironment
-public import SDUISchema
+import SDUISchema
 
 /// The accessibility elements of a laid-out screen, in VoiceOver's reading order: the platform-neutral pass
 /// `sdui accessibility`, the HTML renderer's ARIA markup and the runtime's `accessibilityElements` share.
@@ -32,10 +32,12 @@ public struct AccessibilityTree: Sendable {
     /// update has sorted every element; nil until then (and for a tree with groups).
     var lineEnds: [Int]?
 
-    /// The accessibility tree of `layout`, a layout of `screen`.
+    /// The accessibility tree of `layout`: every node's part read from the flat tree it was laid out from
+    /// (`LayoutResult.content(at:)`) — the views of backgrounds and overlays and sections' headers and footers like
+    /// any other node.
     /// - Complexity: O(n log n) in the number of nodes.
-    public init(layout: LayoutResult, screen: Screen) {
-        var builder = AccessibilityTreeBuilder(layout: layout, screen: screen)
+    public init(layout: LayoutResult) {
+        var builder = AccessibilityTreeBuilder(layout: layout)
         let items = builder.collectAll()
         var ordered: [AccessibilityOrder.Item] = []
         AccessibilityOrder.flatten(items, direction: layout.traits.layoutDirection, into: &ordered)
@@ -57,7 +59,7 @@ public struct AccessibilityTree: Sendable {
     }
 }
 
-/// Walks a layout's nodes with their payload nodes and makes the items (elements and groups) of each subtree.
+/// Walks a layout's nodes with their content and makes the items (elements and groups) of each subtree.
 ///
 /// Everything the walk asks of a node is read into flat arrays first (type, parent, frame, the payload facts), and
 /// the elements it drafts live in one store (`drafts`) that items name by index: ordering and concatenating items
@@ -70,10 +72,10 @@ package struct AccessibilityTreeBuilder {
     let parents: [Int]
     var frames: [Rect]
     var hiddenByLayout: [Bool]
-    /// What the pass reads of each node's payload node.
+    /// What the pass reads of each node's content.
     var facts: [NodeFacts]
     /// The `accessibility` properties of the nodes that have them (`NodeFacts.accessibilityIndex`).
-    var properties: [AccessibilityProperties]
+    var properties: [AccessibilityContent]
     /// Each node's children, as a compressed row list: node i's are `childList[childStart[i]..<childStart[i + 1]]`.
     let childStart: [Int]
     let childList: [Int]
@@ -85,7 +87,7 @@ package struct AccessibilityTreeBuilder {
     /// Whether some node is a `contain` group (the reading order is then not one sort of every element).
     var hasGroups = false
 
-    init(layout: LayoutResult, screen: Screen) {
+    init(layout: LayoutResult) {
         nodes = layout.nodes
         let n = nodes.count
         var types: [ComponentType] = [], parents: [Int] = [], frames: [Rect] = [], hidden: [Bool] = []
@@ -115,24 +117,20 @@ package struct AccessibilityTreeBuilder {
         self.childStart = childStart; self.childList = childList
         sizeClass = layout.traits.horizontalSizeClass
         direction = layout.traits.layoutDirection
-        (facts, properties) = Self.facts(of: layout, parents: parents, screen: screen, sizeClass: sizeClass)
+        (facts, properties) = Self.facts(of: layout)
         exposure = [AccessibilityExposure](repeating: .structural, count: n)
     }
 
     /// Node i's children.
     func children(_ i: Int) -> ArraySlice<Int> { childList[childStart[i]..<childStart[i + 1]] }
 
-    /// What the pass reads of a node's payload, read once per node (a `ComponentNode`'s `modifiers` is a large
-    /// value: reading it for every question costed more than the rest of the pass).
+    /// What the pass reads of a node's content, read once per node.
     struct NodeFacts {
         /// Its `accessibility` properties' index in `properties` (-1: none).
         var accessibilityIndex: Int32 = -1
         var hasAction = false
         /// Hidden by the chain's `hidden` or an `opacity` of 0.
         var hiddenByModifiers = false
-        /// Laid out with views that are not among its `children` (a section's header or footer, a background's or
-        /// overlay's view).
-        var hasViewsBesideChildren = false
         /// The input control the node is.
         var control: AccessibilityControl?
         /// A text's string, a button's title, an image's alt, an input's label.
@@ -143,127 +141,73 @@ package struct AccessibilityTreeBuilder {
     }
 
     /// Node i's `accessibility` properties, if it has any.
-    func accessibility(_ i: Int) -> AccessibilityProperties? {
+    func accessibility(_ i: Int) -> AccessibilityContent? {
         let k = Int(facts[i].accessibilityIndex)
         return k >= 0 ? properties[k] : nil
     }
 
-    /// The facts of every layout node, from its payload node (found as in `components(of:screen:)`), and the
-    /// `accessibility` properties they name.
-    static func facts(of layout: LayoutResult, parents: [Int], screen: Screen,
-                      sizeClass: UserInterfaceSizeClass) -> ([NodeFacts], [AccessibilityProperties]) {
-        let n = parents.count
+    /// The facts of every layout node, from its content, and the `accessibility` properties they name.
+    static func facts(of layout: LayoutResult) -> ([NodeFacts], [AccessibilityContent]) {
+        let n = layout.nodeCount
         var result: [NodeFacts] = []
         result.reserveCapacity(n)
-        var properties: [AccessibilityProperties] = []
-        // Each node's children (one array retained per node, not a copy of the node), and the nodes whose laid-out
-        // children include views that are not `children` — a section's header and footer, the views of backgrounds
-        // and overlays — found through `layoutChild(atSlot:)`, the one map from slots to payload nodes, so those
-        // views are read like any other node.
-        var childArrays = [[ComponentNode]](repeating: [], count: n)
-        var owners: [Int: ComponentNode] = [:]
-        func read(_ node: borrowing ComponentNode, at i: Int) -> NodeFacts {
-            let f = readFacts(node, screen: screen, sizeClass: sizeClass, properties: &properties)
-            if !node.children.isEmpty { childArrays[i] = node.children }
-            if f.hasViewsBesideChildren { owners[i] = copy node }
-            return f
-        }
+        var properties: [AccessibilityContent] = []
         for i in 0..<n {
-            let parent = parents[i]
-            var f = NodeFacts()
-            if parent < 0 {
-                if i == 0 { f = read(screen.root, at: 0) }
-            } else {
-                // The engine's child slot (`LayoutResult.childSlot(at:)`): no path string is parsed.
-                let k = Int(layout.childSlot(at: i))
-                let siblings = childArrays[parent]
-                if k >= 0, k < siblings.count {
-                    // Read in place: a `ComponentNode` is a large value.
-                    siblings.withUnsafeBufferPointer { buffer in f = read(buffer[k], at: i) }
-                } else if k < 0, let view = owners[parent]?.layoutChild(atSlot: Int32(k)) {
-                    f = read(view, at: i)
-                }
-            }
-            result.append(f)
+            result.append(layout.content(at: i).map { readFacts($0, properties: &properties) } ?? NodeFacts())
         }
         return (result, properties)
     }
 
-    /// What the pass reads of `component` (its `accessibility` properties join `properties`).
-    static func readFacts(_ component: borrowing ComponentNode, screen: Screen, sizeClass: UserInterfaceSizeClass,
-                          properties: inout [AccessibilityProperties]) -> NodeFacts {
-        let modifiers = component.accessibilityModifiers
-        var f = NodeFacts(hasAction: modifiers.hasAction)
-        if component.type == .section { f.hasViewsBesideChildren = component.header != nil || component.footer != nil }
-        if let accessibility = modifiers.accessibility {
+    /// What the pass reads of `content` (its `accessibility` properties join `properties`).
+    static func readFacts(_ content: NodeContent, properties: inout [AccessibilityContent]) -> NodeFacts {
+        var f = NodeFacts(hasAction: content.hasAction)
+        if let accessibility = content.accessibility {
             f.accessibilityIndex = Int32(truncatingIfNeeded: properties.count)
             properties.append(accessibility)
         }
-        for modifier in modifiers.chain {
-            if modifier.decorationContent != nil { f.hasViewsBesideChildren = true }
-            if case .hidden(let hidden) = modifier, hidden.resolved(for: sizeClass) { f.hiddenByModifiers = true }
-            if case .opacity(let opacity) = modifier, opacity.resolved(for: sizeClass) <= 0 { f.hiddenByModifiers = true }
-        }
-        switch component.type {
-        case .text: f.text = component.text?.resolved(for: sizeClass)
-        case .button, .label: f.text = component.title?.resolved(for: sizeClass)
-        case .image: f.text = component.alt?.resolved(for: sizeClass)
+        f.hiddenByModifiers = content.isHiddenByModifiers
+        switch content.type {
+        case .text, .button, .label: f.text = content.text
+        case .image: f.text = content.alt
         case .toggle, .stepper, .textField, .picker:
-            if let input = component.input { readInput(input, of: component.type, screen: screen, sizeClass: sizeClass, into: &f) }
+            if let input = content.input { readInput(input, of: content.type, into: &f) }
         default: break
         }
         return f
     }
 
     /// An input control's facts: its kind, label and value in the screen's state.
-    static func readInput(_ input: InputProperties, of type: ComponentType, screen: Screen, sizeClass: UserInterfaceSizeClass,
-                          into f: inout NodeFacts) {
-        let current = screen.state[input.target]
-        let label = input.label?.resolved(for: sizeClass)
+    static func readInput(_ input: InputContent, of type: ComponentType, into f: inout NodeFacts) {
+        let current = input.value
         switch type {
         case .toggle:
             f.control = .toggle
-            f.text = label
+            f.text = input.label
             f.value = current == .bool(true) ? "1" : "0"
         case .stepper:
             f.control = .stepper
-            f.text = label
+            f.text = input.label
             f.value = current?.interpolationText ?? ""
         case .textField:
             f.control = .textField
-            f.text = label ?? input.placeholder?.resolved(for: sizeClass)
+            f.text = input.label ?? input.placeholder
             let text = current?.interpolationText ?? ""
-            f.value = text.isEmpty ? nil : (input.isSecure?.resolved(for: sizeClass) == true ? String(repeating: "•", count: text.count) : text)
+            f.value = text.isEmpty ? nil : (input.isSecure ? String(repeating: "•", count: text.count) : text)
         case .picker:
             f.control = input.pickerStyle == .segmented ? .segmentedPicker : .menuPicker
-            f.text = label
+            f.text = input.label
             f.value = input.options.first { $0.value == current }?.label
         default:
             break
         }
     }
 
-    /// The payload node of each layout node: its parent's node at the node's child slot (`layoutChild(atSlot:)`:
-    /// a child, a section's header or footer, a background's or overlay's view).
-    package static func components(of layout: LayoutResult, screen: Screen) -> [ComponentNode?] {
-        let nodes = layout.nodes
-        var result = [ComponentNode?](repeating: nil, count: nodes.count)
-        for (i, node) in nodes.enumerated() {
-            if node.parent < 0 || node.parent >= i {
-                if i == 0 { result[i] = screen.root }
-                continue
-            }
-            result[i] = result[node.parent]?.layoutChild(atSlot: layout.childSlot(at: i))
-        }
-        return result
-    }
 
-    func resolved<T>(_ value: Responsive<T>?) -> T? { value?.resolved(for: sizeClass) }
 
     /// Whether node `i` is hidden from assistive technologies with its subtree.
     func isHidden(_ i: Int) -> Bool {
         if hiddenByLayout[i] || isUnchosen(i) { return true }
-        return facts[i].hiddenByModifiers || resolved(accessibility(i)?.hidden) == true
+        return facts[i].hiddenByModifiers || accessibility(i)?.hidden == true
     }
 
     /// Whether node `i` is a child of a `viewThatFits` that was not chosen: the engine gives those a zero frame
@@ -322,9 +266,9 @@ package struct AccessibilityTreeBuilder {
         if isHidden(i) { mark(i..<end, .hidden); return .none }
         // Read in place: most nodes have no `accessibility`, and making an empty one per node costed a tenth of the pass.
         let properties = accessibility(i)
-        let priority = resolved(properties?.sortPriority)
-        let behavior = resolved(properties?.children)
-        let describesItself = properties.map { $0.label != nil || $0.hint != nil || $0.value != nil || !$0.traits.isEmpty } ?? false
+        let priority = properties?.sortPriority
+        let behavior = properties?.children
+        let describesItself = properties?.describesItself ?? false
         let children = children(i)
         func inner() -> [AccessibilityOrder.Item] {
             var result: [AccessibilityOrder.Item] = []
@@ -430,8 +374,8 @@ package struct AccessibilityTreeBuilder {
         var traits = traits
         for trait in properties.traits where !traits.contains(trait) { traits.append(trait) }
         if facts[i].hasAction, !traits.contains(.button) { traits.append(.button) }
-        return AccessibilityElement(label: resolved(properties.label) ?? label, traits: traits.count > 1 ? traits.sorted() : traits,
-                                    hint: resolved(properties.hint), value: resolved(properties.value),
+        return AccessibilityElement(label: properties.label ?? label, traits: traits.count > 1 ? traits.sorted() : traits,
+                                    hint: properties.hint, value: properties.value,
                                     identifier: properties.identifier, frame: frames[i],
                                     nodes: [nodeID], nodeIndices: [i])
     }

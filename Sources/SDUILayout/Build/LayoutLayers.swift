@@ -248,10 +248,9 @@ extension TreeBuilder {
             reportTooDeep(name, childCount: 1, &tree)
             return
         }
-        let node = withUnsafePointer(to: content) { c in
-            add(c, parent: parent, childIndex: childIndex, parentContext: .none, parentHidden: hidden, depth: depth + 1,
-                into: &tree)
-        }
+        let kept = tree.keepSource(content)
+        let node = add(kept, parent: parent, childIndex: childIndex, parentContext: .none, parentHidden: hidden, depth: depth + 1,
+                       into: &tree)
         tree.layers[layer].contentNode = node
     }
 }
@@ -271,9 +270,14 @@ func decoration(ofChildIndex childIndex: Int32) -> (chainIndex: Int, isOverlay: 
     return (code / 2, code % 2 == 1)
 }
 
+/// `.0` … `.255`, made once: a path id is its parent's plus one of these (one concatenation, no number
+/// formatting per node).
+private let smallPathComponents: [String] = (0..<256).map { "." + String($0) }
+
 /// The path component of child index `k`: `.3` for a child, `.background2` / `.overlay2` for the view of a
 /// background / overlay at `modifiers[2]`.
 func pathComponent(forChildIndex k: Int32) -> String {
+    if k >= 0 && Int(k) < smallPathComponents.count { return smallPathComponents[Int(k)] }
     if k == sectionHeaderChildIndex { return ".header" }
     if k == sectionFooterChildIndex { return ".footer" }
     if let d = decoration(ofChildIndex: k) { return (d.isOverlay ? ".overlay" : ".background") + String(d.chainIndex) }

@@ -50,8 +50,8 @@ final class ScreenLayoutTemplates: @unchecked Sendable {
             return !tree.usesFontFamilies || tree.fonts == fonts ? tree : nil
         }
         var tree = LayoutTree()
-        // Room up front, so the buffers are usually made once (counting the nodes first measured 3 % of a
-        // first layout); the template keeps them as long as the screen lives, so room left over is given back.
+        // Room up front from an estimate, so the buffers are usually made once without a counting pass over the
+        // payload first; the template keeps them as long as the screen lives, so room left over is given back.
         tree.reserveNodes(expectedNodes)
         tree.texts.reserveCapacity(expectedTexts)
         TreeBuilder(sizeClass: sizeClass, contentSize: contentSize, fonts: fonts).build(screen, into: &tree)
@@ -85,6 +85,8 @@ extension LayoutTree {
         copy.nodes = NodeBuffer(copying: nodes)
         copy.frames = NodeBuffer(copying: frames)
         copy.paddings = NodeBuffer(copying: paddings)
+        copy.sources = NodeBuffer(copying: sources)
+        copy.nodeCapacity = 0
         copy.linksArray = nil
         return copy
     }
@@ -94,7 +96,8 @@ extension LayoutTree {
     mutating func trimExcessCapacity() {
         let n = nodes.count
         if nodes.capacity > n + n / 8 + 16 {
-            nodes.shrinkToFit(); frames.shrinkToFit(); paddings.shrinkToFit()
+            nodes.shrinkToFit(); frames.shrinkToFit(); paddings.shrinkToFit(); sources.shrinkToFit()
+            nodeCapacity = min(nodes.capacity, frames.capacity, paddings.capacity, sources.capacity)
         }
         let t = texts.count
         if texts.capacity > t + t / 8 + 16 {

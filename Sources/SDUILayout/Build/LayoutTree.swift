@@ -184,6 +184,12 @@ struct LayoutTree {
     var frames = NodeBuffer<FrameSpec>()
     /// Padding per node (meaningful where `hasPadding`).
     var paddings = NodeBuffer<PaddingSpec>()
+    /// Per node, the payload node it was built from (in memory `source` keeps: see `PayloadSource`): where everything
+    /// a later stage asks of a node besides its geometry is read (`NodeContent`), by the node's index.
+    var sources = NodeBuffer<UnsafePointer<ComponentNode>>()
+    /// Nodes the four per-node buffers all have room for (at most the smallest capacity: `reserveNodes` checks this
+    /// one number, not four).
+    var nodeCapacity = 0
     /// What a result needs to name each node (parent, child index, text, hidden), in document order, as the
     /// array every `LayoutResult` of a tree of an engine's own shares (copy-on-write): made from `nodes` by the
     /// first result and dropped whenever the nodes change (`removeAll`, realised rows, `LayoutState.truncate`).
@@ -192,6 +198,9 @@ struct LayoutTree {
     var linksArray: ContiguousArray<OutputLink>?
     /// The payload the tree was built from (ids and types are read from it when a result's nodes are read).
     var source: PayloadSource?
+    /// The payload nodes state changes put in place of the ones the tree was built from (`replaceSource(of:with:)`),
+    /// by node; `sources` points into them.
+    var replacedSources: [Int32: ReplacedSource] = [:]
     var texts = ContiguousArray<TextSpec>()
     /// GridItem columns of the grids that have them (`FlatNode.firstGridItem`, `columns` items each).
     var gridItems = ContiguousArray<GridItemSpec>()
@@ -219,6 +228,9 @@ struct LayoutTree {
     var builtCount = 0
     /// Grids whose items are realised on demand (viewport layouts only): node index → source children.
     var lazyGrids: [LazyGridSource] = []
+    /// The grids in the root vertical scroll's column (SwiftUI's `LazyVGrid` in a `ScrollView`), in node order: their
+    /// children are lazy items, which appear as they scroll into view.
+    var lazyGridNodes: [Int32] = []
     /// Some node's properties are size-class maps (the tree holds the values for `sizeClass`); otherwise the
     /// tree is the same for both size classes.
     var usesSizeClasses = false
@@ -238,6 +250,8 @@ struct LayoutTree {
         nodes.removeAll(keepingCapacity: true)
         frames.removeAll(keepingCapacity: true)
         paddings.removeAll(keepingCapacity: true)
+        sources.removeAll(keepingCapacity: true)
+        replacedSources.removeAll()
         linksArray = nil
         texts.removeAll(keepingCapacity: true)
         gridItems.removeAll(keepingCapacity: true)
@@ -247,6 +261,7 @@ struct LayoutTree {
         inputs.removeAll(keepingCapacity: true)
         buildDiagnostics.removeAll(keepingCapacity: true)
         lazyGrids.removeAll(keepingCapacity: true)
+        lazyGridNodes.removeAll(keepingCapacity: true)
         diagnosticNames.removeAll()
         builtCount = 0
         usesSizeClasses = false
@@ -258,7 +273,7 @@ struct LayoutTree {
 
     /// Makes the buffers read-only (a template's; see `NodeBuffer.freeze`).
     func freeze() {
-        nodes.freeze(); frames.freeze(); paddings.freeze()
+        nodes.freeze(); frames.freeze(); paddings.freeze(); sources.freeze()
     }
 
     /// Whether the children of `node` are in the root vertical scroll's column — the scroll's own children, and
@@ -277,34 +292,81 @@ struct LayoutTree {
         return false
     }
 
-    /// Makes room for `n` more nodes in the three per-node buffers (`nodes`, `frames`, `paddings`), which always
-    /// hold the same number of elements and grow together: the build then appends a node's three records with
+    /// Makes room for `n` more nodes in the four per-node buffers (`nodes`, `frames`, `paddings`, `sources`), which
+    /// always hold the same number of elements and grow together: the build then appends a node's records with
     /// one capacity check (`appendAssumingCapacity`).
     ///
-    /// `mutating` though it changes no field of the tree: called on the build's `inout` tree, a non-mutating
-    /// method gets a copy of the whole 185-byte struct (a `memcpy` per call, seen in the build's machine code).
+    /// `mutating` also because a non-mutating method called on the build's `inout` tree gets a copy of the whole
+    /// struct (a `memcpy` per call, seen in the build's machine code).
     @inline(__always)
     mutating func reserveNodes(_ n: Int) {
         let needed = nodes.count + n
-        if needed > nodes.capacity || needed > frames.capacity || needed > paddings.capacity {
-            growNodes(needed)
-        }
+        if needed > nodeCapacity { growNodes(needed) }
     }
 
     @inline(never)
-    private func growNodes(_ needed: Int) {
-        nodes.reserve(needed); frames.reserve(needed); paddings.reserve(needed)
+    private mutating func growNodes(_ needed: Int) {
+        nodes.reserve(needed); frames.reserve(needed); paddings.reserve(needed); sources.reserve(needed)
+        nodeCapacity = min(nodes.capacity, frames.capacity, paddings.capacity, sources.capacity)
     }
 
     /// The links of the nodes as the results of this tree read them: a shared template's own `nodes` (frozen:
     /// never written again, so no copy), or for a tree of an engine's own — which its next build rewrites — an
     /// array shared by its results (`linksArray`: one copy per tree, not per pass).
     mutating func outputLinks() -> OutputLinks {
-        if nodes.isFrozen { return OutputLinks(frozen: nodes) }
+        if nodes.isFrozen {
+            // Sources a state change replaced are written into a copy, frozen here before a result shares it.
+            if !sources.isFrozen { sources.freeze() }
+            return OutputLinks(frozen: nodes, sources: sources, paddings: paddings)
+        }
         if let linksArray, linksArray.count == nodes.count { return OutputLinks(linksArray) }
-        let made = nodes.withUnsafeBufferPointer { nodes in ContiguousArray(nodes.lazy.map(OutputLink.init)) }
+        var made = ContiguousArray<OutputLink>()
+        made.reserveCapacity(nodes.count)
+        for i in 0..<nodes.count {
+            var link = OutputLink(nodes[i], source: sources[i])
+            link.padding = paddings[i]
+            made.append(link)
+        }
         linksArray = made
         return OutputLinks(made)
+    }
+
+    /// Makes `node` the payload node of flat node `index` (a state change changed it): what its content is read from
+    /// from now on. A template's frozen `sources` are copied first (results of the tree as it was keep theirs).
+    mutating func replaceSource(of index: Int32, with node: ComponentNode) {
+        guard index >= 0, Int(index) < sources.count else { return }
+        let holder = ReplacedSource.make(node)
+        replacedSources[index] = holder
+        if sources.isFrozen {
+            sources = NodeBuffer(copying: sources)
+            nodeCapacity = min(nodeCapacity, sources.capacity)
+        }
+        sources[Int(index)] = holder.node
+        linksArray = nil
+    }
+
+    /// The node of `root`'s tree at flat node `index`'s place (its child slots from the root), or nil.
+    /// - Complexity: O(depth).
+    func payloadNode(at index: Int32, in root: ComponentNode) -> ComponentNode? {
+        var slots: [Int32] = []
+        var i = index
+        while i > 0, Int(i) < nodes.count {
+            slots.append(nodes[Int(i)].childIndex)
+            i = nodes[Int(i)].parent
+        }
+        guard i == 0 else { return nil }
+        var node = root
+        for slot in slots.reversed() {
+            guard let child = node.child(atLayoutIndex: slot) else { return nil }
+            node = child
+        }
+        return node
+    }
+
+    /// `node` in memory the tree's source keeps (a node the model gives by value: see `PayloadSource.keep(_:)`).
+    func keepSource(_ node: ComponentNode) -> UnsafePointer<ComponentNode> {
+        guard let source else { preconditionFailure("LayoutTree.keepSource: the tree has no payload source") }
+        return source.keep(node)
     }
 
     /// The id and JSON Pointer of node `index` for a diagnostic (made once per node and tree).
@@ -322,45 +384,23 @@ struct LazyGridSource {
     var items: [ComponentNode]
 }
 
-/// The payload of a built tree, shared by the tree and the results made from it (one reference, no copy).
-///
-/// Also keeps, once a result of this tree has been read, the named nodes (id, path, type, parent) of the
-/// tree in document order, so that reading the nodes of a later result of the same tree (a relayout) only
-/// copies them and fills in frames and text runs.
-final class PayloadSource: @unchecked Sendable {
-    let root: ComponentNode
-    /// (A `PlainLock`: one allocation, where an `NSLock` is four on Linux; every build makes a source.)
-    private let lock = PlainLock.make()
-    /// Guarded by `lock`.
-    private var namedNodes: [LayoutNode]?
-    init(root: ComponentNode) { self.root = root }
-
-    /// The named nodes of the tree as built, made by `make` the first time (`isNew`: made by this call).
-    func template(_ make: () -> [LayoutNode]) -> (nodes: [LayoutNode], isNew: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        if let namedNodes { return (namedNodes, false) }
-        let made = make()
-        namedNodes = made
-        return (made, true)
-    }
-}
-
 /// A result's links, one per output node in output order: read from a shared template's frozen nodes, or an
 /// array.
 struct OutputLinks {
     private let frozen: NodeBuffer<FlatNode>?
+    private let frozenSources: NodeBuffer<UnsafePointer<ComponentNode>>?
+    private let frozenPaddings: NodeBuffer<PaddingSpec>?
     private let array: ContiguousArray<OutputLink>
     let count: Int
 
-    /// The links of a shared template's nodes (the buffer is frozen: never written again while anything holds it).
-    init(frozen nodes: NodeBuffer<FlatNode>) {
-        assert(nodes.isFrozen, "OutputLinks: only a frozen (template) buffer is shared")
-        frozen = nodes; array = []; count = nodes.count
+    /// The links of a shared template's nodes (the buffers are frozen: never written again while anything holds them).
+    init(frozen nodes: NodeBuffer<FlatNode>, sources: NodeBuffer<UnsafePointer<ComponentNode>>, paddings: NodeBuffer<PaddingSpec>) {
+        assert(nodes.isFrozen && sources.isFrozen && paddings.isFrozen, "OutputLinks: only a frozen (template) buffer is shared")
+        frozen = nodes; frozenSources = sources; frozenPaddings = paddings; array = []; count = nodes.count
     }
 
     init(_ links: ContiguousArray<OutputLink>) {
-        frozen = nil; array = links; count = links.count
+        frozen = nil; frozenSources = nil; frozenPaddings = nil; array = links; count = links.count
     }
 
     /// No links (a result given as `LayoutNode` values).
@@ -368,12 +408,19 @@ struct OutputLinks {
 
     @inline(__always)
     subscript(index: Int) -> OutputLink {
-        if let frozen { return OutputLink(frozen[index]) }
+        if let frozen, let frozenSources { return OutputLink(frozen[index], source: frozenSources[index]) }
         return array[index]
+    }
+
+    /// The padding the build resolved for node `index` (zero for none; a node with a modifier chain has its padding
+    /// in its layers).
+    func padding(at index: Int) -> PaddingSpec {
+        if let frozenPaddings { return frozenPaddings[index] }
+        return array[index].padding
     }
 }
 
-/// One output node's structure: enough to name it (id, path, pointer, type) from the payload on demand.
+/// One output node's structure: enough to name it (id, path, pointer, type) and to read its payload facts.
 struct OutputLink {
     /// Index of the parent in the result's nodes; -1 for the root.
     var parent: Int32
@@ -382,16 +429,21 @@ struct OutputLink {
     /// Index into the pass's placed texts; -1 for none (or hidden).
     var textIndex: Int32
     var isHidden: Bool
+    /// The payload node (in memory the result's `PayloadSource` keeps).
+    var source: UnsafePointer<ComponentNode>
+    /// The padding the build resolved (links in an array only: a template's are read from its frozen buffer).
+    var padding = PaddingSpec()
 
-    init(parent: Int32, childIndex: Int32, textIndex: Int32, isHidden: Bool) {
+    init(parent: Int32, childIndex: Int32, textIndex: Int32, isHidden: Bool, source: UnsafePointer<ComponentNode>) {
         self.parent = parent; self.childIndex = childIndex; self.textIndex = textIndex; self.isHidden = isHidden
+        self.source = source
     }
 
     /// The link of a built node (a hidden node's text is not output).
     @inline(__always)
-    init(_ node: FlatNode) {
+    init(_ node: FlatNode, source: UnsafePointer<ComponentNode>) {
         self.init(parent: node.parent, childIndex: node.childIndex, textIndex: node.isHidden ? -1 : node.textIndex,
-                  isHidden: node.isHidden)
+                  isHidden: node.isHidden, source: source)
     }
 }
 
@@ -409,31 +461,9 @@ extension LayoutTree {
         return path
     }
 
-    /// The payload id of node `index`, or its path id when it has none (diagnostics only: O(depth)).
+    /// The payload id of node `index`, or its path id when it has none (diagnostics only).
     func id(of index: Int32) -> String {
-        var chain: [Int32] = []
-        var i = index
-        while i >= 0, Int(i) < nodes.count, nodes[Int(i)].parent >= 0 {
-            chain.append(nodes[Int(i)].childIndex)
-            i = nodes[Int(i)].parent
-        }
-        guard let source else { return path(of: index) }
-        let id = withUnsafePointer(to: source.root) { root in
-            payloadID(root, chain[...])
-        }
-        return id ?? path(of: index)
-    }
-}
-
-/// The id of the node reached from `node` by the child indices `chain` (last first), read in place.
-func payloadID(_ node: UnsafePointer<ComponentNode>, _ chain: ArraySlice<Int32>) -> String? {
-    guard let k = chain.last else { return node.pointee.id }
-    if k < 0 {
-        guard let decoration = node.pointee.child(atLayoutIndex: k) else { return nil }
-        return withUnsafePointer(to: decoration) { payloadID($0, chain.dropLast()) }
-    }
-    return node.pointee.children.withUnsafeBufferPointer { children -> String? in
-        guard let base = children.baseAddress, k >= 0, Int(k) < children.count else { return nil }
-        return payloadID(base + Int(k), chain.dropLast())
+        guard index >= 0, Int(index) < sources.count, let id = sources[Int(index)].pointee.id else { return path(of: index) }
+        return id
     }
 }

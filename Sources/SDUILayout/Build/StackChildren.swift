@@ -36,8 +36,8 @@ struct StackChildren {
     }
 
     /// The next visible child `c` (appended, its fields final). Indices are nodes of the tree being built:
-    /// in bounds by construction. (The compiler keeps this out of line; inlined into `add`'s loop with its
-    /// state in locals, the loop measured ~6 % more instructions per build from spills.)
+    /// in bounds by construction. (Kept out of line: inlined into `add`'s loop, its state in locals makes the
+    /// loop spill registers.)
     mutating func add(_ c: Int, _ nodes: UncheckedBuffer<FlatNode>, _ frames: UncheckedBuffer<FrameSpec>) {
         let isSpacer = nodes[c].kind == .spacer
         if pendingSpacer >= 0 {

@@ -9,6 +9,7 @@ import SDUISchema
 struct SimpleLeaf {
     let kind: NodeKind
     let geometry: UnsafePointer<GeometryProperties>
+    let pointer: UnsafePointer<ComponentNode>
 
     @inline(__always)
     init?(_ pointer: UnsafePointer<ComponentNode>) {
@@ -26,6 +27,7 @@ struct SimpleLeaf {
         if g.pointee.hasFrame && (g.pointee.frame.minWidth > g.pointee.frame.maxWidth || g.pointee.frame.minHeight > g.pointee.frame.maxHeight) { return nil }
         self.kind = kind
         self.geometry = g
+        self.pointer = pointer
     }
 }
 

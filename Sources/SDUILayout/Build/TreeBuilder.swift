@@ -42,12 +42,10 @@ struct TreeBuilder {
         tree.sizeClass = sizeClass
         tree.contentSize = contentSize
         tree.fonts = fonts
-        tree.source = PayloadSource(root: screen.root)
+        let source = PayloadSource(root: screen.root, title: screen.title)
+        tree.source = source
         tree.inputState = screen.state
-        withUnsafePointer(to: screen.root) { root in
-            _ = add(root, parent: -1, childIndex: 0, parentContext: .none, parentHidden: false, depth: 1,
-                    into: &tree)
-        }
+        add(source.root, parent: -1, childIndex: 0, parentContext: .none, parentHidden: false, depth: 1, into: &tree)
         tree.builtCount = tree.nodes.count
         reportFontMisses(&tree)
     }
@@ -104,6 +102,7 @@ struct TreeBuilder {
         let flat = tree.nodes.appendAssumingCapacityAndPoint(FlatNode())
         let frameSpec = tree.frames.appendAssumingCapacityAndPoint(isLayered ? FrameSpec() : g.pointee.frame)
         let paddingSpec = tree.paddings.appendAssumingCapacityAndPoint(isLayered ? PaddingSpec() : g.pointee.padding)
+        tree.sources.appendAssumingCapacity(pointer)
         flat.pointee.parent = parent
         flat.pointee.childIndex = childIndex
         flat.pointee.stackAxisOfParent = parentContext
@@ -186,10 +185,13 @@ struct TreeBuilder {
             }
         default: childShareAxis = .none
         }
-        // A grid in the root vertical scroll's column is virtualised in viewport layouts (its stack's loop hands
-        // it a viewport window: `stackLayout`); see `LayoutTree.childrenAreInScrollColumn`.
-        if virtualizesGrids && kind == .grid && !g.pointee.hasGridItems && !isLayered && childIndex >= 0
-            && tree.childrenAreInScrollColumn(parent) {
+        // A grid in the root vertical scroll's column is SwiftUI's `LazyVGrid` in a `ScrollView`: its items are lazy
+        // (they appear as they scroll into view), and viewport layouts virtualise it (its stack's loop hands it a
+        // viewport window: `stackLayout`); see `LayoutTree.childrenAreInScrollColumn`.
+        if kind == .grid && !g.pointee.hasGridItems && !isLayered && childIndex >= 0 && tree.childrenAreInScrollColumn(parent) {
+            tree.lazyGridNodes.append(index)
+        }
+        if virtualizesGrids && tree.lazyGridNodes.last == index {
             tree.lazyGrids.append(LazyGridSource(node: index, items: pointer.pointee.children))
             tree.nodes[Int(index)].visibleChildCount = Int32(clamping: pointer.pointee.children.count)
             return index
@@ -249,8 +251,7 @@ struct TreeBuilder {
             // Indices are nodes of this tree, read after the child's appends: in bounds by construction.
             var previous: Int32 = -1
             var visibleCount: Int32 = 0
-            // Two loops, one per case: one loop testing `childContext` per child measured 1.4 % more instructions
-            // per build (cards-100-fresh).
+            // Two loops, one per case, so the per-child loop does not test `childContext` for every child.
             if childContext != .none {
                 var stackChildren = StackChildren(tree.nodes.unchecked[Int(index)])
                 for i in 0..<children.count {
@@ -313,6 +314,7 @@ struct TreeBuilder {
         tree.nodes.appendAssumingCapacity(flat)
         tree.frames.appendAssumingCapacity(g.pointee.frame)
         tree.paddings.appendAssumingCapacity(g.pointee.padding)
+        tree.sources.appendAssumingCapacity(pointer)
         if pointer.pointee.children.isEmpty { return index }
         let context: StackAxisContext = stack.isHorizontal ? .horizontal : .vertical
         addChildren(pointer, of: index, context: context, shareAxis: context, hidden: hidden, depth: depth, into: &tree)
@@ -372,10 +374,11 @@ struct TreeBuilder {
         flat.isPlainColor = Self.isPlainColor(leaf.kind, g)
         // Room was made by the parent (`reserveNodes`).
         tree.nodes.appendAssumingCapacity(flat)
-        // The record keeps its frame and padding at their defaults when the payload has none (copying them
-        // measured fewer instructions than choosing the defaults).
+        // The record keeps its frame and padding at their defaults when the payload has none, so they are
+        // copied as they are rather than chosen per field.
         tree.frames.appendAssumingCapacity(g.pointee.frame)
         tree.paddings.appendAssumingCapacity(g.pointee.padding)
+        tree.sources.appendAssumingCapacity(leaf.pointer)
         return index
     }
 
@@ -578,8 +581,8 @@ struct TreeBuilder {
     // MARK: Value checks (layout never sees NaN or negative sizes; NaN means absent)
 
     // The checks below test the bit pattern with one integer comparison. Written with `isFinite` / `isNaN` /
-    // `> 0 && < .infinity`, LLVM turns them into floating-point class tests that compile to 7–30 instructions
-    // each here (seen in the build's machine code, ~80 instructions per leaf); the results are the same.
+    // `> 0 && < .infinity`, LLVM turns them into floating-point class tests, several instructions each; the
+    // results are the same.
     /// Not NaN and not ±infinity.
     @inline(__always) static func isFinite(_ value: Double) -> Bool {
         value.bitPattern & 0x7FFF_FFFF_FFFF_FFFF < 0x7FF0_0000_0000_0000

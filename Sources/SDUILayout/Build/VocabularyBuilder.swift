@@ -83,10 +83,9 @@ extension TreeBuilder {
             }
         }
         func addOne(_ node: ComponentNode, _ childIndex: Int32, _ tree: inout LayoutTree) {
-            let child = withUnsafePointer(to: node) { c in
-                add(c, parent: index, childIndex: childIndex, parentContext: context, shareAxis: shareAxis, parentHidden: hidden,
-                    depth: depth + 1, into: &tree)
-            }
+            let kept = tree.keepSource(node)
+            let child = add(kept, parent: index, childIndex: childIndex, parentContext: context, shareAxis: shareAxis,
+                            parentHidden: hidden, depth: depth + 1, into: &tree)
             link(child, &tree)
         }
         if let header = pointer.pointee.header { addOne(header, sectionHeaderChildIndex, &tree) }

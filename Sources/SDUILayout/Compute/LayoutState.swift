@@ -251,6 +251,7 @@ struct LayoutState {
         tree.nodes.truncate(to: count)
         tree.frames.truncate(to: count)
         tree.paddings.truncate(to: count)
+        tree.sources.truncate(to: count)
         tree.linksArray = nil
         tree.texts.truncate(to: textCount)
         if let firstRemoved = tree.layeredNodes.firstIndex(where: { Int($0.node) >= count }) {
@@ -326,7 +327,7 @@ extension Array {
 /// `Swift.max(x, y)` and `Swift.min(x, y)` for `Double`, bit for bit (`y >= x ? y : x` and `y < x ? y : x`:
 /// a NaN `y` gives `x`, equal values give `y`, so signed zeros and NaNs come out as before). Spelt out because
 /// the generic functions are not inlined into large callers: in the stacks' loops, where the leaves' modifier
-/// layers are inlined, each use was a call (measured: 35 calls in one specialisation), which also spills
+/// layers are inlined, each use was a call, which also spills
 /// every live `Double` (all vector registers are caller-saved).
 @inline(__always)
 func maxOf(_ x: Double, _ y: Double) -> Double { y >= x ? y : x }

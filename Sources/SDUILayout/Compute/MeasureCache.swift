@@ -8,7 +8,7 @@
 /// every distinct (node, proposal) is computed once; memory grows with the measurements made (cards-100 makes
 /// none: grids, unspecified-length stacks and closed-form rows size their children directly), not with nodes.
 ///
-/// Validity, the seam for incremental relayout (issue 13):
+/// Validity, the seam for incremental relayout:
 /// - `epoch` (all entries): bumped when the engine takes another tree, and for every viewport layout (realised
 ///   rows reuse node indices and a virtualised grid's size depends on the viewport). Full layouts of one tree
 ///   keep their entries across passes: a measurement is a pure function of the tree, the node and the proposal
@@ -127,7 +127,7 @@ struct MeasureCache {
     }
 
     /// Drops the cached sizes of `node` and its ancestors (`parents`: the tree's parent links): the seam for a
-    /// change in one node (issue 13). - Complexity: O(depth).
+    /// change in one node. - Complexity: O(depth).
     mutating func invalidate(node: Int32, parents: UncheckedBuffer<FlatNode>) {
         var i = node
         let v = versions.unchecked

@@ -1,5 +1,5 @@
 /// Placements kept across passes, so that going back to a width laid out before (rotating back, closing a Split
-/// View, a toggled width) reuses every subtree whose proposal is the same as then (issue 15.5).
+/// View, a toggled width) reuses every subtree whose proposal is the same as then.
 ///
 /// A node's placement — its size, its content offset and the positions of everything below it — is a pure
 /// function of the tree and the node's proposal (as its measurements are, see `MeasureCache`). The engine keeps
@@ -23,7 +23,7 @@
 ///
 /// Validity, as for measurements: `LayoutState.placementEpoch` changes when the engine takes another tree or
 /// makes a viewport pass; a node's version (`MeasureCache.versions`) changes when it or a descendant is
-/// invalidated (`MeasureCache.invalidate(node:parents:)`, the seam for a change in one node, issue 13), so its
+/// invalidated (`MeasureCache.invalidate(node:parents:)`, the seam for a change in one node), so its
 /// stamp no longer matches and the node is laid out again while its unchanged children are reused.
 struct PlacementStamp {
     var proposedWidth: Double = 0, proposedHeight: Double = 0

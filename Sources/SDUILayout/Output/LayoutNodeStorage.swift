@@ -15,6 +15,14 @@ final class LayoutNodeStorage: @unchecked Sendable {
     let links: OutputLinks
     let texts: ContiguousArray<PlacedText>
     let source: PayloadSource?
+    /// The payload nodes state changes put in place (the links point into them).
+    let replacedSources: [Int32: ReplacedSource]
+    /// The state the tree's screen is in (what an input control shows).
+    let state: ScreenState
+    /// The grids whose children are lazy items (`LayoutTree.lazyGridNodes`; empty for a viewport layout's result).
+    let lazyGridNodes: [Int32]
+    /// The root is a vertical scroll.
+    let rootScrollsVertically: Bool
     /// The result's layout direction (the direction of text paragraphs without strong characters).
     let layoutDirection: LayoutDirection
     private let lock = PlainLock.make()
@@ -27,10 +35,12 @@ final class LayoutNodeStorage: @unchecked Sendable {
     let layered: ContiguousArray<LayeredNode>
     let layerFrames: ContiguousArray<Rect>
 
-    /// Storage for nodes given as values.
-    init(_ nodes: [LayoutNode]) {
+    /// Storage for nodes given as values; `source` and `links`: their payload nodes, when known (one link per node).
+    init(_ nodes: [LayoutNode], source: PayloadSource? = nil, links: OutputLinks = .empty, state: ScreenState = ScreenState()) {
         count = nodes.count
-        frames = []; links = .empty; texts = []; source = nil; linksAreTree = false; layoutDirection = .leftToRight
+        frames = []; texts = []; linksAreTree = false; layoutDirection = .leftToRight
+        self.source = source; self.links = links; self.state = state
+        replacedSources = [:]; lazyGridNodes = []; rootScrollsVertically = false
         layers = []; layered = []; layerFrames = []
         made = nodes
     }
@@ -40,10 +50,14 @@ final class LayoutNodeStorage: @unchecked Sendable {
 
     /// Storage for an engine pass: `frames` and `links` in output (document) order.
     init(frames: ContiguousArray<Rect>, links: OutputLinks, texts: ContiguousArray<PlacedText>,
-         source: PayloadSource?, count: Int, linksAreTree: Bool, layoutDirection: LayoutDirection = .leftToRight,
+         source: PayloadSource?, replacedSources: [Int32: ReplacedSource] = [:], state: ScreenState = ScreenState(),
+         lazyGridNodes: [Int32] = [], rootScrollsVertically: Bool = false,
+         count: Int, linksAreTree: Bool, layoutDirection: LayoutDirection = .leftToRight,
          layers: ContiguousArray<LayoutLayer> = [], layered: ContiguousArray<LayeredNode> = [], layerFrames: ContiguousArray<Rect> = []) {
         self.count = count
         self.frames = frames; self.links = links; self.texts = texts; self.source = source
+        self.replacedSources = replacedSources; self.state = state; self.lazyGridNodes = lazyGridNodes
+        self.rootScrollsVertically = rootScrollsVertically
         self.linksAreTree = linksAreTree; self.layoutDirection = layoutDirection
         self.layers = layers; self.layered = layered; self.layerFrames = layerFrames
     }
@@ -120,66 +134,28 @@ final class LayoutNodeStorage: @unchecked Sendable {
         return nameNodes(source)
     }
 
-    /// Names every node from the payload (with this pass's frames and text runs).
+    /// Names every node from its payload node (with this pass's frames and text runs): its id and type from the node
+    /// the link points at, its path from its parent's (parents come first).
+    /// - Complexity: O(n); one id (retained) and one path string per node.
     private func nameNodes(_ source: PayloadSource) -> [LayoutNode] {
         var nodes: [LayoutNode] = []
         nodes.reserveCapacity(count)
-        withUnsafePointer(to: source.root) { root in
-            _ = visit(0, root, "root", into: &nodes)
+        for i in 0..<count {
+            let link = links[i]
+            let parent = Int(link.parent)
+            let path = parent >= 0 && parent < nodes.count ? nodes[parent].path + pathComponent(forChildIndex: link.childIndex) : "root"
+            nodes.append(node(i, component: link.source, path: path))
         }
-        // Defensive: a link that named no payload node (never expected) still yields a node.
-        while nodes.count < count { nodes.append(node(nodes.count, component: nil, path: "root")) }
         fillLayers(&nodes)
         return nodes
     }
 
-    /// Appends node `index` and its subtree (the following nodes whose parent chain leads to it); returns the
-    /// index after the subtree.
-    private func visit(_ index: Int, _ component: UnsafePointer<ComponentNode>, _ path: String,
-                       into nodes: inout [LayoutNode]) -> Int {
-        nodes.append(node(index, component: component, path: path))
-        var next = index + 1
-        component.pointee.children.withUnsafeBufferPointer { children in
-            while next < count && Int(links[next].parent) == index {
-                let k = Int(links[next].childIndex)
-                if k < 0 {
-                    // A background's or overlay's view.
-                    let childPath = path + pathComponent(forChildIndex: links[next].childIndex)
-                    if let decoration = component.pointee.child(atLayoutIndex: links[next].childIndex) {
-                        next = withUnsafePointer(to: decoration) { visit(next, $0, childPath, into: &nodes) }
-                    } else {
-                        nodes.append(node(next, component: nil, path: childPath))
-                        next += 1
-                    }
-                    continue
-                }
-                guard let base = children.baseAddress, k < children.count else {
-                    nodes.append(node(next, component: nil, path: path + pathComponent(k)))
-                    next += 1
-                    continue
-                }
-                next = visit(next, base + k, path + pathComponent(k), into: &nodes)
-            }
-        }
-        return next
-    }
-
-    private func node(_ index: Int, component: UnsafePointer<ComponentNode>?, path: String) -> LayoutNode {
+    private func node(_ index: Int, component: UnsafePointer<ComponentNode>, path: String) -> LayoutNode {
         let link = links[index]
         let text = link.textIndex >= 0 && Int(link.textIndex) < texts.count ? texts[Int(link.textIndex)].run(layoutDirection: layoutDirection) : nil
-        return LayoutNode(id: component?.pointee.id ?? path, path: path, type: component?.pointee.type ?? .custom(""),
+        return LayoutNode(id: component.pointee.id ?? path, path: path, type: component.pointee.type,
                           parent: Int(link.parent), frame: frames[index], isHidden: link.isHidden, text: text)
     }
-}
-
-/// `.0` … `.255`, made once: a path id is its parent's plus one of these (one concatenation, no number
-/// formatting per node).
-private let smallPathComponents: [String] = (0..<256).map { "." + String($0) }
-
-/// `.k` for a path id.
-@inline(__always)
-private func pathComponent(_ k: Int) -> String {
-    k >= 0 && k < smallPathComponents.count ? smallPathComponents[k] : "." + String(k)
 }
 
 /// A result's diagnostics: given, or still to be named.
@@ -235,10 +211,7 @@ final class PendingDiagnostics: @unchecked Sendable {
         }
         var path = "root"
         for c in chain.reversed() { path += pathComponent(forChildIndex: c) }
-        var id: String? = nil
-        if let source {
-            id = withUnsafePointer(to: source.root) { root in payloadID(root, chain[...]) }
-        }
+        let id = Int(index) < links.count ? links[Int(index)].source.pointee.id : nil
         return (id ?? path, pointer(forPath: path))
     }
 }

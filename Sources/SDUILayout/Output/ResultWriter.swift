@@ -146,7 +146,8 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
         for node in s.order {
             let i = Int(node)
             s.outputIndex[i] = Int32(ordered.count)
-            var link = OutputLink(s.tree.nodes[i])
+            var link = OutputLink(s.tree.nodes[i], source: s.tree.sources[i])
+            link.padding = s.tree.paddings[i]
             let parent = Int(s.tree.nodes[i].parent)
             link.parent = parent >= 0 ? s.outputIndex[parent] : -1
             ordered.append(link)
@@ -170,7 +171,10 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
             layerOutput = output
         }
     }
-    let storage = LayoutNodeStorage(frames: s.frames, links: links, texts: s.placedTexts, source: s.tree.source, count: outputCount,
+    let storage = LayoutNodeStorage(frames: s.frames, links: links, texts: s.placedTexts, source: s.tree.source,
+                                    replacedSources: s.tree.replacedSources, state: s.tree.inputState,
+                                    lazyGridNodes: inArrayOrder ? s.tree.lazyGridNodes : [],
+                                    rootScrollsVertically: s.tree.nodes[0].kind == .scroll && !s.tree.nodes[0].isHorizontal, count: outputCount,
                                     linksAreTree: inArrayOrder, layoutDirection: traits.layoutDirection,
                                     layers: layerOutput?.layers ?? [], layered: layerOutput?.layered ?? [],
                                     layerFrames: layerOutput?.frames ?? [])

@@ -34,8 +34,7 @@ extension ScreenViewController {
     /// diagnostic.
     func updateLazyItemVisibility() {
         lazyItems.update(current: { [unowned self] in
-            layoutResult.map { LazyItemTracker.Snapshot(screen: screen, layout: $0, items: views.items,
-                                                        sizeClass: { [unowned self] in traitCollection.horizontalSizeClass }) }
+            layoutResult.map { LazyItemTracker.Snapshot(layout: $0, items: views.items) }
         }, perform: { [unowned self] action, locals, context in
             do throws(RuntimeError) { try perform(action, locals: locals) } catch {
                 report(.action, "\(context): \(error.message)")

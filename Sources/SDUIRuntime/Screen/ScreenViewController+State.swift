@@ -1,5 +1,6 @@
 import SDUIEnvironment
 import SDUIDisplay
+import SDUILayout
 public import SDUISchema
 
 // State, actions, inputs and requests of an interactive screen.
@@ -14,15 +15,17 @@ extension ScreenViewController {
     /// The screen's current state (the values its bindings are resolved against).
     public var state: ScreenState { screen.state }
 
-    /// Whether the screen has a node with `id`.
-    public func hasNode(id: String) -> Bool { screen.root.node(withID: id) != nil }
+    /// Whether the screen's latest layout has a node with `id` (the views of backgrounds and overlays and sections'
+    /// headers and footers included).
+    public func hasNode(id: String) -> Bool { layoutResult?.index(ofNodeWithID: id) != nil }
 
     /// Performs the action of the node with `id` (what a tap on it does), with the locals of its place (a
     /// template item's `item` and `index`).
     /// - Throws: `RuntimeError.nodeNotFound` when no node has that id or it has no action; the router's errors
     ///   for navigation it asks for.
     public func performAction(ofNodeWithID id: String) throws(RuntimeError) {
-        let (action, locals) = try changeSession { s throws(ScreenSessionError) in try s.action(ofNodeWithID: id) }
+        let layout = try laidOut()
+        let (action, locals) = try changeSession { s throws(ScreenSessionError) in try s.action(ofNodeWithID: id, in: layout) }
         try perform(action, locals: locals)
     }
 
@@ -41,13 +44,15 @@ extension ScreenViewController {
     /// - Throws: `RuntimeError.nodeNotFound` for a missing node or one that is not an input;
     ///   `RuntimeError.invalidValue` for a value of another type than the variable's (nothing changes).
     public func setInput(ofNodeWithID id: String, to value: StateValue) throws(RuntimeError) {
-        try carryOut(changeSession { s throws(ScreenSessionError) in try s.setInput(ofNodeWithID: id, to: value) })
+        let layout = try laidOut()
+        try carryOut(changeSession { s throws(ScreenSessionError) in try s.setInput(ofNodeWithID: id, in: layout, to: value) })
     }
 
     /// Flips the toggle with `id`.
     /// - Throws: `RuntimeError.nodeNotFound` for a missing node or one that is not a toggle.
     public func toggleInput(ofNodeWithID id: String) throws(RuntimeError) {
-        try carryOut(changeSession { s throws(ScreenSessionError) in try s.toggleInput(ofNodeWithID: id) })
+        let layout = try laidOut()
+        try carryOut(changeSession { s throws(ScreenSessionError) in try s.toggleInput(ofNodeWithID: id, in: layout) })
     }
 
     /// Sets state variable `name` to `value` (the host's or a test's change, as `set` would make it).
@@ -71,6 +76,15 @@ extension ScreenViewController {
     }
 
     // MARK: Internals
+
+    /// The latest layout: the nodes a tap or an input names are its nodes.
+    /// - Throws: `RuntimeError.nodeNotFound` before the screen was first laid out (it has no nodes on screen yet).
+    private func laidOut() throws(RuntimeError) -> LayoutResult {
+        guard let layoutResult else {
+            throw RuntimeError(.nodeNotFound, "'\(screen.id)' has not been laid out yet: it has no nodes on screen")
+        }
+        return layoutResult
+    }
 
     /// Runs `change` on the session, its refusal as a `RuntimeError` of the same code and message.
     private func changeSession<T>(_ change: (inout ScreenSession) throws(ScreenSessionError) -> T) throws(RuntimeError) -> T {
@@ -119,8 +133,8 @@ extension ScreenViewController {
     /// locals of its place and the state the ones before it left — except in lazy items, whose actions run as they
     /// enter and leave the visible area (`updateLazyItemVisibility()`).
     func runLifecycleActions(appearing: Bool) {
-        let lazy = LazyItemTracker.lazyItemPaths(of: screen.root, sizeClass: traitCollection.horizontalSizeClass)
-        let found = ScreenSession.lifecycleActions(in: screen.root, appearing: appearing, skipping: lazy)
+        guard let layoutResult else { return }
+        let found = ScreenSession.lifecycleActions(in: layoutResult, appearing: appearing, skippingLazyItems: true)
         for (action, locals) in found {
             do throws(RuntimeError) { try perform(action, locals: locals) } catch {
                 report(.action, "'\(screen.id)' \(appearing ? "onAppear" : "onDisappear"): \(error.message)")

@@ -3,7 +3,7 @@ public enum JSONPointer {
     /// Escapes one reference token (`~` → `~0`, `/` → `~1`).
     ///
     /// Scans the UTF-8 bytes (a decode makes a pointer per property, so this must not go through Foundation's
-    /// string search, which measured ~18 % of a decode).
+    /// string search, which would dominate a decode).
     /// - Complexity: O(n) in the token's length.
     public static func escape(_ token: String) -> String {
         guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }

@@ -79,9 +79,27 @@ public enum AccessibilityChildBehavior: String, Hashable, Sendable, CaseIterable
 }
 
 extension ComponentNode {
-    /// What the accessibility pass reads of a node's modifiers — its `accessibility`, whether it has an action, its
-    /// chain — read in place (the public `modifiers` returns the whole, large `Modifiers` value).
-    package var accessibilityModifiers: (accessibility: AccessibilityProperties?, hasAction: Bool, chain: [Modifier]) {
-        (box.properties.modifiers.accessibility, box.properties.modifiers.action != nil, box.properties.modifiers.chain)
-    }
+    /// The modifiers a node's drawing reads, each read in place (the public `modifiers` returns the whole, large
+    /// `Modifiers` value).
+    package var drawingModifiers: DrawingModifiers { DrawingModifiers(box: box) }
+}
+
+/// The modifiers a node's drawing reads (`ComponentNode.drawingModifiers`), each read from the node's properties in
+/// place when asked.
+package struct DrawingModifiers {
+    fileprivate let box: PropertyBox
+    /// The `background` key.
+    package var background: Responsive<Color>? { box.properties.modifiers.background }
+    /// The `cornerRadius` key.
+    package var cornerRadius: Responsive<Double>? { box.properties.modifiers.cornerRadius }
+    /// The `frame` key's alignment.
+    package var frameAlignment: Responsive<Alignment>? { box.properties.modifiers.frame?.alignment }
+    /// The `contentMode` key.
+    package var contentMode: Responsive<ContentMode>? { box.properties.modifiers.contentMode }
+    /// What a tap does.
+    package var action: Action? { box.properties.modifiers.action }
+    /// The `accessibility` properties.
+    package var accessibility: AccessibilityProperties? { box.properties.modifiers.accessibility }
+    /// The payload's `modifiers` chain.
+    package var chain: [Modifier] { box.properties.modifiers.chain }
 }

@@ -28,7 +28,7 @@ extension LintCommand {
                 let window = runner.windows[audit.first]
                 let result = runner.layout(screen, with: engine, in: window,
                                            traits: window.traitCollection(contentSize: runner.sizes[audit.size]))
-                let found = AccessibilityAudit.findings(layout: result, screen: screen, tree: AccessibilityTree(layout: result, screen: screen))
+                let found = AccessibilityAudit.findings(layout: result, tree: AccessibilityTree(layout: result))
                 // Each finding on every configuration of the audit's pair, its message the first window's.
                 var places = [UInt64](repeating: 0, count: runner.words)
                 for w in audit.windows {

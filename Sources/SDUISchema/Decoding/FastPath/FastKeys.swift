@@ -48,7 +48,7 @@ enum FastSlot: UInt8, CaseIterable, Sendable {
     case spacing, rowSpacing, columnSpacing, minColumnWidth, minLength, columns, lineLimit
     case horizontalAlignment, verticalAlignment, alignment, axis
     case text, textStyle, buttonStyle, weight, color, url, placeholder, alt, title, flipsForRightToLeftLayoutDirection
-    // Text styling and symbols of issue 11.
+    // Text styling and SF Symbols.
     case lineSpacing, strikethrough, underline, monospacedDigit, truncationMode, systemName
     // Fonts.
     case fontFamily, fontSize, italic

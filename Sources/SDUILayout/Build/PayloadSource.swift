@@ -1,0 +1,75 @@
+import SDUISchema
+
+/// The payload nodes a built tree was made from, shared by the tree and the results made from it: every flat node
+/// points at its payload node (`LayoutTree.sources`), in memory this object keeps alive and never moves.
+///
+/// The screen's root is copied into memory of its own; a node inside it is reached in place, inside its parent's
+/// `children` buffer, which the root keeps (and which nothing changes: the payload model is a value). The views of
+/// backgrounds and overlays and a section's header and footer are copies (`keep(_:)`): the model hands them out by
+/// value.
+///
+/// Also keeps, once a result of this tree has been read, the named nodes (id, path, type, parent) of the tree in
+/// document order, so that reading the nodes of a later result of the same tree (a relayout) only copies them and
+/// fills in frames and text runs.
+final class PayloadSource: @unchecked Sendable {
+    /// The screen's root node.
+    let root: UnsafePointer<ComponentNode>
+    /// The screen's title.
+    let title: String?
+    /// Nodes kept for the tree: the root, then each `keep(_:)`'s. Written only while the tree is built (one thread).
+    private var kept: [UnsafeMutablePointer<ComponentNode>] = []
+    /// (A `PlainLock`: one allocation, where an `NSLock` is four on Linux; every build makes a source.)
+    private let lock = PlainLock.make()
+    /// Guarded by `lock`.
+    private var namedNodes: [LayoutNode]?
+
+    init(root: ComponentNode, title: String?) {
+        self.title = title
+        let stored = UnsafeMutablePointer<ComponentNode>.allocate(capacity: 1)
+        stored.initialize(to: root)
+        kept.append(stored)
+        self.root = UnsafePointer(stored)
+    }
+
+    deinit {
+        for node in kept {
+            node.deinitialize(count: 1)
+            node.deallocate()
+        }
+    }
+
+    /// A copy of `node` in memory of its own, valid as long as this source: for a node the model gives by value (a
+    /// background's or overlay's view, a section's header or footer). Only while the tree is being built.
+    func keep(_ node: ComponentNode) -> UnsafePointer<ComponentNode> {
+        let stored = UnsafeMutablePointer<ComponentNode>.allocate(capacity: 1)
+        stored.initialize(to: node)
+        kept.append(stored)
+        return UnsafePointer(stored)
+    }
+
+    /// The named nodes of the tree as built, made by `make` the first time (`isNew`: made by this call).
+    func template(_ make: () -> [LayoutNode]) -> (nodes: [LayoutNode], isNew: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let namedNodes { return (namedNodes, false) }
+        let made = make()
+        namedNodes = made
+        return (made, true)
+    }
+}
+
+/// One payload node in memory of its own, for a flat node whose payload node a state change replaced
+/// (`LayoutTree.replaceSource(of:with:)`): the tree and every result that points at it keep it.
+final class ReplacedSource: ManagedBuffer<Void, ComponentNode> {
+    /// A holder of `node`.
+    static func make(_ node: ComponentNode) -> ReplacedSource {
+        let holder = unsafeDowncast(create(minimumCapacity: 1) { _ in () }, to: ReplacedSource.self)
+        holder.withUnsafeMutablePointerToElements { $0.initialize(to: node) }
+        return holder
+    }
+
+    /// The node, at an address that does not change while the holder lives.
+    var node: UnsafePointer<ComponentNode> { UnsafePointer(withUnsafeMutablePointerToElements { $0 }) }
+
+    deinit { _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) } }
+}
