@@ -34,9 +34,10 @@ extension BenchCommand {
 
     /// The font benchmarks (see the help): reading a font file, and measuring text in a face read from one against
     /// the built-in face, measured in the same run.
-    static func fontBenchmarks(runs: Int, selected: (String) -> Bool) throws(CLIError) -> [Measurement] {
+    /// `files` (`--font`) are each read as `font-load-<file name>` too, beside the bundled Inter.
+    static func fontBenchmarks(runs: Int, selected: (String) -> Bool, files: [String] = []) throws(CLIError) -> [Measurement] {
         let names = ["font-load-inter-regular", "text-200-measure-built-in", "text-200-measure-loaded-face"]
-        guard names.contains(where: selected) else { return [] }
+        guard names.contains(where: selected) || !files.isEmpty else { return [] }
         guard let face = BundledFonts.faces.first(where: { $0.postScriptName == "Inter-Regular" }),
               let url = BundledFonts.url(of: face), let bytes = try? [UInt8](Data(contentsOf: url)) else {
             throw CLIError(message: "sdui bench: the bundled Inter-Regular.otf is missing from SDUIDisplay's resources",
@@ -48,6 +49,20 @@ extension BenchCommand {
                 (try? FontFile.faces(in: bytes, file: face.fileName).count) ?? 0
             }
             measurement.bytes = bytes.count
+            results.append(measurement)
+        }
+        for path in files {
+            let fileBytes = try FontOptions.readFont(path)
+            let name = (path as NSString).lastPathComponent
+            do {
+                _ = try FontFile.faces(in: fileBytes, file: name)
+            } catch {
+                throw CLIError(message: "\(error.description) (\(error.code.rawValue))", exitCode: ExitCode.dataError)
+            }
+            var measurement = time("font-load-" + name, max(1, runs / 10)) { _ in
+                (try? FontFile.faces(in: fileBytes, file: name).count) ?? 0
+            }
+            measurement.bytes = fileBytes.count
             results.append(measurement)
         }
         guard let loaded = try? FontFile.faces(in: bytes, file: face.fileName).first else { return results }
