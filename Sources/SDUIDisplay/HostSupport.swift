@@ -1,6 +1,6 @@
 public import SDUIEnvironment
 public import SDUISchema
-import SDUILayout
+public import SDUILayout
 
 /// Carries out a node's action for a native host (the app provides it: navigation, sheets, URLs, its own types).
 @MainActor
@@ -65,33 +65,14 @@ public struct ComponentFactories<Product> {
     }
 }
 
-/// The seam between a host and text measurement: what a host's font measures a line as.
-///
-/// The layout engine measures with the bundled Inter metrics (`InterTextMeasuring`), which is what a host that
-/// draws in Inter shows, identically everywhere. A host that draws in another font (the system font through
-/// CoreText on Apple platforms) measures with it and checks the engine's lines against it (`overflowingLines`):
-/// the engine's frames are Inter's, and this says where another font would not fit them.
-public protocol TextMeasuring {
-    /// The width of `line` drawn in `face`.
-    func width(of line: String, face: DisplayTextFace) -> Double
-}
-
-/// The bundled Inter metrics: the engine's own measurement.
-public final class InterTextMeasuring: TextMeasuring {
-    private let measurer = TextMeasurer()
-    public init() {}
-    public func width(of line: String, face: DisplayTextFace) -> Double {
-        measurer.idealWidth(line, font: face.fontSpec)
-    }
-}
-
 extension DisplayItem {
     /// The indices of this item's text lines that are wider, measured by `measuring`, than the engine's width for
-    /// them plus `tolerance` points (a font other than Inter would overflow them there).
+    /// them plus `tolerance` points: where text measured by one measurer would overflow when drawn by another (the
+    /// engine's own `TextMeasurer` against a device's CoreText, when the engine was not given the host's measurer).
     public func overflowingLines(measuredBy measuring: some TextMeasuring, tolerance: Double = 0.5) -> [Int] {
         guard let text else { return [] }
         return text.lines.indices.filter { i in
-            measuring.width(of: text.lines[i].text, face: text.face) > text.lines[i].width + tolerance
+            measuring.width(of: text.lines[i].text, font: text.face.fontSpec) > text.lines[i].width + tolerance
         }
     }
 }

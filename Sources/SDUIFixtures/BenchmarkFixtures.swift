@@ -8,8 +8,11 @@ public enum BenchmarkFixtures {
     ///
     /// With `textTitles`, the title and the price are `text` nodes (headline, 2 lines at most; subheadline),
     /// so the benchmark measures real text.
-    public static func cards(count: Int = 100, textTitles: Bool = false) -> Screen {
-        var grid = ComponentNode(type: .grid, id: "grid", children: (0..<max(0, count)).map { card($0, textTitles: textTitles) })
+    /// `fontFamily`: the text titles' and prices' family (a face the engine is given), nil for the built-in face.
+    public static func cards(count: Int = 100, textTitles: Bool = false, fontFamily: String? = nil) -> Screen {
+        var grid = ComponentNode(type: .grid, id: "grid", children: (0..<max(0, count)).map {
+            card($0, textTitles: textTitles, fontFamily: fontFamily)
+        })
         grid.columns = 2
         grid.spacing = 12
         grid.modifiers.padding = Padding(16)
@@ -26,7 +29,7 @@ public enum BenchmarkFixtures {
     }
 
     /// One card, with ids `card-i`, `card-i-image`, … as in `Benchmarks/cards-100.json`.
-    public static func card(_ i: Int, textTitles: Bool = false) -> ComponentNode {
+    public static func card(_ i: Int, textTitles: Bool = false, fontFamily: String? = nil) -> ComponentNode {
         let prefix = "card-\(i)"
         var image = ComponentNode(type: .image, id: prefix + "-image")
         image.url = .fixed("https://example.com/\(i).jpg")
@@ -41,6 +44,12 @@ public enum BenchmarkFixtures {
             price = ComponentNode(type: .text, id: prefix + "-price")
             price.text = .fixed("$\(i % 90 + 10).99")
             price.style = .fixed(.subheadline)
+            if let fontFamily {
+                // A named family's weight is the payload's (SwiftUI's Font.custom): the headline's semibold, said.
+                title.fontFamily = .fixed(fontFamily)
+                title.weight = .fixed(.semibold)
+                price.fontFamily = .fixed(fontFamily)
+            }
         } else {
             title = color(prefix + "-title", width: nil, height: 20)
             price = color(prefix + "-price", width: 60, height: 20)

@@ -46,6 +46,20 @@ public final class LayoutEngine {
         }
     }
 
+    /// The host's text measurer (nil: the engine's own `TextMeasurer`). With one, every text is measured by it —
+    /// its lines, widths and line height are the text's, and so the frames around it (`TextMeasuring`). The faces
+    /// are still matched in `fonts` (a measurer gets the matched face in its `FontSpec`). Setting it forgets the
+    /// tree taken and the text measured.
+    public var measurer: (any TextMeasuring)? {
+        get { state.text.host }
+        set {
+            guard newValue !== state.text.host else { return }
+            state.text.host = newValue
+            invalidate()
+            removeCachedTextLayouts()
+        }
+    }
+
     var state = LayoutState()
     var cachedScreen: Screen?
     /// The identity of the screen value the tree is for (its derived storage): set with `cachedScreen`, and alone
@@ -68,10 +82,12 @@ public final class LayoutEngine {
     var upwardRoots: [Int32] = []
     var upwardRootsAreLast = false
 
-    /// Creates an engine with empty caches that measures text in `fonts` (and the built-in faces).
-    public init(options: Options = Options(), fonts: FontCollection = FontCollection()) {
+    /// Creates an engine with empty caches that measures text in `fonts` (and the built-in faces), or with
+    /// `measurer` when a host gives one (the device's text system: `TextMeasuring`).
+    public init(options: Options = Options(), fonts: FontCollection = FontCollection(), measurer: (any TextMeasuring)? = nil) {
         self.options = options
         self.fonts = fonts
+        state.text.host = measurer
     }
 
     /// Lays out `screen` in `environment` with `traits`.

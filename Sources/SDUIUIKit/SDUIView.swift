@@ -83,11 +83,23 @@ open class SDUIView: UIView, UIScrollViewDelegate {
     public var fontProblems: [FontRegistration.Problem] { FontRegistration.registerBundledFonts() }
 
     var storedSession: ScreenSession
+    /// Measures the text as the device draws it; both engines lay out with it (the frames are CoreText's).
+    public let textMeasuring = CoreTextMeasuring()
     /// Lays out what is drawn (and state changes, incrementally, after it).
-    let engine = LayoutEngine()
+    lazy var engine = LayoutEngine(measurer: textMeasuring)
     /// Answers size questions at other proposals, so the drawing engine's last pass stays the drawn one (an
     /// incremental state change relies on it).
-    let measuringEngine = LayoutEngine()
+    lazy var measuringEngine = LayoutEngine(measurer: textMeasuring)
+    /// The font files payloads' `fontFamily` names are matched in (register the same files with CoreText, e.g. with
+    /// `UIAppFonts`, so they are measured and drawn by name); setting it lays out again.
+    public var fonts: FontCollection {
+        get { engine.fonts }
+        set {
+            engine.fonts = newValue
+            measuringEngine.fonts = newValue
+            contentDidChange()
+        }
+    }
     lazy var driver = ViewTreeDriver(host: UIKitViewHost(hostView: self))
     /// The root scroll's lazy items as it scrolls (their `onAppear` / `onDisappear`).
     let lazyItems = LazyItemTracker()

@@ -1,14 +1,43 @@
 import Dispatch
 import Foundation
 import SDUIDisplay
+import SDUIEnvironment
+import SDUIFixtures
 import SDUILayout
+import SDUISchema
 
 extension BenchCommand {
+    /// `cards-100-text-first-layout-custom-font`: `cards-100-text-first-layout` (measured just before it, in the same
+    /// run) with the text in the bundled Inter files read as a `FontCollection` (`fontFamily: "Inter"`).
+    static func customFontBenchmarks(runs: Int, selected: (String) -> Bool, in window: WindowEnvironment, traits: TraitCollection,
+                                     warmUp: (Screen, WindowEnvironment, TraitCollection)) throws(CLIError) -> [Measurement] {
+        let name = "cards-100-text-first-layout-custom-font"
+        guard selected(name) else { return [] }
+        var fonts = FontCollection()
+        for face in BundledFonts.faces where face.family == "Inter" {
+            guard let url = BundledFonts.url(of: face), let bytes = try? [UInt8](Data(contentsOf: url)),
+                  (try? fonts.addFaces(from: bytes, file: face.fileName)) != nil else {
+                throw CLIError(message: "sdui bench: the bundled \(face.fileName) is missing or unreadable", exitCode: ExitCode.software)
+            }
+        }
+        let twins = [BenchmarkFixtures.cards(textTitles: true, fontFamily: "Inter"), BenchmarkFixtures.cards(textTitles: true, fontFamily: "Inter")]
+        let engine = LayoutEngine(fonts: fonts)
+        _ = engine.layout(warmUp.0, in: warmUp.1, traits: warmUp.2)  // another screen first: buffers grown
+        var screen = twins[0]
+        return [time(name, runs, setup: { i in
+            engine.invalidate()
+            screen = Screen(id: twins[i % 2].id, root: twins[i % 2].root)
+        }) { _ in
+            engine.layout(screen, in: window, traits: traits).nodeCount
+        }]
+    }
+
     /// The font benchmarks (see the help): reading a font file, and measuring text in a face read from one against
     /// the built-in face, measured in the same run.
-    static func fontBenchmarks(runs: Int, selected: (String) -> Bool) throws(CLIError) -> [Measurement] {
+    /// `files` (`--font`) are each read as `font-load-<file name>` too, beside the bundled Inter.
+    static func fontBenchmarks(runs: Int, selected: (String) -> Bool, files: [String] = []) throws(CLIError) -> [Measurement] {
         let names = ["font-load-inter-regular", "text-200-measure-built-in", "text-200-measure-loaded-face"]
-        guard names.contains(where: selected) else { return [] }
+        guard names.contains(where: selected) || !files.isEmpty else { return [] }
         guard let face = BundledFonts.faces.first(where: { $0.postScriptName == "Inter-Regular" }),
               let url = BundledFonts.url(of: face), let bytes = try? [UInt8](Data(contentsOf: url)) else {
             throw CLIError(message: "sdui bench: the bundled Inter-Regular.otf is missing from SDUIDisplay's resources",
@@ -20,6 +49,20 @@ extension BenchCommand {
                 (try? FontFile.faces(in: bytes, file: face.fileName).count) ?? 0
             }
             measurement.bytes = bytes.count
+            results.append(measurement)
+        }
+        for path in files {
+            let fileBytes = try FontOptions.readFont(path)
+            let name = (path as NSString).lastPathComponent
+            do {
+                _ = try FontFile.faces(in: fileBytes, file: name)
+            } catch {
+                throw CLIError(message: "\(error.description) (\(error.code.rawValue))", exitCode: ExitCode.dataError)
+            }
+            var measurement = time("font-load-" + name, max(1, runs / 10)) { _ in
+                (try? FontFile.faces(in: fileBytes, file: name).count) ?? 0
+            }
+            measurement.bytes = fileBytes.count
             results.append(measurement)
         }
         guard let loaded = try? FontFile.faces(in: bytes, file: face.fileName).first else { return results }

@@ -47,6 +47,9 @@ enum BenchCommand {
                                      the first time: build + compute with real text measurement + output; a new
                                      Screen value each run, alternating two equal screens built separately (strings
                                      in other storage), kept engine, text-measurement cache warm
+          cards-100-text-first-layout-custom-font  the same with the titles and prices in a font read from a file (the
+                                     bundled Inter OTFs given to the engine as a FontCollection: shaped, kerning and
+                                     ligatures on), beside cards-100-text-first-layout in the same run
           cards-100-text-fresh-warm-cache  the text cards, an engine's first layout of the decoded screen (as
                                      cards-100-fresh) with real text measurement, text-measurement cache warm
           cards-100-text-fresh-warm-cache-new-strings  the same, alternating two equal text screens built separately
@@ -59,9 +62,10 @@ enum BenchCommand {
                                      375 → 414 → 390 pt, as cards-100-relayout)
           font-load-inter-regular    reading the bundled Inter-Regular.otf (258 KB) into a face: table directory,
                                      metrics, character map, GDEF, GSUB/GPOS headers and the shaping plan
+          font-load-<file name>      (with --font FILE) the same for FILE, every face of it
           text-200-measure-built-in  200 strings (product titles and prices) measured at 160 pt, 2 lines, cache
-                                     emptied each run, in the built-in Inter (its advance tables, no kerning)
-          text-200-measure-loaded-face  the same in Inter read from the bundled file (shaped: kerning, ligatures)
+                                     emptied each run, in the built-in Inter (shaped from the bundled file)
+          text-200-measure-loaded-face  the same in Inter read from the bundled file again as a loaded face
           feed-100k-first-viewport   a 100 000-item grid, first viewport, new engine each run
           feed-100k-first-viewport-warm  the same on a kept engine
           feed-100k-scroll-middle    a viewport in the middle of the feed on a kept engine
@@ -99,11 +103,12 @@ enum BenchCommand {
             .value("--runs", "N", "timed runs per benchmark (default 2000; warm-up is N/10)"),
             .value("--filter", "TEXT", "run only the benchmark named TEXT, or those whose name contains it (\"memory\": the\nmemory check)"),
             .value("--payload", "FILE", "time decoding FILE instead: SDUIKit, its general path, JSONSerialization and JSONDecoder"),
+            .list("--font", "FILE", "also time reading FILE into faces (font-load-<file name>, beside font-load-inter-regular);\nrepeatable"),
             .value("--format", "text|json", "text (default) or json: {\"benchmarks\": [{\"name\", \"engine\", \"nodes\",\n\"medianMicroseconds\", \"p90Microseconds\", \"runs\", \"bytes\" (decoding)}], \"memory\": [{\"name\",\n\"items\", \"baselineKB\", \"peakGrowthKB\"}]}"),
             .alias("--json", sets: "--format", to: "json", "the same as --format json"),
             .value("--output", short: "-o", "FILE", "write the results to FILE instead of standard output"),
         ],
-        epilogue: "Times are wall-clock on this machine; compare engines only within one run (Benchmarks/compare.py).\n\nEXIT: 0 measured, 64 usage, 73 cannot write.",
+        epilogue: "Times are wall-clock on this machine; compare engines only within one run (Benchmarks/compare.py).\n\nEXIT: 0 measured, 64 usage, 65 a --font FILE is not a font, 66 a --font FILE cannot be read, 73 cannot write.",
         run: run)
 
     struct Measurement {
@@ -125,7 +130,7 @@ enum BenchCommand {
             var lines: [String] = []
             let filter = args["--filter"]
             let names = ["cards-100-first-layout", "cards-100-flatten", "cards-100-decode", "cards-100-bytes-to-frames", "cards-100-fresh", "cards-100-fresh-read-nodes", "cards-100-accessibility", "cards-100-fresh-new-engine", "cards-100-compute",
-                         "cards-100-relayout", "cards-100-relayout-toggle", "cards-100-two-threads", "cards-100-text-first-layout", "cards-100-text-fresh-warm-cache", "cards-100-text-fresh-warm-cache-new-strings",
+                         "cards-100-relayout", "cards-100-relayout-toggle", "cards-100-two-threads", "cards-100-text-first-layout", "cards-100-text-first-layout-custom-font", "cards-100-text-fresh-warm-cache", "cards-100-text-fresh-warm-cache-new-strings",
                          "cards-100-text-fresh-cold-cache",
                          "cards-100-text-new-engine", "cards-100-text-relayout", "font-load-inter-regular", "text-200-measure-built-in",
                          "text-200-measure-loaded-face", "feed-100k-first-viewport",
@@ -265,6 +270,7 @@ enum BenchCommand {
                     textEngine.layout(screen, in: narrow, traits: narrowTraits).nodeCount
                 })
             }
+            results += try customFontBenchmarks(runs: runs, selected: selected, in: narrow, traits: narrowTraits, warmUp: (cards, wide, wideTraits))
             _ = textEngine.layout(textCards, in: narrow, traits: narrowTraits)  // the screen's first layout
             if selected("cards-100-text-fresh-warm-cache") {
                 results.append(time("cards-100-text-fresh-warm-cache", runs, setup: { _ in textEngine.invalidate() }) { _ in
@@ -331,7 +337,7 @@ enum BenchCommand {
                 }
             }
             results += try stateChangeBenchmarks(runs: runs, in: narrow, selected: selected)
-            results += try fontBenchmarks(runs: runs, selected: selected)
+            results += try fontBenchmarks(runs: runs, selected: selected, files: args.all("--font"))
             let runtime: Result<[Measurement], CLIError> = MainActor.assumeIsolated {
                 do throws(CLIError) { return .success(try runtimeStateChangeBenchmark(runs: runs, in: narrow, selected: selected)) } catch {
                     return .failure(error)

@@ -97,7 +97,8 @@ enum LayoutCommand {
                                                            ("height", proposal.height.map(n) ?? .null)])))
         }
         let environment = JSONValue.object(environmentFields)
-        let nodes: [JSONValue] = result.nodes.map { node in
+        let nodes: [JSONValue] = result.nodes.indices.map { index in
+            let node = result.nodes[index]
             let f = node.frame
             var fields: [(key: String, value: JSONValue)] = [
                 ("id", .string(node.id)),
@@ -105,7 +106,7 @@ enum LayoutCommand {
                 ("parent", node.parent >= 0 && node.parent < result.nodes.count ? .string(result.nodes[node.parent].id) : .null),
                 ("frame", .object([("x", n(f.x)), ("y", n(f.y)), ("width", n(f.width)), ("height", n(f.height))])),
             ]
-            if let text = StateOptions.resolvedText(of: node, in: screen, sizeClass: e.horizontalSizeClass) { fields.append(("text", .string(text))) }
+            if let text = StateOptions.resolvedText(at: index, in: result) { fields.append(("text", .string(text))) }
             if node.isHidden { fields.append(("hidden", .bool(true))) }
             return .object(fields)
         }
@@ -137,7 +138,7 @@ enum LayoutCommand {
             if node.parent >= 0 && node.parent < i { depth[i] = depth[node.parent] + 1 }
             out += String(repeating: "  ", count: depth[i]) + node.type.rawValue + " " + node.id + " " + textFrame(node.frame)
             if node.isHidden { out += " hidden" }
-            if node.type == .picker, let selected = StateOptions.resolvedText(of: node, in: screen, sizeClass: e.horizontalSizeClass) {
+            if node.type == .picker, let selected = StateOptions.resolvedText(at: i, in: result) {
                 out += " \"\(selected)\""
             } else if let run = node.text {
                 out += " " + run.lines.map { "\"\($0)\"" }.joined(separator: " / ") + (run.isTruncated ? " (truncated)" : "")

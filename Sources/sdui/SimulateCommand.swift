@@ -460,7 +460,7 @@ final class Simulation {
             do { try screen.performAction(ofNodeWithID: id) } catch { throw Failure(message: error.message) }
         case .type(let id, let text):
             let screen = try visibleScreen(having: id)
-            guard let node = screen.screen.root.node(withPayloadID: id), node.type == .textField else {
+            guard let layout = screen.layoutResult, let index = layout.index(ofNodeWithID: id), layout.nodes[index].type == .textField else {
                 throw Failure(message: "'\(id)' on '\(screen.screen.id)' is not a textField (type:NODE-ID=TEXT types into a text field)")
             }
             do { try screen.setInput(ofNodeWithID: id, to: .string(text)) } catch { throw Failure(message: error.message) }

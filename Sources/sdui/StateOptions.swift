@@ -73,48 +73,23 @@ enum StateOptions {
         return resolved
     }
 
-    /// The text a node shows, as resolved in the screen's state: a text's `text`, a button's `title`, a text
-    /// field's text (its state variable's value), a picker's selected option (either style); nil for other nodes.
-    static func resolvedText(of node: LayoutNode, in screen: Screen, sizeClass: UserInterfaceSizeClass) -> String? {
-        guard [.text, .button, .textField, .picker].contains(node.type), let component = screen.root.node(atPathID: node.path) else { return nil }
-        switch node.type {
-        case .text: return component.text?.resolved(for: sizeClass) ?? ""
-        case .button: return component.title?.resolved(for: sizeClass) ?? ""
+    /// The text node `index` of `result` shows, in the state it was laid out in: a text's `text`, a button's
+    /// `title`, a text field's text (its state variable's value), a picker's selected option (either style); nil for
+    /// other nodes. Read from the laid-out node, so the views of backgrounds and overlays and sections' headers and
+    /// footers have theirs as any other node.
+    static func resolvedText(at index: Int, in result: LayoutResult) -> String? {
+        guard let content = result.content(at: index) else { return nil }
+        switch content.type {
+        case .text, .button: return content.text ?? ""
         case .picker:
-            guard let input = component.input else { return nil }
-            let selected = screen.state[input.target]
+            guard let input = content.input else { return nil }
+            let selected = input.options.first { $0.value == input.value }?.label
             // A menu shows its first option when none is selected (as it lays out); segments then mark none.
-            if input.pickerStyle != .segmented { return component.inputText(showing: selected, sizeClass: sizeClass) ?? "" }
-            return input.options.first { $0.value == selected }?.label ?? ""
+            return selected ?? (input.pickerStyle == .segmented ? "" : input.options.first?.label ?? "")
+        case .textField:
+            return content.input.map { $0.value?.interpolationText ?? "" }
         default:
-            guard let target = component.input?.target else { return nil }
-            return screen.state[target]?.interpolationText ?? ""
+            return nil
         }
-    }
-}
-
-extension ComponentNode {
-    /// The node at a path id (`root`, `root.0.3`).
-    func node(atPathID path: String) -> ComponentNode? {
-        let parts = path.split(separator: ".")
-        guard parts.first == "root" else { return nil }
-        var node = self
-        for part in parts.dropFirst() {
-            guard let index = Int(part), node.children.indices.contains(index) else { return nil }
-            node = node.children[index]
-        }
-        return node
-    }
-}
-
-extension ComponentNode {
-    /// The first node in the subtree whose payload id is `id`, in document order.
-    func node(withPayloadID id: String) -> ComponentNode? {
-        var stack: [ComponentNode] = [self]
-        while let node = stack.popLast() {
-            if node.id == id { return node }
-            stack.append(contentsOf: node.children.reversed())
-        }
-        return nil
     }
 }

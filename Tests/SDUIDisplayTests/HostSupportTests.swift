@@ -143,14 +143,20 @@ import SDUILayout
         #expect(factories.registeredTypes == ["map"])
     }
 
-    struct WideFont: TextMeasuring {
-        func width(of line: String, face: DisplayTextFace) -> Double { Double(line.count) * face.size }
+    /// Every character one em wide, on one line (enough for `overflowingLines`).
+    final class WideFont: TextMeasuring {
+        func measure(_ text: String, font: FontSpec, maxWidth: Double, lineLimit: Int?) -> TextLayout {
+            let width = Double(text.count) * font.size
+            return TextLayout(size: .init(width: width, height: font.lineHeight),
+                              lines: [TextLine(utf8Range: 0..<text.utf8.count, width: width, text: text)],
+                              isTruncated: false, usesFallbackFont: false, firstBaseline: 0, lastBaseline: 0)
+        }
     }
 
     @Test func `the engine's lines fit Inter exactly; a wider font is reported line by line`() throws {
         let screen = try Fixture.example("news-feed")
         let items = Fixture.items(screen, Fixture.window("iphone-se-3"))
-        let inter = InterTextMeasuring()
+        let inter = TextMeasurer()
         let texts = items.filter { $0.text != nil }
         #expect(!texts.isEmpty)
         #expect(texts.allSatisfy { $0.overflowingLines(measuredBy: inter).isEmpty })

@@ -35,7 +35,12 @@ import SDUISchema
             {"type": "text", "id": "italic", "text": "WAVE AWAY", "fontFamily": "Lato", "italic": true},
             {"type": "text", "id": "headline", "text": "WAVE AWAY", "fontFamily": "Lato", "style": "headline"}
             """#))
-        #expect(result.diagnostics.isEmpty)
+        // The faces of another weight than asked are info findings, with the node's pointer.
+        let substituted = result.diagnostics.filter { $0.code == "font-face-substituted" }
+        #expect(substituted.map(\.path) == ["semibold", "medium"])
+        #expect(substituted.allSatisfy { $0.severity == .info && $0.pointer.hasSuffix("/fontFamily") })
+        #expect(substituted.first?.message == "weight 600 asked; drawn in Lato Bold (weight 700), the nearest face the fonts have (no bold or italic is synthesised)")
+        #expect(result.diagnostics.count == 2)
         #expect(result.node("plain")?.text?.face === Self.regular)
         #expect(result.node("bold")?.text?.face === Self.bold)
         // CSS Fonts 4: 600 looks heavier first; 500 looks up to 500, then lighter.

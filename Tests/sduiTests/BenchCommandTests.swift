@@ -13,7 +13,7 @@ import Testing
         #expect(names == ["cards-100-first-layout", "cards-100-flatten", "cards-100-decode", "cards-100-bytes-to-frames", "cards-100-fresh", "cards-100-fresh-read-nodes",
                           "cards-100-accessibility", "cards-100-fresh-new-engine", "cards-100-compute", "cards-100-relayout", "cards-100-relayout-toggle",
                           "cards-100-two-threads",
-                          "cards-100-text-first-layout", "cards-100-text-fresh-warm-cache",
+                          "cards-100-text-first-layout", "cards-100-text-first-layout-custom-font", "cards-100-text-fresh-warm-cache",
                           "cards-100-text-fresh-warm-cache-new-strings", "cards-100-text-fresh-cold-cache",
                           "cards-100-text-new-engine", "cards-100-text-relayout",
                           "cards-100-state-change", "cards-100-state-change-model", "cards-100-state-change-full",
@@ -56,5 +56,20 @@ import Testing
         #expect(run.exitCode == 64)
         #expect(!run.stderr.isEmpty)
         #expect(run.stdout.isEmpty)
+    }
+
+    @Test func `bench --font times reading the file beside the bundled Inter; a bad file is 66 or 65`() throws {
+        let lato = repositoryRoot.appendingPathComponent("Tests/SDUILayoutTests/Fixtures/fonts/Lato-Regular-subset.ttf").path
+        let run = try sdui(["bench", "--json", "--runs", "20", "--filter", "font-load", "--font", lato], timeout: 120)
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let benchmarks = try #require(doc["benchmarks"] as? [[String: Any]])
+        #expect(benchmarks.compactMap { $0["name"] as? String } == ["font-load-inter-regular", "font-load-Lato-Regular-subset.ttf"])
+        let size = try FileManager.default.attributesOfItem(atPath: lato)[.size] as? Int
+        #expect(benchmarks.last?["bytes"] as? Int == size)
+        #expect(try sdui(["bench", "--filter", "font-load", "--font", "/nonexistent/Brand.ttf"]).exitCode == 66)
+        let notFont = try sdui(["bench", "--filter", "font-load", "--font", repositoryRoot.appendingPathComponent("Package.swift").path])
+        #expect(notFont.exitCode == 65)
+        #expect(notFont.stderr.contains("Package.swift"))
     }
 }

@@ -102,7 +102,8 @@ import Testing
         let payload = try temporaryFile(Array(#"{"schemaVersion": 1, "root": {"type": "text", "text": "x", "fontFamily": "Lato"}}"#.utf8))
         let truncated = try temporaryFile(Array((try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/open-sans/OpenSans-Regular.ttf"))).prefix(4000)),
                                           name: "OpenSans-cut.ttf")
-        for command in [["layout"], ["lint"], ["render"], ["preview", "-o", payload + ".html"], ["accessibility"], ["simulate"]] {
+        for command in [["layout"], ["lint"], ["render"], ["preview", "-o", payload + ".html"], ["accessibility"], ["simulate"],
+                        ["serve", "--port", "0"]] {
             let missing = try sdui(command + [payload, "--font", "/nonexistent/Brand.ttf"])
             #expect(missing.exitCode == 66, "\(command) \(missing.stderr)")
             #expect(missing.stderr.contains("/nonexistent/Brand.ttf: cannot read: no such file or directory"))

@@ -239,8 +239,10 @@ struct LayoutTree {
     var fonts = FontCollection()
     var usesFontFamilies = false
     var fontMisses: [(text: Int32, family: String)] = []
-    /// The last face matched while building (consecutive runs usually ask for the same one).
-    var lastFontMatch: (family: String, weight: Int, isItalic: Bool, face: FontFace?)?
+    /// The runs measured in a face of another weight or style than they ask for (`font-face-substituted`).
+    var fontSubstitutions: [(text: Int32, face: FontFace, weight: Int, isItalic: Bool)] = []
+    /// The faces matched while building (a screen asks for a few, over and over: a card's title and price).
+    var fontMatches: [(family: String, weight: Int, isItalic: Bool, face: FontFace?)] = []
     /// The buffers are a `LayoutTemplate`'s, shared with other engines: read only (see `NodeBuffer.freeze`).
     var isShared: Bool { nodes.isFrozen }
 
@@ -265,7 +267,8 @@ struct LayoutTree {
         usesSizeClasses = false
         usesFontFamilies = false
         fontMisses.removeAll()
-        lastFontMatch = nil
+        fontSubstitutions.removeAll()
+        fontMatches.removeAll()
     }
 
     /// Makes the buffers read-only (a template's; see `NodeBuffer.freeze`).

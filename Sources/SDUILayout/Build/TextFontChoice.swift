@@ -10,7 +10,7 @@ import SDUISchema
 ///   the engine was not given measures in the built-in face at that weight (`font-not-found`).
 /// - The size: `fontSize` at Large, scaled at other Dynamic Type sizes by the ratio of the text style's sizes
 ///   (`UIFontMetrics(forTextStyle:).scaledValue(for:)` follows a curve of its own that Apple does not publish:
-///   docs/text.md, "Fonts from files").
+///   docs/text.md, "Faces read from font files").
 /// - The line height: the face's (CoreText's ascent + descent + leading at the size); for the built-in face at a
 ///   size of the payload's, the style's line height scaled with the size.
 struct TextFontChoice {
@@ -63,24 +63,48 @@ extension TreeBuilder {
         guard let family else { return choice }
         tree.usesFontFamilies = true
         let weight = (fixedWeight ?? .regular).cssWeight
-        if let memo = tree.lastFontMatch, memo.family == family, memo.weight == weight, memo.isItalic == isItalic {
+        if let memo = tree.fontMatches.first(where: { $0.weight == weight && $0.isItalic == isItalic && $0.family == family }) {
             choice.face = memo.face
         } else {
             choice.face = fonts.face(family: family, weight: weight, isItalic: isItalic)
-            tree.lastFontMatch = (family, weight, isItalic, choice.face)
+            // (Bounded: a payload of many families matches the rest each time.)
+            if tree.fontMatches.count < 16 { tree.fontMatches.append((family, weight, isItalic, choice.face)) }
         }
-        if choice.face == nil { tree.fontMisses.append((text: Int32(tree.texts.count), family: family)) }
+        if let face = choice.face {
+            if face.weight != weight || face.isItalic != isItalic || face.isVariable {
+                tree.fontSubstitutions.append((text: Int32(tree.texts.count), face: face, weight: weight, isItalic: isItalic))
+            }
+        } else {
+            tree.fontMisses.append((text: Int32(tree.texts.count), family: family))
+        }
         return choice
     }
 
     /// Turns the text runs whose family the fonts lack into `font-not-found` warnings, each with its node's JSON
     /// Pointer (`…/fontFamily`), once the nodes they belong to are in the tree.
+    ///
+    /// Also reports, as `font-face-substituted` (info), the runs measured in a face of another weight or style than
+    /// they ask for (the family has no such face: CSS font matching took the nearest, and nothing is synthesised), and
+    /// those set in a variable font, which is measured and drawn at its default instance.
     func reportFontMisses(_ tree: inout LayoutTree) {
-        guard !tree.fontMisses.isEmpty else { return }
-        let misses = tree.fontMisses
+        guard !tree.fontMisses.isEmpty || !tree.fontSubstitutions.isEmpty else { return }
+        let misses = tree.fontMisses, substitutions = tree.fontSubstitutions
         tree.fontMisses.removeAll()
+        tree.fontSubstitutions.removeAll()
         var nodeOfText: [Int32: Int32] = [:]
         for i in 0..<tree.nodes.count where tree.nodes[i].textIndex >= 0 { nodeOfText[tree.nodes[i].textIndex] = Int32(i) }
+        for s in substitutions {
+            guard let node = nodeOfText[s.text], !tree.nodes[Int(node)].isHidden else { continue }
+            let name = tree.diagnosticName(node)
+            let asked = "weight \(s.weight)\(s.isItalic ? " italic" : "")"
+            let got = "\(s.face.family) \(s.face.styleName) (weight \(s.face.weight)\(s.face.isItalic ? ", italic" : ""))"
+            let message = s.face.isVariable && s.face.weight == s.weight && s.face.isItalic == s.isItalic
+                ? "\(got) is a variable font: measured and drawn at its default instance (named instances are not read)"
+                : "\(asked) asked; drawn in \(got), the nearest face the fonts have (no bold or italic is synthesised)"
+                    + (s.face.isVariable ? "; a variable font, at its default instance" : "")
+            tree.buildDiagnostics.append(LayoutDiagnostic(severity: .info, code: "font-face-substituted", path: name.id,
+                                                          pointer: name.pointer + "/fontFamily", message: message))
+        }
         let known = fonts.families
         for miss in misses {
             guard let node = nodeOfText[miss.text], !tree.nodes[Int(node)].isHidden else { continue }

@@ -20,16 +20,10 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     let lineSpacing = s.tree.texts[index].lineSpacing
     // Step 1.
     let maxWidth = proposal.width.isFinite ? max(0, proposal.width - padH) : .infinity
+    if s.text.host != nil { return computeHostMeasuredText(node, index, proposal, mode, maxWidth: maxWidth, &s) }
     // Step 2.
     let ownLimit = s.tree.texts[index].lineLimit
-    var limit = ownLimit
-    if proposal.height.isFinite && lineHeight > 0 {
-        // Clamped into 1…10⁶ before the conversion (`Int` of a value out of its range traps; a height below the
-        // padding gives a negative count, a tiny line height a huge one).
-        let lines = ((proposal.height - padV + lineSpacing) / lineHeight + 1e-9).rounded(.down)
-        let fitting = lines >= 1 ? Int(minOf(1e6, lines)) : 1
-        limit = min(limit ?? fitting, fitting)
-    }
+    let limit = fittingLineLimit(ownLimit, height: proposal.height - padV, lineHeight: lineHeight, lineSpacing: lineSpacing)
     // Step 3.
     let measurer = s.text.unretainedMeasurer
     if s.textHandlesAreHints { s.prepareTexts() }
@@ -66,6 +60,64 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     }
     return (width + padH, height + padV)
 }
+
+/// `ownLimit` lowered to the lines of stride `lineHeight` that fit `height` (at least one; infinite: `ownLimit`).
+@inline(__always)
+private func fittingLineLimit(_ ownLimit: Int?, height: Double, lineHeight: Double, lineSpacing: Double) -> Int? {
+    guard height.isFinite && lineHeight > 0 else { return ownLimit }
+    // Clamped into 1…10⁶ before the conversion (`Int` of a value out of its range traps; a height below the
+    // padding gives a negative count, a tiny line height a huge one).
+    let lines = ((height + lineSpacing) / lineHeight + 1e-9).rounded(.down)
+    let fitting = lines >= 1 ? Int(minOf(1e6, lines)) : 1
+    return min(ownLimit ?? fitting, fitting)
+}
+
+/// `computeTextLayout` with the host's measurer (`LayoutEngine(measurer:)`): steps 2–4 with the lines it gives and the
+/// line height it draws with. Nothing is prepared or derived: the host is asked for every size (and caches).
+@inline(never)
+private func computeHostMeasuredText(_ node: Int32, _ index: Int, _ proposal: Proposal, _ mode: ComputeMode,
+                                     maxWidth: Double, _ s: inout LayoutState) -> (Double, Double) {
+    guard let host = s.text.host else { return (0, 0) }
+    let padH = s.ptr.nodes[Int(node)].labelPadH * 2, padV = s.ptr.nodes[Int(node)].labelPadV * 2
+    let spec = s.tree.texts[index]
+    let lineSpacing = spec.lineSpacing
+    var font = spec.font
+    font.lineHeight -= lineSpacing
+    let ownLimit = spec.lineLimit
+    var stride = sanitized(host.lineHeight(for: font)) + lineSpacing
+    let limit = fittingLineLimit(ownLimit, height: proposal.height - padV, lineHeight: stride, lineSpacing: lineSpacing)
+    var layout = host.measure(spec.string, font: font, maxWidth: maxWidth, lineLimit: limit)
+    var scale = 1.0
+    if spec.minimumScaleFactor < 1 && limit == 1 && maxWidth.isFinite {
+        // `minimumScaleFactor` on one line: the font shrinks (no further than the factor) until the line fits.
+        let ideal = host.measure(spec.string, font: font, maxWidth: .infinity, lineLimit: 1).lines.first.map { sanitized($0.width) } ?? 0
+        if ideal > maxWidth && ideal > 0 {
+            scale = maxOf(spec.minimumScaleFactor, maxWidth / ideal)
+            font.size *= scale
+            font.lineHeight *= scale
+            stride = sanitized(host.lineHeight(for: font)) + lineSpacing * scale
+            layout = host.measure(spec.string, font: font, maxWidth: maxWidth, lineLimit: limit)
+        }
+    }
+    // The engine's own sizing of the host's lines: widest line × lines of `stride`, less the last line's spacing.
+    let width = layout.lines.reduce(0.0) { maxOf($0, sanitized($1.width)) }
+    let height = layout.lines.isEmpty ? 0 : Double(layout.lines.count) * stride - lineSpacing * scale
+    if mode == .measure { return (width + padH, height + padV) }
+    layout.size = TextLayout.Size(width: width, height: Double(layout.lines.count) * stride)
+    s.placedTexts[index].placed = PlacedLayout()
+    s.placedTexts[index].placed.layout = layout
+    s.placedTexts[index].place(fontSize: font.size, fontWeight: font.weight, lineHeight: stride, alignment: spec.alignment)
+    s.placedTexts[index].setFace(spec.choice)
+    s.placedTexts[index].lineSpacing = lineSpacing * scale
+    if layout.isTruncated || layout.lines.count > 1 {
+        checkPlacedText(node, index, proposal, ownLimit: ownLimit, &s)
+    }
+    return (width + padH, height + padV)
+}
+
+/// A host's measurement made safe for layout: NaN, negative and infinite values are 0.
+@inline(__always)
+private func sanitized(_ value: Double) -> Double { value.isFinite && value > 0 ? value : 0 }
 
 /// The diagnostics of a placed text that was truncated or broken into lines (docs/layout.md, "Diagnostics"):
 ///

@@ -91,6 +91,7 @@ extension LayoutDiagnostic {
         Kind(code: "layout-overflow", severities: [.warning], summary: "arithmetic reached the engine's limit (aspect-ratio boxes nested so deep they multiply past 10⁹ pt, or a frame that is not finite): clamped"),
         Kind(code: "grid-columns-limited", severities: [.warning], summary: "GridItems make more columns than the engine lays out; only the first ones are laid out"),
         Kind(code: "font-not-found", severities: [.warning], summary: "a text's fontFamily is not among the fonts the engine was given (sdui --font, --font-dir): it is measured and drawn in the built-in face"),
+        Kind(code: "font-face-substituted", severities: [.info], summary: "a text's family has no face of the weight or style it asks for (the nearest is drawn, nothing synthesised), or its face is a variable font (drawn at its default instance)"),
         Kind(code: "pinned-views-unused", severities: [.info], summary: "a scroll's pinnedViews pin nothing: it is not the root scroll (only the root is laid out at a scroll offset), or it has no section"),
         Kind(code: "missing-accessibility-label", severities: [.warning], summary: "an image without alt or label that is not hidden, or a button (or tappable element) with nothing for VoiceOver to read"),
         Kind(code: "low-contrast", severities: [.warning], summary: "text below WCAG 2.2 AA contrast with its effective background (4.5:1, 3:1 from 18 pt or 14 pt bold), in light or dark appearance; the message gives the ratio"),

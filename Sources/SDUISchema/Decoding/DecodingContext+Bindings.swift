@@ -13,6 +13,9 @@ struct BindingContext {
     var mayHaveBindings = true
     /// The state to resolve against instead of the payload's initial values (`decode(_:state:)`).
     var stateOverride: ScreenState?
+    /// The types a screen resolved again declared for its variables (`Screen.resolved(in:)`): its encoding writes the
+    /// variables' current values, and a current value can say less than the initial one did (an empty array).
+    var declaredTypes: StateSchema?
     /// The screen's state, once decoded.
     var state = ScreenState()
     /// What expressions here can read.

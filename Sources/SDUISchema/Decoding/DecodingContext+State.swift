@@ -22,6 +22,7 @@ extension DecodingContext {
             variables.append((name, StateValue(initial)))
         }
         bindings.state = ScreenState(variables)
+        if let declared = bindings.declaredTypes { bindings.state.keepTypes(of: declared) }
         bindings.scope = ExpressionScope(schema: bindings.state.schema)
     }
 

@@ -174,7 +174,7 @@ public struct PayloadDecoder: Sendable {
     /// the rest of it is decoded as usual — every other problem is found in the same run — but nothing more is said
     /// about that value.
     func decode(_ document: JSONValue, objectCount: Int, mayHaveBindings: Bool, mayHaveMinimumVersion: Bool = true, checkNumbers: Bool = false,
-                overriding state: ScreenState? = nil, reported: [PayloadIssue] = []) -> PayloadDecoding {
+                overriding state: ScreenState? = nil, declaredTypes: StateSchema? = nil, reported: [PayloadIssue] = []) -> PayloadDecoding {
         var context = DecodingContext(options: options, expectedNodes: objectCount)
         context.issues = reported
         if checkNumbers {
@@ -186,6 +186,7 @@ public struct PayloadDecoder: Sendable {
         context.bindings.mayHaveBindings = mayHaveBindings
         context.mayHaveMinimumVersion = mayHaveMinimumVersion
         context.bindings.stateOverride = state
+        context.bindings.declaredTypes = declaredTypes
         let screen = context.decodeScreen(document)
         let failed = context.issues.contains { $0.severity == .error }
         return PayloadDecoding(screen: failed ? nil : screen, issues: context.issues)

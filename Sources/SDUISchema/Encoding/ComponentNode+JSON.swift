@@ -29,6 +29,7 @@ extension ComponentNode {
         for property in NodeProperty.modifiers {
             if let value = property.encode(self) { pairs.append((property.key, value)) }
         }
+        if inTemplate { writeNestedViewsAsTemplate(into: &pairs) }
         if !extra.isEmpty {
             var written = Set(pairs.map(\.key))
             if !children.isEmpty || !templates.isEmpty { written.insert("children") }
@@ -48,6 +49,31 @@ extension ComponentNode {
             pairs.append(("children", .array(payloadChildren(inTemplate: inTemplate))))
         }
         return .object(pairs)
+    }
+
+    /// In a template's definition, the views a node holds besides its children — a section's header and footer,
+    /// its fallback, the views of its backgrounds and overlays — are part of the definition too: their ids are kept
+    /// as the payload wrote them (`"badge-@{item.id}"`), so that each item's views are made with the item's ids.
+    private func writeNestedViewsAsTemplate(into pairs: inout [(key: String, value: JSONValue)]) {
+        for i in pairs.indices {
+            switch pairs[i].key {
+            case "header": if let header { pairs[i].value = header.payloadJSON(inTemplate: true) }
+            case "footer": if let footer { pairs[i].value = footer.payloadJSON(inTemplate: true) }
+            case "fallback": if let fallback { pairs[i].value = fallback.payloadJSON(inTemplate: true) }
+            case "modifiers":
+                guard case .array(var items) = pairs[i].value, items.count == modifiers.chain.count else { continue }
+                for (j, modifier) in modifiers.chain.enumerated() {
+                    guard let view = modifier.decorationContent, case .object(var element) = items[j], element.count == 1,
+                          case .object(var decoration) = element[0].value,
+                          let k = decoration.firstIndex(where: { $0.key == "content" }) else { continue }
+                    decoration[k].value = view.payloadJSON(inTemplate: true)
+                    element[0].value = .object(decoration)
+                    items[j] = .object(element)
+                }
+                pairs[i].value = .array(items)
+            default: continue
+            }
+        }
     }
 
     /// Puts `value` at `path` in `json`, making the objects on the way; a padding written as one number becomes

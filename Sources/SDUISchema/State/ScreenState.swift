@@ -38,7 +38,7 @@ public struct StateSchema: Hashable, Sendable {
 /// an expression that would store one.
 public struct ScreenState: Hashable, Sendable, CustomStringConvertible {
     /// The variables and their types.
-    public let schema: StateSchema
+    public private(set) var schema: StateSchema
     /// The current value of each variable, in the order of `schema.names`.
     public private(set) var values: [StateValue]
 
@@ -53,6 +53,20 @@ public struct ScreenState: Hashable, Sendable, CustomStringConvertible {
         for (name, value) in variables.reversed() { if let slot = schema.slot(of: name) { values[slot] = value } }
         self.schema = schema
         self.values = values
+    }
+
+    /// Gives each variable the type `declared` gives it, where its value has that type: a screen's own types, kept
+    /// when the screen is decoded again from an encoding that holds its current values.
+    mutating func keepTypes(of declared: StateSchema) {
+        var changed = false
+        let types = schema.names.indices.map { slot -> StateType in
+            guard let other = declared.slot(of: schema.names[slot]) else { return schema.types[slot] }
+            let type = declared.types[other]
+            guard type != schema.types[slot], values[slot].conforms(to: type) else { return schema.types[slot] }
+            changed = true
+            return type
+        }
+        if changed { schema = StateSchema(zip(schema.names, types).map { (name: $0, type: $1) }) }
     }
 
     /// The value of variable `name`.

@@ -79,7 +79,8 @@ public struct StateDependencies: Hashable, Sendable {
 
 extension Screen {
     /// The screen in `state`: every binding resolved and every template's nodes made for `state`'s values (the
-    /// variables it does not name keep this screen's values). The general path — the payload decoded again
+    /// variables it does not name keep this screen's values; every variable keeps this screen's type for it, which its
+    /// current value may not show — an empty array). The general path — the payload decoded again
     /// with that state — that an incremental update must agree with.
     /// - Complexity: O(n) in the size of the payload, templates made.
     ///
@@ -89,7 +90,8 @@ extension Screen {
     public func resolved(in state: ScreenState, options: PayloadDecoder.Options = PayloadDecoder.Options()) -> PayloadDecoding {
         var options = options
         root.collectCustomTypes(into: &options.customTypes)
-        return PayloadDecoder(options: options).decode(jsonValue, state: state)
+        return PayloadDecoder(options: options).decode(jsonValue, objectCount: 0, mayHaveBindings: true, checkNumbers: true,
+                                                       overriding: state, declaredTypes: self.state.schema)
     }
 }
 
