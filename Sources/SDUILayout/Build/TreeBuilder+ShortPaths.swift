@@ -4,7 +4,8 @@ import SDUISchema
 // (`addSimpleLeaf`, `addSimpleStack`). `RandomTreeTests` checks that they make the same flat tree as the general path.
 
 /// A child the build can append on its fast path: a color, spacer, divider, text or image (with an aspect ratio)
-/// with no children, no size-class map and nothing to report (no frame contradiction). Everything else —
+/// with no children, no size-class map and nothing to report (no frame contradiction, not a node the decoder could
+/// not show). Everything else —
 /// stacks, buttons, unknown types, images without an aspect ratio — takes `TreeBuilder.add`.
 struct SimpleLeaf {
     let kind: NodeKind
@@ -25,6 +26,7 @@ struct SimpleLeaf {
               pointer.pointee.children.isEmpty else { return nil }
         // A contradictory frame is reported by the general path.
         if g.pointee.hasFrame && (g.pointee.frame.minWidth > g.pointee.frame.maxWidth || g.pointee.frame.minHeight > g.pointee.frame.maxHeight) { return nil }
+        if TreeBuilder.isStandIn(pointer, g) { return nil }
         self.kind = kind
         self.geometry = g
         self.pointer = pointer
@@ -33,7 +35,7 @@ struct SimpleLeaf {
 
 /// A child the build can append on its stack path: a `vstack` or `hstack` (not a section) with no size-class map,
 /// no modifier chain and nothing to report (no frame contradiction, no value out of range, children within the
-/// nesting limit). Everything else takes `TreeBuilder.add`.
+/// nesting limit, not a node the decoder could not show). Everything else takes `TreeBuilder.add`.
 struct SimpleStack {
     let isHorizontal: Bool
     let geometry: UnsafePointer<GeometryProperties>
@@ -51,7 +53,18 @@ struct SimpleStack {
         guard !g.pointee.usesSizeClasses, !g.pointee.hasModifierChain, g.pointee.outOfRange.rawValue == 0 else { return nil }
         if g.pointee.hasFrame && (g.pointee.frame.minWidth > g.pointee.frame.maxWidth || g.pointee.frame.minHeight > g.pointee.frame.maxHeight) { return nil }
         if depth >= LayoutLimits.maxNodeDepth && !pointer.pointee.children.isEmpty { return nil }
+        if TreeBuilder.isStandIn(pointer, g) { return nil }
         self.isHorizontal = isHorizontal
         self.geometry = g
+    }
+}
+
+extension TreeBuilder {
+    /// Whether the node at `pointer` (geometry `g`) stands in for one the decoder could not show (an unknown type or
+    /// a newer `minimumVersion`, without a fallback): the general path reports it (`node-dropped`). Such a node is
+    /// never visible, so the flag is read first and the node's compatibility record only for hidden nodes.
+    @inline(__always)
+    static func isStandIn(_ pointer: UnsafePointer<ComponentNode>, _ g: UnsafePointer<GeometryProperties>) -> Bool {
+        g.pointee.isHidden && pointer.pointee.droppedReason != nil
     }
 }
