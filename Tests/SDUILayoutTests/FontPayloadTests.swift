@@ -101,6 +101,24 @@ import SDUISchema
         #expect(bare.diagnostics.first { $0.code == "font-not-found" }?.message.contains("no font files were given") == true)
     }
 
+    @Test func `a built-in family is found without font files and measured in the built-in face`() {
+        let screen = Self.screen(#"""
+            {"type": "text", "id": "named", "text": "Hello there", "fontFamily": "inter", "style": "headline"},
+            {"type": "text", "id": "plain", "text": "Hello there", "weight": "regular"},
+            {"type": "text", "id": "hebrew", "text": "שלום", "fontFamily": "Noto Sans Hebrew"}
+            """#)
+        for fonts in [FontCollection(), Self.fonts] {
+            let result = Self.layout(screen, fonts: fonts)
+            #expect(result.diagnostics.filter { $0.code == "font-not-found" }.isEmpty)
+            #expect(result.node("named")?.text?.face == nil)
+            // Font.custom's rule: a named family is regular unless `weight` says otherwise.
+            #expect(result.frame("named")!.width == result.frame("plain")!.width)
+        }
+        // A misspelt built-in family warns and names it.
+        let typo = Self.layout(Self.screen(#"{"type": "text", "id": "t", "text": "Hi", "fontFamily": "Intr"}"#), fonts: FontCollection())
+        #expect(typo.diagnostics.first { $0.code == "font-not-found" }?.message.contains("did you mean \"Inter\"") == true)
+    }
+
     @Test func `labels, buttons and inputs take the family`() {
         let result = Self.layout(Self.screen(#"""
             {"type": "label", "id": "label", "title": "Saved", "systemImage": "star", "fontFamily": "Lato", "italic": true},

@@ -7,7 +7,8 @@ import SDUISchema
 /// - The face: CSS Fonts 4 matching in the family (`FontCollection.face(family:weight:isItalic:)`), at the node's
 ///   `weight` or regular — a named family is SwiftUI's `Font.custom`, whose weight is the face's unless
 ///   `fontWeight(_:)` says otherwise (the text style's own weight, a headline's semibold, is not applied). A family
-///   the engine was not given measures in the built-in face at that weight (`font-not-found`).
+///   the engine was not given measures in the built-in face at that weight (`font-not-found`, unless the family is
+///   a built-in one: Inter, Noto Sans Hebrew, Noto Sans Arabic — then the built-in face is the face asked for).
 /// - The size: `fontSize` at Large, scaled at other Dynamic Type sizes by the ratio of the text style's sizes
 ///   (`UIFontMetrics(forTextStyle:).scaledValue(for:)` follows a curve of its own that Apple does not publish:
 ///   docs/text.md, "Faces read from font files").
@@ -74,7 +75,7 @@ extension TreeBuilder {
             if face.weight != weight || face.isItalic != isItalic || face.isVariable {
                 tree.fontSubstitutions.append((text: Int32(tree.texts.count), face: face, weight: weight, isItalic: isItalic))
             }
-        } else {
+        } else if !BundledFonts.hasFamily(family) {
             tree.fontMisses.append((text: Int32(tree.texts.count), family: family))
         }
         return choice
@@ -109,7 +110,7 @@ extension TreeBuilder {
         for miss in misses {
             guard let node = nodeOfText[miss.text], !tree.nodes[Int(node)].isHidden else { continue }
             let name = tree.diagnosticName(node)
-            let hint = Spelling.closest(to: miss.family, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+            let hint = Spelling.closest(to: miss.family, among: known + BundledFonts.families).map { " (did you mean \"\($0)\"?)" } ?? ""
             let given = known.isEmpty ? "no font files were given (sdui --font FILE, --font-dir DIR; LayoutEngine(fonts:))"
                 : "the fonts given have " + known.map { "\"\($0)\"" }.joined(separator: ", ")
             tree.buildDiagnostics.append(LayoutDiagnostic(

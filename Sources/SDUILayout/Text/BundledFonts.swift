@@ -32,6 +32,14 @@ public enum BundledFonts {
         Face(fileName: "NotoSansArabic-Bold.ttf", family: "Noto Sans Arabic", weight: 700, postScriptName: "NotoSansArabic-Bold"),
     ]
 
+    /// The bundled families, each once: `Inter`, `Noto Sans Hebrew`, `Noto Sans Arabic`.
+    public static let families: [String] = faces.reduce(into: []) { if !$0.contains($1.family) { $0.append($1.family) } }
+
+    /// Whether `family` (compared case-insensitively, as CSS does) is a bundled family.
+    public static func hasFamily(_ family: String) -> Bool {
+        families.contains { $0.caseInsensitiveCompare(family) == .orderedSame }
+    }
+
     /// The directory of the bundled files, or nil when this module's resources cannot be found.
     ///
     /// Looked up without trapping (SwiftPM's `Bundle.module` stops the process when its bundle is missing): the
