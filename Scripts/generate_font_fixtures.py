@@ -7,7 +7,9 @@
 Outputs, in Tests/SDUILayoutTests/Fixtures/fonts/:
   - Lato-Regular-subset.ttf, Lato-Bold-subset.ttf, Lato-Italic-subset.ttf (TrueType, GPOS class kerning, liga),
     Inter-Regular-subset.otf (OpenType/CFF, GPOS kerning, calt contexts), DejaVuSans-subset.ttf (legacy `kern` table
-    only: GPOS dropped), Subsets.ttc (a collection of the Lato Regular and Bold subsets);
+    only: GPOS dropped), Subsets.ttc (a collection of the Lato Regular and Bold subsets), VariableStub.ttf (the
+    Lato Regular subset renamed "Variable Stub" (Lato's Reserved Font Name is not used) with an `fvar` table: a `wght` axis 100–900 and named instances,
+    no variation data — a variable font as the reader sees it; `variable_stub()` writes it alone);
   - shaping-reference.json: for every font and string, HarfBuzz's glyphs (id, cluster, x advance) with its default
     features, which the Swift shaper must reproduce exactly;
   - LICENSES.txt: the fonts' licences (SIL OFL 1.1; DejaVu's Bitstream Vera licence).
@@ -76,6 +78,32 @@ def shape(path, text, index=0):
     return [[info.codepoint, info.cluster, pos.x_advance] for info, pos in zip(buf.glyph_infos, buf.glyph_positions)]
 
 
+def variable_stub():
+    """The Lato Regular subset as a variable font's file: renamed, with an `fvar` (wght 100–900, default 400; named
+    Regular and Bold instances) and no variation data, so it is measured as the regular face it is."""
+    from fontTools.ttLib.tables._f_v_a_r import Axis, NamedInstance, table__f_v_a_r
+    font = TTFont(os.path.join(OUT, "Lato-Regular-subset.ttf"))
+    names = font["name"]
+    for record in list(names.names):
+        if record.nameID in (1, 3, 4, 16):
+            record.string = "Variable Stub" + (" Regular" if record.nameID == 4 else "")
+        elif record.nameID == 6:
+            record.string = "VariableStub-Regular"
+    fvar = table__f_v_a_r()
+    axis = Axis()
+    axis.axisTag, axis.minValue, axis.defaultValue, axis.maxValue = "wght", 100.0, 400.0, 900.0
+    axis.axisNameID = names.addMultilingualName({"en": "Weight"}, font)
+    fvar.axes = [axis]
+    fvar.instances = []
+    for style, weight in (("Regular", 400.0), ("Bold", 700.0)):
+        instance = NamedInstance()
+        instance.subfamilyNameID = names.addMultilingualName({"en": style}, font)
+        instance.coordinates = {"wght": weight}
+        fvar.instances.append(instance)
+    font["fvar"] = fvar
+    font.save(os.path.join(OUT, "VariableStub.ttf"))
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for target, source in SOURCES.items():
@@ -92,6 +120,7 @@ def main():
     collection = TTCollection()
     collection.fonts = [TTFont(os.path.join(OUT, "Lato-Regular-subset.ttf")), TTFont(os.path.join(OUT, "Lato-Bold-subset.ttf"))]
     collection.save(os.path.join(OUT, "Subsets.ttc"))
+    variable_stub()
     reference = {"harfbuzz": hb.__version__, "fonts": {}}
     for target in SOURCES:
         path = os.path.join(OUT, target)
@@ -105,6 +134,7 @@ def main():
         f.write("Lato (Łukasz Dziedzic) and Inter (Rasmus Andersson): SIL Open Font License 1.1, https://openfontlicense.org\n")
         f.write("DejaVu Sans: Bitstream Vera Fonts licence with DejaVu changes in the public domain (fonts-dejavu-core copyright).\n")
         f.write("These are subsets (fontTools) for tests; the OFL permits modified versions under the same licence.\n")
+        f.write("VariableStub.ttf is the Lato Regular subset renamed \"Variable Stub\" (Lato's Reserved Font Name is not used) with an fvar table: OFL 1.1.\n")
     print("wrote", OUT)
 
 

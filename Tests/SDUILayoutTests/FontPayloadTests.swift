@@ -157,4 +157,23 @@ import SDUISchema
         #expect(result.node("item0")?.text?.face === Self.regular)
         #expect(result.diagnostics.contains { $0.code == "font-not-found" && $0.path == "item3" })
     }
+
+    @Test func `a variable font is measured at its default instance and reported`() throws {
+        let stub = try FontReaderTests.face("VariableStub.ttf")
+        #expect(stub.isVariable && stub.family == "Variable Stub" && stub.weight == 400)
+        let result = Self.layout(Self.screen(#"""
+            {"type": "text", "id": "regular", "text": "WAVE AWAY", "fontFamily": "Variable Stub"},
+            {"type": "text", "id": "bold", "text": "WAVE AWAY", "fontFamily": "Variable Stub", "weight": "bold"}
+            """#), fonts: FontCollection(faces: [stub]))
+        let found = result.diagnostics.filter { $0.code == "font-face-substituted" }
+        #expect(found.map(\.path) == ["regular", "bold"])
+        #expect(found.allSatisfy { $0.severity == .info && $0.pointer.hasSuffix("/fontFamily") })
+        #expect(found.first?.message == "Variable Stub Regular (weight 400) is a variable font: measured and drawn at its default instance (named instances are not read)")
+        #expect(found.last?.message.hasPrefix("weight 700 asked; drawn in Variable Stub Regular (weight 400)") == true)
+        #expect(found.last?.message.hasSuffix("; a variable font, at its default instance") == true)
+        // The default instance is the regular face the file holds: both measure as Lato Regular, no bold is made.
+        let lato = Self.layout(Self.screen(#"{"type": "text", "id": "regular", "text": "WAVE AWAY", "fontFamily": "Lato"}"#))
+        #expect(near(result.frame("regular")!.width, lato.frame("regular")!.width, 1e-9))
+        #expect(near(result.frame("bold")!.width, lato.frame("regular")!.width, 1e-9))
+    }
 }
