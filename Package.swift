@@ -35,13 +35,14 @@ let package = Package(
     targets: [
         .target(name: "SDUIEnvironment", swiftSettings: strict),
         .target(name: "SDUISchema", dependencies: ["SDUIEnvironment"], swiftSettings: strict),
-        .target(name: "SDUILayout", dependencies: ["SDUIEnvironment", "SDUISchema"], swiftSettings: strict),
-        // The render contract every host draws from: display list, reconciler, image loading, action routing.
-        // Resources/Fonts: the faces the engine measures (Inter, Noto Sans Hebrew/Arabic, OFL), which the hosts register.
-        .target(name: "SDUIDisplay", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout"],
+        // Resources/Fonts: the built-in faces (Inter, Noto Sans Hebrew/Arabic, OFL) the engine measures with, the renderer
+        // embeds (as WOFF2 made from these files) and the hosts register: one copy for all of them.
+        .target(name: "SDUILayout", dependencies: ["SDUIEnvironment", "SDUISchema"],
                 resources: [.copy("Resources/Fonts")], swiftSettings: strict),
-        // The web fonts are compiled in (Generated/EmbeddedFonts.swift, see docs/render.md): no resource bundle at run time.
-        .target(name: "SDUIRender", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay"], exclude: ["Resources"], swiftSettings: strict),
+        // The render contract every host draws from: display list, reconciler, image loading, action routing.
+        .target(name: "SDUIDisplay", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout"], swiftSettings: strict),
+        // The bundled fonts are compiled in as WOFF2 (Generated/EmbeddedFonts.swift, see docs/render.md): no resource bundle at run time.
+        .target(name: "SDUIRender", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay"], swiftSettings: strict),
         .target(name: "SDUIRuntime", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay"], swiftSettings: strict),
         .target(name: "SDUIUIKit", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay"],
                 swiftSettings: strict),

@@ -1,49 +1,51 @@
 #!/usr/bin/env python3
-"""Write Sources/SDUIRender/Generated/EmbeddedFonts.swift from the renderer's web fonts.
+"""Write Sources/SDUIRender/Generated/EmbeddedFonts.swift: the bundled font files, as the renderer embeds them.
 
-Inter (Inter-NNN.woff2, every page) and the Hebrew and Arabic faces (NotoSansHebrew-NNN.woff2,
-NotoSansArabic-NNN.woff2: embedded only in pages whose text uses those scripts).
+The engine measures text in the font files of Sources/SDUILayout/Resources/Fonts (Inter 400/500/600/700, Noto Sans
+Hebrew and Noto Sans Arabic 400/700), and the hosts register those very files. The HTML and SVG pages embed the same
+files, compressed to WOFF2 (fontTools; every table kept, so the browser draws exactly those tables), as base64
+`data:` URLs: a page is one self-contained file and the `sdui` binary needs no resource bundle at run time. Each
+face records the SHA-256 of the file it was made from; `EmbeddedFontsTests` fails when a file no longer matches.
+Run from the repository root after the fonts change:
 
-The HTML and SVG pages embed the fonts as base64 `data:` URLs so that a page is one self-contained file and
-the `sdui` binary needs no resource bundle at run time. Run from the repository root after the fonts change:
-
-    python3 Scripts/generate_embedded_fonts.py [--font-dir Sources/SDUIRender/Resources/fonts]
-
-`EmbeddedFontsTests` fails when the generated file and the woff2 files disagree.
+    pip install fonttools brotli
+    python3 Scripts/generate_embedded_fonts.py
 """
-import argparse
 import base64
 import hashlib
+import io
 import os
-import re
+
+from fontTools.ttLib import TTFont
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FONTS = os.path.join(ROOT, "Sources/SDUILayout/Resources/Fonts")
 OUT = os.path.join(ROOT, "Sources/SDUIRender/Generated/EmbeddedFonts.swift")
+# (CSS family, weight, file), in the order the pages list them.
+FACES = [
+    ("SDUI Inter", 400, "Inter-Regular.otf"), ("SDUI Inter", 500, "Inter-Medium.otf"),
+    ("SDUI Inter", 600, "Inter-SemiBold.otf"), ("SDUI Inter", 700, "Inter-Bold.otf"),
+    ("SDUI Noto Sans Hebrew", 400, "NotoSansHebrew-Regular.ttf"), ("SDUI Noto Sans Hebrew", 700, "NotoSansHebrew-Bold.ttf"),
+    ("SDUI Noto Sans Arabic", 400, "NotoSansArabic-Regular.ttf"), ("SDUI Noto Sans Arabic", 700, "NotoSansArabic-Bold.ttf"),
+]
+
+
+def woff2(path):
+    """The WOFF2 encoding of a font file (every table kept)."""
+    font = TTFont(path)
+    font.flavor = "woff2"
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--font-dir", default=os.path.join(ROOT, "Sources/SDUIRender/Resources/fonts"))
-    args = parser.parse_args()
-    families = {"Inter": "SDUI Inter", "NotoSansHebrew": "SDUI Noto Sans Hebrew", "NotoSansArabic": "SDUI Noto Sans Arabic"}
-    order = list(families)
-    faces = []
-    for name in os.listdir(args.font_dir):
-        m = re.fullmatch(r"(Inter|NotoSansHebrew|NotoSansArabic)-(\d{3})\.woff2", name)
-        if not m:
-            continue
-        data = open(os.path.join(args.font_dir, name), "rb").read()
-        faces.append((order.index(m.group(1)), families[m.group(1)], int(m.group(2)), name,
-                      hashlib.sha256(data).hexdigest(), base64.b64encode(data).decode()))
-    faces.sort()
-    if not any(f[1] == "SDUI Inter" for f in faces):
-        raise SystemExit(f"no Inter-NNN.woff2 files in {args.font_dir}")
     lines = [
         "// GENERATED FILE — do not edit by hand.",
         "// Regenerate from the repository root: python3 Scripts/generate_embedded_fonts.py",
-        "// Source: Sources/SDUIRender/Resources/fonts/*.woff2 (SIL Open Font License 1.1, see OFL.txt and OFL-Noto.txt there).",
+        "// Source: Sources/SDUILayout/Resources/Fonts (SIL Open Font License 1.1, see OFL-Inter.txt and OFL-Noto.txt there).",
         "",
-        "/// The web fonts the renderer embeds, one per family and weight, as base64 woff2.",
+        "/// The bundled font files (`BundledFonts`), as the renderer embeds them: each compressed to WOFF2, base64.",
         "enum EmbeddedFonts {",
         "    /// One embedded face.",
         "    struct Face: Sendable {",
@@ -51,24 +53,29 @@ def main():
         "        var family: String",
         "        /// CSS weight.",
         "        var weight: Int",
-        "        /// File the data came from.",
-        "        var fileName: String",
-        "        /// SHA-256 of the woff2 bytes (hex).",
-        "        var sha256: String",
-        "        /// The woff2 bytes, base64.",
+        "        /// The bundled file (SDUILayout's Resources/Fonts) the WOFF2 was made from.",
+        "        var sourceFile: String",
+        "        /// SHA-256 of that file (hex).",
+        "        var sourceSHA256: String",
+        "        /// The WOFF2 bytes, base64.",
         "        var base64: String",
         "    }",
         "    /// The faces: Inter, then Noto Sans Hebrew, then Noto Sans Arabic, each by ascending weight.",
         "    static let faces: [Face] = [",
     ]
-    for _, family, weight, name, digest, b64 in faces:
-        lines.append(f'        Face(family: "{family}", weight: {weight}, fileName: "{name}", sha256: "{digest}",')
-        lines.append(f'             base64: "{b64}"),')
+    total = 0
+    for family, weight, name in FACES:
+        path = os.path.join(FONTS, name)
+        digest = hashlib.sha256(open(path, "rb").read()).hexdigest()
+        data = woff2(path)
+        total += len(data)
+        lines.append(f'        Face(family: "{family}", weight: {weight}, sourceFile: "{name}", sourceSHA256: "{digest}",')
+        lines.append(f'             base64: "{base64.b64encode(data).decode()}"),')
     lines += ["    ]", "}", ""]
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
     with open(OUT, "w") as f:
         f.write("\n".join(lines))
-    print(f"wrote {os.path.relpath(OUT, ROOT)} ({len(faces)} faces)")
+    print(f"wrote {os.path.relpath(OUT, ROOT)} ({len(FACES)} faces, {total} bytes of WOFF2)")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 import CoreText
 #endif
 import Foundation
+import SDUILayout
 
 /// Registers the bundled faces (`BundledFonts`) with CoreText for the process, once, on first use.
 ///
@@ -32,7 +33,7 @@ public enum FontRegistration {
     private static func register(_ face: BundledFonts.Face) -> Problem? {
         #if canImport(CoreText)
         guard let url = BundledFonts.url(of: face) else {
-            return Problem(fileName: face.fileName, message: "not in SDUIDisplay's resource bundle")
+            return Problem(fileName: face.fileName, message: "not in SDUILayout's resource bundle")
         }
         var error: Unmanaged<CFError>?
         if !CTFontManagerRegisterFontsForURL(url as CFURL, .process, &error) {

@@ -56,7 +56,7 @@ extension PageStyle {
             + ";font-style:" + (face.isItalic ? "italic" : "normal") + ";" + shapedFeatures
     }
 
-    /// Kerning, standard and contextual ligatures and contextual alternates on (what `.sdui-text` switches off for
-    /// the built-in faces' table-measured text).
+    /// Kerning, standard and contextual ligatures and contextual alternates on, as every face is measured (the
+    /// browser's defaults, stated so that no inherited style can switch them off).
     static let shapedFeatures = "font-kerning:normal;font-variant-ligatures:normal;font-feature-settings:normal"
 }

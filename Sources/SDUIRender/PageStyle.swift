@@ -70,8 +70,9 @@ public enum PageStyle {
     }
 
     /// Everything but the font faces. Boxes: absolutely positioned, border-box, no margins or borders, so
-    /// the browser's geometry is exactly the engine's. Text: kerning, ligatures and contextual alternates
-    /// off (the engine sums advances), `white-space: pre` (never re-wrapped).
+    /// the browser's geometry is exactly the engine's. Text: the fonts' default features — kerning, standard and
+    /// contextual ligatures — as the engine shapes them (and CoreText draws them), `white-space: pre` (never
+    /// re-wrapped).
     static let rules = """
     .sdui-panel{position:relative;overflow:hidden;box-sizing:border-box;margin:0;padding:0;border:0;\
     background-color:var(--bl);color:#000;contain:strict}
@@ -88,8 +89,7 @@ public enum PageStyle {
     .sdui-stroke{box-shadow:inset 0 0 0 var(--sw) var(--sl)}
     .sdui-dark .sdui-stroke{box-shadow:inset 0 0 0 var(--sw) var(--sd)}
     .sdui-symbol{background-color:currentColor;opacity:.55}
-    .sdui-text{font-family:\(fontFamily);font-style:normal;font-synthesis:none;\
-    font-kerning:none;font-variant-ligatures:none;font-feature-settings:"kern" 0,"liga" 0,"calt" 0;\
+    .sdui-text{font-family:\(fontFamily);font-style:normal;font-synthesis:none;font-kerning:normal;\
     text-rendering:geometricPrecision;text-spacing-trim:space-all;text-autospace:no-autospace;tab-size:28px;\
     letter-spacing:0;word-spacing:0;text-transform:none}
     .sdui-line{position:absolute;box-sizing:border-box;margin:0;padding:0;white-space:pre;overflow:visible}

@@ -54,8 +54,7 @@ public struct SVGRenderer: Sendable {
             }
             output.write(PageStyle.fontFaceRules(PageStyle.loadedFaces(for: [list.layout]), fonts: fonts))
         }
-        out = "text{font-family:" + PageStyle.fontFamily + ";font-kerning:none;font-variant-ligatures:none;"
-            + "font-feature-settings:\"kern\" 0,\"liga\" 0,\"calt\" 0;white-space:pre}\n</style>\n"
+        out = "text{font-family:" + PageStyle.fontFamily + ";font-kerning:normal;white-space:pre}\n</style>\n"
         out += "<rect width=\"100%\" height=\"100%\" fill=\"" + color(Color.system["background"]) + "\"/>\n"
         output.write(out)
 

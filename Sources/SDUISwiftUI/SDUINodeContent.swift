@@ -7,6 +7,7 @@ import UIKit
 import SDUIEnvironment
 import SDUISchema
 import SDUIDisplay
+import SDUILayout
 
 /// One node's own drawing at its frame's size (its children are views of their own, `SDUINodeTree`): fill and
 /// corners, the chain's boxes under the content, text lines at the engine's positions (with their strikethrough or

@@ -4,6 +4,7 @@ import UIKit
 import SDUIEnvironment
 import SDUISchema
 import SDUIDisplay
+import SDUILayout
 
 /// The reconciler's operations on UIKit views: one view per item, nested like the node tree.
 @MainActor

@@ -64,8 +64,8 @@ enum BenchCommand {
                                      metrics, character map, GDEF, GSUB/GPOS headers and the shaping plan
           font-load-<file name>      (with --font FILE) the same for FILE, every face of it
           text-200-measure-built-in  200 strings (product titles and prices) measured at 160 pt, 2 lines, cache
-                                     emptied each run, in the built-in Inter (its advance tables, no kerning)
-          text-200-measure-loaded-face  the same in Inter read from the bundled file (shaped: kerning, ligatures)
+                                     emptied each run, in the built-in Inter (shaped from the bundled file)
+          text-200-measure-loaded-face  the same in Inter read from the bundled file again as a loaded face
           feed-100k-first-viewport   a 100 000-item grid, first viewport, new engine each run
           feed-100k-first-viewport-warm  the same on a kept engine
           feed-100k-scroll-middle    a viewport in the middle of the feed on a kept engine

@@ -9,7 +9,7 @@ import SDUILayout
     @Test(arguments: BundledFonts.faces.map(\.fileName))
     func `a bundled face is in the bundle and is the face it says it is`(fileName: String) throws {
         let face = try #require(BundledFonts.faces.first { $0.fileName == fileName })
-        let url = try #require(BundledFonts.url(of: face), "\(fileName) is not in SDUIDisplay's resources")
+        let url = try #require(BundledFonts.url(of: face), "\(fileName) is not in SDUILayout's resources")
         let read = try #require(try FontFile.faces(in: [UInt8](Data(contentsOf: url)), file: fileName).first)
         #expect(read.family == face.family)
         #expect(read.weight == face.weight)

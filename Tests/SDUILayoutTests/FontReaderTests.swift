@@ -105,7 +105,7 @@ import SDUIEnvironment
     @Test func `a truncated file names the table that is cut`() throws {
         let data = Self.bytes("Lato-Regular-subset.ttf")
         // Cut the file inside its last table: the error names that table.
-        let tables = try FontFile.tables(in: FontBytes(data: data, start: 0, end: data.count, file: "f", table: nil),
+        let tables = try FontFile.tables(in: FontBytes(storage: FontStorage(data), start: 0, end: data.count, file: "f", table: nil),
                                          directoryAt: 0)
         let last = try #require(tables.values.max { $0.start < $1.start })
         let cut = Array(data[0..<(last.start + last.count / 2)])

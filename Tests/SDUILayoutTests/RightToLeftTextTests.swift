@@ -3,23 +3,14 @@ import Testing
 
 @testable import SDUILayout
 
-/// The fixture Scripts/generate_rtl_metrics.py writes: HarfBuzz's widths of Hebrew and Arabic strings shaped
-/// from the subset web fonts the renderer embeds, and the widths Chromium laid out with the renderer's CSS.
+/// The fixture Scripts/generate_text_reference.py writes: HarfBuzz's widths of Hebrew, Arabic and mixed strings
+/// shaped from the bundled font files (default features), and the widths Chromium laid out with the renderer's CSS.
 struct RTLTextReference: Decodable, Sendable {
-    struct Case: Decodable, Sendable, CustomTestStringConvertible {
-        var text: String
-        var weight: Int
-        var script: String
-        var harfbuzzUnits: Int
-        var spaces: Int
-        var testDescription: String { "\(text) @\(weight)" }
-    }
     struct Chromium: Decodable, Sendable {
         var browser: String
         var rows: [TextReference.ChromiumRow]
     }
-    var unitsPerEm: Double
-    var cases: [Case]
+    var cases: [TextReference.Case]
     var chromium: Chromium?
 
     static let shared: RTLTextReference = {
@@ -36,19 +27,12 @@ struct RTLTextReference: Decodable, Sendable {
 @Suite struct RightToLeftTextTests {
     let measurer = TextMeasurer()
 
-    /// The space's advance in Inter at `weight` (the renderer draws spaces with Inter, its first font).
-    static func space(_ weight: Int, size: Double) -> Double {
-        let index = InterTables.weightIndex(forCSSWeight: weight)
-        return Double(InterMetrics.denseAdvances[index][0x20]) * size / InterMetrics.unitsPerEm
-    }
-
     @Test(arguments: RTLTextReference.shared.cases)
-    func `a Hebrew or Arabic string measures what HarfBuzz shapes from the embedded font`(_ c: RTLTextReference.Case) {
-        let font = FontSpec(size: 17, weight: c.weight, lineHeight: 22)
-        let expected = Double(c.harfbuzzUnits) * 17 / RTLTextReference.shared.unitsPerEm + Double(c.spaces) * Self.space(c.weight, size: 17)
+    func `a Hebrew or Arabic string measures what HarfBuzz shapes from the bundled fonts`(_ c: TextReference.Case) {
+        let font = FontSpec(size: c.size, weight: c.weight, lineHeight: 22)
         let layout = TextMeasurer().measure(c.text, font: font, maxWidth: .infinity, lineLimit: nil)
-        #expect(abs(layout.size.width - expected) < 1e-5, "\(layout.size.width) vs HarfBuzz \(expected)")
-        #expect(!layout.usesFallbackFont, "the embedded faces draw it")
+        #expect(abs(layout.size.width - c.width) < 1e-5, "\(layout.size.width) vs HarfBuzz \(c.width)")
+        #expect(!layout.usesFallbackFont, "the bundled faces draw it")
     }
 
     @Test func `Chromium lays the reference strings out within half a percent of the measurer`() throws {
@@ -110,11 +94,10 @@ struct RTLTextReference: Decodable, Sendable {
     }
 
     @Test func `Hebrew and Arabic weights follow CSS font matching over the two embedded faces`() {
-        #expect(NotoTables.weightIndex(forCSSWeight: 400) == 0)
-        #expect(NotoTables.weightIndex(forCSSWeight: 500) == 0)
-        #expect(NotoTables.weightIndex(forCSSWeight: 600) == 1)
-        #expect(NotoTables.weightIndex(forCSSWeight: 900) == 1)
-        #expect(NotoTables.weightIndex(forCSSWeight: 100) == 0)
+        for (weight, face) in [(400, 400), (500, 400), (600, 700), (900, 700), (100, 400)] {
+            #expect(BundledFonts.face(family: "Noto Sans Hebrew", weight: weight)?.weight == face)
+            #expect(BundledFonts.face(family: "Noto Sans Arabic", weight: weight)?.weight == face)
+        }
         let measurer = TextMeasurer()
         let regular = measurer.idealWidth("שלום", font: FontSpec(size: 17, weight: 500, lineHeight: 22))
         let bold = measurer.idealWidth("שלום", font: FontSpec(size: 17, weight: 600, lineHeight: 22))

@@ -4,14 +4,13 @@ import SDUIEnvironment
 
 @testable import SDUILayout
 
-/// The fixture Scripts/generate_inter_metrics.py writes: widths computed from the font file with
-/// fontTools (checked against HarfBuzz), and widths Chromium laid out with the prescribed CSS.
+/// The fixture Scripts/generate_text_reference.py writes: HarfBuzz's widths of strings shaped from the bundled font
+/// files (default features: kerning, ligatures), and the widths Chromium laid out with the renderer's CSS.
 struct TextReference: Decodable, Sendable {
     struct Case: Decodable, Sendable, CustomTestStringConvertible {
         var text: String
         var weight: Int
         var size: Double
-        var units: Int
         var width: Double
         var testDescription: String { "\(text.debugDescription) @\(weight) \(size)pt" }
     }
@@ -26,7 +25,6 @@ struct TextReference: Decodable, Sendable {
         var browser: String
         var rows: [ChromiumRow]
     }
-    var unitsPerEm: Double
     var cases: [Case]
     var chromium: Chromium?
 
@@ -44,11 +42,9 @@ struct TextReference: Decodable, Sendable {
 
 private let body = FontSpec(size: 17, weight: 400, lineHeight: 22)
 
-/// Width of ASCII text straight from the generated table (independent of the measurer's code paths).
-private func tableWidth(_ text: String, weight: Int = 400, size: Double = 17) -> Double {
-    let index = InterMetrics.weights.firstIndex(of: weight)!
-    let units = text.unicodeScalars.reduce(0) { $0 + Int(InterMetrics.denseAdvances[index][Int($1.value)]) }
-    return Double(units) * size / InterMetrics.unitsPerEm
+/// Width of text shaped alone in the bundled Inter of `weight` (the shaper, not the measurer's line breaking).
+private func shapedWidth(_ text: String, weight: Int = 400, size: Double = 17) -> Double {
+    BundledFonts.face(weight: weight)!.width(of: text, size: size)
 }
 
 private func isClose(_ a: Double, _ b: Double, tolerance: Double = 1e-9) -> Bool {
@@ -58,11 +54,11 @@ private func isClose(_ a: Double, _ b: Double, tolerance: Double = 1e-9) -> Bool
 // MARK: - Widths
 
 @Test(arguments: TextReference.shared.cases)
-func `width of a reference string equals the sum of its advances in the font file`(_ reference: TextReference.Case) {
+func `width of a reference string equals HarfBuzz's shaping of the bundled font`(_ reference: TextReference.Case) {
     let measurer = TextMeasurer()
     let font = FontSpec(size: reference.size, weight: reference.weight, lineHeight: reference.size * 1.3)
     let ideal = measurer.idealWidth(reference.text, font: font)
-    #expect(isClose(ideal, reference.width), "idealWidth \(ideal) vs fontTools \(reference.width)")
+    #expect(isClose(ideal, reference.width), "idealWidth \(ideal) vs HarfBuzz \(reference.width)")
     let layout = measurer.measure(reference.text, font: font, maxWidth: .infinity, lineLimit: nil)
     #expect(layout.lines.count == 1)
     #expect(isClose(layout.size.width, reference.width))
@@ -89,14 +85,15 @@ func `predicted width is within 0.5 percent of what Chromium lays out`(_ row: Te
     let fast = measurer.idealWidth(ascii, font: body)
     let slow = measurer.idealWidth(ascii + "\u{200B}", font: body)  // zero-width space: non-ASCII, adds 0
     #expect(fast == slow)
-    #expect(isClose(fast, tableWidth(ascii)))
+    #expect(isClose(fast, shapedWidth(ascii)))
 }
 
-@Test func `ellipsis advance matches the table`() {
+@Test func `an ellipsis alone is its glyph's advance`() {
     let measurer = TextMeasurer()
-    for (index, weight) in InterMetrics.weights.enumerated() {
+    for weight in [400, 500, 600, 700] {
         let font = FontSpec(size: 20, weight: weight, lineHeight: 24)
-        let expected = Double(InterMetrics.ellipsisAdvance[index]) * 20 / InterMetrics.unitsPerEm
+        let inter = BundledFonts.face(weight: weight)!
+        let expected = Double(inter.advance(ofGlyph: inter.glyph(for: 0x2026))) * 20 / Double(inter.unitsPerEm)
         #expect(isClose(measurer.idealWidth("…", font: font), expected))
     }
 }
@@ -104,7 +101,7 @@ func `predicted width is within 0.5 percent of what Chromium lays out`(_ row: Te
 @Test(arguments: [(100, 400), (300, 400), (400, 400), (450, 500), (500, 500), (520, 600), (550, 600), (600, 600),
                   (650, 700), (700, 700), (800, 700), (900, 700)])
 func `CSS weights map to the face CSS font matching picks`(_ weight: Int, _ face: Int) {
-    #expect(InterMetrics.weights[InterTables.weightIndex(forCSSWeight: weight)] == face)
+    #expect(BundledFonts.face(weight: weight)?.weight == face)
     let measurer = TextMeasurer()
     let text = "Weight"
     #expect(
@@ -118,13 +115,13 @@ func `CSS weights map to the face CSS font matching picks`(_ weight: Int, _ face
     let measurer = TextMeasurer()
     let text = "The quick brown fox jumps over the lazy dog"
     // Room for "The quick brown fox" but not for "The quick brown fox jumps".
-    let maxWidth = tableWidth("The quick brown fox") + 1
+    let maxWidth = shapedWidth("The quick brown fox") + 1
     let layout = measurer.measure(text, font: body, maxWidth: maxWidth, lineLimit: nil)
     #expect(layout.lines.map(\.text) == ["The quick brown fox", "jumps over the lazy", "dog"])
-    #expect(isClose(layout.lines[0].width, tableWidth("The quick brown fox")))
-    #expect(isClose(layout.lines[1].width, tableWidth("jumps over the lazy")))
+    #expect(isClose(layout.lines[0].width, shapedWidth("The quick brown fox")))
+    #expect(isClose(layout.lines[1].width, shapedWidth("jumps over the lazy")))
     #expect(layout.size.width <= maxWidth)
-    #expect(isClose(layout.size.width, max(tableWidth("The quick brown fox"), tableWidth("jumps over the lazy"))))
+    #expect(isClose(layout.size.width, max(shapedWidth("The quick brown fox"), shapedWidth("jumps over the lazy"))))
     #expect(layout.size.height == 3 * 22)
     #expect(layout.isTruncated == false)
     let utf8 = Array(text.utf8)
@@ -135,11 +132,11 @@ func `CSS weights map to the face CSS font matching picks`(_ weight: Int, _ face
 
 @Test func `spaces at the end of a line hang and lines never start with them`() {
     let measurer = TextMeasurer()
-    let layout = measurer.measure("abc      def", font: body, maxWidth: tableWidth("abc") + 2, lineLimit: nil)
+    let layout = measurer.measure("abc      def", font: body, maxWidth: shapedWidth("abc") + 2, lineLimit: nil)
     #expect(layout.lines.map(\.text) == ["abc", "def"])
-    #expect(isClose(measurer.idealWidth("abc   ", font: body), tableWidth("abc")))
+    #expect(isClose(measurer.idealWidth("abc   ", font: body), shapedWidth("abc")))
     let leading = measurer.measure("   abc", font: body, maxWidth: .infinity, lineLimit: nil)
-    #expect(isClose(leading.size.width, tableWidth("   abc")))
+    #expect(isClose(leading.size.width, shapedWidth("   abc")))
 }
 
 @Test func `newlines start new lines and a trailing newline adds none`() {
@@ -150,15 +147,15 @@ func `CSS weights map to the face CSS font matching picks`(_ weight: Int, _ face
     #expect(measurer.measure("abc\n", font: body, maxWidth: .infinity, lineLimit: nil).lines.map(\.text) == ["abc"])
     #expect(measurer.measure("Ünïcode\u{2028}line", font: body, maxWidth: .infinity, lineLimit: nil).lines.count == 2)
     let layout = measurer.measure("wide line\nx", font: body, maxWidth: .infinity, lineLimit: nil)
-    #expect(isClose(layout.size.width, tableWidth("wide line")))
-    #expect(isClose(measurer.idealWidth("wide line\nx", font: body), tableWidth("wide line")))
+    #expect(isClose(layout.size.width, shapedWidth("wide line")))
+    #expect(isClose(measurer.idealWidth("wide line\nx", font: body), shapedWidth("wide line")))
 }
 
 @Test func `lines break after hyphens but not before digits`() {
     let measurer = TextMeasurer()
-    let layout = measurer.measure("state-of-the-art", font: body, maxWidth: tableWidth("state-of-") + 0.5, lineLimit: nil)
+    let layout = measurer.measure("state-of-the-art", font: body, maxWidth: shapedWidth("state-of-") + 0.5, lineLimit: nil)
     #expect(layout.lines.map(\.text) == ["state-of-", "the-art"])
-    let negative = measurer.measure("Total -5", font: body, maxWidth: tableWidth("Total -") + 0.5, lineLimit: nil)
+    let negative = measurer.measure("Total -5", font: body, maxWidth: shapedWidth("Total -") + 0.5, lineLimit: nil)
     #expect(negative.lines.map(\.text) == ["Total", "-5"])
 }
 
@@ -174,7 +171,7 @@ func `CSS weights map to the face CSS font matching picks`(_ weight: Int, _ face
         if index + 1 < layout.lines.count {
             // Greedy: the next character would not have fit.
             let next = layout.lines[index + 1].text.first!
-            #expect(tableWidth(line.text + String(next)) > maxWidth)
+            #expect(shapedWidth(line.text + String(next)) > maxWidth)
         }
     }
 }
@@ -183,7 +180,7 @@ func `CSS weights map to the face CSS font matching picks`(_ weight: Int, _ face
     let measurer = TextMeasurer()
     let layout = measurer.measure("Wide", font: body, maxWidth: 1, lineLimit: nil)
     #expect(layout.lines.map(\.text) == ["W", "i", "d", "e"])
-    #expect(isClose(layout.size.width, tableWidth("W")))
+    #expect(isClose(layout.size.width, shapedWidth("W")))
     let zero = measurer.measure("ab", font: body, maxWidth: 0, lineLimit: nil)
     #expect(zero.lines.map(\.text) == ["a", "b"])
     let negative = measurer.measure("ab", font: body, maxWidth: -5, lineLimit: nil)
@@ -193,17 +190,17 @@ func `CSS weights map to the face CSS font matching picks`(_ weight: Int, _ face
 @Test func `soft hyphens break with a visible hyphen`() {
     let measurer = TextMeasurer()
     let text = "extra\u{AD}ordinary"
-    #expect(isClose(measurer.idealWidth(text, font: body), tableWidth("extraordinary")))
-    let layout = measurer.measure(text, font: body, maxWidth: tableWidth("ordinary") + 0.5, lineLimit: nil)
+    #expect(isClose(measurer.idealWidth(text, font: body), shapedWidth("extraordinary")))
+    let layout = measurer.measure(text, font: body, maxWidth: shapedWidth("ordinary") + 0.5, lineLimit: nil)
     #expect(layout.lines.map(\.text) == ["extra\u{AD}-", "ordinary"])
-    #expect(isClose(layout.lines[0].width, tableWidth("extra-")))
+    #expect(isClose(layout.lines[0].width, shapedWidth("extra-")))
 }
 
 @Test func `tabs advance to the next 28 point stop`() {
     let measurer = TextMeasurer()
     // Tab stops are exact to a subunit (1/4096 font unit).
-    #expect(isClose(measurer.idealWidth("a\tb", font: body), 28 + tableWidth("b"), tolerance: 1e-7))
-    #expect(isClose(measurer.idealWidth("abcdefgh\tb", font: body), 84 + tableWidth("b"), tolerance: 1e-7))
+    #expect(isClose(measurer.idealWidth("a\tb", font: body), 28 + shapedWidth("b"), tolerance: 1e-7))
+    #expect(isClose(measurer.idealWidth("abcdefgh\tb", font: body), 84 + shapedWidth("b"), tolerance: 1e-7))
 }
 
 @Test(arguments: ["The quick brown fox jumps over the lazy dog", "Crème brûlée, café au lait et macarons",
@@ -233,7 +230,7 @@ func `laying out again at the reported width gives the same lines`(_ text: Strin
 @Test func `line limit truncates the last line with an ellipsis that fits`() {
     let measurer = TextMeasurer()
     let text = "The quick brown fox jumps over the lazy dog"
-    let maxWidth = tableWidth("The quick brown fox") + 1
+    let maxWidth = shapedWidth("The quick brown fox") + 1
     let layout = measurer.measure(text, font: body, maxWidth: maxWidth, lineLimit: 2)
     #expect(layout.isTruncated)
     #expect(layout.lines.count == 2)
@@ -241,12 +238,12 @@ func `laying out again at the reported width gives the same lines`(_ text: Strin
     let last = layout.lines[1]
     #expect(last.text.hasSuffix("…"))
     #expect(last.width <= maxWidth)
-    #expect(isClose(last.width, tableWidth(String(last.text.dropLast())) + measurer.idealWidth("…", font: body)))
+    #expect(isClose(last.width, shapedWidth(String(last.text.dropLast())) + measurer.idealWidth("…", font: body)))
     // Cut at a character: one more character would not have fit with the ellipsis.
     let kept = String(last.text.dropLast())
     #expect(text.hasPrefix("The quick brown fox " + kept))
     let nextCharacter = text.dropFirst(("The quick brown fox " + kept).count).first!
-    #expect(tableWidth(kept + String(nextCharacter)) + measurer.idealWidth("…", font: body) > maxWidth)
+    #expect(shapedWidth(kept + String(nextCharacter)) + measurer.idealWidth("…", font: body) > maxWidth)
     #expect(layout.size.height == 2 * 22)
 }
 
@@ -311,7 +308,7 @@ func `an emoji cluster is one unsplittable character with the emoji advance`(_ e
     #expect(measurer.idealWidth("x\u{308}", font: body) == measurer.idealWidth("x", font: body))
     #expect(measurer.idealWidth("x\u{308}\u{301}\u{323}", font: body) == measurer.idealWidth("x", font: body))
     // d + caron composes to ď, whose advance (1906 units) is wider than d's (1748).
-    #expect(isClose(measurer.idealWidth("d\u{30C}", font: body), 1906 * 17 / InterMetrics.unitsPerEm))
+    #expect(isClose(measurer.idealWidth("d\u{30C}", font: body), 1906 * 17 / 2816))
     let layout = measurer.measure("e\u{301}e\u{301}", font: body, maxWidth: 1, lineLimit: nil)
     #expect(layout.lines.map(\.text) == ["e\u{301}", "e\u{301}"])
 }
@@ -326,7 +323,7 @@ func `an emoji cluster is one unsplittable character with the emoji advance`(_ e
     // An opening bracket may start a line after a prolonged sound mark, never end one (Chromium agrees).
     let bracket = measurer.measure("東京タワー（とうきょう", font: body, maxWidth: 5 * 17 + 3, lineLimit: nil)
     #expect(bracket.lines.map(\.text) == ["東京タワー", "（とうきょ", "う"])
-    let mixed = measurer.measure("Tokyo東京", font: body, maxWidth: tableWidth("Tokyo") + 20, lineLimit: nil)
+    let mixed = measurer.measure("Tokyo東京", font: body, maxWidth: shapedWidth("Tokyo") + 20, lineLimit: nil)
     #expect(mixed.lines.map(\.text) == ["Tokyo東", "京"])
 }
 
@@ -400,11 +397,10 @@ func `baselines sit where Chromium puts them`(_ size: Double, _ lineHeight: Doub
     "Oʻzbekiston o‘zbek", "Привет, мир", "ᄀᄀᄀ가", "\u{1F3FB}x", "🧑🏽‍💻🫠❤️‍🔥", "\u{FEFF}a\u{2060}\u{301}b",
 ])
 func `clusters are exactly Swift's characters`(_ text: String) {
-    let measurer = TextMeasurer()
-    let face = TextFace(font: body, displayScale: 1, tables: measurer.tables)
+    let face = TextFace(font: body, displayScale: 1)
     var ends: [Int] = []
     text.utf8.withContiguousStorageIfAvailable { bytes in
-        var source = UTF8ClusterSource(bytes: bytes, text: text, face: face)
+        var source = ShapedClusterSource(bytes: bytes, text: text, face: face)
         var cluster = TextCluster()
         while source.next(into: &cluster) {
             ends.append(cluster.end)

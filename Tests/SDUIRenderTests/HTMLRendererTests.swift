@@ -43,7 +43,9 @@ import SDUILayout
         #expect(html.contains("font-size:34px;font-weight:700;line-height:41px"))
         #expect(html.contains(">Storefront</div>"))
         #expect(PageStyle.rules.contains("white-space:pre"))
-        #expect(PageStyle.rules.contains("font-kerning:none"))
+        // Kerning and ligatures stay on, as the engine measures them: nothing switches them off.
+        #expect(PageStyle.rules.contains("font-kerning:normal"))
+        #expect(!PageStyle.rules.contains("font-kerning:none") && !PageStyle.rules.contains("font-variant-ligatures:none"))
     }
 
     @Test func `images reserve their box, shimmer, fade in on load and show the placeholder on failure`() {

@@ -16,11 +16,12 @@ struct PreparedLine {
 
 /// The lines of a prepared text at one width, one after another.
 ///
-/// The text has no newline, tab or soft hyphen, so its break opportunities and cluster widths do not
-/// depend on where lines start. From a line starting at cluster `s`, `LineBreaker` adds clusters until a
-/// cluster that is not a space overflows (its end is more than `maxSubunits` past the line's start; the
-/// first cluster of a line never does), and then breaks at the last opportunity before it, or, with none
-/// since `s`, just before it. So:
+/// The text has no newline, tab or soft hyphen, so its break opportunities do not depend on where lines start,
+/// and a line from cluster `s` to cluster `d` is `fitEnds[d] − starts[s]` wide (the kerning or joined form at its
+/// two cuts accounted for). From a line starting at cluster `s`, `LineBreaker` adds clusters until a cluster that
+/// is not a space overflows (the line would be wider than `maxSubunits` ending after it; the first cluster of a
+/// line never does), and then breaks at the last opportunity before it, or, with none since `s`, just before it.
+/// `fitEnds` never decreases, so:
 ///
 /// 1. If no cluster after `s` overflows, the rest is the last line.
 /// 2. Otherwise the line ends at the last opportunity `o > s` such that no cluster in `s+1 ..< o` that is
@@ -36,7 +37,8 @@ struct PreparedLine {
 /// Every line costs O(opportunities on it) plus O(log n) when a word is broken or a line truncated.
 /// The pointers address one text's ranges in the cache's arenas, valid while nothing is appended to them.
 struct PreparedLineIterator {
-    let ends: UnsafePointer<Int>
+    let fitEnds: UnsafePointer<Int>
+    let starts: UnsafePointer<Int>
     let offsets: UnsafePointer<Int32>
     let content: UnsafePointer<Int32>
     let breaks: UnsafePointer<Int32>
@@ -55,10 +57,10 @@ struct PreparedLineIterator {
     /// For a truncated text, the cluster whose overflow ended reading (`LineBreaker` reads up to it).
     private(set) var lastClusterRead = -1
 
-    init(ends: UnsafePointer<Int>, offsets: UnsafePointer<Int32>, content: UnsafePointer<Int32>,
+    init(fitEnds: UnsafePointer<Int>, starts: UnsafePointer<Int>, offsets: UnsafePointer<Int32>, content: UnsafePointer<Int32>,
          breaks: UnsafePointer<Int32>, clusterCount: Int, breakCount: Int, maxSubunits: Int, lineLimit: Int,
          ellipsisSubunits: Int) {
-        self.ends = ends; self.offsets = offsets; self.content = content; self.breaks = breaks
+        self.fitEnds = fitEnds; self.starts = starts; self.offsets = offsets; self.content = content; self.breaks = breaks
         self.clusterCount = clusterCount; self.breakCount = breakCount
         self.maxSubunits = maxSubunits; self.lineLimit = lineLimit; self.ellipsisSubunits = ellipsisSubunits
         isDone = clusterCount == 0
@@ -68,8 +70,6 @@ struct PreparedLineIterator {
     // Every index below is in 0 ..< clusterCount (clusters) or 0 ..< breakCount (opportunities): `start` is
     // a cluster, opportunities are clusters ≥ 1, and `content` holds -1 or an index at most its own.
 
-    /// Width from the text's start to the start of cluster `i`.
-    @inline(__always) private func width(before i: Int) -> Int { i == 0 ? 0 : ends[i - 1] }
     /// UTF-8 offset of cluster `i`.
     @inline(__always) private func offset(of i: Int) -> Int { i == 0 ? 0 : Int(offsets[i - 1]) }
 
@@ -78,11 +78,11 @@ struct PreparedLineIterator {
     mutating func next() -> PreparedLine? {
         if isDone { return nil }
         let s = start
-        let lineStart = width(before: s)
+        let lineStart = starts[s]
         let limit = lineStart &+ maxSubunits
         // Step 1.
         let last = Int(content[clusterCount - 1])
-        if last <= s || ends[last] <= limit {
+        if last <= s || fitEnds[last] <= limit {
             isDone = true
             return line(s, lineStart, contentBefore: clusterCount)
         }
@@ -93,7 +93,7 @@ struct PreparedLineIterator {
         while b < breakCount {
             let o = Int(breaks[b])
             let drawn = Int(content[o - 1])
-            guard drawn <= s || ends[drawn] <= limit else { break }
+            guard drawn <= s || fitEnds[drawn] <= limit else { break }
             end = o
             b += 1
         }
@@ -122,24 +122,25 @@ struct PreparedLineIterator {
             return PreparedLine(startCluster: s, startOffset: at, endOffset: at, subunits: 0, isTruncated: false)
         }
         return PreparedLine(startCluster: s, startOffset: offset(of: s), endOffset: Int(offsets[drawn]),
-                            subunits: ends[drawn] - lineStart, isTruncated: false)
+                            subunits: fitEnds[drawn] - lineStart, isTruncated: false)
     }
 
-    /// The first cluster at or after `from` that is not a space and ends more than `limit` from the text's
-    /// start (`clusterCount` if none). Ends only grow, so a binary search finds the first cluster ending
+    /// The first cluster at or after `from` that is not a space and whose fit end is more than `limit` from the
+    /// text's start (`clusterCount` if none). Fit ends never decrease, so a binary search finds the first cluster
     /// past `limit`; spaces after it are skipped.
     @inline(__always)
     private func firstOverflow(from: Int, beyond limit: Int) -> Int {
         var low = from, high = clusterCount
         while low < high {
             let middle = (low + high) >> 1
-            if ends[middle] > limit { high = middle } else { low = middle + 1 }
+            if fitEnds[middle] > limit { high = middle } else { low = middle + 1 }
         }
         while low < clusterCount && Int(content[low]) != low { low += 1 }
         return low
     }
 
-    /// Step 4: the line from cluster `s` cut where it and the ellipsis fit.
+    /// Step 4: the line from cluster `s` cut where it and the ellipsis fit, by the clusters' widths (the measurer then
+    /// shapes the line with its ellipsis and cuts it back if their kerning makes it wider: `TextMeasurer.truncatedLine`).
     private func truncated(_ s: Int, _ lineStart: Int) -> PreparedLine {
         let stop = firstOverflow(from: s, beyond: lineStart &+ maxSubunits &- ellipsisSubunits)
         let drawn = stop > 0 ? Int(content[stop - 1]) : -1
@@ -149,6 +150,6 @@ struct PreparedLineIterator {
                                 isTruncated: true)
         }
         return PreparedLine(startCluster: s, startOffset: at, endOffset: Int(offsets[drawn]),
-                            subunits: ends[drawn] - lineStart + ellipsisSubunits, isTruncated: true)
+                            subunits: fitEnds[drawn] - lineStart + ellipsisSubunits, isTruncated: true)
     }
 }

@@ -138,7 +138,7 @@ struct TextArena<Element> {
 }
 
 /// Prepared texts by (string, font): an open-addressing table keyed by a seeded hash of the UTF-8 bytes,
-/// with the clusters and break opportunities of every entry in four shared arenas, and a few placed
+/// with the clusters and break opportunities of every entry in five shared arenas, and a few placed
 /// layouts per entry. At most `capacity` entries, `capacity` kept layouts and `clusterCapacity` clusters;
 /// when one would be exceeded, it empties and refills (bumping `epoch`, so that handles given out before
 /// are recognised as stale).
@@ -168,8 +168,13 @@ final class PreparedTextCache {
     @exclusivity(unchecked) private(set) var entries: TextArena<PreparedText>
     /// `layoutSlots` per entry; a slot whose key is `PreparedLayoutKey.empty` holds `TextLayout.none`.
     @exclusivity(unchecked) private(set) var layouts: TextArena<TextLayout>
-    /// Per cluster: the width from the text's start to the cluster's end, in subunits.
-    @exclusivity(unchecked) private(set) var ends: TextArena<Int>
+    /// Per cluster: the width from the text's start through the cluster when a line ends after it (its kerning with
+    /// the next cluster not drawn), in subunits. Never decreasing (a text whose widths would decrease is laid out by
+    /// the line breaker).
+    @exclusivity(unchecked) private(set) var fitEnds: TextArena<Int>
+    /// Per cluster: the width from the text's start to a line that starts at the cluster (the cluster's own
+    /// adjustment at a line start included), in subunits; a line from cluster `s` to `d` is `fitEnds[d] − starts[s]`.
+    @exclusivity(unchecked) private(set) var starts: TextArena<Int>
     /// Per cluster: the UTF-8 offset of its end.
     @exclusivity(unchecked) private(set) var offsets: TextArena<Int32>
     /// Per cluster: the index (in its text) of the last cluster up to it that is not a space, or -1.
@@ -188,7 +193,8 @@ final class PreparedTextCache {
         texts = TextArena(capacity: 16)
         entries = TextArena(capacity: 16)
         layouts = TextArena(capacity: 16 * Self.layoutSlots)
-        ends = TextArena(capacity: 256)
+        fitEnds = TextArena(capacity: 256)
+        starts = TextArena(capacity: 256)
         offsets = TextArena(capacity: 256)
         content = TextArena(capacity: 256)
         breaks = TextArena(capacity: 64)
@@ -199,7 +205,8 @@ final class PreparedTextCache {
         texts.release()
         entries.release()
         layouts.release()
-        ends.release()
+        fitEnds.release()
+        starts.release()
         offsets.release()
         content.release()
         breaks.release()
@@ -219,7 +226,8 @@ final class PreparedTextCache {
         texts.truncate(to: 0)
         entries.truncate(to: 0)
         layouts.truncate(to: 0)
-        ends.truncate(to: 0)
+        fitEnds.truncate(to: 0)
+        starts.truncate(to: 0)
         offsets.truncate(to: 0)
         content.truncate(to: 0)
         breaks.truncate(to: 0)
@@ -372,7 +380,7 @@ final class PreparedTextCache {
     /// whether the cache was emptied.
     func reserve(clusters: Int) -> Bool {
         var emptied = false
-        if entries.count >= capacity || ends.count + clusters > clusterCapacity {
+        if entries.count >= capacity || fitEnds.count + clusters > clusterCapacity {
             removeAll()
             emptied = true
         }
@@ -381,18 +389,28 @@ final class PreparedTextCache {
     }
 
     /// Where the next entry's clusters and breaks will start.
-    var arenaMarks: (clusters: Int, breaks: Int) { (ends.count, breaks.count) }
+    var arenaMarks: (clusters: Int, breaks: Int) { (fitEnds.count, breaks.count) }
 
-    /// Room for `clusters` more clusters and break opportunities; returns where they go (cumulative ends,
-    /// UTF-8 ends, last drawn cluster, breaks). Write them, then `commit`.
-    func reserveClusters(_ clusters: Int) -> (UnsafeMutablePointer<Int>, UnsafeMutablePointer<Int32>,
-                                              UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>) {
-        (ends.reserve(clusters), offsets.reserve(clusters), content.reserve(clusters), breaks.reserve(clusters))
+    /// Where `reserveClusters` lets a text's clusters and break opportunities be written.
+    struct ClusterRoom {
+        var fitEnds: UnsafeMutablePointer<Int>
+        var starts: UnsafeMutablePointer<Int>
+        var offsets: UnsafeMutablePointer<Int32>
+        var content: UnsafeMutablePointer<Int32>
+        var breaks: UnsafeMutablePointer<Int32>
+    }
+
+    /// Room for `clusters` more clusters and break opportunities; returns where they go (fit ends, starts, UTF-8
+    /// ends, last drawn cluster, breaks). Write them, then `commit`.
+    func reserveClusters(_ clusters: Int) -> ClusterRoom {
+        ClusterRoom(fitEnds: fitEnds.reserve(clusters), starts: starts.reserve(clusters), offsets: offsets.reserve(clusters),
+                    content: content.reserve(clusters), breaks: breaks.reserve(clusters))
     }
 
     /// Counts the clusters and breaks written after `reserveClusters`.
     func commitClusters(_ clusters: Int, breaks breakCount: Int) {
-        ends.commit(clusters)
+        fitEnds.commit(clusters)
+        starts.commit(clusters)
         offsets.commit(clusters)
         content.commit(clusters)
         breaks.commit(breakCount)
@@ -497,7 +515,8 @@ final class PreparedTextCache {
         // The entry's ranges were appended inside the arenas' counts and never moved since (the arenas
         // only shrink when the whole cache empties, which makes the entry's handle stale).
         return PreparedLineIterator(
-            ends: UnsafePointer(ends.base + Int(entry.clusterStart)),
+            fitEnds: UnsafePointer(fitEnds.base + Int(entry.clusterStart)),
+            starts: UnsafePointer(starts.base + Int(entry.clusterStart)),
             offsets: UnsafePointer(offsets.base + Int(entry.clusterStart)),
             content: UnsafePointer(content.base + Int(entry.clusterStart)),
             breaks: UnsafePointer(breaks.base + Int(entry.breakStart)),

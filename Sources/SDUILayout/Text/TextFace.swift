@@ -1,78 +1,46 @@
-// Advance lookup: Inter's tables, the fallback advances the renderer's other fonts produce, and
-// the line-breaking class of each character. Numbers and their evidence: docs/text.md.
+// A font at one size, as the line breaker reads it: the faces its characters are drawn with, in the renderer's
+// order, and the advances of what no face draws. Numbers and their evidence: docs/text.md.
 
-/// Inter's advance tables in the layout the hot paths read: flat, immutable, allocated once.
-final class InterTables: @unchecked Sendable {
-    // @unchecked: every buffer is written in `init` and only read afterwards, never freed.
+/// The faces the text of one font is drawn with, first to last, each character by the first that has it.
+final class FaceChain {
+    /// The faces: a loaded face (if the font names one), then the bundled Inter, Noto Sans Hebrew and Noto Sans
+    /// Arabic of the font's weight — the order the renderer's `font-family` lists them in. Empty when the bundled
+    /// fonts cannot be read and no face was loaded.
+    let faces: [FontFace]
+    /// Per face, subunits of the first face per font unit of this one (`TextFace.subunitsPerUnit` for the first).
+    let scales: [Double]
 
-    /// The tables, built on first use.
-    static let shared = InterTables()
-
-    /// Per weight index, advances of U+0000 ..< `InterMetrics.denseEnd` in font units (`noGlyph` = none).
-    let dense: [UnsafeBufferPointer<UInt16>]
-    /// Per weight index, advances of ASCII in font units; control characters are 0.
-    let ascii: [UnsafeBufferPointer<UInt16>]
-    /// Code points ≥ `denseEnd` that Inter covers, ascending.
-    let sparseCodepoints: UnsafeBufferPointer<UInt32>
-    /// Per weight index, advances parallel to `sparseCodepoints`.
-    let sparseAdvances: [UnsafeBufferPointer<UInt16>]
-    /// `base << 32 | mark` of each composition Inter covers, ascending.
-    let compositionKeys: UnsafeBufferPointer<UInt64>
-    /// Precomposed code points parallel to `compositionKeys`.
-    let composedCodepoints: UnsafeBufferPointer<UInt32>
-
-    private init() {
-        func freeze<T>(_ values: [T]) -> UnsafeBufferPointer<T> {
-            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: values.count)
-            _ = buffer.initialize(from: values)
-            return UnsafeBufferPointer(buffer)
-        }
-        dense = InterMetrics.denseAdvances.map(freeze)
-        ascii = InterMetrics.denseAdvances.map { table in
-            freeze(table[0..<128].map { $0 == InterMetrics.noGlyph ? 0 : $0 })
-        }
-        sparseCodepoints = freeze(InterMetrics.sparseCodepoints)
-        sparseAdvances = InterMetrics.sparseAdvances.map(freeze)
-        compositionKeys = freeze(InterMetrics.compositionKeys)
-        composedCodepoints = freeze(InterMetrics.composedCodepoints)
+    init(faces: [FontFace]) {
+        self.faces = faces
+        let unitsPerEm = Double(faces.first?.unitsPerEm ?? 2048)
+        scales = faces.map { Double(TextFace.subunitsPerUnit) * unitsPerEm / Double($0.unitsPerEm) }
     }
 
-    /// Index into `InterMetrics.weights` of the face CSS font matching picks for `weight`.
-    ///
-    /// CSS Fonts 4 §5.2: for a desired weight from 400 to 500, try weights from it up to 500, then below
-    /// it descending, then above 500; below 400, try lighter descending, then heavier ascending; above
-    /// 500, try heavier ascending, then lighter descending.
-    static func weightIndex(forCSSWeight weight: Int) -> Int {
-        weightIndex(forCSSWeight: weight, available: InterMetrics.weights)
+    /// The index of the first face that draws `scalar` (its glyph, its canonical decomposition, or a space it draws
+    /// with its space glyph), or nil.
+    @inline(__always)
+    func faceIndex(for scalar: UInt32) -> Int? {
+        faces.firstIndex { $0.draws(scalar) }
     }
-
-    /// Index into `available` (ascending CSS weights of one family) of the face CSS font matching picks.
-    static func weightIndex(forCSSWeight weight: Int, available: [Int]) -> Int {
-        let desired = min(1000, max(1, weight))
-        var order: [Int] = []
-        if desired >= 400 && desired <= 500 {
-            order += available.filter { $0 >= desired && $0 <= 500 }.sorted()
-            order += available.filter { $0 < desired }.sorted(by: >)
-            order += available.filter { $0 > 500 }.sorted()
-        } else if desired < 400 {
-            order += available.filter { $0 <= desired }.sorted(by: >)
-            order += available.filter { $0 > desired }.sorted()
-        } else {
-            order += available.filter { $0 >= desired }.sorted()
-            order += available.filter { $0 < desired }.sorted(by: >)
-        }
-        return available.firstIndex(of: order[0]) ?? 0
-    }
-
-    /// `weightIndex(forCSSWeight:)` of 0, 100, …, 1000, the weights payloads use, computed once.
-    static let commonWeightIndices: [Int] = (0...10).map { weightIndex(forCSSWeight: $0 * 100) }
 }
 
-/// Inter at one weight and size, with the fallback advances, ready for the line breaker.
+extension FontFace {
+    /// Whether shaping draws `scalar` with this face: its own glyph, its canonical decomposition's, a space's
+    /// fallback (the space glyph) or U+2011's (U+2010's glyph) — what HarfBuzz's normaliser maps without `.notdef`.
+    func draws(_ scalar: UInt32) -> Bool {
+        if glyph(for: scalar) != 0 { return true }
+        if ScalarProperties.spaceFallback(scalar) != nil { return glyph(for: 0x20) != 0 }
+        if scalar == 0x2011 { return glyph(for: 0x2010) != 0 }
+        guard let (first, second) = CanonicalComposition.decompose(scalar) else { return false }
+        return draws(first) && (second == 0 || glyph(for: second) != 0)
+    }
+}
+
+/// A font at one size and weight, with its faces and the fallback advances, ready for the line breaker.
 ///
-/// Widths are integers in *subunits*, 1/4096 of a font unit, so that sums are exact and the same text
-/// measures the same however it is split (re-measuring at a reported width never wraps differently).
-/// Inter's advances are whole font units; emoji, tab stops and fallback advances are rounded to the
+/// Widths are integers in *subunits*, 1/4096 of a font unit of the first face, so that sums are exact and the same
+/// text measures the same however it is split (re-measuring at a reported width never wraps differently). Advances
+/// of the first face are whole font units; other faces', emoji, tab stops and fallback advances are rounded to the
 /// nearest subunit (under 1e-6 pt at 17 pt).
 struct TextFace {
     /// Subunits per font unit.
@@ -80,25 +48,12 @@ struct TextFace {
 
     /// The font this face was made for.
     let font: FontSpec
-    /// The face read from a font file, when `font` names one: its shaped advances replace Inter's, and the widths
-    /// below are in its units (`pointsPerSubunit` is size / (its unitsPerEm × 4096)).
-    let loaded: FontFace?
-    /// Points per subunit of the built-in Inter at this size (for characters a loaded face lacks).
-    let interPointsPerSubunit: Double
-    /// Index into `InterMetrics.weights`.
-    let weightIndex: Int
+    /// The faces its characters are drawn with.
+    let chain: FaceChain
+    /// The first face's printable-ASCII tables, when it has them (`ASCIIShaping`).
+    let ascii: ASCIIShaping?
     /// Points per subunit.
     let pointsPerSubunit: Double
-    /// ASCII advances (font units) of this weight.
-    let asciiUnits: UnsafeBufferPointer<UInt16>
-    /// Advances of U+0000 ..< `InterMetrics.denseEnd` of this weight.
-    let denseUnits: UnsafeBufferPointer<UInt16>
-    /// Code points ≥ `InterMetrics.denseEnd` that Inter covers, and their advances in this weight.
-    let sparseCodepoints: UnsafeBufferPointer<UInt32>
-    let sparseUnits: UnsafeBufferPointer<UInt16>
-    /// Compositions Inter covers (`base << 32 | mark`) and the precomposed code points.
-    let compositionKeys: UnsafeBufferPointer<UInt64>
-    let composedCodepoints: UnsafeBufferPointer<UInt32>
     /// Distance from the top of a line to its baseline, in points.
     let baselineOffset: Double
     /// Emoji: Noto Color Emoji's advance, 2550/2048 em, rounded by Chromium to whole device pixels.
@@ -109,7 +64,7 @@ struct TextFace {
     let hangulSubunits: Int
     /// Half-width forms (U+FF61…U+FF9F) in Noto Sans CJK: 0.5 em.
     let halfEmSubunits: Int
-    /// Any other character Inter lacks: an estimate of 0.55 em (see docs/text.md).
+    /// Any other character no face draws: an estimate of 0.55 em (see docs/text.md).
     let otherFallbackSubunits: Int
     /// Tab stops every 28 pt (CSS `tab-size: 28px`; NSParagraphStyle's default interval).
     let tabIntervalSubunits: Int
@@ -117,34 +72,29 @@ struct TextFace {
     let hyphenSubunits: Int
     /// The ellipsis "…" that ends a truncated line.
     let ellipsisSubunits: Int
-    /// Index into `NotoMetrics.weights` of the Hebrew and Arabic faces CSS picks for this weight.
-    let notoWeightIndex: Int
-    /// Subunits per Noto font unit (Noto has 1000 units per em, Inter 2816).
-    let notoSubunitsPerUnit: Double
 
-    init(font: FontSpec, displayScale: Double, tables: InterTables) {
-        let weight = font.weight
-        weightIndex = weight % 100 == 0 && weight >= 0 && weight <= 1000
-            ? InterTables.commonWeightIndices[weight / 100]
-            : InterTables.weightIndex(forCSSWeight: weight)
+    /// Bundled Inter's metrics, for the baseline of a font whose faces cannot be read.
+    private static let interUnitsPerEm = 2816.0, interAscender = 2728.0, interDescender = -680.0
+
+    /// - Parameter usesASCIITables: false to shape every text in full (tests compare the two).
+    init(font: FontSpec, displayScale: Double, usesASCIITables: Bool = true) {
         let size = font.size.isFinite && font.size > 0 ? font.size : 0
-        loaded = font.face
-        let unitsPerEm = font.face.map { Double($0.unitsPerEm) } ?? InterMetrics.unitsPerEm
+        var faces: [FontFace] = []
+        if let loaded = font.face { faces.append(loaded) }
+        for family in ["Inter", "Noto Sans Hebrew", "Noto Sans Arabic"] {
+            if let face = BundledFonts.face(family: family, weight: font.weight) { faces.append(face) }
+        }
+        chain = FaceChain(faces: faces)
+        self.font = font
+        ascii = usesASCIITables ? faces.first?.ascii : nil
+        let unitsPerEm = Double(faces.first?.unitsPerEm ?? 2048)
         let subunitsPerEm = unitsPerEm * Double(Self.subunitsPerUnit)
         // Guard the divisions below for a zero size: everything is then 0 wide.
         pointsPerSubunit = size / subunitsPerEm
-        interPointsPerSubunit = size / (InterMetrics.unitsPerEm * Double(Self.subunitsPerUnit))
-        self.font = font
-        asciiUnits = tables.ascii[weightIndex]
-        denseUnits = tables.dense[weightIndex]
-        sparseCodepoints = tables.sparseCodepoints
-        sparseUnits = tables.sparseAdvances[weightIndex]
-        compositionKeys = tables.compositionKeys
-        composedCodepoints = tables.composedCodepoints
-        if let face = font.face {
+        if let first = faces.first {
             baselineOffset = Self.baselineOffset(size: size, lineHeight: font.lineHeight, displayScale: displayScale,
-                                                 unitsPerEm: unitsPerEm, ascender: Double(face.ascender),
-                                                 descender: Double(face.descender))
+                                                 unitsPerEm: unitsPerEm, ascender: Double(first.ascender),
+                                                 descender: Double(first.descender))
         } else {
             baselineOffset = Self.baselineOffset(size: size, lineHeight: font.lineHeight, displayScale: displayScale)
         }
@@ -156,37 +106,22 @@ struct TextFace {
         halfEmSubunits = subunits(em: 0.5)
         otherFallbackSubunits = subunits(em: 0.55)
         tabIntervalSubunits = size > 0 ? max(1, Int((28 / pointsPerSubunit).rounded())) : 1
-        let interScale = Double(Self.subunitsPerUnit) * unitsPerEm / InterMetrics.unitsPerEm
-        if let face = font.face {
-            // The face's own hyphen and ellipsis (shaped alone), else Inter's, which the renderer falls back to.
-            func advance(_ character: String, interUnits: Int) -> Int {
-                guard character.unicodeScalars.allSatisfy({ face.covers($0.value) }) else {
-                    return Int((Double(interUnits) * interScale).rounded())
-                }
-                return face.shape(character).reduce(0) { $0 + Int($1.advance) } * Self.subunitsPerUnit
-            }
-            hyphenSubunits = advance("-", interUnits: Int(asciiUnits[0x2D]))
-            ellipsisSubunits = advance("…", interUnits: Int(InterMetrics.ellipsisAdvance[weightIndex]))
-        } else {
-            hyphenSubunits = Int(asciiUnits[0x2D]) * Self.subunitsPerUnit
-            ellipsisSubunits = Int(InterMetrics.ellipsisAdvance[weightIndex]) * Self.subunitsPerUnit
+        // The hyphen and the ellipsis alone, from the first face that draws them.
+        func alone(_ scalar: UInt32, _ chain: FaceChain, fallback: Int) -> Int {
+            guard let index = chain.faceIndex(for: scalar) else { return fallback }
+            let face = chain.faces[index]
+            return Int((Double(face.advance(ofGlyph: face.glyph(for: scalar))) * chain.scales[index]).rounded())
         }
-        notoWeightIndex = NotoTables.weightIndex(forCSSWeight: weight)
-        notoSubunitsPerUnit = subunitsPerEm / NotoMetrics.unitsPerEm
-    }
-
-    /// Subunits for a width in Noto font units (rounded to the nearest subunit, under 1e-6 pt at 17 pt).
-    @inline(__always)
-    func subunits(notoUnits units: Int) -> Int {
-        Int((Double(units) * notoSubunitsPerUnit).rounded())
+        hyphenSubunits = alone(0x2D, chain, fallback: otherFallbackSubunits)
+        ellipsisSubunits = alone(0x2026, chain, fallback: otherFallbackSubunits)
     }
 
     /// Distance from the top of a line box to its baseline, as Chromium places it: CSS centres the
-    /// content area (Inter's ascender + descender, each rounded to device pixels) in the line box,
+    /// content area (the face's ascender + descender, each rounded to device pixels) in the line box,
     /// flooring the half-leading. Measured to the pixel in Chromium 156.
     static func baselineOffset(size: Double, lineHeight: Double, displayScale: Double,
-                               unitsPerEm: Double = InterMetrics.unitsPerEm, ascender: Double = InterMetrics.ascender,
-                               descender: Double = InterMetrics.descender) -> Double {
+                               unitsPerEm: Double = interUnitsPerEm, ascender: Double = interAscender,
+                               descender: Double = interDescender) -> Double {
         let scale = size / unitsPerEm * displayScale
         let ascent = (ascender * scale).rounded()
         let descent = (-descender * scale).rounded()
@@ -220,40 +155,7 @@ struct TextFace {
         return tolerant >= 0 ? Int(tolerant) : Int(tolerant.rounded(.down))  // Int() truncates: floor for ≥ 0
     }
 
-    /// Inter's advance for a code point in font units, or `nil` if Inter has no glyph for it.
-    @inline(__always)
-    func interUnits(_ scalar: UInt32) -> Int? {
-        if scalar < InterMetrics.denseEnd {
-            let units = denseUnits[Int(scalar)]
-            return units == InterMetrics.noGlyph ? nil : Int(units)
-        }
-        let codepoints = sparseCodepoints
-        var low = 0
-        var high = codepoints.count
-        while low < high {
-            let middle = (low + high) >> 1
-            if codepoints[middle] < scalar { low = middle + 1 } else { high = middle }
-        }
-        guard low < codepoints.count, codepoints[low] == scalar else { return nil }
-        return Int(sparseUnits[low])
-    }
-
-    /// The precomposed code point HarfBuzz draws for `base` followed by `mark`, if Inter has it.
-    @inline(__always)
-    func composition(_ base: UInt32, _ mark: UInt32) -> UInt32? {
-        let key = UInt64(base) << 32 | UInt64(mark)
-        let keys = compositionKeys
-        var low = 0
-        var high = keys.count
-        while low < high {
-            let middle = (low + high) >> 1
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
-        }
-        guard low < keys.count, keys[low] == key else { return nil }
-        return composedCodepoints[low]
-    }
-
-    /// The fallback advance (subunits) of a character Inter lacks, by the range of its first scalar.
+    /// The fallback advance (subunits) of a character no face draws, by the range of its first scalar.
     func fallbackSubunits(_ scalar: UInt32) -> Int {
         switch scalar {
         case 0xFF61...0xFF9F: return halfEmSubunits  // half-width katakana and punctuation

@@ -170,17 +170,22 @@ protocol TextClusterSource {
     var usesFallbackFont: Bool { get }
 }
 
-/// Clusters of an all-ASCII string: one per byte (CR LF is one), widths from the 128-entry table.
+/// Clusters of a printable-ASCII string in its face's tables (`ASCIIShaping`), tabs and newlines allowed: one per
+/// byte (CR LF is one). A cluster's width is its advance plus its kerning with the next character; a line ending
+/// after it does not draw that kerning (`endAdjustment`). A tab or newline is not kerned with its neighbours.
 struct ASCIIClusterSource: TextClusterSource {
     let bytes: UnsafeBufferPointer<UInt8>
-    let advances: UnsafeBufferPointer<UInt16>
+    let advances: UnsafeBufferPointer<Int32>
+    let kerning: UnsafeBufferPointer<Int32>
     let kinds = TextBreakKind.ascii
     var offset = 0
     var usesFallbackFont: Bool { false }
 
-    init(bytes: UnsafeBufferPointer<UInt8>, face: TextFace) {
+    /// - Precondition: every byte is in `ascii`'s tables or is a tab or newline (`TextMeasurer.scanASCII`).
+    init(bytes: UnsafeBufferPointer<UInt8>, ascii: ASCIIShaping) {
         self.bytes = bytes
-        self.advances = face.asciiUnits
+        self.advances = ascii.advances
+        self.kerning = ascii.kerning
     }
 
     @inline(__always)
@@ -194,7 +199,13 @@ struct ASCIIClusterSource: TextClusterSource {
         }
         cluster.end = offset
         cluster.kind = kinds[Int(byte)]
-        cluster.width = Int(advances[Int(byte)]) &* TextFace.subunitsPerUnit
+        let advance = advances[Int(byte)]
+        var kerned = 0
+        if advance >= 0, offset < bytes.count, advances[Int(bytes[offset])] >= 0 {
+            kerned = Int(kerning[Int(byte) << 7 | Int(bytes[offset])]) &* TextFace.subunitsPerUnit
+        }
+        cluster.width = Int(max(0, advance)) &* TextFace.subunitsPerUnit &+ kerned
+        cluster.endAdjustment = -kerned
         return true
     }
 
@@ -391,7 +402,6 @@ struct LineBreaker {
         var cluster = TextCluster()
         var width = 0
         var fitEnd = start
-        var fitWidth = 0
         var soloEnd = -1, soloAdjustment = 0
         while source.next(into: &cluster), cluster.kind != .newline {
             if cluster.kind == .tab {
@@ -411,26 +421,12 @@ struct LineBreaker {
             if width + cluster.width + cluster.endAdjustment + solo > budget { break }
             width += cluster.width
             fitEnd = cluster.end
-            fitWidth = width + cluster.endAdjustment + solo
         }
-        var drawn = TextMeasurer.slice(text, start, fitEnd) + "…"
-        var drawnWidth = fitWidth + face.ellipsisSubunits
-        if let loaded = face.loaded {
-            // The last letter kerns with the ellipsis: the drawn line, shaped, cut back a cluster at a time until it fits.
-            var end = fitEnd
-            while true {
-                let line = TextMeasurer.slice(text, start, end) + "…"
-                guard line.unicodeScalars.allSatisfy({ loaded.covers($0.value) }) else { break }
-                let width = loaded.shape(line).reduce(0) { $0 + Int($1.advance) } * TextFace.subunitsPerUnit
-                drawn = line
-                drawnWidth = width
-                guard width > maxSubunits, end > start else { break }
-                let utf8 = text.utf8
-                let previous = text.index(before: utf8.index(utf8.startIndex, offsetBy: end))
-                end = max(start, utf8.distance(from: utf8.startIndex, to: previous))
-            }
-            fitEnd = end
-        }
+        // The last letter kerns with the ellipsis: the line shaped with it, cut back a cluster at a time until it fits.
+        let truncated = TextMeasurer.truncatedLine(text, start: start, end: fitEnd, maxSubunits: maxSubunits, face: face)
+        fitEnd = truncated.end
+        let drawn = TextMeasurer.slice(text, start, fitEnd) + "…"
+        let drawnWidth = truncated.subunits
         lines.append(TextLine(utf8Range: start..<fitEnd, width: reported(drawnWidth), text: drawn,
                               writingDirection: direction()))
         isTruncated = true

@@ -10,13 +10,15 @@ extension TextMeasurer {
     ///
     /// 1. The entry last found for this string value (the same storage) and font is the answer; otherwise hash
     ///    the UTF-8 bytes and the font, and an entry with the same bytes and font is.
-    /// 2. Otherwise read the clusters once (ASCII straight from the byte tables, anything else through
-    ///    `UTF8ClusterSource`), writing their cumulative widths, UTF-8 ends, last drawn cluster and the
-    ///    break opportunities before them (`TextBreakKind.canBreak`, as `LineBreaker` records them).
-    /// 3. A newline, tab or soft hyphen (whose widths or breaks depend on the line), an Arabic letter whose width
-    ///    changes where a line starts or ends inside its word, a face read from a font file, or more than
-    ///    `PreparedTextCache.maximumClusters` clusters, makes an entry without clusters: its sizes and lines
-    ///    come from `LineBreaker`, kept per width in the entry's layout slots.
+    /// 2. Otherwise read the clusters once (printable ASCII straight from the face's tables, `ASCIIShaping`;
+    ///    anything else shaped, `ShapedClusterSource`), writing each cluster's fit end and start (cumulative widths
+    ///    with the kerning or joined form at a cut accounted for), UTF-8 end, last drawn cluster and the break
+    ///    opportunities before them (`TextBreakKind.canBreak`, as `LineBreaker` records them).
+    /// 3. A newline, tab or soft hyphen (whose widths or breaks depend on the line), a grapheme whose width alone on
+    ///    a line is not its start and end widths combined (an Arabic letter cut from both neighbours), fit ends that
+    ///    would decrease (kerning wider than a glyph), or more than `PreparedTextCache.maximumClusters` clusters,
+    ///    makes an entry without clusters: its sizes and lines come from `LineBreaker`, kept per width in the entry's
+    ///    layout slots.
     @inline(__always)
     func prepare(_ text: String, font: FontSpec) -> PreparedTextHandle {
         withUnsafePointer(to: text) { prepare(stringAt: $0, font: font) }
@@ -73,11 +75,9 @@ extension TextMeasurer {
         let face = face(for: font)
         let marks = prepared.arenaMarks
         var entry = PreparedText(font: font, clusterStart: marks.clusters, breakStart: marks.breaks, face: face)
-        // A loaded face's widths change where a line starts or ends (kerning, ligatures, the ellipsis kerned with
-        // the last letter): its sizes and lines come from `LineBreaker`, kept per width in the entry's slots.
-        var counts = face.loaded != nil ? nil : collectASCII(bytes, face: face)
+        var counts = collectASCII(bytes, face: face)
         if counts?.clusters == -1 {
-            var source = UTF8ClusterSource(bytes: bytes, text: text, face: face)
+            var source = ShapedClusterSource(bytes: bytes, text: text, face: face)
             counts = collect(&source, capacity: clusters)
         }
         // Step 3.
@@ -94,61 +94,79 @@ extension TextMeasurer {
 
     /// What step 2 of `prepare` wrote.
     struct PreparedCounts {
-        /// Clusters written; -1: not ASCII, read the text with `UTF8ClusterSource`.
+        /// Clusters written; -1: not in the face's ASCII tables, read the text with `ShapedClusterSource`.
         var clusters: Int
         var breaks: Int
         var firstFallback: Int
         var natural: Int
     }
 
-    /// Step 2 for ASCII text: one cluster per byte, widths and kinds from the 128-entry tables. nil when the
-    /// text cannot be prepared (a tab or a newline, or too long); clusters -1 when it is not ASCII.
+    /// Step 2 for printable ASCII in the face's tables: one cluster per byte, advances, kerning and kinds from the
+    /// tables. nil when the text cannot be prepared (a tab or a newline, or too long); clusters -1 when a byte is not
+    /// in the tables.
     private func collectASCII(_ bytes: UnsafeBufferPointer<UInt8>, face: TextFace) -> PreparedCounts? {
+        let notTabulated = PreparedCounts(clusters: -1, breaks: 0, firstFallback: 0, natural: 0)
+        guard let ascii = face.ascii else { return notTabulated }
         let n = bytes.count
+        let advances = ascii.advances, kerning = ascii.kerning
         guard n <= PreparedTextCache.maximumClusters else {
-            for byte in bytes where byte >= 0x80 { return PreparedCounts(clusters: -1, breaks: 0, firstFallback: 0, natural: 0) }
+            for byte in bytes where byte >= 0x80 || advances[Int(byte)] < 0 {
+                if byte < 0x09 || byte > 0x0D { return notTabulated }
+            }
             return nil
         }
-        let (ends, offsets, content, breaks) = prepared.reserveClusters(n)
-        let advances = face.asciiUnits
+        let room = prepared.reserveClusters(n)
         let kinds = TextBreakKind.asciiTable, breakable = TextBreakKind.breakTable
+        let unit = TextFace.subunitsPerUnit
         var breakCount = 0
-        var width = 0
+        var fitEnd = 0
         var natural = 0
         var lastDrawn = -1
+        var previous = -1
         // The index into `breakable` of (beforePrevious, previous, ·), both newline at the start.
         var pair = (Int(TextBreakKind.newline.rawValue) * 16 + Int(TextBreakKind.newline.rawValue)) * 16
+        var hasLetter = false
         // Every write below is at index < n, the room reserved above; bytes < 0x80 index the 128-entry tables.
         for i in 0..<n {
             let byte = bytes[i]
-            if byte >= 0x80 { return PreparedCounts(clusters: -1, breaks: 0, firstFallback: 0, natural: 0) }
+            guard byte < 0x80, advances[Int(byte)] >= 0 else {
+                return byte >= 0x09 && byte <= 0x0D ? nil : notTabulated
+            }
+            hasLetter = hasLetter || (byte | 0x20) &- 0x61 < 26
             let kind = kinds[Int(byte)]
-            if kind == .newline || kind == .tab { return nil }
             if i > 0 && breakable[pair + Int(kind.rawValue)] {
-                breaks[breakCount] = Int32(truncatingIfNeeded: i)
+                room.breaks[breakCount] = Int32(truncatingIfNeeded: i)
                 breakCount += 1
             }
-            width += Int(advances[Int(byte)]) &* TextFace.subunitsPerUnit
+            let start = previous < 0 ? 0 : fitEnd &+ Int(kerning[previous << 7 | Int(byte)]) &* unit
+            let end = start &+ Int(advances[Int(byte)]) &* unit
+            if end < fitEnd { return nil }  // kerning wider than the glyph: fit ends must not decrease
+            fitEnd = end
+            previous = Int(byte)
             if kind != .space {
                 lastDrawn = i
-                natural = width
+                natural = fitEnd
             }
-            ends[i] = width
-            offsets[i] = Int32(truncatingIfNeeded: i + 1)
-            content[i] = Int32(truncatingIfNeeded: lastDrawn)
+            room.fitEnds[i] = fitEnd
+            room.starts[i] = start
+            room.offsets[i] = Int32(truncatingIfNeeded: i + 1)
+            room.content[i] = Int32(truncatingIfNeeded: lastDrawn)
             pair = (pair & 0xF0) << 4 | Int(kind.rawValue) << 4
         }
+        // Without a letter, the text takes the layout's direction: shaped in full when its runs then differ in level.
+        guard hasLetter || ShapedClusterSource.asciiIsOneLevel(bytes) else { return notTabulated }
         return PreparedCounts(clusters: n, breaks: breakCount, firstFallback: n, natural: natural)
     }
 
     /// Step 2 for any text: the clusters read from `source` (at most `capacity`, one per byte at most) and the
     /// break opportunities between them; nil for a text the iterator cannot break.
     private func collect<Source: TextClusterSource>(_ source: inout Source, capacity: Int) -> PreparedCounts? {
-        let (ends, offsets, content, breaks) = prepared.reserveClusters(capacity)
+        let room = prepared.reserveClusters(capacity)
         var cluster = TextCluster()
         var count = 0
         var breakCount = 0
         var width = 0
+        var fitEnd = 0
         var natural = 0
         var lastDrawn = -1
         var firstFallback = -1
@@ -161,23 +179,29 @@ extension TextMeasurer {
             default:
                 break
             }
-            // Joined Arabic letters change width where a line starts or ends inside their word.
-            if cluster.startAdjustment != 0 || cluster.endAdjustment != 0 { return nil }
+            // A letter cut from both neighbours (an Arabic letter alone on a line) is not its two cuts combined.
+            if cluster.soloAdjustment != 0 { return nil }
             // Writes below are at index < capacity, the room reserved above.
             if count == capacity { return nil }
             if count > 0 && breakable[pair + Int(cluster.kind.rawValue)] {
-                breaks[breakCount] = Int32(truncatingIfNeeded: count)
+                room.breaks[breakCount] = Int32(truncatingIfNeeded: count)
                 breakCount += 1
             }
             if firstFallback < 0 && source.usesFallbackFont { firstFallback = count }
+            // The first line starts at the text's start, with nothing cut.
+            let start = count == 0 ? 0 : width - cluster.startAdjustment
             width += cluster.width
+            let end = width + cluster.endAdjustment
+            if end < fitEnd && count > 0 { return nil }  // fit ends must not decrease
+            fitEnd = end
             if cluster.kind != .space {
                 lastDrawn = count
-                natural = width
+                natural = fitEnd
             }
-            ends[count] = width
-            offsets[count] = Int32(truncatingIfNeeded: cluster.end)
-            content[count] = Int32(truncatingIfNeeded: lastDrawn)
+            room.fitEnds[count] = fitEnd
+            room.starts[count] = start
+            room.offsets[count] = Int32(truncatingIfNeeded: cluster.end)
+            room.content[count] = Int32(truncatingIfNeeded: lastDrawn)
             pair = (pair & 0xF0) << 4 | Int(cluster.kind.rawValue) << 4
             count += 1
         }
@@ -217,7 +241,8 @@ extension TextMeasurer {
         var lines = prepared.lines(index, maxSubunits: maxSubunits, lineLimit: lineLimit)
         var widest = 0.0
         var count = 0
-        while let line = lines.next() {
+        while var line = lines.next() {
+            if line.isTruncated { line = refined(line, index, entry, maxSubunits: maxSubunits) }
             let points = Self.reported(line.subunits, maxSubunits, maxWidth, entry.pointsPerSubunit)
             if points > widest { widest = points }
             count += 1
@@ -284,7 +309,8 @@ extension TextMeasurer {
         let length = text.utf8.count
         // One paragraph (a text with a paragraph separator is laid out by `LineBreaker`), found when prepared.
         let direction = entry.writingDirection
-        while let line = iterator.next() {
+        while var line = iterator.next() {
+            if line.isTruncated { line = refined(line, index, entry, maxSubunits: maxSubunits) }
             let points = Self.reported(line.subunits, maxSubunits, maxWidth, entry.pointsPerSubunit)
             if points > widest { widest = points }
             let drawn: String
@@ -308,6 +334,16 @@ extension TextMeasurer {
             size: .init(width: widest, height: Double(lines.count) * lineHeight), lines: lines,
             isTruncated: isTruncated, usesFallbackFont: usesFallbackFont, firstBaseline: baseline,
             lastBaseline: lines.isEmpty ? 0 : Double(lines.count - 1) * lineHeight + baseline)
+    }
+
+    /// A truncated line of entry `index` shaped with its ellipsis and cut back until it fits, as `LineBreaker` cuts it.
+    private func refined(_ line: PreparedLine, _ index: Int, _ entry: PreparedText, maxSubunits: Int) -> PreparedLine {
+        var line = line
+        let truncated = Self.truncatedLine(prepared.text(index), start: line.startOffset, end: line.endOffset,
+                                           maxSubunits: maxSubunits, face: face(for: entry.font))
+        line.endOffset = truncated.end
+        line.subunits = truncated.subunits
+        return line
     }
 
     /// `text`'s bytes `start ..< end` (on character boundaries) as a string, with "…" after them if asked:

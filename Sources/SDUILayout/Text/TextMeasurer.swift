@@ -1,4 +1,4 @@
-// Text measurement for the layout engine: SwiftUI `Text` sizing with Inter's advances.
+// Text measurement for the layout engine: SwiftUI `Text` sizing in the faces the renderer draws with, shaped.
 // See docs/text.md for the font, the CSS the renderer must use and the evidence for each number.
 
 /// The font a piece of text is set in: a face at a point size and CSS weight, with a fixed line height.
@@ -111,20 +111,23 @@ public struct TextLayout: Equatable, Sendable {
     }
 }
 
-/// Measures and wraps text the way SwiftUI's `Text` does, with Inter's advance widths, and caches the results.
+/// Measures and wraps text the way SwiftUI's `Text` does, in the faces the renderer draws it with, kerning and
+/// standard ligatures on, and caches the results.
 ///
-/// Width of a line is the plain sum of Inter's advances (no kerning, no ligatures), so the HTML
-/// renderer must draw with the embedded Inter subsets (`SDUIRender/Resources/fonts`) and this CSS on
-/// every text element (docs/text.md has the reasons and the evidence):
+/// A font names a face read from a font file (`FontSpec.face`) or none; either way its characters are drawn by the
+/// first of its faces that has them — the loaded face, then the bundled Inter, Noto Sans Hebrew and Noto Sans Arabic
+/// (`BundledFonts`) — and each run of one face is shaped with the face's default OpenType features (`FontShaper`:
+/// kerning, standard and contextual ligatures, Arabic joining forms), as HarfBuzz shapes it for Chromium and
+/// CoreText for UIKit. The renderer embeds the same font files and draws each `TextLine.text` as its own
+/// `white-space: pre` element with the browser's default features (docs/text.md has the CSS and the evidence):
 ///
 /// ```css
 /// @font-face { font-family: "SDUI Inter"; font-style: normal; font-weight: 400;   /* and 500, 600, 700 */
-///              src: url(data:font/woff2;base64,…Inter-400.woff2…) format("woff2"); }
+///              src: url(data:font/woff2;base64,…) format("woff2"); }              /* made from Inter-Regular.otf */
 /// .sdui-text {
-///   font-family: "SDUI Inter", "Noto Sans CJK JP", "Noto Color Emoji", sans-serif;
+///   font-family: "SDUI Inter", "SDUI Noto Sans Hebrew", "SDUI Noto Sans Arabic", "Noto Sans CJK JP", "Noto Color Emoji", sans-serif;
 ///   font-size: <size>px; font-weight: <weight>; line-height: <lineHeight>px; font-style: normal;
-///   font-kerning: none; font-variant-ligatures: none;
-///   font-feature-settings: "kern" 0, "liga" 0, "calt" 0;
+///   font-kerning: normal; font-variant-ligatures: normal; font-feature-settings: normal;
 ///   font-synthesis: none; letter-spacing: 0; word-spacing: 0; text-transform: none;
 ///   text-rendering: geometricPrecision;
 ///   text-spacing-trim: space-all; text-autospace: no-autospace;
@@ -133,11 +136,9 @@ public struct TextLayout: Equatable, Sendable {
 /// .sdui-line { white-space: pre; }   /* one element per TextLine, drawing TextLine.text */
 /// ```
 ///
-/// Drawing each `TextLine.text` as its own `white-space: pre` element makes the browser break exactly
-/// where this measurer did. (Letting Chromium wrap in a box `maxWidth` wide also works with
-/// `white-space: pre-wrap; overflow-wrap: anywhere; word-break: normal; line-break: strict`: 386 of 388
-/// test layouts broke identically.) Measured in Chromium 156 on Debian with `fonts-noto-cjk` and
-/// `fonts-noto-color-emoji`, line widths agree within 0.02 %.
+/// Each line is drawn alone, so a line's width is its text shaped alone: the kerning between the last letter of a
+/// line and what follows it is not counted, and an Arabic letter cut from its neighbour takes the form it has at a
+/// line's end.
 ///
 /// Semantics follow SwiftUI: the size is (widest line, lines × `lineHeight`) and never wider than
 /// `maxWidth`, except for a single character that cannot fit, which still takes a line. Lines wrap
@@ -148,9 +149,9 @@ public struct TextLayout: Equatable, Sendable {
 /// An empty string has zero size. CJK characters take 1 em (Hangul 0.92 em), emoji
 /// round(2550/2048 em) device pixels, as the fallback fonts draw them.
 ///
-/// The measurer keeps a cache keyed by (string, font, width, line limit): relayout at the same width
-/// and repeated strings cost one hash lookup. It is not thread-safe (not `Sendable`); use one per
-/// layout thread or actor.
+/// The measurer keeps a cache keyed by (string, font, width, line limit) — the font's face by identity — so
+/// relayout at the same width and repeated strings cost one hash lookup. It is not thread-safe (not `Sendable`);
+/// use one per layout thread or actor.
 public final class TextMeasurer {
     /// Device pixels per point of the renderer's screenshots; emoji advances are whole device pixels.
     public let displayScale: Double
@@ -160,8 +161,9 @@ public final class TextMeasurer {
     @exclusivity(unchecked) public private(set) var cacheHits = 0
     /// Number of `measure` calls that had to lay the text out.
     @exclusivity(unchecked) public private(set) var cacheMisses = 0
+    /// Whether printable ASCII is measured from its face's tables (`ASCIIShaping`); false shapes every text in full.
+    let usesASCIITables: Bool
 
-    let tables: InterTables
     private let cache: TextLayoutCache
     /// Strings measured once per font, for the layout engine (`prepare`, `size(of:…)`, `layout(of:…)`).
     let prepared: PreparedTextCache
@@ -175,14 +177,20 @@ public final class TextMeasurer {
     ///   - displayScale: Device pixels per point of the renderer (Chromium's device scale factor). It only
     ///     changes emoji widths, which the emoji font rounds to whole device pixels. Default 1.
     ///   - cacheCapacity: The most layouts kept; when full, the cache is emptied and refilled. Default 8192.
-    public init(displayScale: Double = 1, cacheCapacity: Int = 8192) {
+    public convenience init(displayScale: Double = 1, cacheCapacity: Int = 8192) {
+        self.init(displayScale: displayScale, cacheCapacity: cacheCapacity, usesASCIITables: true)
+    }
+
+    /// A measurer; with `usesASCIITables` false it shapes every text in full, never from the ASCII tables (for the
+    /// tests that compare the two).
+    init(displayScale: Double, cacheCapacity: Int, usesASCIITables: Bool) {
         self.displayScale = displayScale.isFinite && displayScale > 0 ? displayScale : 1
+        self.usesASCIITables = usesASCIITables
         self.cacheCapacity = max(1, cacheCapacity)
-        self.tables = InterTables.shared
         self.cache = TextLayoutCache(capacity: self.cacheCapacity)
         self.prepared = PreparedTextCache(capacity: self.cacheCapacity, clusterCapacity: self.cacheCapacity * 32)
-        self.lastFace = TextFace(
-            font: FontSpec(size: 17, weight: 400, lineHeight: 22), displayScale: self.displayScale, tables: tables)
+        self.lastFace = TextFace(font: FontSpec(size: 17, weight: 400, lineHeight: 22), displayScale: self.displayScale,
+                                 usesASCIITables: usesASCIITables)
         self.otherFace = lastFace
     }
 
@@ -197,13 +205,13 @@ public final class TextMeasurer {
         cacheMisses = 0
     }
 
-    /// Inter at `font`'s weight and size, with its fallback advances.
+    /// `font`'s faces at its size, with the fallback advances.
     @inline(__always)
     func face(for font: FontSpec) -> TextFace {
         if font != lastFace.font {
             swap(&lastFace, &otherFace)
             if font != lastFace.font {
-                lastFace = TextFace(font: font, displayScale: displayScale, tables: tables)
+                lastFace = TextFace(font: font, displayScale: displayScale, usesASCIITables: usesASCIITables)
             }
         }
         return lastFace
@@ -237,14 +245,14 @@ public final class TextMeasurer {
     /// The width of `text` when nothing wraps: its widest line, lines split only at "\n".
     ///
     /// Equal to `measure(text, font: font, maxWidth: .infinity, lineLimit: nil).size.width`,
-    /// without building lines; ASCII text is summed straight from the advance table.
+    /// without building lines; printable ASCII text is summed straight from its face's tables (`ASCIIShaping`).
     /// - Complexity: O(n) in the length of `text`.
     public func idealWidth(_ text: String, font: FontSpec) -> Double {
         let face = face(for: font)
-        let scan = face.loaded != nil ? nil : text.utf8.withContiguousStorageIfAvailable { bytes in
+        let scan = text.utf8.withContiguousStorageIfAvailable { bytes in
             Self.scanASCII(bytes, face: face)
         }
-        if let scan, scan.isASCII && !scan.hasBreakerBytes {
+        if let scan, scan.isTabulated && !scan.hasBreakerBytes {
             return face.points(scan.widthSubunits)
         }
         return measure(text, font: font, maxWidth: .infinity, lineLimit: nil).size.width
@@ -252,28 +260,10 @@ public final class TextMeasurer {
 
     /// Distance from the top of a line box to its baseline, in points, as Chromium places it.
     ///
-    /// CSS centres the font's content area (Inter's ascender + descender, each rounded to device pixels)
+    /// CSS centres the font's content area (its first face's ascender + descender, each rounded to device pixels)
     /// in the line box, flooring the half-leading; measured to the pixel in Chromium 156.
     public func baselineOffset(for font: FontSpec) -> Double {
-        guard font.face != nil else {
-            return TextFace.baselineOffset(size: font.size, lineHeight: font.lineHeight, displayScale: displayScale)
-        }
-        return face(for: font).baselineOffset
-    }
-
-    /// `makeLayout` for a face read from a font file: its clusters shaped (`ShapedClusterSource`), then broken into
-    /// lines by the same `LineBreaker`.
-    func makeShapedLayout(_ text: String, face: TextFace, maxWidth: Double, lineLimit: Int) -> TextLayout {
-        var copy = text
-        copy.makeContiguousUTF8()
-        var breaker = LineBreaker(
-            text: copy, face: face, maxSubunits: face.subunits(fitting: maxWidth), maxWidth: maxWidth, lineLimit: lineLimit)
-        copy.utf8.withContiguousStorageIfAvailable { bytes in
-            var source = ShapedClusterSource(bytes: bytes, text: copy, face: face, displayScale: displayScale)
-            breaker.run(&source)
-        }
-        return finish(
-            breaker.lines, isTruncated: breaker.isTruncated, usesFallbackFont: breaker.usesFallbackFont, face: face)
+        face(for: font).baselineOffset
     }
 
     // MARK: - Layout
@@ -300,12 +290,11 @@ public final class TextMeasurer {
         let face = face(for: font)
         let maxSubunits = face.subunits(fitting: maxWidth)
 
-        if face.loaded != nil { return makeShapedLayout(text, face: face, maxWidth: maxWidth, lineLimit: lineLimit) }
-        // Fast path: ASCII without newlines or tabs that fits on one line.
+        // Fast path: printable ASCII in the face's tables, without newlines or tabs, that fits on one line.
         let scan = text.utf8.withContiguousStorageIfAvailable { bytes in
             Self.scanASCII(bytes, face: face)
         }
-        if let scan, scan.isASCII && !scan.hasBreakerBytes && scan.widthSubunits <= maxSubunits {
+        if let scan, scan.isTabulated && !scan.hasBreakerBytes && scan.widthSubunits <= maxSubunits {
             let drawn = scan.contentEnd == text.utf8.count ? text : Self.slice(text, 0, scan.contentEnd)
             let width = min(face.points(scan.widthSubunits), maxWidth)  // fits within the 1e-9 tolerance
             let direction = text.utf8.withContiguousStorageIfAvailable { Self.paragraphDirection($0, from: 0) } ?? .natural
@@ -323,11 +312,11 @@ public final class TextMeasurer {
         var breaker = LineBreaker(
             text: text, face: face, maxSubunits: maxSubunits, maxWidth: maxWidth, lineLimit: lineLimit)
         text.utf8.withContiguousStorageIfAvailable { bytes in
-            if scan?.isASCII == true {
-                var source = ASCIIClusterSource(bytes: bytes, face: face)
+            if scan?.isTabulated == true, let ascii = face.ascii {
+                var source = ASCIIClusterSource(bytes: bytes, ascii: ascii)
                 breaker.run(&source)
             } else {
-                var source = UTF8ClusterSource(bytes: bytes, text: text, face: face)
+                var source = ShapedClusterSource(bytes: bytes, text: text, face: face)
                 breaker.run(&source)
             }
         }
@@ -354,41 +343,100 @@ public final class TextMeasurer {
 
     /// What one pass over the UTF-8 bytes found.
     struct ASCIIScan {
-        /// Whether every byte is ASCII (otherwise the scan stopped at the first that is not).
-        var isASCII = true
+        /// Whether every byte is in the face's ASCII tables or is a tab or a newline (otherwise the scan stopped at
+        /// the first that is not).
+        var isTabulated = true
         /// Whether there is a tab or a newline, which only the line breaker handles.
         var hasBreakerBytes = false
         /// UTF-8 offset just past the last non-space byte.
         var contentEnd = 0
-        /// Width of `0..<contentEnd` in subunits, as one line.
+        /// Width of `0..<contentEnd` in subunits, as one line (kerned; when there is no tab or newline).
         var widthSubunits = 0
     }
 
-    /// Sums the advances of ASCII text in one pass over its bytes.
+    /// Sums the advances and the kerning of printable ASCII text in one pass over its bytes (`ASCIIShaping`).
     /// - Complexity: O(n) in the number of bytes.
     static func scanASCII(_ bytes: UnsafeBufferPointer<UInt8>, face: TextFace) -> ASCIIScan {
-        let advances = face.asciiUnits
         var scan = ASCIIScan()
+        guard let ascii = face.ascii else {
+            scan.isTabulated = false
+            return scan
+        }
+        let advances = ascii.advances, kerning = ascii.kerning
         var units = 0
         var contentUnits = 0
         var offset = 0
+        var previous = -1
+        var hasLetter = false
         for byte in bytes {
-            if byte >= 0x80 {
-                scan.isASCII = false
-                return scan
-            }
+            hasLetter = hasLetter || (byte | 0x20) &- 0x61 < 26
+            let advance = byte < 0x80 ? advances[Int(byte)] : -1
             offset &+= 1
-            units &+= Int(advances[Int(byte)])
-            if byte != 0x20 {
-                if byte >= 0x09 && byte <= 0x0D {
-                    scan.hasBreakerBytes = true
+            if advance < 0 {
+                guard byte >= 0x09 && byte <= 0x0D else {
+                    scan.isTabulated = false
+                    return scan
                 }
+                scan.hasBreakerBytes = true
+                previous = -1
+                contentUnits = units
+                scan.contentEnd = offset
+                continue
+            }
+            if previous >= 0 { units &+= Int(kerning[previous << 7 | Int(byte)]) }
+            units &+= Int(advance)
+            previous = Int(byte)
+            if byte != 0x20 {
                 contentUnits = units
                 scan.contentEnd = offset
             }
         }
         scan.widthSubunits = contentUnits &* TextFace.subunitsPerUnit
+        // Without a letter, the text takes the layout's direction: shaped in full when its runs then differ in level.
+        if !hasLetter && !ShapedClusterSource.asciiIsOneLevel(bytes) { scan.isTabulated = false }
         return scan
+    }
+
+    /// The width, in subunits, of `text`'s bytes `start ..< end` followed by "…", shaped as one line: a truncated
+    /// line as the renderer draws it (its last letter kerned with the ellipsis).
+    static func ellipsizedWidth(_ text: String, _ start: Int, _ end: Int, face: TextFace) -> Int {
+        if let ascii = face.ascii, ascii.ellipsisAdvance >= 0 {
+            let width = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                // A line without a letter takes the layout's direction, and "…" then makes a run of its own beside
+                // digits: shaped in full (`ShapedClusterSource.bidiLevels`).
+                guard slice.contains(where: { ($0 | 0x20) &- 0x61 < 26 }), let units = ascii.shapedWidth(slice) else { return nil }
+                let kerning = slice.last.map { Int(ascii.ellipsisKerning[Int($0)]) } ?? 0
+                return (units + kerning + Int(ascii.ellipsisAdvance)) * TextFace.subunitsPerUnit
+            }
+            if let width = width ?? nil { return width }
+        }
+        guard end > start else { return face.ellipsisSubunits }
+        var line = slice(text, start, end, appendingEllipsis: true)
+        line.makeContiguousUTF8()
+        return line.utf8.withContiguousStorageIfAvailable { bytes in
+            var source = ShapedClusterSource(bytes: bytes, text: line, face: face)
+            var cluster = TextCluster()
+            var total = 0
+            while source.next(into: &cluster) { total += cluster.width }
+            return total
+        } ?? 0
+    }
+
+    /// The end (UTF-8 offset, on a cluster boundary) and width of the truncated line starting at `start` whose text
+    /// before "…" fits up to `end` by its clusters' widths: cut back one character at a time while the line shaped
+    /// with its ellipsis is wider than `maxSubunits` (down to the ellipsis alone).
+    static func truncatedLine(_ text: String, start: Int, end: Int, maxSubunits: Int, face: TextFace)
+        -> (end: Int, subunits: Int)
+    {
+        var end = end
+        while true {
+            let width = ellipsizedWidth(text, start, end, face: face)
+            guard width > maxSubunits, end > start else { return (end, width) }
+            let utf8 = text.utf8
+            let previous = text.index(before: utf8.index(utf8.startIndex, offsetBy: end))
+            end = max(start, utf8.distance(from: utf8.startIndex, to: previous))
+        }
     }
 
     /// The direction of the paragraph starting at UTF-8 offset `start`: its first strong character outside

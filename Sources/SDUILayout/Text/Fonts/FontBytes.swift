@@ -42,31 +42,59 @@ public struct FontFileError: Error, Equatable, Sendable, CustomStringConvertible
     }
 }
 
-/// A view of one table (or the whole file) with reads that check their bounds.
+/// A font file's bytes, copied once and kept for as long as any face read from them lives.
 ///
-/// The throwing reads (`u16(_:)` …) are for the tables a face needs; the `peek` reads return 0 outside the table
-/// and are for the layout tables, whose subtables are walked while shaping (a broken subtable then matches nothing).
+/// The layout tables are walked through raw pointers into this storage (`FontTable`) while shaping, so no read
+/// retains or releases anything; the faces that hold the storage keep the pointers valid.
+final class FontStorage: @unchecked Sendable {
+    // @unchecked: the bytes are written in `init` and only read afterwards; freed in `deinit`.
+
+    /// The first byte.
+    let base: UnsafeRawPointer
+    /// The number of bytes.
+    let count: Int
+
+    init(_ data: [UInt8]) {
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(1, data.count), alignment: 8)
+        data.withUnsafeBytes { bytes in
+            if let source = bytes.baseAddress { buffer.copyMemory(from: source, byteCount: bytes.count) }
+        }
+        base = UnsafeRawPointer(buffer)
+        count = data.count
+    }
+
+    deinit { UnsafeMutableRawPointer(mutating: base).deallocate() }
+}
+
+/// A view of one table (or the whole file) with reads that check their bounds, for reading a face: errors name the
+/// file and the table.
+///
+/// The throwing reads (`u16(_:)` …) are for the tables a face needs; the `peek` reads return 0 outside the table.
+/// While shaping, the layout tables are read through `FontTable`, the same bounds checks without the error context.
 struct FontBytes {
     /// The whole file.
-    let data: [UInt8]
-    /// The table's first byte in `data`.
+    let storage: FontStorage
+    /// The table's first byte in the file.
     let start: Int
-    /// The table's end in `data` (exclusive).
+    /// The table's end in the file (exclusive).
     let end: Int
     /// For errors.
     let file: String
     let table: String?
 
-    init(data: [UInt8], start: Int, end: Int, file: String, table: String?) {
-        self.data = data
-        self.start = max(0, min(start, data.count))
-        self.end = max(self.start, min(end, data.count))
+    init(storage: FontStorage, start: Int, end: Int, file: String, table: String?) {
+        self.storage = storage
+        self.start = max(0, min(start, storage.count))
+        self.end = max(self.start, min(end, storage.count))
         self.file = file
         self.table = table
     }
 
     /// Length of the table in bytes.
     var count: Int { end - start }
+
+    /// The table's bytes for shaping-time reads (valid while `storage` lives).
+    var view: FontTable { FontTable(base: storage.base + start, count: count) }
 
     /// An error about this table.
     func error(_ code: FontFileError.Code, _ message: String) -> FontFileError {
@@ -88,28 +116,67 @@ struct FontBytes {
 
     func u8(_ offset: Int) throws(FontFileError) -> UInt8 {
         try require(offset, 1, "a byte")
-        return data[start + offset]
+        return storage.base.load(fromByteOffset: start + offset, as: UInt8.self)
     }
 
     func u16(_ offset: Int) throws(FontFileError) -> UInt16 {
         try require(offset, 2, "a 16-bit value")
-        return UInt16(data[start + offset]) << 8 | UInt16(data[start + offset + 1])
+        return UInt16(truncatingIfNeeded: view.peek16(offset))
     }
 
     func i16(_ offset: Int) throws(FontFileError) -> Int16 { Int16(bitPattern: try u16(offset)) }
 
     func u32(_ offset: Int) throws(FontFileError) -> UInt32 {
         try require(offset, 4, "a 32-bit value")
-        let p = start + offset
-        return UInt32(data[p]) << 24 | UInt32(data[p + 1]) << 16 | UInt32(data[p + 2]) << 8 | UInt32(data[p + 3])
+        return UInt32(truncatingIfNeeded: view.peek32(offset))
+    }
+
+    /// A 16-bit value, or 0 outside the table.
+    @inline(__always)
+    func peek16(_ offset: Int) -> Int { view.peek16(offset) }
+
+    /// A signed 16-bit value, or 0 outside the table.
+    @inline(__always)
+    func peekSigned16(_ offset: Int) -> Int { view.peekSigned16(offset) }
+
+    /// A 32-bit value, or 0 outside the table.
+    @inline(__always)
+    func peek32(_ offset: Int) -> Int { view.peek32(offset) }
+
+    /// The bytes `offset ..< offset + length` of the table (clamped to it).
+    func bytes(_ offset: Int, _ length: Int) -> [UInt8] {
+        guard contains(offset, 0) else { return [] }
+        let n = max(0, min(length, count - offset))
+        return [UInt8](UnsafeRawBufferPointer(start: storage.base + start + offset, count: n))
+    }
+
+    /// The sub-view `offset..<offset + length` of this table (clamped to it).
+    func slice(_ offset: Int, _ length: Int, table: String? = nil) -> FontBytes {
+        let from = start + max(0, min(offset, count))
+        return FontBytes(storage: storage, start: from, end: from + max(0, min(length, end - from)), file: file,
+                         table: table ?? self.table)
+    }
+}
+
+/// One table's bytes as shaping reads them: a pointer and a length, every read checked against the length (0 outside
+/// it), nothing retained. Valid while the face whose storage it points into lives.
+struct FontTable: @unchecked Sendable {
+    // @unchecked: a read-only view of a face's immutable storage, which the face keeps alive.
+
+    let base: UnsafeRawPointer
+    let count: Int
+
+    /// Whether `length` bytes at `offset` are inside the table.
+    @inline(__always)
+    func contains(_ offset: Int, _ length: Int) -> Bool {
+        offset >= 0 && length >= 0 && offset <= count - length
     }
 
     /// A 16-bit value, or 0 outside the table.
     @inline(__always)
     func peek16(_ offset: Int) -> Int {
         guard offset >= 0, offset < count - 1 else { return 0 }
-        let p = start + offset
-        return Int(data[p]) << 8 | Int(data[p + 1])
+        return Int(UInt16(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
     }
 
     /// A signed 16-bit value, or 0 outside the table.
@@ -118,12 +185,8 @@ struct FontBytes {
 
     /// A 32-bit value, or 0 outside the table.
     @inline(__always)
-    func peek32(_ offset: Int) -> Int { peek16(offset) << 16 | peek16(offset + 2) }
-
-    /// The sub-view `offset..<offset + length` of this table (clamped to it).
-    func slice(_ offset: Int, _ length: Int, table: String? = nil) -> FontBytes {
-        let from = start + max(0, min(offset, count))
-        return FontBytes(data: data, start: from, end: from + max(0, min(length, end - from)), file: file,
-                         table: table ?? self.table)
+    func peek32(_ offset: Int) -> Int {
+        guard offset >= 0, offset < count - 3 else { return peek16(offset) << 16 | peek16(offset + 2) }
+        return Int(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
     }
 }

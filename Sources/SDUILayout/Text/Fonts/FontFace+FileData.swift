@@ -12,9 +12,9 @@ extension FontFace {
     /// - Complexity: O(n) in the size of the face's tables (a collection's face is copied).
     public var fileData: [UInt8] {
         guard let any = tables.first?.value else { return [] }
-        let data = any.data
+        let data = UnsafeRawBufferPointer(start: any.storage.base, count: any.storage.count)
         let isCollection = data.count >= 4 && data[0] == 0x74 && data[1] == 0x74 && data[2] == 0x63 && data[3] == 0x66
-        if !isCollection { return data }
+        if !isCollection { return Array(data) }
         return Self.sfnt(tables: tables.map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 },
                          version: hasPostScriptOutlines ? 0x4F54_544F : 0x0001_0000)
     }
@@ -37,7 +37,7 @@ extension FontFace {
         }
         out.reserveCapacity(offset)
         for (_, bytes) in tables {
-            out.append(contentsOf: bytes.data[bytes.start..<bytes.end])
+            out.append(contentsOf: UnsafeRawBufferPointer(start: bytes.storage.base + bytes.start, count: bytes.end - bytes.start))
             while out.count % 4 != 0 { out.append(0) }
         }
         return out
@@ -46,10 +46,11 @@ extension FontFace {
     /// The OpenType table checksum: the sum of the table's big-endian 32-bit words (zero-padded), modulo 2³².
     static func checksum(_ bytes: FontBytes) -> UInt32 {
         var sum: UInt32 = 0
+        let data = bytes.storage.base
         var i = bytes.start
         while i < bytes.end {
             var word: UInt32 = 0
-            for k in 0..<4 { word = word << 8 | UInt32(i + k < bytes.end ? bytes.data[i + k] : 0) }
+            for k in 0..<4 { word = word << 8 | UInt32(i + k < bytes.end ? data.load(fromByteOffset: i + k, as: UInt8.self) : 0) }
             sum = sum &+ word
             i += 4
         }

@@ -6,7 +6,10 @@
 /// matching), vertical metrics (for line height and baselines), the character map, the advance of every glyph,
 /// and the OpenType layout tables that change advances (GSUB ligatures and contextual forms, GPOS and `kern`
 /// kerning), which `FontShaper` applies. Make one with `FontFile.faces(in:file:)` or through a `FontCollection`.
-public final class FontFace: Sendable, CustomStringConvertible {
+public final class FontFace: @unchecked Sendable, CustomStringConvertible {
+    // @unchecked: every stored property is written while the face is read (`init`) and only read afterwards; the
+    // buffers point into `storage` and `arena`, which the face owns.
+
     /// The file the face was read from, as its loader named it.
     public let file: String
     /// The face's index in its file (0 unless the file is a collection).
@@ -36,35 +39,41 @@ public final class FontFace: Sendable, CustomStringConvertible {
     /// `OS/2` `usWidthClass`, 1 (ultra-condensed) … 9 (ultra-expanded); 5 is normal.
     public let widthClass: Int
 
+    /// The file's bytes and the arrays read from them; alive as long as the face.
+    let storage: FontStorage
+    let arena = FontArena()
     /// Advance of each glyph in font units (`hmtx`; glyphs past `numberOfHMetrics` repeat the last).
-    let advances: [UInt16]
-    /// The glyph of each BMP code point (0: none).
-    let bmpGlyphs: [UInt16]
-    /// Supplementary-plane mappings, ascending and disjoint: (first code point, last, glyph of the first).
-    let supplementaryGroups: [(first: UInt32, last: UInt32, glyph: UInt32)]
+    let advances: UnsafeBufferPointer<UInt16>
+    let characterMap: CharacterMap
     /// GDEF glyph class of each glyph (1 base, 2 ligature, 3 mark, 4 component; 0 unclassified); empty without GDEF.
-    let glyphClasses: [UInt8]
+    let glyphClasses: UnsafeBufferPointer<UInt8>
     /// The substitution and positioning tables, if present.
     let gsub: OpenTypeLayout?
     let gpos: OpenTypeLayout?
+    /// Every GSUB and GPOS lookup, those the plans apply with their first-glyph sets (nested ones are called by index).
+    let substitutionLookups: UnsafeBufferPointer<OpenTypeLayout.Lookup>
+    let positioningLookups: UnsafeBufferPointer<OpenTypeLayout.Lookup>
     /// `kern` format 0 pairs (`left << 16 | right` → value), used when the face has no GPOS.
     let kernPairs: [UInt32: Int16]
-    /// The lookups shaping applies, chosen once.
-    let plan: ShapingPlan
+    /// The plan of each `ShapingScript` (by raw value).
+    private let plans: [ShapingPlan]
+    /// Printable ASCII text shaped from tables (`ASCIIShaping`), when the face allows it; set once at the end of `init`.
+    private(set) var ascii: ASCIIShaping?
     /// Every table of the face's directory (views into the file's bytes), for writing the face out (`fileData`).
     let tables: [UInt32: FontBytes]
 
     /// `family style (file#index)`.
     public var description: String { "\(family) \(styleName) (\(file)#\(index))" }
 
-    init(tables: [UInt32: FontBytes], file: String, index: Int) throws(FontFileError) {
+    init(tables: [UInt32: FontBytes], storage: FontStorage, file: String, index: Int) throws(FontFileError) {
         self.file = file
         self.index = index
+        self.storage = storage
         self.tables = tables
-        func table(_ tag: StaticString) -> FontBytes? { tables[FontFile.tag(tag)] }
-        func required(_ tag: StaticString) throws(FontFileError) -> FontBytes {
+        func table(_ tag: String) -> FontBytes? { tables[FontFile.tag(tag)] }
+        func required(_ tag: String) throws(FontFileError) -> FontBytes {
             guard let bytes = table(tag) else {
-                throw FontFileError(code: .missingTable, file: file, table: "\(tag)", message: "the face has no '\(tag)' table")
+                throw FontFileError(code: .missingTable, file: file, table: tag, message: "the face has no '\(tag)' table")
             }
             return bytes
         }
@@ -94,13 +103,12 @@ public final class FontFace: Sendable, CustomStringConvertible {
         let hmtx = try required("hmtx")
         try hmtx.require(0, metricCount * 4, "\(metricCount) horizontal metrics")
         var advances = [UInt16](repeating: 0, count: glyphCount)
-        for glyph in 0..<metricCount { advances[glyph] = try hmtx.u16(glyph * 4) }
+        let metrics = hmtx.view
+        for glyph in 0..<metricCount { advances[glyph] = UInt16(truncatingIfNeeded: metrics.peek16(glyph * 4)) }
         for glyph in metricCount..<glyphCount { advances[glyph] = advances[metricCount - 1] }
-        self.advances = advances
+        self.advances = arena.freeze(advances)
 
-        let map = try CharacterMap(try required("cmap"), glyphCount: glyphCount)
-        bmpGlyphs = map.bmp
-        supplementaryGroups = map.supplementary
+        characterMap = try CharacterMap(try required("cmap"), glyphCount: glyphCount, arena: arena)
 
         if let os2 = table("OS/2"), os2.count >= 64 {
             weight = max(1, min(1000, Int(try os2.u16(4))))
@@ -122,30 +130,47 @@ public final class FontFace: Sendable, CustomStringConvertible {
         }
 
         let total = glyphCount
-        glyphClasses = table("GDEF").map { Self.glyphClasses(gdef: $0, glyphCount: total) } ?? []
+        glyphClasses = arena.freeze(table("GDEF").map { Self.glyphClasses(gdef: $0.view, glyphCount: total) } ?? [])
         var substitution: OpenTypeLayout?, positioning: OpenTypeLayout?
-        if let bytes = table("GSUB") { substitution = try OpenTypeLayout(bytes) }
-        if let bytes = table("GPOS") { positioning = try OpenTypeLayout(bytes) }
+        if let bytes = table("GSUB") { substitution = try OpenTypeLayout(bytes, isPositioning: false, arena: arena) }
+        if let bytes = table("GPOS") { positioning = try OpenTypeLayout(bytes, isPositioning: true, arena: arena) }
         gsub = substitution
         gpos = positioning
-        kernPairs = positioning == nil ? (table("kern").map(Self.kernPairs) ?? [:]) : [:]
+        kernPairs = positioning == nil ? (table("kern").map { Self.kernPairs($0.view) } ?? [:]) : [:]
         isVariable = table("fvar") != nil
-        plan = ShapingPlan(face: substitution, positioning, scripts: [FontFile.tag("latn")], glyphCount: total)
+
+        var plans: [ShapingPlan] = []
+        var triggerSets: [Int: [Int]] = [:]
+        for script in ShapingScript.allCases {
+            plans.append(ShapingPlan.make(script: script, gsub: substitution, gpos: positioning, glyphCount: total,
+                                          triggerSets: &triggerSets, arena: arena))
+        }
+        self.plans = plans
+        substitutionLookups = Self.lookupsWithFirstGlyphs(substitution, planned: plans.flatMap { Array($0.substitutions) },
+                                                          glyphCount: total, arena: arena)
+        positioningLookups = Self.lookupsWithFirstGlyphs(positioning, planned: plans.flatMap { Array($0.positionings) },
+                                                         glyphCount: total, arena: arena)
+        ascii = ASCIIShaping(face: self)
     }
+
+    /// The table's lookups, those `planned` with the glyph sets that tell where they may start.
+    private static func lookupsWithFirstGlyphs(_ layout: OpenTypeLayout?, planned: [PlannedLookup], glyphCount: Int,
+                                               arena: FontArena) -> UnsafeBufferPointer<OpenTypeLayout.Lookup> {
+        guard let layout else { return UnsafeBufferPointer(start: nil, count: 0) }
+        var lookups = Array(layout.lookups)
+        for index in Set(planned.map { Int($0.index) }) where index < lookups.count {
+            lookups[index] = layout.withFirstGlyphs(index, glyphCount: glyphCount, arena: arena)
+        }
+        return arena.freeze(lookups)
+    }
+
+    /// The plan for runs of `script`.
+    @inline(__always)
+    func plan(for script: ShapingScript) -> ShapingPlan { plans[script.rawValue] }
 
     /// The glyph of a code point, or 0 (`.notdef`) when the face has none.
     @inline(__always)
-    public func glyph(for scalar: UInt32) -> Int {
-        if scalar < 0x10000 { return Int(bmpGlyphs[Int(scalar)]) }
-        var low = 0, high = supplementaryGroups.count
-        while low < high {
-            let middle = (low + high) >> 1
-            if supplementaryGroups[middle].last < scalar { low = middle + 1 } else { high = middle }
-        }
-        guard low < supplementaryGroups.count, supplementaryGroups[low].first <= scalar else { return 0 }
-        let glyph = Int(supplementaryGroups[low].glyph) + Int(scalar - supplementaryGroups[low].first)
-        return glyph < glyphCount ? glyph : 0
-    }
+    public func glyph(for scalar: UInt32) -> Int { characterMap.glyph(for: scalar) }
 
     /// Whether the face has a glyph for a code point.
     @inline(__always)
@@ -158,11 +183,23 @@ public final class FontFace: Sendable, CustomStringConvertible {
     }
 
     /// Shapes `text` with the face's default features: its glyphs, each with the index of the first character
-    /// (Unicode scalar) it draws and its advance in font units, kerning included.
+    /// (Unicode scalar) it draws and its advance in font units, kerning included. Characters are clustered as
+    /// HarfBuzz clusters them: a mark (or other extending character) with the character before it.
     /// - Complexity: O(n · l) for n characters and l lookups (each lookup tests a glyph by binary search).
     public func shape(_ text: String) -> [ShapedGlyph] {
+        let scalars = text.unicodeScalars.map(\.value)
+        var clusters: [Int32] = []
+        var index: Int32 = 0
+        for character in text {
+            for _ in character.unicodeScalars { clusters.append(index) }
+            index += Int32(character.unicodeScalars.count)
+        }
+        let script = scalars.lazy.compactMap(ShapingScript.of).first ?? .latin
         var shaper = FontShaper(face: self)
-        return shaper.shape(text.unicodeScalars.map(\.value))
+        scalars.withUnsafeBufferPointer { scalars in
+            clusters.withUnsafeBufferPointer { shaper.shape(scalars, clusters: $0, script: script) }
+        }
+        return shaper.glyphs
     }
 
     /// The width of `text` on one line at `size` points: the sum of its shaped advances.
@@ -178,20 +215,23 @@ public final class FontFace: Sendable, CustomStringConvertible {
 
     /// Whether GDEF classes a glyph as a mark.
     @inline(__always)
-    func isMark(_ glyph: Int) -> Bool { glyph < glyphClasses.count && glyphClasses[glyph] == 3 }
+    func isMark(_ glyph: Int) -> Bool { glyph >= 0 && glyph < glyphClasses.count && glyphClasses[glyph] == 3 }
 
     // MARK: - Tables read once
 
     /// GDEF's glyph class definition, expanded to one byte per glyph.
-    static func glyphClasses(gdef: FontBytes, glyphCount: Int) -> [UInt8] {
+    static func glyphClasses(gdef: FontTable, glyphCount: Int) -> [UInt8] {
         let offset = gdef.peek16(4)
         guard offset != 0 else { return [] }
-        let classes = ClassDefinition(gdef, at: offset)
-        return (0..<glyphCount).map { UInt8(truncatingIfNeeded: classes.value(of: $0)) }
+        var classes = [UInt8](repeating: 0, count: glyphCount)
+        for (value, glyphs) in ClassDefinition(gdef, at: offset).glyphsByClass(limit: glyphCount) {
+            for glyph in glyphs { classes[glyph] = UInt8(truncatingIfNeeded: value) }
+        }
+        return classes
     }
 
     /// The horizontal format 0 pairs of a `kern` table (OpenType's version 0 header, or Apple's version 1).
-    static func kernPairs(_ kern: FontBytes) -> [UInt32: Int16] {
+    static func kernPairs(_ kern: FontTable) -> [UInt32: Int16] {
         var pairs: [UInt32: Int16] = [:]
         let isApple = kern.peek16(0) == 1
         let tableCount = min(isApple ? kern.peek32(4) : kern.peek16(2), 64)
@@ -222,13 +262,21 @@ public final class FontFace: Sendable, CustomStringConvertible {
     }
 }
 
-/// The `cmap` subtable a face is read with, expanded: a glyph per BMP code point and supplementary ranges.
-struct CharacterMap {
-    var bmp = [UInt16](repeating: 0, count: 0x10000)
-    var supplementary: [(first: UInt32, last: UInt32, glyph: UInt32)] = []
+/// The `cmap` subtable a face is read with: a glyph per code point, as 256-entry pages for the BMP (absent pages
+/// share an empty one) and ranges for the supplementary planes.
+struct CharacterMap: @unchecked Sendable {
+    // @unchecked: the buffers are the face's frozen arrays.
+
+    /// Per BMP page (code point >> 8), the page's first entry in `glyphs` (0: the empty page).
+    private let pages: UnsafeBufferPointer<UInt32>
+    private let glyphs: UnsafeBufferPointer<UInt16>
+    /// Supplementary-plane mappings, ascending and disjoint: (first code point, last, glyph of the first).
+    private let supplementary: [(first: UInt32, last: UInt32, glyph: UInt32)]
+    private let glyphCount: Int
 
     /// Reads the best Unicode subtable: format 12 (full repertoire), else format 4 (BMP).
-    init(_ cmap: FontBytes, glyphCount: Int) throws(FontFileError) {
+    init(_ cmap: FontBytes, glyphCount: Int, arena: FontArena) throws(FontFileError) {
+        self.glyphCount = glyphCount
         let count = Int(try cmap.u16(2))
         try cmap.require(4, count * 8, "\(count) encoding records")
         var best: (rank: Int, offset: Int, format: Int)?
@@ -245,73 +293,116 @@ struct CharacterMap {
         guard let best else {
             throw cmap.error(.unsupported, "no Unicode subtable of format 4 or 12")
         }
+        var builder = Builder(glyphCount: glyphCount)
         if best.format == 12 {
-            try readFormat12(cmap, at: best.offset, glyphCount: glyphCount)
+            try builder.readFormat12(cmap, at: best.offset)
         } else {
-            try readFormat4(cmap, at: best.offset, glyphCount: glyphCount)
+            try builder.readFormat4(cmap, at: best.offset)
         }
+        pages = arena.freeze(builder.pages)
+        glyphs = arena.freeze(builder.glyphs)
+        supplementary = builder.disjointSupplementary()
     }
 
-    private mutating func readFormat4(_ cmap: FontBytes, at offset: Int, glyphCount: Int) throws(FontFileError) {
-        let length = Int(try cmap.u16(offset + 2))
-        let segmentCount = Int(try cmap.u16(offset + 6)) / 2
-        let ends = offset + 14, starts = ends + segmentCount * 2 + 2
-        let deltas = starts + segmentCount * 2, rangeOffsets = deltas + segmentCount * 2
-        try cmap.require(offset, max(length, rangeOffsets + segmentCount * 2 - offset), "format 4's \(segmentCount) segments")
-        for segment in 0..<segmentCount {
-            let end = cmap.peek16(ends + segment * 2), start = cmap.peek16(starts + segment * 2)
-            let delta = cmap.peek16(deltas + segment * 2)
-            let rangeOffset = cmap.peek16(rangeOffsets + segment * 2)
-            guard start <= end else { continue }
-            for code in start...end where code != 0xFFFF {
-                var glyph: Int
-                if rangeOffset == 0 {
-                    glyph = (code + delta) & 0xFFFF
+    /// The glyph of a code point, or 0.
+    @inline(__always)
+    func glyph(for scalar: UInt32) -> Int {
+        if scalar < 0x10000 { return Int(glyphs[Int(pages[Int(scalar >> 8)]) + Int(scalar & 0xFF)]) }
+        var low = 0, high = supplementary.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if supplementary[middle].last < scalar { low = middle + 1 } else { high = middle }
+        }
+        guard low < supplementary.count, supplementary[low].first <= scalar else { return 0 }
+        let glyph = Int(supplementary[low].glyph) + Int(scalar - supplementary[low].first)
+        return glyph < glyphCount ? glyph : 0
+    }
+
+    /// The map while it is read.
+    private struct Builder {
+        let glyphCount: Int
+        var pages = [UInt32](repeating: 0, count: 256)
+        var glyphs = [UInt16](repeating: 0, count: 256)  // the empty page
+        var supplementary: [(first: UInt32, last: UInt32, glyph: UInt32)] = []
+
+        init(glyphCount: Int) { self.glyphCount = glyphCount }
+
+        /// Maps a BMP code point (the first mapping of a code point wins).
+        mutating func set(_ code: Int, _ glyph: Int) {
+            guard glyph > 0, glyph < glyphCount else { return }
+            var page = Int(pages[code >> 8])
+            if page == 0 {
+                page = glyphs.count
+                pages[code >> 8] = UInt32(page)
+                glyphs += [UInt16](repeating: 0, count: 256)
+            }
+            if glyphs[page + (code & 0xFF)] == 0 { glyphs[page + (code & 0xFF)] = UInt16(glyph) }
+        }
+
+        mutating func readFormat4(_ cmap: FontBytes, at offset: Int) throws(FontFileError) {
+            let length = Int(try cmap.u16(offset + 2))
+            let segmentCount = Int(try cmap.u16(offset + 6)) / 2
+            let ends = offset + 14, starts = ends + segmentCount * 2 + 2
+            let deltas = starts + segmentCount * 2, rangeOffsets = deltas + segmentCount * 2
+            try cmap.require(offset, max(length, rangeOffsets + segmentCount * 2 - offset), "format 4's \(segmentCount) segments")
+            let t = cmap.view
+            for segment in 0..<segmentCount {
+                let end = t.peek16(ends + segment * 2), start = t.peek16(starts + segment * 2)
+                let delta = t.peek16(deltas + segment * 2)
+                let rangeOffset = t.peek16(rangeOffsets + segment * 2)
+                guard start <= end else { continue }
+                for code in start...end where code != 0xFFFF {
+                    var glyph: Int
+                    if rangeOffset == 0 {
+                        glyph = (code + delta) & 0xFFFF
+                    } else {
+                        let address = rangeOffsets + segment * 2 + rangeOffset + (code - start) * 2
+                        guard t.contains(address, 2) else { continue }
+                        glyph = t.peek16(address)
+                        if glyph != 0 { glyph = (glyph + delta) & 0xFFFF }
+                    }
+                    set(code, glyph)
+                }
+            }
+        }
+
+        mutating func readFormat12(_ cmap: FontBytes, at offset: Int) throws(FontFileError) {
+            let groupCount = Int(try cmap.u32(offset + 12))
+            guard groupCount <= cmap.count / 12 else {
+                throw cmap.error(.truncated, "format 12 declares \(groupCount) groups, the table has room for \(cmap.count / 12)")
+            }
+            try cmap.require(offset + 16, groupCount * 12, "format 12's \(groupCount) groups")
+            for group in 0..<groupCount {
+                let record = offset + 16 + group * 12
+                let first = try cmap.u32(record), last = min(try cmap.u32(record + 4), 0x10FFFF)
+                let glyph = try cmap.u32(record + 8)
+                guard first <= last, glyph < UInt32(glyphCount) else { continue }
+                if first < 0x10000 {
+                    for code in first...min(last, 0xFFFF) {
+                        let g = glyph + (code - first)
+                        if g < UInt32(glyphCount) { set(Int(code), Int(g)) }
+                    }
+                }
+                if last >= 0x10000 {
+                    let from = max(first, 0x10000)
+                    supplementary.append((from, last, glyph + (from - first)))
+                }
+            }
+        }
+
+        /// The supplementary groups sorted; where malformed groups overlap, the first mapping of a code point kept.
+        func disjointSupplementary() -> [(first: UInt32, last: UInt32, glyph: UInt32)] {
+            var disjoint: [(first: UInt32, last: UInt32, glyph: UInt32)] = []
+            for group in supplementary.sorted(by: { $0.first < $1.first }) {
+                if let previous = disjoint.last, group.first <= previous.last {
+                    guard group.last > previous.last else { continue }
+                    disjoint.append((previous.last + 1, group.last, group.glyph + (previous.last + 1 - group.first)))
                 } else {
-                    let address = rangeOffsets + segment * 2 + rangeOffset + (code - start) * 2
-                    guard cmap.contains(address, 2) else { continue }
-                    glyph = cmap.peek16(address)
-                    if glyph != 0 { glyph = (glyph + delta) & 0xFFFF }
-                }
-                if glyph < glyphCount { bmp[code] = UInt16(glyph) }
-            }
-        }
-    }
-
-    private mutating func readFormat12(_ cmap: FontBytes, at offset: Int, glyphCount: Int) throws(FontFileError) {
-        let groupCount = Int(try cmap.u32(offset + 12))
-        guard groupCount <= cmap.count / 12 else {
-            throw cmap.error(.truncated, "format 12 declares \(groupCount) groups, the table has room for \(cmap.count / 12)")
-        }
-        try cmap.require(offset + 16, groupCount * 12, "format 12's \(groupCount) groups")
-        for group in 0..<groupCount {
-            let record = offset + 16 + group * 12
-            let first = try cmap.u32(record), last = min(try cmap.u32(record + 4), 0x10FFFF)
-            let glyph = try cmap.u32(record + 8)
-            guard first <= last, glyph < UInt32(glyphCount) else { continue }
-            if first < 0x10000 {
-                for code in first...min(last, 0xFFFF) {
-                    let g = glyph + (code - first)
-                    if g < UInt32(glyphCount) { bmp[Int(code)] = UInt16(g) }
+                    disjoint.append(group)
                 }
             }
-            if last >= 0x10000 {
-                let from = max(first, 0x10000)
-                supplementary.append((from, last, glyph + (from - first)))
-            }
+            return disjoint
         }
-        supplementary.sort { $0.first < $1.first }
-        // Overlapping groups (a malformed table): keep the first mapping of each code point.
-        var disjoint: [(first: UInt32, last: UInt32, glyph: UInt32)] = []
-        for group in supplementary {
-            if let previous = disjoint.last, group.first <= previous.last {
-                guard group.last > previous.last else { continue }
-                disjoint.append((previous.last + 1, group.last, group.glyph + (previous.last + 1 - group.first)))
-            } else {
-                disjoint.append(group)
-            }
-        }
-        supplementary = disjoint
     }
 }
 
@@ -342,11 +433,11 @@ struct NameTable {
             if best == nil || rank > best!.rank { best = (rank, offset, length, platform != 1) }
         }
         guard let best else { return nil }
-        let raw = bytes.data[(bytes.start + best.offset)..<(bytes.start + best.offset + best.length)]
+        let raw = bytes.bytes(best.offset, best.length)
         if best.utf16 {
             var units: [UInt16] = []
-            var index = raw.startIndex
-            while index + 1 < raw.endIndex {
+            var index = 0
+            while index + 1 < raw.count {
                 units.append(UInt16(raw[index]) << 8 | UInt16(raw[index + 1]))
                 index += 2
             }

@@ -18,7 +18,7 @@ public enum FontFile {
     /// - Throws: `FontFileError` when the file, or any face in a collection, cannot be read.
     /// - Complexity: O(n) in the size of the tables a face needs (the character map is expanded once).
     public static func faces(in data: [UInt8], file: String) throws(FontFileError) -> [FontFace] {
-        let whole = FontBytes(data: data, start: 0, end: data.count, file: file, table: nil)
+        let whole = FontBytes(storage: FontStorage(data), start: 0, end: data.count, file: file, table: nil)
         guard whole.count >= 12 else {
             throw whole.error(.notAFont, "\(data.count) bytes is too short for a font file's header (12)")
         }
@@ -74,7 +74,7 @@ public enum FontFile {
     /// A face from the directory at `offset`.
     static func face(in whole: FontBytes, directoryAt offset: Int, index: Int) throws(FontFileError) -> FontFace {
         let tables = try tables(in: whole, directoryAt: offset)
-        return try FontFace(tables: tables, file: whole.file, index: index)
+        return try FontFace(tables: tables, storage: whole.storage, file: whole.file, index: index)
     }
 
     /// The four-character name of a table tag (`0x68656164` → `head`).
@@ -85,9 +85,7 @@ public enum FontFile {
     }
 
     /// The tag of a four-character name.
-    static func tag(_ name: StaticString) -> UInt32 {
-        var value: UInt32 = 0
-        name.withUTF8Buffer { for byte in $0.prefix(4) { value = value << 8 | UInt32(byte) } }
-        return value
+    static func tag(_ name: String) -> UInt32 {
+        name.utf8.prefix(4).reduce(0) { $0 << 8 | UInt32($1) }
     }
 }

@@ -1,5 +1,6 @@
-// Shaping a run of text in one face: glyphs from the character map, then the substitutions and positionings of the
-// features browsers and CoreText apply by default, as HarfBuzz (Chromium's shaper) applies them.
+// Shaping a run of text in one face: glyphs from the character map (normalised against the face's coverage), then the
+// substitutions and positionings of the features browsers and CoreText apply by default, as HarfBuzz (Chromium's
+// shaper) applies them.
 
 /// One glyph of a shaped run: the glyph, the index of the first character it draws, its advance in font units.
 public struct ShapedGlyph: Equatable, Sendable {
@@ -18,113 +19,295 @@ public struct ShapedGlyph: Equatable, Sendable {
     }
 }
 
-/// The lookups a face applies by default, in the order it applies them.
-struct ShapingPlan: Sendable {
-    /// Every GSUB and GPOS lookup, resolved once (nested lookups are called by index).
-    var substitutionLookups: [OpenTypeLayout.Lookup]
-    var positioningLookups: [OpenTypeLayout.Lookup]
-    /// Indices (ascending) of the GSUB lookups of `ccmp`, `locl`, `rlig`, `rclt`, `calt`, `clig`, `liga`.
-    var substitutions: [Int]
-    /// Indices (ascending) of the GPOS lookups of `kern` and `dist` (`mark`/`mkmk` never change an advance).
-    var positionings: [Int]
-
-    /// HarfBuzz's default horizontal features that substitute glyphs (`locl` applies only under a language system
-    /// that lists it; text is shaped with the default one).
-    static let substitutionFeatures: [UInt32] = ["ccmp", "locl", "rlig", "rclt", "calt", "clig", "liga"].map(tag)
-    /// The default features that change advances.
-    static let positioningFeatures: [UInt32] = ["kern", "dist"].map(tag)
-
-    private static func tag(_ name: String) -> UInt32 { name.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
-
-    init(face gsub: OpenTypeLayout?, _ gpos: OpenTypeLayout?, scripts: [UInt32], glyphCount: Int) {
-        substitutionLookups = gsub.map { layout in layout.lookups.indices.map { layout.lookup($0, glyphCount: glyphCount) } } ?? []
-        positioningLookups = gpos.map { layout in layout.lookups.indices.map { layout.lookup($0, glyphCount: glyphCount) } } ?? []
-        substitutions = gsub?.lookupIndices(features: Self.substitutionFeatures, scripts: scripts).map(\.lookup) ?? []
-        positionings = gpos?.lookupIndices(features: Self.positioningFeatures, scripts: scripts).map(\.lookup) ?? []
-    }
+/// A glyph of the run being shaped, with what matching and positioning need to know about it.
+struct GlyphInfo {
+    var glyph: Int32
+    /// The cluster it belongs to (as given by the caller, merged when glyphs combine).
+    var cluster: Int32
+    var advance: Int32 = 0
+    /// The character it was mapped from (a ligature keeps its first).
+    var codepoint: UInt32
+    /// Feature mask: `FontShaper.globalMask`, plus its joining form's bit in an Arabic run.
+    var mask: UInt8 = FontShaper.globalMask
+    /// `FontShaper.ignorable`, `.zwj`, `.zwnj`, `.unicodeMark` bits.
+    var props: UInt8 = 0
+    /// The advance HarfBuzz gives a space the face lacks, drawn with its space glyph (-1: none).
+    var spaceAdvance: Int32 = -1
 }
 
 /// Shapes runs of characters in one face.
 ///
-/// Applies GSUB lookup types 1 (single), 2 (multiple), 4 (ligature), 5 and 6 (contextual and chained contextual,
-/// formats 1–3) and 7 (extension); GPOS types 1 (single adjustment), 2 (pair adjustment, formats 1 and 2),
-/// 7 and 8 (contextual) and 9 (extension), reading only horizontal advances; the `kern` table's format 0 pairs
-/// when the face has no GPOS. Lookup flags skip base glyphs, ligatures and marks by their GDEF class; GDEF marks
-/// take no advance (HarfBuzz's default shaper). Not modelled: reverse chaining substitution (type 8), cursive
-/// attachment (`curs`), device tables and variation deltas (a variable font is shaped at its default instance).
+/// 1. Maps characters to glyphs, normalising as HarfBuzz does: a character the face lacks is drawn decomposed when
+///    the face has its parts; a base followed by marks is decomposed, its marks put in canonical order, and
+///    recomposed into whatever precomposed characters the face has; a space the face lacks takes its space glyph.
+/// 2. In an Arabic run, gives each character its joining form (`JoiningForm.forms`).
+/// 3. Applies the plan's GSUB lookups (types 1, 2, 4, 5, 6 in formats 1–3, and 7), skipping lookups no glyph of the
+///    run can trigger (`ShapingPlan.triggers`), then the GPOS lookups of `kern` and `dist` (types 1, 2 in both
+///    formats, 7, 8, 9; x advances only), or the `kern` table's pairs when the face has no GPOS.
+/// 4. Marks (GDEF class 3) and default-ignorable characters take no advance.
+///
+/// Lookup flags skip base glyphs, ligatures and marks by their GDEF class; default-ignorable characters are skipped in
+/// matching unless they match (ZWJ and ZWNJ as HarfBuzz decides per feature). Not modelled: reverse chaining
+/// substitution (type 8), alternates (type 3), cursive attachment (`curs`), mark filtering sets and attachment types,
+/// device tables and variation deltas (a variable font is shaped at its default instance).
 struct FontShaper {
-    let face: FontFace
-    var glyphs: [ShapedGlyph] = []
+    /// The feature-mask bit of features on every glyph.
+    static let globalMask: UInt8 = 0x80
+    static let ignorable: UInt8 = 1, zwj: UInt8 = 2, zwnj: UInt8 = 4, unicodeMark: UInt8 = 8
     /// Nested lookups stop at this depth (a hostile font's lookups calling each other).
     static let maxDepth = 8
     /// A run stops growing past this many glyphs per character (multiple substitutions).
     static let maxGrowth = 4
 
+    let face: FontFace
+    var infos: [GlyphInfo] = []
+    /// Whether substitutions no glyph of the run can trigger are passed over (`ShapingPlan.triggers`); false applies
+    /// every one (the tests compare the two).
+    var usesTriggers = true
+    /// Substitutions (indices in the plan) that some glyph of the run may trigger.
+    private var pending: [UInt64] = []
+    private var plan = ShapingPlan.empty
+    private(set) var growthLimit = 0
+
     init(face: FontFace) { self.face = face }
 
-    /// Shapes `scalars` (cluster indices 0, 1, …) with the face's default plan.
-    mutating func shape(_ scalars: [UInt32]) -> [ShapedGlyph] {
-        glyphs.removeAll(keepingCapacity: true)
-        var index: Int32 = 0
-        for scalar in scalars {
-            glyphs.append(ShapedGlyph(glyph: Int32(face.glyph(for: scalar)), cluster: index, advance: 0))
-            index += 1
+    /// Shapes `scalars`: `clusters` gives each scalar's cluster (nil: its index), `before` and `after` the characters
+    /// around the run (for joining). The result is in `infos`.
+    mutating func shape(_ scalars: UnsafeBufferPointer<UInt32>, clusters: UnsafeBufferPointer<Int32>? = nil,
+                        script: ShapingScript, before: UInt32? = nil, after: UInt32? = nil) {
+        plan = face.plan(for: script)
+        infos.removeAll(keepingCapacity: true)
+        // Step 1.
+        map(scalars, clusters: clusters)
+        growthLimit = infos.count * Self.maxGrowth + 16
+        // Step 2.
+        if plan.joinsForms {
+            let codepoints = infos.map(\.codepoint)
+            let forms = codepoints.withUnsafeBufferPointer { JoiningForm.forms($0, before: before, after: after) }
+            for i in infos.indices { infos[i].mask |= forms[i].rawValue }
         }
-        let limit = glyphs.count * Self.maxGrowth + 16
-        if let gsub = face.gsub {
-            for index in face.plan.substitutions {
-                applyEverywhere(face.plan.substitutionLookups[index], in: gsub, isPositioning: false, limit: limit)
+        // Step 3.
+        substitute()
+        for i in infos.indices {
+            infos[i].advance = infos[i].spaceAdvance >= 0 ? infos[i].spaceAdvance : Int32(face.advance(ofGlyph: Int(infos[i].glyph)))
+        }
+        position()
+        // Step 4.
+        let hasClasses = !face.glyphClasses.isEmpty
+        for i in infos.indices {
+            let info = infos[i]
+            let isMark = hasClasses ? face.isMark(Int(info.glyph)) : info.props & Self.unicodeMark != 0
+            if isMark || info.props & Self.ignorable != 0 { infos[i].advance = 0 }
+        }
+    }
+
+    /// The shaped glyphs.
+    var glyphs: [ShapedGlyph] { infos.map { ShapedGlyph(glyph: $0.glyph, cluster: $0.cluster, advance: $0.advance) } }
+
+    // MARK: - Step 1: characters to glyphs
+
+    /// Maps and normalises: runs of characters without marks one by one (their own glyph when the face has it), a base
+    /// with its marks decomposed fully, reordered and recomposed.
+    private mutating func map(_ scalars: UnsafeBufferPointer<UInt32>, clusters: UnsafeBufferPointer<Int32>?) {
+        var i = 0
+        let n = scalars.count
+        while i < n {
+            var end = i + 1
+            while end < n && ScalarProperties.isMark(scalars[end]) { end += 1 }
+            let cluster = clusters.map { $0[i] } ?? Int32(i)
+            if end == i + 1 {
+                decompose(scalars[i], cluster: cluster, shortest: true)
+            } else {
+                let first = infos.count
+                for k in i..<end { decompose(scalars[k], cluster: clusters.map { $0[k] } ?? Int32(k), shortest: false) }
+                reorderAndRecompose(from: first)
             }
+            i = end
         }
-        for i in glyphs.indices { glyphs[i].advance = Int32(face.advance(ofGlyph: Int(glyphs[i].glyph))) }
+    }
+
+    /// HarfBuzz's `decompose_current_character`: the character's glyph (first, when `shortest`), else its canonical
+    /// decomposition when the face has the parts, else a fallback for spaces and U+2011, else `.notdef`.
+    private mutating func decompose(_ scalar: UInt32, cluster: Int32, shortest: Bool) {
+        let glyph = face.glyph(for: scalar)
+        if shortest && glyph != 0 { append(scalar, glyph, cluster); return }
+        if decomposeParts(scalar, cluster: cluster, shortest: shortest) > 0 { return }
+        if glyph != 0 { append(scalar, glyph, cluster); return }
+        if let fraction = ScalarProperties.spaceFallback(scalar), face.glyph(for: 0x20) != 0 {
+            let space = face.glyph(for: 0x20)
+            append(scalar, space, cluster)
+            infos[infos.count - 1].spaceAdvance = fraction == 0
+                ? Int32(face.advance(ofGlyph: space)) : Int32((Double(face.unitsPerEm) * fraction).rounded(.down))
+            return
+        }
+        if scalar == 0x2011, face.glyph(for: 0x2010) != 0 { append(scalar, face.glyph(for: 0x2010), cluster); return }
+        append(scalar, 0, cluster)
+    }
+
+    /// HarfBuzz's `decompose`: the number of glyphs written for `scalar`'s decomposition (0: none written).
+    private mutating func decomposeParts(_ scalar: UInt32, cluster: Int32, shortest: Bool) -> Int {
+        guard let (a, b) = CanonicalComposition.decompose(scalar) else { return 0 }
+        let bGlyph = b == 0 ? 0 : face.glyph(for: b)
+        if b != 0 && bGlyph == 0 { return 0 }
+        let aGlyph = face.glyph(for: a)
+        if shortest && aGlyph != 0 {
+            append(a, aGlyph, cluster)
+            if b != 0 { append(b, bGlyph, cluster); return 2 }
+            return 1
+        }
+        let written = decomposeParts(a, cluster: cluster, shortest: shortest)
+        if written > 0 {
+            if b != 0 { append(b, bGlyph, cluster); return written + 1 }
+            return written
+        }
+        if aGlyph != 0 {
+            append(a, aGlyph, cluster)
+            if b != 0 { append(b, bGlyph, cluster); return 2 }
+            return 1
+        }
+        return 0
+    }
+
+    @inline(__always)
+    private mutating func append(_ scalar: UInt32, _ glyph: Int, _ cluster: Int32) {
+        var props: UInt8 = 0
+        if scalar >= 0xAD {
+            if ScalarProperties.isDefaultIgnorable(scalar) { props |= Self.ignorable }
+            if scalar == 0x200D { props |= Self.zwj } else if scalar == 0x200C { props |= Self.zwnj }
+            if ScalarProperties.isNonspacingMark(scalar) { props |= Self.unicodeMark }
+        }
+        infos.append(GlyphInfo(glyph: Int32(glyph), cluster: cluster, codepoint: scalar, props: props))
+    }
+
+    /// Marks after `first` in canonical order, then each composed with the starter before it when nothing between
+    /// blocks them and the face has the composite (HarfBuzz's second and third rounds).
+    private mutating func reorderAndRecompose(from first: Int) {
+        // Canonical ordering: a stable sort of each run of non-starters by combining class.
+        var i = first
+        while i < infos.count {
+            guard ScalarProperties.combiningClass(infos[i].codepoint) != 0 else { i += 1; continue }
+            var end = i
+            while end < infos.count && ScalarProperties.combiningClass(infos[end].codepoint) != 0 { end += 1 }
+            if end - i > 1 {
+                let sorted = infos[i..<end].enumerated().sorted {
+                    let a = ScalarProperties.combiningClass($0.element.codepoint), b = ScalarProperties.combiningClass($1.element.codepoint)
+                    return a != b ? a < b : $0.offset < $1.offset
+                }.map(\.element)
+                infos.replaceSubrange(i..<end, with: sorted)
+            }
+            i = end
+        }
+        // Recomposition.
+        var starter = first
+        var k = first + 1
+        while k < infos.count {
+            let current = infos[k]
+            if ScalarProperties.isMark(current.codepoint) {
+                let previousClass = ScalarProperties.combiningClass(infos[k - 1].codepoint)
+                let currentClass = ScalarProperties.combiningClass(current.codepoint)
+                if starter == k - 1 || previousClass < currentClass,
+                   let composed = CanonicalComposition.compose(infos[starter].codepoint, current.codepoint) {
+                    let glyph = face.glyph(for: composed)
+                    if glyph != 0 {
+                        infos[starter].codepoint = composed
+                        infos[starter].glyph = Int32(glyph)
+                        infos[starter].props &= ~Self.unicodeMark
+                        infos[starter].cluster = min(infos[starter].cluster, current.cluster)
+                        infos.remove(at: k)
+                        continue
+                    }
+                }
+            }
+            if ScalarProperties.combiningClass(current.codepoint) == 0 { starter = k }
+            k += 1
+        }
+    }
+
+    // MARK: - Step 3: lookups
+
+    /// The plan's substitutions, each only when a glyph of the run (or one a substitution made) may trigger it.
+    private mutating func substitute() {
+        guard let gsub = face.gsub, !plan.substitutions.isEmpty else { return }
+        let words = plan.triggerWords
+        pending = [UInt64](repeating: 0, count: words)
+        var any: UInt64 = 0
+        for info in infos { any |= noteTriggers(Int(info.glyph)) }
+        if !usesTriggers {
+            for w in 0..<words { pending[w] = ~0 }
+            any = ~0
+        }
+        guard any != 0 else { return }
+        for (k, planned) in plan.substitutions.enumerated() where pending[k / 64] & (1 << UInt64(k % 64)) != 0 {
+            applyEverywhere(face.substitutionLookups[Int(planned.index)], planned, in: gsub)
+        }
+    }
+
+    /// Adds the substitutions `glyph` may trigger to `pending`; returns whether it triggers any.
+    @inline(__always)
+    @discardableResult
+    mutating func noteTriggers(_ glyph: Int) -> UInt64 {
+        let words = plan.triggerWords
+        guard glyph >= 0, (glyph + 1) * words <= plan.triggers.count else { return 0 }
+        var any: UInt64 = 0
+        for w in 0..<words {
+            let bits = plan.triggers[glyph * words + w]
+            pending[w] |= bits
+            any |= bits
+        }
+        return any
+    }
+
+    /// Positions the run in `infos` (advances set) with the plan for `script`.
+    mutating func positionRun(script: ShapingScript) {
+        plan = face.plan(for: script)
+        position()
+    }
+
+    /// The plan's positionings (or the `kern` table's pairs).
+    private mutating func position() {
         if let gpos = face.gpos {
-            for index in face.plan.positionings {
-                applyEverywhere(face.plan.positioningLookups[index], in: gpos, isPositioning: true, limit: limit)
+            for planned in plan.positionings {
+                applyEverywhere(face.positioningLookups[Int(planned.index)], planned, in: gpos)
             }
         } else if !face.kernPairs.isEmpty {
             applyKernTable()
         }
-        if !face.glyphClasses.isEmpty {
-            for i in glyphs.indices where face.isMark(Int(glyphs[i].glyph)) { glyphs[i].advance = 0 }
-        }
-        return glyphs
     }
 
-    // MARK: - Driving a lookup
-
-    private mutating func applyEverywhere(_ lookup: OpenTypeLayout.Lookup, in layout: OpenTypeLayout, isPositioning: Bool,
-                                          limit: Int) {
+    /// Applies a lookup at every glyph it may start at, left to right.
+    private mutating func applyEverywhere(_ lookup: OpenTypeLayout.Lookup, _ planned: PlannedLookup, in layout: OpenTypeLayout) {
+        let context = MatchContext(flag: lookup.flag, mask: planned.mask, manualZWJ: planned.manualZWJ,
+                                   isPositioning: layout.isPositioning)
         var i = 0
-        while i < glyphs.count {
-            if !lookup.mayStart(at: Int(glyphs[i].glyph)) || skips(i, lookup.flag) { i += 1; continue }
-            if let next = apply(lookup, in: layout, at: i, isPositioning: isPositioning, depth: 0, limit: limit) {
-                i = max(next, i + 1)
-            } else {
+        while i < infos.count {
+            let info = infos[i]
+            guard info.mask & planned.mask != 0, lookup.mayStart(at: Int(info.glyph)), !skips(i, lookup.flag) else {
                 i += 1
+                continue
             }
+            if let next = apply(lookup, context, in: layout, at: i, depth: 0) { i = max(next, i + 1) } else { i += 1 }
         }
     }
 
     /// Applies the first subtable of `lookup` that matches at `i`; returns where the next match may start.
-    private mutating func apply(_ lookup: OpenTypeLayout.Lookup, in layout: OpenTypeLayout, at i: Int,
-                                isPositioning: Bool, depth: Int, limit: Int) -> Int? {
-        guard i < glyphs.count, lookup.mayStart(at: Int(glyphs[i].glyph)) else { return nil }
-        let bytes = layout.bytes
-        let glyph = Int(glyphs[i].glyph)
-        for (index, subtable) in lookup.subtables.enumerated() where lookup.subtable(index, mayCover: glyph) {
+    mutating func apply(_ lookup: OpenTypeLayout.Lookup, _ context: MatchContext, in layout: OpenTypeLayout, at i: Int,
+                        depth: Int) -> Int? {
+        guard i < infos.count, lookup.mayStart(at: Int(infos[i].glyph)) else { return nil }
+        let table = layout.table
+        let glyph = Int(infos[i].glyph)
+        for index in lookup.subtables.indices where lookup.subtable(index, mayCover: glyph) {
+            let subtable = Int(lookup.subtables[index])
             let result: Int?
-            switch (isPositioning, lookup.type) {
-            case (false, 1): result = singleSubstitution(bytes, subtable, at: i)
-            case (false, 2): result = multipleSubstitution(bytes, subtable, at: i, limit: limit)
-            case (false, 4): result = ligatureSubstitution(bytes, subtable, at: i, flag: lookup.flag)
+            switch (layout.isPositioning, lookup.type) {
+            case (false, 1): result = singleSubstitution(table, subtable, at: i)
+            case (false, 2): result = multipleSubstitution(table, subtable, at: i)
+            case (false, 4): result = ligatureSubstitution(table, subtable, at: i, context)
             case (false, 5), (true, 7):
-                result = context(bytes, subtable, at: i, lookup: lookup, layout: layout, chained: false,
-                                 isPositioning: isPositioning, depth: depth, limit: limit)
+                result = contextual(table, subtable, at: i, context, layout: layout, chained: false, depth: depth)
             case (false, 6), (true, 8):
-                result = context(bytes, subtable, at: i, lookup: lookup, layout: layout, chained: true,
-                                 isPositioning: isPositioning, depth: depth, limit: limit)
-            case (true, 1): result = singleAdjustment(bytes, subtable, at: i)
-            case (true, 2): result = pairAdjustment(bytes, subtable, at: i, flag: lookup.flag)
+                result = contextual(table, subtable, at: i, context, layout: layout, chained: true, depth: depth)
+            case (true, 1): result = singleAdjustment(table, subtable, at: i)
+            case (true, 2): result = pairAdjustment(table, subtable, at: i, context)
             default: result = nil
             }
             if let result { return result }
@@ -132,13 +315,27 @@ struct FontShaper {
         return nil
     }
 
+    // MARK: - Matching
+
+    /// How a lookup walks the run: the glyphs its flag skips, the feature mask its input glyphs need, and how ZWJ and
+    /// ZWNJ are treated (HarfBuzz: input sequences skip ZWJ unless the feature matches it manually and never skip ZWNJ;
+    /// backtrack and lookahead skip both; positioning skips both).
+    struct MatchContext {
+        var flag: Int
+        var mask: UInt8
+        var manualZWJ: Bool
+        var isPositioning: Bool
+    }
+
     /// Whether the lookup flag makes the glyph at `i` invisible to matching (GDEF class).
     @inline(__always)
-    private func skips(_ i: Int, _ flag: Int) -> Bool {
-        guard flag & 0x0E != 0, !face.glyphClasses.isEmpty else { return false }
-        let glyph = Int(glyphs[i].glyph)
-        guard glyph < face.glyphClasses.count else { return false }
-        switch face.glyphClasses[glyph] {
+    func skips(_ i: Int, _ flag: Int) -> Bool {
+        guard flag & 0x0E != 0 else { return false }
+        let glyph = Int(infos[i].glyph)
+        let classes = face.glyphClasses
+        let glyphClass: UInt8 = glyph < classes.count ? classes[glyph]
+            : (classes.isEmpty && infos[i].props & Self.unicodeMark != 0 ? 3 : 0)
+        switch glyphClass {
         case 1: return flag & 0x02 != 0
         case 2: return flag & 0x04 != 0
         case 3: return flag & 0x08 != 0
@@ -146,249 +343,48 @@ struct FontShaper {
         }
     }
 
+    /// Whether the glyph at `i` may be skipped when it does not match: a default-ignorable character, unless it is
+    /// ZWNJ (or ZWJ) and the walk matches those.
     @inline(__always)
-    private func next(after i: Int, _ flag: Int) -> Int? {
-        var j = i + 1
-        while j < glyphs.count { if !skips(j, flag) { return j }; j += 1 }
-        return nil
+    private func maySkip(_ i: Int, ignoreZWNJ: Bool, ignoreZWJ: Bool) -> Bool {
+        let props = infos[i].props
+        guard props & Self.ignorable != 0 else { return false }
+        if props & Self.zwnj != 0 && !ignoreZWNJ { return false }
+        if props & Self.zwj != 0 && !ignoreZWJ { return false }
+        return true
     }
 
+    /// The glyph after (`forward`) or before `j` that the walk matches with `matches`, or nil: glyphs the flag skips are
+    /// passed, a glyph that may be skipped is passed when it does not match, any other must match.
     @inline(__always)
-    private func previous(before i: Int, _ flag: Int) -> Int? {
-        var j = i - 1
-        while j >= 0 { if !skips(j, flag) { return j }; j -= 1 }
-        return nil
-    }
-
-    // MARK: - GSUB
-
-    private mutating func singleSubstitution(_ b: FontBytes, _ s: Int, at i: Int) -> Int? {
-        let glyph = Int(glyphs[i].glyph)
-        guard let index = Coverage(b, at: s + b.peek16(s + 2)).index(of: glyph) else { return nil }
-        switch b.peek16(s) {
-        case 1: glyphs[i].glyph = Int32((glyph + b.peek16(s + 4)) & 0xFFFF)
-        case 2:
-            guard index < b.peek16(s + 4) else { return nil }
-            glyphs[i].glyph = Int32(b.peek16(s + 6 + index * 2))
-        default: return nil
-        }
-        return i + 1
-    }
-
-    private mutating func multipleSubstitution(_ b: FontBytes, _ s: Int, at i: Int, limit: Int) -> Int? {
-        guard b.peek16(s) == 1, let index = Coverage(b, at: s + b.peek16(s + 2)).index(of: Int(glyphs[i].glyph)),
-              index < b.peek16(s + 4) else { return nil }
-        let sequence = s + b.peek16(s + 6 + index * 2)
-        let count = b.peek16(sequence)
-        guard glyphs.count + count - 1 <= limit else { return nil }
-        let cluster = glyphs[i].cluster
-        let replacement = (0..<count).map {
-            ShapedGlyph(glyph: Int32(b.peek16(sequence + 2 + $0 * 2)), cluster: cluster, advance: 0)
-        }
-        glyphs.replaceSubrange(i...i, with: replacement)
-        return i + count
-    }
-
-    private mutating func ligatureSubstitution(_ b: FontBytes, _ s: Int, at i: Int, flag: Int) -> Int? {
-        guard b.peek16(s) == 1, let index = Coverage(b, at: s + b.peek16(s + 2)).index(of: Int(glyphs[i].glyph)),
-              index < b.peek16(s + 4) else { return nil }
-        let set = s + b.peek16(s + 6 + index * 2)
-        let count = min(b.peek16(set), b.count / 2)
-        var matched: [Int] = []
-        for ligatureIndex in 0..<count {
-            let ligature = set + b.peek16(set + 2 + ligatureIndex * 2)
-            let components = b.peek16(ligature + 2)
-            guard components >= 1, components <= 64 else { continue }
-            matched.removeAll(keepingCapacity: true)
-            var j = i
-            var ok = true
-            for component in 1..<max(components, 1) {
-                guard let k = next(after: j, flag), Int(glyphs[k].glyph) == b.peek16(ligature + 2 + component * 2) else {
-                    ok = false
-                    break
-                }
-                matched.append(k)
-                j = k
-            }
-            guard ok else { continue }
-            glyphs[i].glyph = Int32(b.peek16(ligature))
-            for k in matched.reversed() { glyphs.remove(at: k) }
-            return i + 1
-        }
-        return nil
-    }
-
-    // MARK: - Contexts (GSUB 5, 6; GPOS 7, 8)
-
-    /// How a rule names glyphs: glyph IDs (format 1), classes (format 2), or coverage tables (format 3).
-    private enum Matcher {
-        case glyphs
-        case classes(ClassDefinition)
-        case coverages
-
-        func matches(_ value: Int, glyph: Int, bytes: FontBytes, base: Int) -> Bool {
-            switch self {
-            case .glyphs: return value == glyph
-            case .classes(let definition): return definition.value(of: glyph) == value
-            case .coverages: return Coverage(bytes, at: base + value).index(of: glyph) != nil
-            }
-        }
-    }
-
-    private mutating func context(_ b: FontBytes, _ s: Int, at i: Int, lookup: OpenTypeLayout.Lookup,
-                                  layout: OpenTypeLayout, chained: Bool, isPositioning: Bool, depth: Int,
-                                  limit: Int) -> Int? {
-        let glyph = Int(glyphs[i].glyph)
-        let format = b.peek16(s)
-        switch format {
-        case 1, 2:
-            guard let coverageIndex = Coverage(b, at: s + b.peek16(s + 2)).index(of: glyph) else { return nil }
-            var matchers = (Matcher.glyphs, Matcher.glyphs, Matcher.glyphs)
-            var setIndex = coverageIndex
-            var setsAt = s + 6
-            if format == 2 {
-                if chained {
-                    matchers = (.classes(ClassDefinition(b, at: s + b.peek16(s + 4))),
-                                .classes(ClassDefinition(b, at: s + b.peek16(s + 6))),
-                                .classes(ClassDefinition(b, at: s + b.peek16(s + 8))))
-                    setsAt = s + 12
-                } else {
-                    let classes = Matcher.classes(ClassDefinition(b, at: s + b.peek16(s + 4)))
-                    matchers = (classes, classes, classes)
-                    setsAt = s + 8
-                }
-                guard case .classes(let input) = matchers.1 else { return nil }
-                setIndex = input.value(of: glyph)
-            }
-            guard setIndex < b.peek16(setsAt - 2) else { return nil }
-            let setOffset = b.peek16(setsAt + setIndex * 2)
-            guard setOffset != 0 else { return nil }
-            let set = s + setOffset
-            let ruleCount = min(b.peek16(set), b.count / 2)
-            for ruleIndex in 0..<ruleCount {
-                let rule = Self.rule(b, at: set + b.peek16(set + 2 + ruleIndex * 2), chained: chained,
-                                     firstInputListed: false)
-                let inputCount = rule.inputCount, input = rule.input, backtrack = rule.backtrack
-                let lookahead = rule.lookahead, records = rule.records, recordCount = rule.recordCount
-                guard inputCount >= 1 else { continue }
-                if let end = applyRule(b, base: s, at: i, flag: lookup.flag,
-                                       backtrack: (backtrack.count, backtrack.at, matchers.0),
-                                       input: (inputCount - 1, input, matchers.1),
-                                       lookahead: (lookahead.count, lookahead.at, matchers.2),
-                                       records: (recordCount, records), layout: layout, isPositioning: isPositioning,
-                                       depth: depth, limit: limit) {
-                    return end
-                }
-            }
-            return nil
-        case 3:
-            let rule = Self.rule(b, at: s + 2, chained: chained, firstInputListed: true)
-            let inputCount = rule.inputCount, input = rule.input, backtrack = rule.backtrack
-            let lookahead = rule.lookahead, records = rule.records, recordCount = rule.recordCount
-            guard inputCount >= 1, Coverage(b, at: s + b.peek16(input)).index(of: glyph) != nil else { return nil }
-            return applyRule(b, base: s, at: i, flag: lookup.flag,
-                             backtrack: (backtrack.count, backtrack.at, .coverages),
-                             input: (inputCount - 1, input + 2, .coverages),
-                             lookahead: (lookahead.count, lookahead.at, .coverages),
-                             records: (recordCount, records), layout: layout, isPositioning: isPositioning,
-                             depth: depth, limit: limit)
-        default:
+    func step(from j: Int, forward: Bool, _ context: MatchContext, isInput: Bool, _ matches: (Int) -> Bool) -> Int? {
+        let ignoreZWNJ = context.isPositioning || !isInput
+        let ignoreZWJ = context.isPositioning || !isInput || !context.manualZWJ
+        var k = forward ? j + 1 : j - 1
+        while k >= 0 && k < infos.count {
+            if skips(k, context.flag) { k += forward ? 1 : -1; continue }
+            let masked = !isInput || infos[k].mask & context.mask != 0
+            if masked && matches(Int(infos[k].glyph)) { return k }
+            if maySkip(k, ignoreZWNJ: ignoreZWNJ, ignoreZWJ: ignoreZWJ) { k += forward ? 1 : -1; continue }
             return nil
         }
-    }
-
-    /// Where a rule's sequences are: backtrack, input, lookahead (chained rules only have the first and last) and the
-    /// nested lookup records. Formats 1 and 2 leave the first input glyph out of the list (the coverage matched it);
-    /// format 3 lists a coverage for every input position.
-    private static func rule(_ b: FontBytes, at start: Int, chained: Bool, firstInputListed: Bool)
-        -> (backtrack: (count: Int, at: Int), inputCount: Int, input: Int, lookahead: (count: Int, at: Int),
-            recordCount: Int, records: Int)
-    {
-        var p = start
-        var backtrack = (count: 0, at: 0)
-        if chained {
-            backtrack = (b.peek16(p), p + 2)
-            p += 2 + backtrack.count * 2
-        }
-        let inputCount = b.peek16(p)
-        let listed = firstInputListed ? inputCount : max(inputCount - 1, 0)
-        guard chained else {
-            return (backtrack, inputCount, p + 4, (0, 0), b.peek16(p + 2), p + 4 + listed * 2)
-        }
-        let input = p + 2
-        p = input + listed * 2
-        let lookahead = (count: b.peek16(p), at: p + 2)
-        p += 2 + lookahead.count * 2
-        return (backtrack, inputCount, input, lookahead, b.peek16(p), p + 2)
-    }
-
-    /// Matches one rule at `i` (its first input glyph already matched) and applies its nested lookups; returns the
-    /// position after the input sequence, or nil when the rule does not match.
-    private mutating func applyRule(
-        _ b: FontBytes, base: Int, at i: Int, flag: Int,
-        backtrack: (count: Int, at: Int, matcher: Matcher), input: (count: Int, at: Int, matcher: Matcher),
-        lookahead: (count: Int, at: Int, matcher: Matcher), records: (count: Int, at: Int),
-        layout: OpenTypeLayout, isPositioning: Bool, depth: Int, limit: Int
-    ) -> Int? {
-        guard backtrack.count <= 64, input.count <= 64, lookahead.count <= 64 else { return nil }
-        var positions = [i]
-        var j = i
-        for k in 0..<input.count {
-            guard let n = next(after: j, flag),
-                  input.matcher.matches(b.peek16(input.at + k * 2), glyph: Int(glyphs[n].glyph), bytes: b, base: base)
-            else { return nil }
-            positions.append(n)
-            j = n
-        }
-        var back = i
-        for k in 0..<backtrack.count {
-            guard let n = previous(before: back, flag),
-                  backtrack.matcher.matches(b.peek16(backtrack.at + k * 2), glyph: Int(glyphs[n].glyph), bytes: b, base: base)
-            else { return nil }
-            back = n
-        }
-        var ahead = j
-        for k in 0..<lookahead.count {
-            guard let n = next(after: ahead, flag),
-                  lookahead.matcher.matches(b.peek16(lookahead.at + k * 2), glyph: Int(glyphs[n].glyph), bytes: b, base: base)
-            else { return nil }
-            ahead = n
-        }
-        guard depth < Self.maxDepth else { return j + 1 }
-        var end = j + 1
-        for r in 0..<min(records.count, 64) {
-            let sequenceIndex = b.peek16(records.at + r * 4)
-            let lookupIndex = b.peek16(records.at + r * 4 + 2)
-            let all = isPositioning ? face.plan.positioningLookups : face.plan.substitutionLookups
-            guard sequenceIndex < positions.count, lookupIndex < all.count else { continue }
-            let before = glyphs.count
-            let nested = all[lookupIndex]
-            _ = apply(nested, in: layout, at: positions[sequenceIndex], isPositioning: isPositioning, depth: depth + 1,
-                      limit: limit)
-            let delta = glyphs.count - before
-            if delta != 0 {
-                let changed = positions[sequenceIndex]
-                for p in positions.indices where positions[p] > changed { positions[p] += delta }
-                end += delta
-            }
-        }
-        return min(max(end, i + 1), glyphs.count)
+        return nil
     }
 
     // MARK: - GPOS
 
     /// The byte offset of XAdvance inside a value record of `format`, or nil when the record has none.
     @inline(__always)
-    private static func advanceOffset(_ format: Int) -> Int? {
+    static func advanceOffset(_ format: Int) -> Int? {
         format & 4 == 0 ? nil : (format & 1) * 2 + (format & 2)
     }
 
     /// Size in bytes of a value record of `format` (2 per bit set in its low byte).
     @inline(__always)
-    private static func valueSize(_ format: Int) -> Int { (format & 0xFF).nonzeroBitCount * 2 }
+    static func valueSize(_ format: Int) -> Int { (format & 0xFF).nonzeroBitCount * 2 }
 
-    private mutating func singleAdjustment(_ b: FontBytes, _ s: Int, at i: Int) -> Int? {
-        guard let index = Coverage(b, at: s + b.peek16(s + 2)).index(of: Int(glyphs[i].glyph)) else { return nil }
+    private mutating func singleAdjustment(_ b: FontTable, _ s: Int, at i: Int) -> Int? {
+        guard let index = Coverage(b, at: s + b.peek16(s + 2)).index(of: Int(infos[i].glyph)) else { return nil }
         let format = b.peek16(s + 4)
         let record: Int
         switch b.peek16(s) {
@@ -398,16 +394,16 @@ struct FontShaper {
             record = s + 8 + index * Self.valueSize(format)
         default: return nil
         }
-        if let offset = Self.advanceOffset(format) { glyphs[i].advance += Int32(b.peekSigned16(record + offset)) }
+        if let offset = Self.advanceOffset(format) { infos[i].advance &+= Int32(b.peekSigned16(record + offset)) }
         return i + 1
     }
 
-    private mutating func pairAdjustment(_ b: FontBytes, _ s: Int, at i: Int, flag: Int) -> Int? {
-        guard let coverageIndex = Coverage(b, at: s + b.peek16(s + 2)).index(of: Int(glyphs[i].glyph)),
-              let j = next(after: i, flag) else { return nil }
+    private mutating func pairAdjustment(_ b: FontTable, _ s: Int, at i: Int, _ context: MatchContext) -> Int? {
+        guard let coverageIndex = Coverage(b, at: s + b.peek16(s + 2)).index(of: Int(infos[i].glyph)),
+              let j = nextUnskipped(after: i, context) else { return nil }
         let format1 = b.peek16(s + 4), format2 = b.peek16(s + 6)
         let size1 = Self.valueSize(format1), size2 = Self.valueSize(format2)
-        let second = Int(glyphs[j].glyph)
+        let second = Int(infos[j].glyph)
         var record: Int
         switch b.peek16(s) {
         case 1:
@@ -428,7 +424,7 @@ struct FontShaper {
             }
             guard record >= 0 else { return nil }
         case 2:
-            let class1 = ClassDefinition(b, at: s + b.peek16(s + 8)).value(of: Int(glyphs[i].glyph))
+            let class1 = ClassDefinition(b, at: s + b.peek16(s + 8)).value(of: Int(infos[i].glyph))
             let class2 = ClassDefinition(b, at: s + b.peek16(s + 10)).value(of: second)
             let class1Count = b.peek16(s + 12), class2Count = b.peek16(s + 14)
             guard class1 < class1Count, class2 < class2Count else { return nil }
@@ -436,25 +432,35 @@ struct FontShaper {
         default:
             return nil
         }
-        if let offset = Self.advanceOffset(format1) { glyphs[i].advance += Int32(b.peekSigned16(record + offset)) }
-        if let offset = Self.advanceOffset(format2) { glyphs[j].advance += Int32(b.peekSigned16(record + size1 + offset)) }
+        if let offset = Self.advanceOffset(format1) { infos[i].advance &+= Int32(b.peekSigned16(record + offset)) }
+        if let offset = Self.advanceOffset(format2) { infos[j].advance &+= Int32(b.peekSigned16(record + size1 + offset)) }
         return format2 != 0 ? j + 1 : j
     }
 
-    /// `kern` format 0: each glyph and the next that is not a mark, the value split between them as HarfBuzz does.
+    /// The next glyph a positioning walk does not pass over (the flag's skipped glyphs and default ignorables are).
+    @inline(__always)
+    private func nextUnskipped(after i: Int, _ context: MatchContext) -> Int? {
+        var k = i + 1
+        while k < infos.count {
+            if skips(k, context.flag) || maySkip(k, ignoreZWNJ: true, ignoreZWJ: true) { k += 1; continue }
+            return k
+        }
+        return nil
+    }
+
+    /// `kern` format 0: each glyph and the next that is not a mark or default-ignorable, the value split between them
+    /// as HarfBuzz splits it.
     private mutating func applyKernTable() {
+        let context = MatchContext(flag: 0x08, mask: Self.globalMask, manualZWJ: false, isPositioning: true)
         var i = 0
-        while i < glyphs.count {
-            guard !face.isMark(Int(glyphs[i].glyph)) else { i += 1; continue }
-            var j = i + 1
-            while j < glyphs.count, face.isMark(Int(glyphs[j].glyph)) { j += 1 }
-            guard j < glyphs.count else { break }
-            let key = UInt32(glyphs[i].glyph) << 16 | UInt32(glyphs[j].glyph)
+        while i < infos.count {
+            guard !face.isMark(Int(infos[i].glyph)) else { i += 1; continue }
+            guard let j = nextUnskipped(after: i, context) else { break }
+            let key = UInt32(truncatingIfNeeded: infos[i].glyph) << 16 | UInt32(truncatingIfNeeded: infos[j].glyph)
             if let value = face.kernPairs[key] {
-                // HarfBuzz splits a `kern` table value between the pair (the second glyph also moves back by its half).
                 let first = Int32(value) >> 1
-                glyphs[i].advance += first
-                glyphs[j].advance += Int32(value) - first
+                infos[i].advance &+= first
+                infos[j].advance &+= Int32(value) - first
             }
             i = j
         }
