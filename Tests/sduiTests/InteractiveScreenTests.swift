@@ -69,14 +69,15 @@ import Testing
     }
 
     /// Every node of `simulated` is `direct`'s node: the same ids, texts and hidden flags, the same sizes and x, and
-    /// y one offset apart — the simulator's navigation bar — but for the root scroll view, which fills the area below
-    /// the bar.
-    func expectSameLayout(_ simulated: [String: [String: Any]], _ direct: [String: [String: Any]], sourceLocation: SourceLocation = #_sourceLocation) {
+    /// y one offset apart — the simulator's navigation bar, measured at node `anchor` — but for a root scroll view
+    /// (`scrollRoot`), which fills the area below the bar.
+    func expectSameLayout(_ simulated: [String: [String: Any]], _ direct: [String: [String: Any]], anchor: String = "content",
+                          scrollRoot: String? = "page", sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(Set(simulated.keys) == Set(direct.keys), sourceLocation: sourceLocation)
         func frame(_ node: [String: Any]?) -> [String: Double] { node?["frame"] as? [String: Double] ?? [:] }
-        let offset = (frame(simulated["content"])["y"] ?? 0) - (frame(direct["content"])["y"] ?? 0)
+        let offset = (frame(simulated[anchor])["y"] ?? 0) - (frame(direct[anchor])["y"] ?? 0)
         var mismatches: [String] = []
-        for (id, node) in simulated where id != "page" {
+        for (id, node) in simulated where id != scrollRoot {
             let a = frame(node), b = frame(direct[id])
             if a["x"] != b["x"] || a["width"] != b["width"] || a["height"] != b["height"] || a["y"].map({ $0 - offset }) != b["y"]
                 || node["text"] as? String != direct[id]?["text"] as? String || node["hidden"] as? Bool != direct[id]?["hidden"] as? Bool {
@@ -122,5 +123,25 @@ import Testing
             let run = try simulate(payload, taps.prefix(n).joined(separator: ","))
             expectSameLayout(run.layout, try layout(payload, state: run.state))
         }
+    }
+
+    @Test func `a text field and a toggle in overlay and header views are typed into and toggled like any other`() throws {
+        let payload = #"""
+        {"schemaVersion": 1, "id": "form", "state": {"note": "", "gift": false},
+         "root": {"type": "vstack", "id": "page", "children": [
+          {"type": "section", "id": "options",
+           "header": {"type": "toggle", "id": "gift", "isOn": "@{gift}", "label": "Gift wrap"},
+           "children": [{"type": "color", "id": "card", "color": "#EEE", "frame": {"height": 80},
+             "modifiers": [{"overlay": {"content": {"type": "textField", "id": "note", "text": "@{note}", "placeholder": "A note"}}}]}]},
+          {"type": "text", "id": "echo", "text": "@{gift ? \"Wrapped: \" : \"\"}@{note}"}]}}
+        """#
+        let run = try simulate(payload, "type:note=Happy birthday,toggle:gift")
+        let state = try #require(try JSONSerialization.jsonObject(with: run.state) as? [String: Any])
+        #expect(state["note"] as? String == "Happy birthday")
+        #expect(state["gift"] as? Bool == true)
+        #expect(run.layout["note"]?["text"] as? String == "Happy birthday")
+        #expect(run.layout["echo"]?["text"] as? String == "Wrapped: Happy birthday")
+        // A root that is not a scroll view is centred in the area below the bar: every node one offset lower.
+        expectSameLayout(run.layout, try layout(payload, state: run.state), anchor: "page", scrollRoot: nil)
     }
 }
