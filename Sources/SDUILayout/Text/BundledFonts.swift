@@ -37,7 +37,7 @@ public enum BundledFonts {
 
     /// Whether `family` (compared case-insensitively, as CSS does) is a bundled family.
     public static func hasFamily(_ family: String) -> Bool {
-        families.contains { $0.caseInsensitiveCompare(family) == .orderedSame }
+        families.contains { FontCollection.sameFamily($0, family) }
     }
 
     /// The directory of the bundled files, or nil when this module's resources cannot be found.
