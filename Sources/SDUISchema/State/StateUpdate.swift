@@ -30,6 +30,8 @@ public struct StateUpdate: Sendable {
     /// and a menu `picker`'s title are in `textChanges` too, for the layout to patch (the model's tree keeps its
     /// node). Empty for the general path.
     public var inputChanges: [Int32] = []
+    /// Whether the general path made the screen again (`Screen.resolved(in:)`): lay it out in full.
+    public var tookGeneralPath = false
 }
 
 /// Takes a screen from state to state (the runtime keeps one per screen): knows which nodes read which variables,
@@ -162,7 +164,8 @@ public struct StateUpdater: Sendable {
         screen = resolved
         dependencies = StateDependencies(screen: resolved)
         index(resolved)
-        return StateUpdate(screen: resolved, base: base, warnings: decoding.issues.map(\.description), textChanges: nil)
+        return StateUpdate(screen: resolved, base: base, warnings: decoding.issues.map(\.description), textChanges: nil,
+                           tookGeneralPath: true)
     }
 
     /// The new texts of the text readers of `slots`, and the other readers of `slots` (by number, ascending), or
