@@ -24,6 +24,9 @@ extension LayoutEngine {
         guard let changes = update.textChanges, key == cachedKey, let cached = cachedDerived, cached === update.base else {
             return fresh()
         }
+        // The updater numbers every view of the payload; a tree that left some out (`nesting-too-deep`) numbers
+        // the ones after them otherwise.
+        if state.tree.buildDiagnostics.contains(where: { $0.code == "nesting-too-deep" }) { return fresh() }
         // An embedded layout's window is its root's size, which a change that stops below the root keeps.
         let window = proposal == nil ? environment : embeddedWindow(environment, rootSize: lastRootSize)
         // The nodes the change changed are read from the new screen from now on (their content, an input's value).

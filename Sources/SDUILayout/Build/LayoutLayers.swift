@@ -255,21 +255,6 @@ extension TreeBuilder {
     }
 }
 
-/// The `childIndex` of a decoration's flat node: −(2k + 1) for the background of chain element k (the payload's
-/// `modifiers[k]`), −(2k + 2) for its overlay. Children have indices ≥ 0.
-@inline(__always)
-func decorationChildIndex(chainIndex: Int, isOverlay: Bool) -> Int32 {
-    Int32(truncatingIfNeeded: -(2 * chainIndex + (isOverlay ? 2 : 1)))
-}
-
-/// The chain element and kind of a decoration's `childIndex` (nil for a child's).
-@inline(__always)
-func decoration(ofChildIndex childIndex: Int32) -> (chainIndex: Int, isOverlay: Bool)? {
-    guard childIndex < 0, childIndex > sectionFooterChildIndex else { return nil }
-    let code = Int(-(Int64(childIndex))) - 1
-    return (code / 2, code % 2 == 1)
-}
-
 /// `.0` … `.255`, made once: a path id is its parent's plus one of these (one concatenation, no number
 /// formatting per node).
 private let smallPathComponents: [String] = (0..<256).map { "." + String($0) }
@@ -282,22 +267,4 @@ func pathComponent(forChildIndex k: Int32) -> String {
     if k == sectionFooterChildIndex { return ".footer" }
     if let d = decoration(ofChildIndex: k) { return (d.isOverlay ? ".overlay" : ".background") + String(d.chainIndex) }
     return "." + String(k)
-}
-
-extension ComponentNode {
-    /// The payload child at `childIndex` (`decorationChildIndex` for a decoration's view), or nil.
-    func child(atLayoutIndex childIndex: Int32) -> ComponentNode? {
-        if childIndex == sectionHeaderChildIndex { return header }
-        if childIndex == sectionFooterChildIndex { return footer }
-        if let d = decoration(ofChildIndex: childIndex) {
-            guard d.chainIndex < modifiers.chain.count else { return nil }
-            let element = modifiers.chain[d.chainIndex]
-            switch element {
-            case .background where !d.isOverlay, .overlay where d.isOverlay: return element.decorationContent
-            default: return nil
-            }
-        }
-        guard childIndex < children.count else { return nil }
-        return children[Int(childIndex)]
-    }
 }

@@ -55,13 +55,9 @@ public struct StateUpdater: Sendable {
     /// picker's: `ComponentNode.inputText(showing:sizeClass:)`); its child-index path is in `inputTextPaths`.
     private static let inputText: Int32 = -3
     /// The paths of the `inputText` nodes, by pre-order number.
-    private var inputTextPaths: [Int32: [Int]] = [:]
+    private var inputTextPaths: [Int32: [Int32]] = [:]
     /// The nodes that read state in other properties than one text (or in more than one), outside templates.
     private var propertyReaders: [PropertyReader] = []
-    /// Whether the pre-order numbers are the layout tree's node indices: no node has views the layout counts
-    /// besides its children (a background's or overlay's view, a section's header or footer). When false every
-    /// change takes the general path.
-    private var numbersAreLayoutIndices = true
     /// The last `changedNames` and their slots (a runtime changes the same few variables again and again; their
     /// names are not hashed each time).
     private var lastNames: [String] = []
@@ -69,8 +65,8 @@ public struct StateUpdater: Sendable {
 
     /// A node whose one binding is its text: where it is, the binding and the text it shows.
     private struct TextReader: Sendable {
-        /// The child-index path from the root.
-        var path: [Int]
+        /// The path of `childIndex`es from the root (`ComponentNode.forEachView`).
+        var path: [Int32]
         var binding: StateBinding
         /// The slot the binding reads when it is one variable and nothing else (`"@{badge}"`), else -1.
         var global: Int
@@ -82,8 +78,8 @@ public struct StateUpdater: Sendable {
     /// A node whose bindings are not a lone text: where it is, and which of its bindings change only how it is
     /// drawn.
     private struct PropertyReader: Sendable {
-        /// The child-index path from the root.
-        var path: [Int]
+        /// The path of `childIndex`es from the root (`ComponentNode.forEachView`).
+        var path: [Int32]
         /// For each of the node's bindings, in order: whether it is paint-only (`StateUpdater.isPaintOnly`).
         var paintOnly: [Bool]
     }
@@ -102,7 +98,6 @@ public struct StateUpdater: Sendable {
         let tables = Self.readers(of: screen)
         (textReaderOf, textReaders, propertyReaderOf, propertyReaders) = (tables.textOf, tables.text, tables.propertyOf, tables.property)
         inputTextPaths = tables.inputText
-        numbersAreLayoutIndices = textReaderOf.count == screen.root.subtreeCount
     }
 
     /// Takes the screen to `state`; `changedNames`: the variables whose value differs from the current state's
@@ -116,7 +111,7 @@ public struct StateUpdater: Sendable {
             lastSlots = changedNames.compactMap { state.schema.slot(of: $0) }
             lastNames = changedNames
         }
-        if numbersAreLayoutIndices, state.schema == screen.state.schema, let changes = fastChanges(slots: lastSlots, state: state) {
+        if state.schema == screen.state.schema, let changes = fastChanges(slots: lastSlots, state: state) {
             var properties: [Int32] = []
             var resolvedNodes: [ComponentNode] = []
             var layoutChanged = false
@@ -293,16 +288,17 @@ public struct StateUpdater: Sendable {
         }
     }
 
-    /// For each node by pre-order number, its entry in the text readers (-1: none), the text readers, the same for
+    /// For each node by pre-order number (the flat tree's order, views of decorations and sections' headers and
+    /// footers included: `ComponentNode.forEachView`), its entry in the text readers (-1: none), the text readers, the same for
     /// the property readers.
     private static func readers(of screen: Screen)
-        -> (textOf: [Int32], text: [TextReader], propertyOf: [Int32], property: [PropertyReader], inputText: [Int32: [Int]]) {
-        var inputPaths: [Int32: [Int]] = [:]
+        -> (textOf: [Int32], text: [TextReader], propertyOf: [Int32], property: [PropertyReader], inputText: [Int32: [Int32]]) {
+        var inputPaths: [Int32: [Int32]] = [:]
         var textOf: [Int32] = []
         var text: [TextReader] = []
         var propertyOf: [Int32] = []
         var property: [PropertyReader] = []
-        var stack: [(node: ComponentNode, path: [Int], inTemplate: Bool)] = [(screen.root, [], false)]
+        var stack: [(node: ComponentNode, path: [Int32], inTemplate: Bool)] = [(screen.root, [], false)]
         while let (node, path, inTemplate) = stack.popLast() {
             var textEntry: Int32 = -1, propertyEntry: Int32 = -1
             let isButton = node.type == .button
@@ -329,27 +325,11 @@ public struct StateUpdater: Sendable {
             textOf.append(textEntry)
             propertyOf.append(propertyEntry)
             let childrenInTemplate = inTemplate || node.templateItem != nil || !node.templates.isEmpty
-            for (i, child) in node.children.enumerated().reversed() { stack.append((child, path + [i], childrenInTemplate)) }
+            // In the flat tree's order (`forEachView`): the number of a node is its index there.
+            let first = stack.count
+            node.forEachView { step, view in stack.append((view, path + [step], childrenInTemplate)) }
+            stack[first...].reverse()
         }
         return (textOf, text, propertyOf, property, inputPaths)
-    }
-}
-
-extension ComponentNode {
-    /// The node at a child-index path (nil: no such node).
-    func node(at path: ArraySlice<Int>) -> ComponentNode? {
-        guard let first = path.first else { return self }
-        guard children.indices.contains(first) else { return nil }
-        return children[first].node(at: path.dropFirst())
-    }
-
-    /// Changes the node at a child-index path in place (copying only the nodes on the way, and only those another
-    /// value shares).
-    mutating func modify(at path: ArraySlice<Int>, _ body: (inout ComponentNode) -> Void) {
-        guard let first = path.first else { body(&self); return }
-        guard children.indices.contains(first) else { return }
-        // Through the buffer: `children[first]` moved each level's node out and back (a retain and release of
-        // every reference it holds); the buffer's element is changed where it lies.
-        children.withUnsafeMutableBufferPointer { buffer in buffer[first].modify(at: path.dropFirst(), body) }
     }
 }
