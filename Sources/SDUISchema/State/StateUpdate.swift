@@ -45,7 +45,8 @@ public struct StateUpdater: Sendable {
     /// For each node by pre-order number: its entry in `textReaders`, or -1 when its bindings are not the fast
     /// path's (it reads no state, or reads it in another property than its one text).
     private var textReaderOf: [Int32] = []
-    /// The nodes whose one binding is their text (a text's `text`, a button's `title`) and reads no template local.
+    /// The nodes whose one binding is their text (a text's `text`, a button's `title`, a toggle's or stepper's
+    /// `label`) and reads no template local.
     private var textReaders: [TextReader] = []
     /// For each node by pre-order number: its entry in `propertyReaders`, `controlOnly`, or -1.
     private var propertyReaderOf: [Int32] = []
@@ -70,7 +71,8 @@ public struct StateUpdater: Sendable {
         var binding: StateBinding
         /// The slot the binding reads when it is one variable and nothing else (`"@{badge}"`), else -1.
         var global: Int
-        var isButton: Bool
+        /// Which property the text is.
+        var property: TextProperty
         /// The text shown when it is one string for every size class (nil: a size-class map, or none).
         var current: String?
     }
@@ -133,7 +135,7 @@ public struct StateUpdater: Sendable {
                     for change in texts {
                         let reader = Int(readerOf[Int(change.node)])
                         root.modify(at: readers[reader].path[...]) { node in
-                            node.setBoundText(change.text, isTitle: readers[reader].isButton)
+                            node.setBoundText(change.text, of: readers[reader].property)
                         }
                     }
                 }
@@ -208,6 +210,11 @@ public struct StateUpdater: Sendable {
             }
             guard value.fits(.string) || value.type.isScalar else { return nil }
             let string = value.interpolationText
+            if textReaders[k].property == .label {
+                // The control shows the state too; a label that becomes empty has no text run to patch.
+                inputs.append(number)
+                if string.isEmpty { return nil }
+            }
             if textReaders[k].current != string { changes.append((number, string)) }
         }
         return (changes, properties, inputs, inputTexts)
@@ -301,18 +308,17 @@ public struct StateUpdater: Sendable {
         var stack: [(node: ComponentNode, path: [Int32], inTemplate: Bool)] = [(screen.root, [], false)]
         while let (node, path, inTemplate) = stack.popLast() {
             var textEntry: Int32 = -1, propertyEntry: Int32 = -1
-            let isButton = node.type == .button
-            if (node.type == .text || isButton), node.input == nil, node.bindings.count == 1,
-               node.bindings[0].path == [.key(isButton ? "title" : "text")], !node.bindings[0].binding.readsLocals {
+            if let property = TextProperty(of: node), node.bindings.count == 1, node.bindings[0].path == [.key(property.key)],
+               !node.bindings[0].binding.readsLocals, property != .label || (!inTemplate && node.templateItem == nil) {
                 let binding = node.bindings[0].binding
                 var global = -1
                 if let program = binding.program, program.code.count == 1, program.code[0].op == .global {
                     global = Int(program.code[0].operand)
                 }
                 var current: String?
-                if case .fixed(let string)? = isButton ? node.title : node.text { current = string }
+                if case .fixed(let string)? = property.value(of: node) { current = string }
                 textEntry = Int32(text.count)
-                text.append(TextReader(path: path, binding: binding, global: global, isButton: isButton, current: current))
+                text.append(TextReader(path: path, binding: binding, global: global, property: property, current: current))
             } else if node.hasBindings, node.input == nil, !inTemplate, node.templateItem == nil, node.templates.isEmpty {
                 propertyEntry = Int32(property.count)
                 property.append(PropertyReader(path: path, paintOnly: node.bindings.map { isPaintOnly($0.path, of: node) }))
@@ -331,5 +337,55 @@ public struct StateUpdater: Sendable {
             stack[first...].reverse()
         }
         return (textOf, text, propertyOf, property, inputPaths)
+    }
+}
+
+/// The property a text reader's one binding sets: the text the layout measures of its node.
+package enum TextProperty: Sendable {
+    /// A text's `text`.
+    case text
+    /// A button's `title`.
+    case title
+    /// A toggle's or a stepper's `label` (the text beside the control).
+    case label
+
+    /// The property `node`'s kind shows as its text, when it is one of these.
+    init?(of node: ComponentNode) {
+        switch node.type {
+        case .text where node.input == nil: self = .text
+        case .button where node.input == nil: self = .title
+        case .toggle where node.input != nil, .stepper where node.input != nil: self = .label
+        default: return nil
+        }
+    }
+
+    /// The payload key of the property.
+    var key: String {
+        switch self {
+        case .text: return "text"
+        case .title: return "title"
+        case .label: return "label"
+        }
+    }
+
+    /// The property's value in `node`.
+    func value(of node: ComponentNode) -> Responsive<String>? {
+        switch self {
+        case .text: return node.text
+        case .title: return node.title
+        case .label: return node.input?.label
+        }
+    }
+}
+
+extension ComponentNode {
+    /// Sets the text `property` is to the fixed string a binding gave (`setBoundText(_:isTitle:)` for a text or a
+    /// title; a control's label is not in the geometry record).
+    mutating func setBoundText(_ string: String, of property: TextProperty) {
+        switch property {
+        case .text: setBoundText(string, isTitle: false)
+        case .title: setBoundText(string, isTitle: true)
+        case .label: input?.label = .fixed(string)
+        }
     }
 }
