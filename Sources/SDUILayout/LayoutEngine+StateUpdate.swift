@@ -76,14 +76,14 @@ extension LayoutState {
         lazyWindow = nil
         viewport = nil
         // Over the last pass's placements: the nodes not invalidated are there, at the proposals they get again
-        // in the same window (either bank is correct — a stamp says what its bank holds — this one reuses most).
+        // in the same window (either set of placements is correct — each placement records the pass it was made in — this one reuses most).
         if canRelayoutUpward {
             if relayoutUpward(changes, roots: &roots) {
                 return makeLayoutResult(state: &self, environment: environment, traits: traits,
                                         roundsToPixels: roundsToPixels, incremental: IncrementalOutput(subtreesOf: roots))
             }
             // The nodes placed on the way up are consistent, but the last result's frames no longer describe what
-            // the bank holds around them: every frame is written.
+            // the placements around them hold: every frame is written.
             fallback = .fromRoot(nil)
             return nil
         }
@@ -125,7 +125,7 @@ extension LayoutState {
     /// shown:
     /// - some container was measured in an earlier pass (`LayoutState.hasMeasuredContainers`): its parent may have
     ///   asked it for sizes at other proposals, which cannot be checked here;
-    /// - an ancestor has no reusable stamp (it reported a diagnostic, or is a closed-form row), or it is the root
+    /// - an ancestor has no reusable placement record (it reported a diagnostic, or is a closed-form row), or it is the root
     ///   (centred in the window by `run`);
     /// - placing again reports a diagnostic (the full pass orders them).
     /// - Complexity: O(the ancestors laid out again and their children).

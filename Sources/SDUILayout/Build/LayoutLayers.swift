@@ -29,7 +29,7 @@ enum LayerRole: UInt8 {
 /// One layer of a node's modifier chain as the engine applies it, innermost first (`LayoutTree.layers`).
 ///
 /// A layered node (`FlatNode.hasLayers`) has `1 + fullChain.count` layers: its content, then one per element of
-/// `Modifiers.fullChain(isImage:)` — the v1 keys as the modifiers they are sugar for, then the payload's
+/// `Modifiers.fullChain(isImage:)` — the top-level modifier keys (`padding`, `frame`, …) as the modifiers they are sugar for, then the payload's
 /// `modifiers` — so layer k + 1 is chain element k and the per-layer boxes of a result line up with the chain.
 struct LayoutLayer {
     var role: LayerRole
@@ -82,7 +82,7 @@ extension LayoutTree {
 
 extension LayoutTree {
     /// The fixed width and height a layered node's frames give it (NaN where none does; the outermost wins), as
-    /// the fused `frames` record says for a node with v1 keys only.
+    /// the `frames` record says for a node with top-level modifier keys only.
     func fixedFrame(of entry: LayeredNode) -> FrameSpec {
         var spec = FrameSpec()
         for k in Int(entry.firstLayer)..<Int(entry.firstLayer + entry.layerCount) where layers[k].role == .frame {
@@ -98,7 +98,7 @@ extension TreeBuilder {
     /// nodes: backgrounds with a view from the outermost to the innermost (drawn first), before the node's
     /// children; overlays from the innermost to the outermost after them (`addOverlays`), so document order is
     /// drawing order. Values are resolved for the size class and clamped into `ValueLimits` (reported as
-    /// `value-out-of-range`, as the v1 keys are); a contradictory frame is normalised and reported (`frame-conflict`).
+    /// `value-out-of-range`, as the top-level modifier keys are); a contradictory frame is normalised and reported (`frame-conflict`).
     ///
     /// Returns the node's `LayeredNode`, appended to `tree.layeredNodes` before the decorations are built
     /// (`layeredNodes` stays in node order: a decoration's own layers come after its decorated node's).
@@ -128,7 +128,7 @@ extension TreeBuilder {
         }
         for (k, modifier) in chain.enumerated() {
             var layer: LayoutLayer
-            // The pointer of chain element k: a v1 key, or `/modifiers/j`.
+            // The pointer of chain element k: a top-level key, or `/modifiers/j`.
             let place = k < v1Count ? "" : "/modifiers/\(k - v1Count)"
             switch modifier {
             case .padding(let p):

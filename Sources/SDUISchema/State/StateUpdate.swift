@@ -248,7 +248,7 @@ public struct StateUpdater: Sendable {
     }
 
     /// Whether a binding at `path` of `node` changes only how the node is drawn, never its layout: colors, an
-    /// image's URL, placeholder and description, the v1 `background` and `cornerRadius`, accessibility, and the
+    /// image's URL, placeholder and description, the top-level `background` and `cornerRadius`, accessibility, and the
     /// drawing modifiers of the chain (`opacity`, `cornerRadius`, `clipShape`, `border`, `shadow`, `hidden`).
     /// The layout tree holds nothing of them (docs/state.md, "Which changes lay out again").
     static func isPaintOnly(_ path: [PropertyBinding.Step], of node: ComponentNode) -> Bool {
