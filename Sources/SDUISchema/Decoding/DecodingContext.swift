@@ -371,7 +371,7 @@ package struct DecodingContext {
         case .header, .footer:
             // A section's header or footer: a node of its own (its pointer `/…/header`).
             let view = decodeNode(item, at: NodeLocation(parent: number, index: 0, slot: "/" + written), depth: depth + 1)
-            if key == .header { properties.vocabulary.header = view } else { properties.vocabulary.footer = view }
+            if key == .header { properties.sectionAndStyle.header = view } else { properties.sectionAndStyle.footer = view }
         default:
             decodeProperty(key, item, type: type, into: &properties)
         }
@@ -436,7 +436,7 @@ package struct DecodingContext {
         case .flipsForRightToLeftLayoutDirection:
             properties.flipsForRightToLeftLayoutDirection = responsive(item) { $0.bool($1) }
         case .title: properties.title = responsive(item) { $0.string($1) }
-        default: decodeVocabulary(key, item, type: type, into: &properties)
+        default: decodeSectionOrStyleProperty(key, item, type: type, into: &properties)
         }
     }
 }
