@@ -34,9 +34,9 @@ extension ComponentNode {
             body(decorationChildIndex(chainIndex: k, isOverlay: false), view)
         }
         let isSection = type == .section
-        if isSection, let header = properties.vocabulary.header { body(sectionHeaderChildIndex, header) }
+        if isSection, let header = properties.sectionAndStyle.header { body(sectionHeaderChildIndex, header) }
         for (i, child) in children.enumerated() { body(Int32(truncatingIfNeeded: i), child) }
-        if isSection, let footer = properties.vocabulary.footer { body(sectionFooterChildIndex, footer) }
+        if isSection, let footer = properties.sectionAndStyle.footer { body(sectionFooterChildIndex, footer) }
         for k in chain.indices {
             guard case .overlay = chain[k], let view = chain[k].decorationContent else { continue }
             body(decorationChildIndex(chainIndex: k, isOverlay: true), view)
