@@ -69,7 +69,8 @@ struct ASCIISubstitutionGate {
     /// are then all shaped in full).
     init?(face: FontFace, plans: [ShapingPlan], characters: [(bit: Int, glyph: Int)]) {
         guard let gsub = face.gsub else { return }
-        var analysis = OriginAnalysis(layout: gsub, glyphCount: face.glyphCount, characters: characters)
+        var analysis = OriginAnalysis(layout: gsub, lookups: face.substitutionLookups, glyphCount: face.glyphCount,
+                                      characters: characters)
         let planned = Set(plans.flatMap { $0.substitutions.map { Int($0.index) } }).sorted()
         guard analysis.propagate(from: planned) else { return nil }
         var found = Set<[ASCIISet]>()
@@ -108,17 +109,29 @@ struct ASCIISubstitutionGate {
 private struct OriginAnalysis {
     let t: FontTable
     let layout: OpenTypeLayout
+    /// The face's GSUB lookups (the planned ones with their first-glyph sets, which pass most glyphs over quickly).
+    let lookups: UnsafeBufferPointer<OpenTypeLayout.Lookup>
     let glyphCount: Int
     /// Per glyph, the characters it may stand for.
     var origin: [ASCIISet]
     /// The glyphs whose origin is not empty.
     var members: [Int] = []
+    /// `origin(ofCoverageAt:)`'s answers, once the origins are settled (after `propagate`).
+    private let coverageOrigins = CoverageOrigins()
+
+    final class CoverageOrigins {
+        var byOffset: [Int: ASCIISet] = [:]
+    }
 
     /// Fixed-point rounds at most (each adds at least one glyph's character; real fonts need a handful).
     static let maximumRounds = 32
+    /// Coverage searches at most (a real font needs a few tens of thousands; a hostile one is given up on).
+    static let maximumWork = 1 << 20
 
-    init(layout: OpenTypeLayout, glyphCount: Int, characters: [(bit: Int, glyph: Int)]) {
+    init(layout: OpenTypeLayout, lookups: UnsafeBufferPointer<OpenTypeLayout.Lookup>, glyphCount: Int,
+         characters: [(bit: Int, glyph: Int)]) {
         self.layout = layout
+        self.lookups = lookups
         self.t = layout.table
         self.glyphCount = glyphCount
         origin = [ASCIISet](repeating: ASCIISet(), count: glyphCount)
@@ -130,84 +143,140 @@ private struct OriginAnalysis {
         origin[glyph].insert(bit)
     }
 
-    /// Adds `set` to `glyph`'s origin; whether it grew.
-    private mutating func add(_ set: ASCIISet, to glyph: Int) -> Bool {
-        guard glyph >= 0, glyph < glyphCount, !set.isSubset(of: origin[glyph]) else { return false }
+    /// Adds `set` to `glyph`'s origin (the glyph is then in `grown` when it grew).
+    private mutating func add(_ set: ASCIISet, to glyph: Int) {
+        guard glyph >= 0, glyph < glyphCount, !set.isSubset(of: origin[glyph]) else { return }
         if origin[glyph].isEmpty { members.append(glyph) }
         origin[glyph] = origin[glyph].union(set)
-        return true
+        if !isGrown[glyph] {
+            isGrown[glyph] = true
+            grown.append(glyph)
+        }
     }
+
+    /// The glyphs whose origin grew in the current round (each once).
+    private var grown: [Int] = []
+    private var isGrown: [Bool] = []
 
     /// The origins through every substitution of `planned` and the lookups their rules call; false when they do not
     /// settle within `maximumRounds`.
     mutating func propagate(from planned: [Int]) -> Bool {
-        var lookups = Set(planned.filter { $0 < layout.lookups.count })
-        var queue = Array(lookups)
+        let count = lookups.count
+        var reached = Set(planned.filter { $0 < count })
+        var queue = Array(reached)
         while let index = queue.popLast() {
-            for nested in nestedLookups(of: index) where nested < layout.lookups.count && !lookups.contains(nested) {
-                lookups.insert(nested)
+            for nested in nestedLookups(of: index) where nested < count && !reached.contains(nested) {
+                reached.insert(nested)
                 queue.append(nested)
             }
         }
-        let order = lookups.sorted()
+        let order = reached.sorted()
+        // Each round passes only the glyphs whose origin grew in the round before through the lookups.
+        isGrown = [Bool](repeating: false, count: glyphCount)
+        var frontier = members
+        var work = 0
         for _ in 0..<Self.maximumRounds {
-            var grew = false
-            for index in order { grew = substitute(index) || grew }
-            if !grew { return true }
+            for index in order {
+                work += frontier.count * lookups[index].subtables.count
+                guard work <= Self.maximumWork else { return false }
+                substitute(index, from: frontier)
+            }
+            if grown.isEmpty { return true }
+            frontier = grown
+            for glyph in grown { isGrown[glyph] = false }
+            grown.removeAll(keepingCapacity: true)
         }
         return false
     }
 
-    /// The lookups a contextual lookup's rules call.
+    /// The lookups a contextual lookup's rules call (every rule's, whatever glyphs have an origin yet).
     private func nestedLookups(of index: Int) -> [Int] {
-        let lookup = layout.lookups[index]
+        let lookup = lookups[index]
         guard lookup.type == 5 || lookup.type == 6 else { return [] }
+        let chained = lookup.type == 6
         var found: [Int] = []
-        forEachRule(lookup) { rule, _ in
+        func records(_ rule: FontShaper.Rule) {
             for r in 0..<min(rule.recordCount, 64) { found.append(t.peek16(rule.records + r * 4 + 2)) }
+        }
+        for subtable in lookup.subtables {
+            let s = Int(subtable)
+            let format = t.peek16(s)
+            switch format {
+            case 1, 2:
+                let setsAt = format == 1 ? s + 6 : (chained ? s + 12 : s + 8)
+                for setIndex in 0..<min(t.peek16(setsAt - 2), t.count / 2) {
+                    let setOffset = t.peek16(setsAt + setIndex * 2)
+                    guard setOffset != 0 else { continue }
+                    let set = s + setOffset
+                    for ruleIndex in 0..<min(t.peek16(set), t.count / 2) {
+                        records(FontShaper.rule(t, at: set + t.peek16(set + 2 + ruleIndex * 2), chained: chained,
+                                                firstInputListed: false))
+                    }
+                }
+            case 3:
+                records(FontShaper.rule(t, at: s + 2, chained: chained, firstInputListed: true))
+            default:
+                break
+            }
         }
         return found
     }
 
-    /// One pass of lookup `index`'s single, multiple and ligature substitutions over the glyphs with an origin.
-    private mutating func substitute(_ index: Int) -> Bool {
-        let lookup = layout.lookups[index]
-        var grew = false
-        for subtable in lookup.subtables {
+    /// Lookup `index`'s single, multiple and ligature substitutions applied to the glyphs of `frontier`.
+    private mutating func substitute(_ index: Int, from frontier: [Int]) {
+        let lookup = lookups[index]
+        guard lookup.type == 1 || lookup.type == 2 || lookup.type == 4 else { return }
+        for (k, subtable) in lookup.subtables.enumerated() {
             let s = Int(subtable)
             let coverage = Coverage(t, at: s + t.peek16(s + 2))
-            for glyph in members {
-                guard let coverageIndex = coverage.index(of: glyph) else { continue }
+            for glyph in frontier {
+                guard lookup.mayStart(at: glyph), lookup.subtable(k, mayCover: glyph),
+                      let coverageIndex = coverage.index(of: glyph) else { continue }
                 let from = origin[glyph]
                 switch (lookup.type, t.peek16(s)) {
                 case (1, 1):
-                    grew = add(from, to: (glyph + t.peek16(s + 4)) & 0xFFFF) || grew
+                    add(from, to: (glyph + t.peek16(s + 4)) & 0xFFFF)
                 case (1, 2):
-                    if coverageIndex < t.peek16(s + 4) { grew = add(from, to: t.peek16(s + 6 + coverageIndex * 2)) || grew }
+                    if coverageIndex < t.peek16(s + 4) { add(from, to: t.peek16(s + 6 + coverageIndex * 2)) }
                 case (2, 1):
                     guard coverageIndex < t.peek16(s + 4) else { continue }
                     let sequence = s + t.peek16(s + 6 + coverageIndex * 2)
                     for k in 0..<min(t.peek16(sequence), t.count / 2) {
-                        grew = add(from, to: t.peek16(sequence + 2 + k * 2)) || grew
+                        add(from, to: t.peek16(sequence + 2 + k * 2))
                     }
                 case (4, 1):
                     guard coverageIndex < t.peek16(s + 4) else { continue }
                     let set = s + t.peek16(s + 6 + coverageIndex * 2)
                     for k in 0..<min(t.peek16(set), t.count / 2) {
-                        grew = add(from, to: t.peek16(set + t.peek16(set + 2 + k * 2))) || grew
+                        add(from, to: t.peek16(set + t.peek16(set + 2 + k * 2)))
                     }
                 default:
                     break
                 }
             }
         }
-        return grew
     }
 
-    /// The union of the origins of the glyphs `covers` accepts.
-    private func origin(where covers: (Int) -> Bool) -> ASCIISet {
+    /// Calls `body` with each glyph of `coverage` that has an origin, and its coverage index: walking the coverage
+    /// or the glyphs with an origin, whichever is shorter.
+    private func forEachCovered(_ coverage: Coverage, _ body: (_ glyph: Int, _ index: Int) -> Void) {
+        if coverage.count <= members.count * 2 {
+            coverage.forEachIndexed(limit: glyphCount) { glyph, index in
+                if !origin[glyph].isEmpty { body(glyph, index) }
+            }
+        } else {
+            for glyph in members {
+                if let index = coverage.index(of: glyph) { body(glyph, index) }
+            }
+        }
+    }
+
+    /// The union of the origins of the glyphs of the coverage at `offset` (remembered per offset: rules share them).
+    private func origin(ofCoverageAt offset: Int) -> ASCIISet {
+        if let known = coverageOrigins.byOffset[offset] { return known }
         var set = ASCIISet()
-        for glyph in members where covers(glyph) { set = set.union(origin[glyph]) }
+        forEachCovered(Coverage(t, at: offset)) { glyph, _ in set.formUnion(origin[glyph]) }
+        coverageOrigins.byOffset[offset] = set
         return set
     }
 
@@ -221,8 +290,8 @@ private struct OriginAnalysis {
     /// The requirements of planned lookup `index` (see `ASCIISubstitutionGate`); nil when its type or a subtable's
     /// format is not one the shaper applies or this analysis knows.
     func requirements(ofLookup index: Int) -> [[ASCIISet]]? {
-        guard index < layout.lookups.count else { return [] }
-        let lookup = layout.lookups[index]
+        guard index < lookups.count else { return [] }
+        let lookup = lookups[index]
         var found: [[ASCIISet]] = []
         switch lookup.type {
         case 0, 3, 8:
@@ -230,15 +299,14 @@ private struct OriginAnalysis {
         case 1, 2:
             for subtable in lookup.subtables {
                 let s = Int(subtable)
-                let coverage = Coverage(t, at: s + t.peek16(s + 2))
-                found.append([origin { coverage.index(of: $0) != nil }])
+                found.append([origin(ofCoverageAt: s + t.peek16(s + 2))])
             }
         case 4:
             for subtable in lookup.subtables {
                 let s = Int(subtable)
-                let coverage = Coverage(t, at: s + t.peek16(s + 2))
-                for glyph in members {
-                    guard let coverageIndex = coverage.index(of: glyph), coverageIndex < t.peek16(s + 4) else { continue }
+                var covered: [(glyph: Int, index: Int)] = []
+                forEachCovered(Coverage(t, at: s + t.peek16(s + 2))) { covered.append(($0, $1)) }
+                for (glyph, coverageIndex) in covered where coverageIndex < t.peek16(s + 4) {
                     let set = s + t.peek16(s + 6 + coverageIndex * 2)
                     for k in 0..<min(t.peek16(set), t.count / 2) {
                         let ligature = set + t.peek16(set + 2 + k * 2)
@@ -273,9 +341,9 @@ private struct OriginAnalysis {
             let s = Int(subtable)
             switch t.peek16(s) {
             case 1:
-                let coverage = Coverage(t, at: s + t.peek16(s + 2))
-                for glyph in members {
-                    guard let setIndex = coverage.index(of: glyph), setIndex < t.peek16(s + 4) else { continue }
+                var covered: [(glyph: Int, index: Int)] = []
+                forEachCovered(Coverage(t, at: s + t.peek16(s + 2))) { covered.append(($0, $1)) }
+                for (glyph, setIndex) in covered where setIndex < t.peek16(s + 4) {
                     let setOffset = t.peek16(s + 6 + setIndex * 2)
                     guard setOffset != 0 else { continue }
                     let set = s + setOffset
@@ -300,11 +368,11 @@ private struct OriginAnalysis {
                     setsAt = s + 8
                 }
                 let classes = definitions.map(classOrigins)
+                var firstByClass: [Int: ASCIISet] = [:]
+                forEachCovered(coverage) { glyph, _ in firstByClass[definitions[1].value(of: glyph), default: ASCIISet()].formUnion(origin[glyph]) }
                 for setIndex in 0..<min(t.peek16(setsAt - 2), 4096) {
                     let setOffset = t.peek16(setsAt + setIndex * 2)
-                    guard setOffset != 0 else { continue }
-                    let first = origin { coverage.index(of: $0) != nil && definitions[1].value(of: $0) == setIndex }
-                    guard !first.isEmpty else { continue }
+                    guard setOffset != 0, let first = firstByClass[setIndex], !first.isEmpty else { continue }
                     let set = s + setOffset
                     for ruleIndex in 0..<min(t.peek16(set), t.count / 2) {
                         let rule = FontShaper.rule(t, at: set + t.peek16(set + 2 + ruleIndex * 2), chained: chained,
@@ -318,13 +386,11 @@ private struct OriginAnalysis {
             case 3:
                 let rule = FontShaper.rule(t, at: s + 2, chained: chained, firstInputListed: true)
                 guard rule.inputCount >= 1 else { continue }
-                let firstCoverage = Coverage(t, at: s + t.peek16(rule.input))
-                let first = origin { firstCoverage.index(of: $0) != nil }
+                let first = origin(ofCoverageAt: s + t.peek16(rule.input))
                 var shifted = rule
                 shifted.input += 2  // the first input's coverage is `first`
                 guard let positions = positions(of: shifted, first: first, { value, _ in
-                    let coverage = Coverage(t, at: s + value)
-                    return origin { coverage.index(of: $0) != nil }
+                    origin(ofCoverageAt: s + value)
                 }) else { continue }
                 body(rule, positions)
             default:
