@@ -110,25 +110,48 @@ struct OpenTypeLayout: @unchecked Sendable {
 
     /// The features a language system lists: each feature's tag and lookup indices, the required feature (applied
     /// whatever is asked) first.
+    ///
+    /// Bounded for hostile tables: a feature index the list repeats is read once, a feature keeps each lookup index
+    /// once (a valid feature lists each lookup at most once), and at most `maxLookupReferences` lookup indices are
+    /// read for one language system (real fonts list a few hundred) — past it the remaining features are left out,
+    /// so a table of repeated references costs linear time, never a hang.
     func features(of languageSystem: Int) -> [(tag: UInt32, isRequired: Bool, lookups: [Int])] {
         guard languageSystem != 0, featureList != 0 else { return [] }
         let featureCount = min(table.peek16(featureList), table.count / 6)
         var result: [(tag: UInt32, isRequired: Bool, lookups: [Int])] = []
+        var seenFeatures = [Bool](repeating: false, count: featureCount)
+        var seenLookups = [Int](repeating: -1, count: lookups.count)  // the result entry that last took each lookup
+        var budget = Self.maxLookupReferences
         func feature(_ featureIndex: Int, required: Bool) {
-            guard featureIndex < featureCount else { return }
+            guard featureIndex < featureCount, budget > 0 else { return }
+            if !required {
+                guard !seenFeatures[featureIndex] else { return }
+                seenFeatures[featureIndex] = true
+            }
+            let marker = result.count
             let record = featureList + 2 + featureIndex * 6
             let tag = UInt32(truncatingIfNeeded: table.peek32(record))
             let feature = featureList + table.peek16(record + 4)
-            let count = min(table.peek16(feature + 2), table.count / 2)
-            let indices = (0..<count).map { table.peek16(feature + 4 + $0 * 2) }.filter { $0 < lookups.count }
+            let count = min(table.peek16(feature + 2), table.count / 2, budget)
+            budget -= count
+            var indices: [Int] = []
+            for k in 0..<count {
+                let index = table.peek16(feature + 4 + k * 2)
+                guard index < lookups.count, seenLookups[index] != marker else { continue }
+                seenLookups[index] = marker
+                indices.append(index)
+            }
             result.append((tag, required, indices))
         }
         let required = table.peek16(languageSystem + 2)
         if required != 0xFFFF { feature(required, required: true) }
         let count = min(table.peek16(languageSystem + 4), table.count / 2)
-        for index in 0..<count { feature(table.peek16(languageSystem + 6 + index * 2), required: false) }
+        for index in 0..<count where budget > 0 { feature(table.peek16(languageSystem + 6 + index * 2), required: false) }
         return result
     }
+
+    /// The most lookup indices read for one language system's features (see `features(of:)`).
+    static let maxLookupReferences = 1 << 16
 
     /// A lookup, ready to apply: plain data (pointers into the face's arena), copied without reference counting.
     struct Lookup: @unchecked Sendable {
