@@ -180,7 +180,8 @@ extension FontShaper {
     private mutating func applyRule(_ b: FontTable, base: Int, at i: Int, _ context: MatchContext, rule: Rule, inputAt: Int,
                                     matchers: (Matcher, Matcher, Matcher), layout: OpenTypeLayout, depth: Int) -> Int? {
         let inputCount = rule.inputCount - 1
-        guard rule.backtrack.count <= 64, inputCount <= 64, rule.lookahead.count <= 64 else { return nil }
+        // A rule lists at least its first input glyph; a count of 0 (a broken table) matches nothing.
+        guard inputCount >= 0, rule.backtrack.count <= 64, inputCount <= 64, rule.lookahead.count <= 64 else { return nil }
         var positions = [i]
         var j = i
         for k in 0..<inputCount {

@@ -257,7 +257,7 @@ extension OpenTypeLayout {
                         let candidates = classes[which][value] ?? []
                         if candidates.count < best.count { best = candidates }
                     }
-                    for k in 0..<min(rule.inputCount - 1, 64) { consider(t.peek16(rule.input + k * 2), 1) }
+                    for k in 0..<min(max(rule.inputCount - 1, 0), 64) { consider(t.peek16(rule.input + k * 2), 1) }
                     for k in 0..<min(rule.lookahead.count, 64) { consider(t.peek16(rule.lookahead.at + k * 2), 2) }
                     for k in 0..<min(rule.backtrack.count, 64) { consider(t.peek16(rule.backtrack.at + k * 2), 0) }
                     mark(best)
