@@ -19,7 +19,7 @@ func computeGridLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
         var child = flat.firstChild
         while child >= 0 {
             if !s.ptr.nodes[Int(child)].isHidden {
-                widest = maxOf(widest, computeNodeLayout(child, .unspecified, .measure, &s).0)
+                widest = maxOf(widest, computeCachedLayout(child, .measure(.unspecified), &s).width)
             }
             child = s.ptr.nodes[Int(child)].nextSibling
         }
@@ -53,7 +53,7 @@ func computeGridLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
         var taken = 0
         while child >= 0 && taken < columns {
             if !s.ptr.nodes[Int(child)].isHidden {
-                let size = computeChildLayout(child, itemProposal, mode, &s)
+                let size = computeChildLayout(child, LayoutInput(itemProposal, mode), &s).size
                 rowHeight = maxOf(rowHeight, size.1)
                 taken += 1
             }
@@ -134,7 +134,7 @@ func computeGridItemLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeM
         var taken = 0
         while child >= 0 && taken < trackCount {
             if !s.ptr.nodes[Int(child)].isHidden {
-                let size = computeChildLayout(child, Proposal(width: s.gridTracks[base + taken].width, height: .nan), mode, &s)
+                let size = computeChildLayout(child, LayoutInput(Proposal(width: s.gridTracks[base + taken].width, height: .nan), mode), &s).size
                 rowHeight = maxOf(rowHeight, size.1)
                 taken += 1
             }

@@ -19,8 +19,9 @@
 /// Reads go through `s.ptr` (unchecked, see `PassPointers`), re-read after every child layout.
 ///
 /// Specialised per axis (`StackAxis`), so the axis costs no branch per child.
-func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
-    switch (s.ptr.nodes[Int(node)].isHorizontal, mode) {
+func computeStackLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
+    let proposal = input.proposal
+    switch (s.ptr.nodes[Int(node)].isHorizontal, input.mode) {
     case (true, .place): return stackLayout(HorizontalAxis.self, PlaceMode.self, node, proposal, &s)
     case (true, .measure): return stackLayout(HorizontalAxis.self, MeasureMode.self, node, proposal, &s)
     case (false, .place): return stackLayout(VerticalAxis.self, PlaceMode.self, node, proposal, &s)
@@ -43,10 +44,10 @@ protocol StackAxis {
 enum HorizontalAxis: StackAxis { static var isHorizontal: Bool { true } }
 enum VerticalAxis: StackAxis { static var isHorizontal: Bool { false } }
 
-/// `computeStackLayout` for one axis and mode (`computeNodeLayout` calls it directly for stacks).
+/// `computeStackLayout` for one axis and mode (`computeCachedLayout` calls it directly for stacks).
 func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ modeKind: Mode.Type, _ node: Int32,
-                                                         _ proposal: Proposal, _ s: inout LayoutState) -> (Double, Double) {
-    guard s.ptr.nodes[Int(node)].visibleChildCount > 0 else { return (0, 0) }
+                                                         _ proposal: Proposal, _ s: inout LayoutState) -> LayoutOutput {
+    guard s.ptr.nodes[Int(node)].visibleChildCount > 0 else { return .zero }
     let horizontal = Axis.isHorizontal
     let mode = Mode.mode
     let firstChild = s.ptr.nodes[Int(node)].firstChild
@@ -56,8 +57,9 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
     // the build (`TreeBuilder.add`, Build/StackChildren.swift) stores each child's `gapBefore` and their sum.
     let spacingTotal = s.ptr.nodes[Int(node)].spacingTotal
 
-    @inline(__always) func make(_ a: Double) -> Proposal {
-        horizontal ? Proposal(width: a, height: cross) : Proposal(width: cross, height: a)
+    /// The input of a child offered `a` along the axis.
+    @inline(__always) func make(_ a: Double) -> LayoutInput {
+        LayoutInput(horizontal ? Proposal(width: a, height: cross) : Proposal(width: cross, height: a), mode)
     }
 
     var length = spacingTotal
@@ -81,15 +83,15 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
                     let top = position + (s.ptr.nodes[c].hasPadding ? s.ptr.paddings[c].top : 0)
                     s.viewport = (viewport.0 - top, viewport.1 - top)
                 }
-                let size = computeChildLayout(child, make(.nan), mode, &s)
+                let size = computeChildLayout(child, make(.nan), &s)
                 if viewport != nil { s.viewport = viewport }
                 if mode == .place {
                     if horizontal { s.ptr.geometry[c].x = position } else { s.ptr.geometry[c].y = position }
                 }
-                let taken = horizontal ? size.0 : size.1
+                let taken = horizontal ? size.width : size.height
                 position += taken
                 length += taken
-                crossSize = maxOf(crossSize, horizontal ? size.1 : size.0)
+                crossSize = maxOf(crossSize, horizontal ? size.height : size.width)
             }
             child = s.ptr.nodes[c].nextSibling
         }
@@ -110,7 +112,7 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
                 child = nodes[c].nextSibling
             }
         }
-        return horizontal ? (length, crossSize) : (crossSize, length)
+        return horizontal ? LayoutOutput(width: length, height: crossSize) : LayoutOutput(width: crossSize, height: length)
     }
 
     let shape = s.ptr.nodes[Int(node)].stackChildShape
@@ -153,12 +155,12 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
             if !s.ptr.nodes[c].isHidden {
                 if s.ptr.nodes[c].hasFrame {
                     let offer = exactOffers ? maxOf(0, budget) / Double(left) : .infinity
-                    let size = computeChildLayout(child, make(offer), mode, &s)
-                    let taken = horizontal ? size.0 : size.1
+                    let size = computeChildLayout(child, make(offer), &s)
+                    let taken = horizontal ? size.width : size.height
                     budget -= taken
                     remaining -= taken
                     length += taken
-                    crossSize = maxOf(crossSize, horizontal ? size.1 : size.0)
+                    crossSize = maxOf(crossSize, horizontal ? size.height : size.width)
                     left &-= 1
                 } else {
                     if spacers == 0 { firstSpacer = child }
@@ -181,7 +183,9 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
                     let offer = maxOf(0, budget) / Double(left)
                     let taken = maxOf(s.ptr.nodes[c].minLength, offer)
                     if mode == .place {
-                        recordPlacement(child, make(offer), horizontal ? (taken, 0) : (0, taken), 0, 0, &s)
+                        recordPlacement(child, make(offer).proposal,
+                                        horizontal ? LayoutOutput(width: taken, height: 0) : LayoutOutput(width: 0, height: taken),
+                                        0, 0, &s)
                     }
                     budget -= taken
                     length += taken
@@ -198,9 +202,9 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
         var child = firstChild
         while child >= 0 && s.ptr.nodes[Int(child)].isHidden { child = s.ptr.nodes[Int(child)].nextSibling }
         let offer = maxOf(0, along - spacingTotal - 0.0) / 1.0
-        let size = computeChildLayout(child, make(offer), mode, &s)
-        length += horizontal ? size.0 : size.1
-        crossSize = maxOf(crossSize, horizontal ? size.1 : size.0)
+        let size = computeChildLayout(child, make(offer), &s)
+        length += horizontal ? size.width : size.height
+        crossSize = maxOf(crossSize, horizontal ? size.height : size.width)
     } else {
         // Steps 1 and 3: the visible children with their flexibility, in document order, in a scratch region
         // reused across stacks and passes. The scratch is a stack of regions (nested stacks push above); it holds
@@ -224,10 +228,10 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
                     // A bare spacer: minLength up to infinity.
                     minimum = s.ptr.nodes[c].minLength; maximum = .infinity
                 } else {
-                    let small = computeNodeLayout(child, make(0), .measure, &s)
-                    let large = computeNodeLayout(child, make(.infinity), .measure, &s)
-                    minimum = horizontal ? small.0 : small.1
-                    maximum = horizontal ? large.0 : large.1
+                    let small = computeCachedLayout(child, .measure(make(0).proposal), &s)
+                    let large = computeCachedLayout(child, .measure(make(.infinity).proposal), &s)
+                    minimum = horizontal ? small.width : small.height
+                    maximum = horizontal ? large.width : large.height
                 }
                 let flexibility = maximum - minimum
                 // (Indices are within the region [base, end) by construction: wrapping arithmetic, no overflow traps.)
@@ -269,12 +273,12 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
             while k < groupEnd {
                 let offer = maxOf(0, budget) / Double(groupEnd &- k)
                 let item = s.ptr.stackScratch[k].node
-                let size = computeChildLayout(item, make(offer), mode, &s)
-                let taken = horizontal ? size.0 : size.1
+                let size = computeChildLayout(item, make(offer), &s)
+                let taken = horizontal ? size.width : size.height
                 budget -= taken
                 remaining -= taken
                 length += taken
-                crossSize = maxOf(crossSize, horizontal ? size.1 : size.0)
+                crossSize = maxOf(crossSize, horizontal ? size.height : size.width)
                 k &+= 1
             }
             groupStart = groupEnd
@@ -284,7 +288,7 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
     }
 
     // Step 6: the stack's size.
-    let size = horizontal ? (length, crossSize) : (crossSize, length)
+    let size = horizontal ? LayoutOutput(width: length, height: crossSize) : LayoutOutput(width: crossSize, height: length)
 
     // Step 7: placement in document order (no child is laid out here: the pointers stay valid).
     if mode == .place {

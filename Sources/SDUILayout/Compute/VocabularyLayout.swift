@@ -20,7 +20,7 @@ func computeViewThatFitsLayout(_ node: Int32, _ proposal: Proposal, _ mode: Comp
     var child = s.ptr.nodes[Int(node)].firstChild
     while child >= 0 {
         if !s.ptr.nodes[Int(child)].isHidden {
-            let size = computeChildLayout(child, ideal, .measure, &s)
+            let size = computeChildLayout(child, .measure(ideal), &s).size
             s.sizeScratch.append(size)
         }
         child = s.ptr.nodes[Int(child)].nextSibling
@@ -39,7 +39,7 @@ func computeViewThatFitsLayout(_ node: Int32, _ proposal: Proposal, _ mode: Comp
         let c = Int(child)
         if !s.ptr.nodes[c].isHidden {
             if visible == choice {
-                size = computeChildLayout(child, proposal, mode, &s)
+                size = computeChildLayout(child, LayoutInput(proposal, mode), &s).size
                 if mode == .place { s.ptr.geometry[c].x = 0; s.ptr.geometry[c].y = 0 }
             } else if mode == .place {
                 clearSubtree(child, &s)
@@ -52,14 +52,14 @@ func computeViewThatFitsLayout(_ node: Int32, _ proposal: Proposal, _ mode: Comp
 }
 
 /// An unchosen child of a `viewThatFits`: it and its subtree get zero frames at their parent's origin, no text
-/// lines and no layer boxes, and their remembered placements are dropped (this bank no longer holds them).
+/// lines and no layer boxes, and their remembered placements are dropped (this pass's placements no longer hold them).
 /// - Complexity: O(subtree).
 func clearSubtree(_ root: Int32, _ s: inout LayoutState) {
     let count = s.ptr.nodes.count
     var j = Int(root)
     repeat {
         s.ptr.geometry[j] = NodeGeometry()
-        s.ptr.stamps[j].epoch = 0
+        s.ptr.placementRecords[j].epoch = 0
         let text = Int(s.ptr.nodes[j].textIndex)
         if text >= 0 && text < s.placedTexts.count { s.placedTexts[text].isPlaced = false }
         if s.ptr.nodes[j].hasLayers {
@@ -116,9 +116,9 @@ func computeFlowLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
 
 /// A flow's child: at its ideal size, or proposed the flow's width when it is wider.
 private func flowChildSize(_ child: Int32, _ maxWidth: Double, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
-    let ideal = computeChildLayout(child, .unspecified, .measure, &s)
-    if ideal.0 > maxWidth { return computeChildLayout(child, Proposal(width: maxWidth, height: .nan), mode, &s) }
-    return mode == .place ? computeChildLayout(child, .unspecified, .place, &s) : ideal
+    let ideal = computeChildLayout(child, .measure(.unspecified), &s).size
+    if ideal.0 > maxWidth { return computeChildLayout(child, LayoutInput(Proposal(width: maxWidth, height: .nan), mode), &s).size }
+    return mode == .place ? computeChildLayout(child, .place(.unspecified), &s).size : ideal
 }
 
 /// SwiftUI's `LazyHGrid`: rows from the GridItems along the proposed height (`gridItemColumns`, the column
@@ -147,7 +147,7 @@ func computeHGridLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
         while item >= 0 && row < rowCount {
             if !s.ptr.nodes[Int(item)].isHidden {
                 let track = s.gridTracks[base + row]
-                width = maxOf(width, computeChildLayout(item, Proposal(width: .nan, height: track.width), .measure, &s).0)
+                width = maxOf(width, computeChildLayout(item, .measure(Proposal(width: .nan, height: track.width)), &s).width)
                 row += 1
             }
             item = s.ptr.nodes[Int(item)].nextSibling
@@ -161,7 +161,7 @@ func computeHGridLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
                 let c = Int(item)
                 if !s.ptr.nodes[c].isHidden {
                     let track = s.gridTracks[base + row]
-                    let size = computeChildLayout(item, Proposal(width: .nan, height: track.width), .place, &s)
+                    let size = computeChildLayout(item, .place(Proposal(width: .nan, height: track.width)), &s).size
                     s.ptr.geometry[c].x = x + (width - size.0) * track.alignX
                     s.ptr.geometry[c].y = track.offset + (track.width - size.1) * track.alignY
                     row += 1
