@@ -113,18 +113,18 @@ func computeGridItemLayout(_ node: Int32, _ input: LayoutInput, _ s: inout Layou
     let proposal = input.proposal, mode = input.mode
     let flat = s.ptr.nodes[Int(node)]
     // Step 1 (the columns go on the track stack; a nested grid's go above them and are gone when it returns).
-    let base = s.gridTracks.count
-    defer { s.gridTracks.removeSubrange(base...) }
+    let base = s.scratch.gridTracks.count
+    defer { s.scratch.gridTracks.removeSubrange(base...) }
     let items = s.tree.gridItems
     let first = Int(flat.firstGridItem), itemCount = Int(flat.columns)
     guard first >= 0, itemCount > 0, first + itemCount <= items.count else { return .zero }
     let columns = items.withUnsafeBufferPointer { all in
-        gridItemColumns(UnsafeBufferPointer(rebasing: all[first..<(first + itemCount)]), width: proposal.width, into: &s.gridTracks)
+        gridItemColumns(UnsafeBufferPointer(rebasing: all[first..<(first + itemCount)]), width: proposal.width, into: &s.scratch.gridTracks)
     }
     if columns.isLimited && mode == .place {
         s.report("grid-columns-limited", .warning, node, "the GridItems make more than \(maxGridTracks) columns; only \(maxGridTracks) are laid out")
     }
-    let trackCount = s.gridTracks.count - base
+    let trackCount = s.scratch.gridTracks.count - base
     guard trackCount > 0 else { return LayoutOutput(width: columns.width, height: 0) }
     // Steps 2–4.
     var y = 0.0
@@ -136,7 +136,7 @@ func computeGridItemLayout(_ node: Int32, _ input: LayoutInput, _ s: inout Layou
         var taken = 0
         while child >= 0 && taken < trackCount {
             if !s.ptr.nodes[Int(child)].isHidden {
-                let size = computeChildLayout(child, LayoutInput(Proposal(width: s.gridTracks[base + taken].width, height: .nan), mode), &s).size
+                let size = computeChildLayout(child, LayoutInput(Proposal(width: s.scratch.gridTracks[base + taken].width, height: .nan), mode), &s).size
                 rowHeight = maxOf(rowHeight, size.1)
                 taken += 1
             }
@@ -150,7 +150,7 @@ func computeGridItemLayout(_ node: Int32, _ input: LayoutInput, _ s: inout Layou
             while item != child {
                 let c = Int(item)
                 if !s.ptr.nodes[c].isHidden {
-                    let track = s.gridTracks[base + column]
+                    let track = s.scratch.gridTracks[base + column]
                     s.ptr.geometry[c].x = track.offset + (track.width - s.ptr.geometry[c].width) * track.alignX
                     s.ptr.geometry[c].y = y + (rowHeight - s.ptr.geometry[c].height) * track.alignY
                     column += 1

@@ -1,8 +1,8 @@
 import SDUIEnvironment
 import SDUISchema
 
-// `viewThatFits`, `flow`, `hgrid`, `label` and SF Symbol images. Scratch sizes live in
-// `LayoutState.sizeScratch` and `flowScratch`, used as stacks (each call appends its part and truncates back).
+// `viewThatFits`, `flow`, `hgrid`, `label` and SF Symbol images. Children's sizes and a flow's lines live in
+// `ComputeScratch.sizes` and `flowLines`, used as stacks (each call appends its part and truncates back).
 
 /// SwiftUI's `ViewThatFits`:
 /// 1. Each visible child, in order, is measured at its ideal size on the constrained axes (proposed nothing
@@ -17,20 +17,20 @@ func computeViewThatFitsLayout(_ node: Int32, _ input: LayoutInput, _ s: inout L
     let horizontal = axes & Int32(Axis.Set.horizontal.rawValue) != 0, vertical = axes & Int32(Axis.Set.vertical.rawValue) != 0
     let ideal = Proposal(width: horizontal ? .nan : proposal.width, height: vertical ? .nan : proposal.height)
     // Step 1.
-    let start = s.sizeScratch.count
+    let start = s.scratch.sizes.count
     var child = s.ptr.nodes[Int(node)].firstChild
     while child >= 0 {
         if !s.ptr.nodes[Int(child)].isHidden {
             let size = computeChildLayout(child, .measure(ideal), &s).size
-            s.sizeScratch.append(size)
+            s.scratch.sizes.append(size)
         }
         child = s.ptr.nodes[Int(child)].nextSibling
     }
     // Step 2.
-    let choice = s.sizeScratch.withUnsafeBufferPointer { all in
+    let choice = s.scratch.sizes.withUnsafeBufferPointer { all in
         viewThatFitsChoice(UnsafeBufferPointer(rebasing: all[start...]), proposal: proposal, horizontal: horizontal, vertical: vertical)
     }
-    s.sizeScratch.truncate(to: start)
+    s.scratch.sizes.truncate(to: start)
     guard choice >= 0 else { return .zero }
     // Step 3.
     var size = (0.0, 0.0)
@@ -79,17 +79,17 @@ func clearSubtree(_ root: Int32, _ s: inout LayoutState) {
 func computeFlowLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
     let proposal = input.proposal, mode = input.mode
     let flat = s.ptr.nodes[Int(node)]
-    let start = s.sizeScratch.count
+    let start = s.scratch.sizes.count
     let maxWidth = proposal.width.isNaN ? Double.infinity : proposal.width
     var child = flat.firstChild
     while child >= 0 {
-        if !s.ptr.nodes[Int(child)].isHidden { s.sizeScratch.append(flowChildSize(child, maxWidth, .measure, &s)) }
+        if !s.ptr.nodes[Int(child)].isHidden { s.scratch.sizes.append(flowChildSize(child, maxWidth, .measure, &s)) }
         child = s.ptr.nodes[Int(child)].nextSibling
     }
-    let lineStart = s.flowScratch.count
-    let size = s.sizeScratch.withUnsafeBufferPointer { all in
+    let lineStart = s.scratch.flowLines.count
+    let size = s.scratch.sizes.withUnsafeBufferPointer { all in
         flowLines(UnsafeBufferPointer(rebasing: all[start...]), maxWidth: maxWidth, spacing: flat.spacing,
-                  lineSpacing: flat.columnSpacing, into: &s.flowScratch)
+                  lineSpacing: flat.columnSpacing, into: &s.scratch.flowLines)
     }
     if mode == .place {
         var line = lineStart
@@ -99,8 +99,8 @@ func computeFlowLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutSta
         while child >= 0 {
             let c = Int(child)
             if !s.ptr.nodes[c].isHidden {
-                while line < s.flowScratch.count - 1 && index >= s.flowScratch[line].end { line += 1 }
-                let l = s.flowScratch[line]
+                while line < s.scratch.flowLines.count - 1 && index >= s.scratch.flowLines[line].end { line += 1 }
+                let l = s.scratch.flowLines[line]
                 if index == l.start { x = (size.0 - l.width) * flat.alignX }
                 let placed = flowChildSize(child, maxWidth, .place, &s)
                 s.ptr.geometry[c].x = x
@@ -111,8 +111,8 @@ func computeFlowLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutSta
             child = s.ptr.nodes[c].nextSibling
         }
     }
-    s.flowScratch.truncate(to: lineStart)
-    s.sizeScratch.truncate(to: start)
+    s.scratch.flowLines.truncate(to: lineStart)
+    s.scratch.sizes.truncate(to: start)
     return LayoutOutput(size)
 }
 
@@ -132,12 +132,12 @@ func computeHGridLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutSt
     let flat = s.ptr.nodes[Int(node)]
     let first = Int(flat.firstGridItem), itemCount = Int(flat.columns)
     guard first >= 0, itemCount > 0, first + itemCount <= s.tree.gridItems.count else { return .zero }
-    let base = s.gridTracks.count
+    let base = s.scratch.gridTracks.count
     let rows = s.tree.gridItems.withUnsafeBufferPointer { all in
-        gridItemColumns(UnsafeBufferPointer(rebasing: all[first..<(first + itemCount)]), height: proposal.height, into: &s.gridTracks)
+        gridItemColumns(UnsafeBufferPointer(rebasing: all[first..<(first + itemCount)]), height: proposal.height, into: &s.scratch.gridTracks)
     }
-    defer { s.gridTracks.truncate(to: base) }
-    let rowCount = s.gridTracks.count - base
+    defer { s.scratch.gridTracks.truncate(to: base) }
+    let rowCount = s.scratch.gridTracks.count - base
     guard rowCount > 0 else { return LayoutOutput(width: 0, height: rows) }
     var x = 0.0
     var columns = 0
@@ -149,7 +149,7 @@ func computeHGridLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutSt
         var item = child
         while item >= 0 && row < rowCount {
             if !s.ptr.nodes[Int(item)].isHidden {
-                let track = s.gridTracks[base + row]
+                let track = s.scratch.gridTracks[base + row]
                 width = maxOf(width, computeChildLayout(item, .measure(Proposal(width: .nan, height: track.width)), &s).width)
                 row += 1
             }
@@ -163,7 +163,7 @@ func computeHGridLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutSt
             while item >= 0 && row < rowCount {
                 let c = Int(item)
                 if !s.ptr.nodes[c].isHidden {
-                    let track = s.gridTracks[base + row]
+                    let track = s.scratch.gridTracks[base + row]
                     let size = computeChildLayout(item, .place(Proposal(width: .nan, height: track.width)), &s).size
                     s.ptr.geometry[c].x = x + (width - size.0) * track.alignX
                     s.ptr.geometry[c].y = track.offset + (track.width - size.1) * track.alignY
