@@ -39,8 +39,8 @@ func computeLayeredNode(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutSt
     let proposal = input.proposal, mode = input.mode
     let entry = s.tree.layered(node)
     let first = Int(entry.firstLayer), top = Int(entry.layerCount) - 1
-    s.layerCall &+= 1
-    let call = s.layerCall
+    s.scratch.layerCall &+= 1
+    let call = s.scratch.layerCall
     // Steps 1–3.
     let size = layerSize(node, first, top, proposal, mode, call, &s)
     guard mode == .place else { return (size.0, size.1, 0, 0) }
@@ -112,10 +112,10 @@ private func layerSize(_ node: Int32, _ first: Int, _ k: Int, _ proposal: Propos
 
 /// The ideal size (proposed nothing) of the view made by layers 0…k, once per `computeLayeredNode` call.
 private func idealSize(_ node: Int32, _ first: Int, _ k: Int, _ call: UInt32, _ s: inout LayoutState) -> (Double, Double) {
-    let memo = s.layerIdeals[first + k]
+    let memo = s.scratch.layerIdeals[first + k]
     if memo.call == call { return (memo.width, memo.height) }
     let size = layerSize(node, first, k, .unspecified, .measure, call, &s)
-    s.layerIdeals[first + k] = LayerIdeal(call: call, width: size.0, height: size.1)
+    s.scratch.layerIdeals[first + k] = LayerIdeal(call: call, width: size.0, height: size.1)
     return size
 }
 
@@ -203,8 +203,8 @@ func extendIntoSafeArea(_ s: inout LayoutState, safeArea: Rect, window: Size) {
             if role == .ignoresSafeArea {
                 // The inner view laid out again in the extended box, centred; its layers and decorations placed.
                 let mark = s.diagnostics.count
-                s.layerCall &+= 1
-                let size = layerSize(node, first, k, Proposal(width: local.width, height: local.height), .place, s.layerCall, &s)
+                s.scratch.layerCall &+= 1
+                let size = layerSize(node, first, k, Proposal(width: local.width, height: local.height), .place, s.scratch.layerCall, &s)
                 let content = positionLayers(node, first, from: k,
                                              origin: (local.x + (local.width - size.0) / 2, local.y + (local.height - size.1) / 2), &s)
                 s.layerBoxes[index] = local

@@ -53,9 +53,40 @@ struct PassPointers {
     var placementRecords: UncheckedBuffer<PlacementRecord>
     /// `measurements.versions`.
     var versions: UncheckedBuffer<UInt32>
-    /// At least one item per node, so nested stacks never grow it (their regions hold disjoint children).
-    var stackScratch: UncheckedBuffer<StackItem>
-    var sortScratch: UncheckedBuffer<StackItem>
+    /// `scratch.stackItems`: at least one item per node, so nested stacks never grow it (their regions hold
+    /// disjoint children).
+    var stackItems: UncheckedBuffer<StackItem>
+    /// `scratch.sortItems`.
+    var sortItems: UncheckedBuffer<StackItem>
+}
+
+/// Buffers the algorithms borrow while they run, reused across passes (no allocation once warm); each is used
+/// as a stack — a call takes a region above what its callers hold and gives it back before it returns.
+struct ComputeScratch {
+    /// A stack's visible children with their flexibility (`stackLayout`'s steps 1–5).
+    var stackItems = NodeBuffer<StackItem>()
+    /// Scratch for sorting a stack's children (`sortStackItems`): one item per node, like `stackItems`.
+    var sortItems = NodeBuffer<StackItem>()
+    /// First free entry of `stackItems`.
+    var stackTop = 0
+    /// The columns of the GridItem grids being laid out (a nested grid's columns sit above its parent's).
+    var gridTracks = ContiguousArray<GridTrack>()
+    /// Children's sizes for `viewThatFits` and `flow`.
+    var sizes = ContiguousArray<(Double, Double)>()
+    /// A flow's lines.
+    var flowLines = ContiguousArray<FlowLine>()
+    /// Ideal sizes of partial layer chains, per `computeLayeredNode` call (`layerCall`).
+    var layerIdeals = NodeBuffer<LayerIdeal>()
+    var layerCall: UInt32 = 0
+}
+
+/// The placements of the full pass before the current one (see `PlacementRecord`): swapped with the current
+/// pass's buffers (`LayoutState.geometry`, `placementRecords`, `placedTexts`, `layerBoxes`) at the start of a pass.
+struct SparePlacements {
+    var geometry = NodeBuffer<NodeGeometry>()
+    var records = NodeBuffer<PlacementRecord>()
+    var placedTexts = ContiguousArray<PlacedText>()
+    var layerBoxes = NodeBuffer<LayerBox>()
 }
 
 /// Everything `Compute/` reads and writes: the flat tree plus scratch buffers reused across layouts.
@@ -69,15 +100,9 @@ struct LayoutState {
     /// Per node, the proposal its placement in `geometry` was made for (`PlacementRecord`).
     var placementRecords = NodeBuffer<PlacementRecord>()
     /// The other set of placements: the previous full pass's geometry, records, placed texts and layer boxes.
-    var spareGeometry = NodeBuffer<NodeGeometry>()
-    var spareRecords = NodeBuffer<PlacementRecord>()
-    var sparePlacedTexts = ContiguousArray<PlacedText>()
-    var spareLayerBoxes = NodeBuffer<LayerBox>()
+    var spare = SparePlacements()
     /// Each layer's box in this pass (parallel to `tree.layers`).
     var layerBoxes = NodeBuffer<LayerBox>()
-    /// Ideal sizes of partial layer chains, per `computeLayeredNode` call (`layerCall`).
-    var layerIdeals = NodeBuffer<LayerIdeal>()
-    var layerCall: UInt32 = 0
     /// Nodes placed in this pass that are laid out again after compute (`extendIntoSafeArea`): a placement that
     /// contains one is not remembered (`placementEvents`).
     var volatilePlacements = 0
@@ -96,19 +121,10 @@ struct LayoutState {
     /// every container was asked for its size only by being placed, at its recorded proposal — what lets an
     /// incremental update stop at the first ancestor whose size does not change (`relayoutUpward`).
     var hasMeasuredContainers = false
-    var stackScratch = NodeBuffer<StackItem>()
-    /// Scratch for sorting a stack's children (`sortStackItems`): one item per node, like `stackScratch`.
-    var sortScratch = NodeBuffer<StackItem>()
-    /// First free entry of `stackScratch`.
-    var stackTop = 0
-    /// The columns of the GridItem grids being laid out (a stack: a nested grid's columns sit above its parent's).
-    var gridTracks = ContiguousArray<GridTrack>()
-    /// Children's sizes for `viewThatFits` and `flow`, and a flow's lines (used as stacks: each call appends its
-    /// part and truncates back).
-    var sizeScratch = ContiguousArray<(Double, Double)>()
+    /// The algorithms' reusable buffers.
+    var scratch = ComputeScratch()
     /// The root scroll's content offset for this pass's output (`applyScrollOffset`; 0: at the top).
     var scrollOffset = 0.0
-    var flowScratch = ContiguousArray<FlowLine>()
     var text = TextMeasurementSeam()
     /// Final text layouts of this pass, per text index (set when the text node is placed).
     var placedTexts = ContiguousArray<PlacedText>()
@@ -140,16 +156,16 @@ struct LayoutState {
     init() {
         ptr = PassPointers(nodes: tree.nodes.unchecked, frames: tree.frames.unchecked, paddings: tree.paddings.unchecked,
                            geometry: geometry.unchecked, placementRecords: placementRecords.unchecked, versions: measurements.versions.unchecked,
-                           stackScratch: stackScratch.unchecked,
-                           sortScratch: sortScratch.unchecked)
+                           stackItems: scratch.stackItems.unchecked,
+                           sortItems: scratch.sortItems.unchecked)
     }
 
     /// Takes the buffers' addresses for `ptr` (after any of them grew).
     mutating func takePointers() {
         ptr = PassPointers(nodes: tree.nodes.unchecked, frames: tree.frames.unchecked, paddings: tree.paddings.unchecked,
                            geometry: geometry.unchecked, placementRecords: placementRecords.unchecked, versions: measurements.versions.unchecked,
-                           stackScratch: stackScratch.unchecked,
-                           sortScratch: sortScratch.unchecked)
+                           stackItems: scratch.stackItems.unchecked,
+                           sortItems: scratch.sortItems.unchecked)
     }
 
     /// Stops using a screen's shared tree (when `tree` is one) and takes this engine's own buffers back, so the
@@ -172,10 +188,10 @@ struct LayoutState {
             // (`PlacementRecord`); an incremental pass writes over the last one's, where every node it does not lay
             // out again still is.
             if !overLastPass {
-                swap(&geometry, &spareGeometry)
-                swap(&placementRecords, &spareRecords)
-                swap(&placedTexts, &sparePlacedTexts)
-                swap(&layerBoxes, &spareLayerBoxes)
+                swap(&geometry, &spare.geometry)
+                swap(&placementRecords, &spare.records)
+                swap(&placedTexts, &spare.placedTexts)
+                swap(&layerBoxes, &spare.layerBoxes)
             }
         } else {
             measurements.removeAll(nodes: n)
@@ -183,7 +199,7 @@ struct LayoutState {
             placementEpoch &+= 1
             if placementEpoch == 0 {
                 placementEpoch = 1
-                placementRecords.removeAll(); spareRecords.removeAll()
+                placementRecords.removeAll(); spare.records.removeAll()
             }
         }
         measurementsAreCurrent = keepsMeasurements
@@ -203,13 +219,13 @@ struct LayoutState {
         }
         if layerBoxes.count != tree.layers.count { resizeLayerBuffers() }
         volatilePlacements = 0
-        if stackScratch.count < n + 1 {
-            stackScratch.append(contentsOf: repeatElement(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0),
-                                                          count: n + 1 - stackScratch.count))
+        if scratch.stackItems.count < n + 1 {
+            scratch.stackItems.append(contentsOf: repeatElement(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0),
+                                                          count: n + 1 - scratch.stackItems.count))
         }
-        if sortScratch.count < n + 1 {
-            sortScratch.append(contentsOf: repeatElement(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0),
-                                                         count: n + 1 - sortScratch.count))
+        if scratch.sortItems.count < n + 1 {
+            scratch.sortItems.append(contentsOf: repeatElement(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0),
+                                                         count: n + 1 - scratch.sortItems.count))
         }
         diagnostics.removeAll(keepingCapacity: true)
         stackTop = 0
@@ -224,8 +240,8 @@ struct LayoutState {
         measurements.grow(nodes: n)
         while placedTexts.count < tree.texts.count { placedTexts.append(PlacedText()) }
         if layerBoxes.count < tree.layers.count { resizeLayerBuffers() }
-        while stackScratch.count < n + 1 { stackScratch.append(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0)) }
-        while sortScratch.count < n + 1 { sortScratch.append(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0)) }
+        while scratch.stackItems.count < n + 1 { scratch.stackItems.append(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0)) }
+        while scratch.sortItems.count < n + 1 { scratch.sortItems.append(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0)) }
         takePointers()
     }
 
@@ -246,7 +262,7 @@ struct LayoutState {
         }
         geometry.truncate(to: count)
         placementRecords.truncate(to: count)
-        gridTracks.removeAll(keepingCapacity: true)
+        scratch.gridTracks.removeAll(keepingCapacity: true)
         placedTexts.truncate(to: textCount)
         // Realised texts are gone: their handles would describe other items next time.
         textHandles.truncate(to: textCount)
@@ -258,12 +274,12 @@ struct LayoutState {
         let n = tree.layers.count
         layerBoxes.truncate(to: n)
         if layerBoxes.count < n { layerBoxes.append(contentsOf: repeatElement(LayerBox(), count: n - layerBoxes.count)) }
-        if spareLayerBoxes.count != n {
-            spareLayerBoxes.truncate(to: n)
-            spareLayerBoxes.append(contentsOf: repeatElement(LayerBox(), count: n - spareLayerBoxes.count))
+        if spare.layerBoxes.count != n {
+            spare.layerBoxes.truncate(to: n)
+            spare.layerBoxes.append(contentsOf: repeatElement(LayerBox(), count: n - spare.layerBoxes.count))
         }
-        layerIdeals.truncate(to: n)
-        if layerIdeals.count < n { layerIdeals.append(contentsOf: repeatElement(LayerIdeal(), count: n - layerIdeals.count)) }
+        scratch.layerIdeals.truncate(to: n)
+        if scratch.layerIdeals.count < n { scratch.layerIdeals.append(contentsOf: repeatElement(LayerIdeal(), count: n - scratch.layerIdeals.count)) }
     }
 
     /// The cached size of `node` for `proposal` (`MeasureCache`), if it was measured.

@@ -169,44 +169,30 @@ func formatSize(_ size: (Double, Double)) -> String {
 /// The content layer: dispatches to the algorithm of the node's kind.
 @inline(__always)
 func computeContentLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
-    let proposal = input.proposal, mode = input.mode
     switch s.ptr.nodes[Int(node)].kind {
     case .vstack, .hstack:
         return computeStackLayout(node, input, &s)
     case .zstack, .custom:
         return computeZStackLayout(node, input, &s)
+    case .grid:
+        return computeGridLayout(node, input, &s)
     case .scroll:
         return computeScrollLayout(node, input, &s)
+    case .text, .button:
+        return computeTextLayout(node, input, &s)
+    case .input:
+        return computeInputLayout(node, input, &s)
     case .color, .image, .spacer, .divider:
         return computeLeafLayout(node, input, &s)
-    default:
-        return LayoutOutput(computeOtherContentLayout(node, proposal, mode, &s))
-    }
-}
-
-/// The algorithms not yet written as `LayoutInput` → `LayoutOutput` entry points.
-@inline(__always)
-private func computeOtherContentLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
-                                       _ s: inout LayoutState) -> (Double, Double) {
-    switch s.ptr.nodes[Int(node)].kind {
-    case .vstack, .hstack, .zstack, .custom, .scroll, .color, .image, .spacer, .divider:
-        return (0, 0)
-    case .grid:
-        return computeGridLayout(node, proposal, mode, &s)
-    case .text, .button:
-        return computeTextLayout(node, proposal, mode, &s)
-    case .input:
-        return computeInputLayout(node, proposal, mode, &s)
     case .viewThatFits:
-        return computeViewThatFitsLayout(node, proposal, mode, &s)
+        return computeViewThatFitsLayout(node, input, &s)
     case .flow:
-        return computeFlowLayout(node, proposal, mode, &s)
+        return computeFlowLayout(node, input, &s)
     case .hgrid:
-        return computeHGridLayout(node, proposal, mode, &s)
+        return computeHGridLayout(node, input, &s)
     case .label:
-        return computeLabelLayout(node, proposal, mode, &s)
+        return computeLabelLayout(node, input, &s)
     case .symbol:
-        return computeSymbolLayout(node, &s)
+        return computeSymbolLayout(node, input, &s)
     }
 }
-

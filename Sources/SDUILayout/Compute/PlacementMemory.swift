@@ -5,7 +5,7 @@
 /// function of the tree and the node's proposal (as its measurements are, see `MeasureCache`). The engine keeps
 /// the placements of its last **two** full passes of a tree: the geometry, the placed texts, the layer boxes and
 /// a `PlacementRecord` per node, in two sets of buffers that alternate (`LayoutState.geometry`… for this pass,
-/// `LayoutState.spareGeometry`… for the other); each pass writes over the set of the pass before the last. When
+/// `LayoutState.spare` for the other); each pass writes over the set of the pass before the last. When
 /// a node is placed with the proposal its record in that set holds, the set already holds its whole subtree as
 /// that pass left it: the node returns its size without laying anything out. Going back and forth between two
 /// widths is answered from the root down in one lookup; a change that keeps some proposals (a resize that leaves

@@ -208,11 +208,11 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
     } else {
         // Steps 1 and 3: the visible children with their flexibility, in document order, in a scratch region
         // reused across stacks and passes. The scratch is a stack of regions (nested stacks push above); it holds
-        // an item per node, so it never grows here (see `PassPointers.stackScratch`).
-        let base = s.stackTop
+        // an item per node, so it never grows here (see `PassPointers.stackItems`).
+        let base = s.scratch.stackTop
         let end = base + Int(s.ptr.nodes[Int(node)].visibleChildCount)
-        assert(end <= s.ptr.stackScratch.count)
-        s.stackTop = end
+        assert(end <= s.ptr.stackItems.count)
+        s.scratch.stackTop = end
         var child = firstChild
         var k = base
         while child >= 0 {
@@ -235,14 +235,14 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
                 }
                 let flexibility = maximum - minimum
                 // (Indices are within the region [base, end) by construction: wrapping arithmetic, no overflow traps.)
-                s.ptr.stackScratch[k] = StackItem(node: child, priority: s.ptr.nodes[c].layoutPriority,
+                s.ptr.stackItems[k] = StackItem(node: child, priority: s.ptr.nodes[c].layoutPriority,
                                                   flexibility: flexibility.isNaN ? .infinity : flexibility, minimum: minimum)
                 k &+= 1
             }
             child = s.ptr.nodes[c].nextSibling
         }
         // Step 4: offer order (stable: O(n log n) for any number of children).
-        let groups = sortStackItems(s.ptr.stackScratch, base, end, s.ptr.sortScratch)
+        let groups = sortStackItems(s.ptr.stackItems, base, end, s.ptr.sortItems)
 
         // Step 5: distribute the length that remains, priority group by priority group. Each group reserves the
         // minimums of the groups after it, summed in offer order as the steps say; with many groups (a stack of
@@ -250,7 +250,7 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
         // reserve is read from suffix sums made once (summed from the end: the same value up to rounding).
         let suffixSums = groups > forwardSumGroups
         if suffixSums {
-            let items = s.ptr.stackScratch, sums = s.ptr.sortScratch
+            let items = s.ptr.stackItems, sums = s.ptr.sortItems
             var sum = 0.0
             var r = end
             while r > base { r &-= 1; sum += items[r].minimum; sums[r].minimum = sum }
@@ -258,21 +258,21 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
         var remaining = along - spacingTotal
         var groupStart = base
         while groupStart < end {
-            let priority = s.ptr.stackScratch[groupStart].priority
+            let priority = s.ptr.stackItems[groupStart].priority
             var groupEnd = groupStart &+ 1
-            while groupEnd < end && s.ptr.stackScratch[groupEnd].priority == priority { groupEnd &+= 1 }
+            while groupEnd < end && s.ptr.stackItems[groupEnd].priority == priority { groupEnd &+= 1 }
             var reserved = 0.0
             if suffixSums {
-                if groupEnd < end { reserved = s.ptr.sortScratch[groupEnd].minimum }
+                if groupEnd < end { reserved = s.ptr.sortItems[groupEnd].minimum }
             } else {
                 var r = groupEnd
-                while r < end { reserved += s.ptr.stackScratch[r].minimum; r &+= 1 }
+                while r < end { reserved += s.ptr.stackItems[r].minimum; r &+= 1 }
             }
             var budget = remaining - reserved
             var k = groupStart
             while k < groupEnd {
                 let offer = maxOf(0, budget) / Double(groupEnd &- k)
-                let item = s.ptr.stackScratch[k].node
+                let item = s.ptr.stackItems[k].node
                 let size = computeChildLayout(item, make(offer), &s)
                 let taken = horizontal ? size.width : size.height
                 budget -= taken
@@ -283,7 +283,7 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
             }
             groupStart = groupEnd
         }
-        s.stackTop = base
+        s.scratch.stackTop = base
 
     }
 
