@@ -103,7 +103,8 @@ enum HTTPTarget {
                 if field.name.isEmpty || !field.name.utf8.allSatisfy(isToken) { failures.append("field name \(field.name.debugDescription)") }
                 if field.value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) { failures.append("field value with CR, LF or NUL") }
             }
-            let length = request.headers["content-length"].flatMap { Int($0.split(separator: ",").first.map { String($0).filter { $0 != " " } } ?? "") } ?? 0
+            // Optional whitespace (spaces and tabs) may surround each comma-separated Content-Length item.
+            let length = request.headers["content-length"].flatMap { Int($0.split(separator: ",").first.map { String($0).filter { $0 != " " && $0 != "\t" } } ?? "") } ?? 0
             if request.body.count != length { failures.append("body of \(request.body.count) bytes for Content-Length \(length)") }
             if request.body.count > limits.maxBodyBytes { failures.append("body over the limit") }
             if request.version == .http11 && request.headers.values("host").count != 1 { failures.append("HTTP/1.1 without exactly one Host") }

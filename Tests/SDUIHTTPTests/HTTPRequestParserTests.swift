@@ -69,6 +69,11 @@ struct HTTPRequestParserTests {
         }
     }
 
+    @Test func `Content-Length items may carry optional whitespace, spaces or tabs, around each comma`() throws {
+        let r = try #require(request("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\t, 3 ,\t3\r\n\r\nabc"))
+        #expect(r.body == Array("abc".utf8))
+    }
+
     @Test func `a request is serialised so that it reads back the same`() throws {
         let r = try #require(request("PUT /x%20y?q=1 HTTP/1.1\r\nHost: a:1\r\nX-Thing: caf\u{E9}\r\nContent-Length: 3\r\n\r\nabc"))
         #expect(parseAll(r.serialized()) == [.request(r)])

@@ -7,7 +7,7 @@ extension DecodingContext {
     mutating func decodeFont(_ key: NodeKey, _ item: JSONValue, into properties: inout NodeProperties) {
         switch key {
         case .fontFamily:
-            properties.vocabulary.fontFamily = responsive(item) { c, v -> String? in
+            properties.sectionAndStyle.fontFamily = responsive(item) { c, v -> String? in
                 guard let name = c.string(v) else { return nil }
                 guard !name.isEmpty, name.utf8.count <= Self.maxFontFamilyBytes else {
                     c.error(.invalidValue, name.isEmpty
@@ -18,9 +18,9 @@ extension DecodingContext {
                 return name
             }
         case .fontSize:
-            properties.vocabulary.fontSize = responsive(item) { $0.number($1, .fontSize) }
+            properties.sectionAndStyle.fontSize = responsive(item) { $0.number($1, .fontSize) }
         case .italic:
-            properties.vocabulary.italic = responsive(item) { $0.bool($1) }
+            properties.sectionAndStyle.italic = responsive(item) { $0.bool($1) }
         default:
             break
         }

@@ -367,9 +367,9 @@ extension JSONValue {
 // MARK: - Sections, containers, text styling, symbols
 
 extension DecodingContext {
-    /// The properties of the vocabulary of sections, `viewThatFits`, `flow`, `hgrid`, `label`, symbols and text
-    /// styling (`VocabularyProperties`); `header`/`footer` are decoded with the node (they are nodes).
-    mutating func decodeVocabulary(_ key: NodeKey, _ item: JSONValue, type: ComponentType, into properties: inout NodeProperties) {
+    /// The properties of sections, `viewThatFits`, `flow`, `hgrid`, `label`, symbols and text
+    /// styling (`SectionAndStyleProperties`); `header`/`footer` are decoded with the node (they are nodes).
+    mutating func decodeSectionOrStyleProperty(_ key: NodeKey, _ item: JSONValue, type: ComponentType, into properties: inout NodeProperties) {
         switch key {
         case .pinnedViews:
             guard case .array(let names) = item else {
@@ -387,7 +387,7 @@ extension DecodingContext {
                     return
                 }
             }
-            properties.vocabulary.pinnedViews = pinned
+            properties.sectionAndStyle.pinnedViews = pinned
         case .axes:
             var axes: Axis.Set = []
             let items: [JSONValue]
@@ -404,14 +404,14 @@ extension DecodingContext {
                 }
             }
             if axes.isEmpty { error(.invalidValue, "must name at least one axis"); return }
-            properties.vocabulary.axes = axes
-        case .lineSpacing: properties.vocabulary.lineSpacing = responsive(item) { $0.number($1, .length) }
-        case .strikethrough: properties.vocabulary.strikethrough = responsive(item) { $0.bool($1) }
-        case .underline: properties.vocabulary.underline = responsive(item) { $0.bool($1) }
-        case .monospacedDigit: properties.vocabulary.monospacedDigit = responsive(item) { $0.bool($1) }
-        case .truncationMode: properties.vocabulary.truncationMode = responsive(item) { $0.enumeration($1, TruncationMode.self) }
+            properties.sectionAndStyle.axes = axes
+        case .lineSpacing: properties.sectionAndStyle.lineSpacing = responsive(item) { $0.number($1, .length) }
+        case .strikethrough: properties.sectionAndStyle.strikethrough = responsive(item) { $0.bool($1) }
+        case .underline: properties.sectionAndStyle.underline = responsive(item) { $0.bool($1) }
+        case .monospacedDigit: properties.sectionAndStyle.monospacedDigit = responsive(item) { $0.bool($1) }
+        case .truncationMode: properties.sectionAndStyle.truncationMode = responsive(item) { $0.enumeration($1, TruncationMode.self) }
         case .minimumScaleFactor:
-            properties.vocabulary.minimumScaleFactor = responsive(item) { c, v in
+            properties.sectionAndStyle.minimumScaleFactor = responsive(item) { c, v in
                 guard let f = c.fraction(v) else { return nil }
                 guard f > 0 else { c.error(.invalidValue, "must be greater than 0 (1: the font never shrinks)"); return nil }
                 return f
@@ -422,7 +422,7 @@ extension DecodingContext {
                 guard !s.isEmpty else { c.error(.invalidValue, "must be an SF Symbol name such as \"star.fill\""); return nil }
                 return s
             }
-            if key == .systemImage { properties.vocabulary.systemImage = symbol } else { properties.vocabulary.systemName = symbol }
+            if key == .systemImage { properties.sectionAndStyle.systemImage = symbol } else { properties.sectionAndStyle.systemName = symbol }
         case .rows:
             if case .number = item {
                 // A row count: that many `.flexible()` rows.

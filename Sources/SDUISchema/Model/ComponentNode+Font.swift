@@ -8,21 +8,21 @@ extension ComponentNode {
     /// Text, label, button and the inputs' label and text take it. A family the layout engine was not given is a
     /// `font-not-found` warning and the text is measured in the built-in face.
     public var fontFamily: Responsive<String>? {
-        get { box.properties.vocabulary.fontFamily }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.fontFamily }
+        get { box.properties.sectionAndStyle.fontFamily }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.fontFamily }
     }
 
     /// The font size in points at the default Dynamic Type size (Large), scaled at other sizes relative to the node's
     /// text style as SwiftUI's `Font.custom(_:size:relativeTo:)` scales it. Nil: the style's size.
     public var fontSize: Responsive<Double>? {
-        get { box.properties.vocabulary.fontSize }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.fontSize }
+        get { box.properties.sectionAndStyle.fontSize }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.fontSize }
     }
 
     /// Whether the text is italic (SwiftUI's `italic()`): an italic face of the family is chosen by CSS font
     /// matching. Nil: upright.
     public var italic: Responsive<Bool>? {
-        get { box.properties.vocabulary.italic }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.italic }
+        get { box.properties.sectionAndStyle.italic }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.italic }
     }
 }

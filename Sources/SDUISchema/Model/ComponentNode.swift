@@ -325,8 +325,8 @@ public struct ComponentNode: Hashable, Sendable {
         var count = 1 + children.reduce(0) { $0 + $1.subtreeCount }
         let properties = box.properties
         for modifier in properties.modifiers.chain { if let view = modifier.decorationContent { count += view.subtreeCount } }
-        if let header = properties.vocabulary.header { count += header.subtreeCount }
-        if let footer = properties.vocabulary.footer { count += footer.subtreeCount }
+        if let header = properties.sectionAndStyle.header { count += header.subtreeCount }
+        if let footer = properties.sectionAndStyle.footer { count += footer.subtreeCount }
         return count
     }
 

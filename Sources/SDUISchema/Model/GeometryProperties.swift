@@ -106,15 +106,15 @@ import SDUIEnvironment
         columns = fixed(node.columns) ?? 0
         alignment = fixed(node.alignment)
         isHorizontalAxis = fixed(node.axis) == .horizontal
-        // Field by field (a copy of `vocabulary` would retain every value in it, for every node).
-        lineSpacing = fixed(node.vocabulary.lineSpacing) ?? .nan
-        minimumScaleFactor = fixed(node.vocabulary.minimumScaleFactor) ?? .nan
-        fontFamily = fixed(node.vocabulary.fontFamily)
-        fontSize = fixed(node.vocabulary.fontSize) ?? .nan
-        isItalic = fixed(node.vocabulary.italic) ?? false
-        hasSymbol = node.vocabulary.systemName != nil || node.vocabulary.systemImage != nil
-        axes = node.vocabulary.axes?.rawValue
-        pinnedViews = node.vocabulary.pinnedViews?.rawValue ?? 0
+        // Field by field (a copy of `sectionAndStyle` would retain every value in it, for every node).
+        lineSpacing = fixed(node.sectionAndStyle.lineSpacing) ?? .nan
+        minimumScaleFactor = fixed(node.sectionAndStyle.minimumScaleFactor) ?? .nan
+        fontFamily = fixed(node.sectionAndStyle.fontFamily)
+        fontSize = fixed(node.sectionAndStyle.fontSize) ?? .nan
+        isItalic = fixed(node.sectionAndStyle.italic) ?? false
+        hasSymbol = node.sectionAndStyle.systemName != nil || node.sectionAndStyle.systemImage != nil
+        axes = node.sectionAndStyle.axes?.rawValue
+        pinnedViews = node.sectionAndStyle.pinnedViews?.rawValue ?? 0
         aspectRatio = fixed(node.modifiers.aspectRatio) ?? .nan
         isFill = fixed(node.modifiers.contentMode) == .fill
         layoutPriority = fixed(node.modifiers.layoutPriority) ?? .nan

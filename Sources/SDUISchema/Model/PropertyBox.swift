@@ -26,8 +26,9 @@ struct NodeProperties: Hashable, Sendable {
     var minLength: Responsive<Double>?
     var modifiers = Modifiers()
     var extra: [String: JSONValue] = [:]
-    /// The vocabulary of sections, containers and text styling (`ComponentNode+Vocabulary.swift`).
-    var vocabulary = VocabularyProperties()
+    /// Sections' views, the newer containers' keys, symbols, text styling and fonts
+    /// (`ComponentNode+SectionAndStyle.swift`).
+    var sectionAndStyle = SectionAndStyleProperties()
     /// What only interactive screens use (`ComponentNode+State.swift`), out of line: nil for most nodes.
     var interaction: InteractionBox?
     /// `minimumVersion` and `fallback` (`ComponentNode+Fallback.swift`), out of line: nil for most nodes.

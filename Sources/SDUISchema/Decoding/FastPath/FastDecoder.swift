@@ -493,15 +493,15 @@ struct FastDecoder {
             g.title = g.decoded(v)
         case .flipsForRightToLeftLayoutDirection:
             p.flipsForRightToLeftLayoutDirection = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
-        case .lineSpacing: (p.vocabulary.lineSpacing, g.lineSpacing) = try length(record: &g)
-        case .strikethrough: p.vocabulary.strikethrough = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
-        case .underline: p.vocabulary.underline = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
-        case .monospacedDigit: p.vocabulary.monospacedDigit = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
+        case .lineSpacing: (p.sectionAndStyle.lineSpacing, g.lineSpacing) = try length(record: &g)
+        case .strikethrough: p.sectionAndStyle.strikethrough = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
+        case .underline: p.sectionAndStyle.underline = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
+        case .monospacedDigit: p.sectionAndStyle.monospacedDigit = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
         case .truncationMode:
-            p.vocabulary.truncationMode = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.truncationMode) }
+            p.sectionAndStyle.truncationMode = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.truncationMode) }
         case .systemName:
             // An empty name is an error on the general path: it reports it.
-            p.vocabulary.systemName = try responsive { d throws(FastPathBail) in
+            p.sectionAndStyle.systemName = try responsive { d throws(FastPathBail) in
                 let name = try d.scanner.string()
                 if name.isEmpty { throw FastPathBail() }
                 return name
@@ -514,15 +514,15 @@ struct FastDecoder {
                 if name.isEmpty || name.utf8.count > DecodingContext.maxFontFamilyBytes { throw FastPathBail() }
                 return name
             }
-            p.vocabulary.fontFamily = v
+            p.sectionAndStyle.fontFamily = v
             g.fontFamily = g.decoded(v)
         case .fontSize:
             let v = try responsive { d throws(FastPathBail) in try d.number(.fontSize) }
-            p.vocabulary.fontSize = v
+            p.sectionAndStyle.fontSize = v
             g.fontSize = g.decoded(v) ?? .nan
         case .italic:
             let v = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
-            p.vocabulary.italic = v
+            p.sectionAndStyle.italic = v
             g.isItalic = g.decoded(v) ?? false
         }
     }

@@ -28,7 +28,7 @@ extension Axis {
 
 /// The properties of sections, `viewThatFits`, `flow`, `hgrid`, `label`, SF Symbols, text styling and fonts (stored in
 /// the node's box with the others).
-struct VocabularyProperties: Hashable, Sendable {
+struct SectionAndStyleProperties: Hashable, Sendable {
     var header: ComponentNode?
     var footer: ComponentNode?
     var pinnedViews: PinnedScrollableViews?
@@ -51,68 +51,68 @@ extension ComponentNode {
     // MARK: Sections
     /// A section's header (drawn before its children; pinned by a scroll's `pinnedViews`).
     public var header: ComponentNode? {
-        get { box.properties.vocabulary.header }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.header }
+        get { box.properties.sectionAndStyle.header }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.header }
     }
     /// A section's footer (drawn after its children).
     public var footer: ComponentNode? {
-        get { box.properties.vocabulary.footer }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.footer }
+        get { box.properties.sectionAndStyle.footer }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.footer }
     }
     /// A scroll's pinned section views (SwiftUI's `LazyVStack(pinnedViews:)`).
     public var pinnedViews: PinnedScrollableViews? {
-        get { box.properties.vocabulary.pinnedViews }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.pinnedViews }
+        get { box.properties.sectionAndStyle.pinnedViews }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.pinnedViews }
     }
 
     // MARK: Containers
     /// `viewThatFits`: the axes on which a child must fit (default both).
     public var axes: Axis.Set? {
-        get { box.properties.vocabulary.axes }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.axes }
+        get { box.properties.sectionAndStyle.axes }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.axes }
     }
     /// `flow`: space between lines; `text`: extra space between lines (SwiftUI's `lineSpacing`).
     public var lineSpacing: Responsive<Double>? {
-        get { box.properties.vocabulary.lineSpacing }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.lineSpacing }
+        get { box.properties.sectionAndStyle.lineSpacing }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.lineSpacing }
     }
 
     // MARK: Text
     /// A line through the text (SwiftUI's `strikethrough()`).
     public var strikethrough: Responsive<Bool>? {
-        get { box.properties.vocabulary.strikethrough }
-        _modify { makeUnique(); yield &box.properties.vocabulary.strikethrough }
+        get { box.properties.sectionAndStyle.strikethrough }
+        _modify { makeUnique(); yield &box.properties.sectionAndStyle.strikethrough }
     }
     /// A line under the text (SwiftUI's `underline()`).
     public var underline: Responsive<Bool>? {
-        get { box.properties.vocabulary.underline }
-        _modify { makeUnique(); yield &box.properties.vocabulary.underline }
+        get { box.properties.sectionAndStyle.underline }
+        _modify { makeUnique(); yield &box.properties.sectionAndStyle.underline }
     }
     /// Digits of one width (SwiftUI's `monospacedDigit()`).
     public var monospacedDigit: Responsive<Bool>? {
-        get { box.properties.vocabulary.monospacedDigit }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.monospacedDigit }
+        get { box.properties.sectionAndStyle.monospacedDigit }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.monospacedDigit }
     }
     /// Where a truncated line is cut (SwiftUI's `truncationMode(_:)`; default tail).
     public var truncationMode: Responsive<TruncationMode>? {
-        get { box.properties.vocabulary.truncationMode }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.truncationMode }
+        get { box.properties.sectionAndStyle.truncationMode }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.truncationMode }
     }
     /// How far the font may shrink to fit before the text is truncated, 0 < f ≤ 1 (SwiftUI's `minimumScaleFactor`).
     public var minimumScaleFactor: Responsive<Double>? {
-        get { box.properties.vocabulary.minimumScaleFactor }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.minimumScaleFactor }
+        get { box.properties.sectionAndStyle.minimumScaleFactor }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.minimumScaleFactor }
     }
 
     // MARK: Symbols
     /// `label`: the SF Symbol before the title.
     public var systemImage: Responsive<String>? {
-        get { box.properties.vocabulary.systemImage }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.systemImage }
+        get { box.properties.sectionAndStyle.systemImage }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.systemImage }
     }
     /// `image`: an SF Symbol by name, sized as the symbol at the node's text `style` (SwiftUI's `Image(systemName:)`).
     public var systemName: Responsive<String>? {
-        get { box.properties.vocabulary.systemName }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.vocabulary.systemName }
+        get { box.properties.sectionAndStyle.systemName }
+        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.systemName }
     }
 }
