@@ -228,7 +228,7 @@ struct LayoutState {
                                                          count: n + 1 - scratch.sortItems.count))
         }
         diagnostics.removeAll(keepingCapacity: true)
-        stackTop = 0
+        scratch.stackTop = 0
         takePointers()
     }
 
