@@ -50,7 +50,7 @@ func computeCachedLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutS
 /// most a frame, a padding and an aspect ratio, in that order from the outside (`FlatNode.hasFrame`,
 /// `hasPadding`, `aspectRatio`): `computeModifierLayers`' steps, spelt out here so that stacks are called directly
 /// for their axis and mode (one call per container, not three).
-@inline(__always)
+@inline(always)
 private func computeModifiedLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState)
     -> (width: Double, height: Double, contentX: Double, contentY: Double) {
     let i = Int(node)
