@@ -24,6 +24,9 @@ extension LayoutEngine {
         guard let changes = update.textChanges, key == cachedKey, let cached = cachedDerived, cached === update.base else {
             return fresh()
         }
+        // The updater numbers every view of the payload; a tree that left some out (`nesting-too-deep`) numbers
+        // the ones after them otherwise.
+        if state.tree.buildDiagnostics.contains(where: { $0.code == "nesting-too-deep" }) { return fresh() }
         // An embedded layout's window is its root's size, which a change that stops below the root keeps.
         let window = proposal == nil ? environment : embeddedWindow(environment, rootSize: lastRootSize)
         // The nodes the change changed are read from the new screen from now on (their content, an input's value).
@@ -73,14 +76,14 @@ extension LayoutState {
         lazyWindow = nil
         viewport = nil
         // Over the last pass's placements: the nodes not invalidated are there, at the proposals they get again
-        // in the same window (either bank is correct — a stamp says what its bank holds — this one reuses most).
+        // in the same window (either set of placements is correct — each placement records the pass it was made in — this one reuses most).
         if canRelayoutUpward {
             if relayoutUpward(changes, roots: &roots) {
                 return makeLayoutResult(state: &self, environment: environment, traits: traits,
                                         roundsToPixels: roundsToPixels, incremental: IncrementalOutput(subtreesOf: roots))
             }
             // The nodes placed on the way up are consistent, but the last result's frames no longer describe what
-            // the bank holds around them: every frame is written.
+            // the placements around them hold: every frame is written.
             fallback = .fromRoot(nil)
             return nil
         }
@@ -122,7 +125,7 @@ extension LayoutState {
     /// shown:
     /// - some container was measured in an earlier pass (`LayoutState.hasMeasuredContainers`): its parent may have
     ///   asked it for sizes at other proposals, which cannot be checked here;
-    /// - an ancestor has no reusable stamp (it reported a diagnostic, or is a closed-form row), or it is the root
+    /// - an ancestor has no reusable placement record (it reported a diagnostic, or is a closed-form row), or it is the root
     ///   (centred in the window by `run`);
     /// - placing again reports a diagnostic (the full pass orders them).
     /// - Complexity: O(the ancestors laid out again and their children).

@@ -88,6 +88,7 @@ enum BenchCommand {
                                      ScreenViewController — update, incremental layout, display list with its
                                      accessibility pass, the reconciler updating the views in place, the event
                                      logged
+        \(BenchCommand.shopHelp)
           template-1000-decode       1 000 product cards sent as state + one forEach template (JSON bytes) →
                                      Screen: parse, check the template once, make its 7 nodes per item with
                                      their bindings resolved
@@ -137,6 +138,7 @@ enum BenchCommand {
                          "feed-100k-first-viewport-warm", "feed-100k-scroll-middle", "template-1000-decode", "template-1000-expanded-decode",
                          "cards-100-state-change", "cards-100-state-change-model", "cards-100-state-change-full", "cards-100-state-change-general",
                          "cards-100-state-change-color", "cards-100-state-change-visible", "cards-100-state-change-runtime"]
+                + shopNames
             /// A benchmark runs when there is no filter, the filter names it exactly, or (naming none exactly) is part of its name.
             /// The scaling curves run only when a filter picks them.
             func selected(_ name: String) -> Bool {
@@ -344,6 +346,13 @@ enum BenchCommand {
                 }
             }
             results += try runtime.get()
+            results += try shopStateChangeBenchmarks(runs: runs, in: narrow, selected: selected)
+            let taps: Result<[Measurement], CLIError> = MainActor.assumeIsolated {
+                do throws(CLIError) { return .success(try tapBenchmarks(runs: runs, in: narrow, selected: selected)) } catch {
+                    return .failure(error)
+                }
+            }
+            results += try taps.get()
             results += scalingBenchmarks(runs: runs, in: narrow, selected: selected)
 
             // Peak memory of viewport layouts, 1k vs 100k items.

@@ -107,7 +107,14 @@ import SDUIEnvironment
         var state = screen.state
         for step in 0..<30 {
             var changed: [String] = []
-            for _ in 0..<(1 + random.next(2)) {
+            // The last step changes one variable that only texts outside the template read (the title on a
+            // background, the stepper's label, the section's footer): the fast path's.
+            if step == 29 {
+                let name: StateValue = state["name"] == .string("Bo") ? .string("Ada") : .string("Bo")
+                #expect(state.set("name", to: name) == nil)
+                changed = ["name"]
+            }
+            for _ in 0..<(step == 29 ? 0 : 1 + random.next(2)) {
                 let name = names[random.next(names.count)]
                 let value: StateValue?
                 if name == "items", random.next(2) == 0 {
@@ -125,6 +132,7 @@ import SDUIEnvironment
             let update = try #require(updated)
             let result = engine.layout(applying: update, in: environment, traits: traits)
             driver.apply(list.update(driver.items, to: result, changedNodes: update.changedNodes))
+            if step == 29 { #expect(!update.tookGeneralPath, "seed \(seed): a change of `name` took the general path") }
 
             // The payload as the server sent it, decoded in the new state and laid out afresh; and the screen resolved
             // again (the canonical form the updater keeps: its bindings in canonical key order).

@@ -29,7 +29,7 @@ enum LayerRole: UInt8 {
 /// One layer of a node's modifier chain as the engine applies it, innermost first (`LayoutTree.layers`).
 ///
 /// A layered node (`FlatNode.hasLayers`) has `1 + fullChain.count` layers: its content, then one per element of
-/// `Modifiers.fullChain(isImage:)` — the v1 keys as the modifiers they are sugar for, then the payload's
+/// `Modifiers.fullChain(isImage:)` — the top-level modifier keys (`padding`, `frame`, …) as the modifiers they are sugar for, then the payload's
 /// `modifiers` — so layer k + 1 is chain element k and the per-layer boxes of a result line up with the chain.
 struct LayoutLayer {
     var role: LayerRole
@@ -82,7 +82,7 @@ extension LayoutTree {
 
 extension LayoutTree {
     /// The fixed width and height a layered node's frames give it (NaN where none does; the outermost wins), as
-    /// the fused `frames` record says for a node with v1 keys only.
+    /// the `frames` record says for a node with top-level modifier keys only.
     func fixedFrame(of entry: LayeredNode) -> FrameSpec {
         var spec = FrameSpec()
         for k in Int(entry.firstLayer)..<Int(entry.firstLayer + entry.layerCount) where layers[k].role == .frame {
@@ -98,7 +98,7 @@ extension TreeBuilder {
     /// nodes: backgrounds with a view from the outermost to the innermost (drawn first), before the node's
     /// children; overlays from the innermost to the outermost after them (`addOverlays`), so document order is
     /// drawing order. Values are resolved for the size class and clamped into `ValueLimits` (reported as
-    /// `value-out-of-range`, as the v1 keys are); a contradictory frame is normalised and reported (`frame-conflict`).
+    /// `value-out-of-range`, as the top-level modifier keys are); a contradictory frame is normalised and reported (`frame-conflict`).
     ///
     /// Returns the node's `LayeredNode`, appended to `tree.layeredNodes` before the decorations are built
     /// (`layeredNodes` stays in node order: a decoration's own layers come after its decorated node's).
@@ -128,7 +128,7 @@ extension TreeBuilder {
         }
         for (k, modifier) in chain.enumerated() {
             var layer: LayoutLayer
-            // The pointer of chain element k: a v1 key, or `/modifiers/j`.
+            // The pointer of chain element k: a top-level key, or `/modifiers/j`.
             let place = k < v1Count ? "" : "/modifiers/\(k - v1Count)"
             switch modifier {
             case .padding(let p):
@@ -255,21 +255,6 @@ extension TreeBuilder {
     }
 }
 
-/// The `childIndex` of a decoration's flat node: −(2k + 1) for the background of chain element k (the payload's
-/// `modifiers[k]`), −(2k + 2) for its overlay. Children have indices ≥ 0.
-@inline(__always)
-func decorationChildIndex(chainIndex: Int, isOverlay: Bool) -> Int32 {
-    Int32(truncatingIfNeeded: -(2 * chainIndex + (isOverlay ? 2 : 1)))
-}
-
-/// The chain element and kind of a decoration's `childIndex` (nil for a child's).
-@inline(__always)
-func decoration(ofChildIndex childIndex: Int32) -> (chainIndex: Int, isOverlay: Bool)? {
-    guard childIndex < 0, childIndex > sectionFooterChildIndex else { return nil }
-    let code = Int(-(Int64(childIndex))) - 1
-    return (code / 2, code % 2 == 1)
-}
-
 /// `.0` … `.255`, made once: a path id is its parent's plus one of these (one concatenation, no number
 /// formatting per node).
 private let smallPathComponents: [String] = (0..<256).map { "." + String($0) }
@@ -282,22 +267,4 @@ func pathComponent(forChildIndex k: Int32) -> String {
     if k == sectionFooterChildIndex { return ".footer" }
     if let d = decoration(ofChildIndex: k) { return (d.isOverlay ? ".overlay" : ".background") + String(d.chainIndex) }
     return "." + String(k)
-}
-
-extension ComponentNode {
-    /// The payload child at `childIndex` (`decorationChildIndex` for a decoration's view), or nil.
-    func child(atLayoutIndex childIndex: Int32) -> ComponentNode? {
-        if childIndex == sectionHeaderChildIndex { return header }
-        if childIndex == sectionFooterChildIndex { return footer }
-        if let d = decoration(ofChildIndex: childIndex) {
-            guard d.chainIndex < modifiers.chain.count else { return nil }
-            let element = modifiers.chain[d.chainIndex]
-            switch element {
-            case .background where !d.isOverlay, .overlay where d.isOverlay: return element.decorationContent
-            default: return nil
-            }
-        }
-        guard childIndex < children.count else { return nil }
-        return children[Int(childIndex)]
-    }
 }

@@ -1,11 +1,6 @@
 import SDUIEnvironment
 import SDUISchema
 
-/// The `childIndex` of a section's header and footer flat nodes (children have indices ≥ 0, decorations
-/// −(2k + 1) / −(2k + 2), see `decorationChildIndex`).
-let sectionHeaderChildIndex = Int32.min
-let sectionFooterChildIndex = Int32.min + 1
-
 /// The side of an SF Symbol's box at a text style: the style's line height (body: 22 pt at the default Dynamic
 /// Type size). SF Symbols are drawn at the style's font and aligned with its text; the box of the line they
 /// sit in is what a layout can reserve without the symbol's own metrics (docs/layout.md, "label").

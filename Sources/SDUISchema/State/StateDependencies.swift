@@ -21,9 +21,11 @@ extension ComponentNode {
 /// Which nodes read which state variables: what a state change has to evaluate again, and nothing else
 /// (SwiftUI's dependency tracking).
 ///
-/// Nodes are numbered in pre-order — the order `SDUILayout`'s build step appends them to its flat tree, so a
-/// number is the node's index there. Two kinds of reader: a node whose properties read a variable (its values
-/// change: evaluate its bindings again, lay it out again if a geometry property changed), and a node whose
+/// Nodes are numbered in pre-order over the views each node lays out (`ComponentNode.forEachView`: the views of
+/// its backgrounds, a section's header, its children, a section's footer, the views of its overlays) — the order
+/// `SDUILayout`'s build step appends them to its flat tree, so a number is the node's index there. Two kinds of
+/// reader: a node whose properties read a variable (its values change: evaluate its bindings again, lay it out
+/// again if a geometry property changed), and a node whose
 /// templates' `items` read it (its children change: make the template's nodes again).
 public struct StateDependencies: Hashable, Sendable {
     /// For each state slot, the nodes whose properties read it, ascending.
@@ -49,7 +51,9 @@ public struct StateDependencies: Hashable, Sendable {
                 if case .binding(let binding) = template.forEach.items { recordTemplate(node: number, reads: binding.readSlots) }
             }
             number += 1
-            stack.append(contentsOf: node.children.reversed())
+            let first = stack.count
+            node.forEachView { _, view in stack.append(view) }
+            stack[first...].reverse()
         }
     }
 

@@ -30,6 +30,8 @@ public struct StateUpdate: Sendable {
     /// and a menu `picker`'s title are in `textChanges` too, for the layout to patch (the model's tree keeps its
     /// node). Empty for the general path.
     public var inputChanges: [Int32] = []
+    /// Whether the general path made the screen again (`Screen.resolved(in:)`): lay it out in full.
+    public var tookGeneralPath = false
 }
 
 /// Takes a screen from state to state (the runtime keeps one per screen): knows which nodes read which variables,
@@ -43,7 +45,8 @@ public struct StateUpdater: Sendable {
     /// For each node by pre-order number: its entry in `textReaders`, or -1 when its bindings are not the fast
     /// path's (it reads no state, or reads it in another property than its one text).
     private var textReaderOf: [Int32] = []
-    /// The nodes whose one binding is their text (a text's `text`, a button's `title`) and reads no template local.
+    /// The nodes whose one binding is their text (a text's `text`, a button's `title`, a toggle's or stepper's
+    /// `label`) and reads no template local.
     private var textReaders: [TextReader] = []
     /// For each node by pre-order number: its entry in `propertyReaders`, `controlOnly`, or -1.
     private var propertyReaderOf: [Int32] = []
@@ -53,13 +56,9 @@ public struct StateUpdater: Sendable {
     /// picker's: `ComponentNode.inputText(showing:sizeClass:)`); its child-index path is in `inputTextPaths`.
     private static let inputText: Int32 = -3
     /// The paths of the `inputText` nodes, by pre-order number.
-    private var inputTextPaths: [Int32: [Int]] = [:]
+    private var inputTextPaths: [Int32: [Int32]] = [:]
     /// The nodes that read state in other properties than one text (or in more than one), outside templates.
     private var propertyReaders: [PropertyReader] = []
-    /// Whether the pre-order numbers are the layout tree's node indices: no node has views the layout counts
-    /// besides its children (a background's or overlay's view, a section's header or footer). When false every
-    /// change takes the general path.
-    private var numbersAreLayoutIndices = true
     /// The last `changedNames` and their slots (a runtime changes the same few variables again and again; their
     /// names are not hashed each time).
     private var lastNames: [String] = []
@@ -67,12 +66,13 @@ public struct StateUpdater: Sendable {
 
     /// A node whose one binding is its text: where it is, the binding and the text it shows.
     private struct TextReader: Sendable {
-        /// The child-index path from the root.
-        var path: [Int]
+        /// The path of `childIndex`es from the root (`ComponentNode.forEachView`).
+        var path: [Int32]
         var binding: StateBinding
         /// The slot the binding reads when it is one variable and nothing else (`"@{badge}"`), else -1.
         var global: Int
-        var isButton: Bool
+        /// Which property the text is.
+        var property: TextProperty
         /// The text shown when it is one string for every size class (nil: a size-class map, or none).
         var current: String?
     }
@@ -80,8 +80,8 @@ public struct StateUpdater: Sendable {
     /// A node whose bindings are not a lone text: where it is, and which of its bindings change only how it is
     /// drawn.
     private struct PropertyReader: Sendable {
-        /// The child-index path from the root.
-        var path: [Int]
+        /// The path of `childIndex`es from the root (`ComponentNode.forEachView`).
+        var path: [Int32]
         /// For each of the node's bindings, in order: whether it is paint-only (`StateUpdater.isPaintOnly`).
         var paintOnly: [Bool]
     }
@@ -100,7 +100,6 @@ public struct StateUpdater: Sendable {
         let tables = Self.readers(of: screen)
         (textReaderOf, textReaders, propertyReaderOf, propertyReaders) = (tables.textOf, tables.text, tables.propertyOf, tables.property)
         inputTextPaths = tables.inputText
-        numbersAreLayoutIndices = textReaderOf.count == screen.root.subtreeCount
     }
 
     /// Takes the screen to `state`; `changedNames`: the variables whose value differs from the current state's
@@ -114,7 +113,7 @@ public struct StateUpdater: Sendable {
             lastSlots = changedNames.compactMap { state.schema.slot(of: $0) }
             lastNames = changedNames
         }
-        if numbersAreLayoutIndices, state.schema == screen.state.schema, let changes = fastChanges(slots: lastSlots, state: state) {
+        if state.schema == screen.state.schema, let changes = fastChanges(slots: lastSlots, state: state) {
             var properties: [Int32] = []
             var resolvedNodes: [ComponentNode] = []
             var layoutChanged = false
@@ -136,7 +135,7 @@ public struct StateUpdater: Sendable {
                     for change in texts {
                         let reader = Int(readerOf[Int(change.node)])
                         root.modify(at: readers[reader].path[...]) { node in
-                            node.setBoundText(change.text, isTitle: readers[reader].isButton)
+                            node.setBoundText(change.text, of: readers[reader].property)
                         }
                     }
                 }
@@ -162,7 +161,8 @@ public struct StateUpdater: Sendable {
         screen = resolved
         dependencies = StateDependencies(screen: resolved)
         index(resolved)
-        return StateUpdate(screen: resolved, base: base, warnings: decoding.issues.map(\.description), textChanges: nil)
+        return StateUpdate(screen: resolved, base: base, warnings: decoding.issues.map(\.description), textChanges: nil,
+                           tookGeneralPath: true)
     }
 
     /// The new texts of the text readers of `slots`, and the other readers of `slots` (by number, ascending), or
@@ -210,6 +210,11 @@ public struct StateUpdater: Sendable {
             }
             guard value.fits(.string) || value.type.isScalar else { return nil }
             let string = value.interpolationText
+            if textReaders[k].property == .label {
+                // The control shows the state too; a label that becomes empty has no text run to patch.
+                inputs.append(number)
+                if string.isEmpty { return nil }
+            }
             if textReaders[k].current != string { changes.append((number, string)) }
         }
         return (changes, properties, inputs, inputTexts)
@@ -243,7 +248,7 @@ public struct StateUpdater: Sendable {
     }
 
     /// Whether a binding at `path` of `node` changes only how the node is drawn, never its layout: colors, an
-    /// image's URL, placeholder and description, the v1 `background` and `cornerRadius`, accessibility, and the
+    /// image's URL, placeholder and description, the top-level `background` and `cornerRadius`, accessibility, and the
     /// drawing modifiers of the chain (`opacity`, `cornerRadius`, `clipShape`, `border`, `shadow`, `hidden`).
     /// The layout tree holds nothing of them (docs/state.md, "Which changes lay out again").
     static func isPaintOnly(_ path: [PropertyBinding.Step], of node: ComponentNode) -> Bool {
@@ -290,30 +295,30 @@ public struct StateUpdater: Sendable {
         }
     }
 
-    /// For each node by pre-order number, its entry in the text readers (-1: none), the text readers, the same for
+    /// For each node by pre-order number (the flat tree's order, views of decorations and sections' headers and
+    /// footers included: `ComponentNode.forEachView`), its entry in the text readers (-1: none), the text readers, the same for
     /// the property readers.
     private static func readers(of screen: Screen)
-        -> (textOf: [Int32], text: [TextReader], propertyOf: [Int32], property: [PropertyReader], inputText: [Int32: [Int]]) {
-        var inputPaths: [Int32: [Int]] = [:]
+        -> (textOf: [Int32], text: [TextReader], propertyOf: [Int32], property: [PropertyReader], inputText: [Int32: [Int32]]) {
+        var inputPaths: [Int32: [Int32]] = [:]
         var textOf: [Int32] = []
         var text: [TextReader] = []
         var propertyOf: [Int32] = []
         var property: [PropertyReader] = []
-        var stack: [(node: ComponentNode, path: [Int], inTemplate: Bool)] = [(screen.root, [], false)]
+        var stack: [(node: ComponentNode, path: [Int32], inTemplate: Bool)] = [(screen.root, [], false)]
         while let (node, path, inTemplate) = stack.popLast() {
             var textEntry: Int32 = -1, propertyEntry: Int32 = -1
-            let isButton = node.type == .button
-            if (node.type == .text || isButton), node.input == nil, node.bindings.count == 1,
-               node.bindings[0].path == [.key(isButton ? "title" : "text")], !node.bindings[0].binding.readsLocals {
+            if let property = TextProperty(of: node), node.bindings.count == 1, node.bindings[0].path == [.key(property.key)],
+               !node.bindings[0].binding.readsLocals, property != .label || (!inTemplate && node.templateItem == nil) {
                 let binding = node.bindings[0].binding
                 var global = -1
                 if let program = binding.program, program.code.count == 1, program.code[0].op == .global {
                     global = Int(program.code[0].operand)
                 }
                 var current: String?
-                if case .fixed(let string)? = isButton ? node.title : node.text { current = string }
+                if case .fixed(let string)? = property.value(of: node) { current = string }
                 textEntry = Int32(text.count)
-                text.append(TextReader(path: path, binding: binding, global: global, isButton: isButton, current: current))
+                text.append(TextReader(path: path, binding: binding, global: global, property: property, current: current))
             } else if node.hasBindings, node.input == nil, !inTemplate, node.templateItem == nil, node.templates.isEmpty {
                 propertyEntry = Int32(property.count)
                 property.append(PropertyReader(path: path, paintOnly: node.bindings.map { isPaintOnly($0.path, of: node) }))
@@ -326,27 +331,61 @@ public struct StateUpdater: Sendable {
             textOf.append(textEntry)
             propertyOf.append(propertyEntry)
             let childrenInTemplate = inTemplate || node.templateItem != nil || !node.templates.isEmpty
-            for (i, child) in node.children.enumerated().reversed() { stack.append((child, path + [i], childrenInTemplate)) }
+            // In the flat tree's order (`forEachView`): the number of a node is its index there.
+            let first = stack.count
+            node.forEachView { step, view in stack.append((view, path + [step], childrenInTemplate)) }
+            stack[first...].reverse()
         }
         return (textOf, text, propertyOf, property, inputPaths)
     }
 }
 
-extension ComponentNode {
-    /// The node at a child-index path (nil: no such node).
-    func node(at path: ArraySlice<Int>) -> ComponentNode? {
-        guard let first = path.first else { return self }
-        guard children.indices.contains(first) else { return nil }
-        return children[first].node(at: path.dropFirst())
+/// The property a text reader's one binding sets: the text the layout measures of its node.
+package enum TextProperty: Sendable {
+    /// A text's `text`.
+    case text
+    /// A button's `title`.
+    case title
+    /// A toggle's or a stepper's `label` (the text beside the control).
+    case label
+
+    /// The property `node`'s kind shows as its text, when it is one of these.
+    init?(of node: ComponentNode) {
+        switch node.type {
+        case .text where node.input == nil: self = .text
+        case .button where node.input == nil: self = .title
+        case .toggle where node.input != nil, .stepper where node.input != nil: self = .label
+        default: return nil
+        }
     }
 
-    /// Changes the node at a child-index path in place (copying only the nodes on the way, and only those another
-    /// value shares).
-    mutating func modify(at path: ArraySlice<Int>, _ body: (inout ComponentNode) -> Void) {
-        guard let first = path.first else { body(&self); return }
-        guard children.indices.contains(first) else { return }
-        // Through the buffer: `children[first]` moved each level's node out and back (a retain and release of
-        // every reference it holds); the buffer's element is changed where it lies.
-        children.withUnsafeMutableBufferPointer { buffer in buffer[first].modify(at: path.dropFirst(), body) }
+    /// The payload key of the property.
+    var key: String {
+        switch self {
+        case .text: return "text"
+        case .title: return "title"
+        case .label: return "label"
+        }
+    }
+
+    /// The property's value in `node`.
+    func value(of node: ComponentNode) -> Responsive<String>? {
+        switch self {
+        case .text: return node.text
+        case .title: return node.title
+        case .label: return node.input?.label
+        }
+    }
+}
+
+extension ComponentNode {
+    /// Sets the text `property` is to the fixed string a binding gave (`setBoundText(_:isTitle:)` for a text or a
+    /// title; a control's label is not in the geometry record).
+    mutating func setBoundText(_ string: String, of property: TextProperty) {
+        switch property {
+        case .text: setBoundText(string, isTitle: false)
+        case .title: setBoundText(string, isTitle: true)
+        case .label: input?.label = .fixed(string)
+        }
     }
 }
