@@ -17,11 +17,7 @@ extension BenchCommand {
         }
         let traits = environment.traitCollection()
         for change in cases where selected(change.name) {
-            let states: [ScreenState] = change.values.map { value in
-                var state = base.state
-                state.set(change.variable, to: value)
-                return state
-            }
+            let states = alternatingStates(of: base, setting: change.variable, to: change.values)
             var updater = StateUpdater(screen: base)
             let engine = LayoutEngine()
             _ = engine.layout(base, in: environment, traits: traits)

@@ -16,13 +16,8 @@ extension BenchCommand {
         guard let base = BenchmarkFixtures.cardsWithBadges(count: 100) else {
             throw CLIError(message: "sdui bench: the cards-100-state payload does not decode", exitCode: ExitCode.software)
         }
-        let controller = ScreenViewController(screen: base, router: nil)
-        let app = Application(sceneConfiguration: .hosting { controller })
-        do {
-            _ = try app.launch(in: environment.configuration)
-        } catch {
-            throw CLIError(message: "sdui bench: the runtime did not launch: \(error.message)", exitCode: ExitCode.software)
-        }
+        let (app, controller) = try launchedController(of: base, in: environment)
+        defer { withExtendedLifetime(app) {} }
         var next = 1  // the first call sets 2 (the payload's badges start at 0)
         let layoutsBefore = controller.layoutCount
         let viewsBefore = controller.viewsMade
@@ -46,5 +41,32 @@ extension BenchCommand {
             throw CLIError(message: "sdui bench: cards-100-state-change-runtime made the whole display list again (\(controller.displayListUpdatesInPlace - inPlaceBefore) of \(runs + max(1, runs / 10)) changes in place)", exitCode: ExitCode.software)
         }
         return [measurement]
+    }
+}
+
+extension BenchCommand {
+    /// `screen`'s controller launched as the root of a headless scene, as `sdui simulate` launches it, with the
+    /// application that hosts it (keep it alive while the controller is used).
+    @MainActor
+    static func launchedController(of screen: Screen, in environment: WindowEnvironment) throws(CLIError)
+        -> (Application, ScreenViewController) {
+        let controller = ScreenViewController(screen: screen, router: nil)
+        let app = Application(sceneConfiguration: .hosting { controller })
+        do {
+            _ = try app.launch(in: environment.configuration)
+        } catch {
+            throw CLIError(message: "sdui bench: the runtime did not launch: \(error.message)", exitCode: ExitCode.software)
+        }
+        return (app, controller)
+    }
+
+    /// The states a state-change benchmark goes back and forth between: `screen`'s state with `variable` set to
+    /// each of `values`.
+    static func alternatingStates(of screen: Screen, setting variable: String, to values: [StateValue]) -> [ScreenState] {
+        values.map { value in
+            var state = screen.state
+            state.set(variable, to: value)
+            return state
+        }
     }
 }

@@ -41,11 +41,7 @@ extension BenchCommand {
         let traits = environment.traitCollection()
         var results: [Measurement] = []
         for change in changes where selected("shop-state-change-" + change.kind) {
-            let states: [ScreenState] = change.values.map { value in
-                var state = base.state
-                state.set(change.variable, to: value)
-                return state
-            }
+            let states = alternatingStates(of: base, setting: change.variable, to: change.values)
             var updater = StateUpdater(screen: base)
             let engine = LayoutEngine()
             _ = engine.layout(base, in: environment, traits: traits)
@@ -97,13 +93,8 @@ extension BenchCommand {
             throw CLIError(message: "sdui bench: the tap benchmarks' payloads do not decode", exitCode: ExitCode.software)
         }
         func measure(_ name: String, _ screen: Screen, tapping id: String) throws(CLIError) -> Measurement {
-            let controller = ScreenViewController(screen: screen, router: nil)
-            let app = Application(sceneConfiguration: .hosting { controller })
-            do {
-                _ = try app.launch(in: environment.configuration)
-            } catch {
-                throw CLIError(message: "sdui bench: the runtime did not launch: \(error.message)", exitCode: ExitCode.software)
-            }
+            let (app, controller) = try launchedController(of: screen, in: environment)
+            defer { withExtendedLifetime(app) {} }
             var failure: String?
             let layoutsBefore = controller.layoutCount
             let measurement = time(name, runs) { _ in

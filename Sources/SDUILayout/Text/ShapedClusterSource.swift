@@ -26,6 +26,11 @@ struct ShapedClusterSource: TextClusterSource {
     var usesFallbackFont: Bool { furthest > 0 && fallbackSoFar[furthest - 1] }
 
     init(bytes: UnsafeBufferPointer<UInt8>, text: String, face: TextFace) {
+        if let clusters = Self.asciiClusters(bytes, face: face) {
+            self.clusters = clusters
+            fallbackSoFar = [Bool](repeating: false, count: clusters.count)
+            return
+        }
         let chain = face.chain
         // Step 1.
         var reader = GraphemeReader(bytes: bytes, text: text)
@@ -84,6 +89,51 @@ struct ShapedClusterSource: TextClusterSource {
                      script: script ?? .other)
             runStart = runEnd
         }
+    }
+
+    /// The clusters of printable ASCII (no tab or newline) that its face's first face draws, when shaping it as one
+    /// run gives one glyph per character (no ligature or multiple substitution): each character a cluster, its width
+    /// its glyph's advance with kerning, the kerning with the next kept aside as step 3 keeps it. What the steps
+    /// above give for such a text, without reading graphemes, choosing faces or splitting runs (its graphemes are
+    /// its bytes, all in the first face, one script and one level). nil for any other text, or when the face's ASCII
+    /// tables are off (a measurer that shapes every text in full; the tests compare the two).
+    private static func asciiClusters(_ bytes: UnsafeBufferPointer<UInt8>, face: TextFace) -> [TextCluster]? {
+        guard face.ascii != nil, !bytes.isEmpty, let first = face.chain.faces.first else { return nil }
+        var hasLetter = false
+        for byte in bytes {
+            guard byte >= 0x20 && byte < 0x7F, first.glyph(for: UInt32(byte)) != 0 else { return nil }
+            hasLetter = hasLetter || (byte | 0x20) &- 0x61 < 26
+        }
+        guard hasLetter || asciiIsOneLevel(bytes) else { return nil }
+        var shaper = FontShaper(face: first)
+        let scalars = bytes.map { UInt32($0) }
+        scalars.withUnsafeBufferPointer { shaper.shape($0, script: hasLetter ? .latin : .other) }
+        let glyphs = shaper.infos
+        guard glyphs.count == bytes.count else { return nil }
+        let scale = face.chain.scales[0]
+        let kinds = TextBreakKind.ascii
+        var clusters = [TextCluster](repeating: TextCluster(), count: bytes.count)
+        for k in glyphs.indices {
+            let glyph = glyphs[k]
+            guard glyph.cluster == Int32(k) else { return nil }
+            clusters[k].start = k
+            clusters[k].end = k + 1
+            clusters[k].kind = kinds[Int(bytes[k])]
+            clusters[k].width = subunits(Int(glyph.advance), scale)
+            guard k + 1 < glyphs.count else { continue }
+            // Step 3 for two glyphs side by side (`kerningAdjustments`).
+            if first.gpos == nil {
+                let key = UInt32(truncatingIfNeeded: glyph.glyph) << 16 | UInt32(truncatingIfNeeded: glyphs[k + 1].glyph)
+                if let value = first.kernPairs[key] {
+                    let half = Int(value) >> 1
+                    clusters[k].endAdjustment = subunits(-half, scale)
+                    clusters[k + 1].startAdjustment = subunits(-(Int(value) - half), scale)
+                }
+            } else if !first.isMark(Int(glyph.glyph)) && glyph.props & FontShaper.ignorable == 0 {
+                clusters[k].endAdjustment = subunits(-(Int(glyph.advance) - first.advance(ofGlyph: Int(glyph.glyph))), scale)
+            }
+        }
+        return clusters
     }
 
     /// Per cluster, its embedding level by the Bidirectional Algorithm (the level of its first character), paragraph

@@ -126,6 +126,7 @@ extension TextMeasurer {
         // The index into `breakable` of (beforePrevious, previous, ·), both newline at the start.
         var pair = (Int(TextBreakKind.newline.rawValue) * 16 + Int(TextBreakKind.newline.rawValue)) * 16
         var hasLetter = false
+        var characters = ASCIISet()
         // Every write below is at index < n, the room reserved above; bytes < 0x80 index the 128-entry tables.
         for i in 0..<n {
             let byte = bytes[i]
@@ -133,6 +134,7 @@ extension TextMeasurer {
                 return byte >= 0x09 && byte <= 0x0D ? nil : notTabulated
             }
             hasLetter = hasLetter || (byte | 0x20) &- 0x61 < 26
+            characters.insert(Int(byte))
             let kind = kinds[Int(byte)]
             if i > 0 && breakable[pair + Int(kind.rawValue)] {
                 room.breaks[breakCount] = Int32(truncatingIfNeeded: i)
@@ -153,6 +155,7 @@ extension TextMeasurer {
             room.content[i] = Int32(truncatingIfNeeded: lastDrawn)
             pair = (pair & 0xF0) << 4 | Int(kind.rawValue) << 4
         }
+        guard ascii.leavesUnchanged(characters) else { return notTabulated }
         // Without a letter, the text takes the layout's direction: shaped in full when its runs then differ in level.
         guard hasLetter || ShapedClusterSource.asciiIsOneLevel(bytes) else { return notTabulated }
         return PreparedCounts(clusters: n, breaks: breakCount, firstFallback: n, natural: natural)

@@ -368,9 +368,11 @@ public final class TextMeasurer {
         var offset = 0
         var previous = -1
         var hasLetter = false
+        var characters = ASCIISet()
         for byte in bytes {
             hasLetter = hasLetter || (byte | 0x20) &- 0x61 < 26
             let advance = byte < 0x80 ? advances[Int(byte)] : -1
+            characters.insert(Int(byte & 0x7F))
             offset &+= 1
             if advance < 0 {
                 guard byte >= 0x09 && byte <= 0x0D else {
@@ -392,6 +394,8 @@ public final class TextMeasurer {
             }
         }
         scan.widthSubunits = contentUnits &* TextFace.subunitsPerUnit
+        // Tabs and newlines are not shaped (and only their own set bits, which no requirement holds).
+        if !ascii.leavesUnchanged(characters) { scan.isTabulated = false }
         // Without a letter, the text takes the layout's direction: shaped in full when its runs then differ in level.
         if !hasLetter && !ShapedClusterSource.asciiIsOneLevel(bytes) { scan.isTabulated = false }
         return scan
@@ -405,9 +409,8 @@ public final class TextMeasurer {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
                 // A line without a letter takes the layout's direction, and "…" then makes a run of its own beside
                 // digits: shaped in full (`ShapedClusterSource.bidiLevels`).
-                guard slice.contains(where: { ($0 | 0x20) &- 0x61 < 26 }), let units = ascii.shapedWidth(slice) else { return nil }
-                let kerning = slice.last.map { Int(ascii.ellipsisKerning[Int($0)]) } ?? 0
-                return (units + kerning + Int(ascii.ellipsisAdvance)) * TextFace.subunitsPerUnit
+                guard slice.contains(where: { ($0 | 0x20) &- 0x61 < 26 }), let units = ascii.ellipsizedWidth(slice) else { return nil }
+                return units * TextFace.subunitsPerUnit
             }
             if let width = width ?? nil { return width }
         }

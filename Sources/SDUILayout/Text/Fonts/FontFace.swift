@@ -57,6 +57,8 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     let kernPairs: [UInt32: Int16]
     /// The plan of each `ShapingScript` (by raw value).
     private let plans: [ShapingPlan]
+    /// Per glyph, whether its positioning is pairwise (`kernsInPairs(_:)`).
+    let pairwiseGlyphs: UnsafeBufferPointer<UInt64>
     /// Printable ASCII text shaped from tables (`ASCIIShaping`), when the face allows it; set once at the end of `init`.
     private(set) var ascii: ASCIIShaping?
     /// Every table of the face's directory (views into the file's bytes), for writing the face out (`fileData`).
@@ -150,7 +152,36 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
                                                           glyphCount: total, arena: arena)
         positioningLookups = Self.lookupsWithFirstGlyphs(positioning, planned: plans.flatMap { Array($0.positionings) },
                                                          glyphCount: total, arena: arena)
+        pairwiseGlyphs = Self.pairwiseGlyphs(positioning, lookups: positioningLookups,
+                                             planned: plans.flatMap { Array($0.positionings) }, glyphCount: total, arena: arena)
         ascii = ASCIIShaping(face: self)
+    }
+
+    /// A bit per glyph: set when every positioning lookup of every plan that may start at the glyph kerns pairs only —
+    /// a pair adjustment whose second glyph takes no value record and whose flag skips no base glyph or ligature. Empty
+    /// without GPOS.
+    private static func pairwiseGlyphs(_ gpos: OpenTypeLayout?, lookups: UnsafeBufferPointer<OpenTypeLayout.Lookup>,
+                                       planned: [PlannedLookup], glyphCount: Int, arena: FontArena) -> UnsafeBufferPointer<UInt64> {
+        guard let gpos else { return UnsafeBufferPointer(start: nil, count: 0) }
+        var bits = [UInt64](repeating: ~0, count: (glyphCount + 63) / 64)
+        for index in Set(planned.map { Int($0.index) }) where index < lookups.count {
+            let lookup = lookups[index]
+            let inPairs = lookup.type == 2 && lookup.flag & 0x06 == 0 && lookup.subtables.allSatisfy {
+                let format = gpos.table.peek16(Int($0))
+                return (format == 1 || format == 2) && gpos.table.peek16(Int($0) + 6) == 0
+            }
+            guard !inPairs else { continue }
+            if lookup.firstGlyphs.isEmpty { return arena.freeze([UInt64](repeating: 0, count: bits.count)) }
+            for word in bits.indices where word < lookup.firstGlyphs.count { bits[word] &= ~lookup.firstGlyphs[word] }
+        }
+        return arena.freeze(bits)
+    }
+
+    /// Whether every positioning lookup that may start at `glyph` kerns pairs only (`pairwiseGlyphs`).
+    @inline(__always)
+    func kernsInPairs(_ glyph: Int) -> Bool {
+        let word = glyph >> 6
+        return glyph >= 0 && word < pairwiseGlyphs.count && pairwiseGlyphs[word] & (1 << UInt64(glyph & 63)) != 0
     }
 
     /// The table's lookups, those `planned` with the glyph sets that tell where they may start.

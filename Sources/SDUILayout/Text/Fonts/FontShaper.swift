@@ -64,6 +64,11 @@ struct FontShaper {
     /// Whether substitutions no glyph of the run can trigger are passed over (`ShapingPlan.triggers`); false applies
     /// every one (the tests compare the two).
     var usesTriggers = true
+    /// Whether runs that kern in pairs only are positioned pair by pair (`positionInPairs`); false walks every
+    /// positioning lookup over the run (the tests compare the two).
+    var usesPairPositioning = true
+    /// The script of the run being shaped.
+    private var script = ShapingScript.other
     /// Substitutions (indices in the plan) that some glyph of the run may trigger.
     private var pending: [UInt64] = []
     private var plan = ShapingPlan.empty
@@ -76,6 +81,7 @@ struct FontShaper {
     mutating func shape(_ scalars: UnsafeBufferPointer<UInt32>, clusters: UnsafeBufferPointer<Int32>? = nil,
                         script: ShapingScript, before: UInt32? = nil, after: UInt32? = nil) {
         plan = face.plan(for: script)
+        self.script = script
         infos.removeAll(keepingCapacity: true)
         // Step 1.
         map(scalars, clusters: clusters)
@@ -260,12 +266,14 @@ struct FontShaper {
     /// Positions the run in `infos` (advances set) with the plan for `script`.
     mutating func positionRun(script: ShapingScript) {
         plan = face.plan(for: script)
+        self.script = script
         position()
     }
 
     /// The plan's positionings (or the `kern` table's pairs).
     private mutating func position() {
         if let gpos = face.gpos {
+            if usesPairPositioning && positionInPairs() { return }
             for planned in plan.positionings {
                 applyEverywhere(face.positioningLookups[Int(planned.index)], planned, in: gpos)
             }
@@ -399,11 +407,21 @@ struct FontShaper {
     }
 
     private mutating func pairAdjustment(_ b: FontTable, _ s: Int, at i: Int, _ context: MatchContext) -> Int? {
-        guard let coverageIndex = Coverage(b, at: s + b.peek16(s + 2)).index(of: Int(infos[i].glyph)),
-              let j = nextUnskipped(after: i, context) else { return nil }
+        guard let j = nextUnskipped(after: i, context),
+              let (first, second) = Self.pairValues(b, s, first: Int(infos[i].glyph), second: Int(infos[j].glyph))
+        else { return nil }
+        infos[i].advance &+= first
+        infos[j].advance &+= second
+        return b.peek16(s + 6) != 0 ? j + 1 : j
+    }
+
+    /// The x advance adjustments of a pair adjustment subtable at `s` for `first` followed by `second`, or nil when the
+    /// subtable does not apply to the pair (`first` not covered, the pair not listed, a class out of range).
+    @inline(__always)
+    static func pairValues(_ b: FontTable, _ s: Int, first: Int, second: Int) -> (Int32, Int32)? {
+        guard let coverageIndex = Coverage(b, at: s + b.peek16(s + 2)).index(of: first) else { return nil }
         let format1 = b.peek16(s + 4), format2 = b.peek16(s + 6)
         let size1 = Self.valueSize(format1), size2 = Self.valueSize(format2)
-        let second = Int(infos[j].glyph)
         var record: Int
         switch b.peek16(s) {
         case 1:
@@ -424,7 +442,7 @@ struct FontShaper {
             }
             guard record >= 0 else { return nil }
         case 2:
-            let class1 = ClassDefinition(b, at: s + b.peek16(s + 8)).value(of: Int(infos[i].glyph))
+            let class1 = ClassDefinition(b, at: s + b.peek16(s + 8)).value(of: first)
             let class2 = ClassDefinition(b, at: s + b.peek16(s + 10)).value(of: second)
             let class1Count = b.peek16(s + 12), class2Count = b.peek16(s + 14)
             guard class1 < class1Count, class2 < class2Count else { return nil }
@@ -432,9 +450,48 @@ struct FontShaper {
         default:
             return nil
         }
-        if let offset = Self.advanceOffset(format1) { infos[i].advance &+= Int32(b.peekSigned16(record + offset)) }
-        if let offset = Self.advanceOffset(format2) { infos[j].advance &+= Int32(b.peekSigned16(record + size1 + offset)) }
-        return format2 != 0 ? j + 1 : j
+        let value1 = Self.advanceOffset(format1).map { Int32(b.peekSigned16(record + $0)) } ?? 0
+        let value2 = Self.advanceOffset(format2).map { Int32(b.peekSigned16(record + size1 + $0)) } ?? 0
+        return (value1, value2)
+    }
+
+    /// Positions a run whose every glyph kerns in pairs only (`FontFace.kernsInPairs`; no mark or default-ignorable
+    /// glyph, which lookup flags could pass over): each glyph's advance gains its kerning with the next, from the
+    /// face's ASCII pair table where both are printable-ASCII glyphs in a Latin or common run, else by walking the
+    /// plan's pair adjustments for the pair. False (nothing changed) when the run does not qualify; the general walk
+    /// (`applyEverywhere` over every positioning lookup) gives the same advances, which a test checks.
+    private mutating func positionInPairs() -> Bool {
+        guard let gpos = face.gpos, !face.pairwiseGlyphs.isEmpty, !infos.isEmpty else { return false }
+        for info in infos {
+            let glyph = Int(info.glyph)
+            guard info.props & (Self.ignorable | Self.unicodeMark) == 0, face.kernsInPairs(glyph), !face.isMark(glyph) else {
+                return false
+            }
+        }
+        let table = script == .latin || script == .other ? face.ascii : nil
+        let positionings = plan.positionings, lookups = face.positioningLookups
+        var next = Int(infos[0].glyph)
+        for i in 0..<(infos.count - 1) {
+            let first = next
+            next = Int(infos[i + 1].glyph)
+            if let table, let value = table.kerning(first, next) {
+                infos[i].advance &+= value
+                continue
+            }
+            var total: Int32 = 0
+            for planned in positionings {
+                let lookup = lookups[Int(planned.index)]
+                guard lookup.mayStart(at: first) else { continue }
+                for index in lookup.subtables.indices where lookup.subtable(index, mayCover: first) {
+                    if let (value, _) = Self.pairValues(gpos.table, Int(lookup.subtables[index]), first: first, second: next) {
+                        total &+= value
+                        break
+                    }
+                }
+            }
+            infos[i].advance &+= total
+        }
+        return true
     }
 
     /// The next glyph a positioning walk does not pass over (the flag's skipped glyphs and default ignorables are).

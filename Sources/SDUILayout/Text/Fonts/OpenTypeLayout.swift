@@ -245,6 +245,26 @@ struct Coverage {
         }
     }
 
+    /// Calls `body` with each glyph it holds below `limit` and its coverage index.
+    func forEachIndexed(limit: Int, _ body: (_ glyph: Int, _ index: Int) -> Void) {
+        switch table.peek16(offset) {
+        case 1:
+            for index in 0..<min(table.peek16(offset + 2), table.count / 2) {
+                let glyph = table.peek16(offset + 4 + index * 2)
+                if glyph < limit { body(glyph, index) }
+            }
+        case 2:
+            for range in 0..<min(table.peek16(offset + 2), table.count / 6) {
+                let record = offset + 4 + range * 6
+                let first = table.peek16(record), last = min(table.peek16(record + 2), limit - 1)
+                let startIndex = table.peek16(record + 4)
+                if first <= last { for glyph in first...last { body(glyph, startIndex + glyph - first) } }
+            }
+        default:
+            break
+        }
+    }
+
     /// Calls `body` with each glyph it holds below `limit`.
     func forEach(limit: Int, _ body: (Int) -> Void) {
         switch table.peek16(offset) {
