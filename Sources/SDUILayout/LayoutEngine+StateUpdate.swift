@@ -87,7 +87,7 @@ extension LayoutState {
             fallback = .fromRoot(nil)
             return nil
         }
-        fallback = .fromRoot(IncrementalOutput(changed: changes.map(\.node), flat: tree.nodes.unchecked, stamps: stamps.unchecked))
+        fallback = .fromRoot(IncrementalOutput(changed: changes.map(\.node), flat: tree.nodes.unchecked, stamps: placementRecords.unchecked))
         return nil
     }
 
@@ -118,7 +118,7 @@ extension LayoutState {
     }
 
     /// Lays out again, from each changed node up, only the ancestors whose size changes (SwiftUI's dependency
-    /// tracking): each ancestor is placed again at the proposal its last placement had (`PlacementStamp`), its
+    /// tracking): each ancestor is placed again at the proposal its last placement had (`PlacementRecord`), its
     /// unchanged children reused, until one keeps its size and content offset — its parent's layout, and so
     /// everything outside it, is then what it was. Puts those ancestors in `roots` and returns true, or false
     /// (nothing is known: lay out from the root over what this left, which is consistent) when that cannot be
@@ -141,10 +141,10 @@ extension LayoutState {
             while true {
                 let p = ptr.nodes[Int(a)].parent
                 guard p > 0 else { return false }
-                let stamp = ptr.stamps[Int(p)]
+                let stamp = ptr.placementRecords[Int(p)]
                 guard stamp.epoch == placementEpoch else { return false }
                 let before = ptr.geometry[Int(p)]
-                let size = computeNodeLayout(p, Proposal(width: stamp.proposedWidth, height: stamp.proposedHeight), .place, &self)
+                let size = computeCachedLayout(p, .place(Proposal(width: stamp.proposedWidth, height: stamp.proposedHeight)), &self).size
                 guard self.diagnostics.count == diagnostics else { return false }
                 let after = ptr.geometry[Int(p)]
                 if size.0.bitPattern == before.width.bitPattern && size.1.bitPattern == before.height.bitPattern

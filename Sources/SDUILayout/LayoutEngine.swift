@@ -244,7 +244,7 @@ public final class LayoutEngine {
              output: IncrementalOutput? = nil, proposal: ProposedViewSize? = nil) -> LayoutResult {
         // Full layouts of one tree keep the measurements of earlier passes (`MeasureCache`); viewport layouts
         // do not (realised rows reuse node indices, and a virtualised grid's size depends on the viewport).
-        state.beginPass(keepsMeasurements: state.viewport == nil, inLastBank: inLastBank)
+        state.beginPass(keepsMeasurements: state.viewport == nil, overLastPass: inLastBank)
         // Compute lays out leading to trailing; a right-to-left result is its mirror image (the output step), so
         // the safe area's leading inset is then the window's right one (UIKit's physical insets stay put).
         let safeArea = traits.layoutDirection == .rightToLeft
@@ -255,7 +255,7 @@ public final class LayoutEngine {
         }
         var rootSize = (0.0, 0.0)
         if !state.tree.nodes.isEmpty {
-            rootSize = computeNodeLayout(0, Proposal(width: safeArea.width, height: safeArea.height), .place, &state)
+            rootSize = computeCachedLayout(0, .place(Proposal(width: safeArea.width, height: safeArea.height)), &state).size
             // The root is centred in the safe area, also when it is larger (as SwiftUI's hosting view does: objc.io's
             // `aspectRatio(16/9, contentMode: .fill)` in a 100 × 100 canvas starts at x −38.9); a larger root overflows.
             state.geometry[0].x = safeArea.x + (safeArea.width - rootSize.0) / 2
@@ -287,7 +287,7 @@ extension LayoutEngine {
         var rootSize = (0.0, 0.0)
         if !state.tree.nodes.isEmpty {
             let offered = Proposal(width: proposal.width ?? .nan, height: proposal.height ?? .nan)
-            rootSize = computeNodeLayout(0, offered, .place, &state)
+            rootSize = computeCachedLayout(0, .place(offered), &state).size
             if !rootSize.0.isFinite || rootSize.0 < 0 { rootSize.0 = 0 }
             if !rootSize.1.isFinite || rootSize.1 < 0 { rootSize.1 = 0 }
             state.geometry[0].x = 0

@@ -9,13 +9,14 @@
 /// 4. The offset of the content box from the node's origin: the padding's leading/top inset, then the content
 ///    placed at the frame's alignment (only meaningful in place mode).
 ///
-/// Straight-line functions inlined into their callers (`computeNodeLayout` and `computeLeafNode`), so a
+/// Straight-line functions inlined into their callers (`computeCachedLayout` and `computeLeafNode`), so a
 /// node's layers cost no call of their own.
 @inline(always)
-func computeModifierLayers(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState,
-                           _ content: (Proposal, ComputeMode, inout LayoutState) -> (Double, Double))
+func computeModifierLayers(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState,
+                           _ content: (LayoutInput, inout LayoutState) -> LayoutOutput)
     -> (width: Double, height: Double, contentX: Double, contentY: Double) {
     let i = Int(node)
+    let proposal = input.proposal, mode = input.mode
     // Step 1.
     let padded = modifierProposal(node, proposal, &s)
     var boxed = padded
@@ -25,7 +26,7 @@ func computeModifierLayers(_ node: Int32, _ proposal: Proposal, _ mode: ComputeM
         boxed = boundedBox(node, boxed, mode, &s)
     }
     // Step 2 (the content may lay out children: `s.ptr` is read again below).
-    let size = content(boxed, mode, &s)
+    let size = content(LayoutInput(boxed, mode), &s).size
     // Steps 3 and 4.
     return modifierSize(node, proposal, size, &s)
 }

@@ -6,9 +6,10 @@
 /// 3. Column width = (W − columnSpacing·(N−1)) / N; each item is proposed (column width, unspecified).
 /// 4. Rows: each row is as tall as its tallest item; rows are `rowSpacing` apart.
 /// 5. Placement: each item at the grid's alignment inside its cell (center by default, as `GridItem`).
-func computeGridLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
+func computeGridLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
+    let proposal = input.proposal, mode = input.mode
     let flat = s.ptr.nodes[Int(node)]
-    if flat.firstGridItem >= 0 { return computeGridItemLayout(node, proposal, mode, &s) }
+    if flat.firstGridItem >= 0 { return computeGridItemLayout(node, input, &s) }
     let count = Int(flat.visibleChildCount)
 
     // Step 1: the grid's width.
@@ -19,7 +20,7 @@ func computeGridLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
         var child = flat.firstChild
         while child >= 0 {
             if !s.ptr.nodes[Int(child)].isHidden {
-                widest = maxOf(widest, computeNodeLayout(child, .unspecified, .measure, &s).0)
+                widest = maxOf(widest, computeCachedLayout(child, .measure(.unspecified), &s).width)
             }
             child = s.ptr.nodes[Int(child)].nextSibling
         }
@@ -35,8 +36,8 @@ func computeGridLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
                  "one column is \(formatSize((metrics.columnWidth, .nan)).dropLast(4)) pt wide, narrower than minColumnWidth \(formatSize((flat.minColumnWidth, .nan)).dropLast(4))")
     }
     if let window = s.lazyWindow, window.grid == node {
-        return computeLazyGridRows(node, width: width, columns: metrics.columns, columnWidth: metrics.columnWidth,
-                                   mode: mode, window: window, &s)
+        return LayoutOutput(computeLazyGridRows(node, width: width, columns: metrics.columns, columnWidth: metrics.columnWidth,
+                                                mode: mode, window: window, &s))
     }
 
     // Steps 3–5: rows of items.
@@ -53,7 +54,7 @@ func computeGridLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
         var taken = 0
         while child >= 0 && taken < columns {
             if !s.ptr.nodes[Int(child)].isHidden {
-                let size = computeChildLayout(child, itemProposal, mode, &s)
+                let size = computeChildLayout(child, LayoutInput(itemProposal, mode), &s).size
                 rowHeight = maxOf(rowHeight, size.1)
                 taken += 1
             }
@@ -78,7 +79,7 @@ func computeGridLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
         rows += 1
         rowStart = child
     }
-    return (width, y)
+    return LayoutOutput(width: width, height: y)
 }
 
 /// The column count and width of a grid `width` points wide.
@@ -108,22 +109,23 @@ func gridColumns(width: Double, requested: Int, spacing: Double, minimum: Double
 /// 2. Rows of as many items as there are columns; each item is proposed (its column's width, unspecified).
 /// 3. Each row is as tall as its tallest item; rows are `rowSpacing` apart.
 /// 4. Each item sits in its cell at its column's alignment (the GridItem's, else the grid's; center by default).
-func computeGridItemLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
+func computeGridItemLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
+    let proposal = input.proposal, mode = input.mode
     let flat = s.ptr.nodes[Int(node)]
     // Step 1 (the columns go on the track stack; a nested grid's go above them and are gone when it returns).
-    let base = s.gridTracks.count
-    defer { s.gridTracks.removeSubrange(base...) }
+    let base = s.scratch.gridTracks.count
+    defer { s.scratch.gridTracks.removeSubrange(base...) }
     let items = s.tree.gridItems
     let first = Int(flat.firstGridItem), itemCount = Int(flat.columns)
-    guard first >= 0, itemCount > 0, first + itemCount <= items.count else { return (0, 0) }
+    guard first >= 0, itemCount > 0, first + itemCount <= items.count else { return .zero }
     let columns = items.withUnsafeBufferPointer { all in
-        gridItemColumns(UnsafeBufferPointer(rebasing: all[first..<(first + itemCount)]), width: proposal.width, into: &s.gridTracks)
+        gridItemColumns(UnsafeBufferPointer(rebasing: all[first..<(first + itemCount)]), width: proposal.width, into: &s.scratch.gridTracks)
     }
     if columns.isLimited && mode == .place {
         s.report("grid-columns-limited", .warning, node, "the GridItems make more than \(maxGridTracks) columns; only \(maxGridTracks) are laid out")
     }
-    let trackCount = s.gridTracks.count - base
-    guard trackCount > 0 else { return (columns.width, 0) }
+    let trackCount = s.scratch.gridTracks.count - base
+    guard trackCount > 0 else { return LayoutOutput(width: columns.width, height: 0) }
     // Steps 2–4.
     var y = 0.0
     var rowStart = flat.firstChild
@@ -134,7 +136,7 @@ func computeGridItemLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeM
         var taken = 0
         while child >= 0 && taken < trackCount {
             if !s.ptr.nodes[Int(child)].isHidden {
-                let size = computeChildLayout(child, Proposal(width: s.gridTracks[base + taken].width, height: .nan), mode, &s)
+                let size = computeChildLayout(child, LayoutInput(Proposal(width: s.scratch.gridTracks[base + taken].width, height: .nan), mode), &s).size
                 rowHeight = maxOf(rowHeight, size.1)
                 taken += 1
             }
@@ -148,7 +150,7 @@ func computeGridItemLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeM
             while item != child {
                 let c = Int(item)
                 if !s.ptr.nodes[c].isHidden {
-                    let track = s.gridTracks[base + column]
+                    let track = s.scratch.gridTracks[base + column]
                     s.ptr.geometry[c].x = track.offset + (track.width - s.ptr.geometry[c].width) * track.alignX
                     s.ptr.geometry[c].y = y + (rowHeight - s.ptr.geometry[c].height) * track.alignY
                     column += 1
@@ -160,5 +162,5 @@ func computeGridItemLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeM
         rows += 1
         rowStart = child
     }
-    return (columns.width, y)
+    return LayoutOutput(width: columns.width, height: y)
 }

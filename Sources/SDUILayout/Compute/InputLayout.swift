@@ -76,10 +76,11 @@ struct InputSpec {
 ///   width — label + gap + control, times the segments; a menu picker is always its ideal width.
 /// - Height: the taller of the control and the label.
 @inline(__always)
-func computeInputLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
+func computeInputLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
+    let proposal = input.proposal, mode = input.mode
     let i = Int(node)
     let specIndex = Int(s.ptr.nodes[i].firstGridItem)
-    guard specIndex >= 0 && specIndex < s.tree.inputs.count else { return (0, 0) }
+    guard specIndex >= 0 && specIndex < s.tree.inputs.count else { return .zero }
     let spec = s.tree.inputs[specIndex]
     let segments = maxOf(1, spec.segments)
     let hasLabel = s.ptr.nodes[i].textIndex >= 0
@@ -89,7 +90,7 @@ func computeInputLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
         if proposal.width.isFinite {
             width = maxOf(0, proposal.width / segments - spec.controlWidth - spec.gap)
         }
-        label = computeTextLayout(node, Proposal(width: width, height: .nan), mode, &s)
+        label = computeTextLayout(node, LayoutInput(Proposal(width: width, height: .nan), mode), &s).size
         if mode == .place && width.isFinite && spec.segments <= 1 {
             let text = Int(s.ptr.nodes[i].textIndex)
             if width < 1 || placedTextBreaksInsideWord(text, &s) {
@@ -105,5 +106,5 @@ func computeInputLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
     if spec.expands && !proposal.width.isNaN {
         width = maxOf(proposal.width, spec.controlWidth * segments)
     }
-    return (width, maxOf(spec.controlHeight, label.1))
+    return LayoutOutput(width: width, height: maxOf(spec.controlHeight, label.1))
 }

@@ -17,8 +17,9 @@ struct LayerIdeal {
 }
 
 /// The general layer path: a node with a `modifiers` chain, its layers applied as SwiftUI applies modifiers
-/// (each wraps everything before it). The fused v1 fields (`computeModifierLayers`) are its fast path for the
-/// one order the v1 keys have (`ModifierPathTests` checks both give the same frames).
+/// (each wraps everything before it). A node's `frame`, `padding` and `aspectRatio` keys outside a chain are
+/// fields of its flat node, laid out by `computeModifierLayers`: its fast path for the one order those keys
+/// have (`ModifierPathTests` checks both give the same frames).
 ///
 /// 1. The proposal travels inward, layer by layer from the outermost (`layerSize`): padding shrinks it, a
 ///    frame replaces or clamps it, an aspect ratio turns it into a box of the ratio (asking the inner view for
@@ -31,19 +32,20 @@ struct LayerIdeal {
 ///    layout; then each background and overlay view is proposed its layer's size and placed by its alignment.
 ///
 /// Returns the node's size (what its parent sees: offsets excluded) and, in place mode, where its content box
-/// is (its children's origin). Out of line: it is not on the fused path.
+/// is (its children's origin). Out of line: nodes without a chain never take it.
 @inline(never)
-func computeLayeredNode(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState)
+func computeLayeredNode(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState)
     -> (width: Double, height: Double, contentX: Double, contentY: Double) {
+    let proposal = input.proposal, mode = input.mode
     let entry = s.tree.layered(node)
     let first = Int(entry.firstLayer), top = Int(entry.layerCount) - 1
-    s.layerCall &+= 1
-    let call = s.layerCall
+    s.scratch.layerCall &+= 1
+    let call = s.scratch.layerCall
     // Steps 1–3.
     let size = layerSize(node, first, top, proposal, mode, call, &s)
     guard mode == .place else { return (size.0, size.1, 0, 0) }
     // A node laid out again after compute (`extendIntoSafeArea`) is not remembered across passes, nor are its
-    // ancestors (see `PlacementStamp`).
+    // ancestors (see `PlacementRecord`).
     if entry.ignoresSafeArea { s.volatilePlacements &+= 1 }
     // Step 4.
     let content = positionLayers(node, first, from: top, origin: (0, 0), &s)
@@ -67,7 +69,7 @@ private func layerSize(_ node: Int32, _ first: Int, _ k: Int, _ proposal: Propos
             p = aspectRatioBox(ratio: ratio, fill: false, proposal: proposal)
             p = boundedBox(node, p, mode, &s)
         }
-        size = computeContentLayout(node, p, mode, &s)
+        size = computeContentLayout(node, LayoutInput(p, mode), &s).size
     case .padding:
         let padding = s.tree.layers[index].padding
         let child = layerSize(node, first, k - 1, paddingProposal(padding, proposal), mode, call, &s)
@@ -110,10 +112,10 @@ private func layerSize(_ node: Int32, _ first: Int, _ k: Int, _ proposal: Propos
 
 /// The ideal size (proposed nothing) of the view made by layers 0…k, once per `computeLayeredNode` call.
 private func idealSize(_ node: Int32, _ first: Int, _ k: Int, _ call: UInt32, _ s: inout LayoutState) -> (Double, Double) {
-    let memo = s.layerIdeals[first + k]
+    let memo = s.scratch.layerIdeals[first + k]
     if memo.call == call { return (memo.width, memo.height) }
     let size = layerSize(node, first, k, .unspecified, .measure, call, &s)
-    s.layerIdeals[first + k] = LayerIdeal(call: call, width: size.0, height: size.1)
+    s.scratch.layerIdeals[first + k] = LayerIdeal(call: call, width: size.0, height: size.1)
     return size
 }
 
@@ -158,7 +160,7 @@ func positionLayers(_ node: Int32, _ first: Int, from top: Int, origin: (Double,
 /// Places a background's or overlay's view in `box` (node coordinates) by the alignment fractions.
 private func placeDecoration(_ decoration: Int32, in box: LayerBox, alignX: Double, alignY: Double,
                              content: (Double, Double), _ s: inout LayoutState) {
-    let size = computeChildLayout(decoration, Proposal(width: box.width, height: box.height), .place, &s)
+    let size = computeChildLayout(decoration, .place(Proposal(width: box.width, height: box.height)), &s).size
     let i = Int(decoration)
     s.ptr.geometry[i].x = box.x + (box.width - size.0) * alignX - content.0
     s.ptr.geometry[i].y = box.y + (box.height - size.1) * alignY - content.1
@@ -201,8 +203,8 @@ func extendIntoSafeArea(_ s: inout LayoutState, safeArea: Rect, window: Size) {
             if role == .ignoresSafeArea {
                 // The inner view laid out again in the extended box, centred; its layers and decorations placed.
                 let mark = s.diagnostics.count
-                s.layerCall &+= 1
-                let size = layerSize(node, first, k, Proposal(width: local.width, height: local.height), .place, s.layerCall, &s)
+                s.scratch.layerCall &+= 1
+                let size = layerSize(node, first, k, Proposal(width: local.width, height: local.height), .place, s.scratch.layerCall, &s)
                 let content = positionLayers(node, first, from: k,
                                              origin: (local.x + (local.width - size.0) / 2, local.y + (local.height - size.1) / 2), &s)
                 s.layerBoxes[index] = local

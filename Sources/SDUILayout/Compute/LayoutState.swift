@@ -1,23 +1,5 @@
 import SDUIEnvironment
 
-/// A size proposal (SwiftUI's `ProposedViewSize`): NaN means "unspecified" (SwiftUI's `nil`, ideal size),
-/// `+infinity` means unbounded (SwiftUI's `.infinity`, the maximum probe).
-struct Proposal {
-    var width: Double
-    var height: Double
-    static let unspecified = Proposal(width: .nan, height: .nan)
-}
-
-/// Whether a compute call only sizes a node or also places its children.
-enum ComputeMode { case measure, place }
-
-/// Where a node sits relative to its parent's content origin, its size, and where its content starts.
-struct NodeGeometry {
-    var x: Double = 0, y: Double = 0, width: Double = 0, height: Double = 0
-    /// Offset of the content box (inside padding and frame alignment) from the node's origin.
-    var contentX: Double = 0, contentY: Double = 0
-}
-
 /// A stack child during the stack algorithm (kept in a reusable scratch buffer).
 struct StackItem {
     var node: Int32
@@ -68,12 +50,43 @@ struct PassPointers {
     var frames: UncheckedBuffer<FrameSpec>
     var paddings: UncheckedBuffer<PaddingSpec>
     var geometry: UncheckedBuffer<NodeGeometry>
-    var stamps: UncheckedBuffer<PlacementStamp>
+    var placementRecords: UncheckedBuffer<PlacementRecord>
     /// `measurements.versions`.
     var versions: UncheckedBuffer<UInt32>
-    /// At least one item per node, so nested stacks never grow it (their regions hold disjoint children).
-    var stackScratch: UncheckedBuffer<StackItem>
-    var sortScratch: UncheckedBuffer<StackItem>
+    /// `scratch.stackItems`: at least one item per node, so nested stacks never grow it (their regions hold
+    /// disjoint children).
+    var stackItems: UncheckedBuffer<StackItem>
+    /// `scratch.sortItems`.
+    var sortItems: UncheckedBuffer<StackItem>
+}
+
+/// Buffers the algorithms borrow while they run, reused across passes (no allocation once warm); each is used
+/// as a stack — a call takes a region above what its callers hold and gives it back before it returns.
+struct ComputeScratch {
+    /// A stack's visible children with their flexibility (`stackLayout`'s steps 1–5).
+    var stackItems = NodeBuffer<StackItem>()
+    /// Scratch for sorting a stack's children (`sortStackItems`): one item per node, like `stackItems`.
+    var sortItems = NodeBuffer<StackItem>()
+    /// First free entry of `stackItems`.
+    var stackTop = 0
+    /// The columns of the GridItem grids being laid out (a nested grid's columns sit above its parent's).
+    var gridTracks = ContiguousArray<GridTrack>()
+    /// Children's sizes for `viewThatFits` and `flow`.
+    var sizes = ContiguousArray<(Double, Double)>()
+    /// A flow's lines.
+    var flowLines = ContiguousArray<FlowLine>()
+    /// Ideal sizes of partial layer chains, per `computeLayeredNode` call (`layerCall`).
+    var layerIdeals = NodeBuffer<LayerIdeal>()
+    var layerCall: UInt32 = 0
+}
+
+/// The placements of the full pass before the current one (see `PlacementRecord`): swapped with the current
+/// pass's buffers (`LayoutState.geometry`, `placementRecords`, `placedTexts`, `layerBoxes`) at the start of a pass.
+struct SparePlacements {
+    var geometry = NodeBuffer<NodeGeometry>()
+    var records = NodeBuffer<PlacementRecord>()
+    var placedTexts = ContiguousArray<PlacedText>()
+    var layerBoxes = NodeBuffer<LayerBox>()
 }
 
 /// Everything `Compute/` reads and writes: the flat tree plus scratch buffers reused across layouts.
@@ -82,26 +95,20 @@ struct LayoutState {
     var tree = LayoutTree()
     /// This engine's own tree buffers while `tree` is a shared template (kept for the next viewport build).
     var ownTree: LayoutTree?
-    /// Where each node sits (this pass's bank; see `PlacementStamp` for the two banks).
+    /// Where each node sits, in this pass (one of the two alternating sets of placements, see `PlacementRecord`).
     var geometry = NodeBuffer<NodeGeometry>()
-    /// Per node, the proposal its placement in this bank was made for (`PlacementStamp`).
-    var stamps = NodeBuffer<PlacementStamp>()
-    /// The other bank: the previous full pass's geometry, stamps, placed texts and layer boxes.
-    var otherGeometry = NodeBuffer<NodeGeometry>()
-    var otherStamps = NodeBuffer<PlacementStamp>()
-    var otherPlacedTexts = ContiguousArray<PlacedText>()
-    var otherLayerBoxes = NodeBuffer<LayerBox>()
-    /// Each layer's box in this pass (parallel to `tree.layers`; this pass's bank).
+    /// Per node, the proposal its placement in `geometry` was made for (`PlacementRecord`).
+    var placementRecords = NodeBuffer<PlacementRecord>()
+    /// The other set of placements: the previous full pass's geometry, records, placed texts and layer boxes.
+    var spare = SparePlacements()
+    /// Each layer's box in this pass (parallel to `tree.layers`).
     var layerBoxes = NodeBuffer<LayerBox>()
-    /// Ideal sizes of partial layer chains, per `computeLayeredNode` call (`layerCall`).
-    var layerIdeals = NodeBuffer<LayerIdeal>()
-    var layerCall: UInt32 = 0
     /// Nodes placed in this pass that are laid out again after compute (`extendIntoSafeArea`): a placement that
     /// contains one is not remembered (`placementEvents`).
     var volatilePlacements = 0
-    /// Stamps of another epoch are not reusable (`PlacementStamp`); 0 is never current.
+    /// Placement records of another epoch are not reusable (`PlacementRecord`); 0 is never current.
     var placementEpoch: UInt32 = 1
-    /// This pass may reuse and stamp placements (a full layout; not a viewport layout).
+    /// This pass may reuse and record placements (a full layout; not a viewport layout).
     var remembersPlacements = false
     /// Placements reused since the engine was made (tests: that going back to a width reuses, and what).
     var placementsReused = 0
@@ -111,22 +118,13 @@ struct LayoutState {
     /// tree was taken (`LayoutEngine.prepareTree`).
     var measurementsAreCurrent = false
     /// Whether some container was measured (not only placed) since `measurements` were last emptied: while not,
-    /// every container was asked for its size only by being placed, at its stamp's proposal — what lets an
+    /// every container was asked for its size only by being placed, at its recorded proposal — what lets an
     /// incremental update stop at the first ancestor whose size does not change (`relayoutUpward`).
     var hasMeasuredContainers = false
-    var stackScratch = NodeBuffer<StackItem>()
-    /// Scratch for sorting a stack's children (`sortStackItems`): one item per node, like `stackScratch`.
-    var sortScratch = NodeBuffer<StackItem>()
-    /// First free entry of `stackScratch`.
-    var stackTop = 0
-    /// The columns of the GridItem grids being laid out (a stack: a nested grid's columns sit above its parent's).
-    var gridTracks = ContiguousArray<GridTrack>()
-    /// Children's sizes for `viewThatFits` and `flow`, and a flow's lines (used as stacks: each call appends its
-    /// part and truncates back).
-    var sizeScratch = ContiguousArray<(Double, Double)>()
+    /// The algorithms' reusable buffers.
+    var scratch = ComputeScratch()
     /// The root scroll's content offset for this pass's output (`applyScrollOffset`; 0: at the top).
     var scrollOffset = 0.0
-    var flowScratch = ContiguousArray<FlowLine>()
     var text = TextMeasurementSeam()
     /// Final text layouts of this pass, per text index (set when the text node is placed).
     var placedTexts = ContiguousArray<PlacedText>()
@@ -157,17 +155,17 @@ struct LayoutState {
 
     init() {
         ptr = PassPointers(nodes: tree.nodes.unchecked, frames: tree.frames.unchecked, paddings: tree.paddings.unchecked,
-                           geometry: geometry.unchecked, stamps: stamps.unchecked, versions: measurements.versions.unchecked,
-                           stackScratch: stackScratch.unchecked,
-                           sortScratch: sortScratch.unchecked)
+                           geometry: geometry.unchecked, placementRecords: placementRecords.unchecked, versions: measurements.versions.unchecked,
+                           stackItems: scratch.stackItems.unchecked,
+                           sortItems: scratch.sortItems.unchecked)
     }
 
     /// Takes the buffers' addresses for `ptr` (after any of them grew).
     mutating func takePointers() {
         ptr = PassPointers(nodes: tree.nodes.unchecked, frames: tree.frames.unchecked, paddings: tree.paddings.unchecked,
-                           geometry: geometry.unchecked, stamps: stamps.unchecked, versions: measurements.versions.unchecked,
-                           stackScratch: stackScratch.unchecked,
-                           sortScratch: sortScratch.unchecked)
+                           geometry: geometry.unchecked, placementRecords: placementRecords.unchecked, versions: measurements.versions.unchecked,
+                           stackItems: scratch.stackItems.unchecked,
+                           sortItems: scratch.sortItems.unchecked)
     }
 
     /// Stops using a screen's shared tree (when `tree` is one) and takes this engine's own buffers back, so the
@@ -180,18 +178,20 @@ struct LayoutState {
 
     /// Prepares buffers for a pass over the current tree (O(n) clears, no allocation once warm); `keepsMeasurements`:
     /// this pass may use the measurements of earlier passes (a full layout of the tree they were made for);
-    /// `inLastBank`: the pass re-places what the last pass placed, after some nodes were invalidated (an
-    /// incremental update: the nodes left valid are in the last pass's bank, at the proposals they will get again).
-    mutating func beginPass(keepsMeasurements: Bool, inLastBank: Bool = false) {
+    /// `overLastPass`: the pass re-places what the last pass placed, after some nodes were invalidated (an
+    /// incremental update: the nodes left valid are in the last pass's placements, at the proposals they will
+    /// get again).
+    mutating func beginPass(keepsMeasurements: Bool, overLastPass: Bool = false) {
         let n = tree.nodes.count
         if keepsMeasurements && measurementsAreCurrent {
-            // Another full pass of the same tree: write over the bank of the pass before the last (`PlacementStamp`);
-            // an incremental pass writes over the last one's, where every node it does not lay out again still is.
-            if !inLastBank {
-                swap(&geometry, &otherGeometry)
-                swap(&stamps, &otherStamps)
-                swap(&placedTexts, &otherPlacedTexts)
-                swap(&layerBoxes, &otherLayerBoxes)
+            // Another full pass of the same tree: write over the placements of the pass before the last
+            // (`PlacementRecord`); an incremental pass writes over the last one's, where every node it does not lay
+            // out again still is.
+            if !overLastPass {
+                swap(&geometry, &spare.geometry)
+                swap(&placementRecords, &spare.records)
+                swap(&placedTexts, &spare.placedTexts)
+                swap(&layerBoxes, &spare.layerBoxes)
             }
         } else {
             measurements.removeAll(nodes: n)
@@ -199,14 +199,14 @@ struct LayoutState {
             placementEpoch &+= 1
             if placementEpoch == 0 {
                 placementEpoch = 1
-                stamps.removeAll(); otherStamps.removeAll()
+                placementRecords.removeAll(); spare.records.removeAll()
             }
         }
         measurementsAreCurrent = keepsMeasurements
         remembersPlacements = keepsMeasurements
-        if stamps.count != n {
-            stamps.removeAll()
-            stamps.append(contentsOf: repeatElement(PlacementStamp(), count: n))
+        if placementRecords.count != n {
+            placementRecords.removeAll()
+            placementRecords.append(contentsOf: repeatElement(PlacementRecord(), count: n))
         }
         // No reset needed when the size matches: every visible node's geometry is rewritten when it is
         // placed (its parent sets x and y), and hidden nodes are output with zero frames.
@@ -219,16 +219,16 @@ struct LayoutState {
         }
         if layerBoxes.count != tree.layers.count { resizeLayerBuffers() }
         volatilePlacements = 0
-        if stackScratch.count < n + 1 {
-            stackScratch.append(contentsOf: repeatElement(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0),
-                                                          count: n + 1 - stackScratch.count))
+        if scratch.stackItems.count < n + 1 {
+            scratch.stackItems.append(contentsOf: repeatElement(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0),
+                                                          count: n + 1 - scratch.stackItems.count))
         }
-        if sortScratch.count < n + 1 {
-            sortScratch.append(contentsOf: repeatElement(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0),
-                                                         count: n + 1 - sortScratch.count))
+        if scratch.sortItems.count < n + 1 {
+            scratch.sortItems.append(contentsOf: repeatElement(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0),
+                                                         count: n + 1 - scratch.sortItems.count))
         }
         diagnostics.removeAll(keepingCapacity: true)
-        stackTop = 0
+        scratch.stackTop = 0
         takePointers()
     }
 
@@ -236,12 +236,12 @@ struct LayoutState {
     mutating func growBuffers() {
         let n = tree.nodes.count
         while geometry.count < n { geometry.append(NodeGeometry()) }
-        while stamps.count < n { stamps.append(PlacementStamp()) }
+        while placementRecords.count < n { placementRecords.append(PlacementRecord()) }
         measurements.grow(nodes: n)
         while placedTexts.count < tree.texts.count { placedTexts.append(PlacedText()) }
         if layerBoxes.count < tree.layers.count { resizeLayerBuffers() }
-        while stackScratch.count < n + 1 { stackScratch.append(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0)) }
-        while sortScratch.count < n + 1 { sortScratch.append(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0)) }
+        while scratch.stackItems.count < n + 1 { scratch.stackItems.append(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0)) }
+        while scratch.sortItems.count < n + 1 { scratch.sortItems.append(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0)) }
         takePointers()
     }
 
@@ -261,8 +261,8 @@ struct LayoutState {
             layerBoxes.truncate(to: tree.layers.count)
         }
         geometry.truncate(to: count)
-        stamps.truncate(to: count)
-        gridTracks.removeAll(keepingCapacity: true)
+        placementRecords.truncate(to: count)
+        scratch.gridTracks.removeAll(keepingCapacity: true)
         placedTexts.truncate(to: textCount)
         // Realised texts are gone: their handles would describe other items next time.
         textHandles.truncate(to: textCount)
@@ -274,25 +274,25 @@ struct LayoutState {
         let n = tree.layers.count
         layerBoxes.truncate(to: n)
         if layerBoxes.count < n { layerBoxes.append(contentsOf: repeatElement(LayerBox(), count: n - layerBoxes.count)) }
-        if otherLayerBoxes.count != n {
-            otherLayerBoxes.truncate(to: n)
-            otherLayerBoxes.append(contentsOf: repeatElement(LayerBox(), count: n - otherLayerBoxes.count))
+        if spare.layerBoxes.count != n {
+            spare.layerBoxes.truncate(to: n)
+            spare.layerBoxes.append(contentsOf: repeatElement(LayerBox(), count: n - spare.layerBoxes.count))
         }
-        layerIdeals.truncate(to: n)
-        if layerIdeals.count < n { layerIdeals.append(contentsOf: repeatElement(LayerIdeal(), count: n - layerIdeals.count)) }
+        scratch.layerIdeals.truncate(to: n)
+        if scratch.layerIdeals.count < n { scratch.layerIdeals.append(contentsOf: repeatElement(LayerIdeal(), count: n - scratch.layerIdeals.count)) }
     }
 
     /// The cached size of `node` for `proposal` (`MeasureCache`), if it was measured.
     @inline(__always)
-    func cachedSize(_ node: Int32, _ proposal: Proposal) -> (Double, Double)? {
+    func cachedSize(_ node: Int32, _ proposal: Proposal) -> LayoutOutput? {
         measurements.size(node, proposal)
     }
 
     /// Remembers the size of `node` for `proposal`.
     @inline(__always)
-    mutating func cache(_ node: Int32, _ proposal: Proposal, _ width: Double, _ height: Double) {
+    mutating func cache(_ node: Int32, _ proposal: Proposal, _ size: LayoutOutput) {
         hasMeasuredContainers = true
-        measurements.insert(node, proposal, width, height)
+        measurements.insert(node, proposal, size.width, size.height)
     }
 
     mutating func report(_ code: StaticString, _ severity: LayoutDiagnostic.Severity, _ node: Int32, _ message: String) {

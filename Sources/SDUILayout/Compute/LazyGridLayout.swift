@@ -119,7 +119,7 @@ private func realizeRow(_ row: Int, _ grid: Int32, columns: Int, columnWidth: Do
     var height = 0.0
     var item = first
     while item >= 0 {
-        height = maxOf(height, computeNodeLayout(item, proposal, mode, &s).1)
+        height = maxOf(height, computeCachedLayout(item, LayoutInput(proposal, mode), &s).height)
         item = s.ptr.nodes[Int(item)].nextSibling
     }
     if mode == .place {

@@ -7,7 +7,13 @@
 ///   a stack it expands on both axes the same way.
 /// - divider: 1 pt thick across its stack's axis, the proposal along the other (unspecified → 0).
 @inline(always)
-func computeLeafLayout(_ node: Int32, _ proposal: Proposal, _ s: inout LayoutState) -> (Double, Double) {
+func computeLeafLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
+    LayoutOutput(leafSize(node, input.proposal, &s))
+}
+
+/// `computeLeafLayout`'s size.
+@inline(always)
+private func leafSize(_ node: Int32, _ proposal: Proposal, _ s: inout LayoutState) -> (Double, Double) {
     let i = Int(node)
     switch s.ptr.nodes[i].kind {
     case .spacer:

@@ -68,7 +68,7 @@ struct MeasureCache {
 
     /// The size `node` gave for `proposal`, if it is cached and valid.
     @inline(__always)
-    func size(_ node: Int32, _ proposal: Proposal) -> (Double, Double)? {
+    func size(_ node: Int32, _ proposal: Proposal) -> LayoutOutput? {
         guard count > 0 else { return nil }
         let table = entries.unchecked
         let mask = table.count &- 1
@@ -78,7 +78,7 @@ struct MeasureCache {
             let entry = table[i]
             if entry.epoch != epoch { return nil }
             if entry.node == node && entry.proposedWidth.bitPattern == wBits && entry.proposedHeight.bitPattern == hBits {
-                return entry.version == versions.unchecked[Int(node)] ? (entry.width, entry.height) : nil
+                return entry.version == versions.unchecked[Int(node)] ? LayoutOutput(width: entry.width, height: entry.height) : nil
             }
             i = (i &+ 1) & mask
         }

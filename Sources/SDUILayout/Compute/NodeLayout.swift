@@ -1,24 +1,26 @@
-/// The driver: sizes (and in `.place` mode places) one node through its modifier layers — the fused v1 keys
-/// (`computeModifierLayers`: frame → padding → aspectRatio → content), or a `modifiers` chain's layers
-/// (`computeLayeredNode`).
+/// The driver, wrapping every container algorithm in the caches (taffy's `compute_cached_layout`): sizes (and in
+/// place mode places) one node and returns its size.
 ///
-/// Measurements are cached per node and per pass (Yoga-style slots), so a stack's flexibility probes and
-/// its final proposal cost one computation each per distinct proposal.
-///
-/// Simple leaves (color, image, spacer, divider) take `computeLeafNode`: no cache (arithmetic is cheaper than a
-/// lookup); containers call it directly for visible leaf children (inlined: no call per leaf).
-func computeNodeLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
+/// 1. A hidden node takes no space; a simple leaf (color, image, spacer, divider) is laid out directly
+///    (`computeLeafNode`: arithmetic is cheaper than a lookup).
+/// 2. A measurement asked before is answered from `MeasureCache` (Yoga-style slots: a stack's flexibility probes
+///    and its final proposal cost one computation each per distinct proposal). Texts skip it: their
+///    measurement is itself cached per string and width (`computeTextLayout`).
+/// 3. A placement at this proposal kept from an earlier pass, its subtree still in this pass's geometry, is
+///    reused (`PlacementRecord`).
+/// 4. Otherwise the node is laid out through its modifier layers (`computeModifiedLayout`), and the result
+///    remembered: a measurement in the cache, a placement in the node's geometry and its `PlacementRecord`.
+func computeCachedLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
     let i = Int(node)
+    let proposal = input.proposal, mode = input.mode
     // Step 1: hidden nodes take no space (SwiftUI: an `if false` view does not exist).
-    if s.ptr.nodes[i].isHidden { return (0, 0) }
-    if s.ptr.nodes[i].isSimpleLeaf { return computeLeafNode(node, proposal, mode, &s) }
-    // Step 2: a measurement seen earlier in this pass.
-    // (Texts skip it: their measurement is itself cached per string and width, see `computeTextLayout`.)
+    if s.ptr.nodes[i].isHidden { return .zero }
+    if s.ptr.nodes[i].isSimpleLeaf { return computeLeafNode(node, input, &s) }
+    // Step 2.
     let isText = s.ptr.nodes[i].kind == .text
     if mode == .measure, !isText, let cached = s.cachedSize(node, proposal) { return cached }
-    // A placement at this proposal kept from an earlier pass, its subtree still in this bank (`PlacementStamp`).
-    // Texts and rows of fixed leaves and spacers (closed form) are cheaper to place again than to stamp; they are
-    // reused as part of their parent.
+    // Step 3. Texts and rows of fixed leaves and spacers (closed form) are cheaper to place again than to
+    // remember; they are reused as part of their parent.
     let remembers = mode == .place && s.remembersPlacements && !isText
         && s.ptr.nodes[i].stackChildShape != .fixedLeavesThenSpacers
     if remembers, let kept = s.rememberedPlacement(node, proposal) {
@@ -26,81 +28,86 @@ func computeNodeLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
         return kept
     }
     let eventsBefore = remembers ? s.placementEvents : 0
-    // A node with a `modifiers` chain: the general layer path.
-    if s.ptr.nodes[i].hasLayers {
-        let layers = computeLayeredNode(node, proposal, mode, &s)
-        let size = (layers.width, layers.height)
-        if mode == .measure {
-            if !isText { s.cache(node, proposal, size.0, size.1) }
-        } else {
-            recordPlacement(node, proposal, size, layers.contentX, layers.contentY, &s)
-            if remembers { s.rememberPlacement(node, proposal, eventsBefore: eventsBefore) }
-        }
-        return size
-    }
-    // Step 3: the fused modifier layers of the v1 keys (`computeModifierLayers`' steps, spelt out so that stacks
-    // are called directly for their axis and mode: one call per container, not three) and the content.
-    var inner = modifierProposal(node, proposal, &s)
-    let ratio = s.ptr.nodes[i].aspectRatio
-    if !ratio.isNaN {
-        inner = aspectRatioBox(ratio: ratio, fill: s.ptr.nodes[i].aspectFill, proposal: inner)
-        inner = boundedBox(node, inner, mode, &s)
-    }
-    let content: (Double, Double)
-    switch (s.ptr.nodes[i].kind, mode) {
-    case (.vstack, .place): content = stackLayout(VerticalAxis.self, PlaceMode.self, node, inner, &s)
-    case (.vstack, .measure): content = stackLayout(VerticalAxis.self, MeasureMode.self, node, inner, &s)
-    case (.hstack, .place): content = stackLayout(HorizontalAxis.self, PlaceMode.self, node, inner, &s)
-    case (.hstack, .measure): content = stackLayout(HorizontalAxis.self, MeasureMode.self, node, inner, &s)
-    default: content = computeContentLayout(node, inner, mode, &s)
-    }
-    let layers = modifierSize(node, proposal, content, &s)
-    let size = (layers.width, layers.height)
+    // Step 4.
+    let layers = computeModifiedLayout(node, input, &s)
+    let size = LayoutOutput(width: layers.width, height: layers.height)
     if mode == .measure {
-        if isText { return size }
         // Only measurements are looked up: a node is placed after its parent measured it, and once placed it is
         // not measured again in the pass (its ancestors are placing too), so place mode caches nothing.
-        s.cache(node, proposal, size.0, size.1)
+        if !isText { s.cache(node, proposal, size) }
     } else {
-        // Step 4: in place mode, record the node's size and content offset (the parent records its position).
+        // The node's size and content offset (the parent records its position).
         recordPlacement(node, proposal, size, layers.contentX, layers.contentY, &s)
         if remembers { s.rememberPlacement(node, proposal, eventsBefore: eventsBefore) }
     }
     return size
 }
 
+/// A node without the caches: its modifier layers around the algorithm of its kind. Returns its size and the
+/// offset of its content box (meaningful in place mode).
+///
+/// A node with a `modifiers` chain takes the general layer path (`computeLayeredNode`). Any other node has at
+/// most a frame, a padding and an aspect ratio, in that order from the outside (`FlatNode.hasFrame`,
+/// `hasPadding`, `aspectRatio`): `computeModifierLayers`' steps, spelt out here so that stacks are called directly
+/// for their axis and mode (one call per container, not three).
+@inline(always)
+private func computeModifiedLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState)
+    -> (width: Double, height: Double, contentX: Double, contentY: Double) {
+    let i = Int(node)
+    if s.ptr.nodes[i].hasLayers { return computeLayeredNode(node, input, &s) }
+    let mode = input.mode
+    var inner = modifierProposal(node, input.proposal, &s)
+    let ratio = s.ptr.nodes[i].aspectRatio
+    if !ratio.isNaN {
+        inner = aspectRatioBox(ratio: ratio, fill: s.ptr.nodes[i].aspectFill, proposal: inner)
+        inner = boundedBox(node, inner, mode, &s)
+    }
+    let content: LayoutOutput
+    switch (s.ptr.nodes[i].kind, mode) {
+    case (.vstack, .place): content = stackLayout(VerticalAxis.self, PlaceMode.self, node, inner, &s)
+    case (.vstack, .measure): content = stackLayout(VerticalAxis.self, MeasureMode.self, node, inner, &s)
+    case (.hstack, .place): content = stackLayout(HorizontalAxis.self, PlaceMode.self, node, inner, &s)
+    case (.hstack, .measure): content = stackLayout(HorizontalAxis.self, MeasureMode.self, node, inner, &s)
+    default: content = computeContentLayout(node, LayoutInput(inner, mode), &s)
+    }
+    return modifierSize(node, input.proposal, content.size, &s)
+}
+
 /// A simple leaf (not hidden): its modifier layers around `computeLeafLayout`. No cache (arithmetic is cheaper
 /// than a lookup) and nothing here lays out a child, so containers inline it into their loops.
 @inline(always)
-func computeLeafNode(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
+func computeLeafNode(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
+    let proposal = input.proposal
     // A plain color (`FlatNode.isPlainColor`): the frame layer's fixed value or the proposal it passes through,
     // which a color takes (10 when unspecified; infinite stays infinite); its content is at its origin.
     if s.ptr.nodes[Int(node)].isPlainColor {
         let frame = s.ptr.frames[Int(node)]
         let width = frame.width.isNaN ? (proposal.width.isNaN ? 10 : proposal.width) : frame.width
         let height = frame.height.isNaN ? (proposal.height.isNaN ? 10 : proposal.height) : frame.height
-        if mode == .place { recordPlacement(node, proposal, (width, height), 0, 0, &s) }
-        return (width, height)
+        let size = LayoutOutput(width: width, height: height)
+        if input.mode == .place { recordPlacement(node, proposal, size, 0, 0, &s) }
+        return size
     }
-    let layers = computeModifierLayers(node, proposal, mode, &s) { proposal, _, s in
-        computeLeafLayout(node, proposal, &s)
+    let layers = computeModifierLayers(node, input, &s) { input, s in
+        computeLeafLayout(node, input, &s)
     }
-    let size = (layers.width, layers.height)
-    if mode == .place { recordPlacement(node, proposal, size, layers.contentX, layers.contentY, &s) }
+    let size = LayoutOutput(width: layers.width, height: layers.height)
+    if input.mode == .place { recordPlacement(node, proposal, size, layers.contentX, layers.contentY, &s) }
     return size
 }
 
-/// A child of a container: a simple leaf inline (`computeLeafNode`), anything else through `computeNodeLayout`.
+/// A child of a container: a simple leaf inline (`computeLeafNode`), anything else through `computeCachedLayout`.
 @inline(always)
-func computeChildLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
-    s.ptr.nodes[Int(node)].isSimpleLeaf ? computeLeafNode(node, proposal, mode, &s) : computeNodeLayout(node, proposal, mode, &s)
+func computeChildLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
+    s.ptr.nodes[Int(node)].isSimpleLeaf ? computeLeafNode(node, input, &s) : computeCachedLayout(node, input, &s)
 }
 
 /// Place mode: the node's size and content offset (its parent writes x and y), and the final-size checks.
 @inline(always)
-func recordPlacement(_ node: Int32, _ proposal: Proposal, _ size: (Double, Double),
-                             _ contentX: Double, _ contentY: Double, _ s: inout LayoutState) {
+func recordPlacement(_ node: Int32, _ proposal: Proposal, _ output: LayoutOutput,
+                     _ contentX: Double, _ contentY: Double, _ s: inout LayoutState) {
     let i = Int(node)
+    let size = output.size
     s.ptr.geometry[i].width = size.0
     s.ptr.geometry[i].height = size.1
     s.ptr.geometry[i].contentX = contentX
@@ -161,32 +168,31 @@ func formatSize(_ size: (Double, Double)) -> String {
 
 /// The content layer: dispatches to the algorithm of the node's kind.
 @inline(__always)
-func computeContentLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
+func computeContentLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
     switch s.ptr.nodes[Int(node)].kind {
     case .vstack, .hstack:
-        return computeStackLayout(node, proposal, mode, &s)
+        return computeStackLayout(node, input, &s)
     case .zstack, .custom:
-        return computeZStackLayout(node, proposal, mode, &s)
+        return computeZStackLayout(node, input, &s)
     case .grid:
-        return computeGridLayout(node, proposal, mode, &s)
+        return computeGridLayout(node, input, &s)
     case .scroll:
-        return computeScrollLayout(node, proposal, mode, &s)
+        return computeScrollLayout(node, input, &s)
     case .text, .button:
-        return computeTextLayout(node, proposal, mode, &s)
+        return computeTextLayout(node, input, &s)
     case .input:
-        return computeInputLayout(node, proposal, mode, &s)
+        return computeInputLayout(node, input, &s)
     case .color, .image, .spacer, .divider:
-        return computeLeafLayout(node, proposal, &s)
+        return computeLeafLayout(node, input, &s)
     case .viewThatFits:
-        return computeViewThatFitsLayout(node, proposal, mode, &s)
+        return computeViewThatFitsLayout(node, input, &s)
     case .flow:
-        return computeFlowLayout(node, proposal, mode, &s)
+        return computeFlowLayout(node, input, &s)
     case .hgrid:
-        return computeHGridLayout(node, proposal, mode, &s)
+        return computeHGridLayout(node, input, &s)
     case .label:
-        return computeLabelLayout(node, proposal, mode, &s)
+        return computeLabelLayout(node, input, &s)
     case .symbol:
-        return computeSymbolLayout(node, &s)
+        return computeSymbolLayout(node, input, &s)
     }
 }
-

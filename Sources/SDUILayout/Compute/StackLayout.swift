@@ -19,8 +19,9 @@
 /// Reads go through `s.ptr` (unchecked, see `PassPointers`), re-read after every child layout.
 ///
 /// Specialised per axis (`StackAxis`), so the axis costs no branch per child.
-func computeStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
-    switch (s.ptr.nodes[Int(node)].isHorizontal, mode) {
+func computeStackLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
+    let proposal = input.proposal
+    switch (s.ptr.nodes[Int(node)].isHorizontal, input.mode) {
     case (true, .place): return stackLayout(HorizontalAxis.self, PlaceMode.self, node, proposal, &s)
     case (true, .measure): return stackLayout(HorizontalAxis.self, MeasureMode.self, node, proposal, &s)
     case (false, .place): return stackLayout(VerticalAxis.self, PlaceMode.self, node, proposal, &s)
@@ -43,10 +44,10 @@ protocol StackAxis {
 enum HorizontalAxis: StackAxis { static var isHorizontal: Bool { true } }
 enum VerticalAxis: StackAxis { static var isHorizontal: Bool { false } }
 
-/// `computeStackLayout` for one axis and mode (`computeNodeLayout` calls it directly for stacks).
+/// `computeStackLayout` for one axis and mode (`computeCachedLayout` calls it directly for stacks).
 func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ modeKind: Mode.Type, _ node: Int32,
-                                                         _ proposal: Proposal, _ s: inout LayoutState) -> (Double, Double) {
-    guard s.ptr.nodes[Int(node)].visibleChildCount > 0 else { return (0, 0) }
+                                                         _ proposal: Proposal, _ s: inout LayoutState) -> LayoutOutput {
+    guard s.ptr.nodes[Int(node)].visibleChildCount > 0 else { return .zero }
     let horizontal = Axis.isHorizontal
     let mode = Mode.mode
     let firstChild = s.ptr.nodes[Int(node)].firstChild
@@ -56,8 +57,9 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
     // the build (`TreeBuilder.add`, Build/StackChildren.swift) stores each child's `gapBefore` and their sum.
     let spacingTotal = s.ptr.nodes[Int(node)].spacingTotal
 
-    @inline(__always) func make(_ a: Double) -> Proposal {
-        horizontal ? Proposal(width: a, height: cross) : Proposal(width: cross, height: a)
+    /// The input of a child offered `a` along the axis.
+    @inline(__always) func make(_ a: Double) -> LayoutInput {
+        LayoutInput(horizontal ? Proposal(width: a, height: cross) : Proposal(width: cross, height: a), mode)
     }
 
     var length = spacingTotal
@@ -81,15 +83,15 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
                     let top = position + (s.ptr.nodes[c].hasPadding ? s.ptr.paddings[c].top : 0)
                     s.viewport = (viewport.0 - top, viewport.1 - top)
                 }
-                let size = computeChildLayout(child, make(.nan), mode, &s)
+                let size = computeChildLayout(child, make(.nan), &s)
                 if viewport != nil { s.viewport = viewport }
                 if mode == .place {
                     if horizontal { s.ptr.geometry[c].x = position } else { s.ptr.geometry[c].y = position }
                 }
-                let taken = horizontal ? size.0 : size.1
+                let taken = horizontal ? size.width : size.height
                 position += taken
                 length += taken
-                crossSize = maxOf(crossSize, horizontal ? size.1 : size.0)
+                crossSize = maxOf(crossSize, horizontal ? size.height : size.width)
             }
             child = s.ptr.nodes[c].nextSibling
         }
@@ -110,7 +112,7 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
                 child = nodes[c].nextSibling
             }
         }
-        return horizontal ? (length, crossSize) : (crossSize, length)
+        return horizontal ? LayoutOutput(width: length, height: crossSize) : LayoutOutput(width: crossSize, height: length)
     }
 
     let shape = s.ptr.nodes[Int(node)].stackChildShape
@@ -153,12 +155,12 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
             if !s.ptr.nodes[c].isHidden {
                 if s.ptr.nodes[c].hasFrame {
                     let offer = exactOffers ? maxOf(0, budget) / Double(left) : .infinity
-                    let size = computeChildLayout(child, make(offer), mode, &s)
-                    let taken = horizontal ? size.0 : size.1
+                    let size = computeChildLayout(child, make(offer), &s)
+                    let taken = horizontal ? size.width : size.height
                     budget -= taken
                     remaining -= taken
                     length += taken
-                    crossSize = maxOf(crossSize, horizontal ? size.1 : size.0)
+                    crossSize = maxOf(crossSize, horizontal ? size.height : size.width)
                     left &-= 1
                 } else {
                     if spacers == 0 { firstSpacer = child }
@@ -181,7 +183,9 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
                     let offer = maxOf(0, budget) / Double(left)
                     let taken = maxOf(s.ptr.nodes[c].minLength, offer)
                     if mode == .place {
-                        recordPlacement(child, make(offer), horizontal ? (taken, 0) : (0, taken), 0, 0, &s)
+                        recordPlacement(child, make(offer).proposal,
+                                        horizontal ? LayoutOutput(width: taken, height: 0) : LayoutOutput(width: 0, height: taken),
+                                        0, 0, &s)
                     }
                     budget -= taken
                     length += taken
@@ -198,17 +202,17 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
         var child = firstChild
         while child >= 0 && s.ptr.nodes[Int(child)].isHidden { child = s.ptr.nodes[Int(child)].nextSibling }
         let offer = maxOf(0, along - spacingTotal - 0.0) / 1.0
-        let size = computeChildLayout(child, make(offer), mode, &s)
-        length += horizontal ? size.0 : size.1
-        crossSize = maxOf(crossSize, horizontal ? size.1 : size.0)
+        let size = computeChildLayout(child, make(offer), &s)
+        length += horizontal ? size.width : size.height
+        crossSize = maxOf(crossSize, horizontal ? size.height : size.width)
     } else {
         // Steps 1 and 3: the visible children with their flexibility, in document order, in a scratch region
         // reused across stacks and passes. The scratch is a stack of regions (nested stacks push above); it holds
-        // an item per node, so it never grows here (see `PassPointers.stackScratch`).
-        let base = s.stackTop
+        // an item per node, so it never grows here (see `PassPointers.stackItems`).
+        let base = s.scratch.stackTop
         let end = base + Int(s.ptr.nodes[Int(node)].visibleChildCount)
-        assert(end <= s.ptr.stackScratch.count)
-        s.stackTop = end
+        assert(end <= s.ptr.stackItems.count)
+        s.scratch.stackTop = end
         var child = firstChild
         var k = base
         while child >= 0 {
@@ -224,21 +228,21 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
                     // A bare spacer: minLength up to infinity.
                     minimum = s.ptr.nodes[c].minLength; maximum = .infinity
                 } else {
-                    let small = computeNodeLayout(child, make(0), .measure, &s)
-                    let large = computeNodeLayout(child, make(.infinity), .measure, &s)
-                    minimum = horizontal ? small.0 : small.1
-                    maximum = horizontal ? large.0 : large.1
+                    let small = computeCachedLayout(child, .measure(make(0).proposal), &s)
+                    let large = computeCachedLayout(child, .measure(make(.infinity).proposal), &s)
+                    minimum = horizontal ? small.width : small.height
+                    maximum = horizontal ? large.width : large.height
                 }
                 let flexibility = maximum - minimum
                 // (Indices are within the region [base, end) by construction: wrapping arithmetic, no overflow traps.)
-                s.ptr.stackScratch[k] = StackItem(node: child, priority: s.ptr.nodes[c].layoutPriority,
+                s.ptr.stackItems[k] = StackItem(node: child, priority: s.ptr.nodes[c].layoutPriority,
                                                   flexibility: flexibility.isNaN ? .infinity : flexibility, minimum: minimum)
                 k &+= 1
             }
             child = s.ptr.nodes[c].nextSibling
         }
         // Step 4: offer order (stable: O(n log n) for any number of children).
-        let groups = sortStackItems(s.ptr.stackScratch, base, end, s.ptr.sortScratch)
+        let groups = sortStackItems(s.ptr.stackItems, base, end, s.ptr.sortItems)
 
         // Step 5: distribute the length that remains, priority group by priority group. Each group reserves the
         // minimums of the groups after it, summed in offer order as the steps say; with many groups (a stack of
@@ -246,7 +250,7 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
         // reserve is read from suffix sums made once (summed from the end: the same value up to rounding).
         let suffixSums = groups > forwardSumGroups
         if suffixSums {
-            let items = s.ptr.stackScratch, sums = s.ptr.sortScratch
+            let items = s.ptr.stackItems, sums = s.ptr.sortItems
             var sum = 0.0
             var r = end
             while r > base { r &-= 1; sum += items[r].minimum; sums[r].minimum = sum }
@@ -254,37 +258,37 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
         var remaining = along - spacingTotal
         var groupStart = base
         while groupStart < end {
-            let priority = s.ptr.stackScratch[groupStart].priority
+            let priority = s.ptr.stackItems[groupStart].priority
             var groupEnd = groupStart &+ 1
-            while groupEnd < end && s.ptr.stackScratch[groupEnd].priority == priority { groupEnd &+= 1 }
+            while groupEnd < end && s.ptr.stackItems[groupEnd].priority == priority { groupEnd &+= 1 }
             var reserved = 0.0
             if suffixSums {
-                if groupEnd < end { reserved = s.ptr.sortScratch[groupEnd].minimum }
+                if groupEnd < end { reserved = s.ptr.sortItems[groupEnd].minimum }
             } else {
                 var r = groupEnd
-                while r < end { reserved += s.ptr.stackScratch[r].minimum; r &+= 1 }
+                while r < end { reserved += s.ptr.stackItems[r].minimum; r &+= 1 }
             }
             var budget = remaining - reserved
             var k = groupStart
             while k < groupEnd {
                 let offer = maxOf(0, budget) / Double(groupEnd &- k)
-                let item = s.ptr.stackScratch[k].node
-                let size = computeChildLayout(item, make(offer), mode, &s)
-                let taken = horizontal ? size.0 : size.1
+                let item = s.ptr.stackItems[k].node
+                let size = computeChildLayout(item, make(offer), &s)
+                let taken = horizontal ? size.width : size.height
                 budget -= taken
                 remaining -= taken
                 length += taken
-                crossSize = maxOf(crossSize, horizontal ? size.1 : size.0)
+                crossSize = maxOf(crossSize, horizontal ? size.height : size.width)
                 k &+= 1
             }
             groupStart = groupEnd
         }
-        s.stackTop = base
+        s.scratch.stackTop = base
 
     }
 
     // Step 6: the stack's size.
-    let size = horizontal ? (length, crossSize) : (crossSize, length)
+    let size = horizontal ? LayoutOutput(width: length, height: crossSize) : LayoutOutput(width: crossSize, height: length)
 
     // Step 7: placement in document order (no child is laid out here: the pointers stay valid).
     if mode == .place {

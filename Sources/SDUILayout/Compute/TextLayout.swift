@@ -11,16 +11,17 @@ import SDUISchema
 ///    tree (its handle is kept per text node); every width is derived from that measurement.
 /// 4. When placed: keep the lines for the result and report truncation.
 @inline(__always)
-func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
+func computeTextLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
+    let proposal = input.proposal, mode = input.mode
     let index = Int(s.ptr.nodes[Int(node)].textIndex)
-    guard index >= 0 else { return (0, 0) }
+    guard index >= 0 else { return .zero }
     let padH = s.ptr.nodes[Int(node)].labelPadH * 2, padV = s.ptr.nodes[Int(node)].labelPadV * 2
     let lineHeight = s.tree.texts[index].lineHeight
     // `lineSpacing` is in the line stride; n lines are n strides less one spacing tall.
     let lineSpacing = s.tree.texts[index].lineSpacing
     // Step 1.
     let maxWidth = proposal.width.isFinite ? max(0, proposal.width - padH) : .infinity
-    if s.text.host != nil { return computeHostMeasuredText(node, index, proposal, mode, maxWidth: maxWidth, &s) }
+    if s.text.host != nil { return LayoutOutput(computeHostMeasuredText(node, index, proposal, mode, maxWidth: maxWidth, &s)) }
     // Step 2.
     let ownLimit = s.tree.texts[index].lineLimit
     let limit = fittingLineLimit(ownLimit, height: proposal.height - padV, lineHeight: lineHeight, lineSpacing: lineSpacing)
@@ -41,7 +42,7 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     if mode == .measure {
         let measured = measurer._withUnsafeGuaranteedRef { $0.size(of: handle, maxWidth: maxWidth, lineLimit: limit) }
         let spacing = measured.height > 0 ? lineSpacing * scale : 0
-        return (measured.width + padH, measured.height - spacing + padV)
+        return LayoutOutput(width: measured.width + padH, height: measured.height - spacing + padV)
     }
     // Step 4 (the layout written in place: usually the one this text node held after the last pass).
     measurer._withUnsafeGuaranteedRef {
@@ -58,7 +59,7 @@ func computeTextLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
     if s.placedTexts[index].placed.layout.isTruncated || lineCount > 1 {
         checkPlacedText(node, index, proposal, ownLimit: ownLimit, &s)
     }
-    return (width + padH, height + padV)
+    return LayoutOutput(width: width + padH, height: height + padV)
 }
 
 /// `ownLimit` lowered to the lines of stride `lineHeight` that fit `height` (at least one; infinite: `ownLimit`).

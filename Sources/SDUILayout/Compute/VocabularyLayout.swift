@@ -1,8 +1,8 @@
 import SDUIEnvironment
 import SDUISchema
 
-// `viewThatFits`, `flow`, `hgrid`, `label` and SF Symbol images. Scratch sizes live in
-// `LayoutState.sizeScratch` and `flowScratch`, used as stacks (each call appends its part and truncates back).
+// `viewThatFits`, `flow`, `hgrid`, `label` and SF Symbol images. Children's sizes and a flow's lines live in
+// `ComputeScratch.sizes` and `flowLines`, used as stacks (each call appends its part and truncates back).
 
 /// SwiftUI's `ViewThatFits`:
 /// 1. Each visible child, in order, is measured at its ideal size on the constrained axes (proposed nothing
@@ -11,26 +11,27 @@ import SDUISchema
 /// 3. The chosen child is laid out at the proposal and is the container's size. The others are not laid out:
 ///    in place mode they and their subtrees are reported with zero-size frames at the container's origin and no
 ///    text lines (`clearSubtree`).
-func computeViewThatFitsLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
+func computeViewThatFitsLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
+    let proposal = input.proposal, mode = input.mode
     let axes = s.ptr.nodes[Int(node)].columns
     let horizontal = axes & Int32(Axis.Set.horizontal.rawValue) != 0, vertical = axes & Int32(Axis.Set.vertical.rawValue) != 0
     let ideal = Proposal(width: horizontal ? .nan : proposal.width, height: vertical ? .nan : proposal.height)
     // Step 1.
-    let start = s.sizeScratch.count
+    let start = s.scratch.sizes.count
     var child = s.ptr.nodes[Int(node)].firstChild
     while child >= 0 {
         if !s.ptr.nodes[Int(child)].isHidden {
-            let size = computeChildLayout(child, ideal, .measure, &s)
-            s.sizeScratch.append(size)
+            let size = computeChildLayout(child, .measure(ideal), &s).size
+            s.scratch.sizes.append(size)
         }
         child = s.ptr.nodes[Int(child)].nextSibling
     }
     // Step 2.
-    let choice = s.sizeScratch.withUnsafeBufferPointer { all in
+    let choice = s.scratch.sizes.withUnsafeBufferPointer { all in
         viewThatFitsChoice(UnsafeBufferPointer(rebasing: all[start...]), proposal: proposal, horizontal: horizontal, vertical: vertical)
     }
-    s.sizeScratch.truncate(to: start)
-    guard choice >= 0 else { return (0, 0) }
+    s.scratch.sizes.truncate(to: start)
+    guard choice >= 0 else { return .zero }
     // Step 3.
     var size = (0.0, 0.0)
     var visible = 0
@@ -39,7 +40,7 @@ func computeViewThatFitsLayout(_ node: Int32, _ proposal: Proposal, _ mode: Comp
         let c = Int(child)
         if !s.ptr.nodes[c].isHidden {
             if visible == choice {
-                size = computeChildLayout(child, proposal, mode, &s)
+                size = computeChildLayout(child, input, &s).size
                 if mode == .place { s.ptr.geometry[c].x = 0; s.ptr.geometry[c].y = 0 }
             } else if mode == .place {
                 clearSubtree(child, &s)
@@ -48,18 +49,18 @@ func computeViewThatFitsLayout(_ node: Int32, _ proposal: Proposal, _ mode: Comp
         }
         child = s.ptr.nodes[c].nextSibling
     }
-    return size
+    return LayoutOutput(size)
 }
 
 /// An unchosen child of a `viewThatFits`: it and its subtree get zero frames at their parent's origin, no text
-/// lines and no layer boxes, and their remembered placements are dropped (this bank no longer holds them).
+/// lines and no layer boxes, and their remembered placements are dropped (this pass's placements no longer hold them).
 /// - Complexity: O(subtree).
 func clearSubtree(_ root: Int32, _ s: inout LayoutState) {
     let count = s.ptr.nodes.count
     var j = Int(root)
     repeat {
         s.ptr.geometry[j] = NodeGeometry()
-        s.ptr.stamps[j].epoch = 0
+        s.ptr.placementRecords[j].epoch = 0
         let text = Int(s.ptr.nodes[j].textIndex)
         if text >= 0 && text < s.placedTexts.count { s.placedTexts[text].isPlaced = false }
         if s.ptr.nodes[j].hasLayers {
@@ -75,19 +76,20 @@ func clearSubtree(_ root: Int32, _ s: inout LayoutState) {
 /// Apple's `FlowLayout` sample); in place mode each line moved across the flow's width by the alignment and
 /// each child centred vertically in its line. One departure from the sample: a child whose ideal width is wider
 /// than the proposed width is proposed that width (a long chip wraps its text instead of overflowing the flow).
-func computeFlowLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
+func computeFlowLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
+    let proposal = input.proposal, mode = input.mode
     let flat = s.ptr.nodes[Int(node)]
-    let start = s.sizeScratch.count
+    let start = s.scratch.sizes.count
     let maxWidth = proposal.width.isNaN ? Double.infinity : proposal.width
     var child = flat.firstChild
     while child >= 0 {
-        if !s.ptr.nodes[Int(child)].isHidden { s.sizeScratch.append(flowChildSize(child, maxWidth, .measure, &s)) }
+        if !s.ptr.nodes[Int(child)].isHidden { s.scratch.sizes.append(flowChildSize(child, maxWidth, .measure, &s)) }
         child = s.ptr.nodes[Int(child)].nextSibling
     }
-    let lineStart = s.flowScratch.count
-    let size = s.sizeScratch.withUnsafeBufferPointer { all in
+    let lineStart = s.scratch.flowLines.count
+    let size = s.scratch.sizes.withUnsafeBufferPointer { all in
         flowLines(UnsafeBufferPointer(rebasing: all[start...]), maxWidth: maxWidth, spacing: flat.spacing,
-                  lineSpacing: flat.columnSpacing, into: &s.flowScratch)
+                  lineSpacing: flat.columnSpacing, into: &s.scratch.flowLines)
     }
     if mode == .place {
         var line = lineStart
@@ -97,8 +99,8 @@ func computeFlowLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
         while child >= 0 {
             let c = Int(child)
             if !s.ptr.nodes[c].isHidden {
-                while line < s.flowScratch.count - 1 && index >= s.flowScratch[line].end { line += 1 }
-                let l = s.flowScratch[line]
+                while line < s.scratch.flowLines.count - 1 && index >= s.scratch.flowLines[line].end { line += 1 }
+                let l = s.scratch.flowLines[line]
                 if index == l.start { x = (size.0 - l.width) * flat.alignX }
                 let placed = flowChildSize(child, maxWidth, .place, &s)
                 s.ptr.geometry[c].x = x
@@ -109,33 +111,34 @@ func computeFlowLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode,
             child = s.ptr.nodes[c].nextSibling
         }
     }
-    s.flowScratch.truncate(to: lineStart)
-    s.sizeScratch.truncate(to: start)
-    return size
+    s.scratch.flowLines.truncate(to: lineStart)
+    s.scratch.sizes.truncate(to: start)
+    return LayoutOutput(size)
 }
 
 /// A flow's child: at its ideal size, or proposed the flow's width when it is wider.
 private func flowChildSize(_ child: Int32, _ maxWidth: Double, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
-    let ideal = computeChildLayout(child, .unspecified, .measure, &s)
-    if ideal.0 > maxWidth { return computeChildLayout(child, Proposal(width: maxWidth, height: .nan), mode, &s) }
-    return mode == .place ? computeChildLayout(child, .unspecified, .place, &s) : ideal
+    let ideal = computeChildLayout(child, .measure(.unspecified), &s).size
+    if ideal.0 > maxWidth { return computeChildLayout(child, LayoutInput(Proposal(width: maxWidth, height: .nan), mode), &s).size }
+    return mode == .place ? computeChildLayout(child, .place(.unspecified), &s).size : ideal
 }
 
 /// SwiftUI's `LazyHGrid`: rows from the GridItems along the proposed height (`gridItemColumns`, the column
 /// algorithm on the other axis); items fill the grid column by column, each proposed (unspecified, its row's
 /// height); a column is as wide as its widest item, columns `spacing` apart; an item sits in its cell at its
 /// row's alignment. The grid is as wide as its columns and as tall as its rows.
-func computeHGridLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
+func computeHGridLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
+    let proposal = input.proposal, mode = input.mode
     let flat = s.ptr.nodes[Int(node)]
     let first = Int(flat.firstGridItem), itemCount = Int(flat.columns)
-    guard first >= 0, itemCount > 0, first + itemCount <= s.tree.gridItems.count else { return (0, 0) }
-    let base = s.gridTracks.count
+    guard first >= 0, itemCount > 0, first + itemCount <= s.tree.gridItems.count else { return .zero }
+    let base = s.scratch.gridTracks.count
     let rows = s.tree.gridItems.withUnsafeBufferPointer { all in
-        gridItemColumns(UnsafeBufferPointer(rebasing: all[first..<(first + itemCount)]), height: proposal.height, into: &s.gridTracks)
+        gridItemColumns(UnsafeBufferPointer(rebasing: all[first..<(first + itemCount)]), height: proposal.height, into: &s.scratch.gridTracks)
     }
-    defer { s.gridTracks.truncate(to: base) }
-    let rowCount = s.gridTracks.count - base
-    guard rowCount > 0 else { return (0, rows) }
+    defer { s.scratch.gridTracks.truncate(to: base) }
+    let rowCount = s.scratch.gridTracks.count - base
+    guard rowCount > 0 else { return LayoutOutput(width: 0, height: rows) }
     var x = 0.0
     var columns = 0
     var child = flat.firstChild
@@ -146,8 +149,8 @@ func computeHGridLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
         var item = child
         while item >= 0 && row < rowCount {
             if !s.ptr.nodes[Int(item)].isHidden {
-                let track = s.gridTracks[base + row]
-                width = maxOf(width, computeChildLayout(item, Proposal(width: .nan, height: track.width), .measure, &s).0)
+                let track = s.scratch.gridTracks[base + row]
+                width = maxOf(width, computeChildLayout(item, .measure(Proposal(width: .nan, height: track.width)), &s).width)
                 row += 1
             }
             item = s.ptr.nodes[Int(item)].nextSibling
@@ -160,8 +163,8 @@ func computeHGridLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
             while item >= 0 && row < rowCount {
                 let c = Int(item)
                 if !s.ptr.nodes[c].isHidden {
-                    let track = s.gridTracks[base + row]
-                    let size = computeChildLayout(item, Proposal(width: .nan, height: track.width), .place, &s)
+                    let track = s.scratch.gridTracks[base + row]
+                    let size = computeChildLayout(item, .place(Proposal(width: .nan, height: track.width)), &s).size
                     s.ptr.geometry[c].x = x + (width - size.0) * track.alignX
                     s.ptr.geometry[c].y = track.offset + (track.width - size.1) * track.alignY
                     row += 1
@@ -173,7 +176,7 @@ func computeHGridLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode
         columns += 1
         child = item
     }
-    return (x, rows)
+    return LayoutOutput(width: x, height: rows)
 }
 
 /// The GridItem rows of an hgrid: `gridItemColumns` along the height (a track's `width` is its row's height).
@@ -188,21 +191,22 @@ let symbolStyles = TextStyle.allCases
 /// An SF Symbol image: a square of its text style's line height (`symbolSide`), whatever it is offered (SwiftUI's
 /// `Image(systemName:)` is not resizable).
 @inline(__always)
-func computeSymbolLayout(_ node: Int32, _ s: inout LayoutState) -> (Double, Double) {
+func computeSymbolLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
     let styles = symbolStyles
     let k = Int(s.ptr.nodes[Int(node)].columns)
     let side = symbolSide(k >= 0 && k < styles.count ? styles[k] : .body, s.tree.contentSize)
-    return (side, side)
+    return LayoutOutput(width: side, height: side)
 }
 
 /// SwiftUI's `Label` (title and icon): the symbol (`symbolSide` of the style), `LabelMetrics.spacing`, then the
 /// title, proposed what is left of the width; as tall as the taller of the two, both centred vertically (the
 /// renderer draws them so).
-func computeLabelLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
+func computeLabelLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
+    let proposal = input.proposal, mode = input.mode
     let text = Int(s.ptr.nodes[Int(node)].textIndex)
     let icon = s.ptr.nodes[Int(node)].minLength > 0 && text >= 0 && text < s.tree.texts.count ? s.tree.texts[text].lineHeight : 0
     let lead = icon > 0 ? icon + LabelMetrics.spacing : 0
     let inner = Proposal(width: proposal.width.isFinite ? maxOf(0, proposal.width - lead) : proposal.width, height: proposal.height)
-    let title = computeTextLayout(node, inner, mode, &s)
-    return (title.0 + lead, maxOf(title.1, icon))
+    let title = computeTextLayout(node, LayoutInput(inner, mode), &s).size
+    return LayoutOutput(width: title.0 + lead, height: maxOf(title.1, icon))
 }

@@ -2,16 +2,17 @@
 /// at the stack's alignment (so its size is the largest width × the largest height).
 ///
 /// Unknown component types with children are laid out the same way.
-func computeZStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMode, _ s: inout LayoutState) -> (Double, Double) {
+func computeZStackLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
+    let mode = input.mode
     let flat = s.ptr.nodes[Int(node)]
     // Step 1: size every visible child at the stack's proposal.
     var width = 0.0, height = 0.0
     var child = flat.firstChild
     while child >= 0 {
         if !s.ptr.nodes[Int(child)].isHidden {
-            let size = computeChildLayout(child, proposal, mode, &s)
-            width = maxOf(width, size.0)
-            height = maxOf(height, size.1)
+            let size = computeChildLayout(child, input, &s)
+            width = maxOf(width, size.width)
+            height = maxOf(height, size.height)
         }
         child = s.ptr.nodes[Int(child)].nextSibling
     }
@@ -27,5 +28,5 @@ func computeZStackLayout(_ node: Int32, _ proposal: Proposal, _ mode: ComputeMod
             child = s.ptr.nodes[c].nextSibling
         }
     }
-    return (width, height)
+    return LayoutOutput(width: width, height: height)
 }

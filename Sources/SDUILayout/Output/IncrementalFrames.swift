@@ -16,12 +16,12 @@ struct IncrementalOutput {
     var path: [Int32]
     /// The children of path nodes that are neither on the path nor inside a changed node's subtree, with their
     /// placement stamps before the pass.
-    var children: [(node: Int32, stamp: PlacementStamp)]
+    var children: [(node: Int32, stamp: PlacementRecord)]
 
     /// The plan for invalidating `nodes` (`flat`: the tree's nodes, `stamps`: the pass's bank, read before the pass).
     /// - Complexity: O(changed × depth + the children of the path nodes); the path is short, so membership is a
     ///   linear search, not a hash.
-    init(changed nodes: [Int32], flat: UncheckedBuffer<FlatNode>, stamps: UncheckedBuffer<PlacementStamp>) {
+    init(changed nodes: [Int32], flat: UncheckedBuffer<FlatNode>, stamps: UncheckedBuffer<PlacementRecord>) {
         var changed = nodes.sorted()
         changed.removeDuplicateNeighbours()
         self.changed = changed
@@ -83,7 +83,7 @@ func writeFramesIncrementally(_ s: inout LayoutState, _ plan: IncrementalOutput)
     let count = s.tree.nodes.count
     let nodes = s.tree.nodes.unchecked
     let geometry = s.geometry.unchecked
-    let stamps = s.stamps.unchecked
+    let stamps = s.placementRecords.unchecked
     let epoch = s.placementEpoch
     return s.origins.withUnsafeMutableBufferPointer { origins in
     s.frames.withUnsafeMutableBufferPointer { frames -> Bool in
