@@ -122,8 +122,11 @@ enum HTTPTarget {
             }
             let policy = HostPolicy(boundHost: "127.0.0.1", port: 8080)
             if let authority = request.authority, policy.allows(authority: authority) {
-                let host = authority.lowercased().split(separator: ":").first.map(String.init) ?? ""
-                if !["127.0.0.1", "localhost"].contains(host) || !authority.hasSuffix(":8080") {
+                // A port is a number: "08080" is port 8080 (RFC 3986 allows leading zeros).
+                let parts = authority.lowercased().split(separator: ":", omittingEmptySubsequences: false)
+                let host = parts.first.map(String.init) ?? ""
+                let port = parts.count == 2 ? Int(parts[1]) : nil
+                if !["127.0.0.1", "localhost"].contains(host) || port != 8080 {
                     failures.append("HostPolicy allowed \(authority.debugDescription)")
                 }
             }

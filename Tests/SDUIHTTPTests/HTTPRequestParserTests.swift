@@ -171,6 +171,7 @@ struct HostPolicyTests {
         #expect(policy.allows(authority: "127.0.0.1:8080"))
         #expect(policy.allows(authority: "localhost:8080"))
         #expect(policy.allows(authority: "LOCALHOST:8080"))
+        #expect(policy.allows(authority: "localhost:08080"))   // a port is a number (RFC 3986 allows leading zeros)
         #expect(!policy.allows(authority: "attacker.example:8080"))
         #expect(!policy.allows(authority: "attacker.example"))
         #expect(!policy.allows(authority: "127.0.0.1:8081"))
