@@ -32,6 +32,10 @@ public struct StateUpdate: Sendable {
     public var inputChanges: [Int32] = []
     /// Whether the general path made the screen again (`Screen.resolved(in:)`): lay it out in full.
     public var tookGeneralPath = false
+    /// Fast path: the texts that changed, as `textChanges` gives them — also when a property change changes the
+    /// layout and `textChanges` is nil (a layout engine then builds the nodes of `propertyChanges` again). Empty for
+    /// the general path.
+    public var changedTexts: [(node: Int32, text: String)] = []
 }
 
 /// Takes a screen from state to state (the runtime keeps one per screen): knows which nodes read which variables,
@@ -149,7 +153,7 @@ public struct StateUpdater: Sendable {
             }
             let inputs = (changes.inputs + changes.inputTexts.map(\.node)).sorted()
             return StateUpdate(screen: screen, base: base, warnings: [], textChanges: layoutChanged ? nil : texts,
-                               propertyChanges: properties, inputChanges: inputs)
+                               propertyChanges: properties, inputChanges: inputs, changedTexts: texts)
         }
         return general(state, base: base)
     }
