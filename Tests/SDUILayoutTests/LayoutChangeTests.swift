@@ -101,7 +101,10 @@ import SDUIFixtures
         } else if let k = x.indices.first(where: { x[$0] != y[$0] }) {
             Issue.record("\(what): node \(k) \(x[k].id) is \(x[k]), fresh \(y[k])", sourceLocation: sourceLocation)
         }
-        #expect(a.diagnostics == b.diagnostics, "\(what)", sourceLocation: sourceLocation)
+        if a.diagnostics != b.diagnostics {
+            func names(_ r: LayoutResult) -> String { r.diagnostics.map { "\($0.code)@\($0.path)" }.joined(separator: " ") }
+            Issue.record("\(what): diagnostics \(names(a)), fresh \(names(b))", sourceLocation: sourceLocation)
+        }
     }
 
     @Test(arguments: 0..<40)
@@ -162,6 +165,31 @@ import SDUIFixtures
             #expect(result.nodes.first { $0.id == "card-7-subtitle" }?.isHidden == !shown)
         }
         #expect(engine.buildCount == builds, "no new tree is taken")
+    }
+
+    @Test func `the shop screen's text, visibility and size changes are laid out upward from the kept tree`() throws {
+        // A root scroll over a vstack with a section, a grid of cards with overlays (modifier layers), containers
+        // that were measured: the climb stops at the first ancestor that keeps its size and was only placed.
+        let screen = try #require(BenchmarkFixtures.shop(count: 12))
+        for change in BenchmarkFixtures.shopChanges(count: 12) where ["text", "visibility", "size"].contains(change.kind) {
+            var updater = StateUpdater(screen: screen)
+            let engine = LayoutEngine()
+            let environment = window(375, 667)
+            let traits = environment.traitCollection()
+            _ = engine.layout(screen, in: environment, traits: traits)
+
+            let builds = engine.buildCount
+            var state = screen.state
+            for value in change.values + change.values {
+                state.set(change.variable, to: value)
+                let made = updater.update(to: state, changedNames: [change.variable])
+                let update = try #require(made)
+                let result = engine.layout(applying: update, in: environment, traits: traits)
+                #expect(engine.lastUpwardRoots != nil, "\(change.kind): laid out from the root")
+                Self.expectSame(result, LayoutEngine().layout(update.screen, in: environment, traits: traits), "\(change.kind) = \(value)")
+            }
+            #expect(engine.buildCount == builds, "\(change.kind): no new tree is taken")
+        }
     }
 
     @Test func `a change of a node's kind takes a new tree`() throws {

@@ -16,8 +16,10 @@ extension LayoutState {
     /// Puts the nodes it stopped at in `roots` and returns true, or false (nothing is known: lay out from the root
     /// over what this left, which is consistent) when that cannot be shown:
     /// - an ancestor has no reusable placement record (it reported a diagnostic, or is a closed-form row), or it is
-    ///   the root (centred in the window by `LayoutEngine.run`);
-    /// - placing again reports a diagnostic (the full pass orders them).
+    ///   the root and its size changed (`LayoutEngine.run` centres it in the window by its size; a root that keeps
+    ///   its size — a scroll filling the safe area — is a stop like any other);
+    /// - placing again reports a diagnostic where the subtree reported none (the full pass orders them); the
+    ///   diagnostics a subtree placed again reports replace its old ones (`replaceDiagnostics`).
     ///
     /// The changed nodes must have been invalidated (`MeasureCache.invalidate(node:parents:)`) before.
     /// - Complexity: O(the ancestors laid out again and their children).
@@ -27,17 +29,15 @@ extension LayoutState {
         roots.removeAll(keepingCapacity: true)
         guard canRelayoutUpward else { return false }
         takePointers()
-        let diagnostics = self.diagnostics.count
         for node in changed {
             var a = node
             while true {
                 let p = ptr.nodes[Int(a)].parent
-                guard p > 0 else { return false }
-                let record = ptr.placementRecords[Int(p)]
-                guard record.epoch == placementEpoch else { return false }
+                guard p >= 0, let proposal = lastPlacementProposal(p) else { return false }
                 let before = ptr.geometry[Int(p)]
-                let size = computeCachedLayout(p, .place(Proposal(width: record.proposedWidth, height: record.proposedHeight)), &self).size
-                guard self.diagnostics.count == diagnostics else { return false }
+                let reported = diagnostics.count
+                let size = computeCachedLayout(p, .place(proposal), &self).size
+                guard replaceDiagnostics(ofSubtree: p, reportedFrom: reported) else { return false }
                 let after = ptr.geometry[Int(p)]
                 if size.0.bitPattern == before.width.bitPattern && size.1.bitPattern == before.height.bitPattern
                     && after.contentX.bitPattern == before.contentX.bitPattern
@@ -46,9 +46,56 @@ extension LayoutState {
                     roots.append(p)
                     break
                 }
+                // The root's size places it in the window (`LayoutEngine.run` centres it): a new size is laid out
+                // from the root.
+                if p == 0 { return false }
                 a = p
             }
         }
+        return true
+    }
+
+    /// The proposal `node` was last placed at, from its placement record: a reusable record's, or that of a record
+    /// made not reusable by a diagnostic in its subtree (such a node's ancestors are not reusable either, so it is
+    /// placed again whenever its parent is, and its record written each time). nil for the nodes whose placements are not recorded (texts, closed-form
+    /// rows: a record of theirs may be older than their last placement).
+    @inline(__always)
+    private func lastPlacementProposal(_ node: Int32) -> Proposal? {
+        let n = ptr.nodes[Int(node)]
+        guard n.kind != .text, n.stackChildShape != .fixedLeavesThenSpacers else { return nil }
+        let record = ptr.placementRecords[Int(node)]
+        // Another epoch: a record of another tree. (A node never placed — hidden — has a record of epoch 0 with no
+        // proposal, which its placement does not read: a hidden node takes no space.)
+        guard record.epoch == placementEpoch || record.epoch == 0 else { return nil }
+        return Proposal(width: record.proposedWidth, height: record.proposedHeight)
+    }
+
+    /// After `node` was placed again: puts the diagnostics its placement reported (those from `reported` on) in
+    /// place of the ones its subtree reported before — one run of the list, as a pass reports a subtree's while it
+    /// places it — so the list is the one a full pass gives. False when that place is not known: the subtree
+    /// reported nothing before and reports now, or its old diagnostics are not one run.
+    private mutating func replaceDiagnostics(ofSubtree node: Int32, reportedFrom reported: Int) -> Bool {
+        let low = Int(node), high = tree.subtreeEnd(low)
+        @inline(__always) func inSubtree(_ d: ComputeDiagnostic) -> Bool { Int(d.node) >= low && Int(d.node) < high }
+        guard let first = diagnostics[..<reported].firstIndex(where: inSubtree) else {
+            return diagnostics.count == reported
+        }
+        var end = first + 1
+        while end < reported && inSubtree(diagnostics[end]) { end += 1 }
+        guard !diagnostics[end..<reported].contains(where: inSubtree) else { return false }
+        var made = Array(diagnostics[reported...])
+        if node == 0 {
+            // The root's overflow of the window, reported after compute (`LayoutEngine.run`: an error, or a warning
+            // of an embedded layout): the root keeps its size, so it overflows as it did.
+            @inline(__always) func isRootOverflow(_ d: ComputeDiagnostic) -> Bool {
+                d.node == 0 && d.code.description == "content-overflow"
+            }
+            if let old = diagnostics[first..<end].last(where: isRootOverflow) {
+                if let k = made.firstIndex(where: isRootOverflow) { made[k].severity = old.severity } else { made.append(old) }
+            }
+        }
+        diagnostics.removeSubrange(reported...)
+        diagnostics.replaceSubrange(first..<end, with: made)
         return true
     }
 
