@@ -112,6 +112,10 @@ struct LayoutState {
     var remembersPlacements = false
     /// Placements reused since the engine was made (tests: that going back to a width reuses, and what).
     var placementsReused = 0
+    /// While an upward relayout places an ancestor again (`relayoutUpward`): how many of `diagnostics` are the
+    /// last layout's — the ones a placement that reported some, reused, reports again (`replayedPlacement`); -1
+    /// otherwise.
+    var replayedDiagnostics = -1
     /// Sizes nodes gave for proposals, kept across full layouts of the same tree (see `MeasureCache`).
     var measurements = MeasureCache()
     /// Whether `measurements` may be kept into the next pass: false after a viewport layout, or when another

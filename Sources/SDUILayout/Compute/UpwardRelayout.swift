@@ -36,7 +36,9 @@ extension LayoutState {
                 guard p >= 0, let proposal = lastPlacementProposal(p) else { return false }
                 let before = ptr.geometry[Int(p)]
                 let reported = diagnostics.count
+                replayedDiagnostics = reported
                 let size = computeCachedLayout(p, .place(proposal), &self).size
+                replayedDiagnostics = -1
                 guard replaceDiagnostics(ofSubtree: p, reportedFrom: reported) else { return false }
                 let after = ptr.geometry[Int(p)]
                 if size.0.bitPattern == before.width.bitPattern && size.1.bitPattern == before.height.bitPattern
@@ -68,6 +70,26 @@ extension LayoutState {
         // proposal, which its placement does not read: a hidden node takes no space.)
         guard record.epoch == placementEpoch || record.epoch == 0 else { return nil }
         return Proposal(width: record.proposedWidth, height: record.proposedHeight)
+    }
+
+    /// The size `node` was placed at for `proposal` in the last layout, reused while an upward relayout places an
+    /// ancestor again, when its placement is unchanged but was recorded as not reusable because its subtree reported
+    /// diagnostics: they are reported again, copied from the last layout's (`replayedDiagnostics`: its subtree's are
+    /// one run of them, as a pass reports them while it places it). A node recorded so is placed again whenever its
+    /// parent is (its ancestors are not reusable either), so its record describes its last placement.
+    @inline(never)
+    mutating func replayedPlacement(_ node: Int32, _ proposal: Proposal) -> LayoutOutput? {
+        let i = Int(node)
+        let record = ptr.placementRecords[i]
+        guard record.epoch == 0, record.proposedWidth.bitPattern == proposal.width.bitPattern,
+              record.proposedHeight.bitPattern == proposal.height.bitPattern, record.version == ptr.versions[i],
+              ptr.nodes[i].kind != .text, ptr.nodes[i].stackChildShape != .fixedLeavesThenSpacers else { return nil }
+        let low = i, high = tree.subtreeEnd(i)
+        for k in 0..<replayedDiagnostics where Int(diagnostics[k].node) >= low && Int(diagnostics[k].node) < high {
+            diagnostics.append(diagnostics[k])
+        }
+        placementsReused &+= 1
+        return LayoutOutput(width: ptr.geometry[i].width, height: ptr.geometry[i].height)
     }
 
     /// After `node` was placed again: puts the diagnostics its placement reported (those from `reported` on) in
