@@ -65,6 +65,8 @@ public struct StateUpdater: Sendable {
     private var templatePaths: [Int32: [Int32]] = [:]
     /// The views of the screen (`ComponentNode.forEachView`, all levels).
     private var viewCount = 0
+    /// The template definitions the template path has seen.
+    private var definitions = TemplateDefinitions()
     /// The nodes that read state in other properties than one text (or in more than one), outside templates.
     private var propertyReaders: [PropertyReader] = []
     /// The last `changedNames` and their slots (a runtime changes the same few variables again and again; their
@@ -193,7 +195,8 @@ public struct StateUpdater: Sendable {
         // From the last node in the flat tree's order: a patch changes no path of a node before it.
         for number in numbers.reversed() {
             guard let path = templatePaths[number], let node = screen.root.node(at: path[...]),
-                  let patch = TemplateItemPatch(of: node, in: state, depth: path.count + 2, options: options) else { return nil }
+                  let patch = TemplateItemPatch(of: node, in: state, depth: path.count + 2, options: options,
+                                                definitions: &definitions) else { return nil }
             patches.append((path, patch))
         }
         let saved = self
@@ -232,6 +235,7 @@ public struct StateUpdater: Sendable {
         let decoding = screen.resolved(in: state, options: options)
         guard let resolved = decoding.screen else { return nil }
         screen = resolved
+        definitions = TemplateDefinitions()
         dependencies = StateDependencies(screen: resolved)
         index(resolved)
         return StateUpdate(screen: resolved, base: base, warnings: decoding.issues.map(\.description), textChanges: nil,

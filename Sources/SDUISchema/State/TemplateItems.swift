@@ -67,7 +67,8 @@ struct TemplateItemPatch {
     /// stand for the general path: an `items` that fails or is no array, an identity that fails or repeats, an
     /// item whose decoding reports anything.
     /// - Complexity: O(items + the nodes of the items made).
-    init?(of node: ComponentNode, in state: ScreenState, depth: Int, options: PayloadDecoder.Options) {
+    init?(of node: ComponentNode, in state: ScreenState, depth: Int, options: PayloadDecoder.Options,
+          definitions: inout TemplateDefinitions) {
         let old = node.children
         var options = options
         var children: [ComponentNode] = []
@@ -90,18 +91,7 @@ struct TemplateItemPatch {
             }
             var keys = Set<StateValue>()
             keys.reserveCapacity(elements.count)
-            var definition: (json: JSONValue, readsIndex: Bool)?
-            func made() -> (json: JSONValue, readsIndex: Bool) {
-                if let definition { return definition }
-                let json = forEach.template.payloadJSON(inTemplate: true)
-                // Its custom types decode as the app's, as `Screen.resolved(in:)` has them.
-                forEach.template.collectCustomTypes(into: &options.customTypes)
-                // Whether a binding may read `index` (a conservative test of the text: a moved item of such a
-                // template is made again).
-                let made = (json, json.serialized().contains("index"))
-                definition = made
-                return made
-            }
+            let definition = definitions.entry(for: forEach.template)
             let start = children.count
             for (index, element) in elements.enumerated() {
                 var key = StateValue.int(index)
@@ -115,7 +105,7 @@ struct TemplateItemPatch {
                         children.append(old[k])
                         continue
                     }
-                    if !made().readsIndex {
+                    if !definitions.entries[definition].readsIndex {
                         var node = old[k]
                         item.index = index
                         node.templateItem = item
@@ -123,7 +113,9 @@ struct TemplateItemPatch {
                         continue
                     }
                 }
-                let json = made().json
+                let json = definitions.json(of: definition)
+                // Its custom types decode as the app's, as `Screen.resolved(in:)` has them.
+                options.customTypes.formUnion(definitions.entries[definition].customTypes)
                 guard let node = PayloadDecoder(options: options).resolvedTemplateItem(json, of: forEach, element: element, index: index, key: key,
                                                               in: state, depth: depth) else { return nil }
                 children.append(node)
@@ -133,5 +125,66 @@ struct TemplateItemPatch {
         children += old[cursor...]
         self.children = children
         self.templates = templates
+    }
+}
+
+/// What the template path needs of each template definition it has seen, kept across updates (a definition is
+/// the same value, its storage shared, until the general path makes the screen again): whether it reads `index`,
+/// its custom types, and its payload (encoded on first need).
+struct TemplateDefinitions: Sendable {
+    struct Entry: Sendable {
+        var template: ComponentNode
+        var readsIndex: Bool
+        var customTypes: Set<String>
+        var json: JSONValue?
+    }
+    private(set) var entries: [Entry] = []
+
+    /// The entry of `template`, made when there is none.
+    /// - Complexity: O(definitions) comparisons, each O(1) for the same stored value.
+    mutating func entry(for template: ComponentNode) -> Int {
+        if let k = entries.firstIndex(where: { $0.template == template }) { return k }
+        var types = Set<String>()
+        template.collectCustomTypes(into: &types)
+        entries.append(Entry(template: template, readsIndex: template.mayRead(local: 1), customTypes: types))
+        return entries.count - 1
+    }
+
+    /// The payload of entry `k`'s definition, as the payload wrote it.
+    mutating func json(of k: Int) -> JSONValue {
+        if let json = entries[k].json { return json }
+        let json = entries[k].template.payloadJSON(inTemplate: true)
+        entries[k].json = json
+        return json
+    }
+}
+
+extension ComponentNode {
+    /// Whether the subtree (views, templates' definitions and items, fallbacks) may read template local `local`
+    /// (`index`, 1, of the template's scope): a binding that reads it, or an id that may (an id is interpolated
+    /// as the payload wrote it, reading only `item` and `index`: one whose text names `index` counts).
+    func mayRead(local: Int) -> Bool {
+        for site in bindings where site.binding.program?.readLocals.contains(local) == true { return true }
+        if let id, id.contains("index") { return true }
+        for template in templates {
+            if template.forEach.items.reads(local: local) || template.forEach.id?.program?.readLocals.contains(local) == true
+                || template.forEach.template.mayRead(local: local) { return true }
+        }
+        if let fallback, fallback.mayRead(local: local) { return true }
+        var reads = false
+        forEachView { _, view in if !reads && view.mayRead(local: local) { reads = true } }
+        return reads
+    }
+}
+
+extension ValueTemplate {
+    /// Whether a binding in it reads template local `local`.
+    func reads(local: Int) -> Bool {
+        switch self {
+        case .literal: return false
+        case .binding(let binding): return binding.program?.readLocals.contains(local) == true
+        case .array(let items): return items.contains { $0.reads(local: local) }
+        case .object(_, let items): return items.contains { $0.reads(local: local) }
+        }
     }
 }
