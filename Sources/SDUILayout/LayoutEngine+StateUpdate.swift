@@ -48,7 +48,7 @@ extension LayoutEngine {
         upwardRootsAreLast = result != nil
         if let result { return result }
         guard case .fromRoot(let output) = fallback else { return fresh() }
-        return run(environment: environment, traits: traits, inLastBank: true, output: output, proposal: proposal)
+        return run(environment: environment, traits: traits, overLastPass: true, output: output, proposal: proposal)
     }
 
     /// The nodes the last incremental layout stopped at on its way up (`relayoutUpward`: each kept its size), or
@@ -87,7 +87,7 @@ extension LayoutState {
             fallback = .fromRoot(nil)
             return nil
         }
-        fallback = .fromRoot(IncrementalOutput(changed: changes.map(\.node), flat: tree.nodes.unchecked, stamps: placementRecords.unchecked))
+        fallback = .fromRoot(IncrementalOutput(changed: changes.map(\.node), flat: tree.nodes.unchecked, records: placementRecords.unchecked))
         return nil
     }
 
@@ -141,10 +141,10 @@ extension LayoutState {
             while true {
                 let p = ptr.nodes[Int(a)].parent
                 guard p > 0 else { return false }
-                let stamp = ptr.placementRecords[Int(p)]
-                guard stamp.epoch == placementEpoch else { return false }
+                let record = ptr.placementRecords[Int(p)]
+                guard record.epoch == placementEpoch else { return false }
                 let before = ptr.geometry[Int(p)]
-                let size = computeCachedLayout(p, .place(Proposal(width: stamp.proposedWidth, height: stamp.proposedHeight)), &self).size
+                let size = computeCachedLayout(p, .place(Proposal(width: record.proposedWidth, height: record.proposedHeight)), &self).size
                 guard self.diagnostics.count == diagnostics else { return false }
                 let after = ptr.geometry[Int(p)]
                 if size.0.bitPattern == before.width.bitPattern && size.1.bitPattern == before.height.bitPattern
