@@ -1,6 +1,6 @@
 public import SDUIEnvironment
 public import SDUISchema
-import SDUILayout
+public import SDUILayout
 
 /// What a node's modifier chain draws, from the boxes the engine laid each modifier out in (`NodeLayers`): the one
 /// description HTML, SVG and native hosts spell. Boxes are relative to the item's frame origin (a node that moves
@@ -154,5 +154,5 @@ extension DisplayClipShape {
 
 extension DisplayShadow {
     /// SwiftUI's default shadow colour: black at 33 % opacity.
-    static let defaultColor = ChainEffect.defaultShadowColor
+    static let defaultColor = ModifierEffect.defaultShadowColor
 }

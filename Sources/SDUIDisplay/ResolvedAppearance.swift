@@ -1,6 +1,6 @@
 public import SDUIEnvironment
 public import SDUISchema
-import SDUILayout
+public import SDUILayout
 
 /// A node's look, resolved for one window: every colour keeps its light and dark values (the trait that picks
 /// one is the host's), every size-class value is resolved, every default a type implies is applied.
@@ -158,33 +158,12 @@ public struct ResolvedAppearance: Hashable, Sendable {
 /// boxes, where (`box`).
 public struct DisplayLayer: Hashable, Sendable {
     /// What the modifier draws or does.
-    public enum Effect: Hashable, Sendable {
-        /// Changes the layout only (padding, frame, aspectRatio, fixedSize, layoutPriority, ignoresSafeArea).
-        case layout
-        /// A colour behind (`background`) or in front of (`overlay`) the box.
-        case fill(Color, isOverlay: Bool)
-        /// A view behind or in front of the box, drawn as its own display item (`DisplayLayer.decorationIndex`).
-        case view(isOverlay: Bool)
-        /// Moves the drawing.
-        case offset(x: Double, y: Double)
-        /// Transparency of everything inside, 0…1.
-        case opacity(Double)
-        /// Clips everything inside to a shape.
-        case clip(DisplayClipShape)
-        /// A line along the inside of the box.
-        case border(Color, width: Double)
-        /// A drop shadow of everything inside.
-        case shadow(Color, radius: Double, x: Double, y: Double)
-        /// Draws nothing inside (`hidden()`).
-        case hidden
-        /// A modifier this version does not know (drawn as nothing).
-        case unknown
-    }
+    public typealias Effect = ModifierEffect
     /// The modifier's payload name (`"border"`, `"shadow"` …).
     public var name: String
     /// What it draws.
     public var effect: Effect
-    /// Its index in `Modifiers.fullChain(isImage:)` (the v1 keys first), the index the engine's per-layer boxes use.
+    /// Its index in `Modifiers.fullChain(isImage:)` (the top-level modifier keys first), the index the engine's per-layer boxes use.
     public var chainIndex: Int
     /// The box the engine laid this layer out in (`LayerFrame.box`), relative to the item's frame origin (a node
     /// that moves keeps its layers); nil in a result that reports no boxes (one built from `LayoutNode` values
@@ -196,33 +175,6 @@ public struct DisplayLayer: Hashable, Sendable {
     init(_ element: ChainElement, chainIndex: Int) {
         name = element.name
         self.chainIndex = chainIndex
-        switch element.effect {
-        case .layout: effect = .layout
-        case .fill(let color, let isOverlay): effect = .fill(color, isOverlay: isOverlay)
-        case .view(let isOverlay): effect = .view(isOverlay: isOverlay)
-        case .offset(let x, let y): effect = .offset(x: x, y: y)
-        case .opacity(let o): effect = .opacity(o)
-        case .clip(let shape): effect = .clip(DisplayClipShape(shape))
-        case .border(let color, let width): effect = .border(color, width: width)
-        case .shadow(let color, let radius, let x, let y): effect = .shadow(color, radius: radius, x: x, y: y)
-        case .hidden: effect = .hidden
-        case .unknown: effect = .unknown
-        }
-    }
-}
-
-/// A clip shape (SwiftUI's `Circle`, `Capsule`, `Ellipse`, `Rectangle`, `RoundedRectangle`).
-public enum DisplayClipShape: Hashable, Sendable {
-    case circle, capsule, ellipse, rectangle
-    case roundedRectangle(cornerRadius: Double)
-
-    init(_ shape: ClipShapeValue) {
-        switch shape {
-        case .circle: self = .circle
-        case .capsule: self = .capsule
-        case .ellipse: self = .ellipse
-        case .rectangle: self = .rectangle
-        case .roundedRectangle(let radius): self = .roundedRectangle(cornerRadius: radius)
-        }
+        effect = element.effect
     }
 }

@@ -5,14 +5,14 @@ public import SDUIEnvironment
 /// offsets where the engine put them.
 ///
 /// Reported for every node with a `modifiers` chain (`LayoutResult.layers(at:)`, `LayoutNode.layers`), and not
-/// for nodes with the v1 keys only: their frame is the outermost box, their `background` and `cornerRadius`
-/// cover it and their content is the frame inset by the padding (docs/schema.md, "The modifier chain").
+/// for nodes with the top-level modifier keys only: their frame is the outermost box, their `background` and
+/// `cornerRadius` cover it and their content is the frame inset by the padding (docs/schema.md, "The modifier chain").
 public struct NodeLayers: Hashable, Sendable {
     /// Where the node's own content is drawn, inside every modifier: a text's lines, an image, a color's fill,
     /// and the space its children are placed in.
     public var content: Rect
-    /// One per element of the node's full chain (`Modifiers.fullChain(isImage:)`: the v1 keys as the modifiers
-    /// they are sugar for, then `modifiers`), in that order: innermost first.
+    /// One per element of the node's full chain (`Modifiers.fullChain(isImage:)`: the top-level modifier keys as the
+    /// modifiers they are sugar for, then `modifiers`), in that order: innermost first.
     public var layers: [LayerFrame]
 
     public init(content: Rect, layers: [LayerFrame]) { self.content = content; self.layers = layers }

@@ -21,7 +21,8 @@ extension LayoutEngine {
             return layout(update.screen, in: environment, traits: traits)
         }
         let key = BuildKey(sizeClass: traits.horizontalSizeClass, contentSize: traits.preferredContentSizeCategory, virtualizes: false)
-        guard !update.tookGeneralPath, key == cachedKey, let cached = cachedDerived, cached === update.base else {
+        guard !update.tookGeneralPath, !update.changedStructure, key == cachedKey, let cached = cachedDerived,
+              cached === update.base else {
             return fresh()
         }
         // A property change that changes the layout has no `textChanges`: its nodes are built again.
@@ -65,7 +66,7 @@ extension LayoutEngine {
         upwardRootsAreLast = result != nil
         if let result { return result }
         guard case .fromRoot(let output) = fallback else { return fresh() }
-        return run(environment: environment, traits: traits, inLastBank: true, output: output, proposal: proposal)
+        return run(environment: environment, traits: traits, overLastPass: true, output: output, proposal: proposal)
     }
 
     /// The nodes the last incremental layout stopped at on its way up (`relayoutUpward`: each kept its size), or

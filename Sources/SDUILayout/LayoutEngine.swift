@@ -70,7 +70,7 @@ public final class LayoutEngine {
     var lastTemplateNodes = 0
     /// Its number of text runs (room for a new screen's `texts`, made up front the same way).
     var lastTemplateTexts = 0
-    /// Tests: every node takes the general layer path (its v1 keys as layers), in a tree of the engine's own.
+    /// Tests: every node takes the general layer path (its top-level modifier keys as layers), in a tree of the engine's own.
     var forcesLayerPath = false
     /// How many times a layout took a tree (the screen's kept tree, or a viewport build) — for tests and the
     /// benchmark: a relayout must not.
@@ -245,11 +245,11 @@ public final class LayoutEngine {
     /// `output`: an incremental pass's plan — the output step then writes only the frames that can have changed.
     /// `proposal`: an embedded layout (`layout(_:proposal:in:traits:)`) — the root proposed it and placed at the
     /// origin of a window of its own size; nil: the root proposed the window's safe area and centred in it.
-    func run(environment: WindowEnvironment, traits: TraitCollection, inLastBank: Bool = false,
+    func run(environment: WindowEnvironment, traits: TraitCollection, overLastPass: Bool = false,
              output: IncrementalOutput? = nil, proposal: ProposedViewSize? = nil) -> LayoutResult {
         // Full layouts of one tree keep the measurements of earlier passes (`MeasureCache`); viewport layouts
         // do not (realised rows reuse node indices, and a virtualised grid's size depends on the viewport).
-        state.beginPass(keepsMeasurements: state.viewport == nil, overLastPass: inLastBank)
+        state.beginPass(keepsMeasurements: state.viewport == nil, overLastPass: overLastPass)
         // Compute lays out leading to trailing; a right-to-left result is its mirror image (the output step), so
         // the safe area's leading inset is then the window's right one (UIKit's physical insets stay put).
         let safeArea = traits.layoutDirection == .rightToLeft

@@ -58,7 +58,7 @@ extension LayoutState {
             fallback = .fromRoot(nil)
             return nil
         }
-        fallback = .fromRoot(IncrementalOutput(changed: Array(changed), flat: tree.nodes.unchecked, stamps: placementRecords.unchecked))
+        fallback = .fromRoot(IncrementalOutput(changed: Array(changed), flat: tree.nodes.unchecked, records: placementRecords.unchecked))
         return nil
     }
 }

@@ -1,6 +1,7 @@
 import SDUIEnvironment
 import SDUISchema
 import SDUIDisplay
+import SDUILayout
 
 /// The HTML spelling of a display item's modifier chain (`DisplayDecorations`), SF Symbol glyph boxes and text
 /// decorations (kept apart from the node writer).

@@ -1,6 +1,7 @@
 import SDUIEnvironment
 import SDUISchema
 import SDUIDisplay
+import SDUILayout
 
 /// The SVG spelling of a display item's modifier chain (`DisplayDecorations`) and SF Symbol glyph boxes (kept
 /// apart from the node writer). SVG has no z-index: overlays and borders are drawn over the node's own content,

@@ -16,8 +16,8 @@ let unset = Double.nan
 
 /// One node of the flattened layout tree: size-class values resolved and modifiers folded into fields.
 ///
-/// The v1 modifier keys are fused into fields and apply from the content outward: aspectRatio → padding → frame
-/// (background and cornerRadius do not change geometry) — the fast path. A node with a `modifiers` chain has
+/// The top-level modifier keys are folded into fields and apply from the content outward: aspectRatio → padding →
+/// frame (background and cornerRadius do not change geometry) — the fast path. A node with a `modifiers` chain has
 /// layers instead (`hasLayers`). `Compute/` reads only these fields and the layers, never schema types.
 struct FlatNode {
     // Field order: the 4-byte fields, then the 1-byte ones, then the `Double`s, so the struct has no padding
@@ -76,8 +76,8 @@ struct FlatNode {
     var aspectFill = false
     var hasPadding = false
     var hasFrame = false
-    /// The node has a `modifiers` chain: its modifiers (the v1 keys included) are layers (`LayoutTree.layers`,
-    /// found through `LayoutTree.layered`), laid out by `computeLayeredNode`; the fused fields above are unset.
+    /// The node has a `modifiers` chain: its modifiers (the top-level modifier keys included) are layers (`LayoutTree.layers`,
+    /// found through `LayoutTree.layered`), laid out by `computeLayeredNode`; the folded fields above are unset.
     var hasLayers = false
 
     // MARK: Containers
@@ -279,7 +279,8 @@ struct LayoutTree {
     /// Whether the children of `node` are in the root vertical scroll's column — the scroll's own children, and
     /// the children of a vstack in the column without a frame or aspect ratio (padding is fine), at any depth:
     /// each gives its children an unspecified height, so a grid there can be virtualised (viewport layouts).
-    /// Asked for grids of viewport builds only, out of line (inlined, it cost every build ~2 %). - Complexity: O(depth).
+    /// Asked for grids of viewport builds only, so kept out of line (inlined, it would grow every build's code).
+    /// - Complexity: O(depth).
     @inline(never)
     func childrenAreInScrollColumn(_ node: Int32) -> Bool {
         var i = node

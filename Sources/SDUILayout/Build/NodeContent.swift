@@ -117,7 +117,7 @@ package struct NodeContent {
 package struct ChainElement: Hashable, Sendable {
     /// The modifier's payload name (`"border"`, `"shadow"` …).
     package var name: String
-    package var effect: ChainEffect
+    package var effect: ModifierEffect
 
     init(_ modifier: Modifier, sizeClass: UserInterfaceSizeClass) {
         func r<T>(_ value: Responsive<T>) -> T { value.resolved(for: sizeClass) }
@@ -146,46 +146,12 @@ package struct ChainElement: Hashable, Sendable {
             }
         case .border(let b): effect = .border(r(b.color), width: max(0, finite(b.width.map(r) ?? 1, 1)))
         case .shadow(let s):
-            effect = .shadow(s.color.map(r) ?? ChainEffect.defaultShadowColor, radius: max(0, finite(r(s.radius))),
+            effect = .shadow(s.color.map(r) ?? ModifierEffect.defaultShadowColor, radius: max(0, finite(r(s.radius))),
                              x: finite(s.x.map(r) ?? 0), y: finite(s.y.map(r) ?? 0))
         case .hidden(let h): effect = r(h) ? .hidden : .layout
         case .unknown: effect = .unknown
         }
     }
-}
-
-/// What a modifier of the chain draws or does, its values resolved (finite, in range).
-package enum ChainEffect: Hashable, Sendable {
-    /// Changes the layout only (padding, frame, aspectRatio, fixedSize, layoutPriority, ignoresSafeArea).
-    case layout
-    /// A colour behind (`background`) or in front of (`overlay`) the box.
-    case fill(Color, isOverlay: Bool)
-    /// A view behind or in front of the box (a flat node of its own).
-    case view(isOverlay: Bool)
-    /// Moves the drawing.
-    case offset(x: Double, y: Double)
-    /// Transparency of everything inside, 0…1.
-    case opacity(Double)
-    /// Clips everything inside to a shape (`cornerRadius` is a rounded rectangle).
-    case clip(ClipShapeValue)
-    /// A line along the inside of the box.
-    case border(Color, width: Double)
-    /// A drop shadow of everything inside.
-    case shadow(Color, radius: Double, x: Double, y: Double)
-    /// Draws nothing inside (`hidden()`).
-    case hidden
-    /// A modifier this version does not know (drawn as nothing).
-    case unknown
-
-    /// SwiftUI's default shadow colour: black at 33 % opacity.
-    package static let defaultShadowColor = Color(light: .init(red: 0, green: 0, blue: 0, alpha: 84),
-                                                  dark: .init(red: 0, green: 0, blue: 0, alpha: 84))
-}
-
-/// A clip shape, its radius resolved.
-package enum ClipShapeValue: Hashable, Sendable {
-    case circle, capsule, ellipse, rectangle
-    case roundedRectangle(cornerRadius: Double)
 }
 
 /// An input control's properties, resolved, with its variable's value in the state the screen was resolved in.

@@ -13,8 +13,8 @@ struct TreeBuilder {
     /// Grids in the root vertical scroll's column (its children, or children of frameless vstacks in the
     /// column) are left unflattened (viewport layouts).
     let virtualizesGrids: Bool
-    /// Every node takes the general layer path, its v1 keys as layers (`ModifierPathTests`: the fused fields are
-    /// the fast path of the layers and must give the same frames).
+    /// Every node takes the general layer path, its top-level modifier keys as layers (`ModifierPathTests`: the
+    /// folded fields are the fast path of the layers and must give the same frames).
     let forcesLayers: Bool
     /// The faces a payload's `fontFamily` is matched in (`TextFontChoice`).
     let fonts: FontCollection
@@ -92,7 +92,7 @@ struct TreeBuilder {
         let g = geometry
         let hidden = parentHidden || g.pointee.isHidden
         // A node with a `modifiers` chain takes the general layer path (`addLayers`, `computeLayeredNode`); one
-        // with the v1 keys only, the fused fields (`computeModifierLayers`).
+        // with the top-level modifier keys only, the folded fields (`computeModifierLayers`).
         let isLayered = g.pointee.hasModifierChain || forcesLayers
         // The node's records are appended and filled in place; `flat` is valid until the next append (the
         // children, below), `frameSpec` / `paddingSpec` until this node's next append. The payload record keeps
@@ -124,9 +124,6 @@ struct TreeBuilder {
             flat.pointee.hasDefaultSpacing = stack.hasDefaultSpacing
         }
         if (kind == .grid || kind == .hgrid) && g.pointee.hasGridItems { resolveGridItems(pointer, into: &flat.pointee, tree: &tree) }
-        if kind == .symbol || kind == .label || kind == .viewThatFits || kind == .flow {
-            resolveVocabulary(pointer, g, into: &flat.pointee, tree: &tree)
-        }
         let name = NodeName(pointer: pointer, parent: parent, childIndex: childIndex)
         // A node the decoder could not show (an unknown type, a newer minimumVersion, no fallback): laid out as
         // `visible: false` is, and reported.
@@ -139,7 +136,7 @@ struct TreeBuilder {
                              tree: &tree)
         }
         if g.pointee.outOfRange.rawValue != 0 && !hidden { reportOutOfRange(g.pointee.outOfRange, name, &tree) }
-        if kind == .text || kind == .button || kind == .custom { resolveLeaf(node, g, name: name, into: &flat.pointee, tree: &tree) }
+        if kind == .text || kind == .button || kind == .custom || kind == .symbol || kind == .label { resolveLeaf(node, g, name: name, into: &flat.pointee, tree: &tree) }
         if kind == .input { resolveInput(pointer, g, into: &flat.pointee, tree: &tree) }
         if kind == .color { flat.pointee.isPlainColor = !isLayered && Self.isPlainColor(kind, g) }
         if kind == .spacer { resolveSpacer(g, into: &flat.pointee) }
@@ -321,27 +318,6 @@ struct TreeBuilder {
         return index
     }
 
-    /// See `FlatNode.isPlainColor`: a color without padding, aspect ratio or min/max frame (from the record: its
-    /// checked frame has a bound exactly where the payload has one).
-    @inline(__always)
-    static func isPlainColor(_ kind: NodeKind, _ g: UnsafePointer<GeometryProperties>) -> Bool {
-        kind == .color && !g.pointee.hasPadding && !isPositiveFinite(g.pointee.aspectRatio) && !g.pointee.hasFrameBounds
-    }
-
-    /// A text's run: its font from Apple's Dynamic Type table for its style at this content size.
-    @inline(__always)
-    private func appendTextSpec(_ g: UnsafePointer<GeometryProperties>, into flat: inout FlatNode, tree: inout LayoutTree) {
-        flat.textIndex = Int32(tree.texts.count)
-        let choice = fontChoice(g, fixedWeight: g.pointee.fontWeight, into: &tree)
-        tree.texts.append(TextSpec(
-            string: g.pointee.text ?? "", style: g.pointee.textStyle ?? .body, fixedWeight: g.pointee.fontWeight,
-            contentSize: contentSize, lineLimit: g.pointee.lineLimit.map { max(1, $0) },
-            alignment: g.pointee.alignment ?? .leading,
-            lineSpacing: g.pointee.lineSpacing.isNaN ? 0 : g.pointee.lineSpacing,
-            minimumScaleFactor: g.pointee.minimumScaleFactor > 0 && g.pointee.minimumScaleFactor < 1 ? g.pointee.minimumScaleFactor : 1,
-            choice: choice))
-    }
-
     /// Appends a leaf that needs none of the general path's cases (see `SimpleLeaf`); the same fields as `add`.
     @inline(__always)
     private func addSimpleLeaf(_ leaf: SimpleLeaf, parent: Int32, childIndex: Int32, parentContext: StackAxisContext,
@@ -382,109 +358,7 @@ struct TreeBuilder {
         return index
     }
 
-    /// The kind of the node at `pointer`, read without copying its type (a `.custom` type holds a string).
-    @inline(__always)
-    static func kind(of pointer: UnsafePointer<ComponentNode>) -> NodeKind {
-        switch pointer.pointee.type {
-        case .vstack: return .vstack
-        case .hstack: return .hstack
-        case .zstack: return .zstack
-        case .grid: return .grid
-        case .scroll: return .scroll
-        case .text: return .text
-        // (The flag read in place: `geometry` copies the whole record, retaining its strings.)
-        case .image: return ComponentNode.geometry(at: pointer).pointee.hasSymbol ? .symbol : .image
-        case .button: return .button
-        case .spacer: return .spacer
-        case .divider: return .divider
-        case .color: return .color
-        case .section: return .vstack
-        case .viewThatFits: return .viewThatFits
-        case .flow: return .flow
-        case .hgrid: return .hgrid
-        case .label: return .label
-        case .toggle, .textField, .stepper, .picker: return .input
-        case .custom: return .custom
-        }
-    }
-
     // MARK: Steps
-
-    /// Stack, grid and scroll properties (SwiftUI defaults: spacing 8, center alignment).
-    @inline(__always)
-    private func resolveContainer(_ g: UnsafePointer<GeometryProperties>, into flat: inout FlatNode) {
-        switch flat.kind {
-        case .vstack, .hstack, .zstack, .scroll, .grid, .custom, .hgrid, .flow, .viewThatFits:
-            let explicitSpacing = Self.finiteNonNegative(g.pointee.spacing)
-            let spacing = explicitSpacing ?? 8
-            flat.spacing = spacing
-            flat.hasDefaultSpacing = explicitSpacing == nil
-            flat.columnSpacing = spacing
-            if let alignment = g.pointee.alignment {
-                flat.alignX = alignment.horizontalFraction
-                flat.alignY = alignment.verticalFraction
-            }
-            if flat.kind == .scroll { flat.isHorizontal = g.pointee.isHorizontalAxis }
-            if flat.kind == .hstack { flat.isHorizontal = true }
-            if flat.kind == .grid {
-                flat.spacing = Self.finiteNonNegative(g.pointee.rowSpacing) ?? spacing
-                flat.columnSpacing = Self.finiteNonNegative(g.pointee.columnSpacing) ?? spacing
-                flat.columns = Int32(clamping: max(1, g.pointee.columns))
-                flat.minColumnWidth = Self.finiteNonNegative(g.pointee.minColumnWidth) ?? 0
-            }
-            if flat.kind == .hgrid {
-                // Along the axis it grows (columns: `spacing`), and between its GridItem rows (`columnSpacing` here,
-                // the GridItems' default spacing).
-                flat.spacing = Self.finiteNonNegative(g.pointee.columnSpacing) ?? spacing
-                flat.columnSpacing = Self.finiteNonNegative(g.pointee.rowSpacing) ?? spacing
-                flat.isHorizontal = true
-            }
-        case .spacer:
-            flat.minLength = Self.finiteNonNegative(g.pointee.minLength) ?? 8
-        case .text:
-            flat.alignX = g.pointee.alignment?.horizontalFraction ?? 0
-        default:
-            break
-        }
-    }
-
-    /// A grid's GridItem columns (for this size class), appended to `tree.gridItems`: each item's spacing is its
-    /// own or the grid's column spacing, its alignment its own or the grid's.
-    private func resolveGridItems(_ pointer: UnsafePointer<ComponentNode>, into flat: inout FlatNode, tree: inout LayoutTree) {
-        guard let items = pointer.pointee.gridItems?.resolved(for: sizeClass), !items.isEmpty else { return }
-        flat.firstGridItem = Int32(truncatingIfNeeded: tree.gridItems.count)
-        flat.columns = Int32(truncatingIfNeeded: items.count)
-        for item in items {
-            let spacing = item.spacing.flatMap(Self.finiteNonNegative) ?? flat.columnSpacing
-            let alignX = item.alignment?.horizontalFraction ?? flat.alignX
-            let alignY = item.alignment?.verticalFraction ?? flat.alignY
-            // The model's values are checked by the decoder; a hand-built one is clamped (never NaN, never negative).
-            switch item.size {
-            case .fixed(let width):
-                let w = Self.finiteNonNegative(width) ?? 0
-                tree.gridItems.append(GridItemSpec(kind: .fixed, minimum: w, maximum: w, spacing: spacing, alignX: alignX, alignY: alignY))
-            case .flexible(let minimum, let maximum):
-                let low = Self.finiteNonNegative(minimum) ?? GridItem.defaultFlexibleMinimum
-                let high = maximum.isNaN ? .infinity : max(low, maximum)
-                tree.gridItems.append(GridItemSpec(kind: .flexible, minimum: low, maximum: high, spacing: spacing, alignX: alignX, alignY: alignY))
-            case .adaptive(let minimum, let maximum):
-                let low = max(1e-3, Self.finiteNonNegative(minimum) ?? 1)
-                let high = maximum.isNaN ? .infinity : max(low, maximum)
-                tree.gridItems.append(GridItemSpec(kind: .adaptive, minimum: low, maximum: high, spacing: spacing, alignX: alignX, alignY: alignY))
-            }
-        }
-    }
-
-    /// SwiftUI's `Spacer` in a stack: without `layoutPriority` it is served after every sibling (SwiftUI gives
-    /// spacers the lowest priority), so a flexible sibling takes the surplus and the spacer keeps its minimum.
-    /// Without `minLength` its minimum is SwiftUI's default spacing (8); in a stack with explicit spacing see
-    /// `StackChildren`.
-    private func resolveSpacer(_ g: UnsafePointer<GeometryProperties>, into flat: inout FlatNode) {
-        flat.hasDefaultMinLength = g.pointee.minLength.isNaN
-        if g.pointee.layoutPriority.isNaN {
-            flat.layoutPriority = -.infinity
-        }
-    }
 
     /// aspectRatio → padding → frame, plus layoutPriority; reports frame conflicts.
     @inline(__always)
@@ -523,9 +397,9 @@ struct TreeBuilder {
         if Self.isFinite(g.pointee.layoutPriority) { flat.layoutPriority = g.pointee.layoutPriority }
     }
 
-    /// A node with a `modifiers` chain: every modifier, the v1 keys included, becomes a layer (`addLayers`); the
-    /// fused fields stay unset (`hasFrame`, `hasPadding` false, no aspect ratio). An image without any aspect
-    /// ratio in its chain is reported and boxed as a square, as on the fused path (its content layer's ratio).
+    /// A node with a `modifiers` chain: every modifier, the top-level keys included, becomes a layer (`addLayers`);
+    /// the folded fields stay unset (`hasFrame`, `hasPadding` false, no aspect ratio). An image without any aspect
+    /// ratio in its chain is reported and boxed as a square, as on the folded path (its content layer's ratio).
     private func layeredNode(_ pointer: UnsafePointer<ComponentNode>, _ g: UnsafePointer<GeometryProperties>, node index: Int32,
                              kind: NodeKind, name: NodeName, hidden: Bool, layoutPriority: inout Double, depth: Int,
                              into tree: inout LayoutTree) -> LayeredNode {
@@ -546,36 +420,6 @@ struct TreeBuilder {
         }
         if entry.ignoresSafeArea { tree.ignoresSafeAreaCount += 1 }
         return entry
-    }
-
-    /// Text runs, button titles and unknown types.
-    @inline(__always)
-    private func resolveLeaf(_ node: UnsafeNode, _ g: UnsafePointer<GeometryProperties>, name: NodeName,
-                             into flat: inout FlatNode, tree: inout LayoutTree) {
-        switch flat.kind {
-        case .text:
-            appendTextSpec(g, into: &flat, tree: &tree)
-        case .button:
-            let style = g.pointee.buttonStyle ?? .automatic
-            flat.textIndex = Int32(tree.texts.count)
-            let weight: FontWeight? = style == .borderedProminent ? .semibold : nil
-            tree.texts.append(TextSpec(
-                string: g.pointee.title ?? "", style: .body, fixedWeight: weight,
-                contentSize: contentSize, lineLimit: 1, alignment: .center, choice: fontChoice(g, fixedWeight: weight, into: &tree)))
-            switch style {
-            case .bordered, .borderedProminent:
-                // SwiftUI's bordered capsule at the regular control size: 12 pt sides, 7 pt top and bottom.
-                flat.labelPadH = 12; flat.labelPadV = 7
-            case .automatic, .plain, .borderless:
-                break
-            }
-        case .custom:
-            // A type the app draws itself (the decoder keeps no other: it shows a fallback, or nothing): a box for
-            // the app's view, its children in a zstack. Nothing to report.
-            break
-        default:
-            break
-        }
     }
 
     // MARK: Value checks (layout never sees NaN or negative sizes; NaN means absent)

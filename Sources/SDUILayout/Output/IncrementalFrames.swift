@@ -5,7 +5,7 @@ import SDUIEnvironment
 ///
 /// Why that is enough: frames are absolute, so a node's frame changes only if its own geometry or its parent's
 /// content origin changed. The pass lays out again only the invalidated nodes and their ancestors (`path`); every
-/// other node is a child of a path node, or inside such a child's subtree. A child whose placement stamp is the
+/// other node is a child of a path node, or inside such a child's subtree. A child whose placement record is the
 /// same after the pass as before (same proposal, same version, reusable) holds the same subtree geometry — it was
 /// reused, or laid out again to the same result (layout is a pure function of the tree and the proposal) — so when
 /// its own origin is unchanged too, nothing inside it moved.
@@ -15,13 +15,13 @@ struct IncrementalOutput {
     /// The invalidated nodes and their ancestors, ascending (pre-order: parents first).
     var path: [Int32]
     /// The children of path nodes that are neither on the path nor inside a changed node's subtree, with their
-    /// placement stamps before the pass.
-    var children: [(node: Int32, stamp: PlacementRecord)]
+    /// placement records before the pass.
+    var children: [(node: Int32, record: PlacementRecord)]
 
-    /// The plan for invalidating `nodes` (`flat`: the tree's nodes, `stamps`: the pass's bank, read before the pass).
+    /// The plan for invalidating `nodes` (`flat`: the tree's nodes, `records`: the placements of the pass about to run, read before it).
     /// - Complexity: O(changed × depth + the children of the path nodes); the path is short, so membership is a
     ///   linear search, not a hash.
-    init(changed nodes: [Int32], flat: UncheckedBuffer<FlatNode>, stamps: UncheckedBuffer<PlacementRecord>) {
+    init(changed nodes: [Int32], flat: UncheckedBuffer<FlatNode>, records: UncheckedBuffer<PlacementRecord>) {
         var changed = nodes.sorted()
         changed.removeDuplicateNeighbours()
         self.changed = changed
@@ -41,7 +41,7 @@ struct IncrementalOutput {
             if inside { continue }
             var child = flat[Int(p)].firstChild
             while child >= 0 {
-                if !path.contains(child) { children.append((child, stamps[Int(child)])) }
+                if !path.contains(child) { children.append((child, records[Int(child)])) }
                 child = flat[Int(child)].nextSibling
             }
         }
@@ -88,7 +88,7 @@ func writeFramesIncrementally(_ s: inout LayoutState, _ plan: IncrementalOutput)
     let count = s.tree.nodes.count
     let nodes = s.tree.nodes.unchecked
     let geometry = s.geometry.unchecked
-    let stamps = s.placementRecords.unchecked
+    let records = s.placementRecords.unchecked
     let epoch = s.placementEpoch
     return s.origins.withUnsafeMutableBufferPointer { origins in
     s.frames.withUnsafeMutableBufferPointer { frames -> Bool in
@@ -135,7 +135,7 @@ func writeFramesIncrementally(_ s: inout LayoutState, _ plan: IncrementalOutput)
             let i = Int(child)
             let oldOrigin = origins[i]
             guard write(i) else { return false }
-            let after = stamps[i]
+            let after = records[i]
             let same = before.epoch == epoch && after.epoch == epoch && after.version == before.version
                 && after.proposedWidth.bitPattern == before.proposedWidth.bitPattern
                 && after.proposedHeight.bitPattern == before.proposedHeight.bitPattern

@@ -203,7 +203,7 @@ private struct OriginAnalysis {
             let format = t.peek16(s)
             switch format {
             case 1, 2:
-                let setsAt = format == 1 ? s + 6 : (chained ? s + 12 : s + 8)
+                let setsAt = format == 1 ? s + 6 : ClassContext(t, subtable: s, chained: chained).ruleSetsAt
                 for setIndex in 0..<min(t.peek16(setsAt - 2), t.count / 2) {
                     let setOffset = t.peek16(setsAt + setIndex * 2)
                     guard setOffset != 0 else { continue }
@@ -358,18 +358,11 @@ private struct OriginAnalysis {
                 }
             case 2:
                 let coverage = Coverage(t, at: s + t.peek16(s + 2))
-                let definitions: [ClassDefinition]
-                let setsAt: Int
-                if chained {
-                    definitions = [4, 6, 8].map { ClassDefinition(t, at: s + t.peek16(s + $0)) }
-                    setsAt = s + 12
-                } else {
-                    definitions = Array(repeating: ClassDefinition(t, at: s + t.peek16(s + 4)), count: 3)
-                    setsAt = s + 8
-                }
-                let classes = definitions.map(classOrigins)
+                let context = ClassContext(t, subtable: s, chained: chained)
+                let setsAt = context.ruleSetsAt
+                let classes = context.definitions.map(classOrigins)
                 var firstByClass: [Int: ASCIISet] = [:]
-                forEachCovered(coverage) { glyph, _ in firstByClass[definitions[1].value(of: glyph), default: ASCIISet()].formUnion(origin[glyph]) }
+                forEachCovered(coverage) { glyph, _ in firstByClass[context.input.value(of: glyph), default: ASCIISet()].formUnion(origin[glyph]) }
                 for setIndex in 0..<min(t.peek16(setsAt - 2), 4096) {
                     let setOffset = t.peek16(setsAt + setIndex * 2)
                     guard setOffset != 0, let first = firstByClass[setIndex], !first.isEmpty else { continue }

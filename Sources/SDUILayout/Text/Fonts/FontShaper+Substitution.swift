@@ -138,18 +138,10 @@ extension FontShaper {
             var setIndex = coverageIndex
             var setsAt = s + 6
             if format == 2 {
-                let input: ClassDefinition
-                if chained {
-                    input = ClassDefinition(b, at: s + b.peek16(s + 6))
-                    matchers = (.classes(ClassDefinition(b, at: s + b.peek16(s + 4))), .classes(input),
-                                .classes(ClassDefinition(b, at: s + b.peek16(s + 8))))
-                    setsAt = s + 12
-                } else {
-                    input = ClassDefinition(b, at: s + b.peek16(s + 4))
-                    matchers = (.classes(input), .classes(input), .classes(input))
-                    setsAt = s + 8
-                }
-                setIndex = input.value(of: glyph)
+                let context = ClassContext(b, subtable: s, chained: chained)
+                matchers = (.classes(context.backtrack), .classes(context.input), .classes(context.lookahead))
+                setsAt = context.ruleSetsAt
+                setIndex = context.input.value(of: glyph)
             }
             guard setIndex < b.peek16(setsAt - 2) else { return nil }
             let setOffset = b.peek16(setsAt + setIndex * 2)

@@ -308,6 +308,34 @@ struct Coverage {
     }
 }
 
+/// The class definitions of a class-based (format 2) context subtable — GSUB/GPOS sequence context (unchained: one
+/// ClassDef for every position) or chained sequence context (backtrack, input and lookahead ClassDefs) — and where
+/// its rule-set offsets begin (the count is the uint16 just before).
+struct ClassContext {
+    /// The classes of the backtrack, input and lookahead glyphs (one definition thrice when not chained).
+    let backtrack: ClassDefinition, input: ClassDefinition, lookahead: ClassDefinition
+    /// The offset of the first rule-set offset; the rule-set count is at `ruleSetsAt - 2`.
+    let ruleSetsAt: Int
+
+    /// The class context of the format 2 subtable at `s`.
+    @inline(__always)
+    init(_ t: FontTable, subtable s: Int, chained: Bool) {
+        if chained {
+            backtrack = ClassDefinition(t, at: s + t.peek16(s + 4))
+            input = ClassDefinition(t, at: s + t.peek16(s + 6))
+            lookahead = ClassDefinition(t, at: s + t.peek16(s + 8))
+            ruleSetsAt = s + 12
+        } else {
+            input = ClassDefinition(t, at: s + t.peek16(s + 4))
+            (backtrack, lookahead) = (input, input)
+            ruleSetsAt = s + 8
+        }
+    }
+
+    /// Backtrack, input, lookahead: in the order `FontShaper.Rule`'s sequences are numbered (0, 1, 2).
+    var definitions: [ClassDefinition] { [backtrack, input, lookahead] }
+}
+
 /// A ClassDef table: a glyph's class (0 when not listed).
 struct ClassDefinition {
     let table: FontTable

@@ -232,17 +232,10 @@ extension OpenTypeLayout {
             return true
         case 2:
             let coverage = glyphs(of: Coverage(t, at: s + t.peek16(s + 2)))
-            let definitions: [ClassDefinition]
-            let setsAt: Int
-            if chained {
-                definitions = [4, 6, 8].map { ClassDefinition(t, at: s + t.peek16(s + $0)) }
-                setsAt = s + 12
-            } else {
-                definitions = Array(repeating: ClassDefinition(t, at: s + t.peek16(s + 4)), count: 3)
-                setsAt = s + 8
-            }
-            let classes = definitions.map { $0.glyphsByClass(limit: glyphCount) }
-            let inputClass = definitions[1]
+            let context = ClassContext(t, subtable: s, chained: chained)
+            let setsAt = context.ruleSetsAt
+            let classes = context.definitions.map { $0.glyphsByClass(limit: glyphCount) }
+            let inputClass = context.input
             for setIndex in 0..<min(t.peek16(setsAt - 2), 4096) {
                 let setOffset = t.peek16(setsAt + setIndex * 2)
                 guard setOffset != 0 else { continue }
