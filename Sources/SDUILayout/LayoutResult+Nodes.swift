@@ -26,7 +26,7 @@ extension LayoutResult {
             let node = nodes[index]
             return node.id == node.path ? nil : node.id
         }
-        return storage.contents(sizeClass: traits.horizontalSizeClass).records[index].id
+        return storage.contents(sizeClass: traits.horizontalSizeClass).id(index)
     }
 
     /// The padding the layout applied to node `index`, as the build resolved it (zero for none; a node with a
@@ -44,8 +44,9 @@ extension LayoutResult {
         var items: [TemplateItem] = []
         var i = index
         while i >= 0, i < storage.links.count {
-            let k = Int(table.records[i].extras)
-            if k >= 0, let item = table.extras[k].templateItem { items.append(item) }
+            let row = table.row(i)
+            let k = Int(row.record.extras)
+            if k >= 0, let item = row.extras[k].templateItem { items.append(item) }
             i = Int(storage.links[i].parent)
         }
         return items.reversed().flatMap(\.locals)
@@ -73,7 +74,9 @@ extension LayoutResult {
 
     /// The first node (document order) whose payload `id` is `id`. - Complexity: O(n).
     package func index(ofNodeWithID id: String) -> Int? {
-        (0..<nodeCount).first { payloadID(at: $0) == id }
+        guard storage.hasSources else { return (0..<nodeCount).first { payloadID(at: $0) == id } }
+        let table = storage.contents(sizeClass: traits.horizontalSizeClass)
+        return (0..<min(nodeCount, table.count)).first { table.id($0) == id }
     }
 }
 

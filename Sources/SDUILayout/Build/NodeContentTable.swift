@@ -8,27 +8,40 @@ import SDUISchema
 /// The build makes it from the payload nodes the flat nodes were built from, the first time a later stage asks for
 /// a node's content (`LayoutNodeStorage.contents`), once per tree and size class (`PayloadSource.contents`): a tree
 /// that is only laid out — measured, relaid out at new sizes — never pays for it. After that it is a value nobody
-/// changes, read without a lock. A node a state change replaced (or a viewport pass realised in another row's
-/// place) is resolved again into a copy (`patched(_:)`): results made before the change keep theirs.
+/// changes, read without a lock. A node a state change replaced is resolved again into a table that shares the other
+/// rows (`patched(_:replaced:)`): results made before the change keep theirs.
 ///
 /// Storage: one `ContentRecord` per node (identity, colours, text and the small style values every drawn node has),
 /// and `ContentExtras` only for nodes that have more (a modifier chain, an image, an action, a control, accessibility
 /// properties, a custom type's properties, a template's item), found by `ContentRecord.extras`.
 final class NodeContentTable: @unchecked Sendable {
-    /// Per node, the payload node its record was resolved from (what `patched(_:)` compares).
-    let sources: ContiguousArray<UnsafePointer<ComponentNode>>
-    let records: ContiguousArray<ContentRecord>
-    let extras: ContiguousArray<ContentExtras>
+    /// Per node, the payload node its record was resolved from (what `patched(_:replaced:)` compares).
+    private let sources: ContiguousArray<UnsafePointer<ComponentNode>>
+    private let records: ContiguousArray<ContentRecord>
+    private let extras: ContiguousArray<ContentExtras>
+    /// The rows a state change had replaced in the links `records` were made from.
+    private let replacedAtBase: [Int32]
+    /// Rows resolved again since (see `patched(_:replaced:)`), each with its extras (at index 0, when it has some).
+    private let patches: [Int: PatchedRow]
     /// The size class every value was resolved for.
     let sizeClass: UserInterfaceSizeClass
 
-    private init(sources: ContiguousArray<UnsafePointer<ComponentNode>>, records: ContiguousArray<ContentRecord>,
-                 extras: ContiguousArray<ContentExtras>, sizeClass: UserInterfaceSizeClass) {
-        self.sources = sources; self.records = records; self.extras = extras; self.sizeClass = sizeClass
+    private struct PatchedRow {
+        var source: UnsafePointer<ComponentNode>
+        var record: ContentRecord
+        var extras: ContiguousArray<ContentExtras>
     }
 
-    /// The content of `links`' payload nodes, resolved for `sizeClass`. - Complexity: O(n · a node's properties).
-    convenience init(links: OutputLinks, sizeClass: UserInterfaceSizeClass) {
+    private init(sources: ContiguousArray<UnsafePointer<ComponentNode>>, records: ContiguousArray<ContentRecord>,
+                 extras: ContiguousArray<ContentExtras>, replacedAtBase: [Int32], patches: [Int: PatchedRow],
+                 sizeClass: UserInterfaceSizeClass) {
+        self.sources = sources; self.records = records; self.extras = extras; self.replacedAtBase = replacedAtBase
+        self.patches = patches; self.sizeClass = sizeClass
+    }
+
+    /// The content of `links`' payload nodes, resolved for `sizeClass` (`replaced`: the rows a state change replaced
+    /// in these links). - Complexity: O(n · a node's properties).
+    convenience init(links: OutputLinks, replaced: [Int32] = [], sizeClass: UserInterfaceSizeClass) {
         var sources = ContiguousArray<UnsafePointer<ComponentNode>>()
         var records = ContiguousArray<ContentRecord>()
         var extras = ContiguousArray<ContentExtras>()
@@ -39,23 +52,55 @@ final class NodeContentTable: @unchecked Sendable {
             sources.append(source)
             records.append(ContentRecord(source, sizeClass: sizeClass, extras: &extras))
         }
-        self.init(sources: sources, records: records, extras: extras, sizeClass: sizeClass)
+        self.init(sources: sources, records: records, extras: extras, replacedAtBase: replaced, patches: [:],
+                  sizeClass: sizeClass)
     }
 
-    /// This table for `links` (the same nodes, in the same order): itself when every node's payload node is the one
-    /// its record was resolved from, else a copy with the others resolved again.
-    /// - Complexity: O(n) comparisons, plus a copy when some node differs.
-    func patched(_ links: OutputLinks) -> NodeContentTable {
-        guard links.count == sources.count else { return NodeContentTable(links: links, sizeClass: sizeClass) }
-        var changed: [Int] = []
-        for i in 0..<links.count where links[i].source != sources[i] { changed.append(i) }
-        if changed.isEmpty { return self }
-        var sources = self.sources, records = self.records, extras = self.extras
-        for i in changed {
-            sources[i] = links[i].source
-            records[i] = ContentRecord(links[i].source, sizeClass: sizeClass, extras: &extras)
+    /// Number of rows.
+    var count: Int { records.count }
+
+    /// Row `row`'s record, and the extras its `extras` index points into.
+    @inline(__always)
+    func row(_ row: Int) -> (record: ContentRecord, extras: ContiguousArray<ContentExtras>) {
+        if !patches.isEmpty, let patch = patches[row] { return (patch.record, patch.extras) }
+        return (records[row], extras)
+    }
+
+    /// Row `row`'s payload `id`.
+    func id(_ row: Int) -> String? {
+        if !patches.isEmpty, let patch = patches[row] { return patch.record.id }
+        return records[row].id
+    }
+
+    /// This table for `links` — the same tree's nodes in the same order, `replaced` the rows a state change replaced
+    /// in them: itself when each of those rows (and each row this table had resolved again or had replaced) has the
+    /// payload node its record was resolved from, else a table sharing the rows that do and with the others resolved
+    /// again. Rows outside those sets hold the payload nodes of the build in both.
+    /// - Complexity: O(replaced rows), plus their resolution.
+    func patched(_ links: OutputLinks, replaced: [Int32]) -> NodeContentTable {
+        guard links.count == sources.count else { return NodeContentTable(links: links, replaced: replaced, sizeClass: sizeClass) }
+        var patches = self.patches
+        var changed = false
+        func check(_ row: Int) {
+            guard row >= 0, row < links.count else { return }
+            let source = links[row].source
+            if let patch = patches[row] {
+                if patch.source == source { return }
+                patches[row] = nil
+                changed = true
+            }
+            if source == sources[row] { return }
+            var extras = ContiguousArray<ContentExtras>()
+            let record = ContentRecord(source, sizeClass: sizeClass, extras: &extras)
+            patches[row] = PatchedRow(source: source, record: record, extras: extras)
+            changed = true
         }
-        return NodeContentTable(sources: sources, records: records, extras: extras, sizeClass: sizeClass)
+        for row in replaced { check(Int(row)) }
+        for row in replacedAtBase { check(Int(row)) }
+        for row in self.patches.keys { check(row) }
+        guard changed else { return self }
+        return NodeContentTable(sources: sources, records: records, extras: extras, replacedAtBase: replacedAtBase,
+                                patches: patches, sizeClass: sizeClass)
     }
 }
 

@@ -54,16 +54,16 @@ final class PayloadSource: @unchecked Sendable {
 
     /// What the tree's nodes show and do, for `links` (the tree's own, in node order) and `sizeClass`: resolved the
     /// first time a result of the tree is asked, then shared by its results; for a result whose nodes' payload nodes a
-    /// state change replaced, a copy with those nodes resolved again (kept as the shared one from then on).
-    func contents(_ links: OutputLinks, sizeClass: UserInterfaceSizeClass) -> NodeContentTable {
+    /// state change replaced (`replaced`), a table with those nodes resolved again (shared from then on).
+    func contents(_ links: OutputLinks, replaced: [Int32], sizeClass: UserInterfaceSizeClass) -> NodeContentTable {
         lock.lock()
         defer { lock.unlock() }
         if let i = contentTables.firstIndex(where: { $0.sizeClass == sizeClass }) {
-            let table = contentTables[i].patched(links)
+            let table = contentTables[i].patched(links, replaced: replaced)
             contentTables[i] = table
             return table
         }
-        let made = NodeContentTable(links: links, sizeClass: sizeClass)
+        let made = NodeContentTable(links: links, replaced: replaced, sizeClass: sizeClass)
         contentTables.append(made)
         return made
     }

@@ -119,7 +119,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
         if let madeContents, madeContents.sizeClass == sizeClass { return madeContents }
         let table: NodeContentTable
         if linksAreTree, let source {
-            table = source.contents(links, sizeClass: sizeClass)
+            table = source.contents(links, replaced: Array(replacedSources.keys), sizeClass: sizeClass)
         } else {
             table = NodeContentTable(links: links, sizeClass: sizeClass)
         }
