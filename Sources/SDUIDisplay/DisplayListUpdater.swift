@@ -145,9 +145,9 @@ public struct DisplayItemChange: Sendable {
 extension StateUpdate {
     /// The nodes whose payload node the update changed, by index, when it took the fast path — its text, property and
     /// input (control) changes, nothing else of the screen changed (`DisplayListUpdater`'s `changedNodes`); nil for the
-    /// general path (the screen was made again).
+    /// general path (the screen was made again) and the template path (its nodes are numbered anew).
     public var changedNodes: [Int32]? {
-        guard textChanges != nil || !propertyChanges.isEmpty else { return nil }
+        guard !changedStructure, textChanges != nil || !propertyChanges.isEmpty else { return nil }
         return (textChanges?.map(\.node) ?? []) + propertyChanges + inputChanges
     }
 }

@@ -53,7 +53,8 @@ import SDUIEnvironment
          "root": {"type": "scroll", "id": "page", "children": [{"type": "vstack", "id": "content", "spacing": "@{gap}", "children": [
            {"type": "text", "id": "title", "text": "Hello @{name}", "modifiers": [{"background": {"content":
              {"type": "color", "id": "title-fill", "color": "@{tint}", "modifiers": [{"opacity": 0.3}]}}}]},
-           {"type": "stepper", "id": "qty", "value": "@{qty}", "range": [0, 9], "label": "Quantity @{qty} for @{name}"},
+           {"type": "stepper", "id": "qty", "value": "@{qty}", "range": [0, 9], "label": "Quantity @{qty} for @{name}",
+            "modifiers": [{"opacity": "@{show ? 1 : 0.5}"}]},
            \#(body),
            {"type": "button", "id": "checkout", "title": "Checkout (@{count})", "action": {"type": "set", "name": "count", "value": 0}}]}]}}
         """#
@@ -105,6 +106,7 @@ import SDUIEnvironment
         var random = SplitMix(seed: UInt64(seed) &* 977 &+ 1)
         let names = made.values.keys.sorted()
         var state = screen.state
+        var templatePath = 0
         for step in 0..<30 {
             var changed: [String] = []
             // The last step changes one variable that only texts outside the template read (the title on a
@@ -133,6 +135,15 @@ import SDUIEnvironment
             let result = engine.layout(applying: update, in: environment, traits: traits)
             driver.apply(list.update(driver.items, to: result, changedNodes: update.changedNodes))
             if step == 29 { #expect(!update.tookGeneralPath, "seed \(seed): a change of `name` took the general path") }
+            // The items alone: made again in place unless an identity repeats (the general path reports it).
+            if changed == ["items"], case .array(let elements)? = state["items"],
+               Set(elements.compactMap { element -> StateValue? in
+                   if case .object(let object) = element { return object.values.first }
+                   return nil
+               }).count == elements.count {
+                #expect(update.changedStructure && !update.tookGeneralPath, "seed \(seed) step \(step): items took the general path")
+            }
+            if update.changedStructure { templatePath += 1 }
 
             // The payload as the server sent it, decoded in the new state and laid out afresh; and the screen resolved
             // again (the canonical form the updater keeps: its bindings in canonical key order).
@@ -151,6 +162,7 @@ import SDUIEnvironment
             #expect(list.accessibilityTree?.elements == freshList.accessibilityTree?.elements, "\(context): accessibility")
             #expect(list.accessibilityOrder == freshList.accessibilityOrder, "\(context): reading order")
         }
+        #expect(templatePath > 0, "seed \(seed): no change took the template path")
     }
 
     @Test func `ids inside a template's overlay, background, header and fallback views are made for each item again`() throws {

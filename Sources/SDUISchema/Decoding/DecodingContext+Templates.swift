@@ -156,17 +156,6 @@ extension DecodingContext {
 
     /// The value `template` computes with `locals`.
     func evaluate(_ template: ValueTemplate, locals: [StateValue]) throws(ExpressionDiagnostic) -> StateValue {
-        switch template {
-        case .literal(let value): return value
-        case .binding(let binding): return try binding.evaluate(globals: bindings.state.values, locals: locals, limits: options.expressionLimits)
-        case .array(let items):
-            var values: [StateValue] = []
-            for item in items { values.append(try evaluate(item, locals: locals)) }
-            return .array(values)
-        case .object(let keys, let items):
-            var values: [StateValue] = []
-            for item in items { values.append(try evaluate(item, locals: locals)) }
-            return .object(StateObject(keys: keys, values: values))
-        }
+        try template.evaluated(globals: bindings.state.values, locals: locals, limits: options.expressionLimits)
     }
 }

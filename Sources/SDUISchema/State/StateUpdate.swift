@@ -32,6 +32,9 @@ public struct StateUpdate: Sendable {
     public var inputChanges: [Int32] = []
     /// Whether the general path made the screen again (`Screen.resolved(in:)`): lay it out in full.
     public var tookGeneralPath = false
+    /// Whether a template's items were inserted, removed or moved (`StateUpdater`'s template path): the tree's
+    /// structure changed, its nodes are numbered anew (`textChanges` is nil: lay it out in full).
+    public var changedStructure = false
 }
 
 /// Takes a screen from state to state (the runtime keeps one per screen): knows which nodes read which variables,
@@ -57,6 +60,13 @@ public struct StateUpdater: Sendable {
     private static let inputText: Int32 = -3
     /// The paths of the `inputText` nodes, by pre-order number.
     private var inputTextPaths: [Int32: [Int32]] = [:]
+    /// The paths of the nodes whose templates' items the template path makes again (`TemplateItemPatch`), by
+    /// pre-order number: outside templates, their `items` reading no template local.
+    private var templatePaths: [Int32: [Int32]] = [:]
+    /// The views of the screen (`ComponentNode.forEachView`, all levels).
+    private var viewCount = 0
+    /// The template definitions the template path has seen.
+    private var definitions = TemplateDefinitions()
     /// The nodes that read state in other properties than one text (or in more than one), outside templates.
     private var propertyReaders: [PropertyReader] = []
     /// The last `changedNames` and their slots (a runtime changes the same few variables again and again; their
@@ -84,6 +94,8 @@ public struct StateUpdater: Sendable {
         var path: [Int32]
         /// For each of the node's bindings, in order: whether it is paint-only (`StateUpdater.isPaintOnly`).
         var paintOnly: [Bool]
+        /// Whether it is a control (`isControlOnly` but for its bindings).
+        var isInput = false
     }
 
     /// An updater for `screen` in its current state.
@@ -100,6 +112,8 @@ public struct StateUpdater: Sendable {
         let tables = Self.readers(of: screen)
         (textReaderOf, textReaders, propertyReaderOf, propertyReaders) = (tables.textOf, tables.text, tables.propertyOf, tables.property)
         inputTextPaths = tables.inputText
+        templatePaths = tables.templates
+        viewCount = tables.textOf.count
     }
 
     /// Takes the screen to `state`; `changedNames`: the variables whose value differs from the current state's
@@ -113,45 +127,107 @@ public struct StateUpdater: Sendable {
             lastSlots = changedNames.compactMap { state.schema.slot(of: $0) }
             lastNames = changedNames
         }
-        if state.schema == screen.state.schema, let changes = fastChanges(slots: lastSlots, state: state) {
-            var properties: [Int32] = []
-            var resolvedNodes: [ComponentNode] = []
-            var layoutChanged = false
-            if !changes.properties.isEmpty {
-                guard let resolved = resolveProperties(changes.properties, state: state) else { return general(state, base: base) }
-                (properties, resolvedNodes, layoutChanged) = resolved
+        if state.schema == screen.state.schema {
+            let templateNodes = dependencies.templateNodes(readingAnyOf: lastSlots)
+            if templateNodes.isEmpty {
+                if let changes = fastChanges(slots: lastSlots, state: state), let update = patched(changes, state: state, base: base) {
+                    return update
+                }
+            } else if let update = templateUpdate(templateNodes, state: state, base: base) {
+                return update
             }
-            // In place: the nodes on the changed paths are copied only if another value still shares them.
-            do {
-                // Local copies (the closure cannot read `self` while `screen` is changed), released before
-                // `textReaders` is written below so that write does not copy the table.
-                let readers = textReaders, readerOf = textReaderOf
-                let others = propertyReaders, otherOf = propertyReaderOf
-                let texts = changes.texts
-                screen.update(state: state) { root in
-                    for (k, number) in properties.enumerated() {
-                        root.modify(at: others[Int(otherOf[Int(number)])].path[...]) { node in node = resolvedNodes[k] }
-                    }
-                    for change in texts {
-                        let reader = Int(readerOf[Int(change.node)])
-                        root.modify(at: readers[reader].path[...]) { node in
-                            node.setBoundText(change.text, of: readers[reader].property)
-                        }
+        }
+        return general(state, base: base)
+    }
+
+    /// The fast path's `changes` applied in place: the property readers resolved again, the texts patched; nil when a
+    /// property reader cannot be resolved on its own (take the general path, nothing changed).
+    private mutating func patched(_ changes: FastChanges, state: ScreenState, base: ScreenDerivedStorage,
+                                  changedStructure: Bool = false) -> StateUpdate? {
+        var properties: [Int32] = []
+        var resolvedNodes: [ComponentNode] = []
+        var propertyTexts: [(node: Int32, text: String)] = []
+        var layoutChanged = false
+        if !changes.properties.isEmpty {
+            guard let resolved = resolveProperties(changes.properties, state: state) else { return nil }
+            (properties, resolvedNodes, propertyTexts, layoutChanged) = resolved
+        }
+        // In place: the nodes on the changed paths are copied only if another value still shares them.
+        do {
+            // Local copies (the closure cannot read `self` while `screen` is changed), released before
+            // `textReaders` is written below so that write does not copy the table.
+            let readers = textReaders, readerOf = textReaderOf
+            let others = propertyReaders, otherOf = propertyReaderOf
+            let texts = changes.texts
+            screen.update(state: state) { root in
+                for (k, number) in properties.enumerated() {
+                    root.modify(at: others[Int(otherOf[Int(number)])].path[...]) { node in node = resolvedNodes[k] }
+                }
+                for change in texts {
+                    let reader = Int(readerOf[Int(change.node)])
+                    root.modify(at: readers[reader].path[...]) { node in
+                        node.setBoundText(change.text, of: readers[reader].property)
                     }
                 }
             }
-            for change in changes.texts { textReaders[Int(textReaderOf[Int(change.node)])].current = change.text }
-            // An input's text is not the model's (the state is): the layout patches it, the tree keeps the node.
-            var texts = changes.texts
-            if !changes.inputTexts.isEmpty {
-                texts += changes.inputTexts
-                texts.sort { $0.node < $1.node }
-            }
-            let inputs = (changes.inputs + changes.inputTexts.map(\.node)).sorted()
-            return StateUpdate(screen: screen, base: base, warnings: [], textChanges: layoutChanged ? nil : texts,
-                               propertyChanges: properties, inputChanges: inputs)
         }
-        return general(state, base: base)
+        for change in changes.texts { textReaders[Int(textReaderOf[Int(change.node)])].current = change.text }
+        // An input's text is not the model's (the state is): the layout patches it, the tree keeps the node.
+        var texts = changes.texts
+        if !changes.inputTexts.isEmpty || !propertyTexts.isEmpty {
+            texts += changes.inputTexts + propertyTexts
+            texts.sort { $0.node < $1.node }
+        }
+        let inputs = (changes.inputs + changes.inputTexts.map(\.node)).sorted()
+        return StateUpdate(screen: screen, base: base, warnings: [], textChanges: layoutChanged || changedStructure ? nil : texts,
+                           propertyChanges: properties, inputChanges: inputs, changedStructure: changedStructure)
+    }
+
+    /// The template path: the templates of `numbers` (the nodes whose templates' items read a changed variable) made
+    /// again for `state` (`TemplateItemPatch`: only new and changed items decoded, kept items moved), the tables
+    /// made again for the new numbering, then the other readers of the changed variables patched as the fast path
+    /// does. nil, nothing changed, when it cannot stand for the general path: a template inside another template's
+    /// item or whose items read a template local, a patch that fails, ids that now repeat, a reader of a changed
+    /// variable inside a template's item, a screen near the decoder's node limits.
+    /// - Complexity: O(n) in the views (the tables are made again), plus the new items' nodes.
+    private mutating func templateUpdate(_ numbers: [Int32], state: ScreenState, base: ScreenDerivedStorage) -> StateUpdate? {
+        var patches: [(path: [Int32], patch: TemplateItemPatch)] = []
+        // From the last node in the flat tree's order: a patch changes no path of a node before it.
+        for number in numbers.reversed() {
+            guard let path = templatePaths[number], let node = screen.root.node(at: path[...]),
+                  let patch = TemplateItemPatch(of: node, in: state, depth: path.count + 2, options: options,
+                                                definitions: &definitions) else { return nil }
+            patches.append((path, patch))
+        }
+        let saved = self
+        screen.update(state: state) { root in
+            for entry in patches {
+                root.modify(at: entry.path[...]) { node in
+                    node.children = entry.patch.children
+                    node.templates = entry.patch.templates
+                }
+            }
+        }
+        dependencies = StateDependencies(screen: screen)
+        index(screen)
+        guard viewCount <= min(options.maxNodes, options.maxTemplateNodes) / 2, !Self.repeatsIDs(in: screen.root),
+              let changes = fastChanges(slots: lastSlots, state: state),
+              let update = patched(changes, state: state, base: base, changedStructure: true) else {
+            self = saved
+            return nil
+        }
+        return update
+    }
+
+    /// Whether two views of the tree have the same id (the decoder's `duplicate-id`).
+    private static func repeatsIDs(in root: ComponentNode) -> Bool {
+        var ids = Set<String>()
+        var stack = [root]
+        while let node = stack.popLast() {
+            if let id = node.id, !ids.insert(id).inserted { return true }
+            node.forEachView { _, view in stack.append(view) }
+        }
+        return false
     }
 
     /// The general path: the payload resolved again in `state`.
@@ -159,18 +235,22 @@ public struct StateUpdater: Sendable {
         let decoding = screen.resolved(in: state, options: options)
         guard let resolved = decoding.screen else { return nil }
         screen = resolved
+        definitions = TemplateDefinitions()
         dependencies = StateDependencies(screen: resolved)
         index(resolved)
         return StateUpdate(screen: resolved, base: base, warnings: decoding.issues.map(\.description), textChanges: nil,
                            tookGeneralPath: true)
     }
 
+    /// What the fast path changes: the text readers' new texts, the property readers to resolve again, the inputs
+    /// whose control changes, the inputs whose text changes (each by number, ascending).
+    private typealias FastChanges = (texts: [(node: Int32, text: String)], properties: [Int32], inputs: [Int32],
+                                     inputTexts: [(node: Int32, text: String)])
+
     /// The new texts of the text readers of `slots`, and the other readers of `slots` (by number, ascending), or
-    /// nil when the fast path does not apply (a template's items read them, a reader is inside a template, a text
-    /// binding fails).
-    private func fastChanges(slots: [Int], state: ScreenState)
-        -> (texts: [(node: Int32, text: String)], properties: [Int32], inputs: [Int32], inputTexts: [(node: Int32, text: String)])? {
-        guard dependencies.templateNodes(readingAnyOf: slots).isEmpty else { return nil }
+    /// nil when the fast path does not apply (a reader is inside a template, a text binding fails). The caller has
+    /// made the templates whose items read `slots` (or there are none).
+    private func fastChanges(slots: [Int], state: ScreenState) -> FastChanges? {
         var changes: [(node: Int32, text: String)] = []
         var properties: [Int32] = []
         var inputs: [Int32] = []
@@ -195,6 +275,8 @@ public struct StateUpdater: Sendable {
                 }
                 guard entry >= 0 else { return nil }
                 properties.append(number)
+                // A control shows the state whatever its bindings do.
+                if propertyReaders[Int(entry)].isInput { inputs.append(number) }
                 continue
             }
             let value: StateValue
@@ -221,12 +303,15 @@ public struct StateUpdater: Sendable {
     }
 
     /// The property readers `numbers` resolved again in `state` (`PayloadDecoder.resolvedProperties`): those whose
-    /// node changed, the new nodes, and whether some change is not paint-only; nil when one cannot be resolved on
-    /// its own (take the general path).
-    private func resolveProperties(_ numbers: [Int32], state: ScreenState) -> (nodes: [Int32], resolvedNodes: [ComponentNode], layoutChanged: Bool)? {
+    /// node changed, the new nodes, the new texts of those whose text binding (a text's `text`, a button's `title`,
+    /// a control's `label`: `TextProperty`) changed value, and whether some other change is not paint-only; nil when
+    /// one cannot be resolved on its own (take the general path).
+    private func resolveProperties(_ numbers: [Int32], state: ScreenState)
+        -> (nodes: [Int32], resolvedNodes: [ComponentNode], texts: [(node: Int32, text: String)], layoutChanged: Bool)? {
         let decoder = PayloadDecoder(options: options)
         var nodes: [Int32] = []
         var resolvedNodes: [ComponentNode] = []
+        var texts: [(node: Int32, text: String)] = []
         var layoutChanged = false
         let before = screen.state.values, after = state.values
         for number in numbers {
@@ -236,15 +321,24 @@ public struct StateUpdater: Sendable {
             if new == old { continue }
             // Which bindings changed value: the node is laid out again when one that is not paint-only did (a
             // paint-only property feeds nothing the layout's build step reads: the differential tests check it).
+            // A text binding that changed value is a text change the layout patches in the node's text run, when the
+            // new text is one non-empty string for every size class (an empty one has no run).
+            let text = TextProperty(of: old)
             for (i, site) in old.bindings.enumerated() where !layoutChanged && !(reader.paintOnly.indices.contains(i) && reader.paintOnly[i]) {
                 let was = try? site.binding.evaluate(globals: before, locals: [], limits: options.expressionLimits)
                 let now = try? site.binding.evaluate(globals: after, locals: [], limits: options.expressionLimits)
-                if was != now { layoutChanged = true }
+                guard was != now else { continue }
+                if let text, site.path.count == 1, site.path[0] == .key(text.key), case .fixed(let string)? = text.value(of: new),
+                   !string.isEmpty {
+                    texts.append((number, string))
+                } else {
+                    layoutChanged = true
+                }
             }
             nodes.append(number)
             resolvedNodes.append(new)
         }
-        return (nodes, resolvedNodes, layoutChanged)
+        return (nodes, resolvedNodes, texts, layoutChanged)
     }
 
     /// Whether a binding at `path` of `node` changes only how the node is drawn, never its layout: colors, an
@@ -270,7 +364,12 @@ public struct StateUpdater: Sendable {
     /// binding of its own (its label fixed), whose variable the layout does not read (a switch and a stepper are of
     /// fixed size, segments as wide as the widest option) — unlike a text field's text or a menu picker's title.
     static func isControlOnly(_ node: ComponentNode) -> Bool {
-        guard let input = node.input, !node.hasBindings else { return false }
+        !node.hasBindings && isControl(node)
+    }
+
+    /// Whether `node` is a toggle, a stepper or a segmented picker: a control whose variable the layout does not read.
+    static func isControl(_ node: ComponentNode) -> Bool {
+        guard let input = node.input else { return false }
         switch node.type {
         case .toggle, .stepper: return true
         case .picker: return input.pickerStyle == .segmented
@@ -299,8 +398,10 @@ public struct StateUpdater: Sendable {
     /// footers included: `ComponentNode.forEachView`), its entry in the text readers (-1: none), the text readers, the same for
     /// the property readers.
     private static func readers(of screen: Screen)
-        -> (textOf: [Int32], text: [TextReader], propertyOf: [Int32], property: [PropertyReader], inputText: [Int32: [Int32]]) {
+        -> (textOf: [Int32], text: [TextReader], propertyOf: [Int32], property: [PropertyReader], inputText: [Int32: [Int32]],
+            templates: [Int32: [Int32]]) {
         var inputPaths: [Int32: [Int32]] = [:]
+        var templatePaths: [Int32: [Int32]] = [:]
         var textOf: [Int32] = []
         var text: [TextReader] = []
         var propertyOf: [Int32] = []
@@ -319,24 +420,29 @@ public struct StateUpdater: Sendable {
                 if case .fixed(let string)? = property.value(of: node) { current = string }
                 textEntry = Int32(text.count)
                 text.append(TextReader(path: path, binding: binding, global: global, property: property, current: current))
-            } else if node.hasBindings, node.input == nil, !inTemplate, node.templateItem == nil, node.templates.isEmpty {
+            } else if node.hasBindings, node.input == nil || isControl(node), !inTemplate, node.templateItem == nil, node.templates.isEmpty {
                 propertyEntry = Int32(property.count)
-                property.append(PropertyReader(path: path, paintOnly: node.bindings.map { isPaintOnly($0.path, of: node) }))
+                property.append(PropertyReader(path: path, paintOnly: node.bindings.map { isPaintOnly($0.path, of: node) },
+                                               isInput: node.input != nil))
             } else if isControlOnly(node), !inTemplate, node.templateItem == nil {
                 propertyEntry = controlOnly
             } else if showsInputText(node), !inTemplate, node.templateItem == nil {
                 propertyEntry = inputText
                 inputPaths[Int32(propertyOf.count)] = path
             }
+            if !node.templates.isEmpty, !inTemplate, node.templateItem == nil, !node.templates.contains(where: \.forEach.items.readsLocals) {
+                templatePaths[Int32(propertyOf.count)] = path
+            }
             textOf.append(textEntry)
             propertyOf.append(propertyEntry)
-            let childrenInTemplate = inTemplate || node.templateItem != nil || !node.templates.isEmpty
+            // A template's items carry their `templateItem`; the static children beside them are not inside it.
+            let childrenInTemplate = inTemplate || node.templateItem != nil
             // In the flat tree's order (`forEachView`): the number of a node is its index there.
             let first = stack.count
             node.forEachView { step, view in stack.append((view, path + [step], childrenInTemplate)) }
             stack[first...].reverse()
         }
-        return (textOf, text, propertyOf, property, inputPaths)
+        return (textOf, text, propertyOf, property, inputPaths, templatePaths)
     }
 }
 

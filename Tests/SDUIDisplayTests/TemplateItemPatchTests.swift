@@ -1,0 +1,120 @@
+import Testing
+import SDUIEnvironment
+@testable import SDUILayout
+@testable import SDUISchema
+
+/// A `forEach`'s items inserted, removed and moved are made again in place (`TemplateItemPatch`): kept items keep
+/// their nodes, new ones are decoded from the template's definition, and the tree equals the one the general path
+/// (`Screen.resolved(in:)`) makes — with and without an identity key, with a template that reads `index` and one
+/// that does not, with two templates and static children in one container.
+@MainActor @Suite struct TemplateItemPatchTests {
+    static func payload(id: Bool) -> String {
+        let key = id ? #""id": "@{item.id}", "# : ""
+        return #"""
+        {"schemaVersion": 1, "id": "patch", "state": {"a": [{"id": "x", "n": 1}, {"id": "y", "n": 2}], "b": ["p", "q"], "tint": "#FF0000"},
+         "root": {"type": "vstack", "id": "list", "children": [
+           {"type": "text", "id": "head", "text": "@{len(a)} and @{len(b)}"},
+           {"type": "forEach", "items": "@{a}", \#(key)"template":
+             {"type": "hstack", "children": [{"type": "text", "text": "@{item.id}: @{item.n}"},
+               {"type": "button", "title": "Remove", "action": {"type": "remove", "name": "a", "value": "@{item}"}}]}},
+           {"type": "color", "id": "rule", "color": "@{tint}", "frame": {"height": 1}},
+           {"type": "forEach", "items": "@{b}", "template": {"type": "text", "text": "#@{index} @{item}"}},
+           {"type": "text", "id": "tail", "text": "end"}]}}
+        """#
+    }
+
+    static func element(_ id: String, _ n: Int) -> StateValue {
+        .object(StateObject(keys: ["id", "n"], values: [.string(id), .int(n)]))
+    }
+
+    @Test(arguments: [true, false])
+    func `random inserts, removals and moves equal the general path and a fresh layout`(withID: Bool) throws {
+        let decoding = PayloadDecoder().decode(Array(Self.payload(id: withID).utf8))
+        let screen = try #require(decoding.screen, "\(decoding.issues)")
+        var updater = StateUpdater(screen: screen)
+        let engine = LayoutEngine()
+        let environment = IncrementalDisplayListTests.window(375)
+        let traits = environment.traitCollection()
+        _ = engine.layout(screen, in: environment, traits: traits)
+        var random = SplitMix(seed: withID ? 7 : 8)
+        var a: [StateValue] = [Self.element("x", 1), Self.element("y", 2)]
+        var b: [StateValue] = [.string("p"), .string("q")]
+        var state = screen.state
+        var next = 0
+        for step in 0..<60 {
+            var changed: [String] = []
+            switch random.next(6) {
+            case 0:
+                next += 1
+                a.insert(Self.element("z\(next)", next), at: random.next(a.count + 1))
+            case 1 where !a.isEmpty: a.remove(at: random.next(a.count))
+            case 2 where a.count > 1: a.swapAt(random.next(a.count), random.next(a.count))
+            case 3 where !a.isEmpty: a[random.next(a.count)] = Self.element("w\(step)", step)  // changed element
+            case 4: b.insert(.string("s\(step)"), at: random.next(b.count + 1))
+            default:
+                if b.count > 1 { b.swapAt(0, b.count - 1) } else { b.append(.string("t\(step)")) }
+            }
+            #expect(state.set("a", to: .array(a)) == nil)
+            #expect(state.set("b", to: .array(b)) == nil)
+            changed = ["a", "b"]
+            if random.next(3) == 0 {
+                #expect(state.set("tint", to: .string(step % 2 == 0 ? "#00FF00" : "#FF0000")) == nil)
+                changed.append("tint")
+            }
+            let updated = updater.update(to: state, changedNames: changed)
+            let update = try #require(updated)
+            #expect(update.changedStructure && !update.tookGeneralPath, "step \(step)")
+            let general = try #require(screen.resolved(in: state).screen)
+            #expect(update.screen.root == general.root, "step \(step): \(IncrementalPropertyTests.difference(update.screen.root, general.root))")
+            let result = engine.layout(applying: update, in: environment, traits: traits)
+            let fresh = LayoutEngine().layout(general, in: environment, traits: traits)
+            #expect(result.nodes == fresh.nodes, "step \(step): frames")
+            #expect(result.diagnostics == fresh.diagnostics, "step \(step): diagnostics")
+        }
+    }
+
+    @Test func `a kept item moved by a template that does not read its index keeps its node with the new index`() throws {
+        let screen = try #require(PayloadDecoder().decode(Array(Self.payload(id: true).utf8)).screen)
+        var updater = StateUpdater(screen: screen)
+        var state = screen.state
+        #expect(state.set("a", to: .array([Self.element("y", 2), Self.element("x", 1)])) == nil)
+        let updated = updater.update(to: state, changedNames: ["a"])
+        let update = try #require(updated)
+        #expect(update.changedStructure)
+        let moved = update.screen.root.children[1]
+        #expect(moved.templateItem?.index == 0 && moved.templateItem?.key == .string("y"))
+        #expect(moved.children == screen.root.children[2].children, "the node of y is kept")
+        #expect(update.screen.root == screen.resolved(in: state).screen?.root)
+    }
+
+    @Test func `identities that repeat take the general path, which reports them`() throws {
+        let screen = try #require(PayloadDecoder().decode(Array(Self.payload(id: true).utf8)).screen)
+        var updater = StateUpdater(screen: screen)
+        var state = screen.state
+        #expect(state.set("a", to: .array([Self.element("x", 1), Self.element("x", 3)])) == nil)
+        let updated = updater.update(to: state, changedNames: ["a"])
+        let update = try #require(updated)
+        #expect(update.tookGeneralPath && !update.changedStructure)
+        #expect(update.warnings.contains { $0.contains("same identity") }, "\(update.warnings)")
+        #expect(update.screen.root == screen.resolved(in: state).screen?.root)
+    }
+
+    @Test func `ids an item makes that another node has take the general path, which refuses the state`() throws {
+        let payload = #"""
+        {"schemaVersion": 1, "id": "ids", "state": {"a": ["x"]},
+         "root": {"type": "vstack", "children": [{"type": "text", "id": "row-y", "text": "fixed"},
+           {"type": "forEach", "items": "@{a}", "template": {"type": "text", "id": "row-@{item}", "text": "@{item}"}}]}}
+        """#
+        let screen = try #require(PayloadDecoder().decode(Array(payload.utf8)).screen)
+        var updater = StateUpdater(screen: screen)
+        var state = screen.state
+        #expect(state.set("a", to: .array([.string("x"), .string("y")])) == nil)
+        #expect(updater.update(to: state, changedNames: ["a"]) == nil)
+        #expect(screen.resolved(in: state).screen == nil)
+        #expect(state.set("a", to: .array([.string("z"), .string("x")])) == nil)
+        let updated = updater.update(to: state, changedNames: ["a"])
+        let update = try #require(updated)
+        #expect(update.changedStructure)
+        #expect(update.screen.root == screen.resolved(in: state).screen?.root)
+    }
+}
