@@ -120,7 +120,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
         if let madeContents, madeContents.sizeClass == sizeClass { return madeContents }
         let table: NodeContentTable
         if linksAreTree, let source {
-            table = source.contents(links, replaced: Array(replacedSources.keys), sizeClass: sizeClass)
+            table = source.contents(links, replaced: replacedSources, sizeClass: sizeClass)
         } else {
             table = NodeContentTable(links: links, sizeClass: sizeClass)
         }
