@@ -12,12 +12,12 @@ extension LayoutResult {
     /// The parent of `nodes[index]` (-1 for the root) without making the `LayoutNode` values.
     package func parentIndex(at index: Int) -> Int { storage.parentIndex(at: index) }
 
-    /// What node `index` shows and does besides its geometry, resolved for this result's size class from the flat
-    /// tree's node (`NodeContent`); nil for a result given as `LayoutNode` values.
-    /// - Complexity: O(the node's own properties).
+    /// What node `index` shows and does besides its geometry, resolved for this result's size class (`NodeContent`,
+    /// read from the tree's `NodeContentTable`); nil for a result given as `LayoutNode` values without their screen.
+    /// - Complexity: O(1); the first call for a tree resolves every node's content (O(n)).
     package func content(at index: Int) -> NodeContent? {
         guard storage.hasSources, index >= 0, index < storage.links.count else { return nil }
-        return NodeContent(storage.links[index].source, in: storage, sizeClass: traits.horizontalSizeClass)
+        return NodeContent(storage.contents(sizeClass: traits.horizontalSizeClass), row: index, state: storage.state)
     }
 
     /// The payload `id` of node `index` (nil: none, or a result given as `LayoutNode` values whose id is its path).
@@ -26,7 +26,7 @@ extension LayoutResult {
             let node = nodes[index]
             return node.id == node.path ? nil : node.id
         }
-        return storage.links[index].source.pointee.id
+        return storage.contents(sizeClass: traits.horizontalSizeClass).id(index)
     }
 
     /// The padding the layout applied to node `index`, as the build resolved it (zero for none; a node with a
@@ -40,12 +40,14 @@ extension LayoutResult {
     /// outermost first. - Complexity: O(depth).
     package func locals(at index: Int) -> [(name: String, value: StateValue)] {
         guard storage.hasSources, index >= 0, index < storage.links.count else { return [] }
+        let table = storage.contents(sizeClass: traits.horizontalSizeClass)
         var items: [TemplateItem] = []
         var i = index
         while i >= 0, i < storage.links.count {
-            let link = storage.links[i]
-            if let item = link.source.pointee.templateItem { items.append(item) }
-            i = Int(link.parent)
+            let row = table.row(i)
+            let k = Int(row.record.extras)
+            if k >= 0, let item = row.extras[k].templateItem { items.append(item) }
+            i = Int(storage.links[i].parent)
         }
         return items.reversed().flatMap(\.locals)
     }
@@ -72,7 +74,9 @@ extension LayoutResult {
 
     /// The first node (document order) whose payload `id` is `id`. - Complexity: O(n).
     package func index(ofNodeWithID id: String) -> Int? {
-        (0..<nodeCount).first { payloadID(at: $0) == id }
+        guard storage.hasSources else { return (0..<nodeCount).first { payloadID(at: $0) == id } }
+        let table = storage.contents(sizeClass: traits.horizontalSizeClass)
+        return (0..<min(nodeCount, table.count)).first { table.id($0) == id }
     }
 }
 

@@ -198,6 +198,8 @@ struct LayoutTree {
     var linksArray: ContiguousArray<OutputLink>?
     /// The payload the tree was built from (ids and types are read from it when a result's nodes are read).
     var source: PayloadSource?
+    /// The root's `pinnedViews` (`PinnedScrollableViews` bits): the sections' views a root scroll keeps in its viewport.
+    var rootPinnedViews: UInt8 = 0
     /// The payload nodes state changes put in place of the ones the tree was built from (`replaceSource(of:with:)`),
     /// by node; `sources` points into them.
     var replacedSources: [Int32: ReplacedSource] = [:]

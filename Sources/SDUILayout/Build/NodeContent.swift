@@ -2,115 +2,98 @@ import SDUIEnvironment
 import SDUISchema
 
 /// What a node shows and does besides where it is — its identity, appearance, text, image, control, action,
-/// accessibility and lifecycle actions — resolved for one horizontal size class from the payload node its flat node
-/// was built from.
+/// accessibility and lifecycle actions — resolved for one horizontal size class.
 ///
-/// The flat tree's other half: the build resolves what layout needs into the flat nodes as it builds them, and this
-/// when a later stage asks for node `index` (`LayoutResult.content(at:)`) — each value as it is read: the display
-/// list reads nearly all of a node's, once per item it makes; the accessibility pass a few. Every value is resolved
-/// here, and nothing downstream reads the payload model.
+/// The flat tree's other half: the build resolves what layout needs into the flat nodes as it builds them, and what
+/// the later stages need into a `NodeContentTable` (made on the first request for a node's content); a later stage
+/// asks for node `index` (`LayoutResult.content(at:)`) and reads resolved values only — nothing after the build
+/// reads the payload model.
 package struct NodeContent {
-    /// The payload node, in memory `result` keeps.
-    private let node: UnsafePointer<ComponentNode>
-    /// The result the node was laid out in (its payload's memory, the state the screen is in).
-    private let result: LayoutNodeStorage
+    private let record: ContentRecord
+    /// The extras `record.extras` points into.
+    private let extras: ContiguousArray<ContentExtras>
+    /// The state the screen is in (what a control shows).
+    private let state: ScreenState
     /// The size class values are resolved for.
     package let sizeClass: UserInterfaceSizeClass
 
-    init(_ node: UnsafePointer<ComponentNode>, in result: LayoutNodeStorage, sizeClass: UserInterfaceSizeClass) {
-        self.node = node; self.result = result; self.sizeClass = sizeClass
+    init(_ table: NodeContentTable, row: Int, state: ScreenState) {
+        (record, extras) = table.row(row)
+        self.state = state
+        sizeClass = table.sizeClass
     }
 
-    @inline(__always) private func r<T>(_ value: Responsive<T>?) -> T? { value?.resolved(for: sizeClass) }
+    /// The node's extras in `extras` (-1: none).
+    @inline(__always) private var extrasIndex: Int { Int(record.extras) }
 
     /// The payload's `id`.
-    package var id: String? { node.pointee.id }
+    package var id: String? { record.id }
     /// The node's type.
-    package var type: ComponentType { node.pointee.type }
+    package var type: ComponentType { record.type }
     /// A text's, label's or input's text colour, a button's tint, a colour node's fill, a symbol's tint.
-    package var color: Color? { r(node.pointee.color) }
+    package var color: Color? { record.color }
     /// The `background` key: a colour behind the padded, framed box.
-    package var background: Color? { r(node.pointee.drawingModifiers.background) }
+    package var background: Color? { record.background }
     /// The `cornerRadius` key.
-    package var cornerRadius: Double? { r(node.pointee.drawingModifiers.cornerRadius) }
+    package var cornerRadius: Double? { record.cornerRadius }
     /// A button's style.
-    package var buttonStyle: ButtonStyle? { r(node.pointee.buttonStyle) }
+    package var buttonStyle: ButtonStyle? { record.buttonStyle }
     /// Where content smaller than the frame sits (the `frame` key's alignment).
-    package var frameAlignment: Alignment? { r(node.pointee.drawingModifiers.frameAlignment) }
+    package var frameAlignment: Alignment? { record.frameAlignment }
     /// How an image fills its box (the `contentMode` key).
-    package var contentMode: ContentMode? { r(node.pointee.drawingModifiers.contentMode) }
+    package var contentMode: ContentMode? { record.contentMode }
     /// Whether the node has a `modifiers` chain (then `chain` has its elements).
-    package var hasModifierChain: Bool { !node.pointee.drawingModifiers.chain.isEmpty }
+    package var hasModifierChain: Bool { record.hasModifierChain }
     /// The whole modifier chain, resolved, innermost first: the `aspectRatio`, `padding`, `frame`, `background` and
     /// `cornerRadius` keys as the modifiers they stand for, then the payload's `modifiers` from `payloadChainStart` on
     /// (`Modifiers.fullChain(isImage:)`). Empty for a node without `modifiers`.
-    /// - Complexity: O(chain length).
     package var chain: (elements: [ChainElement], payloadChainStart: Int) {
-        let modifiers = node.pointee.modifiers
-        guard !modifiers.chain.isEmpty else { return ([], 0) }
-        let full = modifiers.fullChain(isImage: type == .image)
-        return (full.map { ChainElement($0, sizeClass: sizeClass) }, full.count - modifiers.chain.count)
+        let k = extrasIndex
+        guard k >= 0 else { return ([], 0) }
+        return (extras[k].chain, extras[k].payloadChainStart)
     }
     /// The colours of the payload chain's `background` modifiers, innermost first.
-    package var chainBackgroundColors: [Color] {
-        node.pointee.drawingModifiers.chain.compactMap { modifier in
-            guard case .background(let d) = modifier, case .color(let c) = d.content else { return nil }
-            return c.resolved(for: sizeClass)
-        }
-    }
+    package var chainBackgroundColors: [Color] { let k = extrasIndex; return k >= 0 ? extras[k].chainBackgroundColors : [] }
     /// A scroll's axis.
-    package var axis: Axis? { r(node.pointee.axis) }
+    package var axis: Axis? { record.axis }
     /// The section views a scroll keeps in its viewport.
-    package var pinnedViews: PinnedScrollableViews? { node.pointee.pinnedViews }
+    package var pinnedViews: PinnedScrollableViews? { record.pinnedViews }
     /// A text's string; a button's or label's title.
-    package var text: String? {
-        switch type {
-        case .button, .label: return r(node.pointee.title)
-        default: return r(node.pointee.text)
-        }
-    }
+    package var text: String? { record.text }
     /// An image's SF Symbol.
-    package var systemName: String? { r(node.pointee.systemName) }
+    package var systemName: String? { let k = extrasIndex; return k >= 0 ? extras[k].systemName : nil }
     /// A label's SF Symbol.
-    package var systemImage: String? { r(node.pointee.systemImage) }
-    package var strikethrough: Bool { r(node.pointee.strikethrough) ?? false }
-    package var underline: Bool { r(node.pointee.underline) ?? false }
+    package var systemImage: String? { let k = extrasIndex; return k >= 0 ? extras[k].systemImage : nil }
+    package var strikethrough: Bool { record.strikethrough }
+    package var underline: Bool { record.underline }
     /// An image's URL, description, placeholder and mirroring.
-    package var url: String? { r(node.pointee.url) }
-    package var alt: String? { r(node.pointee.alt) }
-    package var placeholder: ImagePlaceholder? { r(node.pointee.placeholder) }
-    package var flipsForRightToLeftLayoutDirection: Bool { r(node.pointee.flipsForRightToLeftLayoutDirection) ?? false }
+    package var url: String? { let k = extrasIndex; return k >= 0 ? extras[k].url : nil }
+    package var alt: String? { let k = extrasIndex; return k >= 0 ? extras[k].alt : nil }
+    package var placeholder: ImagePlaceholder? { let k = extrasIndex; return k >= 0 ? extras[k].placeholder : nil }
+    package var flipsForRightToLeftLayoutDirection: Bool { let k = extrasIndex; return k >= 0 ? extras[k].flipsForRightToLeftLayoutDirection : false }
     /// What a tap does.
-    package var action: Action? { node.pointee.drawingModifiers.action }
+    package var action: Action? { let k = extrasIndex; return k >= 0 ? extras[k].action : nil }
     /// Whether a tap does something.
-    package var hasAction: Bool { node.pointee.drawingModifiers.action != nil }
+    package var hasAction: Bool { record.hasAction }
     /// What runs when the node appears and disappears.
-    package var onAppear: Action? { node.pointee.onAppear }
-    package var onDisappear: Action? { node.pointee.onDisappear }
-    /// The input control the node is (toggle, text field, stepper, picker).
+    package var onAppear: Action? { let k = extrasIndex; return k >= 0 ? extras[k].onAppear : nil }
+    package var onDisappear: Action? { let k = extrasIndex; return k >= 0 ? extras[k].onDisappear : nil }
+    /// The input control the node is (toggle, text field, stepper, picker), with its variable's value.
     package var input: InputContent? {
-        node.pointee.input.map { InputContent($0, sizeClass: sizeClass, state: result.state) }
+        let k = extrasIndex
+        guard k >= 0, var input = extras[k].input else { return nil }
+        input.value = state[input.target]
+        return input
     }
     /// The `accessibility` properties.
-    package var accessibility: AccessibilityContent? {
-        node.pointee.drawingModifiers.accessibility.map { AccessibilityContent($0, sizeClass: sizeClass) }
-    }
+    package var accessibility: AccessibilityContent? { let k = extrasIndex; return k >= 0 ? extras[k].accessibility : nil }
     /// A custom type's own properties, as the payload gave them.
-    package var properties: [String: JSONValue] { node.pointee.extra }
+    package var properties: [String: JSONValue] { let k = extrasIndex; return k >= 0 ? extras[k].properties : [:] }
     /// For the root of a node a template made: the item it shows.
-    package var templateItem: TemplateItem? { node.pointee.templateItem }
-
+    package var templateItem: TemplateItem? { let k = extrasIndex; return k >= 0 ? extras[k].templateItem : nil }
     /// Whether the chain's `hidden` or an `opacity` of 0 hides the node (its subtree is not read by assistive
     /// technologies).
-    package var isHiddenByModifiers: Bool {
-        node.pointee.drawingModifiers.chain.contains { modifier in
-            switch modifier {
-            case .hidden(let hidden): return hidden.resolved(for: sizeClass)
-            case .opacity(let opacity): return opacity.resolved(for: sizeClass) <= 0
-            default: return false
-            }
-        }
-    }
+    package var isHiddenByModifiers: Bool { record.isHiddenByModifiers }
 }
 
 /// One element of a node's modifier chain, resolved: its payload name and what it draws or does.
@@ -167,10 +150,10 @@ package struct InputContent: Hashable, Sendable {
     package var step: Double?
     package var options: [PickerOption]
     package var pickerStyle: PickerStyle?
-    /// The variable's value.
+    /// The variable's value (in the state of the result read).
     package var value: StateValue?
 
-    init(_ input: InputProperties, sizeClass: UserInterfaceSizeClass, state: ScreenState) {
+    init(_ input: InputProperties, sizeClass: UserInterfaceSizeClass) {
         target = input.target
         label = input.label?.resolved(for: sizeClass)
         placeholder = input.placeholder?.resolved(for: sizeClass)
@@ -181,7 +164,7 @@ package struct InputContent: Hashable, Sendable {
         step = input.step
         options = input.options
         pickerStyle = input.pickerStyle
-        value = state[input.target]
+        value = nil
     }
 }
 

@@ -1,3 +1,4 @@
+import SDUIEnvironment
 import SDUISchema
 
 /// The payload nodes a built tree was made from, shared by the tree and the results made from it: every flat node
@@ -8,7 +9,8 @@ import SDUISchema
 /// backgrounds and overlays and a section's header and footer are copies (`keep(_:)`): the model hands them out by
 /// value.
 ///
-/// Also keeps, once a result of this tree has been read, the named nodes (id, path, type, parent) of the tree in
+/// Also keeps, once a later stage has asked for them, what the nodes show and do (`NodeContentTable`), and, once a
+/// result of this tree has been read, the named nodes (id, path, type, parent) of the tree in
 /// document order, so that reading the nodes of a later result of the same tree (a relayout) only copies them and
 /// fills in frames and text runs.
 final class PayloadSource: @unchecked Sendable {
@@ -22,6 +24,9 @@ final class PayloadSource: @unchecked Sendable {
     private let lock = PlainLock.make()
     /// Guarded by `lock`.
     private var namedNodes: [LayoutNode]?
+    /// The content of the tree's nodes, one table per size class asked for (`contents(_:sizeClass:)`). Guarded by
+    /// `lock`.
+    private var contentTables: [NodeContentTable] = []
 
     init(root: ComponentNode, title: String?) {
         self.title = title
@@ -45,6 +50,22 @@ final class PayloadSource: @unchecked Sendable {
         stored.initialize(to: node)
         kept.append(stored)
         return UnsafePointer(stored)
+    }
+
+    /// What the tree's nodes show and do, for `links` (the tree's own, in node order) and `sizeClass`: resolved the
+    /// first time a result of the tree is asked, then shared by its results; for a result whose nodes' payload nodes a
+    /// state change replaced (`replaced`), a table with those nodes resolved again (shared from then on).
+    func contents(_ links: OutputLinks, replaced: [Int32], sizeClass: UserInterfaceSizeClass) -> NodeContentTable {
+        lock.lock()
+        defer { lock.unlock() }
+        if let i = contentTables.firstIndex(where: { $0.sizeClass == sizeClass }) {
+            let table = contentTables[i].patched(links, replaced: replaced)
+            contentTables[i] = table
+            return table
+        }
+        let made = NodeContentTable(links: links, replaced: replaced, sizeClass: sizeClass)
+        contentTables.append(made)
+        return made
     }
 
     /// The named nodes of the tree as built, made by `make` the first time (`isNew`: made by this call).

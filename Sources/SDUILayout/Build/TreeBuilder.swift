@@ -45,6 +45,7 @@ struct TreeBuilder {
         let source = PayloadSource(root: screen.root, title: screen.title)
         tree.source = source
         tree.inputState = screen.state
+        tree.rootPinnedViews = ComponentNode.geometry(at: source.root).pointee.pinnedViews
         add(source.root, parent: -1, childIndex: 0, parentContext: .none, parentHidden: false, depth: 1, into: &tree)
         tree.builtCount = tree.nodes.count
         reportFontMisses(&tree)

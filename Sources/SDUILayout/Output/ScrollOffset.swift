@@ -50,7 +50,7 @@ func applyScrollOffset(_ requested: Double, _ s: inout LayoutState, layers: inou
     // Step 2.
     if offset != 0 { for i in 1..<count { move(i, by: -offset) } }
     // Step 3.
-    let pinned = PinnedScrollableViews(rawValue: s.tree.source?.root.pointee.geometry.pinnedViews ?? 0)
+    let pinned = PinnedScrollableViews(rawValue: s.tree.rootPinnedViews)
     if !pinned.isEmpty {
         for i in 1..<count {
             let childIndex = s.tree.nodes[i].childIndex
