@@ -2,10 +2,10 @@
 /// exactly which nodes' values changed, so layout can lay out again only those (SwiftUI's dependency tracking).
 ///
 /// `StateUpdater.update(to:changedNames:)` makes one. Its fast path evaluates only the bindings that read a
-/// changed variable (`StateDependencies`) and patches their nodes' text in a copy of the tree that shares every
-/// other node; anything else (a template's items changed, a binding of another property, a binding that reads a
-/// template's `item`, a value that fails) takes the general path, `Screen.resolved(in:)`, whose result the fast
-/// path equals (the differential tests).
+/// changed variable (`StateDependencies`) and patches their nodes in place (texts set, other bound nodes decoded
+/// again on their own); its template path makes a `forEach`'s changed items again (`TemplateItemPatch`); anything
+/// else (a binding inside a template's item that reads a changed variable, repeated identities, a value that
+/// fails) takes the general path, `Screen.resolved(in:)`, whose result both equal (the differential tests).
 public struct StateUpdate: Sendable {
     /// The screen in the new state.
     public var screen: Screen
