@@ -144,6 +144,7 @@ import SDUIEnvironment
                 #expect(update.changedStructure && !update.tookGeneralPath, "seed \(seed) step \(step): items took the general path")
             }
             if update.changedStructure { templatePath += 1 }
+            #expect(updater.tablesAgreeWithFreshWalk(), "seed \(seed) step \(step): the updater's tables")
 
             // The payload as the server sent it, decoded in the new state and laid out afresh; and the screen resolved
             // again (the canonical form the updater keeps: its bindings in canonical key order).

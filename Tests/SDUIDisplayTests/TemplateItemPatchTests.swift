@@ -64,6 +64,7 @@ import SDUIEnvironment
             let updated = updater.update(to: state, changedNames: changed)
             let update = try #require(updated)
             #expect(update.changedStructure && !update.tookGeneralPath, "step \(step)")
+            #expect(updater.tablesAgreeWithFreshWalk(), "step \(step): the renumbered tables")
             let general = try #require(screen.resolved(in: state).screen)
             #expect(update.screen.root == general.root, "step \(step): \(IncrementalPropertyTests.difference(update.screen.root, general.root))")
             let result = engine.layout(applying: update, in: environment, traits: traits)

@@ -67,6 +67,23 @@ public struct StateDependencies: Hashable, Sendable {
         for slot in slots where templateReaders.indices.contains(slot) { templateReaders[slot].append(node) }
     }
 
+    /// Gives every node the number `renumbered` gives it (nil: the node is gone).
+    /// - Complexity: O(entries × log).
+    mutating func renumber(_ renumbered: (Int32) -> Int32?) {
+        for slot in propertyReaders.indices { propertyReaders[slot] = propertyReaders[slot].compactMap(renumbered).sorted() }
+        for slot in templateReaders.indices { templateReaders[slot] = templateReaders[slot].compactMap(renumbered).sorted() }
+    }
+
+    /// Adds `other`'s readers (of the same schema, other nodes).
+    mutating func add(_ other: StateDependencies) {
+        for slot in other.propertyReaders.indices where !other.propertyReaders[slot].isEmpty && propertyReaders.indices.contains(slot) {
+            propertyReaders[slot] = (propertyReaders[slot] + other.propertyReaders[slot]).sorted()
+        }
+        for slot in other.templateReaders.indices where !other.templateReaders[slot].isEmpty && templateReaders.indices.contains(slot) {
+            templateReaders[slot] = (templateReaders[slot] + other.templateReaders[slot]).sorted()
+        }
+    }
+
     /// The nodes whose properties read any of `slots`, ascending, each once.
     public func nodes(readingAnyOf slots: [Int]) -> [Int32] { union(propertyReaders, slots) }
 

@@ -2,10 +2,10 @@
 /// exactly which nodes' values changed, so layout can lay out again only those (SwiftUI's dependency tracking).
 ///
 /// `StateUpdater.update(to:changedNames:)` makes one. Its fast path evaluates only the bindings that read a
-/// changed variable (`StateDependencies`) and patches their nodes' text in a copy of the tree that shares every
-/// other node; anything else (a template's items changed, a binding of another property, a binding that reads a
-/// template's `item`, a value that fails) takes the general path, `Screen.resolved(in:)`, whose result the fast
-/// path equals (the differential tests).
+/// changed variable (`StateDependencies`) and patches their nodes in place (texts set, other bound nodes decoded
+/// again on their own); its template path makes a `forEach`'s changed items again (`TemplateItemPatch`); anything
+/// else (a binding inside a template's item that reads a changed variable, repeated identities, a value that
+/// fails) takes the general path, `Screen.resolved(in:)`, whose result both equal (the differential tests).
 public struct StateUpdate: Sendable {
     /// The screen in the new state.
     public var screen: Screen
@@ -44,38 +44,17 @@ public struct StateUpdater: Sendable {
     public private(set) var screen: Screen
     /// Resolution options (expression limits).
     public var options: PayloadDecoder.Options
-    private var dependencies: StateDependencies
-    /// For each node by pre-order number: its entry in `textReaders`, or -1 when its bindings are not the fast
-    /// path's (it reads no state, or reads it in another property than its one text).
-    private var textReaderOf: [Int32] = []
-    /// The nodes whose one binding is their text (a text's `text`, a button's `title`, a toggle's or stepper's
-    /// `label`) and reads no template local.
-    private var textReaders: [TextReader] = []
-    /// For each node by pre-order number: its entry in `propertyReaders`, `controlOnly`, or -1.
-    private var propertyReaderOf: [Int32] = []
-    /// In `propertyReaderOf`: an input whose variable only sets its control (`StateUpdate.inputChanges`).
-    private static let controlOnly: Int32 = -2
-    /// In `propertyReaderOf`: an input whose variable sets the text the layout measures (a text field's, a menu
-    /// picker's: `ComponentNode.inputText(showing:sizeClass:)`); its child-index path is in `inputTextPaths`.
-    private static let inputText: Int32 = -3
-    /// The paths of the `inputText` nodes, by pre-order number.
-    private var inputTextPaths: [Int32: [Int32]] = [:]
-    /// The paths of the nodes whose templates' items the template path makes again (`TemplateItemPatch`), by
-    /// pre-order number: outside templates, their `items` reading no template local.
-    private var templatePaths: [Int32: [Int32]] = [:]
-    /// The views of the screen (`ComponentNode.forEachView`, all levels).
-    private var viewCount = 0
+    /// What the updater knows of the screen's nodes, by number.
+    private var tables: ReaderTables
     /// The template definitions the template path has seen.
     private var definitions = TemplateDefinitions()
-    /// The nodes that read state in other properties than one text (or in more than one), outside templates.
-    private var propertyReaders: [PropertyReader] = []
     /// The last `changedNames` and their slots (a runtime changes the same few variables again and again; their
     /// names are not hashed each time).
     private var lastNames: [String] = []
     private var lastSlots: [Int] = []
 
     /// A node whose one binding is its text: where it is, the binding and the text it shows.
-    private struct TextReader: Sendable {
+    struct TextReader: Sendable {
         /// The path of `childIndex`es from the root (`ComponentNode.forEachView`).
         var path: [Int32]
         var binding: StateBinding
@@ -89,7 +68,7 @@ public struct StateUpdater: Sendable {
 
     /// A node whose bindings are not a lone text: where it is, and which of its bindings change only how it is
     /// drawn.
-    private struct PropertyReader: Sendable {
+    struct PropertyReader: Sendable {
         /// The path of `childIndex`es from the root (`ComponentNode.forEachView`).
         var path: [Int32]
         /// For each of the node's bindings, in order: whether it is paint-only (`StateUpdater.isPaintOnly`).
@@ -103,18 +82,11 @@ public struct StateUpdater: Sendable {
     public init(screen: Screen, options: PayloadDecoder.Options = PayloadDecoder.Options()) {
         self.screen = screen
         self.options = options
-        dependencies = StateDependencies(screen: screen)
-        index(screen)
+        tables = ReaderTables(screen: screen)
     }
 
-    /// Makes the reader tables of `screen`.
-    private mutating func index(_ screen: Screen) {
-        let tables = Self.readers(of: screen)
-        (textReaderOf, textReaders, propertyReaderOf, propertyReaders) = (tables.textOf, tables.text, tables.propertyOf, tables.property)
-        inputTextPaths = tables.inputText
-        templatePaths = tables.templates
-        viewCount = tables.textOf.count
-    }
+    /// Whether the tables describe the screen as a fresh walk does (for tests of the template path's renumbering).
+    func tablesAgreeWithFreshWalk() -> Bool { tables.agrees(with: ReaderTables(screen: screen)) }
 
     /// Takes the screen to `state`; `changedNames`: the variables whose value differs from the current state's
     /// (`ActionOutcome.changedNames`; names not in the state are ignored). Returns nil when the screen cannot be
@@ -128,7 +100,7 @@ public struct StateUpdater: Sendable {
             lastNames = changedNames
         }
         if state.schema == screen.state.schema {
-            let templateNodes = dependencies.templateNodes(readingAnyOf: lastSlots)
+            let templateNodes = tables.dependencies.templateNodes(readingAnyOf: lastSlots)
             if templateNodes.isEmpty {
                 if let changes = fastChanges(slots: lastSlots, state: state), let update = patched(changes, state: state, base: base) {
                     return update
@@ -155,9 +127,9 @@ public struct StateUpdater: Sendable {
         // In place: the nodes on the changed paths are copied only if another value still shares them.
         do {
             // Local copies (the closure cannot read `self` while `screen` is changed), released before
-            // `textReaders` is written below so that write does not copy the table.
-            let readers = textReaders, readerOf = textReaderOf
-            let others = propertyReaders, otherOf = propertyReaderOf
+            // `tables.text` is written below so that write does not copy the table.
+            let readers = tables.text, readerOf = tables.textOf
+            let others = tables.property, otherOf = tables.propertyOf
             let texts = changes.texts
             screen.update(state: state) { root in
                 for (k, number) in properties.enumerated() {
@@ -171,7 +143,7 @@ public struct StateUpdater: Sendable {
                 }
             }
         }
-        for change in changes.texts { textReaders[Int(textReaderOf[Int(change.node)])].current = change.text }
+        for change in changes.texts { tables.text[Int(tables.textOf[Int(change.node)])].current = change.text }
         // An input's text is not the model's (the state is): the layout patches it, the tree keeps the node.
         var texts = changes.texts
         if !changes.inputTexts.isEmpty || !propertyTexts.isEmpty {
@@ -185,21 +157,21 @@ public struct StateUpdater: Sendable {
 
     /// The template path: the templates of `numbers` (the nodes whose templates' items read a changed variable) made
     /// again for `state` (`TemplateItemPatch`: only new and changed items decoded, kept items moved), the tables
-    /// made again for the new numbering, then the other readers of the changed variables patched as the fast path
-    /// does. nil, nothing changed, when it cannot stand for the general path: a template inside another template's
+    /// renumbered (`ReaderTables.replaceChildren`: the kept children's entries moved, the made ones walked), then the
+    /// other readers of the changed variables patched as the fast path does. nil, nothing changed, when it cannot stand for the general path: a template inside another template's
     /// item or whose items read a template local, a patch that fails, ids that now repeat, a reader of a changed
     /// variable inside a template's item, a screen near the decoder's node limits.
-    /// - Complexity: O(n) in the views (the tables are made again), plus the new items' nodes.
+    /// - Complexity: O(table entries) moved, plus the new and removed items' nodes.
     private mutating func templateUpdate(_ numbers: [Int32], state: ScreenState, base: ScreenDerivedStorage) -> StateUpdate? {
-        var patches: [(path: [Int32], patch: TemplateItemPatch)] = []
+        var patches: [(path: [Int32], old: ComponentNode, patch: TemplateItemPatch)] = []
         // From the last node in the flat tree's order: a patch changes no path of a node before it.
         for number in numbers.reversed() {
-            guard let path = templatePaths[number], let node = screen.root.node(at: path[...]),
+            guard let path = tables.templates[number], let node = screen.root.node(at: path[...]),
                   let patch = TemplateItemPatch(of: node, in: state, depth: path.count + 2, options: options,
                                                 definitions: &definitions) else { return nil }
-            patches.append((path, patch))
+            patches.append((path, node, patch))
         }
-        let saved = self
+        let saved = screen
         screen.update(state: state) { root in
             for entry in patches {
                 root.modify(at: entry.path[...]) { node in
@@ -208,26 +180,20 @@ public struct StateUpdater: Sendable {
                 }
             }
         }
-        dependencies = StateDependencies(screen: screen)
-        index(screen)
-        guard viewCount <= min(options.maxNodes, options.maxTemplateNodes) / 2, !Self.repeatsIDs(in: screen.root),
+        var renumbered = true
+        for entry in patches where renumbered {
+            renumbered = tables.replaceChildren(at: entry.path, in: saved.root, old: entry.old, with: entry.patch.children,
+                                                origins: entry.patch.origins, schema: state.schema)
+        }
+        if !renumbered { tables = ReaderTables(screen: screen) }
+        guard !tables.repeatsID, tables.count <= min(options.maxNodes, options.maxTemplateNodes) / 2,
               let changes = fastChanges(slots: lastSlots, state: state),
               let update = patched(changes, state: state, base: base, changedStructure: true) else {
-            self = saved
+            screen = saved
+            tables = ReaderTables(screen: saved)
             return nil
         }
         return update
-    }
-
-    /// Whether two views of the tree have the same id (the decoder's `duplicate-id`).
-    private static func repeatsIDs(in root: ComponentNode) -> Bool {
-        var ids = Set<String>()
-        var stack = [root]
-        while let node = stack.popLast() {
-            if let id = node.id, !ids.insert(id).inserted { return true }
-            node.forEachView { _, view in stack.append(view) }
-        }
-        return false
     }
 
     /// The general path: the payload resolved again in `state`.
@@ -236,8 +202,7 @@ public struct StateUpdater: Sendable {
         guard let resolved = decoding.screen else { return nil }
         screen = resolved
         definitions = TemplateDefinitions()
-        dependencies = StateDependencies(screen: resolved)
-        index(resolved)
+        tables = ReaderTables(screen: resolved)
         return StateUpdate(screen: resolved, base: base, warnings: decoding.issues.map(\.description), textChanges: nil,
                            tookGeneralPath: true)
     }
@@ -256,18 +221,18 @@ public struct StateUpdater: Sendable {
         var inputs: [Int32] = []
         var inputTexts: [(node: Int32, text: String)] = []
         let values = state.values
-        for number in dependencies.nodes(readingAnyOf: slots) {
-            guard textReaderOf.indices.contains(Int(number)) else { return nil }
-            let k = Int(textReaderOf[Int(number)])
+        for number in tables.dependencies.nodes(readingAnyOf: slots) {
+            guard tables.textOf.indices.contains(Int(number)) else { return nil }
+            let k = Int(tables.textOf[Int(number)])
             guard k >= 0 else {
-                let entry = propertyReaderOf[Int(number)]
-                if entry == Self.controlOnly {
+                let entry = tables.propertyOf[Int(number)]
+                if entry == ReaderTables.controlOnly {
                     inputs.append(number)
                     continue
                 }
-                if entry == Self.inputText {
+                if entry == ReaderTables.inputTextEntry {
                     // Its placeholder and secure entry are one value for both size classes (`readers(of:)`).
-                    guard let path = inputTextPaths[number], let node = screen.root.node(at: path[...]), let input = node.input,
+                    guard let path = tables.inputText[number], let node = screen.root.node(at: path[...]), let input = node.input,
                           let text = node.inputText(showing: state[input.target], sizeClass: .compact),
                           !text.isEmpty else { return nil }  // no text: the layout has no run to patch (a fresh build)
                     inputTexts.append((number, text))
@@ -276,28 +241,28 @@ public struct StateUpdater: Sendable {
                 guard entry >= 0 else { return nil }
                 properties.append(number)
                 // A control shows the state whatever its bindings do.
-                if propertyReaders[Int(entry)].isInput { inputs.append(number) }
+                if tables.property[Int(entry)].isInput { inputs.append(number) }
                 continue
             }
             let value: StateValue
-            let global = textReaders[k].global
+            let global = tables.text[k].global
             if global >= 0 {
                 // What the program's one instruction does (`ExpressionProgram.evaluate`), without entering it.
                 guard values.indices.contains(global) else { return nil }
                 value = values[global]
             } else {
-                guard let evaluated = try? textReaders[k].binding.evaluate(globals: values, locals: [], limits: options.expressionLimits)
+                guard let evaluated = try? tables.text[k].binding.evaluate(globals: values, locals: [], limits: options.expressionLimits)
                 else { return nil }
                 value = evaluated
             }
             guard value.fits(.string) || value.type.isScalar else { return nil }
             let string = value.interpolationText
-            if textReaders[k].property == .label {
+            if tables.text[k].property == .label {
                 // The control shows the state too; a label that becomes empty has no text run to patch.
                 inputs.append(number)
                 if string.isEmpty { return nil }
             }
-            if textReaders[k].current != string { changes.append((number, string)) }
+            if tables.text[k].current != string { changes.append((number, string)) }
         }
         return (changes, properties, inputs, inputTexts)
     }
@@ -315,7 +280,7 @@ public struct StateUpdater: Sendable {
         var layoutChanged = false
         let before = screen.state.values, after = state.values
         for number in numbers {
-            let reader = propertyReaders[Int(propertyReaderOf[Int(number)])]
+            let reader = tables.property[Int(tables.propertyOf[Int(number)])]
             guard let old = screen.root.node(at: reader.path[...]),
                   let new = decoder.resolvedProperties(of: old, in: state, depth: reader.path.count + 1) else { return nil }
             if new == old { continue }
@@ -392,57 +357,6 @@ public struct StateUpdater: Sendable {
         case .picker: return input.pickerStyle != .segmented
         default: return false
         }
-    }
-
-    /// For each node by pre-order number (the flat tree's order, views of decorations and sections' headers and
-    /// footers included: `ComponentNode.forEachView`), its entry in the text readers (-1: none), the text readers, the same for
-    /// the property readers.
-    private static func readers(of screen: Screen)
-        -> (textOf: [Int32], text: [TextReader], propertyOf: [Int32], property: [PropertyReader], inputText: [Int32: [Int32]],
-            templates: [Int32: [Int32]]) {
-        var inputPaths: [Int32: [Int32]] = [:]
-        var templatePaths: [Int32: [Int32]] = [:]
-        var textOf: [Int32] = []
-        var text: [TextReader] = []
-        var propertyOf: [Int32] = []
-        var property: [PropertyReader] = []
-        var stack: [(node: ComponentNode, path: [Int32], inTemplate: Bool)] = [(screen.root, [], false)]
-        while let (node, path, inTemplate) = stack.popLast() {
-            var textEntry: Int32 = -1, propertyEntry: Int32 = -1
-            if let property = TextProperty(of: node), node.bindings.count == 1, node.bindings[0].path == [.key(property.key)],
-               !node.bindings[0].binding.readsLocals, property != .label || (!inTemplate && node.templateItem == nil) {
-                let binding = node.bindings[0].binding
-                var global = -1
-                if let program = binding.program, program.code.count == 1, program.code[0].op == .global {
-                    global = Int(program.code[0].operand)
-                }
-                var current: String?
-                if case .fixed(let string)? = property.value(of: node) { current = string }
-                textEntry = Int32(text.count)
-                text.append(TextReader(path: path, binding: binding, global: global, property: property, current: current))
-            } else if node.hasBindings, node.input == nil || isControl(node), !inTemplate, node.templateItem == nil, node.templates.isEmpty {
-                propertyEntry = Int32(property.count)
-                property.append(PropertyReader(path: path, paintOnly: node.bindings.map { isPaintOnly($0.path, of: node) },
-                                               isInput: node.input != nil))
-            } else if isControlOnly(node), !inTemplate, node.templateItem == nil {
-                propertyEntry = controlOnly
-            } else if showsInputText(node), !inTemplate, node.templateItem == nil {
-                propertyEntry = inputText
-                inputPaths[Int32(propertyOf.count)] = path
-            }
-            if !node.templates.isEmpty, !inTemplate, node.templateItem == nil, !node.templates.contains(where: \.forEach.items.readsLocals) {
-                templatePaths[Int32(propertyOf.count)] = path
-            }
-            textOf.append(textEntry)
-            propertyOf.append(propertyEntry)
-            // A template's items carry their `templateItem`; the static children beside them are not inside it.
-            let childrenInTemplate = inTemplate || node.templateItem != nil
-            // In the flat tree's order (`forEachView`): the number of a node is its index there.
-            let first = stack.count
-            node.forEachView { step, view in stack.append((view, path + [step], childrenInTemplate)) }
-            stack[first...].reverse()
-        }
-        return (textOf, text, propertyOf, property, inputPaths, templatePaths)
     }
 }
 

@@ -62,6 +62,8 @@ struct TemplateItemPatch {
     var children: [ComponentNode]
     /// The node's templates with their new ranges.
     var templates: [ChildTemplate]
+    /// For each of `children`: the index among the old children of the node it keeps, or nil for a node made.
+    var origins: [Int?]
 
     /// The children of `node` (whose templates' `items` read no template local) in `state`, or nil when this cannot
     /// stand for the general path: an `items` that fails or is no array, an identity that fails or repeats, an
@@ -73,12 +75,15 @@ struct TemplateItemPatch {
         var options = options
         var children: [ComponentNode] = []
         var templates: [ChildTemplate] = []
+        var origins: [Int?] = []
         children.reserveCapacity(old.count)
+        origins.reserveCapacity(old.count)
         var cursor = 0
         let globals = state.values, limits = options.expressionLimits
         for template in node.templates {
             guard template.range.lowerBound >= cursor, template.range.upperBound <= old.count else { return nil }
             children += old[cursor..<template.range.lowerBound]
+            origins += (cursor..<template.range.lowerBound).map { $0 }
             cursor = template.range.upperBound
             let forEach = template.forEach
             guard case .array(let elements)? = try? forEach.items.evaluated(globals: globals, locals: [], limits: limits) else { return nil }
@@ -103,6 +108,7 @@ struct TemplateItemPatch {
                 if let k = kept[key], var item = old[k].templateItem, item.item == element {
                     if item.index == index {
                         children.append(old[k])
+                        origins.append(k)
                         continue
                     }
                     if !definitions.entries[definition].readsIndex {
@@ -110,6 +116,7 @@ struct TemplateItemPatch {
                         item.index = index
                         node.templateItem = item
                         children.append(node)
+                        origins.append(k)
                         continue
                     }
                 }
@@ -119,11 +126,14 @@ struct TemplateItemPatch {
                 guard let node = PayloadDecoder(options: options).resolvedTemplateItem(json, of: forEach, element: element, index: index, key: key,
                                                               in: state, depth: depth) else { return nil }
                 children.append(node)
+                origins.append(nil)
             }
             templates.append(ChildTemplate(forEach: forEach, range: start..<children.count))
         }
         children += old[cursor...]
+        origins += (cursor..<old.count).map { $0 }
         self.children = children
+        self.origins = origins
         self.templates = templates
     }
 }
