@@ -31,7 +31,7 @@ extension BenchmarkFixtures {
         return [
             "schemaVersion": 1, "id": .string("shop-\(count)"),
             "state": ["products": .array(products), "cart": 0, "saved": .array([]), "greeting": "Welcome back",
-                      "accent": "#3366CC", "showBanner": true, "promo": "Free delivery today", "quantity": 1,
+                      "accent": "#3366CC", "showBanner": true, "bannerHeight": 60, "promo": "Free delivery today", "quantity": 1,
                       "catalogTitle": "Catalog"],
             "root": ["type": "scroll", "id": "page", "children": [
                 ["type": "vstack", "id": "content", "alignment": "leading", "spacing": 12, "padding": 16, "children": [
@@ -40,7 +40,7 @@ extension BenchmarkFixtures {
                         ["type": "spacer"],
                         ["type": "color", "id": "accent", "color": "@{accent}", "frame": ["width": 24, "height": 24]],
                     ]],
-                    ["type": "color", "id": "banner", "color": "#FFEECC", "visible": "@{showBanner}", "frame": ["height": 60],
+                    ["type": "color", "id": "banner", "color": "#FFEECC", "visible": "@{showBanner}", "frame": ["height": "@{bannerHeight}"],
                      "modifiers": [["overlay": ["content": ["type": "text", "id": "promo", "text": "@{promo}", "style": "headline"]]]]],
                     ["type": "stepper", "id": "quantity", "value": "@{quantity}", "label": "@{quantity} per order"],
                     ["type": "section", "id": "catalog",
@@ -87,6 +87,7 @@ extension BenchmarkFixtures {
             ShopChange(kind: "text", variable: "greeting", values: [.string("Welcome back, Ada"), .string("Welcome back")]),
             ShopChange(kind: "paint", variable: "accent", values: [.string("#CC3366"), .string("#3366CC")]),
             ShopChange(kind: "visibility", variable: "showBanner", values: [.bool(false), .bool(true)]),
+            ShopChange(kind: "size", variable: "bannerHeight", values: [.int(84), .int(60)]),
             ShopChange(kind: "template-insert-remove", variable: "products", values: [.array(inserted), .array(products)]),
             ShopChange(kind: "template-reorder", variable: "products", values: [.array(swapped), .array(products)]),
             ShopChange(kind: "input-label", variable: "quantity", values: [.int(2), .int(1)]),

@@ -10,9 +10,10 @@ extension BenchmarkFixtures {
     /// visibility (`"@{showI}"`, a bool) — what `cards-100-state-change-color` and `-visible` change.
     public static func cardsWithBadges(count: Int, boundProperties: Bool = false) -> Screen? {
         let n = max(0, count)
-        func color(_ id: String, width: Double?, height: Double, fill: String = "#3366CC", visible: String? = nil) -> JSONValue {
+        func color(_ id: String, width: Double?, height: Double, fill: String = "#3366CC", visible: String? = nil,
+                   boundHeight: String? = nil) -> JSONValue {
             var pairs: [(key: String, value: JSONValue)] = [("type", "color"), ("id", .string(id)), ("color", .string(fill))]
-            var frame: [(key: String, value: JSONValue)] = [("height", .number(height))]
+            var frame: [(key: String, value: JSONValue)] = [("height", boundHeight.map { .string($0) } ?? .number(height))]
             if let width { frame.insert(("width", .number(width)), at: 0) }
             pairs.append(("frame", .object(frame)))
             if let visible { pairs.append(("visible", .string(visible))) }
@@ -23,7 +24,7 @@ extension BenchmarkFixtures {
             return [
                 "type": "vstack", "id": .string(prefix), "alignment": "leading", "spacing": 8, "padding": 8, "children": [
                     ["type": "image", "id": .string(prefix + "-image"), "url": .string("https://example.com/\(i).jpg"), "aspectRatio": 1.7778],
-                    color(prefix + "-title", width: nil, height: 20),
+                    color(prefix + "-title", width: nil, height: 20, boundHeight: boundProperties ? "@{size\(i)}" : nil),
                     color(prefix + "-subtitle", width: nil, height: 16, visible: boundProperties ? "@{show\(i)}" : nil),
                     ["type": "hstack", "id": .string(prefix + "-row"), "spacing": 8, "children": [
                         color(prefix + "-price", width: 40, height: 20),
@@ -36,7 +37,9 @@ extension BenchmarkFixtures {
         }
         var variables: [(key: String, value: JSONValue)] = (0..<n).map { (key: "badge\($0)", value: .number(0)) }
         if boundProperties {
-            for i in 0..<n { variables += [(key: "accent\(i)", value: "#3366CC"), (key: "show\(i)", value: true)] }
+            for i in 0..<n {
+                variables += [(key: "accent\(i)", value: "#3366CC"), (key: "show\(i)", value: true), (key: "size\(i)", value: 20)]
+            }
         }
         let payload: JSONValue = [
             "schemaVersion": 1, "id": .string("cards-\(n)-state"),

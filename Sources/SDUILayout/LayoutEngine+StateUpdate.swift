@@ -21,9 +21,14 @@ extension LayoutEngine {
             return layout(update.screen, in: environment, traits: traits)
         }
         let key = BuildKey(sizeClass: traits.horizontalSizeClass, contentSize: traits.preferredContentSizeCategory, virtualizes: false)
-        guard let changes = update.textChanges, key == cachedKey, let cached = cachedDerived, cached === update.base else {
+        guard !update.tookGeneralPath, !update.changedStructure, key == cachedKey, let cached = cachedDerived,
+              cached === update.base else {
             return fresh()
         }
+        // A property change that changes the layout has no `textChanges`: its nodes are built again.
+        let rebuilt = update.textChanges == nil ? update.propertyChanges : []
+        lastRebuildRefusal = nil
+        let changes = update.textChanges ?? update.changedTexts
         // The updater numbers every view of the payload; a tree that left some out (`nesting-too-deep`) numbers
         // the ones after them otherwise.
         if state.tree.buildDiagnostics.contains(where: { $0.code == "nesting-too-deep" }) { return fresh() }
@@ -37,9 +42,22 @@ extension LayoutEngine {
         }
         // One access to the state for the whole pass (each access to an engine property is an exclusivity check).
         var fallback = IncrementalFallback.refused
-        let result = state.applyTextChanges(changes, environment: window, traits: traits,
+        let result: LayoutResult?
+        if rebuilt.isEmpty {
+            result = state.applyTextChanges(changes, environment: window, traits: traits,
                                             roundsToPixels: options.roundsToPixels, roots: &upwardRoots, fallback: &fallback)
-        if result == nil, case .refused = fallback { return fresh() }
+        } else {
+            let builder = TreeBuilder(sizeClass: state.tree.sizeClass, contentSize: state.tree.contentSize, fonts: state.tree.fonts,
+                                      forcesLayers: forcesLayerPath)
+            result = state.applyLayoutChanges(rebuilding: rebuilt, texts: changes, builder: builder, scratch: &rebuildScratch,
+                                              environment: window, traits: traits, roundsToPixels: options.roundsToPixels,
+                                              roots: &upwardRoots, fallback: &fallback, refusal: &lastRebuildRefusal)
+        }
+        if result == nil, case .refused = fallback {
+            // The tree may be partly built again: the screen's own tree is taken.
+            invalidate()
+            return fresh()
+        }
         // The tree is now `update.screen`'s. Only its identity is kept (see `cachedDerived`): holding the value
         // would make the updater's next change copy the nodes it changes in place.
         cachedScreen = nil
@@ -73,27 +91,13 @@ extension LayoutState {
                                    traits: TraitCollection, roundsToPixels: Bool, roots: inout [Int32],
                                    fallback: inout IncrementalFallback) -> LayoutResult? {
         guard tree.lazyGrids.isEmpty, patchTexts(changes) else { fallback = .refused; return nil }
-        lazyWindow = nil
-        viewport = nil
-        // Over the last pass's placements: the nodes not invalidated are there, at the proposals they get again
-        // in the same window (either set of placements is correct — each placement records the pass it was made in — this one reuses most).
-        if canRelayoutUpward {
-            if relayoutUpward(changes, roots: &roots) {
-                return makeLayoutResult(state: &self, environment: environment, traits: traits,
-                                        roundsToPixels: roundsToPixels, incremental: IncrementalOutput(subtreesOf: roots))
-            }
-            // The nodes placed on the way up are consistent, but the last result's frames no longer describe what
-            // the placements around them hold: every frame is written.
-            fallback = .fromRoot(nil)
-            return nil
-        }
-        fallback = .fromRoot(IncrementalOutput(changed: changes.map(\.node), flat: tree.nodes.unchecked, records: placementRecords.unchecked))
-        return nil
+        return relayoutChanged(changes.lazy.map(\.node), environment: environment, traits: traits, roundsToPixels: roundsToPixels,
+                               roots: &roots, fallback: &fallback)
     }
 
     /// Puts the new texts in the tree and invalidates their nodes; false (nothing changed) when a change
     /// names a node that has no text run.
-    private mutating func patchTexts(_ changes: [(node: Int32, text: String)]) -> Bool {
+    mutating func patchTexts(_ changes: [(node: Int32, text: String)]) -> Bool {
         let nodes = tree.nodes.unchecked
         for change in changes {
             guard change.node >= 0, Int(change.node) < nodes.count, nodes[Int(change.node)].textIndex >= 0 else { return false }
@@ -104,57 +108,6 @@ extension LayoutState {
             // Measured again: the handle described the old string.
             if text < textHandles.count { textHandles[text] = .none }
             measurements.invalidate(node: change.node, parents: nodes)
-        }
-        return true
-    }
-}
-
-extension LayoutState {
-    /// Whether `relayoutUpward` may run: the last pass was a full one of this tree that kept its placements,
-    /// measured no container, and wrote exact frames.
-    var canRelayoutUpward: Bool {
-        remembersPlacements && measurementsAreCurrent && !hasMeasuredContainers && framesAreExact && viewport == nil
-            && lazyWindow == nil
-    }
-
-    /// Lays out again, from each changed node up, only the ancestors whose size changes (SwiftUI's dependency
-    /// tracking): each ancestor is placed again at the proposal its last placement had (`PlacementRecord`), its
-    /// unchanged children reused, until one keeps its size and content offset — its parent's layout, and so
-    /// everything outside it, is then what it was. Puts those ancestors in `roots` and returns true, or false
-    /// (nothing is known: lay out from the root over what this left, which is consistent) when that cannot be
-    /// shown:
-    /// - some container was measured in an earlier pass (`LayoutState.hasMeasuredContainers`): its parent may have
-    ///   asked it for sizes at other proposals, which cannot be checked here;
-    /// - an ancestor has no reusable placement record (it reported a diagnostic, or is a closed-form row), or it is the root
-    ///   (centred in the window by `run`);
-    /// - placing again reports a diagnostic (the full pass orders them).
-    /// - Complexity: O(the ancestors laid out again and their children).
-    /// (A method of the state, not of the engine: one exclusive access to it for the whole climb.) `roots`: a
-    /// buffer the engine keeps, so the climb allocates nothing.
-    mutating func relayoutUpward(_ changed: [(node: Int32, text: String)], roots: inout [Int32]) -> Bool {
-        roots.removeAll(keepingCapacity: true)
-        guard canRelayoutUpward else { return false }
-        takePointers()
-        let diagnostics = self.diagnostics.count
-        for change in changed {
-            var a = change.node
-            while true {
-                let p = ptr.nodes[Int(a)].parent
-                guard p > 0 else { return false }
-                let record = ptr.placementRecords[Int(p)]
-                guard record.epoch == placementEpoch else { return false }
-                let before = ptr.geometry[Int(p)]
-                let size = computeCachedLayout(p, .place(Proposal(width: record.proposedWidth, height: record.proposedHeight)), &self).size
-                guard self.diagnostics.count == diagnostics else { return false }
-                let after = ptr.geometry[Int(p)]
-                if size.0.bitPattern == before.width.bitPattern && size.1.bitPattern == before.height.bitPattern
-                    && after.contentX.bitPattern == before.contentX.bitPattern
-                    && after.contentY.bitPattern == before.contentY.bitPattern {
-                    roots.append(p)
-                    break
-                }
-                a = p
-            }
         }
         return true
     }

@@ -81,6 +81,11 @@ public final class LayoutEngine {
     /// allocates nothing), and whether that layout stopped there (`lastUpwardRoots`).
     var upwardRoots: [Int32] = []
     var upwardRootsAreLast = false
+    /// The tree a changed node's subtree is built again into (`LayoutTree.rebuildSubtree`), kept for its buffers.
+    var rebuildScratch = LayoutTree()
+    /// Why the last layout of a state change could not build its changed nodes again in place (nil: it could, or
+    /// did not try) — for tests.
+    var lastRebuildRefusal: SubtreeRebuildRefusal?
 
     /// Creates an engine with empty caches that measures text in `fonts` (and the built-in faces), or with
     /// `measurer` when a host gives one (the device's text system: `TextMeasuring`).

@@ -4,12 +4,13 @@ import SDUISchema
 import SDUIFixtures
 
 extension BenchCommand {
-    /// `cards-100-state-change-color` and `-visible`: a bound property other than a text changes (see the help).
+    /// `cards-100-state-change-color`, `-visible` and `-size`: a bound property other than a text changes (see the help).
     static func propertyChangeBenchmarks(runs: Int, in environment: WindowEnvironment, selected: (String) -> Bool, general: Double?,
                                          into results: inout [Measurement]) throws(CLIError) {
         let cases: [(name: String, variable: String, values: [StateValue], paintOnly: Bool)] = [
             ("cards-100-state-change-color", "accent42", [.string("#CC3366"), .string("#3366CC")], true),
             ("cards-100-state-change-visible", "show42", [.bool(false), .bool(true)], false),
+            ("cards-100-state-change-size", "size42", [.int(28), .int(20)], false),
         ]
         guard cases.contains(where: { selected($0.name) }) else { return }
         guard let base = BenchmarkFixtures.cardsWithBadges(count: 100, boundProperties: true) else {
@@ -32,8 +33,8 @@ extension BenchCommand {
                 if update.propertyChanges.isEmpty || (update.textChanges == nil) == change.paintOnly { tookPropertyPath = false }
                 return engine.layout(applying: update, in: environment, traits: traits).nodeCount
             }
-            // A paint-only change keeps the engine's tree; the other lays out a new screen value each time.
-            guard tookPropertyPath, change.paintOnly == (engine.buildCount == builds) else {
+            // Both keep the engine's tree: a change of size or visibility builds its node again in place.
+            guard tookPropertyPath, engine.buildCount == builds else {
                 throw CLIError(message: "sdui bench: \(change.name) did not take the property path", exitCode: ExitCode.software)
             }
             if let general { measurement.extra.append(("speedup", general / max(measurement.median, 1e-9))) }

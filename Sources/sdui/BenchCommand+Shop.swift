@@ -18,8 +18,9 @@ extension BenchCommand {
           shop-state-change-KIND  the shop screen (50 product cards from a forEach over a state array, an overlay
                                      button per image, a section with a bound header and footer, a bound stepper
                                      label, a banner with a bound overlay text): one kind of change at a time —
-                                     KIND text, paint, visibility, template-insert-remove, template-reorder,
-                                     input-label, overlay-content, section-content — through StateUpdater and the
+                                     KIND text, paint, visibility, size (the banner's bound height),
+                                     template-insert-remove, template-reorder, input-label, overlay-content,
+                                     section-content — through StateUpdater and the
                                      kept engine (LayoutEngine.layout(applying:)); "general" is the share of changes
                                      that took the updater's general path
           shop-state-change-general  the general path on that screen: the payload resolved again in the new state

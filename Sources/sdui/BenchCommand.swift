@@ -83,7 +83,9 @@ enum BenchCommand {
                                      changes: a paint-only change (the node resolved again on its own, the
                                      kept layout; "speedup" is against -general)
           cards-100-state-change-visible  one card's subtitle (its visibility bound) hides and shows again: the
-                                     node resolved again on its own, the patched screen laid out in full
+                                     node resolved again on its own, built again in the kept tree and laid out
+                                     upward
+          cards-100-state-change-size  one card's title height (bound) changes back and forth: the same path
           cards-100-state-change-runtime  the same change through the headless runtime: setState on a launched
                                      ScreenViewController — update, incremental layout, display list with its
                                      accessibility pass, the reconciler updating the views in place, the event
@@ -137,7 +139,8 @@ enum BenchCommand {
                          "text-200-measure-loaded-face", "feed-100k-first-viewport",
                          "feed-100k-first-viewport-warm", "feed-100k-scroll-middle", "template-1000-decode", "template-1000-expanded-decode",
                          "cards-100-state-change", "cards-100-state-change-model", "cards-100-state-change-full", "cards-100-state-change-general",
-                         "cards-100-state-change-color", "cards-100-state-change-visible", "cards-100-state-change-runtime"]
+                         "cards-100-state-change-color", "cards-100-state-change-visible", "cards-100-state-change-size",
+                         "cards-100-state-change-runtime"]
                 + shopNames
             /// A benchmark runs when there is no filter, the filter names it exactly, or (naming none exactly) is part of its name.
             /// The scaling curves run only when a filter picks them.
@@ -441,7 +444,7 @@ enum BenchCommand {
     /// `cards-100-state-change` and its peers, measured in the same run (see the help).
     static func stateChangeBenchmarks(runs: Int, in environment: WindowEnvironment, selected: (String) -> Bool) throws(CLIError) -> [Measurement] {
         let names = ["cards-100-state-change", "cards-100-state-change-model", "cards-100-state-change-full", "cards-100-state-change-general",
-                     "cards-100-state-change-color", "cards-100-state-change-visible"]
+                     "cards-100-state-change-color", "cards-100-state-change-visible", "cards-100-state-change-size"]
         guard names.contains(where: selected) else { return [] }
         guard let base = BenchmarkFixtures.cardsWithBadges(count: 100) else {
             throw CLIError(message: "sdui bench: the cards-100-state payload does not decode", exitCode: ExitCode.software)

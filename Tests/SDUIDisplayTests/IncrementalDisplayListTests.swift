@@ -135,6 +135,7 @@ import SDUIFixtures
             values["badge\(i)"] = [.int(1), .int(2), .int(12_345), .int(1_000_000_007)]
             values["accent\(i)"] = [.string("#FF0000"), .string("#3366CC")]
             values["show\(i)"] = [.bool(false), .bool(true)]
+            values["size\(i)"] = [.int(28), .int(20)]
         }
         let counts = try Self.check(screen, values: values, steps: 60, width: width, direction: direction,
                                     seed: UInt64(width) &* 17 &+ (direction == .rightToLeft ? 3 : 0), maxChanges: 2)

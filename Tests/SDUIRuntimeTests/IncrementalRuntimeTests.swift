@@ -104,6 +104,7 @@ import SDUIFixtures
             values["badge\(i)"] = [.int(1), .int(2), .int(12_345)]
             values["accent\(i)"] = [.string("#FF0000"), .string("#3366CC")]
             values["show\(i)"] = [.bool(false), .bool(true)]
+            values["size\(i)"] = [.int(28), .int(20)]
         }
         try Self.check(screen, values: values, device: "iphone-16", steps: 30, seed: 11)
     }

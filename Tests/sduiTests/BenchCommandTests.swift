@@ -18,6 +18,7 @@ import Testing
                           "cards-100-text-new-engine", "cards-100-text-relayout",
                           "cards-100-state-change", "cards-100-state-change-model", "cards-100-state-change-full",
                           "cards-100-state-change-general", "cards-100-state-change-color", "cards-100-state-change-visible",
+                          "cards-100-state-change-size",
                           "cards-100-state-change-runtime"])
         // The state-change benchmarks lay out the cards with a badge each (902 nodes); the model part lays out
         // nothing, the general path runs a twentieth as often (it decodes the payload again).

@@ -21,6 +21,9 @@ final class NodeContentTable: @unchecked Sendable {
     private let extras: ContiguousArray<ContentExtras>
     /// The rows a state change had replaced in the links `records` were made from.
     private let replacedAtBase: [Int32]
+    /// The holders of those rows' payload nodes: kept, so no other node is made at an address `sources` holds (the
+    /// comparison in `patched(_:replaced:)` is by address).
+    private let baseHolders: [ReplacedSource]
     /// Rows resolved again since (see `patched(_:replaced:)`), each with its extras (at index 0, when it has some).
     private let patches: [Int: PatchedRow]
     /// The size class every value was resolved for.
@@ -28,20 +31,23 @@ final class NodeContentTable: @unchecked Sendable {
 
     private struct PatchedRow {
         var source: UnsafePointer<ComponentNode>
+        /// The holder of `source` (see `baseHolders`).
+        var holder: ReplacedSource?
         var record: ContentRecord
         var extras: ContiguousArray<ContentExtras>
     }
 
     private init(sources: ContiguousArray<UnsafePointer<ComponentNode>>, records: ContiguousArray<ContentRecord>,
-                 extras: ContiguousArray<ContentExtras>, replacedAtBase: [Int32], patches: [Int: PatchedRow],
-                 sizeClass: UserInterfaceSizeClass) {
+                 extras: ContiguousArray<ContentExtras>, replacedAtBase: [Int32], baseHolders: [ReplacedSource],
+                 patches: [Int: PatchedRow], sizeClass: UserInterfaceSizeClass) {
         self.sources = sources; self.records = records; self.extras = extras; self.replacedAtBase = replacedAtBase
+        self.baseHolders = baseHolders
         self.patches = patches; self.sizeClass = sizeClass
     }
 
     /// The content of `links`' payload nodes, resolved for `sizeClass` (`replaced`: the rows a state change replaced
     /// in these links). - Complexity: O(n · a node's properties).
-    convenience init(links: OutputLinks, replaced: [Int32] = [], sizeClass: UserInterfaceSizeClass) {
+    convenience init(links: OutputLinks, replaced: [Int32: ReplacedSource] = [:], sizeClass: UserInterfaceSizeClass) {
         var sources = ContiguousArray<UnsafePointer<ComponentNode>>()
         var records = ContiguousArray<ContentRecord>()
         var extras = ContiguousArray<ContentExtras>()
@@ -52,8 +58,8 @@ final class NodeContentTable: @unchecked Sendable {
             sources.append(source)
             records.append(ContentRecord(source, sizeClass: sizeClass, extras: &extras))
         }
-        self.init(sources: sources, records: records, extras: extras, replacedAtBase: replaced, patches: [:],
-                  sizeClass: sizeClass)
+        self.init(sources: sources, records: records, extras: extras, replacedAtBase: Array(replaced.keys),
+                  baseHolders: Array(replaced.values), patches: [:], sizeClass: sizeClass)
     }
 
     /// Number of rows.
@@ -77,7 +83,7 @@ final class NodeContentTable: @unchecked Sendable {
     /// payload node its record was resolved from, else a table sharing the rows that do and with the others resolved
     /// again. Rows outside those sets hold the payload nodes of the build in both.
     /// - Complexity: O(replaced rows), plus their resolution.
-    func patched(_ links: OutputLinks, replaced: [Int32]) -> NodeContentTable {
+    func patched(_ links: OutputLinks, replaced: [Int32: ReplacedSource]) -> NodeContentTable {
         guard links.count == sources.count else { return NodeContentTable(links: links, replaced: replaced, sizeClass: sizeClass) }
         var patches = self.patches
         var changed = false
@@ -92,15 +98,15 @@ final class NodeContentTable: @unchecked Sendable {
             if source == sources[row] { return }
             var extras = ContiguousArray<ContentExtras>()
             let record = ContentRecord(source, sizeClass: sizeClass, extras: &extras)
-            patches[row] = PatchedRow(source: source, record: record, extras: extras)
+            patches[row] = PatchedRow(source: source, holder: replaced[Int32(row)], record: record, extras: extras)
             changed = true
         }
-        for row in replaced { check(Int(row)) }
+        for row in replaced.keys { check(Int(row)) }
         for row in replacedAtBase { check(Int(row)) }
         for row in self.patches.keys { check(row) }
         guard changed else { return self }
         return NodeContentTable(sources: sources, records: records, extras: extras, replacedAtBase: replacedAtBase,
-                                patches: patches, sizeClass: sizeClass)
+                                baseHolders: baseHolders, patches: patches, sizeClass: sizeClass)
     }
 }
 

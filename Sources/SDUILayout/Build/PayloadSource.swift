@@ -55,7 +55,7 @@ final class PayloadSource: @unchecked Sendable {
     /// What the tree's nodes show and do, for `links` (the tree's own, in node order) and `sizeClass`: resolved the
     /// first time a result of the tree is asked, then shared by its results; for a result whose nodes' payload nodes a
     /// state change replaced (`replaced`), a table with those nodes resolved again (shared from then on).
-    func contents(_ links: OutputLinks, replaced: [Int32], sizeClass: UserInterfaceSizeClass) -> NodeContentTable {
+    func contents(_ links: OutputLinks, replaced: [Int32: ReplacedSource], sizeClass: UserInterfaceSizeClass) -> NodeContentTable {
         lock.lock()
         defer { lock.unlock() }
         if let i = contentTables.firstIndex(where: { $0.sizeClass == sizeClass }) {

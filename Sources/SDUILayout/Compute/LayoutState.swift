@@ -112,15 +112,15 @@ struct LayoutState {
     var remembersPlacements = false
     /// Placements reused since the engine was made (tests: that going back to a width reuses, and what).
     var placementsReused = 0
+    /// While an upward relayout places an ancestor again (`relayoutUpward`): how many of `diagnostics` are the
+    /// last layout's — the ones a placement that reported some, reused, reports again (`replayedPlacement`); -1
+    /// otherwise.
+    var replayedDiagnostics = -1
     /// Sizes nodes gave for proposals, kept across full layouts of the same tree (see `MeasureCache`).
     var measurements = MeasureCache()
     /// Whether `measurements` may be kept into the next pass: false after a viewport layout, or when another
     /// tree was taken (`LayoutEngine.prepareTree`).
     var measurementsAreCurrent = false
-    /// Whether some container was measured (not only placed) since `measurements` were last emptied: while not,
-    /// every container was asked for its size only by being placed, at its recorded proposal — what lets an
-    /// incremental update stop at the first ancestor whose size does not change (`relayoutUpward`).
-    var hasMeasuredContainers = false
     /// The algorithms' reusable buffers.
     var scratch = ComputeScratch()
     /// The root scroll's content offset for this pass's output (`applyScrollOffset`; 0: at the top).
@@ -195,7 +195,6 @@ struct LayoutState {
             }
         } else {
             measurements.removeAll(nodes: n)
-            hasMeasuredContainers = false
             placementEpoch &+= 1
             if placementEpoch == 0 {
                 placementEpoch = 1
@@ -291,7 +290,6 @@ struct LayoutState {
     /// Remembers the size of `node` for `proposal`.
     @inline(__always)
     mutating func cache(_ node: Int32, _ proposal: Proposal, _ size: LayoutOutput) {
-        hasMeasuredContainers = true
         measurements.insert(node, proposal, size.width, size.height)
     }
 

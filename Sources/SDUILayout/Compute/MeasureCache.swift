@@ -35,9 +35,25 @@ struct MeasureCache {
     private(set) var epoch: UInt32 = 1
     /// Per node: its version (see the type's documentation), sized to the tree in `prepare`.
     private(set) var versions = NodeBuffer<UInt32>()
+    /// Per node: 1 when it was measured (asked its size, not placed) since the entries were last emptied by
+    /// `removeAll(nodes:)` — its parent may then have chosen its layout from sizes at other proposals than the one it
+    /// was placed at (what `LayoutState.relayoutUpward` must know to stop at it). Kept when a full table is emptied
+    /// to make room: the choices made from the dropped entries still stand.
+    private(set) var measured = NodeBuffer<UInt8>()
 
     /// Forgets every entry (O(1): the epoch changes); `nodes`: the tree's node count.
     mutating func removeAll(nodes: Int) {
+        forgetEntries()
+        if versions.count != nodes {
+            versions.removeAll()
+            versions.append(contentsOf: repeatElement(0, count: nodes))
+        }
+        measured.removeAll()
+        measured.append(contentsOf: repeatElement(0, count: nodes))
+    }
+
+    /// Forgets every entry (O(1): the epoch changes), keeping the versions and the measured flags.
+    private mutating func forgetEntries() {
         epoch &+= 1
         if epoch == 0 {
             // Wrapped: old entries could look current again; clear them for real (once per 2³² trees).
@@ -46,15 +62,18 @@ struct MeasureCache {
             for i in 0..<table.count { table[i] = Entry() }
         }
         count = 0
-        if versions.count != nodes {
-            versions.removeAll()
-            versions.append(contentsOf: repeatElement(0, count: nodes))
-        }
     }
 
     /// Nodes were appended to the tree (viewport rows realised mid-pass): versions for them.
     mutating func grow(nodes: Int) {
         if versions.count < nodes { versions.append(contentsOf: repeatElement(0, count: nodes - versions.count)) }
+        if measured.count < nodes { measured.append(contentsOf: repeatElement(0, count: nodes - measured.count)) }
+    }
+
+    /// Whether `node` was measured since the entries were last emptied (see `measured`).
+    @inline(__always)
+    func wasMeasured(_ node: Int32) -> Bool {
+        Int(node) >= measured.count || measured.unchecked[Int(node)] != 0
     }
 
     /// The slot index for a key (multiplicative hashing of the node and the proposal's bits).
@@ -96,6 +115,7 @@ struct MeasureCache {
             i = (i &+ 1) & mask
         }
         if table[i].epoch != epoch { count += 1 }
+        if Int(node) < measured.count { measured.unchecked[Int(node)] = 1 }
         table[i] = Entry(node: node, epoch: epoch, version: versions.unchecked[Int(node)], proposedWidth: proposal.width,
                          proposedHeight: proposal.height, width: width, height: height)
     }
@@ -105,7 +125,7 @@ struct MeasureCache {
         let old = entries
         let newCount = max(64, old.count * 2)
         guard newCount <= Self.maxSlots else {
-            removeAll(nodes: versions.count)
+            forgetEntries()
             return
         }
         let grown = NodeBuffer<Entry>()
@@ -124,6 +144,12 @@ struct MeasureCache {
             }
         }
         assert(count == current)
+    }
+
+    /// Drops the cached sizes of the nodes in `range` (a subtree built again), not of their ancestors.
+    mutating func invalidate(nodes range: Range<Int>) {
+        let v = versions.unchecked
+        for i in range where i < v.count { v[i] &+= 1 }
     }
 
     /// Drops the cached sizes of `node` and its ancestors (`parents`: the tree's parent links): the seam for a

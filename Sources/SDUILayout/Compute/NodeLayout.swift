@@ -27,6 +27,7 @@ func computeCachedLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutS
         s.placementsReused &+= 1
         return kept
     }
+    if remembers && s.replayedDiagnostics >= 0, let kept = s.replayedPlacement(node, proposal) { return kept }
     let eventsBefore = remembers ? s.placementEvents : 0
     // Step 4.
     let layers = computeModifiedLayout(node, input, &s)

@@ -61,6 +61,11 @@ extension Array where Element: Equatable {
 }
 
 extension IncrementalOutput {
+    /// Whether the plan writes the views of backgrounds and overlays whose frames can have changed (flat nodes of
+    /// their decorated node, not linked as its children): a plan of whole subtrees writes index ranges, which hold
+    /// them; a plan with a path reaches only children (a tree with layered nodes then writes every frame).
+    var reachesDecorationViews: Bool { path.isEmpty }
+
     /// The plan after an upward relayout that stopped at `roots` (`relayoutUpward`): each root kept its frame, so
     /// only what is inside it is written again.
     init(subtreesOf roots: [Int32]) {

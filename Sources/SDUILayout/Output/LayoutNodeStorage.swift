@@ -96,8 +96,9 @@ final class LayoutNodeStorage: @unchecked Sendable {
 
     /// Sets the layers of the layered nodes in `nodes` (made from a template, or named now).
     private func fillLayers(_ nodes: inout [LayoutNode]) {
-        for entry in layered where Int(entry.node) < nodes.count && !links[Int(entry.node)].isHidden {
-            nodes[Int(entry.node)].layers = nodeLayers(entry)
+        for entry in layered where Int(entry.node) < nodes.count {
+            // (A template's node may have been shown when it was made: a hidden node has no layers.)
+            nodes[Int(entry.node)].layers = links[Int(entry.node)].isHidden ? nil : nodeLayers(entry)
         }
     }
 
@@ -119,7 +120,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
         if let madeContents, madeContents.sizeClass == sizeClass { return madeContents }
         let table: NodeContentTable
         if linksAreTree, let source {
-            table = source.contents(links, replaced: Array(replacedSources.keys), sizeClass: sizeClass)
+            table = source.contents(links, replaced: replacedSources, sizeClass: sizeClass)
         } else {
             table = NodeContentTable(links: links, sizeClass: sizeClass)
         }
@@ -141,8 +142,11 @@ final class LayoutNodeStorage: @unchecked Sendable {
                 nodes.withUnsafeMutableBufferPointer { buffer in
                     for i in 0..<count {
                         buffer[i].frame = frames[i]
-                        let textIndex = Int(links[i].textIndex)
-                        if textIndex >= 0 && textIndex < texts.count { buffer[i].text = texts[textIndex].run(layoutDirection: layoutDirection) }
+                        // Visibility too: a state change may have shown or hidden nodes since the names were made.
+                        let link = links[i]
+                        buffer[i].isHidden = link.isHidden
+                        let textIndex = Int(link.textIndex)
+                        buffer[i].text = textIndex >= 0 && textIndex < texts.count ? texts[textIndex].run(layoutDirection: layoutDirection) : nil
                     }
                 }
                 fillLayers(&nodes)

@@ -65,8 +65,9 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     // Whether some node's computed geometry was not finite (never unless an arithmetic limit was missed: see
     // `LayoutLimits`); such nodes are found and reported after the frames are written.
     let canBuildOnLast = s.framesAreExact && inArrayOrder && !roundsToPixels && !mirrors && s.frames.count == count
-        && s.origins.count >= count && s.tree.layeredNodes.isEmpty && s.scrollOffset == 0
-    let wroteIncrementally = canBuildOnLast && incremental.map { writeFramesIncrementally(&s, $0) } == true
+        && s.origins.count >= count && s.scrollOffset == 0
+    let wroteIncrementally = canBuildOnLast
+        && incremental.map { (s.tree.layeredNodes.isEmpty || $0.reachesDecorationViews) && writeFramesIncrementally(&s, $0) } == true
     let sawNonFinite = wroteIncrementally ? false : s.tree.nodes.withUnsafeBufferPointer { nodes in
     s.geometry.withUnsafeBufferPointer { geometry in
     s.origins.withUnsafeMutableBufferPointer { origins in
@@ -130,10 +131,9 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     }
     }
     if sawNonFinite { reportNonFiniteGeometry(&s) }
-    // Frames written below (layer boxes, a scroll offset, mirroring) change what `frames` holds: an incremental
-    // pass builds only on plain ones.
-    s.framesAreExact = inArrayOrder && !roundsToPixels && !mirrors && !sawNonFinite && s.tree.layeredNodes.isEmpty
-        && s.scrollOffset == 0
+    // Frames written below (a scroll offset, mirroring) change what `frames` holds: an incremental pass builds only
+    // on plain ones. Layered nodes' frames (their outermost layer boxes, below) are written again by every pass.
+    s.framesAreExact = inArrayOrder && !roundsToPixels && !mirrors && !sawNonFinite && s.scrollOffset == 0
     // Step 5.
     let links: OutputLinks
     if inArrayOrder {

@@ -32,6 +32,10 @@ public struct StateUpdate: Sendable {
     public var inputChanges: [Int32] = []
     /// Whether the general path made the screen again (`Screen.resolved(in:)`): lay it out in full.
     public var tookGeneralPath = false
+    /// Fast path: the texts that changed, as `textChanges` gives them — also when a property change changes the
+    /// layout and `textChanges` is nil (a layout engine then builds the nodes of `propertyChanges` again). Empty for
+    /// the general path and for a change of structure.
+    public var changedTexts: [(node: Int32, text: String)] = []
     /// Whether a template's items were inserted, removed or moved (`StateUpdater`'s template path): the tree's
     /// structure changed, its nodes are numbered anew (`textChanges` is nil: lay it out in full).
     public var changedStructure = false
@@ -152,7 +156,8 @@ public struct StateUpdater: Sendable {
         }
         let inputs = (changes.inputs + changes.inputTexts.map(\.node)).sorted()
         return StateUpdate(screen: screen, base: base, warnings: [], textChanges: layoutChanged || changedStructure ? nil : texts,
-                           propertyChanges: properties, inputChanges: inputs, changedStructure: changedStructure)
+                           propertyChanges: properties, inputChanges: inputs, changedTexts: changedStructure ? [] : texts,
+                           changedStructure: changedStructure)
     }
 
     /// The template path: the templates of `numbers` (the nodes whose templates' items read a changed variable) made

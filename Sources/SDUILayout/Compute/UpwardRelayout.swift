@@ -1,0 +1,130 @@
+extension LayoutState {
+    /// Whether `relayoutUpward` may run: the last pass was a full one of this tree that kept its placements and
+    /// wrote exact frames, and no layer extends into the safe area (those are laid out again after compute, by
+    /// `LayoutEngine.run`).
+    var canRelayoutUpward: Bool {
+        remembersPlacements && measurementsAreCurrent && framesAreExact && viewport == nil && lazyWindow == nil
+            && tree.ignoresSafeAreaCount == 0
+    }
+
+    /// Lays out again, from each changed node up, only the ancestors whose layout can change (SwiftUI's dependency
+    /// tracking): each ancestor is placed again at the proposal its last placement had (`PlacementRecord`), its
+    /// unchanged children reused, until one keeps its size and content offset and was only ever placed by its
+    /// parent, never measured (`MeasureCache.wasMeasured`) — its parent's layout, and so everything outside it, is
+    /// then what it was. An ancestor that was measured may have been asked its size at other proposals than the one
+    /// it was placed at, and its parent may have chosen its layout from those sizes: the climb goes on to the parent.
+    /// Puts the nodes it stopped at in `roots` and returns true, or false (nothing is known: lay out from the root
+    /// over what this left, which is consistent) when that cannot be shown:
+    /// - an ancestor has no reusable placement record (it reported a diagnostic, or is a closed-form row), or it is
+    ///   the root and its size changed (`LayoutEngine.run` centres it in the window by its size; a root that keeps
+    ///   its size — a scroll filling the safe area — is a stop like any other);
+    /// - placing again reports a diagnostic where the subtree reported none (the full pass orders them); the
+    ///   diagnostics a subtree placed again reports replace its old ones (`replaceDiagnostics`).
+    ///
+    /// The changed nodes must have been invalidated (`MeasureCache.invalidate(node:parents:)`) before.
+    /// - Complexity: O(the ancestors laid out again and their children).
+    /// (A method of the state, not of the engine: one exclusive access to it for the whole climb.) `roots`: a
+    /// buffer the engine keeps, so the climb allocates nothing.
+    mutating func relayoutUpward(from changed: some Sequence<Int32>, roots: inout [Int32]) -> Bool {
+        roots.removeAll(keepingCapacity: true)
+        guard canRelayoutUpward else { return false }
+        takePointers()
+        for node in changed {
+            var a = node
+            while true {
+                let p = ptr.nodes[Int(a)].parent
+                guard p >= 0, let proposal = lastPlacementProposal(p) else { return false }
+                let before = ptr.geometry[Int(p)]
+                let reported = diagnostics.count
+                replayedDiagnostics = reported
+                let size = computeCachedLayout(p, .place(proposal), &self).size
+                replayedDiagnostics = -1
+                guard replaceDiagnostics(ofSubtree: p, reportedFrom: reported) else { return false }
+                let after = ptr.geometry[Int(p)]
+                if size.0.bitPattern == before.width.bitPattern && size.1.bitPattern == before.height.bitPattern
+                    && after.contentX.bitPattern == before.contentX.bitPattern
+                    && after.contentY.bitPattern == before.contentY.bitPattern
+                    && isPlacedOnly(p) {
+                    roots.append(p)
+                    break
+                }
+                // The root's size places it in the window (`LayoutEngine.run` centres it): a new size is laid out
+                // from the root.
+                if p == 0 { return false }
+                a = p
+            }
+        }
+        return true
+    }
+
+    /// The proposal `node` was last placed at, from its placement record: a reusable record's, or that of a record
+    /// made not reusable by a diagnostic in its subtree (such a node's ancestors are not reusable either, so it is
+    /// placed again whenever its parent is, and its record written each time). nil for the nodes whose placements are not recorded (texts, closed-form
+    /// rows: a record of theirs may be older than their last placement).
+    @inline(__always)
+    private func lastPlacementProposal(_ node: Int32) -> Proposal? {
+        let n = ptr.nodes[Int(node)]
+        guard n.kind != .text, n.stackChildShape != .fixedLeavesThenSpacers else { return nil }
+        let record = ptr.placementRecords[Int(node)]
+        // Another epoch: a record of another tree. (A node never placed — hidden — has a record of epoch 0 with no
+        // proposal, which its placement does not read: a hidden node takes no space.)
+        guard record.epoch == placementEpoch || record.epoch == 0 else { return nil }
+        return Proposal(width: record.proposedWidth, height: record.proposedHeight)
+    }
+
+    /// The size `node` was placed at for `proposal` in the last layout, reused while an upward relayout places an
+    /// ancestor again, when its placement is unchanged but was recorded as not reusable because its subtree reported
+    /// diagnostics: they are reported again, copied from the last layout's (`replayedDiagnostics`: its subtree's are
+    /// one run of them, as a pass reports them while it places it). A node recorded so is placed again whenever its
+    /// parent is (its ancestors are not reusable either), so its record describes its last placement.
+    @inline(never)
+    mutating func replayedPlacement(_ node: Int32, _ proposal: Proposal) -> LayoutOutput? {
+        let i = Int(node)
+        let record = ptr.placementRecords[i]
+        guard record.epoch == 0, record.proposedWidth.bitPattern == proposal.width.bitPattern,
+              record.proposedHeight.bitPattern == proposal.height.bitPattern, record.version == ptr.versions[i],
+              ptr.nodes[i].kind != .text, ptr.nodes[i].stackChildShape != .fixedLeavesThenSpacers else { return nil }
+        let low = i, high = tree.subtreeEnd(i)
+        for k in 0..<replayedDiagnostics where Int(diagnostics[k].node) >= low && Int(diagnostics[k].node) < high {
+            diagnostics.append(diagnostics[k])
+        }
+        placementsReused &+= 1
+        return LayoutOutput(width: ptr.geometry[i].width, height: ptr.geometry[i].height)
+    }
+
+    /// After `node` was placed again: puts the diagnostics its placement reported (those from `reported` on) in
+    /// place of the ones its subtree reported before — one run of the list, as a pass reports a subtree's while it
+    /// places it — so the list is the one a full pass gives. False when that place is not known: the subtree
+    /// reported nothing before and reports now, or its old diagnostics are not one run.
+    private mutating func replaceDiagnostics(ofSubtree node: Int32, reportedFrom reported: Int) -> Bool {
+        let low = Int(node), high = tree.subtreeEnd(low)
+        @inline(__always) func inSubtree(_ d: ComputeDiagnostic) -> Bool { Int(d.node) >= low && Int(d.node) < high }
+        guard let first = diagnostics[..<reported].firstIndex(where: inSubtree) else {
+            return diagnostics.count == reported
+        }
+        var end = first + 1
+        while end < reported && inSubtree(diagnostics[end]) { end += 1 }
+        guard !diagnostics[end..<reported].contains(where: inSubtree) else { return false }
+        var made = Array(diagnostics[reported...])
+        if node == 0 {
+            // The root's overflow of the window, reported after compute (`LayoutEngine.run`: an error, or a warning
+            // of an embedded layout): the root keeps its size, so it overflows as it did.
+            @inline(__always) func isRootOverflow(_ d: ComputeDiagnostic) -> Bool {
+                d.node == 0 && d.code.description == "content-overflow"
+            }
+            if let old = diagnostics[first..<end].last(where: isRootOverflow) {
+                if let k = made.firstIndex(where: isRootOverflow) { made[k].severity = old.severity } else { made.append(old) }
+            }
+        }
+        diagnostics.removeSubrange(reported...)
+        diagnostics.replaceSubrange(first..<end, with: made)
+        return true
+    }
+
+    /// Whether `node`'s parent used no size of it but the one it placed it at: it was never measured, and it is not
+    /// a text (texts are measured without the cache, so without a record of it).
+    @inline(__always)
+    private func isPlacedOnly(_ node: Int32) -> Bool {
+        ptr.nodes[Int(node)].kind != .text && !measurements.wasMeasured(node)
+    }
+}
