@@ -17,7 +17,7 @@ extension LayoutResult {
     /// - Complexity: O(1); the first call for a tree resolves every node's content (O(n)).
     package func content(at index: Int) -> NodeContent? {
         guard storage.hasSources, index >= 0, index < storage.links.count else { return nil }
-        return NodeContent(storage.contents(sizeClass: traits.horizontalSizeClass), row: index, state: storage.state)
+        return NodeContent(storage.contents(sizeClass: traits.horizontalSizeClass), row: index, in: storage)
     }
 
     /// The payload `id` of node `index` (nil: none, or a result given as `LayoutNode` values whose id is its path).
@@ -44,9 +44,9 @@ extension LayoutResult {
         var items: [TemplateItem] = []
         var i = index
         while i >= 0, i < storage.links.count {
-            let row = table.row(i)
-            let k = Int(row.record.extras)
-            if k >= 0, let item = row.extras[k].templateItem { items.append(item) }
+            let (rows, row) = table.row(i)
+            let k = Int(rows.records[row].extras)
+            if k >= 0, let item = rows.extras[k].templateItem { items.append(item) }
             i = Int(storage.links[i].parent)
         }
         return items.reversed().flatMap(\.locals)

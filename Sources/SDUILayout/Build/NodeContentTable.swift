@@ -17,8 +17,8 @@ import SDUISchema
 final class NodeContentTable: @unchecked Sendable {
     /// Per node, the payload node its record was resolved from (what `patched(_:replaced:)` compares).
     private let sources: ContiguousArray<UnsafePointer<ComponentNode>>
-    private let records: ContiguousArray<ContentRecord>
-    private let extras: ContiguousArray<ContentExtras>
+    /// The records of the nodes as first resolved.
+    private let rows: ContentRows
     /// The rows a state change had replaced in the links `records` were made from.
     private let replacedAtBase: [Int32]
     /// The holders of those rows' payload nodes: kept, so no other node is made at an address `sources` holds (the
@@ -33,14 +33,13 @@ final class NodeContentTable: @unchecked Sendable {
         var source: UnsafePointer<ComponentNode>
         /// The holder of `source` (see `baseHolders`).
         var holder: ReplacedSource?
-        var record: ContentRecord
-        var extras: ContiguousArray<ContentExtras>
+        /// One record (and its extras).
+        var rows: ContentRows
     }
 
-    private init(sources: ContiguousArray<UnsafePointer<ComponentNode>>, records: ContiguousArray<ContentRecord>,
-                 extras: ContiguousArray<ContentExtras>, replacedAtBase: [Int32], baseHolders: [ReplacedSource],
-                 patches: [Int: PatchedRow], sizeClass: UserInterfaceSizeClass) {
-        self.sources = sources; self.records = records; self.extras = extras; self.replacedAtBase = replacedAtBase
+    private init(sources: ContiguousArray<UnsafePointer<ComponentNode>>, rows: ContentRows, replacedAtBase: [Int32],
+                 baseHolders: [ReplacedSource], patches: [Int: PatchedRow], sizeClass: UserInterfaceSizeClass) {
+        self.sources = sources; self.rows = rows; self.replacedAtBase = replacedAtBase
         self.baseHolders = baseHolders
         self.patches = patches; self.sizeClass = sizeClass
     }
@@ -58,24 +57,25 @@ final class NodeContentTable: @unchecked Sendable {
             sources.append(source)
             records.append(ContentRecord(source, sizeClass: sizeClass, extras: &extras))
         }
-        self.init(sources: sources, records: records, extras: extras, replacedAtBase: Array(replaced.keys),
-                  baseHolders: Array(replaced.values), patches: [:], sizeClass: sizeClass)
+        self.init(sources: sources, rows: ContentRows(records: records, extras: extras),
+                  replacedAtBase: Array(replaced.keys), baseHolders: Array(replaced.values), patches: [:],
+                  sizeClass: sizeClass)
     }
 
     /// Number of rows.
-    var count: Int { records.count }
+    var count: Int { sources.count }
 
-    /// Row `row`'s record, and the extras its `extras` index points into.
+    /// Where row `row`'s record is: in which rows, at which index.
     @inline(__always)
-    func row(_ row: Int) -> (record: ContentRecord, extras: ContiguousArray<ContentExtras>) {
-        if !patches.isEmpty, let patch = patches[row] { return (patch.record, patch.extras) }
-        return (records[row], extras)
+    func row(_ row: Int) -> (rows: ContentRows, index: Int) {
+        if !patches.isEmpty, let patch = patches[row] { return (patch.rows, 0) }
+        return (rows, row)
     }
 
     /// Row `row`'s payload `id`.
     func id(_ row: Int) -> String? {
-        if !patches.isEmpty, let patch = patches[row] { return patch.record.id }
-        return records[row].id
+        let (rows, index) = self.row(row)
+        return rows.records[index].id
     }
 
     /// This table for `links` — the same tree's nodes in the same order, `replaced` the rows a state change replaced
@@ -98,15 +98,27 @@ final class NodeContentTable: @unchecked Sendable {
             if source == sources[row] { return }
             var extras = ContiguousArray<ContentExtras>()
             let record = ContentRecord(source, sizeClass: sizeClass, extras: &extras)
-            patches[row] = PatchedRow(source: source, holder: replaced[Int32(row)], record: record, extras: extras)
+            patches[row] = PatchedRow(source: source, holder: replaced[Int32(row)],
+                                      rows: ContentRows(records: [record], extras: extras))
             changed = true
         }
         for row in replaced.keys { check(Int(row)) }
         for row in replacedAtBase { check(Int(row)) }
         for row in self.patches.keys { check(row) }
         guard changed else { return self }
-        return NodeContentTable(sources: sources, records: records, extras: extras, replacedAtBase: replacedAtBase,
-                                baseHolders: baseHolders, patches: patches, sizeClass: sizeClass)
+        return NodeContentTable(sources: sources, rows: rows, replacedAtBase: replacedAtBase, baseHolders: baseHolders,
+                                patches: patches, sizeClass: sizeClass)
+    }
+}
+
+/// Records and the extras they point into (`ContentRecord.extras`), in memory shared by every `NodeContent` read
+/// from them.
+final class ContentRows: @unchecked Sendable {
+    let records: ContiguousArray<ContentRecord>
+    let extras: ContiguousArray<ContentExtras>
+
+    init(records: ContiguousArray<ContentRecord>, extras: ContiguousArray<ContentExtras>) {
+        self.records = records; self.extras = extras
     }
 }
 

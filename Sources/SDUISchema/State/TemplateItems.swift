@@ -33,9 +33,12 @@ extension PayloadDecoder {
     /// both agree by construction. `depth`: the depth of the template's node's children.
     ///
     /// nil when decoding it reports anything (the general path then reports it at its JSON Pointer).
+    /// `compiled`: the definition's bindings compiled by an earlier call (the decoder's cache, by scope and
+    /// source), kept for the next.
     /// - Complexity: O(the item's nodes).
     func resolvedTemplateItem(_ definition: JSONValue, of forEach: ForEachTemplate, element: StateValue, index: Int,
-                              key: StateValue, in state: ScreenState, depth: Int) -> ComponentNode? {
+                              key: StateValue, in state: ScreenState, depth: Int,
+                              compiled: inout [String: StateBinding]) -> ComponentNode? {
         let elementType: StateType
         if case .array(let element) = forEach.items.type { elementType = element } else { elementType = .any }
         var context = DecodingContext(options: options, expectedNodes: 0)
@@ -43,6 +46,8 @@ extension PayloadDecoder {
         context.bindings.state = state
         context.bindings.scope = ExpressionScope(schema: state.schema)
         context.path = [.key("root")]
+        context.bindings.cache = compiled
+        defer { compiled = context.bindings.cache }
         _ = context.bindings.pushLocals([(forEach.itemName, elementType), ("index", .number)], values: [element, .int(index)])
         context.bindings.isExpanding = true
         context.bindings.resolutionItem = index
@@ -124,7 +129,8 @@ struct TemplateItemPatch {
                 // Its custom types decode as the app's, as `Screen.resolved(in:)` has them.
                 options.customTypes.formUnion(definitions.entries[definition].customTypes)
                 guard let node = PayloadDecoder(options: options).resolvedTemplateItem(json, of: forEach, element: element, index: index, key: key,
-                                                              in: state, depth: depth) else { return nil }
+                                                              in: state, depth: depth, compiled: &definitions.entries[definition].compiled)
+                else { return nil }
                 children.append(node)
                 origins.append(nil)
             }
@@ -147,8 +153,10 @@ struct TemplateDefinitions: Sendable {
         var readsIndex: Bool
         var customTypes: Set<String>
         var json: JSONValue?
+        /// The definition's bindings as the decoder compiled them for its items (`DecodingContext`'s cache).
+        var compiled: [String: StateBinding] = [:]
     }
-    private(set) var entries: [Entry] = []
+    fileprivate(set) var entries: [Entry] = []
 
     /// The entry of `template`, made when there is none.
     /// - Complexity: O(definitions) comparisons, each O(1) for the same stored value.
