@@ -85,10 +85,7 @@ struct ReaderTables: Sendable {
             if !node.templates.isEmpty, outside, !node.templates.contains(where: \.forEach.items.readsLocals) {
                 tables.templates[base + number] = path
             }
-            tables.dependencies.record(node: base + number, reads: node.readSlots(in: schema))
-            for template in node.templates {
-                if case .binding(let binding) = template.forEach.items { tables.dependencies.recordTemplate(node: base + number, reads: binding.readSlots) }
-            }
+            tables.dependencies.record(node, number: base + number, in: schema)
             if let id = node.id, !tables.ids.insert(id).inserted { repeatsID = true }
             tables.textOf.append(textEntry)
             tables.propertyOf.append(propertyEntry)

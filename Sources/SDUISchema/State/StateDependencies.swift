@@ -46,14 +46,20 @@ public struct StateDependencies: Hashable, Sendable {
         var number: Int32 = 0
         var stack: [ComponentNode] = [screen.root]
         while let node = stack.popLast() {
-            record(node: number, reads: node.readSlots(in: screen.state.schema))
-            for template in node.templates {
-                if case .binding(let binding) = template.forEach.items { recordTemplate(node: number, reads: binding.readSlots) }
-            }
+            record(node, number: number, in: screen.state.schema)
             number += 1
             let first = stack.count
             node.forEachView { _, view in stack.append(view) }
             stack[first...].reverse()
+        }
+    }
+
+    /// Records what `node`, numbered `number`, reads: the slots of its properties' bindings and of its templates'
+    /// items.
+    mutating func record(_ node: ComponentNode, number: Int32, in schema: StateSchema) {
+        record(node: number, reads: node.readSlots(in: schema))
+        for template in node.templates {
+            if case .binding(let binding) = template.forEach.items { recordTemplate(node: number, reads: binding.readSlots) }
         }
     }
 
