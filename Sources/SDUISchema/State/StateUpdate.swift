@@ -79,6 +79,9 @@ public struct StateUpdater: Sendable {
         var paintOnly: [Bool]
         /// Whether it is a control (`isControlOnly` but for its bindings).
         var isInput = false
+        /// Whether it is a text field or a menu picker: the layout measures the text it shows
+        /// (`StateUpdater.measuresInputText`), patched with every change of the node.
+        var showsInputText = false
     }
 
     /// An updater for `screen` in its current state.
@@ -237,9 +240,8 @@ public struct StateUpdater: Sendable {
                 }
                 if entry == ReaderTables.inputTextEntry {
                     // Its placeholder and secure entry are one value for both size classes (`readers(of:)`).
-                    guard let path = tables.inputText[number], let node = screen.root.node(at: path[...]), let input = node.input,
-                          let text = node.inputText(showing: state[input.target], sizeClass: .compact),
-                          !text.isEmpty else { return nil }  // no text: the layout has no run to patch (a fresh build)
+                    guard let path = tables.inputText[number], let node = screen.root.node(at: path[...]),
+                          let text = Self.shownInputText(of: node, in: state) else { return nil }
                     inputTexts.append((number, text))
                     continue
                 }
@@ -288,13 +290,20 @@ public struct StateUpdater: Sendable {
             let reader = tables.property[Int(tables.propertyOf[Int(number)])]
             guard let old = screen.root.node(at: reader.path[...]),
                   let new = decoder.resolvedProperties(of: old, in: state, depth: reader.path.count + 1) else { return nil }
-            if new == old { continue }
             // Which bindings changed value: the node is laid out again when one that is not paint-only did (a
             // paint-only property feeds nothing the layout's build step reads: the differential tests check it).
             // A text binding that changed value is a text change the layout patches in the node's text run, when the
             // new text is one non-empty string for every size class (an empty one has no run).
+            // An input's text — its variable's, or its placeholder's while empty — is patched in its run whatever changed.
+            if reader.showsInputText {
+                guard let shown = Self.shownInputText(of: new, in: state) else { return nil }
+                texts.append((number, shown))
+            }
+            if new == old { continue }
             let text = TextProperty(of: old)
             for (i, site) in old.bindings.enumerated() where !layoutChanged && !(reader.paintOnly.indices.contains(i) && reader.paintOnly[i]) {
+                // A text field's placeholder and secure entry change only the text it shows (patched above).
+                if reader.showsInputText, site.path == [.key("placeholder")] || site.path == [.key("secure")] { continue }
                 let was = try? site.binding.evaluate(globals: before, locals: [], limits: options.expressionLimits)
                 let now = try? site.binding.evaluate(globals: after, locals: [], limits: options.expressionLimits)
                 guard was != now else { continue }
@@ -351,17 +360,37 @@ public struct StateUpdater: Sendable {
     /// text field or a menu picker with no binding of its own, whose placeholder and secure entry are not size-class
     /// maps (the text must be one string for every size class, as a text reader's).
     static func showsInputText(_ node: ComponentNode) -> Bool {
-        guard let input = node.input, !node.hasBindings else { return false }
+        !node.hasBindings && measuresInputText(node) && shownTextIsFixed(node)
+    }
+
+    /// Whether `node` is a text field or a menu picker: an input whose variable sets the text the layout measures.
+    static func measuresInputText(_ node: ComponentNode) -> Bool {
+        guard let input = node.input else { return false }
+        switch node.type {
+        case .textField: return true
+        case .picker: return input.pickerStyle != .segmented
+        default: return false
+        }
+    }
+
+    /// Whether what an input's text is made of — a text field's placeholder and secure entry — is one value for
+    /// every size class.
+    static func shownTextIsFixed(_ node: ComponentNode) -> Bool {
+        guard let input = node.input else { return false }
         func fixed<T>(_ value: Responsive<T>?) -> Bool {
             guard let value else { return true }
             if case .fixed = value { return true }
             return false
         }
-        switch node.type {
-        case .textField: return fixed(input.placeholder) && fixed(input.isSecure)
-        case .picker: return input.pickerStyle != .segmented
-        default: return false
-        }
+        return fixed(input.placeholder) && fixed(input.isSecure)
+    }
+
+    /// The text `node` (a text field or a menu picker) shows in `state` when it is one non-empty string for every
+    /// size class; nil otherwise (a size-class map, or no text: the layout has no run to patch).
+    static func shownInputText(of node: ComponentNode, in state: ScreenState) -> String? {
+        guard shownTextIsFixed(node), let input = node.input,
+              let text = node.inputText(showing: state[input.target], sizeClass: .compact), !text.isEmpty else { return nil }
+        return text
     }
 }
 
