@@ -39,6 +39,8 @@ public struct StateUpdate: Sendable {
     /// Whether a template's items were inserted, removed or moved (`StateUpdater`'s template path): the tree's
     /// structure changed, its nodes are numbered anew (`textChanges` is nil: lay it out in full).
     public var changedStructure = false
+    /// What changed, node by node (in the new screen's numbering): nil for the general path (anything may have).
+    public var changes: NodeChanges?
 }
 
 /// Takes a screen from state to state (the runtime keeps one per screen): knows which nodes read which variables,
@@ -122,15 +124,17 @@ public struct StateUpdater: Sendable {
     /// The fast path's `changes` applied in place: the property readers resolved again, the texts patched; nil when a
     /// property reader cannot be resolved on its own (take the general path, nothing changed).
     private mutating func patched(_ changes: FastChanges, state: ScreenState, base: ScreenDerivedStorage,
-                                  changedStructure: Bool = false) -> StateUpdate? {
+                                  structure: [Int32] = []) -> StateUpdate? {
+        let changedStructure = !structure.isEmpty
         var properties: [Int32] = []
         var resolvedNodes: [ComponentNode] = []
         var propertyTexts: [(node: Int32, text: String)] = []
-        var layoutChanged = false
+        var sized: [Int32] = []
         if !changes.properties.isEmpty {
             guard let resolved = resolveProperties(changes.properties, state: state) else { return nil }
-            (properties, resolvedNodes, propertyTexts, layoutChanged) = resolved
+            (properties, resolvedNodes, propertyTexts, sized) = resolved
         }
+        let layoutChanged = !sized.isEmpty
         // In place: the nodes on the changed paths are copied only if another value still shares them.
         do {
             // Local copies (the closure cannot read `self` while `screen` is changed), released before
@@ -158,9 +162,13 @@ public struct StateUpdater: Sendable {
             texts.sort { $0.node < $1.node }
         }
         let inputs = (changes.inputs + changes.inputTexts.map(\.node)).sorted()
+        let textNodes = texts.map(\.node)
+        // A property change that is neither a size nor a text change is a change of paint; so is a control's value.
+        let paint = properties.filter { !sized.contains($0) && !textNodes.contains($0) } + inputs
         return StateUpdate(screen: screen, base: base, warnings: [], textChanges: layoutChanged || changedStructure ? nil : texts,
                            propertyChanges: properties, inputChanges: inputs, changedTexts: changedStructure ? [] : texts,
-                           changedStructure: changedStructure)
+                           changedStructure: changedStructure,
+                           changes: NodeChanges(text: textNodes, paint: paint, size: sized, structure: structure))
     }
 
     /// The template path: the templates of `numbers` (the nodes whose templates' items read a changed variable) made
@@ -196,12 +204,18 @@ public struct StateUpdater: Sendable {
         if !renumbered { tables = ReaderTables(screen: screen) }
         guard !tables.repeatsID, tables.count <= min(options.maxNodes, options.maxTemplateNodes) / 2,
               let changes = fastChanges(slots: lastSlots, state: state),
-              let update = patched(changes, state: state, base: base, changedStructure: true) else {
+              let update = patched(changes, state: state, base: base, structure: templateNumbers(at: patches.map(\.path))) else {
             screen = saved
             tables = ReaderTables(screen: saved)
             return nil
         }
         return update
+    }
+
+    /// The numbers of the template nodes at `paths` in the renumbered tables (the root's, 0, for one not found:
+    /// everything after it may have moved).
+    private func templateNumbers(at paths: [[Int32]]) -> [Int32] {
+        paths.map { path in tables.templates.first { $0.value == path }?.key ?? 0 }
     }
 
     /// The general path: the payload resolved again in `state`.
@@ -276,15 +290,15 @@ public struct StateUpdater: Sendable {
 
     /// The property readers `numbers` resolved again in `state` (`PayloadDecoder.resolvedProperties`): those whose
     /// node changed, the new nodes, the new texts of those whose text binding (a text's `text`, a button's `title`,
-    /// a control's `label`: `TextProperty`) changed value, and whether some other change is not paint-only; nil when
-    /// one cannot be resolved on its own (take the general path).
+    /// a control's `label`: `TextProperty`) changed value, and those with a change that is neither paint-only nor
+    /// a text (`sized`: laid out again); nil when one cannot be resolved on its own (take the general path).
     private func resolveProperties(_ numbers: [Int32], state: ScreenState)
-        -> (nodes: [Int32], resolvedNodes: [ComponentNode], texts: [(node: Int32, text: String)], layoutChanged: Bool)? {
+        -> (nodes: [Int32], resolvedNodes: [ComponentNode], texts: [(node: Int32, text: String)], sized: [Int32])? {
         let decoder = PayloadDecoder(options: options)
         var nodes: [Int32] = []
         var resolvedNodes: [ComponentNode] = []
         var texts: [(node: Int32, text: String)] = []
-        var layoutChanged = false
+        var sized: [Int32] = []
         let before = screen.state.values, after = state.values
         for number in numbers {
             let reader = tables.property[Int(tables.propertyOf[Int(number)])]
@@ -301,6 +315,7 @@ public struct StateUpdater: Sendable {
             }
             if new == old { continue }
             let text = TextProperty(of: old)
+            var layoutChanged = false
             for (i, site) in old.bindings.enumerated() where !layoutChanged && !(reader.paintOnly.indices.contains(i) && reader.paintOnly[i]) {
                 // A text field's placeholder and secure entry change only the text it shows (patched above).
                 if reader.showsInputText, site.path == [.key("placeholder")] || site.path == [.key("secure")] { continue }
@@ -314,10 +329,11 @@ public struct StateUpdater: Sendable {
                     layoutChanged = true
                 }
             }
+            if layoutChanged { sized.append(number) }
             nodes.append(number)
             resolvedNodes.append(new)
         }
-        return (nodes, resolvedNodes, texts, layoutChanged)
+        return (nodes, resolvedNodes, texts, sized)
     }
 
     /// Whether a binding at `path` of `node` changes only how the node is drawn, never its layout: colors, an
