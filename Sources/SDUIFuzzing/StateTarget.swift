@@ -115,8 +115,10 @@ enum StateTarget {
     static func check(_ controller: ScreenViewController, document: JSONValue, at place: String, into failures: inout [String]) {
         guard let result = controller.layoutResult else { return }
         let state = controller.state
-        guard let screen = PayloadDecoder().decode(document, state: state).screen else {
-            failures.append("\(place): the payload does not decode in the controller's state")
+        let decoding = PayloadDecoder().decode(document, state: state)
+        guard let screen = decoding.screen else {
+            let errors = decoding.issues.filter { $0.severity == .error }.prefix(3).map { "\($0)" }
+            failures.append("\(place): the payload does not decode in the controller's state (\(state)): \(errors.joined(separator: "; "))")
             return
         }
         let fresh = LayoutEngine().layout(screen, in: result.environment, traits: result.traits)
