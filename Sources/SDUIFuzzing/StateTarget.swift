@@ -17,8 +17,9 @@ import SDUISchema
 /// - the display items the controller's views were brought to equal a fresh display list's, and so does
 ///   VoiceOver's reading order.
 ///
-/// The screen (≤ `maxNodes` nodes) comes from the input bytes; the window, Dynamic Type size, steps and values come
-/// from a hash of them, so an input always reproduces.
+/// Now and then the window rotates or the Dynamic Type size changes between state changes, so an update also starts
+/// from a tree laid out in another environment. The screen (≤ `maxNodes` nodes) comes from the input bytes; the
+/// window, Dynamic Type size, steps and values come from a hash of them, so an input always reproduces.
 @MainActor
 enum StateTarget {
     /// Inputs whose screens have more nodes are skipped (each input must stay fast for the fuzzer).
@@ -49,7 +50,7 @@ enum StateTarget {
             return trace
         }
         let contentSize = sizes[random.next(sizes.count)]
-        guard let (app, controller) = launch(screen, on: device, contentSize: contentSize) else {
+        guard let (app, scene, controller) = launch(screen, on: device, contentSize: contentSize) else {
             trace.failures = ["\(device.slug): the app did not launch"]
             return trace
         }
@@ -60,7 +61,18 @@ enum StateTarget {
         for step in 0..<steps where failures.isEmpty {
             let label: String
             let stateBefore = controller.state
-            if random.next(8) < 5 {
+            let kind = random.next(16)
+            if kind == 15 {
+                // The window changes between state changes: the next update starts from a tree laid out elsewhere.
+                if random.next(2) == 0 {
+                    label = "rotate"
+                    try? scene.rotate()
+                } else {
+                    let size = sizes[random.next(sizes.count)]
+                    label = "content size \(size.rawValue)"
+                    scene.updateContentSizeCategory(size)
+                }
+            } else if kind < 10 {
                 let name = names[random.next(names.count)]
                 let value = random.next(16) == 0 ? otherType(than: controller.state[name] ?? .null)
                                                  : changed(controller.state[name] ?? .null, &random)
@@ -86,16 +98,16 @@ enum StateTarget {
     }
 
     /// `screen` in a `ScreenViewController`, the root of an app launched on `device` (portrait).
-    static func launch(_ screen: Screen, on device: Device, contentSize: ContentSizeCategory) -> (Application, ScreenViewController)? {
+    static func launch(_ screen: Screen, on device: Device, contentSize: ContentSizeCategory) -> (Application, WindowScene, ScreenViewController)? {
         nonisolated(unsafe) var made: ScreenViewController?
         let app = Application(sceneConfiguration: .hosting {
             let controller = ScreenViewController(screen: screen)
             made = controller
             return controller
         })
-        guard (try? app.launch(in: WindowConfiguration(device: device, orientation: .portrait), contentSizeCategory: contentSize)) != nil,
+        guard let scene = try? app.launch(in: WindowConfiguration(device: device, orientation: .portrait), contentSizeCategory: contentSize),
               let controller = made else { return nil }
-        return (app, controller)
+        return (app, scene, controller)
     }
 
     /// How many properties `check` finds broken when the screen of `bytes`, just launched, is checked against the
@@ -103,7 +115,7 @@ enum StateTarget {
     static func mismatches(_ bytes: [UInt8], against other: [UInt8]) -> Int {
         guard let screen = PayloadDecoder().decode(bytes).screen, case .success(let document) = JSONValue.parse(other),
               let device = DeviceCatalog.device(named: devices[0]),
-              let (app, controller) = launch(screen, on: device, contentSize: .large) else { return -1 }
+              let (app, _, controller) = launch(screen, on: device, contentSize: .large) else { return -1 }
         var failures: [String] = []
         check(controller, document: document, at: "launch", into: &failures)
         withExtendedLifetime(app) {}
