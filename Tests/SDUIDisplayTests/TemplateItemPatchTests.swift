@@ -40,7 +40,7 @@ import SDUIEnvironment
         var a: [StateValue] = [Self.element("x", 1), Self.element("y", 2)]
         var b: [StateValue] = [.string("p"), .string("q")]
         var state = screen.state
-        var next = 0
+        var next = 0, sourceRefusals = 0
         for step in 0..<60 {
             var changed: [String] = []
             switch random.next(6) {
@@ -67,11 +67,19 @@ import SDUIEnvironment
             #expect(updater.tablesAgreeWithFreshWalk(), "step \(step): the renumbered tables")
             let general = try #require(screen.resolved(in: state).screen)
             #expect(update.screen.root == general.root, "step \(step): \(IncrementalPropertyTests.difference(update.screen.root, general.root))")
+            let incremental = engine.incrementalLayoutCount
             let result = engine.layout(applying: update, in: environment, traits: traits)
+            // Spliced into the kept tree — but every `PayloadSource.maxGeneration` splices, when a full build starts the
+            // payload memory afresh.
+            if engine.lastSpliceRefusal == .sourceTooOld { sourceRefusals += 1 } else {
+                #expect(engine.incrementalLayoutCount == incremental + 1 && engine.lastSpliceRefusal == nil,
+                        "step \(step): the items were not spliced into the kept tree (\(String(describing: engine.lastSpliceRefusal)))")
+            }
             let fresh = LayoutEngine().layout(general, in: environment, traits: traits)
             #expect(result.nodes == fresh.nodes, "step \(step): frames")
             #expect(result.diagnostics == fresh.diagnostics, "step \(step): diagnostics")
         }
+        #expect(sourceRefusals == 60 / (PayloadSource.maxGeneration + 1))
     }
 
     @Test func `a kept item moved by a template that does not read its index keeps its node with the new index`() throws {

@@ -33,12 +33,18 @@ public struct StateUpdate: Sendable {
     /// Whether the general path made the screen again (`Screen.resolved(in:)`): lay it out in full.
     public var tookGeneralPath = false
     /// Fast path: the texts that changed, as `textChanges` gives them — also when a property change changes the
-    /// layout and `textChanges` is nil (a layout engine then builds the nodes of `propertyChanges` again). Empty for
-    /// the general path and for a change of structure.
+    /// layout and `textChanges` is nil (a layout engine then builds the nodes of `propertyChanges` again), and after a
+    /// change of structure (numbered as after it). Empty for the general path.
     public var changedTexts: [(node: Int32, text: String)] = []
     /// Whether a template's items were inserted, removed or moved (`StateUpdater`'s template path): the tree's
-    /// structure changed, its nodes are numbered anew (`textChanges` is nil: lay it out in full).
+    /// structure changed, its nodes are numbered anew (`textChanges` is nil; `splicedChildren` says how).
     public var changedStructure = false
+    /// A change of structure: the nodes whose children the template path made again, ascending by number in the tree
+    /// before the change, each with, for each of its children in the new state, the index among its old children of
+    /// the child it keeps (the same node, moved), or -1 for a child made. A layout engine splices them into its tree
+    /// (applying them from the last, each number still holds); `propertyChanges` and `changedTexts` are numbered as
+    /// after the change.
+    public var splicedChildren: [(node: Int32, origins: [Int32])] = []
 }
 
 /// Takes a screen from state to state (the runtime keeps one per screen): knows which nodes read which variables,
@@ -119,7 +125,8 @@ public struct StateUpdater: Sendable {
     /// The fast path's `changes` applied in place: the property readers resolved again, the texts patched; nil when a
     /// property reader cannot be resolved on its own (take the general path, nothing changed).
     private mutating func patched(_ changes: FastChanges, state: ScreenState, base: ScreenDerivedStorage,
-                                  changedStructure: Bool = false) -> StateUpdate? {
+                                  splicedChildren: [(node: Int32, origins: [Int32])]? = nil) -> StateUpdate? {
+        let changedStructure = splicedChildren != nil
         var properties: [Int32] = []
         var resolvedNodes: [ComponentNode] = []
         var propertyTexts: [(node: Int32, text: String)] = []
@@ -156,8 +163,8 @@ public struct StateUpdater: Sendable {
         }
         let inputs = (changes.inputs + changes.inputTexts.map(\.node)).sorted()
         return StateUpdate(screen: screen, base: base, warnings: [], textChanges: layoutChanged || changedStructure ? nil : texts,
-                           propertyChanges: properties, inputChanges: inputs, changedTexts: changedStructure ? [] : texts,
-                           changedStructure: changedStructure)
+                           propertyChanges: properties, inputChanges: inputs, changedTexts: texts,
+                           changedStructure: changedStructure, splicedChildren: splicedChildren ?? [])
     }
 
     /// The template path: the templates of `numbers` (the nodes whose templates' items read a changed variable) made
@@ -169,12 +176,14 @@ public struct StateUpdater: Sendable {
     /// - Complexity: O(table entries) moved, plus the new and removed items' nodes.
     private mutating func templateUpdate(_ numbers: [Int32], state: ScreenState, base: ScreenDerivedStorage) -> StateUpdate? {
         var patches: [(path: [Int32], old: ComponentNode, patch: TemplateItemPatch)] = []
+        var spliced: [(node: Int32, origins: [Int32])] = []
         // From the last node in the flat tree's order: a patch changes no path of a node before it.
         for number in numbers.reversed() {
             guard let path = tables.templates[number], let node = screen.root.node(at: path[...]),
                   let patch = TemplateItemPatch(of: node, in: state, depth: path.count + 2, options: options,
                                                 definitions: &definitions) else { return nil }
             patches.append((path, node, patch))
+            spliced.append((number, patch.origins.map { $0.map(Int32.init) ?? -1 }))
         }
         let saved = screen
         screen.update(state: state) { root in
@@ -193,7 +202,7 @@ public struct StateUpdater: Sendable {
         if !renumbered { tables = ReaderTables(screen: screen) }
         guard !tables.repeatsID, tables.count <= min(options.maxNodes, options.maxTemplateNodes) / 2,
               let changes = fastChanges(slots: lastSlots, state: state),
-              let update = patched(changes, state: state, base: base, changedStructure: true) else {
+              let update = patched(changes, state: state, base: base, splicedChildren: spliced.reversed()) else {
             screen = saved
             tables = ReaderTables(screen: saved)
             return nil
