@@ -41,18 +41,18 @@ extension LayoutState {
     mutating func followSplice(_ splice: ChildrenSplice) {
         let oldCount = splice.nodes.region.upperBound + (tree.nodes.count - splice.nodes.region.lowerBound - splice.nodes.newCount)
         let newCount = tree.nodes.count
-        if geometry.count == oldCount { geometry.splice(splice.nodes, filling: NodeGeometry()) } else { geometry.removeAll() }
+        if geometry.count == oldCount { geometry.splice(splice.nodes, made: nil, filler: NodeGeometry()) } else { geometry.removeAll() }
         if placementRecords.count == oldCount {
-            placementRecords.splice(splice.nodes, filling: PlacementRecord())
+            placementRecords.splice(splice.nodes, made: nil, filler: PlacementRecord())
         } else {
             placementRecords.removeAll()
         }
         measurements.renumber(newCount: newCount, runs: splice.nodes.wholeTable(oldCount: oldCount), newNumber: splice.newNumber)
         let oldTexts = splice.texts.region.upperBound + (tree.texts.count - splice.texts.region.lowerBound - splice.texts.newCount)
-        if textHandles.count == oldTexts { textHandles.splice(splice.texts, filling: .none) } else { textHandles.removeAll() }
-        if placedTexts.count == oldTexts { placedTexts.splice(splice.texts, filling: PlacedText()) } else { placedTexts.removeAll() }
+        if textHandles.count == oldTexts { textHandles.splice(splice.texts, made: nil, filler: .none) } else { textHandles.removeAll() }
+        if placedTexts.count == oldTexts { placedTexts.splice(splice.texts, made: nil, filler: PlacedText()) } else { placedTexts.removeAll() }
         let oldLayers = splice.layers.region.upperBound + (tree.layers.count - splice.layers.region.lowerBound - splice.layers.newCount)
-        if layerBoxes.count == oldLayers { layerBoxes.splice(splice.layers, filling: LayerBox()) } else { layerBoxes.removeAll() }
+        if layerBoxes.count == oldLayers { layerBoxes.splice(splice.layers, made: nil, filler: LayerBox()) } else { layerBoxes.removeAll() }
         spare.geometry.removeAll()
         spare.records.removeAll()
         spare.placedTexts.removeAll()
@@ -60,8 +60,8 @@ extension LayoutState {
         // The last result's frames, in array order (the output order of a tree without lazy grids).
         if framesAreExact && frames.count == oldCount && origins.count >= oldCount {
             origins.removeSubrange(oldCount...)
-            frames.splice(splice.nodes, filling: Rect.zero)
-            origins.splice(splice.nodes, filling: Point(x: 0, y: 0))
+            frames.splice(splice.nodes, made: nil, filler: Rect.zero)
+            origins.splice(splice.nodes, made: nil, filler: Point(x: 0, y: 0))
         } else {
             framesAreExact = false
         }

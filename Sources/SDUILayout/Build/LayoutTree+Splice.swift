@@ -96,10 +96,12 @@ extension LayoutTree {
             if index >= 0 {
                 guard index == Int32(oldChildren.count), after.isEmpty else { return .failure(.notSpliceable) }
                 oldChildren.append(child)
-            } else if oldChildren.isEmpty {
+            } else if index == sectionFooterChildIndex {
+                after.append(child)
+            } else if oldChildren.isEmpty && after.isEmpty {
                 before.append(child)
             } else {
-                after.append(child)
+                return .failure(.notSpliceable)
             }
             child = nodes[Int(child)].nextSibling
         }
@@ -113,8 +115,8 @@ extension LayoutTree {
         if let first = oldChildren.first, let last = oldChildren.last {
             start = Int(first)
             regionEnd = subtreeEnd(Int(last))
-        } else if let footer = after.first ?? before.last.map({ Int32(subtreeEnd(Int($0))) }) {
-            start = Int(footer) < end ? Int(footer) : end
+        } else if let next = after.first ?? before.last.map({ Int32(subtreeEnd(Int($0))) }) {
+            start = Int(next)
             regionEnd = start
         } else {
             var k = c + 1
@@ -268,10 +270,10 @@ extension LayoutTree {
 
         // The per-node records.
         let oldNodeCount = nodes.count
-        nodes.splice(nodeSplice, made: scratch.nodes)
-        frames.splice(nodeSplice, made: scratch.frames)
-        paddings.splice(nodeSplice, made: scratch.paddings)
-        sources.splice(nodeSplice, made: scratch.sources)
+        nodes.splice(nodeSplice, made: scratch.nodes, filler: FlatNode())
+        frames.splice(nodeSplice, made: scratch.frames, filler: FrameSpec())
+        paddings.splice(nodeSplice, made: scratch.paddings, filler: PaddingSpec())
+        sources.splice(nodeSplice, made: scratch.sources, filler: kept)
         nodeCapacity = min(nodes.capacity, frames.capacity, paddings.capacity, sources.capacity)
         let flat = nodes.unchecked
         var k = 0
@@ -327,12 +329,12 @@ extension LayoutTree {
         sources[c] = kept
 
         // The side tables.
-        texts.splice(textSplice, made: scratch.texts)
-        inputs.splice(inputSplice, made: scratch.inputs)
+        texts.splice(textSplice, made: scratch.texts, filler: TextSpec(string: "", style: .body, fixedWeight: nil, contentSize: contentSize, lineLimit: nil, alignment: .center))
+        inputs.splice(inputSplice, made: scratch.inputs, filler: InputSpec(controlWidth: 0, controlHeight: 0, gap: 0, segments: 0, expands: false))
         let oldLayered = layeredNodes
         let oldLayerCount = layers.count
-        layeredNodes.splice(layeredSplice, made: scratch.layeredNodes)
-        layers.splice(layerSplice, made: scratch.layers)
+        layeredNodes.splice(layeredSplice, made: scratch.layeredNodes, filler: LayeredNode(node: -1, firstLayer: 0, layerCount: 0, ignoresSafeArea: false))
+        layers.splice(layerSplice, made: scratch.layers, filler: LayoutLayer(role: .content, modifier: nil))
         var layeredAt = 0
         for run in layeredSplice.wholeTable(oldCount: oldLayered.count) {
             for _ in 0..<run.count {
@@ -460,66 +462,93 @@ extension LayoutTree {
     }
 }
 
-extension NodeBuffer {
-    /// Replaces `splice.region` with its runs: old ones from this buffer as it was, made ones from `made`.
-    /// - Complexity: O(the entries from the region on).
-    func splice(_ splice: TableSplice, made: NodeBuffer<Element>) {
-        let old = ContiguousArray(UnsafeBufferPointer(start: unchecked.base + splice.region.lowerBound,
-                                                      count: count - splice.region.lowerBound))
-        let base = splice.region.lowerBound
-        truncate(to: base)
-        reserve(base + old.count + splice.delta)
-        for run in splice.runs {
-            switch run {
-            case .old(let range): for i in range { appendAssumingCapacity(old[i - base]) }
-            case .made(let range): for i in range { appendAssumingCapacity(made[i]) }
-            }
+extension TableSplice {
+    /// The same splice without the runs that move no entry: leading runs taken from where they go, and trailing ones
+    /// that move with the entries after the region (by `delta`) — they become part of what is kept or moved whole.
+    func trimmed() -> TableSplice {
+        var s = self
+        while case .old(let r)? = s.runs.first, r.lowerBound == s.region.lowerBound {
+            s.region = r.upperBound..<s.region.upperBound
+            s.runs.removeFirst()
         }
-        for i in (splice.region.upperBound - base)..<old.count { appendAssumingCapacity(old[i]) }
+        while case .old(let r)? = s.runs.last, r.upperBound == s.region.upperBound {
+            s.region = s.region.lowerBound..<r.lowerBound
+            s.runs.removeLast()
+        }
+        return s
     }
+}
 
-    /// The buffer of a splice of `from`, filling the made entries with `filler`.
-    func splice(_ splice: TableSplice, filling filler: Element) {
-        let old = ContiguousArray(UnsafeBufferPointer(start: unchecked.base + min(splice.region.lowerBound, count),
-                                                      count: max(0, count - splice.region.lowerBound)))
-        let base = min(splice.region.lowerBound, count)
-        truncate(to: base)
-        reserve(base + old.count + splice.delta)
+extension NodeBuffer {
+    /// Replaces `splice.region` with its runs: old ones from this buffer as it was, made ones from `made` (or
+    /// `filler`, when nil). Entries that stay where they are are not written; the ones after the region move as one
+    /// block.
+    /// - Complexity: O(the entries moved) copies, plus one block move of the entries after the region.
+    func splice(_ full: TableSplice, made: NodeBuffer<Element>?, filler: Element) {
+        let splice = full.trimmed()
+        let lower = splice.region.lowerBound, upper = splice.region.upperBound
+        let oldCount = count
+        guard upper <= oldCount else { return }
+        let moves = splice.runs.enumerated().contains { _, run in if case .old = run { return true } else { return false } }
+        let taken = moves ? ContiguousArray(UnsafeBufferPointer(start: unchecked.base + lower, count: upper - lower)) : []
+        let delta = splice.delta
+        if delta > 0 { append(contentsOf: repeatElement(filler, count: delta)) }
+        if delta != 0 && upper < oldCount {
+            let base = unchecked.base
+            UnsafeMutableRawPointer(base + upper + delta).copyMemory(from: base + upper,
+                                                                     byteCount: (oldCount - upper) * MemoryLayout<Element>.stride)
+        }
+        if delta < 0 { truncate(to: oldCount + delta) }
+        let base = unchecked.base
+        var at = lower
         for run in splice.runs {
             switch run {
-            case .old(let range): for i in range where i - base < old.count { appendAssumingCapacity(old[i - base]) }
-            case .made(let range): for _ in range { appendAssumingCapacity(filler) }
+            case .old(let range):
+                if range.lowerBound != at {
+                    taken.withUnsafeBufferPointer { taken in
+                        (base + at).update(from: taken.baseAddress! + (range.lowerBound - lower), count: range.count)
+                    }
+                }
+            case .made(let range):
+                if let made {
+                    (base + at).update(from: made.unchecked.base + range.lowerBound, count: range.count)
+                } else {
+                    (base + at).update(repeating: filler, count: range.count)
+                }
             }
-        }
-        if splice.region.upperBound - base < old.count {
-            for i in (splice.region.upperBound - base)..<old.count { appendAssumingCapacity(old[i]) }
+            at += run.count
         }
     }
 }
 
 extension ContiguousArray {
-    /// Replaces `splice.region` with its runs: old ones from this array as it was, made ones from `made`.
-    mutating func splice(_ splice: TableSplice, made: ContiguousArray<Element>) {
-        var region = ContiguousArray<Element>()
-        region.reserveCapacity(splice.newCount)
-        for run in splice.runs {
-            switch run {
-            case .old(let range): region += self[range]
-            case .made(let range): region += made[range]
-            }
-        }
-        replaceSubrange(splice.region, with: region)
-    }
-
-    /// `splice(_:made:)` with made entries `filler` (a table of a later stage, per node or text run).
-    mutating func splice(_ splice: TableSplice, filling filler: Element) {
+    /// Replaces `splice.region` with its runs: old ones from this array as it was, made ones from `made` (or
+    /// `filler`, when nil). Entries that stay where they are are not written.
+    mutating func splice(_ full: TableSplice, made: ContiguousArray<Element>?, filler: Element) {
+        let splice = full.trimmed()
         guard splice.region.upperBound <= count else { return }
+        if splice.delta == 0 {
+            // In place: only the runs that move.
+            var writes: [(at: Int, values: ArraySlice<Element>)] = []
+            var at = splice.region.lowerBound
+            for run in splice.runs {
+                switch run {
+                case .old(let range): if range.lowerBound != at { writes.append((at, ArraySlice(Array(self[range])))) }
+                case .made(let range):
+                    writes.append((at, made.map { ArraySlice(Array($0[range])) } ?? ArraySlice(repeatElement(filler, count: range.count))))
+                }
+                at += run.count
+            }
+            for write in writes { replaceSubrange(write.at..<(write.at + write.values.count), with: write.values) }
+            return
+        }
         var region = ContiguousArray<Element>()
         region.reserveCapacity(splice.newCount)
         for run in splice.runs {
             switch run {
             case .old(let range): region += self[range]
-            case .made(let range): region += repeatElement(filler, count: range.count)
+            case .made(let range):
+                if let made { region += made[range] } else { region += repeatElement(filler, count: range.count) }
             }
         }
         replaceSubrange(splice.region, with: region)
