@@ -45,6 +45,8 @@ public struct StateUpdate: Sendable {
     /// (applying them from the last, each number still holds); `propertyChanges` and `changedTexts` are numbered as
     /// after the change.
     public var splicedChildren: [(node: Int32, origins: [Int32])] = []
+    /// What changed, node by node (in the new screen's numbering): nil for the general path (anything may have).
+    public var changes: NodeChanges?
 }
 
 /// Takes a screen from state to state (the runtime keeps one per screen): knows which nodes read which variables,
@@ -85,6 +87,9 @@ public struct StateUpdater: Sendable {
         var paintOnly: [Bool]
         /// Whether it is a control (`isControlOnly` but for its bindings).
         var isInput = false
+        /// Whether it is a text field or a menu picker: the layout measures the text it shows
+        /// (`StateUpdater.measuresInputText`), patched with every change of the node.
+        var showsInputText = false
     }
 
     /// An updater for `screen` in its current state.
@@ -109,7 +114,7 @@ public struct StateUpdater: Sendable {
             lastSlots = changedNames.compactMap { state.schema.slot(of: $0) }
             lastNames = changedNames
         }
-        if state.schema == screen.state.schema {
+        if state.schema == screen.state.schema, !tables.dependencies.droppedContentReads(anyOf: lastSlots) {
             let templateNodes = tables.dependencies.templateNodes(readingAnyOf: lastSlots)
             if templateNodes.isEmpty {
                 if let changes = fastChanges(slots: lastSlots, state: state), let update = patched(changes, state: state, base: base) {
@@ -125,16 +130,18 @@ public struct StateUpdater: Sendable {
     /// The fast path's `changes` applied in place: the property readers resolved again, the texts patched; nil when a
     /// property reader cannot be resolved on its own (take the general path, nothing changed).
     private mutating func patched(_ changes: FastChanges, state: ScreenState, base: ScreenDerivedStorage,
-                                  splicedChildren: [(node: Int32, origins: [Int32])]? = nil) -> StateUpdate? {
+                                  splicedChildren: [(node: Int32, origins: [Int32])]? = nil, structure: [Int32] = [],
+                                  before: [StateValue]? = nil) -> StateUpdate? {
         let changedStructure = splicedChildren != nil
         var properties: [Int32] = []
         var resolvedNodes: [ComponentNode] = []
         var propertyTexts: [(node: Int32, text: String)] = []
-        var layoutChanged = false
+        var sized: [Int32] = []
         if !changes.properties.isEmpty {
-            guard let resolved = resolveProperties(changes.properties, state: state) else { return nil }
-            (properties, resolvedNodes, propertyTexts, layoutChanged) = resolved
+            guard let resolved = resolveProperties(changes.properties, state: state, before: before ?? screen.state.values) else { return nil }
+            (properties, resolvedNodes, propertyTexts, sized) = resolved
         }
+        let layoutChanged = !sized.isEmpty
         // In place: the nodes on the changed paths are copied only if another value still shares them.
         do {
             // Local copies (the closure cannot read `self` while `screen` is changed), released before
@@ -162,9 +169,13 @@ public struct StateUpdater: Sendable {
             texts.sort { $0.node < $1.node }
         }
         let inputs = (changes.inputs + changes.inputTexts.map(\.node)).sorted()
+        let textNodes = texts.map(\.node)
+        // A property change that is neither a size nor a text change is a change of paint; so is a control's value.
+        let paint = properties.filter { !sized.contains($0) && !textNodes.contains($0) } + inputs
         return StateUpdate(screen: screen, base: base, warnings: [], textChanges: layoutChanged || changedStructure ? nil : texts,
                            propertyChanges: properties, inputChanges: inputs, changedTexts: texts,
-                           changedStructure: changedStructure, splicedChildren: splicedChildren ?? [])
+                           changedStructure: changedStructure, splicedChildren: splicedChildren ?? [],
+                           changes: NodeChanges(text: textNodes, paint: paint, size: sized, structure: structure))
     }
 
     /// The template path: the templates of `numbers` (the nodes whose templates' items read a changed variable) made
@@ -186,6 +197,7 @@ public struct StateUpdater: Sendable {
             spliced.append((number, patch.origins.map { $0.map(Int32.init) ?? -1 }))
         }
         let saved = screen
+        let before = screen.state.values
         screen.update(state: state) { root in
             for entry in patches {
                 root.modify(at: entry.path[...]) { node in
@@ -202,12 +214,19 @@ public struct StateUpdater: Sendable {
         if !renumbered { tables = ReaderTables(screen: screen) }
         guard !tables.repeatsID, tables.count <= min(options.maxNodes, options.maxTemplateNodes) / 2,
               let changes = fastChanges(slots: lastSlots, state: state),
-              let update = patched(changes, state: state, base: base, splicedChildren: spliced.reversed()) else {
+              let update = patched(changes, state: state, base: base, splicedChildren: spliced.reversed(),
+                                   structure: templateNumbers(at: patches.map(\.path)), before: before) else {
             screen = saved
             tables = ReaderTables(screen: saved)
             return nil
         }
         return update
+    }
+
+    /// The numbers of the template nodes at `paths` in the renumbered tables (the root's, 0, for one not found:
+    /// everything after it may have moved).
+    private func templateNumbers(at paths: [[Int32]]) -> [Int32] {
+        paths.map { path in tables.templates.first { $0.value == path }?.key ?? 0 }
     }
 
     /// The general path: the payload resolved again in `state`.
@@ -246,9 +265,8 @@ public struct StateUpdater: Sendable {
                 }
                 if entry == ReaderTables.inputTextEntry {
                     // Its placeholder and secure entry are one value for both size classes (`readers(of:)`).
-                    guard let path = tables.inputText[number], let node = screen.root.node(at: path[...]), let input = node.input,
-                          let text = node.inputText(showing: state[input.target], sizeClass: .compact),
-                          !text.isEmpty else { return nil }  // no text: the layout has no run to patch (a fresh build)
+                    guard let path = tables.inputText[number], let node = screen.root.node(at: path[...]),
+                          let text = Self.shownInputText(of: node, in: state) else { return nil }
                     inputTexts.append((number, text))
                     continue
                 }
@@ -283,27 +301,36 @@ public struct StateUpdater: Sendable {
 
     /// The property readers `numbers` resolved again in `state` (`PayloadDecoder.resolvedProperties`): those whose
     /// node changed, the new nodes, the new texts of those whose text binding (a text's `text`, a button's `title`,
-    /// a control's `label`: `TextProperty`) changed value, and whether some other change is not paint-only; nil when
-    /// one cannot be resolved on its own (take the general path).
-    private func resolveProperties(_ numbers: [Int32], state: ScreenState)
-        -> (nodes: [Int32], resolvedNodes: [ComponentNode], texts: [(node: Int32, text: String)], layoutChanged: Bool)? {
+    /// a control's `label`: `TextProperty`) changed value, and those with a change that is neither paint-only nor
+    /// a text (`sized`: laid out again); nil when one cannot be resolved on its own (take the general path).
+    /// `before`: the values of the state the screen was in (the template path has put the new state in it already).
+    private func resolveProperties(_ numbers: [Int32], state: ScreenState, before: [StateValue])
+        -> (nodes: [Int32], resolvedNodes: [ComponentNode], texts: [(node: Int32, text: String)], sized: [Int32])? {
         let decoder = PayloadDecoder(options: options)
         var nodes: [Int32] = []
         var resolvedNodes: [ComponentNode] = []
         var texts: [(node: Int32, text: String)] = []
-        var layoutChanged = false
-        let before = screen.state.values, after = state.values
+        var sized: [Int32] = []
+        let after = state.values
         for number in numbers {
             let reader = tables.property[Int(tables.propertyOf[Int(number)])]
             guard let old = screen.root.node(at: reader.path[...]),
                   let new = decoder.resolvedProperties(of: old, in: state, depth: reader.path.count + 1) else { return nil }
-            if new == old { continue }
             // Which bindings changed value: the node is laid out again when one that is not paint-only did (a
             // paint-only property feeds nothing the layout's build step reads: the differential tests check it).
             // A text binding that changed value is a text change the layout patches in the node's text run, when the
             // new text is one non-empty string for every size class (an empty one has no run).
+            // An input's text — its variable's, or its placeholder's while empty — is patched in its run whatever changed.
+            if reader.showsInputText {
+                guard let shown = Self.shownInputText(of: new, in: state) else { return nil }
+                texts.append((number, shown))
+            }
+            if new == old { continue }
             let text = TextProperty(of: old)
+            var layoutChanged = false
             for (i, site) in old.bindings.enumerated() where !layoutChanged && !(reader.paintOnly.indices.contains(i) && reader.paintOnly[i]) {
+                // A text field's placeholder and secure entry change only the text it shows (patched above).
+                if reader.showsInputText, site.path == [.key("placeholder")] || site.path == [.key("secure")] { continue }
                 let was = try? site.binding.evaluate(globals: before, locals: [], limits: options.expressionLimits)
                 let now = try? site.binding.evaluate(globals: after, locals: [], limits: options.expressionLimits)
                 guard was != now else { continue }
@@ -314,10 +341,11 @@ public struct StateUpdater: Sendable {
                     layoutChanged = true
                 }
             }
+            if layoutChanged { sized.append(number) }
             nodes.append(number)
             resolvedNodes.append(new)
         }
-        return (nodes, resolvedNodes, texts, layoutChanged)
+        return (nodes, resolvedNodes, texts, sized)
     }
 
     /// Whether a binding at `path` of `node` changes only how the node is drawn, never its layout: colors, an
@@ -360,17 +388,37 @@ public struct StateUpdater: Sendable {
     /// text field or a menu picker with no binding of its own, whose placeholder and secure entry are not size-class
     /// maps (the text must be one string for every size class, as a text reader's).
     static func showsInputText(_ node: ComponentNode) -> Bool {
-        guard let input = node.input, !node.hasBindings else { return false }
+        !node.hasBindings && measuresInputText(node) && shownTextIsFixed(node)
+    }
+
+    /// Whether `node` is a text field or a menu picker: an input whose variable sets the text the layout measures.
+    static func measuresInputText(_ node: ComponentNode) -> Bool {
+        guard let input = node.input else { return false }
+        switch node.type {
+        case .textField: return true
+        case .picker: return input.pickerStyle != .segmented
+        default: return false
+        }
+    }
+
+    /// Whether what an input's text is made of — a text field's placeholder and secure entry — is one value for
+    /// every size class.
+    static func shownTextIsFixed(_ node: ComponentNode) -> Bool {
+        guard let input = node.input else { return false }
         func fixed<T>(_ value: Responsive<T>?) -> Bool {
             guard let value else { return true }
             if case .fixed = value { return true }
             return false
         }
-        switch node.type {
-        case .textField: return fixed(input.placeholder) && fixed(input.isSecure)
-        case .picker: return input.pickerStyle != .segmented
-        default: return false
-        }
+        return fixed(input.placeholder) && fixed(input.isSecure)
+    }
+
+    /// The text `node` (a text field or a menu picker) shows in `state` when it is one non-empty string for every
+    /// size class; nil otherwise (a size-class map, or no text: the layout has no run to patch).
+    static func shownInputText(of node: ComponentNode, in state: ScreenState) -> String? {
+        guard shownTextIsFixed(node), let input = node.input,
+              let text = node.inputText(showing: state[input.target], sizeClass: .compact), !text.isEmpty else { return nil }
+        return text
     }
 }
 
