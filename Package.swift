@@ -57,7 +57,7 @@ let package = Package(
         // The live preview `sdui serve` runs: pages, sessions, file watching, patches.
         .target(name: "SDUIServe", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay", "SDUIRender", "SDUIHTTP"],
                 swiftSettings: strict),
-        .target(name: "SDUIFuzzing", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIRender", "SDUIRuntime",
+        .target(name: "SDUIFuzzing", dependencies: ["SDUIEnvironment", "SDUISchema", "SDUILayout", "SDUIDisplay", "SDUIRender", "SDUIRuntime",
                                                      "SDUIAuthoring", "SDUIHTTP"],
                 swiftSettings: strict),
         .executableTarget(

@@ -15,7 +15,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [.package(path: "SDUIKit")],
     targets: [.target(name: "FuzzDriver", dependencies: [harness], path: "Sources/FuzzDriver")]
-        + ["decode", "layout", "runtime", "expression", "http", "font"].map { name in
+        + ["decode", "layout", "runtime", "expression", "http", "font", "state"].map { name in
             .executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzDriver"], path: "Sources/fuzz-\(name)")
         },
     swiftLanguageModes: [.v6]

@@ -23,6 +23,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Any bytes read as a font file (`FontTarget`): an error naming the file or faces whose character map and
     /// shaping stay inside the face and the text.
     case font
+    /// A payload hosted in a `ScreenViewController`, then random state changes and taps (`StateTarget`): after each,
+    /// the frames, diagnostics, display items and reading order equal a fresh decode and layout's in the new state.
+    case state
 
     /// Runs one input and returns the properties it broke (empty: none).
     @MainActor
@@ -34,6 +37,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .expression: return ExpressionFuzzing.failures(bytes)
         case .http: return HTTPTarget.run(bytes)
         case .font: return FontTarget.run(bytes)
+        case .state: return StateTarget.run(bytes)
         }
     }
 
@@ -41,7 +45,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     @MainActor
     public func describe(_ bytes: [UInt8]) -> String {
         switch self {
-        case .decode, .layout, .expression, .http, .font: return "\(bytes.count) bytes"
+        case .decode, .layout, .expression, .http, .font, .state: return "\(bytes.count) bytes"
         case .runtime: return RuntimeTarget.describe(bytes)
         }
     }

@@ -118,4 +118,35 @@ import SDUIEnvironment
         #expect(update.changedStructure)
         #expect(update.screen.root == screen.resolved(in: state).screen?.root)
     }
+
+    @Test func `a change a node this build does not show reads takes the general path, which checks its content`() throws {
+        // "carousel" is a type this build does not know, with no fallback: it is not shown, and its content is kept as
+        // the payload wrote it — but a fresh decode in a new state still makes its items (their ids must be unique).
+        let payload = #"""
+        {"schemaVersion": 1, "id": "dropped", "state": {"a": ["x"], "title": "Hi", "other": 1},
+         "root": {"type": "vstack", "children": [{"type": "text", "id": "title", "text": "@{title} @{other}"},
+           {"type": "carousel", "id": "new-kind", "children": [
+             {"type": "forEach", "items": "@{a}", "template": {"type": "text", "id": "row-@{item}", "text": "@{item}"}}]}]}}
+        """#
+        let screen = try #require(PayloadDecoder().decode(Array(payload.utf8)).screen)
+        #expect(screen.root.children[1].droppedReason != nil)
+        var updater = StateUpdater(screen: screen)
+        var state = screen.state
+        // An item repeated: the fresh decode refuses the state, so the update must too.
+        #expect(state.set("a", to: .array([.string("x"), .string("x")])) == nil)
+        #expect(screen.resolved(in: state).screen == nil)
+        #expect(updater.update(to: state, changedNames: ["a"]) == nil)
+        // A new item: the general path, equal to a fresh decode.
+        #expect(state.set("a", to: .array([.string("x"), .string("y")])) == nil)
+        let updated = updater.update(to: state, changedNames: ["a"])
+        let update = try #require(updated)
+        #expect(update.tookGeneralPath)
+        #expect(update.screen.root == screen.resolved(in: state).screen?.root)
+        // A variable only shown nodes read keeps the fast path ("title" is not a whole word in the dropped content).
+        #expect(state.set("title", to: .string("Hello")) == nil)
+        let titleUpdate = updater.update(to: state, changedNames: ["title"])
+        let titled = try #require(titleUpdate)
+        #expect(!titled.tookGeneralPath)
+        #expect(StateDependencies.slotsNamed(in: .string("@{a + other_a} @{b.a}"), schema: state.schema) == [0])
+    }
 }

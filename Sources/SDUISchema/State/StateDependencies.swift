@@ -32,11 +32,16 @@ public struct StateDependencies: Hashable, Sendable {
     private var propertyReaders: [[Int32]]
     /// For each state slot, the nodes whose templates' items read it, ascending.
     private var templateReaders: [[Int32]]
+    /// For each state slot, the nodes this build does not show (`ComponentNode.droppedReason`) whose payload holds a
+    /// binding that may read it, ascending: their content is kept as the payload wrote it, so only the general path —
+    /// the payload decoded again in the new state — checks it (its ids, its templates' items).
+    private var droppedReaders: [[Int32]]
 
     /// No readers of `schema`'s variables.
     public init(schema: StateSchema) {
         propertyReaders = Array(repeating: [], count: schema.count)
         templateReaders = Array(repeating: [], count: schema.count)
+        droppedReaders = Array(repeating: [], count: schema.count)
     }
 
     /// The readers in `screen`'s tree.
@@ -61,6 +66,44 @@ public struct StateDependencies: Hashable, Sendable {
         for template in node.templates {
             if case .binding(let binding) = template.forEach.items { recordTemplate(node: number, reads: binding.readSlots) }
         }
+        if let payload = node.droppedPayload {
+            for slot in Self.slotsNamed(in: payload, schema: schema) { droppedReaders[slot].append(number) }
+        }
+    }
+
+    /// The slots of the variables a binding in `payload` names (any string holding `@{` that names one as a whole
+    /// word: more than it reads, never less — a binding there is not compiled, its locals are not known).
+    /// - Complexity: O(strings × variables).
+    static func slotsNamed(in payload: JSONValue, schema: StateSchema) -> [Int] {
+        var named = Set<Int>()
+        var stack = [payload]
+        while let value = stack.popLast(), named.count < schema.count {
+            switch value {
+            case .string(let text) where text.contains("@{"):
+                for (slot, name) in schema.names.enumerated() where !named.contains(slot) && Self.names(name, in: text) {
+                    named.insert(slot)
+                }
+            case .array(let items): stack += items
+            case .object(let pairs): stack += pairs.map(\.value)
+            default: break
+            }
+        }
+        return named.sorted()
+    }
+
+    /// Whether `text` holds `name` as a whole word (not inside a longer identifier).
+    private static func names(_ name: String, in text: String) -> Bool {
+        let characters = Array(text.utf8), word = Array(name.utf8)
+        guard !word.isEmpty, characters.count >= word.count else { return false }
+        func isIdentifier(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "_") || (byte >= 48 && byte <= 57) || (byte | 0x20 >= 97 && byte | 0x20 <= 122) || byte >= 0x80
+        }
+        for start in 0...(characters.count - word.count) where characters[start..<(start + word.count)].elementsEqual(word) {
+            let before = start == 0 ? nil : characters[start - 1]
+            let after = start + word.count < characters.count ? characters[start + word.count] : nil
+            if !(before.map(isIdentifier) ?? false) && !(after.map(isIdentifier) ?? false) { return true }
+        }
+        return false
     }
 
     /// Records that node `node`'s properties read `slots`.
@@ -78,6 +121,7 @@ public struct StateDependencies: Hashable, Sendable {
     mutating func renumber(_ renumbered: (Int32) -> Int32?) {
         for slot in propertyReaders.indices { propertyReaders[slot] = propertyReaders[slot].compactMap(renumbered).sorted() }
         for slot in templateReaders.indices { templateReaders[slot] = templateReaders[slot].compactMap(renumbered).sorted() }
+        for slot in droppedReaders.indices { droppedReaders[slot] = droppedReaders[slot].compactMap(renumbered).sorted() }
     }
 
     /// Adds `other`'s readers (of the same schema, other nodes).
@@ -88,6 +132,9 @@ public struct StateDependencies: Hashable, Sendable {
         for slot in other.templateReaders.indices where !other.templateReaders[slot].isEmpty && templateReaders.indices.contains(slot) {
             templateReaders[slot] = (templateReaders[slot] + other.templateReaders[slot]).sorted()
         }
+        for slot in other.droppedReaders.indices where !other.droppedReaders[slot].isEmpty && droppedReaders.indices.contains(slot) {
+            droppedReaders[slot] = (droppedReaders[slot] + other.droppedReaders[slot]).sorted()
+        }
     }
 
     /// The nodes whose properties read any of `slots`, ascending, each once.
@@ -95,6 +142,12 @@ public struct StateDependencies: Hashable, Sendable {
 
     /// The nodes whose templates must be made again when any of `slots` changes, ascending, each once.
     public func templateNodes(readingAnyOf slots: [Int]) -> [Int32] { union(templateReaders, slots) }
+
+    /// Whether a node this build does not show holds a binding that may read any of `slots` (only the general path
+    /// checks such a node's content in a new state).
+    public func droppedContentReads(anyOf slots: [Int]) -> Bool {
+        slots.contains { droppedReaders.indices.contains($0) && !droppedReaders[$0].isEmpty }
+    }
 
     private func union(_ readers: [[Int32]], _ slots: [Int]) -> [Int32] {
         if slots.count == 1 { return readers.indices.contains(slots[0]) ? readers[slots[0]] : [] }

@@ -103,7 +103,7 @@ public struct StateUpdater: Sendable {
             lastSlots = changedNames.compactMap { state.schema.slot(of: $0) }
             lastNames = changedNames
         }
-        if state.schema == screen.state.schema {
+        if state.schema == screen.state.schema, !tables.dependencies.droppedContentReads(anyOf: lastSlots) {
             let templateNodes = tables.dependencies.templateNodes(readingAnyOf: lastSlots)
             if templateNodes.isEmpty {
                 if let changes = fastChanges(slots: lastSlots, state: state), let update = patched(changes, state: state, base: base) {

@@ -1,0 +1,4 @@
+import FuzzDriver
+
+// The `state` target (docs/fuzzing.md); the libFuzzer entry point is FuzzDriver's.
+runFuzzer(.state)
