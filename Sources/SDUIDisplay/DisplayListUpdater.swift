@@ -7,10 +7,10 @@ public import SDUILayout
 /// tree of nodes — a state change on `StateUpdater`'s fast path, laid out incrementally by the engine — and the whole
 /// list otherwise.
 ///
-/// Which items can differ is known exactly: the nodes whose layout output changed (`LayoutResult.changedNodes(since:)`
-/// compares the two results' frames, visibility, text runs and modifier boxes node by node) and the nodes whose
-/// content changed (the update's text and property changes). Every other item is made from inputs that did not
-/// change, so it is kept. The accessibility tree is brought along the same way
+/// Which items can differ is known exactly, from the layout's change set (`LayoutResult.changes(since:)`, made by
+/// the state update and extended by layout): the nodes whose content changed (text, paint, size) and the nodes whose
+/// frame, visibility, text run or modifier boxes moved. Every other item is made from inputs that did not change, so
+/// it is kept. The accessibility tree is brought along the same way
 /// (`AccessibilityTree.update(layout:changes:)`), or made again when the change reorganises it. The
 /// differential tests (`IncrementalDisplayListTests`) check, after every change of random sequences, that the items,
 /// the tree, the reading order and the views driven from them equal a fresh `DisplayList` of a fresh layout.
@@ -36,23 +36,17 @@ public struct DisplayListUpdater: Sendable {
 
     /// Brings the list to `layout`; `items`: the list as the last update left it (empty before the first).
     ///
-    /// `changedNodes`: the nodes (by index) whose content differs from the layout the items were made from, when the
-    /// new layout is of the same flat tree with only those nodes changed — a `StateUpdate` on the fast path gives them
-    /// (its `textChanges` and `propertyChanges`); nil when the tree may differ anywhere (another payload, the general
-    /// path): the whole list is made, as `DisplayList(layout).items`.
-    /// - Complexity: incremental: O(n) to compare the two layouts, plus O(1) per item made again; else as
-    ///   `DisplayList.items`.
-    public mutating func update(_ items: [DisplayItem], to layout: LayoutResult, changedNodes: [Int32]?) -> DisplayListChange {
+    /// Only the items of the nodes in `layout`'s change set are made again when it has one relative to the layout
+    /// the items were made from (`LayoutResult.changes(since:)`: a state change laid out incrementally); otherwise the
+    /// whole list is made, as `DisplayList(layout).items`.
+    /// - Complexity: incremental: O(1) per item made again; else as `DisplayList.items`.
+    public mutating func update(_ items: [DisplayItem], to layout: LayoutResult) -> DisplayListChange {
         defer { self.layout = layout }
-        guard let changedNodes, let previous = self.layout, previous.nodeCount == items.count,
-              layout.nodeCount == items.count, let layoutChanges = layout.changedNodes(since: previous) else {
+        guard let previous = self.layout, previous.nodeCount == items.count, layout.nodeCount == items.count,
+              let nodeChanges = layout.changes(since: previous), nodeChanges.structure.isEmpty else {
             return .list(makeAll(layout))
         }
-        var changed = layoutChanges.map(Int.init)
-        changed.reserveCapacity(layoutChanges.count + changedNodes.count)
-        for node in changedNodes where node >= 0 && Int(node) < items.count { changed.append(Int(node)) }
-        changed.sort()
-        changed.removeDuplicateNeighbours()
+        let changed = NodeChanges.merged(nodeChanges.content, nodeChanges.frames).compactMap { $0 >= 0 && Int($0) < items.count ? Int($0) : nil }
         // Making many items one by one costs more than one pass making them all.
         guard changed.count * 4 <= items.count else { return .list(makeAll(layout)) }
         var made: [DisplayItemChange] = []
@@ -113,7 +107,7 @@ public struct DisplayListUpdater: Sendable {
     }
 }
 
-/// What `DisplayListUpdater.update(_:to:changedNodes:)` changed in a display list.
+/// What `DisplayListUpdater.update(_:to:)` changed in a display list.
 public enum DisplayListChange: Sendable {
     /// A whole new list.
     case list([DisplayItem])
@@ -143,11 +137,11 @@ public struct DisplayItemChange: Sendable {
 }
 
 extension StateUpdate {
-    /// The nodes whose payload node the update changed, by index, when it took the fast path — its text, property and
-    /// input (control) changes, nothing else of the screen changed (`DisplayListUpdater`'s `changedNodes`); nil for the
-    /// general path (the screen was made again) and the template path (its nodes are numbered anew).
+    /// The nodes whose content the update changed, by index, ascending (`changes.content`: text, paint and size),
+    /// when nothing else of the screen changed; nil for the general path (the screen was made again) and the template
+    /// path (its nodes are numbered anew).
     public var changedNodes: [Int32]? {
-        guard !changedStructure, textChanges != nil || !propertyChanges.isEmpty else { return nil }
-        return (textChanges?.map(\.node) ?? []) + propertyChanges + inputChanges
+        guard let changes, changes.structure.isEmpty else { return nil }
+        return changes.content
     }
 }

@@ -170,9 +170,10 @@ public struct ScreenSession: Sendable {
     /// of the screen as it was (the first, new traits or size): only when the change was made from the screen the items
     /// show, and took `StateUpdater`'s fast path, are only the items it can alter made again.
     public mutating func displayChange(_ items: [DisplayItem], to layout: LayoutResult, after update: StateUpdate?) -> DisplayListChange {
-        let changed = update.flatMap { update in displayed.map { $0 === update.base } == true ? update.changedNodes : nil }
+        // Items of another screen than the one the change was made from are all made again.
+        let showsBase = update.map { update in displayed.map { $0 === update.base } == true } ?? false
         displayed = screen.derived
-        return displayList.update(items, to: layout, changedNodes: changed)
+        return displayList.update(showsBase ? items : [], to: layout)
     }
 
     // MARK: Life cycle

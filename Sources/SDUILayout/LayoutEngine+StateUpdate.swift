@@ -16,9 +16,13 @@ extension LayoutEngine {
     public func layout(applying update: StateUpdate, proposal: ProposedViewSize? = nil, in environment: WindowEnvironment,
                        traits: TraitCollection) -> LayoutResult {
         let proposal = proposal?.checked
+        // The last result, which this one's changes are taken against (`LayoutResult.changes`).
+        let previous = state.lastStorage
         func fresh() -> LayoutResult {
-            if let proposal { return layout(update.screen, proposal: proposal, in: environment, traits: traits) }
-            return layout(update.screen, in: environment, traits: traits)
+            let result = proposal.map { layout(update.screen, proposal: $0, in: environment, traits: traits) }
+                ?? layout(update.screen, in: environment, traits: traits)
+            // A new tree of the same shape: every node compared.
+            return update.changedStructure ? result : result.adding(update.changes, since: previous, written: nil)
         }
         let key = BuildKey(sizeClass: traits.horizontalSizeClass, contentSize: traits.preferredContentSizeCategory, virtualizes: false)
         guard !update.tookGeneralPath, !update.changedStructure, key == cachedKey, let cached = cachedDerived,
@@ -26,7 +30,7 @@ extension LayoutEngine {
             return fresh()
         }
         // A property change that changes the layout has no `textChanges`: its nodes are built again.
-        let rebuilt = update.textChanges == nil ? update.propertyChanges : []
+        let rebuilt = update.textChanges == nil ? update.changes?.size ?? update.propertyChanges : []
         lastRebuildRefusal = nil
         let changes = update.textChanges ?? update.changedTexts
         // The updater numbers every view of the payload; a tree that left some out (`nesting-too-deep`) numbers
@@ -64,9 +68,10 @@ extension LayoutEngine {
         cachedDerived = update.screen.derived
         incrementalLayoutCount += 1
         upwardRootsAreLast = result != nil
-        if let result { return result }
+        if let result { return result.adding(update.changes, since: previous, written: state.writtenRanges) }
         guard case .fromRoot(let output) = fallback else { return fresh() }
         return run(environment: environment, traits: traits, overLastPass: true, output: output, proposal: proposal)
+            .adding(update.changes, since: previous, written: state.writtenRanges)
     }
 
     /// The nodes the last incremental layout stopped at on its way up (`relayoutUpward`: each kept its size), or

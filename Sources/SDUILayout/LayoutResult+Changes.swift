@@ -16,7 +16,27 @@ extension LayoutResult {
     ///   storage (shared when it was not laid out again).
     package func changedNodes(since previous: LayoutResult) -> [Int32]? {
         guard environment == previous.environment, traits == previous.traits else { return nil }
-        return storage.changedNodes(since: previous.storage)
+        return storage.changedNodes(since: previous.storage, in: nil)
+    }
+
+    /// The result with `changes` — a state update's change set — extended with the nodes whose output differs from
+    /// `previous`'s (the last result of the same tree), comparing the index ranges the output step wrote
+    /// (`written`; nil: every node); no change set when the last result is gone or was of another tree.
+    func adding(_ changes: NodeChanges?, since previous: LayoutNodeStorage?, written: [Range<Int>]?) -> LayoutResult {
+        guard var changes, let previous, let moved = storage.changedNodes(since: previous, in: written) else { return self }
+        changes.frames = moved
+        var result = self
+        result.changes = changes
+        result.changesBase = previous
+        return result
+    }
+
+    /// `changes` when they are relative to `previous` (the layout a host drew before this one, in the same window
+    /// and traits), else nil.
+    public func changes(since previous: LayoutResult) -> NodeChanges? {
+        guard let changes, let base = changesBase, base === previous.storage, environment == previous.environment,
+              traits == previous.traits else { return nil }
+        return changes
     }
 
     /// The text run of `nodes[index]` (nil for a node without text, or hidden), without making the `LayoutNode`
@@ -40,16 +60,20 @@ extension LayoutNodeStorage {
         return links[index].isHidden
     }
 
-    func changedNodes(since old: LayoutNodeStorage) -> [Int32]? {
+    /// The nodes whose output differs from `old`'s, comparing only the nodes in `ranges` (nil: every node) and
+    /// the layered nodes; nil when the two are not of the same tree.
+    func changedNodes(since old: LayoutNodeStorage, in ranges: [Range<Int>]?) -> [Int32]? {
         guard isEnginePass, old.isEnginePass, count == old.count, layoutDirection == old.layoutDirection,
               frames.count >= count, old.frames.count >= count else { return nil }
         var changed: [Int32] = []
+        let compared = ranges ?? [0..<count]
         // Through the buffers: a text compared in place (a subscript of the array copied it, retaining its lines).
         let sameTree = frames.withUnsafeBufferPointer { newFrames in
         old.frames.withUnsafeBufferPointer { oldFrames in
         texts.withUnsafeBufferPointer { newTexts in
         old.texts.withUnsafeBufferPointer { oldTexts -> Bool in
-            for i in 0..<count {
+            for range in compared {
+            for i in range where i < count {
                 let a = old.links[i], b = links[i]
                 guard a.parent == b.parent, a.childIndex == b.childIndex else { return false }
                 let fa = oldFrames[i], fb = newFrames[i]
@@ -66,12 +90,17 @@ extension LayoutNodeStorage {
                 }
                 if differs { changed.append(Int32(i)) }
             }
+            }
             return true
         }
         }
         }
         }
         guard sameTree else { return nil }
+        if ranges != nil && changed.count > 1 {
+            changed.sort()
+            changed.removeDuplicateNeighbours()
+        }
         // Modifier boxes: compared node by node for the layered nodes of either result (none on most screens).
         if !layered.isEmpty || !old.layered.isEmpty {
             guard layered.count == old.layered.count else { return nil }

@@ -31,7 +31,7 @@ final class LivePanel {
         engine = LayoutEngine(fonts: fonts)
         layout = engine.layout(screen, in: window.environment, traits: traits)
         markup = Self.markup(window, traits, screen)
-        items = updater.update([], to: layout, changedNodes: nil).applied(to: [])
+        items = updater.update([], to: layout).applied(to: [])
         keys = Self.keyIndex(items)
         owns = markup.ariaOwns(items: items, order: updater.accessibilityOrder)
         label = LiveMarkup.windowLabel(layout)
@@ -71,7 +71,7 @@ final class LivePanel {
         }
         let next = update.map { engine.layout(applying: $0, in: window.environment, traits: traits) }
             ?? engine.layout(screen, in: window.environment, traits: traits)
-        let change = updater.update(items, to: next, changedNodes: update?.changedNodes)
+        let change = updater.update(items, to: next)
         let old = items
         let newItems = change.applied(to: old)
         layout = next

@@ -68,7 +68,8 @@ import SDUIFixtures
         let traits = environment.traitCollection(layoutDirection: direction)
         var list = DisplayListUpdater()
         var driver = ViewTreeDriver(host: ModelHost())
-        driver.apply(list.update(driver.items, to: engine.layout(screen, in: environment, traits: traits), changedNodes: nil))
+        var last = engine.layout(screen, in: environment, traits: traits)
+        driver.apply(list.update(driver.items, to: last))
         var random = SplitMix(seed: seed)
         let names = values.keys.sorted()
         var state = screen.state
@@ -83,9 +84,15 @@ import SDUIFixtures
             let made = updater.update(to: state, changedNames: changed)
             let update = try #require(made)
             let result = engine.layout(applying: update, in: environment, traits: traits)
+            // The change set names every node a comparison of the two whole layouts finds changed.
+            if let changes = result.changes(since: last), let compared = result.changedNodes(since: last) {
+                let named = Set(NodeChanges.merged(changes.content, changes.frames))
+                #expect(compared.allSatisfy(named.contains), "step \(step): \(compared.filter { !named.contains($0) }) not in the change set")
+            }
+            last = result
             let before = driver.items
             let madeViews = driver.host.made
-            let change = list.update(driver.items, to: result, changedNodes: update.changedNodes)
+            let change = list.update(driver.items, to: result)
             let operations = driver.apply(change)
 
             let general = try #require(screen.resolved(in: state).screen)
@@ -222,13 +229,12 @@ import SDUIFixtures
         let traits = environment.traitCollection()
         var list = DisplayListUpdater()
         var driver = ViewTreeDriver(host: ModelHost())
-        driver.apply(list.update([], to: engine.layout(screen, in: environment, traits: traits), changedNodes: nil))
+        driver.apply(list.update([], to: engine.layout(screen, in: environment, traits: traits)))
         var state = screen.state
         state.set("badge4", to: .int(2))
         let made = updater.update(to: state, changedNames: ["badge4"])
         let update = try #require(made)
-        let change = list.update(driver.items, to: engine.layout(applying: update, in: environment, traits: traits),
-                                 changedNodes: update.changedNodes)
+        let change = list.update(driver.items, to: engine.layout(applying: update, in: environment, traits: traits))
         guard case .items(let changes) = change else { Issue.record("the whole list was made"); return }
         // The badge (its text) and whatever of its row moved: at most the row and its four leaves.
         let ids = changes.map(\.item.id)

@@ -102,7 +102,7 @@ import SDUIEnvironment
         let engine = LayoutEngine()
         var list = DisplayListUpdater()
         var driver = ViewTreeDriver(host: ModelHost())
-        driver.apply(list.update(driver.items, to: engine.layout(screen, in: environment, traits: traits), changedNodes: nil))
+        driver.apply(list.update(driver.items, to: engine.layout(screen, in: environment, traits: traits)))
         var random = SplitMix(seed: UInt64(seed) &* 977 &+ 1)
         let names = made.values.keys.sorted()
         var state = screen.state
@@ -133,7 +133,7 @@ import SDUIEnvironment
             let updated = updater.update(to: state, changedNames: changed)
             let update = try #require(updated)
             let result = engine.layout(applying: update, in: environment, traits: traits)
-            driver.apply(list.update(driver.items, to: result, changedNodes: update.changedNodes))
+            driver.apply(list.update(driver.items, to: result))
             if step == 29 { #expect(!update.tookGeneralPath, "seed \(seed): a change of `name` took the general path") }
             // The items alone: made again in place unless an identity repeats (the general path reports it).
             if changed == ["items"], case .array(let elements)? = state["items"],

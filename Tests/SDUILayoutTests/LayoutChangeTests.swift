@@ -214,4 +214,38 @@ import SDUIFixtures
         }
         RememberedLayoutTests.expectSame(result, LayoutEngine().layout(update.screen, in: environment, traits: traits), "symbol")
     }
+
+    @Test func `a text field with a bound placeholder is patched in its run on the fast path`() throws {
+        let screen = try #require(PayloadDecoder().decode(Array("""
+            {"schemaVersion": 1, "id": "f", "state": {"email": "", "hint": "Email", "masked": false, "size": 17},
+             "root": {"type": "vstack", "children": [
+              {"type": "text", "text": "Sign in"},
+              {"type": "textField", "id": "field", "text": "@{email}", "placeholder": "@{hint}", "secure": "@{masked}", "fontSize": "@{size}"},
+              {"type": "hstack", "children": [{"type": "text", "text": "below"}, {"type": "textField", "text": "@{email}", "placeholder": "Confirm"}]}]}}
+            """.utf8)).screen)
+        var updater = StateUpdater(screen: screen)
+        let engine = LayoutEngine()
+        let environment = window(375, 667)
+        let traits = environment.traitCollection()
+        _ = engine.layout(screen, in: environment, traits: traits)
+        var state = screen.state
+        let builds = engine.buildCount
+        let steps: [[(String, StateValue)]] = [
+            [("hint", .string("Your email address, please"))], [("email", .string("me@example.com"))],
+            [("hint", .string("Changed while hidden"))], [("masked", .bool(true))], [("email", .string("a"))],
+            [("email", .string("")), ("hint", .string("Back to the placeholder"))], [("size", .number(28))],
+            [("masked", .bool(false)), ("email", .string("longer text than before"))],
+        ]
+        for step in steps {
+            for (name, value) in step { #expect(state.set(name, to: value) == nil) }
+            let made = updater.update(to: state, changedNames: step.map(\.0))
+            let update = try #require(made)
+            #expect(!update.tookGeneralPath, "\(step.map(\.0))")
+            let result = engine.layout(applying: update, in: environment, traits: traits)
+            let general = try #require(screen.resolved(in: state).screen)
+            #expect(update.screen.root == general.root, "\(step.map(\.0))")
+            Self.expectSame(result, LayoutEngine().layout(general, in: environment, traits: traits), "\(step.map(\.0))")
+        }
+        #expect(engine.buildCount == builds, "no new tree is taken")
+    }
 }

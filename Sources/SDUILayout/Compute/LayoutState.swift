@@ -150,6 +150,11 @@ struct LayoutState {
     /// Whether `frames` and `origins` are the last result's for the current tree, one per node in array order,
     /// unrounded and not mirrored (an incremental pass may then write only what changed: `IncrementalOutput`).
     var framesAreExact = false
+    /// The index ranges of the frames the last output step wrote (`writeFramesIncrementally`); nil: every frame.
+    var writtenRanges: [Range<Int>]?
+    /// The nodes of the last result (nil once it is gone): what the next result's changes are taken against
+    /// (`LayoutResult.changes`). Weak: a result never keeps the one before it.
+    weak var lastStorage: LayoutNodeStorage?
     /// This pass's unchecked views of the buffers above.
     var ptr: PassPointers
 

@@ -82,9 +82,9 @@ extension IncrementalOutput {
 /// Writes the frames and content origins of the nodes `plan` says can have changed over the last result's (which
 /// `s.frames` and `s.origins` hold, for this tree, in array order, unrounded and not mirrored: the caller checks).
 /// Returns false — nothing is known to be consistent, write every frame — when some geometry is not finite (the
-/// full pass reports it).
+/// full pass reports it). `written`: the index ranges it wrote, in the order written.
 /// - Complexity: O(path + the children of path nodes + the subtrees written again).
-func writeFramesIncrementally(_ s: inout LayoutState, _ plan: IncrementalOutput) -> Bool {
+func writeFramesIncrementally(_ s: inout LayoutState, _ plan: IncrementalOutput, written: inout [Range<Int>]) -> Bool {
     let count = s.tree.nodes.count
     let nodes = s.tree.nodes.unchecked
     let geometry = s.geometry.unchecked
@@ -123,18 +123,23 @@ func writeFramesIncrementally(_ s: inout LayoutState, _ plan: IncrementalOutput)
         @inline(__always) func writeDescendants(_ i: Int) -> Bool {
             var k = i + 1
             let end = subtreeEnd(i)
+            if k < end { written.append(k..<end) }
             while k < end {
                 guard write(k) else { return false }
                 k += 1
             }
             return true
         }
-        for p in plan.path where !write(Int(p)) { return false }
+        for p in plan.path {
+            guard write(Int(p)) else { return false }
+            written.append(Int(p)..<Int(p) + 1)
+        }
         for c in plan.changed where !writeDescendants(Int(c)) { return false }
         for (child, before) in plan.children {
             let i = Int(child)
             let oldOrigin = origins[i]
             guard write(i) else { return false }
+            written.append(i..<i + 1)
             let after = records[i]
             let same = before.epoch == epoch && after.epoch == epoch && after.version == before.version
                 && after.proposedWidth.bitPattern == before.proposedWidth.bitPattern

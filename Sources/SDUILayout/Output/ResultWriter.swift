@@ -66,8 +66,10 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     // `LayoutLimits`); such nodes are found and reported after the frames are written.
     let canBuildOnLast = s.framesAreExact && inArrayOrder && !roundsToPixels && !mirrors && s.frames.count == count
         && s.origins.count >= count && s.scrollOffset == 0
+    var written: [Range<Int>] = []
     let wroteIncrementally = canBuildOnLast
-        && incremental.map { (s.tree.layeredNodes.isEmpty || $0.reachesDecorationViews) && writeFramesIncrementally(&s, $0) } == true
+        && incremental.map { (s.tree.layeredNodes.isEmpty || $0.reachesDecorationViews) && writeFramesIncrementally(&s, $0, written: &written) } == true
+    s.writtenRanges = wroteIncrementally ? written : nil
     let sawNonFinite = wroteIncrementally ? false : s.tree.nodes.withUnsafeBufferPointer { nodes in
     s.geometry.withUnsafeBufferPointer { geometry in
     s.origins.withUnsafeMutableBufferPointer { origins in
@@ -178,6 +180,7 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
                                     linksAreTree: inArrayOrder, layoutDirection: traits.layoutDirection,
                                     layers: layerOutput?.layers ?? [], layered: layerOutput?.layered ?? [],
                                     layerFrames: layerOutput?.frames ?? [])
+    s.lastStorage = storage
 
     let diagnostics: DiagnosticStorage
     if s.diagnostics.isEmpty {

@@ -82,6 +82,15 @@ package struct DecodingContext {
         return pointer
     }
 
+    /// Counts node `location` and returns its number, as `decodeNode` does before decoding its members: for a node
+    /// whose members are decoded one at a time (`PayloadDecoder.reboundProperties`), so the views they hold are
+    /// numbered and placed under it.
+    mutating func placeNode(at location: NodeLocation) -> Int {
+        nodeCount += 1
+        nodeLocations.append(location)
+        return nodeLocations.count - 1
+    }
+
     /// The JSON Pointer of node number `node` (`/root/children/0/children/3`).
     func pointer(ofNode node: Int) -> String {
         var steps: [NodeLocation] = []

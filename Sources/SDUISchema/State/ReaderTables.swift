@@ -72,10 +72,12 @@ struct ReaderTables: Sendable {
                 if case .fixed(let string)? = property.value(of: node) { current = string }
                 textEntry = Int32(tables.text.count)
                 tables.text.append(StateUpdater.TextReader(path: path, binding: binding, global: global, property: property, current: current))
-            } else if node.hasBindings, node.input == nil || StateUpdater.isControl(node), outside, node.templates.isEmpty {
+            } else if node.hasBindings, node.input == nil || StateUpdater.isControl(node) || StateUpdater.measuresInputText(node), outside,
+                      node.templates.isEmpty {
                 propertyEntry = Int32(tables.property.count)
                 tables.property.append(StateUpdater.PropertyReader(path: path, paintOnly: node.bindings.map { StateUpdater.isPaintOnly($0.path, of: node) },
-                                                                   isInput: node.input != nil))
+                                                                   isInput: node.input != nil,
+                                                                   showsInputText: StateUpdater.measuresInputText(node)))
             } else if StateUpdater.isControlOnly(node), outside {
                 propertyEntry = ReaderTables.controlOnly
             } else if StateUpdater.showsInputText(node), outside {

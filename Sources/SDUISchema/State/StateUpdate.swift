@@ -39,6 +39,8 @@ public struct StateUpdate: Sendable {
     /// Whether a template's items were inserted, removed or moved (`StateUpdater`'s template path): the tree's
     /// structure changed, its nodes are numbered anew (`textChanges` is nil: lay it out in full).
     public var changedStructure = false
+    /// What changed, node by node (in the new screen's numbering): nil for the general path (anything may have).
+    public var changes: NodeChanges?
 }
 
 /// Takes a screen from state to state (the runtime keeps one per screen): knows which nodes read which variables,
@@ -79,6 +81,9 @@ public struct StateUpdater: Sendable {
         var paintOnly: [Bool]
         /// Whether it is a control (`isControlOnly` but for its bindings).
         var isInput = false
+        /// Whether it is a text field or a menu picker: the layout measures the text it shows
+        /// (`StateUpdater.measuresInputText`), patched with every change of the node.
+        var showsInputText = false
     }
 
     /// An updater for `screen` in its current state.
@@ -119,15 +124,17 @@ public struct StateUpdater: Sendable {
     /// The fast path's `changes` applied in place: the property readers resolved again, the texts patched; nil when a
     /// property reader cannot be resolved on its own (take the general path, nothing changed).
     private mutating func patched(_ changes: FastChanges, state: ScreenState, base: ScreenDerivedStorage,
-                                  changedStructure: Bool = false) -> StateUpdate? {
+                                  structure: [Int32] = []) -> StateUpdate? {
+        let changedStructure = !structure.isEmpty
         var properties: [Int32] = []
         var resolvedNodes: [ComponentNode] = []
         var propertyTexts: [(node: Int32, text: String)] = []
-        var layoutChanged = false
+        var sized: [Int32] = []
         if !changes.properties.isEmpty {
             guard let resolved = resolveProperties(changes.properties, state: state) else { return nil }
-            (properties, resolvedNodes, propertyTexts, layoutChanged) = resolved
+            (properties, resolvedNodes, propertyTexts, sized) = resolved
         }
+        let layoutChanged = !sized.isEmpty
         // In place: the nodes on the changed paths are copied only if another value still shares them.
         do {
             // Local copies (the closure cannot read `self` while `screen` is changed), released before
@@ -155,9 +162,13 @@ public struct StateUpdater: Sendable {
             texts.sort { $0.node < $1.node }
         }
         let inputs = (changes.inputs + changes.inputTexts.map(\.node)).sorted()
+        let textNodes = texts.map(\.node)
+        // A property change that is neither a size nor a text change is a change of paint; so is a control's value.
+        let paint = properties.filter { !sized.contains($0) && !textNodes.contains($0) } + inputs
         return StateUpdate(screen: screen, base: base, warnings: [], textChanges: layoutChanged || changedStructure ? nil : texts,
                            propertyChanges: properties, inputChanges: inputs, changedTexts: changedStructure ? [] : texts,
-                           changedStructure: changedStructure)
+                           changedStructure: changedStructure,
+                           changes: NodeChanges(text: textNodes, paint: paint, size: sized, structure: structure))
     }
 
     /// The template path: the templates of `numbers` (the nodes whose templates' items read a changed variable) made
@@ -193,12 +204,18 @@ public struct StateUpdater: Sendable {
         if !renumbered { tables = ReaderTables(screen: screen) }
         guard !tables.repeatsID, tables.count <= min(options.maxNodes, options.maxTemplateNodes) / 2,
               let changes = fastChanges(slots: lastSlots, state: state),
-              let update = patched(changes, state: state, base: base, changedStructure: true) else {
+              let update = patched(changes, state: state, base: base, structure: templateNumbers(at: patches.map(\.path))) else {
             screen = saved
             tables = ReaderTables(screen: saved)
             return nil
         }
         return update
+    }
+
+    /// The numbers of the template nodes at `paths` in the renumbered tables (the root's, 0, for one not found:
+    /// everything after it may have moved).
+    private func templateNumbers(at paths: [[Int32]]) -> [Int32] {
+        paths.map { path in tables.templates.first { $0.value == path }?.key ?? 0 }
     }
 
     /// The general path: the payload resolved again in `state`.
@@ -237,9 +254,8 @@ public struct StateUpdater: Sendable {
                 }
                 if entry == ReaderTables.inputTextEntry {
                     // Its placeholder and secure entry are one value for both size classes (`readers(of:)`).
-                    guard let path = tables.inputText[number], let node = screen.root.node(at: path[...]), let input = node.input,
-                          let text = node.inputText(showing: state[input.target], sizeClass: .compact),
-                          !text.isEmpty else { return nil }  // no text: the layout has no run to patch (a fresh build)
+                    guard let path = tables.inputText[number], let node = screen.root.node(at: path[...]),
+                          let text = Self.shownInputText(of: node, in: state) else { return nil }
                     inputTexts.append((number, text))
                     continue
                 }
@@ -274,27 +290,35 @@ public struct StateUpdater: Sendable {
 
     /// The property readers `numbers` resolved again in `state` (`PayloadDecoder.resolvedProperties`): those whose
     /// node changed, the new nodes, the new texts of those whose text binding (a text's `text`, a button's `title`,
-    /// a control's `label`: `TextProperty`) changed value, and whether some other change is not paint-only; nil when
-    /// one cannot be resolved on its own (take the general path).
+    /// a control's `label`: `TextProperty`) changed value, and those with a change that is neither paint-only nor
+    /// a text (`sized`: laid out again); nil when one cannot be resolved on its own (take the general path).
     private func resolveProperties(_ numbers: [Int32], state: ScreenState)
-        -> (nodes: [Int32], resolvedNodes: [ComponentNode], texts: [(node: Int32, text: String)], layoutChanged: Bool)? {
+        -> (nodes: [Int32], resolvedNodes: [ComponentNode], texts: [(node: Int32, text: String)], sized: [Int32])? {
         let decoder = PayloadDecoder(options: options)
         var nodes: [Int32] = []
         var resolvedNodes: [ComponentNode] = []
         var texts: [(node: Int32, text: String)] = []
-        var layoutChanged = false
+        var sized: [Int32] = []
         let before = screen.state.values, after = state.values
         for number in numbers {
             let reader = tables.property[Int(tables.propertyOf[Int(number)])]
             guard let old = screen.root.node(at: reader.path[...]),
                   let new = decoder.resolvedProperties(of: old, in: state, depth: reader.path.count + 1) else { return nil }
-            if new == old { continue }
             // Which bindings changed value: the node is laid out again when one that is not paint-only did (a
             // paint-only property feeds nothing the layout's build step reads: the differential tests check it).
             // A text binding that changed value is a text change the layout patches in the node's text run, when the
             // new text is one non-empty string for every size class (an empty one has no run).
+            // An input's text — its variable's, or its placeholder's while empty — is patched in its run whatever changed.
+            if reader.showsInputText {
+                guard let shown = Self.shownInputText(of: new, in: state) else { return nil }
+                texts.append((number, shown))
+            }
+            if new == old { continue }
             let text = TextProperty(of: old)
+            var layoutChanged = false
             for (i, site) in old.bindings.enumerated() where !layoutChanged && !(reader.paintOnly.indices.contains(i) && reader.paintOnly[i]) {
+                // A text field's placeholder and secure entry change only the text it shows (patched above).
+                if reader.showsInputText, site.path == [.key("placeholder")] || site.path == [.key("secure")] { continue }
                 let was = try? site.binding.evaluate(globals: before, locals: [], limits: options.expressionLimits)
                 let now = try? site.binding.evaluate(globals: after, locals: [], limits: options.expressionLimits)
                 guard was != now else { continue }
@@ -305,10 +329,11 @@ public struct StateUpdater: Sendable {
                     layoutChanged = true
                 }
             }
+            if layoutChanged { sized.append(number) }
             nodes.append(number)
             resolvedNodes.append(new)
         }
-        return (nodes, resolvedNodes, texts, layoutChanged)
+        return (nodes, resolvedNodes, texts, sized)
     }
 
     /// Whether a binding at `path` of `node` changes only how the node is drawn, never its layout: colors, an
@@ -351,17 +376,37 @@ public struct StateUpdater: Sendable {
     /// text field or a menu picker with no binding of its own, whose placeholder and secure entry are not size-class
     /// maps (the text must be one string for every size class, as a text reader's).
     static func showsInputText(_ node: ComponentNode) -> Bool {
-        guard let input = node.input, !node.hasBindings else { return false }
+        !node.hasBindings && measuresInputText(node) && shownTextIsFixed(node)
+    }
+
+    /// Whether `node` is a text field or a menu picker: an input whose variable sets the text the layout measures.
+    static func measuresInputText(_ node: ComponentNode) -> Bool {
+        guard let input = node.input else { return false }
+        switch node.type {
+        case .textField: return true
+        case .picker: return input.pickerStyle != .segmented
+        default: return false
+        }
+    }
+
+    /// Whether what an input's text is made of — a text field's placeholder and secure entry — is one value for
+    /// every size class.
+    static func shownTextIsFixed(_ node: ComponentNode) -> Bool {
+        guard let input = node.input else { return false }
         func fixed<T>(_ value: Responsive<T>?) -> Bool {
             guard let value else { return true }
             if case .fixed = value { return true }
             return false
         }
-        switch node.type {
-        case .textField: return fixed(input.placeholder) && fixed(input.isSecure)
-        case .picker: return input.pickerStyle != .segmented
-        default: return false
-        }
+        return fixed(input.placeholder) && fixed(input.isSecure)
+    }
+
+    /// The text `node` (a text field or a menu picker) shows in `state` when it is one non-empty string for every
+    /// size class; nil otherwise (a size-class map, or no text: the layout has no run to patch).
+    static func shownInputText(of node: ComponentNode, in state: ScreenState) -> String? {
+        guard shownTextIsFixed(node), let input = node.input,
+              let text = node.inputText(showing: state[input.target], sizeClass: .compact), !text.isEmpty else { return nil }
+        return text
     }
 }
 

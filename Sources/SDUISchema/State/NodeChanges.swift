@@ -1,0 +1,77 @@
+/// What one change of state changed in a screen's flat tree, node by node: one value made once by the state update
+/// (`StateUpdate.changes`), extended by layout with the nodes whose frames moved (`LayoutResult.changes`), and read
+/// by the display list and the views (`DisplayListUpdater`, `Reconciler`) — the one answer to "what changed".
+///
+/// Nodes are given by index in the flat tree (a node's pre-order number over `ComponentNode.forEachView`), each
+/// list ascending and without repeats. A node may be in more than one list.
+public struct NodeChanges: Hashable, Sendable {
+    /// Nodes whose text changed and nothing else of their layout: a text's `text`, a button's `title`, a control's
+    /// `label`, the text a text field or menu picker shows. Their text runs are measured again.
+    public var text: [Int32] = []
+    /// Nodes whose content changed in a way that does not move anything: colors, an image's URL, accessibility, the
+    /// drawing modifiers, a control's value.
+    public var paint: [Int32] = []
+    /// Nodes whose layout inputs changed (a size, a padding, visibility, a font): each one's subtree is built again
+    /// and laid out, so everything in it may differ.
+    public var size: [Int32] = []
+    /// Nodes whose children were inserted, removed or moved (a template's items): the nodes after each are numbered
+    /// anew, so an index after the first of these names another node than before.
+    public var structure: [Int32] = []
+    /// Nodes whose frame, visibility, text run or modifier boxes differ from the last layout's — filled by layout
+    /// (`LayoutResult.changes`); empty in a state update's change set.
+    public var frames: [Int32] = []
+
+    /// No change.
+    public init() {}
+
+    /// A change set of these lists (each is sorted and its repeats dropped).
+    public init(text: [Int32] = [], paint: [Int32] = [], size: [Int32] = [], structure: [Int32] = [], frames: [Int32] = []) {
+        self.text = Self.normalized(text)
+        self.paint = Self.normalized(paint)
+        self.size = Self.normalized(size)
+        self.structure = Self.normalized(structure)
+        self.frames = Self.normalized(frames)
+    }
+
+    /// Whether nothing changed.
+    public var isEmpty: Bool { text.isEmpty && paint.isEmpty && size.isEmpty && structure.isEmpty && frames.isEmpty }
+
+    /// The nodes whose content changed (text, paint or size), ascending, each once.
+    public var content: [Int32] { Self.merged(Self.merged(text, paint), size) }
+
+    /// `nodes` ascending, each once.
+    static func normalized(_ nodes: [Int32]) -> [Int32] {
+        guard nodes.count > 1 else { return nodes }
+        var sorted = nodes
+        if !zip(sorted, sorted.dropFirst()).allSatisfy({ $0 < $1 }) {
+            sorted.sort()
+            var kept = 0
+            for i in sorted.indices where kept == 0 || sorted[kept - 1] != sorted[i] {
+                sorted[kept] = sorted[i]
+                kept += 1
+            }
+            sorted.removeLast(sorted.count - kept)
+        }
+        return sorted
+    }
+
+    /// The union of two ascending lists without repeats, ascending.
+    /// - Complexity: O(a + b).
+    public static func merged(_ a: [Int32], _ b: [Int32]) -> [Int32] {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        var result: [Int32] = []
+        result.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if j == b.count || i < a.count && a[i] < b[j] {
+                result.append(a[i]); i += 1
+            } else if i == a.count || b[j] < a[i] {
+                result.append(b[j]); j += 1
+            } else {
+                result.append(a[i]); i += 1; j += 1
+            }
+        }
+        return result
+    }
+}
