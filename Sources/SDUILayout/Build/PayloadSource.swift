@@ -18,7 +18,7 @@ final class PayloadSource: @unchecked Sendable {
     let root: UnsafePointer<ComponentNode>
     /// The screen's title.
     let title: String?
-    /// Nodes kept for the tree: the root, then each `keep(_:)`'s. Written only while the tree is built (one thread).
+    /// Nodes kept for the tree besides the root: each `keep(_:)`'s. Written only while the tree is built (one thread).
     private var kept: [UnsafeMutablePointer<ComponentNode>] = []
     /// (A `PlainLock`: one allocation, where an `NSLock` is four on Linux; every build makes a source.)
     private let lock = PlainLock.make()
@@ -54,11 +54,13 @@ final class PayloadSource: @unchecked Sendable {
         generation = previous.generation + 1
         let stored = UnsafeMutablePointer<ComponentNode>.allocate(capacity: 1)
         stored.initialize(to: root)
-        kept.append(stored)
         self.root = UnsafePointer(stored)
     }
 
     deinit {
+        let root = UnsafeMutablePointer(mutating: root)
+        root.deinitialize(count: 1)
+        root.deallocate()
         for node in kept {
             node.deinitialize(count: 1)
             node.deallocate()
