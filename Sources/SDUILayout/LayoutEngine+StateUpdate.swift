@@ -19,10 +19,11 @@ extension LayoutEngine {
         // The last result, which this one's changes are taken against (`LayoutResult.changes`).
         let previous = state.lastStorage
         func fresh() -> LayoutResult {
-            let result = proposal.map { layout(update.screen, proposal: $0, in: environment, traits: traits) }
+            var result = proposal.map { layout(update.screen, proposal: $0, in: environment, traits: traits) }
                 ?? layout(update.screen, in: environment, traits: traits)
             // A new tree of the same shape: every node compared.
-            return update.changedStructure ? result : result.adding(update.changes, since: previous, written: nil)
+            if !update.changedStructure { result.addChanges(update.changes, since: previous, written: nil) }
+            return result
         }
         let key = BuildKey(sizeClass: traits.horizontalSizeClass, contentSize: traits.preferredContentSizeCategory, virtualizes: false)
         guard !update.tookGeneralPath, !update.changedStructure, key == cachedKey, let cached = cachedDerived,
@@ -68,10 +69,12 @@ extension LayoutEngine {
         cachedDerived = update.screen.derived
         incrementalLayoutCount += 1
         upwardRootsAreLast = result != nil
-        if let result { return result.adding(update.changes, since: previous, written: state.writtenRanges) }
-        guard case .fromRoot(let output) = fallback else { return fresh() }
-        return run(environment: environment, traits: traits, overLastPass: true, output: output, proposal: proposal)
-            .adding(update.changes, since: previous, written: state.writtenRanges)
+        guard var made = result ?? {
+            guard case .fromRoot(let output) = fallback else { return nil }
+            return run(environment: environment, traits: traits, overLastPass: true, output: output, proposal: proposal)
+        }() else { return fresh() }
+        made.addChanges(update.changes, since: previous, written: state.writtenRanges)
+        return made
     }
 
     /// The nodes the last incremental layout stopped at on its way up (`relayoutUpward`: each kept its size), or
