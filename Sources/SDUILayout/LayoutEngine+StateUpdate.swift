@@ -26,35 +26,51 @@ extension LayoutEngine {
             return result
         }
         let key = BuildKey(sizeClass: traits.horizontalSizeClass, contentSize: traits.preferredContentSizeCategory, virtualizes: false)
-        guard !update.tookGeneralPath, !update.changedStructure, key == cachedKey, let cached = cachedDerived,
-              cached === update.base else {
+        guard !update.tookGeneralPath, update.changedStructure != update.splicedChildren.isEmpty, key == cachedKey,
+              let cached = cachedDerived, cached === update.base else {
             return fresh()
         }
         // A property change that changes the layout has no `textChanges`: its nodes are built again.
         let rebuilt = update.textChanges == nil ? update.changes?.size ?? update.propertyChanges : []
         lastRebuildRefusal = nil
+        lastSpliceRefusal = nil
         let changes = update.textChanges ?? update.changedTexts
         // The updater numbers every view of the payload; a tree that left some out (`nesting-too-deep`) numbers
         // the ones after them otherwise.
         if state.tree.buildDiagnostics.contains(where: { $0.code == "nesting-too-deep" }) { return fresh() }
         // An embedded layout's window is its root's size, which a change that stops below the root keeps.
         let window = proposal == nil ? environment : embeddedWindow(environment, rootSize: lastRootSize)
+        let builder = TreeBuilder(sizeClass: state.tree.sizeClass, contentSize: state.tree.contentSize, fonts: state.tree.fonts,
+                                  forcesLayers: forcesLayerPath)
+        // Template items inserted, removed or moved: spliced into the tree first (the other changes are numbered as
+        // after them).
+        var spliced: [Int32] = []
+        if update.changedStructure {
+            guard let containers = spliceChildren(update, builder: builder) else {
+                invalidate()
+                return fresh()
+            }
+            spliced = containers
+        }
         // The nodes the change changed are read from the new screen from now on (their content, an input's value).
         state.tree.inputState = update.screen.state
         for node in (changes.map(\.node) + update.propertyChanges + update.inputChanges) {
-            guard let changed = state.tree.payloadNode(at: node, in: update.screen.root) else { return fresh() }
+            guard let changed = state.tree.payloadNode(at: node, in: update.screen.root) else {
+                // (The tree may be spliced: the screen's own tree is taken.)
+                invalidate()
+                return fresh()
+            }
             state.tree.replaceSource(of: node, with: changed)
         }
         // One access to the state for the whole pass (each access to an engine property is an exclusivity check).
         var fallback = IncrementalFallback.refused
         let result: LayoutResult?
-        if rebuilt.isEmpty {
+        if rebuilt.isEmpty && spliced.isEmpty {
             result = state.applyTextChanges(changes, environment: window, traits: traits,
                                             roundsToPixels: options.roundsToPixels, roots: &upwardRoots, fallback: &fallback)
         } else {
-            let builder = TreeBuilder(sizeClass: state.tree.sizeClass, contentSize: state.tree.contentSize, fonts: state.tree.fonts,
-                                      forcesLayers: forcesLayerPath)
-            result = state.applyLayoutChanges(rebuilding: rebuilt, texts: changes, builder: builder, scratch: &rebuildScratch,
+            result = state.applyLayoutChanges(rebuilding: rebuilt, spliced: spliced, texts: changes, builder: builder,
+                                              scratch: &rebuildScratch,
                                               environment: window, traits: traits, roundsToPixels: options.roundsToPixels,
                                               roots: &upwardRoots, fallback: &fallback, refusal: &lastRebuildRefusal)
         }
@@ -69,12 +85,41 @@ extension LayoutEngine {
         cachedDerived = update.screen.derived
         incrementalLayoutCount += 1
         upwardRootsAreLast = result != nil
+        // A spliced tree is numbered anew: its nodes are not compared with the last result's (a change of structure
+        // makes the display list again).
         guard var made = result ?? {
             guard case .fromRoot(let output) = fallback else { return nil }
             return run(environment: environment, traits: traits, overLastPass: true, output: output, proposal: proposal)
         }() else { return fresh() }
-        made.addChanges(update.changes, since: previous, written: state.writtenRanges)
+        if !update.changedStructure { made.addChanges(update.changes, since: previous, written: state.writtenRanges) }
         return made
+    }
+
+    /// Splices the children `update` made again into the kept tree (`LayoutState.spliceChildren`); their containers'
+    /// new indices, or nil (the tree may be partly spliced: take a new one) when a splice refuses
+    /// (`lastSpliceRefusal`), or the containers nest (the payload path of an inner one moves with the outer one's
+    /// children).
+    private func spliceChildren(_ update: StateUpdate, builder: TreeBuilder) -> [Int32]? {
+        var nodes: [Int32: ComponentNode] = [:]
+        for change in update.splicedChildren {
+            guard let node = state.tree.payloadNode(at: change.node, in: update.screen.root) else {
+                lastSpliceRefusal = .notSpliceable
+                return nil
+            }
+            nodes[change.node] = node
+        }
+        for change in update.splicedChildren {
+            var a = state.tree.nodes[Int(change.node)].parent
+            while a >= 0 {
+                if nodes[a] != nil {
+                    lastSpliceRefusal = .notSpliceable
+                    return nil
+                }
+                a = state.tree.nodes[Int(a)].parent
+            }
+        }
+        return state.spliceChildren(update.splicedChildren.map { ($0.node, $0.origins) }, containerNode: { nodes[$0] },
+                                    builder: builder, scratch: &rebuildScratch, refusal: &lastSpliceRefusal)
     }
 
     /// The nodes the last incremental layout stopped at on its way up (`relayoutUpward`: each kept its size), or

@@ -86,6 +86,9 @@ public final class LayoutEngine {
     /// Why the last layout of a state change could not build its changed nodes again in place (nil: it could, or
     /// did not try) — for tests.
     var lastRebuildRefusal: SubtreeRebuildRefusal?
+    /// Why the last incremental layout could not splice a node's new children into the kept tree (nil: it did, or
+    /// had none to splice) — for tests.
+    var lastSpliceRefusal: ChildrenSpliceRefusal?
 
     /// Creates an engine with empty caches that measures text in `fonts` (and the built-in faces), or with
     /// `measurer` when a host gives one (the device's text system: `TextMeasuring`).
@@ -209,7 +212,11 @@ public final class LayoutEngine {
         let key = BuildKey(sizeClass: traits.horizontalSizeClass, contentSize: traits.preferredContentSizeCategory,
                            virtualizes: virtualizes)
         if key == cachedKey, let derived = cachedDerived, derived === screen.derived { return }
-        if key == cachedKey, let cached = cachedScreen, cached == screen { return }
+        if key == cachedKey, let cached = cachedScreen, cached == screen {
+            // The same screen, another value of it (a state change made it again): the tree is its tree.
+            cachedDerived = screen.derived
+            return
+        }
         if key != cachedKey || cachedScreen != screen { state.lazyRows = [] }
         // Let go of the template in use first: when its screen is gone, its memory is free for the next one.
         state.releaseSharedTree()

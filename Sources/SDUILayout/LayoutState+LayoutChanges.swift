@@ -6,12 +6,13 @@ extension LayoutState {
     /// it out again upward (`relayoutChanged`). nil: no result; `fallback` says why — `.refused` (the tree may be
     /// partly rebuilt: the caller lays the new screen out from a new tree) when a subtree cannot be built again in
     /// place (`SubtreeRebuildRefusal`, left in `refusal`).
-    mutating func applyLayoutChanges(rebuilding rebuilt: [Int32], texts: [(node: Int32, text: String)], builder: TreeBuilder,
+    mutating func applyLayoutChanges(rebuilding rebuilt: [Int32], spliced: [Int32] = [], texts: [(node: Int32, text: String)], builder: TreeBuilder,
                                      scratch: inout LayoutTree, environment: WindowEnvironment, traits: TraitCollection,
                                      roundsToPixels: Bool, roots: inout [Int32], fallback: inout IncrementalFallback,
                                      refusal: inout SubtreeRebuildRefusal?) -> LayoutResult? {
         guard tree.lazyGrids.isEmpty else { fallback = .refused; return nil }
-        var changed: [Int32] = texts.map(\.node)
+        // Spliced containers were invalidated (`followSplice`): laid out again from each, upward.
+        var changed: [Int32] = texts.map(\.node) + spliced
         for node in rebuilt {
             switch tree.rebuildSubtree(at: node, with: builder, scratch: &scratch) {
             case .failure(let why):

@@ -96,7 +96,9 @@ import SDUIFixtures
             let operations = driver.apply(change)
 
             let general = try #require(screen.resolved(in: state).screen)
-            let fresh = DisplayList(LayoutEngine().layout(general, in: environment, traits: traits))
+            let freshLayout = LayoutEngine().layout(general, in: environment, traits: traits)
+            #expect(result.nodes == freshLayout.nodes, "step \(step): \(changed): layout")
+            let fresh = DisplayList(freshLayout)
             let freshItems = fresh.items
             let context = "step \(step): \(changed)"
             #expect(driver.items == freshItems, "\(context): items \(Self.differing(driver.items, freshItems))")

@@ -106,7 +106,8 @@ import SDUIEnvironment
         var random = SplitMix(seed: UInt64(seed) &* 977 &+ 1)
         let names = made.values.keys.sorted()
         var state = screen.state
-        var templatePath = 0
+        var templatePath = 0, spliced = 0
+        var refusals: [String] = []
         for step in 0..<30 {
             var changed: [String] = []
             // The last step changes one variable that only texts outside the template read (the title on a
@@ -132,7 +133,15 @@ import SDUIEnvironment
             guard !changed.isEmpty else { continue }
             let updated = updater.update(to: state, changedNames: changed)
             let update = try #require(updated)
+            let incremental = engine.incrementalLayoutCount
             let result = engine.layout(applying: update, in: environment, traits: traits)
+            if update.changedStructure {
+                // Spliced into the kept tree, unless a splice refused (named) or another change needed a new tree.
+                if engine.incrementalLayoutCount > incremental { spliced += 1 }
+                if engine.incrementalLayoutCount == incremental {
+                    refusals.append("\(String(describing: engine.lastSpliceRefusal)) \(String(describing: engine.lastRebuildRefusal)) \(changed)")
+                }
+            }
             driver.apply(list.update(driver.items, to: result))
             if step == 29 { #expect(!update.tookGeneralPath, "seed \(seed): a change of `name` took the general path") }
             // The items alone: made again in place unless an identity repeats (the general path reports it).
@@ -164,6 +173,8 @@ import SDUIEnvironment
             #expect(list.accessibilityOrder == freshList.accessibilityOrder, "\(context): reading order")
         }
         #expect(templatePath > 0, "seed \(seed): no change took the template path")
+        // Items hold no grid and report nothing: every change of them is spliced, whatever changed with them.
+        #expect(spliced == templatePath, "seed \(seed): \(spliced) of \(templatePath) template changes spliced; refused: \(refusals)")
     }
 
     @Test func `ids inside a template's overlay, background, header and fallback views are made for each item again`() throws {

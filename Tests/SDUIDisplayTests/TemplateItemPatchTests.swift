@@ -2,6 +2,7 @@ import Testing
 import SDUIEnvironment
 @testable import SDUILayout
 @testable import SDUISchema
+@testable import SDUIDisplay
 
 /// A `forEach`'s items inserted, removed and moved are made again in place (`TemplateItemPatch`): kept items keep
 /// their nodes, new ones are decoded from the template's definition, and the tree equals the one the general path
@@ -40,7 +41,7 @@ import SDUIEnvironment
         var a: [StateValue] = [Self.element("x", 1), Self.element("y", 2)]
         var b: [StateValue] = [.string("p"), .string("q")]
         var state = screen.state
-        var next = 0
+        var next = 0, sourceRefusals = 0
         for step in 0..<60 {
             var changed: [String] = []
             switch random.next(6) {
@@ -67,11 +68,19 @@ import SDUIEnvironment
             #expect(updater.tablesAgreeWithFreshWalk(), "step \(step): the renumbered tables")
             let general = try #require(screen.resolved(in: state).screen)
             #expect(update.screen.root == general.root, "step \(step): \(IncrementalPropertyTests.difference(update.screen.root, general.root))")
+            let incremental = engine.incrementalLayoutCount
             let result = engine.layout(applying: update, in: environment, traits: traits)
+            // Spliced into the kept tree — but every `PayloadSource.maxGeneration` splices, when a full build starts the
+            // payload memory afresh.
+            if engine.lastSpliceRefusal == .sourceTooOld { sourceRefusals += 1 } else {
+                #expect(engine.incrementalLayoutCount == incremental + 1 && engine.lastSpliceRefusal == nil,
+                        "step \(step): the items were not spliced into the kept tree (\(String(describing: engine.lastSpliceRefusal)))")
+            }
             let fresh = LayoutEngine().layout(general, in: environment, traits: traits)
             #expect(result.nodes == fresh.nodes, "step \(step): frames")
             #expect(result.diagnostics == fresh.diagnostics, "step \(step): diagnostics")
         }
+        #expect(sourceRefusals == 60 / (PayloadSource.maxGeneration + 1))
     }
 
     @Test func `a kept item moved by a template that does not read its index keeps its node with the new index`() throws {
@@ -117,6 +126,76 @@ import SDUIEnvironment
         let update = try #require(updated)
         #expect(update.changedStructure)
         #expect(update.screen.root == screen.resolved(in: state).screen?.root)
+    }
+
+    /// Items spliced into containers whose flat children are not only the items: a section (its header before them,
+    /// its footer after), a stack with a background and an overlay view (flat nodes around the children), a zstack
+    /// (its share axis) — each starting empty, then random inserts, removals, moves and changed elements, laid out
+    /// in the kept tree every time and compared with a fresh layout (frames, diagnostics, display list,
+    /// accessibility).
+    @Test(arguments: ["section", "decorated", "zstack"])
+    func `items spliced next to headers, footers and decoration views equal a fresh layout`(container: String) throws {
+        let template = #"{"type": "hstack", "id": "row-@{item.id}", "children": [{"type": "text", "id": "t-@{item.id}", "text": "@{item.id} @{item.n}"}, {"type": "spacer"}, {"type": "button", "id": "b-@{item.id}", "title": "Drop", "modifiers": [{"overlay": {"content": {"type": "color", "id": "dot-@{item.id}", "color": "red", "frame": {"width": 4, "height": 4}}}}], "action": {"type": "set", "name": "n", "value": 0}}]}"#
+        let items = #"{"type": "forEach", "items": "@{a}", "id": "@{item.id}", "template": \#(template)}"#
+        let body: String
+        switch container {
+        case "section":
+            body = #"{"type": "section", "id": "box", "spacing": 4, "header": {"type": "text", "id": "head", "text": "@{len(a)} rows"}, "footer": {"type": "text", "id": "foot", "text": "end"}, "children": [\#(items)]}"#
+        case "decorated":
+            body = #"{"type": "vstack", "id": "box", "modifiers": [{"background": {"content": {"type": "color", "id": "fill", "color": "gray"}}}, {"padding": 8}, {"overlay": {"alignment": "bottomTrailing", "content": {"type": "text", "id": "count", "text": "@{len(a)}"}}}], "children": [\#(items)]}"#
+        default:
+            body = #"{"type": "zstack", "id": "box", "frame": {"height": 120}, "children": [\#(items)]}"#
+        }
+        let payload = #"""
+        {"schemaVersion": 1, "id": "splice", "state": {"a": [], "n": 1},
+         "root": {"type": "scroll", "children": [{"type": "vstack", "spacing": 10, "children": [
+           {"type": "text", "id": "top", "text": "Top"}, \#(body), {"type": "text", "id": "bottom", "text": "n = @{n}"}]}]}}
+        """#
+        let decoding = PayloadDecoder().decode(Array(payload.utf8))
+        let screen = try #require(decoding.screen, "\(decoding.issues)")
+        var updater = StateUpdater(screen: screen)
+        let engine = LayoutEngine()
+        let environment = IncrementalDisplayListTests.window(375)
+        let traits = environment.traitCollection()
+        var list = DisplayListUpdater()
+        var driver = ViewTreeDriver(host: ModelHost())
+        driver.apply(list.update(driver.items, to: engine.layout(screen, in: environment, traits: traits)))
+        var random = SplitMix(seed: UInt64(container.count))
+        var a: [StateValue] = []
+        var state = screen.state
+        for step in 0..<24 {
+            var changed = ["a"]
+            switch random.next(5) {
+            case 0, 1: a.insert(Self.element("e\(step)", step), at: random.next(a.count + 1))
+            case 2 where !a.isEmpty: a.remove(at: random.next(a.count))
+            case 3 where a.count > 1: a.swapAt(0, a.count - 1)
+            default:
+                if a.isEmpty { a.append(Self.element("f\(step)", step)) } else { a[random.next(a.count)] = Self.element("g\(step)", step) }
+            }
+            if step % 5 == 4 { a = [] }
+            #expect(state.set("a", to: .array(a)) == nil)
+            if random.next(3) == 0 {
+                #expect(state.set("n", to: .int(step)) == nil)
+                changed.append("n")
+            }
+            let updated = updater.update(to: state, changedNames: changed)
+            let update = try #require(updated)
+            let incremental = engine.incrementalLayoutCount
+            let result = engine.layout(applying: update, in: environment, traits: traits)
+            driver.apply(list.update(driver.items, to: result))
+            let context = "\(container) step \(step)"
+            if update.changedStructure {
+                #expect(engine.incrementalLayoutCount == incremental + 1,
+                        "\(context): not spliced (\(String(describing: engine.lastSpliceRefusal)))")
+            }
+            let general = try #require(screen.resolved(in: state).screen)
+            let fresh = LayoutEngine().layout(general, in: environment, traits: traits)
+            let freshList = DisplayList(fresh)
+            #expect(result.nodes == fresh.nodes, "\(context): frames")
+            #expect(result.diagnostics == fresh.diagnostics, "\(context): diagnostics")
+            #expect(driver.items == freshList.items, "\(context): display list")
+            #expect(list.accessibilityTree?.elements == freshList.accessibilityTree?.elements, "\(context): accessibility")
+        }
     }
 
     @Test func `a change a node this build does not show reads takes the general path, which checks its content`() throws {

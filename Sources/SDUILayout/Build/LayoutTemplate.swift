@@ -17,8 +17,11 @@ import SDUISchema
 final class ScreenLayoutTemplates: @unchecked Sendable {
     /// (A `PlainLock`: one allocation; an `NSLock` is four on Linux, and every new screen value makes one of these.)
     private let lock = PlainLock.make()
-    /// Guarded by `lock`. Index 0: compact, 1: regular (the same template when the screen has no size-class map).
-    private var templates: [LayoutTree?] = [nil, nil]
+    /// Guarded by `lock`: the compact and the regular tree. A tree without size-class maps serves both size classes
+    /// from its one slot (`servesBoth`): a second copy would retain each of its buffers once more.
+    private var compact: LayoutTree?
+    private var regular: LayoutTree?
+    private var servesBoth = false
     /// How many trees were built for this screen (tests: a screen is flattened once per size class at most).
     private(set) var buildCount = 0
 
@@ -42,10 +45,10 @@ final class ScreenLayoutTemplates: @unchecked Sendable {
     /// it if needed and are trimmed to their count when they were made much larger).
     private func tree(of screen: Screen, sizeClass: UserInterfaceSizeClass, contentSize: ContentSizeCategory,
                       fonts: FontCollection, expectedNodes: Int, expectedTexts: Int) -> LayoutTree? {
-        let slot = sizeClass == .compact ? 0 : 1
+        let isCompact = sizeClass == .compact
         lock.lock()
         defer { lock.unlock() }
-        if let tree = templates[slot] {
+        if let tree = (isCompact ? compact : regular) ?? (servesBoth ? compact ?? regular : nil) {
             // A tree without font families is the same whatever the fonts.
             return !tree.usesFontFamilies || tree.fonts == fonts ? tree : nil
         }
@@ -58,9 +61,8 @@ final class ScreenLayoutTemplates: @unchecked Sendable {
         tree.trimExcessCapacity()
         tree.freeze()
         buildCount += 1
-        // (Slot by slot: `templates = [tree, tree]` would make a new array.)
-        templates[slot] = tree
-        if !tree.usesSizeClasses { templates[1 - slot] = tree }
+        if isCompact { compact = tree } else { regular = tree }
+        servesBoth = !tree.usesSizeClasses
         return tree
     }
 }

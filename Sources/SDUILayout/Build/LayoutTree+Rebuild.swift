@@ -162,7 +162,7 @@ extension LayoutTree {
     /// The fields a node derives from its visible children, derived again: their count and, in a stack or scroll,
     /// their gaps, their sum, the stack's shape and spacers' minimums (`StackChildren`, as the build derives them).
     /// Returns the children whose own records changed (a spacer's minimum).
-    private mutating func deriveChildFields(of parent: Int32) -> [Int32] {
+    mutating func deriveChildFields(of parent: Int32) -> [Int32] {
         let nodes = self.nodes.unchecked
         let p = Int(parent)
         let isStack: Bool
@@ -197,7 +197,7 @@ extension LayoutTree {
     }
 
     /// Copies the per-node buffers a template shares (frozen) into buffers of the tree's own.
-    private mutating func makeNodeBuffersOwn() {
+    mutating func makeNodeBuffersOwn() {
         if nodes.isFrozen { nodes = NodeBuffer(copying: nodes) }
         if frames.isFrozen { frames = NodeBuffer(copying: frames) }
         if paddings.isFrozen { paddings = NodeBuffer(copying: paddings) }

@@ -18,7 +18,7 @@ final class PayloadSource: @unchecked Sendable {
     let root: UnsafePointer<ComponentNode>
     /// The screen's title.
     let title: String?
-    /// Nodes kept for the tree: the root, then each `keep(_:)`'s. Written only while the tree is built (one thread).
+    /// Nodes kept for the tree besides the root: each `keep(_:)`'s. Written only while the tree is built (one thread).
     private var kept: [UnsafeMutablePointer<ComponentNode>] = []
     /// (A `PlainLock`: one allocation, where an `NSLock` is four on Linux; every build makes a source.)
     private let lock = PlainLock.make()
@@ -28,15 +28,38 @@ final class PayloadSource: @unchecked Sendable {
     /// `lock`.
     private var contentTables: [NodeContentTable] = []
 
+    /// The source a state change's splice extended (`LayoutTree.spliceChildren`): kept children's flat nodes still
+    /// point into it.
+    private let extended: PayloadSource?
+    /// How many splices extended the sources before this one (0 for a built tree's).
+    let generation: Int
+    /// The most splices a tree's sources take before a full build starts them afresh (each keeps the one before,
+    /// and with it the payload nodes of every item it ever held).
+    static let maxGeneration = 32
+
     init(root: ComponentNode, title: String?) {
         self.title = title
+        extended = nil
+        generation = 0
         let stored = UnsafeMutablePointer<ComponentNode>.allocate(capacity: 1)
         stored.initialize(to: root)
-        kept.append(stored)
+        self.root = UnsafePointer(stored)
+    }
+
+    /// A source for a tree whose nodes point into `previous` too (a splice), with the same root and title.
+    init(root: ComponentNode, title: String?, extending previous: PayloadSource) {
+        self.title = title
+        extended = previous
+        generation = previous.generation + 1
+        let stored = UnsafeMutablePointer<ComponentNode>.allocate(capacity: 1)
+        stored.initialize(to: root)
         self.root = UnsafePointer(stored)
     }
 
     deinit {
+        let root = UnsafeMutablePointer(mutating: root)
+        root.deinitialize(count: 1)
+        root.deallocate()
         for node in kept {
             node.deinitialize(count: 1)
             node.deallocate()

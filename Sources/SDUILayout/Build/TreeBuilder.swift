@@ -223,58 +223,60 @@ struct TreeBuilder {
     /// `SimpleStack`); `RandomTreeTests` checks that the short paths make the same flat tree as the general one.
     private func addChildren(_ pointer: UnsafePointer<ComponentNode>, of index: Int32, context childContext: StackAxisContext,
                              shareAxis childShareAxis: StackAxisContext, hidden: Bool, depth: Int, into tree: inout LayoutTree) {
-        let count = pointer.pointee.children.withUnsafeBufferPointer { children -> Int32 in
-            guard let base = children.baseAddress else { return 0 }
-            // Room for the children's own records: a simple leaf appends without a capacity check; a subtree
-            // makes its own room, and then room is made again for the children left.
-            tree.reserveNodes(children.count)
-            @inline(__always) func addChild(_ i: Int) -> Int32 {
-                let c = base + i
-                if !forcesLayers, let leaf = SimpleLeaf(c) {
-                    return addSimpleLeaf(leaf, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: childContext,
-                                         shareAxis: childShareAxis, parentHidden: hidden, into: &tree)
-                }
-                if !forcesLayers, let stack = SimpleStack(c, depth: depth + 1) {
-                    let child = addSimpleStack(c, stack, parent: index, childIndex: Int32(truncatingIfNeeded: i),
-                                               parentContext: childContext, shareAxis: childShareAxis, parentHidden: hidden,
-                                               depth: depth + 1, into: &tree)
-                    tree.reserveNodes(children.count - i - 1)
-                    return child
-                }
-                let child = add(c, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: childContext,
-                                shareAxis: childShareAxis, parentHidden: hidden, depth: depth + 1, into: &tree)
+        // The children's buffer, read in place (the payload is neither changed nor freed while it is built).
+        let children = ComponentNode.children(at: pointer)
+        guard let base = children.baseAddress else {
+            tree.nodes.unchecked[Int(index)].visibleChildCount = 0
+            return
+        }
+        // Room for the children's own records: a simple leaf appends without a capacity check; a subtree
+        // makes its own room, and then room is made again for the children left.
+        tree.reserveNodes(children.count)
+        @inline(__always) func addChild(_ i: Int) -> Int32 {
+            let c = base + i
+            if !forcesLayers, let leaf = SimpleLeaf(c) {
+                return addSimpleLeaf(leaf, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: childContext,
+                                     shareAxis: childShareAxis, parentHidden: hidden, into: &tree)
+            }
+            if !forcesLayers, let stack = SimpleStack(c, depth: depth + 1) {
+                let child = addSimpleStack(c, stack, parent: index, childIndex: Int32(truncatingIfNeeded: i),
+                                           parentContext: childContext, shareAxis: childShareAxis, parentHidden: hidden,
+                                           depth: depth + 1, into: &tree)
                 tree.reserveNodes(children.count - i - 1)
                 return child
             }
-            // Indices are nodes of this tree, read after the child's appends: in bounds by construction.
-            var previous: Int32 = -1
-            var visibleCount: Int32 = 0
-            // Two loops, one per case, so the per-child loop does not test `childContext` for every child.
-            if childContext != .none {
-                var stackChildren = StackChildren(tree.nodes.unchecked[Int(index)])
-                for i in 0..<children.count {
-                    let child = addChild(i)
-                    let nodes = tree.nodes.unchecked
-                    if previous < 0 { nodes[Int(index)].firstChild = child } else { nodes[Int(previous)].nextSibling = child }
-                    previous = child
-                    if !nodes[Int(child)].isHidden {
-                        visibleCount += 1
-                        stackChildren.add(Int(child), nodes, tree.frames.unchecked)
-                    }
-                }
-                stackChildren.finish(Int(index), tree.nodes.unchecked)
-            } else {
-                for i in 0..<children.count {
-                    let child = addChild(i)
-                    let nodes = tree.nodes.unchecked
-                    if previous < 0 { nodes[Int(index)].firstChild = child } else { nodes[Int(previous)].nextSibling = child }
-                    previous = child
-                    if !nodes[Int(child)].isHidden { visibleCount += 1 }
+            let child = add(c, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: childContext,
+                            shareAxis: childShareAxis, parentHidden: hidden, depth: depth + 1, into: &tree)
+            tree.reserveNodes(children.count - i - 1)
+            return child
+        }
+        // Indices are nodes of this tree, read after the child's appends: in bounds by construction.
+        var previous: Int32 = -1
+        var visibleCount: Int32 = 0
+        // Two loops, one per case, so the per-child loop does not test `childContext` for every child.
+        if childContext != .none {
+            var stackChildren = StackChildren(tree.nodes.unchecked[Int(index)])
+            for i in 0..<children.count {
+                let child = addChild(i)
+                let nodes = tree.nodes.unchecked
+                if previous < 0 { nodes[Int(index)].firstChild = child } else { nodes[Int(previous)].nextSibling = child }
+                previous = child
+                if !nodes[Int(child)].isHidden {
+                    visibleCount += 1
+                    stackChildren.add(Int(child), nodes, tree.frames.unchecked)
                 }
             }
-            return visibleCount
+            stackChildren.finish(Int(index), tree.nodes.unchecked)
+        } else {
+            for i in 0..<children.count {
+                let child = addChild(i)
+                let nodes = tree.nodes.unchecked
+                if previous < 0 { nodes[Int(index)].firstChild = child } else { nodes[Int(previous)].nextSibling = child }
+                previous = child
+                if !nodes[Int(child)].isHidden { visibleCount += 1 }
+            }
         }
-        tree.nodes.unchecked[Int(index)].visibleChildCount = count
+        tree.nodes.unchecked[Int(index)].visibleChildCount = visibleCount
     }
 
     /// Appends a plain stack (see `SimpleStack`) and its subtree: the fields `add` gives a `vstack` or `hstack`

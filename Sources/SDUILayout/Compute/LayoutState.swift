@@ -177,8 +177,7 @@ struct LayoutState {
     /// screen — and its payload — can go once nothing else holds it.
     mutating func releaseSharedTree() {
         guard tree.isShared else { return }
-        tree = ownTree ?? LayoutTree()
-        ownTree = nil
+        tree = ownTree.take() ?? LayoutTree()
     }
 
     /// Prepares buffers for a pass over the current tree (O(n) clears, no allocation once warm); `keepsMeasurements`:

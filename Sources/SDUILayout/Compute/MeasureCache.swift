@@ -162,4 +162,47 @@ struct MeasureCache {
             i = parents[Int(i)].parent
         }
     }
+
+    /// The cache of a tree whose nodes were renumbered (a node's children spliced: `LayoutTree.spliceChildren`):
+    /// each entry of a kept node moved to its new number (`newNumber`; -1 drops it), the per-node versions and
+    /// "was measured" flags gathered the same way (`runs`: the new tree's nodes in order, each run either old nodes
+    /// or `made` ones — those get version 1, which no placement record of theirs has, and no flag).
+    /// - Complexity: O(slots + nodes).
+    mutating func renumber(newCount: Int, runs: [NodeRun], newNumber: (Int32) -> Int32) {
+        let oldVersions = versions, oldMeasured = measured
+        let newVersions = NodeBuffer<UInt32>(), newMeasured = NodeBuffer<UInt8>()
+        newVersions.reserve(newCount); newMeasured.reserve(newCount)
+        for run in runs {
+            switch run {
+            case .old(let range):
+                for i in range {
+                    newVersions.appendAssumingCapacity(i < oldVersions.count ? oldVersions[i] : 0)
+                    newMeasured.appendAssumingCapacity(i < oldMeasured.count ? oldMeasured[i] : 0)
+                }
+            case .made(let range):
+                for _ in range { newVersions.appendAssumingCapacity(1); newMeasured.appendAssumingCapacity(0) }
+            }
+        }
+        versions = newVersions
+        measured = newMeasured
+        guard count > 0 else { return }
+        let old = entries
+        let grown = NodeBuffer<Entry>()
+        grown.append(contentsOf: repeatElement(Entry(), count: old.count))
+        entries = grown
+        count = 0
+        let mask = old.count - 1
+        let table = grown.unchecked
+        old.withUnsafeBufferPointer { oldEntries in
+            for var entry in oldEntries where entry.epoch == epoch {
+                let node = newNumber(entry.node)
+                guard node >= 0 else { continue }
+                entry.node = node
+                var i = slot(node, entry.proposedWidth.bitPattern, entry.proposedHeight.bitPattern, mask: mask)
+                while table[i].epoch == epoch { i = (i &+ 1) & mask }
+                table[i] = entry
+                count += 1
+            }
+        }
+    }
 }

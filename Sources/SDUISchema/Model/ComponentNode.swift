@@ -53,6 +53,15 @@ public struct ComponentNode: Hashable, Sendable {
         UnsafePointer(node.pointee.box.record)
     }
 
+    /// The children of the node at `node`, read in place: their buffer, nothing retained. Valid as `geometryPointer`
+    /// is — while the node (or a copy of it) is neither changed nor freed — which the layout build relies on for the
+    /// whole walk of a subtree (reading `children` through the pointer around that walk would retain and release the
+    /// array once per container).
+    @inlinable
+    package static func children(at node: UnsafePointer<ComponentNode>) -> UnsafeBufferPointer<ComponentNode> {
+        node.pointee.children.withUnsafeBufferPointer { $0 }
+    }
+
     // MARK: Containers
     /// Space between children (stacks; grid rows and columns unless `rowSpacing`/`columnSpacing` say otherwise).
     /// Nil means SwiftUI's default (8 pt).

@@ -33,12 +33,18 @@ public struct StateUpdate: Sendable {
     /// Whether the general path made the screen again (`Screen.resolved(in:)`): lay it out in full.
     public var tookGeneralPath = false
     /// Fast path: the texts that changed, as `textChanges` gives them — also when a property change changes the
-    /// layout and `textChanges` is nil (a layout engine then builds the nodes of `propertyChanges` again). Empty for
-    /// the general path and for a change of structure.
+    /// layout and `textChanges` is nil (a layout engine then builds the nodes of `propertyChanges` again), and after a
+    /// change of structure (numbered as after it). Empty for the general path.
     public var changedTexts: [(node: Int32, text: String)] = []
     /// Whether a template's items were inserted, removed or moved (`StateUpdater`'s template path): the tree's
-    /// structure changed, its nodes are numbered anew (`textChanges` is nil: lay it out in full).
+    /// structure changed, its nodes are numbered anew (`textChanges` is nil; `splicedChildren` says how).
     public var changedStructure = false
+    /// A change of structure: the nodes whose children the template path made again, ascending by number in the tree
+    /// before the change, each with, for each of its children in the new state, the index among its old children of
+    /// the child it keeps (the same node, moved), or -1 for a child made. A layout engine splices them into its tree
+    /// (applying them from the last, each number still holds); `propertyChanges` and `changedTexts` are numbered as
+    /// after the change.
+    public var splicedChildren: [(node: Int32, origins: [Int32])] = []
     /// What changed, node by node (in the new screen's numbering): nil for the general path (anything may have).
     public var changes: NodeChanges?
 }
@@ -124,14 +130,15 @@ public struct StateUpdater: Sendable {
     /// The fast path's `changes` applied in place: the property readers resolved again, the texts patched; nil when a
     /// property reader cannot be resolved on its own (take the general path, nothing changed).
     private mutating func patched(_ changes: FastChanges, state: ScreenState, base: ScreenDerivedStorage,
-                                  structure: [Int32] = []) -> StateUpdate? {
-        let changedStructure = !structure.isEmpty
+                                  splicedChildren: [(node: Int32, origins: [Int32])]? = nil, structure: [Int32] = [],
+                                  before: [StateValue]? = nil) -> StateUpdate? {
+        let changedStructure = splicedChildren != nil
         var properties: [Int32] = []
         var resolvedNodes: [ComponentNode] = []
         var propertyTexts: [(node: Int32, text: String)] = []
         var sized: [Int32] = []
         if !changes.properties.isEmpty {
-            guard let resolved = resolveProperties(changes.properties, state: state) else { return nil }
+            guard let resolved = resolveProperties(changes.properties, state: state, before: before ?? screen.state.values) else { return nil }
             (properties, resolvedNodes, propertyTexts, sized) = resolved
         }
         let layoutChanged = !sized.isEmpty
@@ -166,8 +173,8 @@ public struct StateUpdater: Sendable {
         // A property change that is neither a size nor a text change is a change of paint; so is a control's value.
         let paint = properties.filter { !sized.contains($0) && !textNodes.contains($0) } + inputs
         return StateUpdate(screen: screen, base: base, warnings: [], textChanges: layoutChanged || changedStructure ? nil : texts,
-                           propertyChanges: properties, inputChanges: inputs, changedTexts: changedStructure ? [] : texts,
-                           changedStructure: changedStructure,
+                           propertyChanges: properties, inputChanges: inputs, changedTexts: texts,
+                           changedStructure: changedStructure, splicedChildren: splicedChildren ?? [],
                            changes: NodeChanges(text: textNodes, paint: paint, size: sized, structure: structure))
     }
 
@@ -180,14 +187,17 @@ public struct StateUpdater: Sendable {
     /// - Complexity: O(table entries) moved, plus the new and removed items' nodes.
     private mutating func templateUpdate(_ numbers: [Int32], state: ScreenState, base: ScreenDerivedStorage) -> StateUpdate? {
         var patches: [(path: [Int32], old: ComponentNode, patch: TemplateItemPatch)] = []
+        var spliced: [(node: Int32, origins: [Int32])] = []
         // From the last node in the flat tree's order: a patch changes no path of a node before it.
         for number in numbers.reversed() {
             guard let path = tables.templates[number], let node = screen.root.node(at: path[...]),
                   let patch = TemplateItemPatch(of: node, in: state, depth: path.count + 2, options: options,
                                                 definitions: &definitions) else { return nil }
             patches.append((path, node, patch))
+            spliced.append((number, patch.origins.map { $0.map(Int32.init) ?? -1 }))
         }
         let saved = screen
+        let before = screen.state.values
         screen.update(state: state) { root in
             for entry in patches {
                 root.modify(at: entry.path[...]) { node in
@@ -204,7 +214,8 @@ public struct StateUpdater: Sendable {
         if !renumbered { tables = ReaderTables(screen: screen) }
         guard !tables.repeatsID, tables.count <= min(options.maxNodes, options.maxTemplateNodes) / 2,
               let changes = fastChanges(slots: lastSlots, state: state),
-              let update = patched(changes, state: state, base: base, structure: templateNumbers(at: patches.map(\.path))) else {
+              let update = patched(changes, state: state, base: base, splicedChildren: spliced.reversed(),
+                                   structure: templateNumbers(at: patches.map(\.path)), before: before) else {
             screen = saved
             tables = ReaderTables(screen: saved)
             return nil
@@ -292,14 +303,15 @@ public struct StateUpdater: Sendable {
     /// node changed, the new nodes, the new texts of those whose text binding (a text's `text`, a button's `title`,
     /// a control's `label`: `TextProperty`) changed value, and those with a change that is neither paint-only nor
     /// a text (`sized`: laid out again); nil when one cannot be resolved on its own (take the general path).
-    private func resolveProperties(_ numbers: [Int32], state: ScreenState)
+    /// `before`: the values of the state the screen was in (the template path has put the new state in it already).
+    private func resolveProperties(_ numbers: [Int32], state: ScreenState, before: [StateValue])
         -> (nodes: [Int32], resolvedNodes: [ComponentNode], texts: [(node: Int32, text: String)], sized: [Int32])? {
         let decoder = PayloadDecoder(options: options)
         var nodes: [Int32] = []
         var resolvedNodes: [ComponentNode] = []
         var texts: [(node: Int32, text: String)] = []
         var sized: [Int32] = []
-        let before = screen.state.values, after = state.values
+        let after = state.values
         for number in numbers {
             let reader = tables.property[Int(tables.propertyOf[Int(number)])]
             guard let old = screen.root.node(at: reader.path[...]),

@@ -1,0 +1,556 @@
+import SDUISchema
+
+/// A run of a renumbered table's entries, in the new order: entries of the table as it was (`old`), or entries made
+/// for it (`made`: indices into the scratch tree the new nodes were built into; a per-node buffer of a later stage
+/// fills them with its default).
+enum NodeRun {
+    case old(Range<Int>)
+    case made(Range<Int>)
+
+    var count: Int {
+        switch self {
+        case .old(let range), .made(let range): return range.count
+        }
+    }
+}
+
+/// A region of a table replaced by runs of entries (`LayoutTree.spliceChildren`): `region` of the old table becomes
+/// `runs`, the entries after it move by `delta`.
+struct TableSplice {
+    var region: Range<Int>
+    var runs: [NodeRun]
+    var newCount: Int { runs.reduce(0) { $0 + $1.count } }
+    var delta: Int { newCount - region.count }
+
+    /// The runs of the whole table of `count` entries: before the region, the region's, after it.
+    func wholeTable(oldCount count: Int) -> [NodeRun] {
+        var all: [NodeRun] = []
+        if region.lowerBound > 0 { all.append(.old(0..<region.lowerBound)) }
+        all += runs
+        if region.upperBound < count { all.append(.old(region.upperBound..<count)) }
+        return all
+    }
+}
+
+/// How a node's children were spliced: the nodes, text runs, controls and layers renumbered, for the per-node state
+/// of the stages after the build (placements, measurements, frames) to follow (`LayoutState.followSplice`).
+struct ChildrenSplice {
+    /// The node whose children changed (its number is the same before and after).
+    var container: Int32
+    var nodes: TableSplice
+    var texts: TableSplice
+    var layers: TableSplice
+    /// For each old node of `nodes.region`: its new number, or -1 (removed).
+    var regionNumbers: [Int32]
+
+    /// The new number of old node `old` (-1: removed).
+    @inline(__always)
+    func newNumber(_ old: Int32) -> Int32 {
+        let i = Int(old)
+        if old < 0 || i < nodes.region.lowerBound { return old }
+        if i >= nodes.region.upperBound { return old + Int32(nodes.delta) }
+        return regionNumbers[i - nodes.region.lowerBound]
+    }
+}
+
+/// Why `LayoutTree.spliceChildren` left the tree as it was: the change needs a new tree (a full build and layout).
+enum ChildrenSpliceRefusal: Error, Equatable {
+    /// The node is not a node of the tree as built, the tree realises rows (a viewport layout's lazy grids), or its
+    /// children in the tree are not its payload children one for one (`nesting-too-deep` left them out).
+    case notSpliceable
+    /// Old or new items hold a grid (its GridItems, and whether its items are lazy, are the full build's).
+    case holdsGrid
+    /// Old or new items report a build diagnostic, or a font that is missing or substituted: the full build orders
+    /// and names them.
+    case reports
+    /// The tree's payload memory has been extended by many splices (`PayloadSource.generation`): a full build
+    /// starts it afresh, so what old items held is let go.
+    case sourceTooOld
+}
+
+extension LayoutTree {
+    /// Puts `container`'s new children in place of its old ones, as a state change made them (a template's items
+    /// inserted, removed or moved): `containerNode` is its payload node in the new state, `origins` says for each of
+    /// its children which old child it keeps (by index among the old children), or -1 for a child made, which is
+    /// built here by the build's own per-node step (`TreeBuilder.add`) into `scratch`. The nodes of kept children
+    /// keep their records — only renumbered — and every table indexed by node, text run, control or layer follows
+    /// (links, `texts`, `inputs`, `layeredNodes`, `layers`, payload pointers, replaced sources, lazy grids, fonts'
+    /// reports); the container's child fields are derived again (`deriveChildFields`). Every untouched node keeps its
+    /// record; the layout state follows with the returned splice (`LayoutState.followSplice`).
+    ///
+    /// Nothing is changed when it refuses (`ChildrenSpliceRefusal`).
+    /// - Complexity: O(n) copies of plain records (the nodes after the first changed one), plus the built items.
+    mutating func spliceChildren(of container: Int32, origins: [Int32], containerNode: ComponentNode, builder: TreeBuilder,
+                                 scratch: inout LayoutTree) -> Result<ChildrenSplice, ChildrenSpliceRefusal> {
+        let c = Int(container)
+        guard c >= 0, c < builtCount, nodes.count == builtCount, lazyGrids.isEmpty, let source else {
+            return .failure(.notSpliceable)
+        }
+        guard source.generation < PayloadSource.maxGeneration else { return .failure(.sourceTooOld) }
+        // The old payload children (linked in order, after a section's header, before its footer).
+        var oldChildren: [Int32] = []
+        var before: [Int32] = [], after: [Int32] = []
+        var child = nodes[c].firstChild
+        while child >= 0 {
+            let index = nodes[Int(child)].childIndex
+            if index >= 0 {
+                guard index == Int32(oldChildren.count), after.isEmpty else { return .failure(.notSpliceable) }
+                oldChildren.append(child)
+            } else if index == sectionFooterChildIndex {
+                after.append(child)
+            } else if oldChildren.isEmpty && after.isEmpty {
+                before.append(child)
+            } else {
+                return .failure(.notSpliceable)
+            }
+            child = nodes[Int(child)].nextSibling
+        }
+        guard origins.count == containerNode.children.count, origins.allSatisfy({ $0 < Int32(oldChildren.count) }) else {
+            return .failure(.notSpliceable)
+        }
+        let end = subtreeEnd(c)
+        // The region the children occupy: from the first to the end of the last, or, with none, where they go —
+        // before the footer, or the overlays' views (flat nodes after the children, not linked), or the end.
+        let start: Int, regionEnd: Int
+        if let first = oldChildren.first, let last = oldChildren.last {
+            start = Int(first)
+            regionEnd = subtreeEnd(Int(last))
+        } else if let next = after.first ?? before.last.map({ Int32(subtreeEnd(Int($0))) }) {
+            start = Int(next)
+            regionEnd = start
+        } else {
+            var k = c + 1
+            while k < end && nodes[k].parent == container && decoration(ofChildIndex: nodes[k].childIndex)?.isOverlay == false {
+                k = subtreeEnd(k)
+            }
+            start = k
+            regionEnd = k
+        }
+        var childRanges: [Range<Int>] = []
+        childRanges.reserveCapacity(oldChildren.count)
+        for (k, node) in oldChildren.enumerated() {
+            childRanges.append(Int(node)..<(k + 1 < oldChildren.count ? Int(oldChildren[k + 1]) : regionEnd))
+        }
+        for k in start..<regionEnd where nodes[k].kind == .grid || nodes[k].kind == .hgrid { return .failure(.holdsGrid) }
+        // The region's text runs, controls and layered nodes (each table is in node order: one run of it).
+        let textRegion = entries(in: start..<regionEnd, texts: true)
+        let inputRegion = entries(in: start..<regionEnd, texts: false)
+        if !textRegion.isEmpty && (fontMisses.contains { textRegion.contains(Int($0.text)) }
+                                   || fontSubstitutions.contains { textRegion.contains(Int($0.text)) }) {
+            return .failure(.reports)
+        }
+        if !buildDiagnostics.isEmpty {
+            let pointer = SDUILayout.pointer(forPath: path(of: container))
+            if buildDiagnostics.contains(where: { $0.pointer.hasPrefix(pointer + "/") }) { return .failure(.reports) }
+        }
+
+        // The new payload: the container's node kept by a source that keeps the old one (kept children's nodes point
+        // into it), its children read in place.
+        let newSource = PayloadSource(root: source.root.pointee, title: source.title, extending: source)
+        let kept = newSource.keep(containerNode)
+        let depth = depth(of: container) + 1
+        let axes = childAxes(of: container)
+        scratch.removeAll()
+        scratch.sizeClass = sizeClass
+        scratch.contentSize = contentSize
+        scratch.fonts = fonts
+        scratch.inputState = inputState
+        scratch.source = newSource
+        var stub = nodes[c]
+        stub.parent = -1; stub.firstChild = -1; stub.nextSibling = -1
+        scratch.reserveNodes(1)
+        scratch.nodes.appendAssumingCapacity(stub)
+        scratch.frames.appendAssumingCapacity(frames[c])
+        scratch.paddings.appendAssumingCapacity(paddings[c])
+        scratch.sources.appendAssumingCapacity(kept)
+        var runs: [NodeRun] = []
+        kept.pointee.children.withUnsafeBufferPointer { children in
+            for (j, origin) in origins.enumerated() {
+                if origin >= 0 {
+                    let range = childRanges[Int(origin)]
+                    if case .old(let last)? = runs.last, last.upperBound == range.lowerBound {
+                        runs[runs.count - 1] = .old(last.lowerBound..<range.upperBound)
+                    } else {
+                        runs.append(.old(range))
+                    }
+                } else if let base = children.baseAddress {
+                    let first = scratch.nodes.count
+                    builder.add(base + j, parent: 0, childIndex: Int32(j), parentContext: axes.context, shareAxis: axes.share,
+                                parentHidden: nodes[c].isHidden, depth: depth, into: &scratch)
+                    runs.append(.made(first..<scratch.nodes.count))
+                }
+            }
+        }
+        guard scratch.buildDiagnostics.isEmpty, scratch.fontMisses.isEmpty, scratch.fontSubstitutions.isEmpty else {
+            scratch.source = nil
+            return .failure(.reports)
+        }
+        guard scratch.gridItems.isEmpty, scratch.lazyGridNodes.isEmpty,
+              !(1..<scratch.nodes.count).contains(where: { scratch.nodes[$0].kind == .grid || scratch.nodes[$0].kind == .hgrid }) else {
+            scratch.source = nil
+            return .failure(.holdsGrid)
+        }
+
+        // Nothing refuses from here on.
+        makeNodeBuffersOwn()
+        let nodeSplice = TableSplice(region: start..<regionEnd, runs: runs)
+        var regionNumbers = [Int32](repeating: -1, count: regionEnd - start)
+        var scratchNumbers = [Int32](repeating: -1, count: scratch.nodes.count)
+        scratchNumbers[0] = container
+        var at = start
+        for run in runs {
+            switch run {
+            case .old(let range): for i in range { regionNumbers[i - start] = Int32(at + i - range.lowerBound) }
+            case .made(let range): for i in range { scratchNumbers[i] = Int32(at + i - range.lowerBound) }
+            }
+            at += run.count
+        }
+        let splice0 = ChildrenSplice(container: container, nodes: nodeSplice, texts: TableSplice(region: 0..<0, runs: []),
+                                     layers: TableSplice(region: 0..<0, runs: []), regionNumbers: regionNumbers)
+        @inline(__always) func renumber(_ i: Int32) -> Int32 { splice0.newNumber(i) }
+        @inline(__always) func renumberMade(_ i: Int32) -> Int32 { i < 0 ? -1 : scratchNumbers[Int(i)] }
+
+        // Side tables: the runs of each, in the new order.
+        var textRuns: [NodeRun] = [], inputRuns: [NodeRun] = [], layeredRuns: [NodeRun] = [], layerRuns: [NodeRun] = []
+        for run in runs {
+            switch run {
+            case .old(let range):
+                textRuns.append(.old(entries(in: range, texts: true)))
+                inputRuns.append(.old(entries(in: range, texts: false)))
+                let layered = layeredEntries(in: range)
+                layeredRuns.append(.old(layered))
+                layerRuns.append(.old(layerRange(of: layered, in: layeredNodes)))
+            case .made(let range):
+                textRuns.append(.made(scratch.entries(in: range, texts: true)))
+                inputRuns.append(.made(scratch.entries(in: range, texts: false)))
+                let layered = scratch.layeredEntries(in: range)
+                layeredRuns.append(.made(layered))
+                layerRuns.append(.made(layerRange(of: layered, in: scratch.layeredNodes)))
+            }
+        }
+        let textSplice = TableSplice(region: textRegion, runs: textRuns)
+        let inputSplice = TableSplice(region: inputRegion, runs: inputRuns)
+        let layeredRegion = layeredEntries(in: start..<regionEnd)
+        let layeredSplice = TableSplice(region: layeredRegion, runs: layeredRuns)
+        let layerSplice = TableSplice(region: layerRange(of: layeredRegion, in: layeredNodes), runs: layerRuns)
+        // The new number of an old text run / control / layer.
+        func entryNumber(_ splice: TableSplice) -> (Int32) -> Int32 {
+            var starts: [(old: Int, new: Int, count: Int)] = []
+            var at = splice.region.lowerBound
+            for run in splice.runs {
+                if case .old(let range) = run { starts.append((range.lowerBound, at, range.count)) }
+                at += run.count
+            }
+            let region = splice.region, delta = splice.delta
+            return { old in
+                let i = Int(old)
+                if old < 0 || i < region.lowerBound { return old }
+                if i >= region.upperBound { return old + Int32(delta) }
+                for s in starts where i >= s.old && i < s.old + s.count { return Int32(s.new + i - s.old) }
+                return -1
+            }
+        }
+        // The new number of a made text run / control / layer.
+        func madeNumber(_ splice: TableSplice) -> (Int32) -> Int32 {
+            var starts: [(made: Int, new: Int, count: Int)] = []
+            var at = splice.region.lowerBound
+            for run in splice.runs {
+                if case .made(let range) = run { starts.append((range.lowerBound, at, range.count)) }
+                at += run.count
+            }
+            return { made in
+                let i = Int(made)
+                for s in starts where i >= s.made && i < s.made + s.count { return Int32(s.new + i - s.made) }
+                return -1
+            }
+        }
+        let oldText = entryNumber(textSplice), madeText = madeNumber(textSplice)
+        let oldInput = entryNumber(inputSplice), madeInput = madeNumber(inputSplice)
+        let oldLayer = entryNumber(layerSplice), madeLayer = madeNumber(layerSplice)
+
+        // The per-node records.
+        let oldNodeCount = nodes.count
+        nodes.splice(nodeSplice, made: scratch.nodes, filler: FlatNode())
+        frames.splice(nodeSplice, made: scratch.frames, filler: FrameSpec())
+        paddings.splice(nodeSplice, made: scratch.paddings, filler: PaddingSpec())
+        sources.splice(nodeSplice, made: scratch.sources, filler: kept)
+        nodeCapacity = min(nodes.capacity, frames.capacity, paddings.capacity, sources.capacity)
+        let flat = nodes.unchecked
+        var k = 0
+        for run in nodeSplice.wholeTable(oldCount: oldNodeCount) {
+            switch run {
+            case .old:
+                for _ in 0..<run.count {
+                    flat[k].parent = renumber(flat[k].parent)
+                    flat[k].firstChild = renumber(flat[k].firstChild)
+                    flat[k].nextSibling = renumber(flat[k].nextSibling)
+                    if flat[k].textIndex >= 0 { flat[k].textIndex = oldText(flat[k].textIndex) }
+                    if flat[k].kind == .input && flat[k].firstGridItem >= 0 { flat[k].firstGridItem = oldInput(flat[k].firstGridItem) }
+                    k += 1
+                }
+            case .made:
+                for _ in 0..<run.count {
+                    flat[k].parent = renumberMade(flat[k].parent)
+                    flat[k].firstChild = renumberMade(flat[k].firstChild)
+                    flat[k].nextSibling = renumberMade(flat[k].nextSibling)
+                    if flat[k].textIndex >= 0 { flat[k].textIndex = madeText(flat[k].textIndex) }
+                    if flat[k].kind == .input && flat[k].firstGridItem >= 0 { flat[k].firstGridItem = madeInput(flat[k].firstGridItem) }
+                    k += 1
+                }
+            }
+        }
+        // The container's children, linked again: its header, the children in their new order (each at its new
+        // index, its payload node the new one), its footer.
+        var chain = before.map(renumber)
+        var itemRoot = start
+        for run in runs {
+            var k = itemRoot
+            let runEnd = itemRoot + run.count
+            while k < runEnd {
+                chain.append(Int32(k))
+                k = subtreeEnd(k)
+            }
+            itemRoot = runEnd
+        }
+        chain += after.map(renumber)
+        kept.pointee.children.withUnsafeBufferPointer { children in
+            var j = 0
+            for (position, node) in chain.enumerated() {
+                flat[Int(node)].nextSibling = position + 1 < chain.count ? chain[position + 1] : -1
+                flat[Int(node)].parent = container
+                if position >= before.count && position < chain.count - after.count, let base = children.baseAddress {
+                    flat[Int(node)].childIndex = Int32(j)
+                    sources[Int(node)] = base + j
+                    j += 1
+                }
+            }
+        }
+        flat[c].firstChild = chain.first ?? -1
+        sources[c] = kept
+
+        // The side tables.
+        texts.splice(textSplice, made: scratch.texts, filler: TextSpec(string: "", style: .body, fixedWeight: nil, contentSize: contentSize, lineLimit: nil, alignment: .center))
+        inputs.splice(inputSplice, made: scratch.inputs, filler: InputSpec(controlWidth: 0, controlHeight: 0, gap: 0, segments: 0, expands: false))
+        let oldLayered = layeredNodes
+        let oldLayerCount = layers.count
+        layeredNodes.splice(layeredSplice, made: scratch.layeredNodes, filler: LayeredNode(node: -1, firstLayer: 0, layerCount: 0, ignoresSafeArea: false))
+        layers.splice(layerSplice, made: scratch.layers, filler: LayoutLayer(role: .content, modifier: nil))
+        var layeredAt = 0
+        for run in layeredSplice.wholeTable(oldCount: oldLayered.count) {
+            for _ in 0..<run.count {
+                if case .made = run {
+                    layeredNodes[layeredAt].node = renumberMade(layeredNodes[layeredAt].node)
+                    layeredNodes[layeredAt].firstLayer = madeLayer(layeredNodes[layeredAt].firstLayer)
+                } else {
+                    layeredNodes[layeredAt].node = renumber(layeredNodes[layeredAt].node)
+                    layeredNodes[layeredAt].firstLayer = oldLayer(layeredNodes[layeredAt].firstLayer)
+                }
+                layeredAt += 1
+            }
+        }
+        var layerAt = 0
+        for run in layerSplice.wholeTable(oldCount: oldLayerCount) {
+            for _ in 0..<run.count {
+                let node = layers[layerAt].contentNode
+                if node >= 0 {
+                    if case .made = run { layers[layerAt].contentNode = renumberMade(node) } else { layers[layerAt].contentNode = renumber(node) }
+                }
+                layerAt += 1
+            }
+        }
+        ignoresSafeAreaCount = layeredNodes.reduce(0) { $0 + ($1.ignoresSafeArea ? 1 : 0) }
+
+        // What is indexed by node or text run elsewhere.
+        var replaced: [Int32: ReplacedSource] = [:]
+        for (node, holder) in replacedSources where node != container {
+            let moved = renumber(node)
+            if moved >= 0 { replaced[moved] = holder }
+        }
+        replacedSources = replaced
+        lazyGridNodes = lazyGridNodes.map(renumber)
+        for k in fontMisses.indices { fontMisses[k].text = oldText(fontMisses[k].text) }
+        for k in fontSubstitutions.indices { fontSubstitutions[k].text = oldText(fontSubstitutions[k].text) }
+        diagnosticNames.removeAll()
+        builtCount = nodes.count
+        usesSizeClasses = usesSizeClasses || scratch.usesSizeClasses
+        usesFontFamilies = usesFontFamilies || scratch.usesFontFamilies
+        self.source = newSource
+        linksArray = nil
+        scratch.source = nil
+        _ = deriveChildFields(of: container)
+        return .success(ChildrenSplice(container: container, nodes: nodeSplice, texts: textSplice, layers: layerSplice,
+                                       regionNumbers: regionNumbers))
+    }
+
+    /// The run of text runs (`texts: true`) or controls of the nodes in `range` (each table is in node order).
+    private func entries(in range: Range<Int>, texts: Bool) -> Range<Int> {
+        var first = -1, count = 0
+        for k in range {
+            let n = nodes[k]
+            let entry = texts ? n.textIndex : (n.kind == .input ? n.firstGridItem : -1)
+            if entry >= 0 {
+                if first < 0 { first = Int(entry) }
+                count += 1
+            }
+        }
+        if first >= 0 { return first..<(first + count) }
+        // None: where they would go — after the last entry of a node before the range.
+        var k = range.lowerBound - 1
+        while k >= 0 {
+            let n = nodes[k]
+            let entry = texts ? n.textIndex : (n.kind == .input ? n.firstGridItem : -1)
+            if entry >= 0 { return Int(entry + 1)..<Int(entry + 1) }
+            k -= 1
+        }
+        return 0..<0
+    }
+
+    /// The run of `layeredNodes` entries of the nodes in `range`.
+    private func layeredEntries(in range: Range<Int>) -> Range<Int> {
+        var low = 0, high = layeredNodes.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if Int(layeredNodes[middle].node) < range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < layeredNodes.count && Int(layeredNodes[end].node) < range.upperBound { end += 1 }
+        return low..<end
+    }
+
+    /// The layers of the layered entries `entries` of `table` (one run: their layers are in node order).
+    private func layerRange(of entries: Range<Int>, in table: ContiguousArray<LayeredNode>) -> Range<Int> {
+        guard let first = entries.first, let last = entries.last else {
+            // None: where they would go — after the layers of the entry before.
+            if entries.lowerBound > 0 {
+                let before = table[entries.lowerBound - 1]
+                return Int(before.firstLayer + before.layerCount)..<Int(before.firstLayer + before.layerCount)
+            }
+            return 0..<0
+        }
+        return Int(table[first].firstLayer)..<Int(table[last].firstLayer + table[last].layerCount)
+    }
+
+    /// Node `node`'s nesting depth (the root is 1).
+    func depth(of node: Int32) -> Int {
+        var depth = 0
+        var a = node
+        while a >= 0 { depth += 1; a = nodes[Int(a)].parent }
+        return depth
+    }
+
+    /// The stack axis and share axis `node` gives its children, as the build derives them (`TreeBuilder.add`).
+    func childAxes(of node: Int32) -> (context: StackAxisContext, share: StackAxisContext) {
+        let n = nodes[Int(node)]
+        let context: StackAxisContext
+        switch n.kind {
+        case .vstack: context = .vertical
+        case .hstack: context = .horizontal
+        case .scroll: context = n.isHorizontal ? .horizontal : .vertical
+        default: context = .none
+        }
+        switch n.kind {
+        case .vstack, .hstack, .scroll: return (context, context)
+        case .zstack, .custom:
+            let spec = n.hasLayers ? fixedFrame(of: layered(node)) : frames[Int(node)]
+            switch n.shareAxis {
+            case .vertical: return (context, spec.height.isNaN ? .vertical : .none)
+            case .horizontal: return (context, spec.width.isNaN ? .horizontal : .none)
+            case .none: return (context, .none)
+            }
+        default: return (context, .none)
+        }
+    }
+}
+
+extension TableSplice {
+    /// The same splice without the runs that move no entry: leading runs taken from where they go, and trailing ones
+    /// that move with the entries after the region (by `delta`) — they become part of what is kept or moved whole.
+    func trimmed() -> TableSplice {
+        var s = self
+        while case .old(let r)? = s.runs.first, r.lowerBound == s.region.lowerBound {
+            s.region = r.upperBound..<s.region.upperBound
+            s.runs.removeFirst()
+        }
+        while case .old(let r)? = s.runs.last, r.upperBound == s.region.upperBound {
+            s.region = s.region.lowerBound..<r.lowerBound
+            s.runs.removeLast()
+        }
+        return s
+    }
+}
+
+extension NodeBuffer {
+    /// Replaces `splice.region` with its runs: old ones from this buffer as it was, made ones from `made` (or
+    /// `filler`, when nil). Entries that stay where they are are not written; the ones after the region move as one
+    /// block.
+    /// - Complexity: O(the entries moved) copies, plus one block move of the entries after the region.
+    func splice(_ full: TableSplice, made: NodeBuffer<Element>?, filler: Element) {
+        let splice = full.trimmed()
+        let lower = splice.region.lowerBound, upper = splice.region.upperBound
+        let oldCount = count
+        guard upper <= oldCount else { return }
+        let moves = splice.runs.enumerated().contains { _, run in if case .old = run { return true } else { return false } }
+        let taken = moves ? ContiguousArray(UnsafeBufferPointer(start: unchecked.base + lower, count: upper - lower)) : []
+        let delta = splice.delta
+        if delta > 0 { append(contentsOf: repeatElement(filler, count: delta)) }
+        if delta != 0 && upper < oldCount {
+            let base = unchecked.base
+            UnsafeMutableRawPointer(base + upper + delta).copyMemory(from: base + upper,
+                                                                     byteCount: (oldCount - upper) * MemoryLayout<Element>.stride)
+        }
+        if delta < 0 { truncate(to: oldCount + delta) }
+        let base = unchecked.base
+        var at = lower
+        for run in splice.runs {
+            switch run {
+            case .old(let range):
+                if range.lowerBound != at {
+                    taken.withUnsafeBufferPointer { taken in
+                        (base + at).update(from: taken.baseAddress! + (range.lowerBound - lower), count: range.count)
+                    }
+                }
+            case .made(let range):
+                if let made {
+                    (base + at).update(from: made.unchecked.base + range.lowerBound, count: range.count)
+                } else {
+                    (base + at).update(repeating: filler, count: range.count)
+                }
+            }
+            at += run.count
+        }
+    }
+}
+
+extension ContiguousArray {
+    /// Replaces `splice.region` with its runs: old ones from this array as it was, made ones from `made` (or
+    /// `filler`, when nil). Entries that stay where they are are not written.
+    mutating func splice(_ full: TableSplice, made: ContiguousArray<Element>?, filler: Element) {
+        let splice = full.trimmed()
+        guard splice.region.upperBound <= count else { return }
+        if splice.delta == 0 {
+            // In place: only the runs that move.
+            var writes: [(at: Int, values: ArraySlice<Element>)] = []
+            var at = splice.region.lowerBound
+            for run in splice.runs {
+                switch run {
+                case .old(let range): if range.lowerBound != at { writes.append((at, ArraySlice(Array(self[range])))) }
+                case .made(let range):
+                    writes.append((at, made.map { ArraySlice(Array($0[range])) } ?? ArraySlice(repeatElement(filler, count: range.count))))
+                }
+                at += run.count
+            }
+            for write in writes { replaceSubrange(write.at..<(write.at + write.values.count), with: write.values) }
+            return
+        }
+        var region = ContiguousArray<Element>()
+        region.reserveCapacity(splice.newCount)
+        for run in splice.runs {
+            switch run {
+            case .old(let range): region += self[range]
+            case .made(let range):
+                if let made { region += made[range] } else { region += repeatElement(filler, count: range.count) }
+            }
+        }
+        replaceSubrange(splice.region, with: region)
+    }
+}
