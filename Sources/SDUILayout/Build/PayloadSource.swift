@@ -43,7 +43,6 @@ final class PayloadSource: @unchecked Sendable {
         generation = 0
         let stored = UnsafeMutablePointer<ComponentNode>.allocate(capacity: 1)
         stored.initialize(to: root)
-        kept.append(stored)
         self.root = UnsafePointer(stored)
     }
 
