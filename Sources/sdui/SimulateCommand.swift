@@ -469,8 +469,11 @@ final class Simulation {
             do { try screen.toggleInput(ofNodeWithID: id) } catch { throw Failure(message: error.message) }
         case .scroll(let id, let offset):
             let screen = try visibleScreen(having: id)
-            guard screen.screen.root.id == id || (screen.screen.root.id == nil && id == "root") else {
-                throw Failure(message: "'\(id)' is not the root scroll of '\(screen.screen.id)' (scroll:NODE-ID=Y scrolls a screen's root scroll view\(screen.screen.root.type == .scroll ? ", '\(screen.screen.root.id ?? "root")'" : "; its root is a \(screen.screen.root.type.rawValue)"))")
+            // The root as the screen's layout names it: its payload id, or "root" without one.
+            let root = screen.layoutResult.flatMap { $0.nodeCount > 0 ? $0.content(at: 0) : nil }
+            guard let root, (root.id ?? "root") == id else {
+                let what = root.map { $0.type == .scroll ? ", '\($0.id ?? "root")'" : "; its root is a \($0.type.rawValue)" } ?? ""
+                throw Failure(message: "'\(id)' is not the root scroll of '\(screen.screen.id)' (scroll:NODE-ID=Y scrolls a screen's root scroll view\(what))")
             }
             do { try screen.scroll(to: offset) } catch { throw Failure(message: error.message) }
         case .set(let name, let value):

@@ -146,38 +146,41 @@ struct ContentRecord {
     var extras: Int32 = -1
 
     /// The content of the payload node at `node`, its extras appended to `extras` when it has some.
+    ///
+    /// Read through the pointer, property by property (a copy of the node would retain each of its fields), and the
+    /// extras made only for a node that has some (`ContentExtras.isNeeded`): most nodes have none.
     init(_ node: UnsafePointer<ComponentNode>, sizeClass: UserInterfaceSizeClass, extras table: inout ContiguousArray<ContentExtras>) {
         func r<T>(_ value: Responsive<T>?) -> T? { value?.resolved(for: sizeClass) }
-        let n = node.pointee
-        id = n.id
-        type = n.type
+        id = node.pointee.id
+        type = node.pointee.type
         switch type {
-        case .button, .label: text = r(n.title)
-        default: text = r(n.text)
+        case .button, .label: text = r(node.pointee.title)
+        default: text = r(node.pointee.text)
         }
-        let drawing = n.drawingModifiers
-        color = r(n.color)
+        let drawing = node.pointee.drawingModifiers
+        color = r(node.pointee.color)
         background = r(drawing.background)
         cornerRadius = r(drawing.cornerRadius)
-        buttonStyle = r(n.buttonStyle)
+        buttonStyle = r(node.pointee.buttonStyle)
         frameAlignment = r(drawing.frameAlignment)
         contentMode = r(drawing.contentMode)
-        axis = r(n.axis)
-        pinnedViews = n.pinnedViews
-        strikethrough = r(n.strikethrough) ?? false
-        underline = r(n.underline) ?? false
+        axis = r(node.pointee.axis)
+        pinnedViews = node.pointee.pinnedViews
+        strikethrough = r(node.pointee.strikethrough) ?? false
+        underline = r(node.pointee.underline) ?? false
         hasAction = drawing.action != nil
-        hasModifierChain = !drawing.chain.isEmpty
-        isHiddenByModifiers = drawing.chain.contains { modifier in
+        let chain = drawing.chain
+        hasModifierChain = !chain.isEmpty
+        isHiddenByModifiers = hasModifierChain && chain.contains { modifier in
             switch modifier {
             case .hidden(let hidden): return hidden.resolved(for: sizeClass)
             case .opacity(let opacity): return opacity.resolved(for: sizeClass) <= 0
             default: return false
             }
         }
-        if let more = ContentExtras(n, drawing: drawing, sizeClass: sizeClass) {
+        if ContentExtras.isNeeded(node, drawing: drawing, hasModifierChain: hasModifierChain, hasAction: hasAction) {
             extras = Int32(truncatingIfNeeded: table.count)
-            table.append(more)
+            table.append(ContentExtras(node.pointee, drawing: drawing, sizeClass: sizeClass))
         }
     }
 }
@@ -202,13 +205,24 @@ struct ContentExtras {
     var properties: [String: JSONValue] = [:]
     var templateItem: TemplateItem?
 
-    /// The extras of `node`, or nil when it has none.
-    init?(_ node: ComponentNode, drawing: DrawingModifiers, sizeClass: UserInterfaceSizeClass) {
+    /// Whether the node at `node` has extras: a modifier chain, an image's or label's fields, an action, lifecycle
+    /// actions, a control, accessibility properties, a custom type's properties or a template item. Asked before an
+    /// extras value is made (made and dropped, its many fields would be initialised and destroyed for every node).
+    static func isNeeded(_ node: UnsafePointer<ComponentNode>, drawing: DrawingModifiers, hasModifierChain: Bool,
+                         hasAction: Bool) -> Bool {
+        switch node.pointee.type {
+        case .image, .label: return true
+        default: break
+        }
+        if hasModifierChain || hasAction || drawing.accessibility != nil || !node.pointee.extra.isEmpty { return true }
+        return node.pointee.hasInteraction && (node.pointee.onAppear != nil || node.pointee.onDisappear != nil
+                                               || node.pointee.input != nil || node.pointee.templateItem != nil)
+    }
+
+    /// The extras of `node` (one that has some: `isNeeded`).
+    init(_ node: ComponentNode, drawing: DrawingModifiers, sizeClass: UserInterfaceSizeClass) {
         func r<T>(_ value: Responsive<T>?) -> T? { value?.resolved(for: sizeClass) }
         let isImage = node.type == .image, isLabel = node.type == .label
-        guard !drawing.chain.isEmpty || isImage || isLabel || drawing.action != nil || node.onAppear != nil
-                || node.onDisappear != nil || node.input != nil || drawing.accessibility != nil || !node.extra.isEmpty
-                || node.templateItem != nil else { return nil }
         if !drawing.chain.isEmpty {
             let modifiers = node.modifiers
             let full = modifiers.fullChain(isImage: isImage)

@@ -19,11 +19,16 @@ extension ScreenViewController {
     /// the lazy items that enter the visible area run their `onAppear`, those that leave it their `onDisappear`
     /// (leaving first, each in document order). Layout does not change: frames stay in content coordinates at
     /// offset 0, as `sdui layout` prints them.
-    /// - Throws: `RuntimeError.invalidValue` when the root is not a vertical scroll or `offset` is not finite.
+    /// - Throws: `RuntimeError.invalidValue` when the root is not a vertical scroll (as the last layout found it; the
+    ///   screen must have been laid out) or `offset` is not finite.
     public func scroll(to offset: Double) throws(RuntimeError) {
         guard offset.isFinite else { throw RuntimeError(.invalidValue, "'\(screen.id)': a scroll offset must be a finite number") }
-        guard screen.root.type == .scroll, !screen.root.geometry.isHorizontalAxis else {
-            throw RuntimeError(.invalidValue, "'\(screen.id)': its root is a \(screen.root.type.rawValue), not a vertical scroll: there is nothing to scroll")
+        guard let layout = layoutResult else {
+            throw RuntimeError(.invalidValue, "'\(screen.id)': the screen has not been laid out yet: there is nothing to scroll")
+        }
+        guard layout.rootScrollsVertically else {
+            let root = layout.content(at: 0).map { " is a \($0.type.rawValue)," } ?? ""
+            throw RuntimeError(.invalidValue, "'\(screen.id)': its root\(root) not a vertical scroll: there is nothing to scroll")
         }
         lazyItems.scroll(to: offset)
         updateLazyItemVisibility()

@@ -42,6 +42,10 @@ extension ComponentNode {
         get { box.properties.templateItem }
         set { makeUnique(); box.properties.templateItem = newValue }
     }
+
+    /// Whether the node has any of these parts (a binding, a lifecycle action, a control, a template or a template's
+    /// item): one pointer test, for a reader that skips the others on most nodes.
+    package var hasInteraction: Bool { box.properties.interaction != nil }
 }
 
 /// A node's parts that only interactive screens use.

@@ -5,7 +5,7 @@ import SDUISchema
 import Testing
 
 /// Sections, viewThatFits, flow, hgrid, labels, SF Symbols and text styling, beyond the fixtures.
-@Suite struct VocabularyTests {
+@Suite struct SectionFlowLabelAndTextStyleTests {
     static func layout(_ json: String, window: (Double, Double) = (320, 600), scrollOffset: Double? = nil,
                        contentSize: ContentSizeCategory = .large) throws -> LayoutResult {
         let decoded = PayloadDecoder().decode(Data(#"{"schemaVersion": 1, "id": "t", "root": "#.utf8) + Data(json.utf8) + Data("}".utf8))
@@ -86,7 +86,7 @@ import Testing
         #expect(r.frame("b")?.maxX == (try #require(r.frame("f"))).maxX, "trailing")
     }
 
-    @Test func `bad vocabulary values are errors that say where`() {
+    @Test func `bad values of these keys are errors that say where`() {
         let cases: [(String, String)] = [
             (#"{"type": "scroll", "pinnedViews": ["headers"]}"#, "/root/pinnedViews/0"),
             (#"{"type": "text", "text": "x", "minimumScaleFactor": 0}"#, "/root/minimumScaleFactor"),
@@ -104,7 +104,7 @@ import Testing
         }
     }
 
-    @Test func `the vocabulary round-trips through the encoding`() throws {
+    @Test func `these keys round-trip through the encoding`() throws {
         let json = #"{"type": "scroll", "pinnedViews": ["sectionHeaders"], "children": [{"type": "section", "header": {"type": "text", "text": "H"}, "footer": {"type": "label", "title": "F", "systemImage": "star"}, "children": [{"type": "flow", "lineSpacing": 2, "children": [{"type": "text", "text": "$5", "strikethrough": true, "underline": true, "monospacedDigit": true, "truncationMode": "middle", "minimumScaleFactor": 0.5, "lineSpacing": 1}]}, {"type": "hgrid", "rows": 2, "children": []}, {"type": "viewThatFits", "axes": ["horizontal", "vertical"], "children": [{"type": "image", "systemName": "star", "style": "title"}]}]}]}"#
         let screen = try #require(PayloadDecoder().decode(Data((#"{"schemaVersion": 1, "id": "t", "root": "# + json + "}").utf8)).screen)
         let again = PayloadDecoder().decode(screen.jsonData(pretty: false))

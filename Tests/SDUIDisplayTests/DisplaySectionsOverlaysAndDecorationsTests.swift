@@ -4,15 +4,15 @@ import SDUISchema
 import SDUILayout
 @testable import SDUIDisplay
 
-/// The issue-11 vocabulary in the render contract: section headers and footers and the views of backgrounds and
+/// Sections, overlays, symbols and text decorations in the render contract: section headers and footers and the views of backgrounds and
 /// overlays as items of their own, the modifier chain's boxes as decorations, symbols and text decorations.
-@Suite struct DisplayVocabularyTests {
+@Suite struct DisplaySectionsOverlaysAndDecorationsTests {
     static func items(_ json: String, window: String = "iphone-16", direction: LayoutDirection = .leftToRight) throws -> [DisplayItem] {
         try Fixture.items(Screen(json: json), Fixture.window(window), direction: direction)
     }
 
     @Test(arguments: ["storefront", "settings", "profile"])
-    func `every laid-out node of the vocabulary examples resolves to its payload node`(_ name: String) throws {
+    func `every laid-out node of the storefront, settings and profile examples resolves to its payload node`(_ name: String) throws {
         let screen = try Fixture.example(name)
         for window in ["iphone-se-3", "ipad-pro-13-m4"] {
             let items = Fixture.items(screen, Fixture.window(window))
@@ -119,7 +119,7 @@ import SDUILayout
         #expect(title.left + title.width <= mirrored.box.minX - LabelMetrics.spacing + 0.01)
     }
 
-    @Test func `a rotation of the vocabulary examples is frame updates only`() throws {
+    @Test func `a rotation of the storefront, settings and profile examples is frame updates only`() throws {
         for name in ["storefront", "settings", "profile"] {
             let screen = try Fixture.example(name)
             let portrait = Fixture.items(screen, Fixture.window("ipad-pro-13-m4"))

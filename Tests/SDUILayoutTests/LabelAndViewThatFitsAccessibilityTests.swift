@@ -5,7 +5,7 @@ import SDUISchema
 
 /// Labels and view-that-fits as VoiceOver reads them: a `label` is read as its title (SwiftUI's `Label`: the symbol is
 /// decoration), and the children a `viewThatFits` did not choose are not on screen, so they are not read.
-@Suite struct AccessibilityVocabularyTests {
+@Suite struct LabelAndViewThatFitsAccessibilityTests {
     func tree(_ json: String) throws -> (tree: AccessibilityTree, ids: [String]) {
         let screen = try Screen(json: json)
         let environment = device("iphone-16")
