@@ -37,6 +37,8 @@ public final class LazyItemTracker {
     private var lazyItems: [Int]?
     /// The root scroll's children (layout indices), found with `lazyItems`.
     private var scrollContent: [Int] = []
+    /// The layout and offset the visible items were last found for (`findVisible`).
+    private var foundIn: (layout: LayoutResult, offset: Double)?
     private var isUpdating = false
     private var needsUpdate = false
 
@@ -137,6 +139,16 @@ public final class LazyItemTracker {
         }
     }
 
+    /// Whether the ascending `indices` hold `index` (binary search).
+    private static func contains(_ indices: [Int], _ index: Int) -> Bool {
+        var low = 0, high = indices.count
+        while low < high {
+            let middle = (low + high) / 2
+            if indices[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low < indices.count && indices[low] == index
+    }
+
     /// The lazy items whose frames intersect the root scroll's visible area at the current offset (which is clamped
     /// to the current content first), in document order.
     private func findVisible(in snapshot: Snapshot) -> [String] {
@@ -149,7 +161,17 @@ public final class LazyItemTracker {
             content = (1..<max(1, result.nodeCount)).filter { result.parentIndex(at: $0) == 0 }
             (lazyItems, scrollContent) = (items, content)
         }
-        guard result.nodeCount > 0, result.rootScrollsVertically else { offset = 0; return [] }
+        guard result.nodeCount > 0, result.rootScrollsVertically else { offset = 0; foundIn = nil; return [] }
+        // Nothing that decides what is visible moved since the last time (the layout's change set: no lazy item, no
+        // child of the scroll and not the scroll itself; the same offset): the same items are visible.
+        if let last = foundIn, last.offset == offset, let changes = result.changes(since: last.layout), changes.structure.isEmpty,
+           !changes.frames.contains(where: { node in
+               node == 0 || Self.contains(items, Int(node)) || Self.contains(content, Int(node))
+           }) {
+            foundIn = (result, offset)
+            return visible
+        }
+        defer { foundIn = (result, offset) }
         let viewport = result.frame(at: 0)
         var contentBottom = viewport.minY
         for i in content where i < result.nodeCount && !result.isHidden(at: i) {

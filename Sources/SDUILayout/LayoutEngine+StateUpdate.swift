@@ -19,10 +19,11 @@ extension LayoutEngine {
         // The last result, which this one's changes are taken against (`LayoutResult.changes`).
         let previous = state.lastStorage
         func fresh() -> LayoutResult {
-            let result = proposal.map { layout(update.screen, proposal: $0, in: environment, traits: traits) }
+            var result = proposal.map { layout(update.screen, proposal: $0, in: environment, traits: traits) }
                 ?? layout(update.screen, in: environment, traits: traits)
             // A new tree of the same shape: every node compared.
-            return update.changedStructure ? result : result.adding(update.changes, since: previous, written: nil)
+            if !update.changedStructure { result.addChanges(update.changes, since: previous, written: nil) }
+            return result
         }
         let key = BuildKey(sizeClass: traits.horizontalSizeClass, contentSize: traits.preferredContentSizeCategory, virtualizes: false)
         guard !update.tookGeneralPath, update.changedStructure != update.splicedChildren.isEmpty, key == cachedKey,
@@ -86,12 +87,12 @@ extension LayoutEngine {
         upwardRootsAreLast = result != nil
         // A spliced tree is numbered anew: its nodes are not compared with the last result's (a change of structure
         // makes the display list again).
-        func adding(_ result: LayoutResult) -> LayoutResult {
-            update.changedStructure ? result : result.adding(update.changes, since: previous, written: state.writtenRanges)
-        }
-        if let result { return adding(result) }
-        guard case .fromRoot(let output) = fallback else { return fresh() }
-        return adding(run(environment: environment, traits: traits, overLastPass: true, output: output, proposal: proposal))
+        guard var made = result ?? {
+            guard case .fromRoot(let output) = fallback else { return nil }
+            return run(environment: environment, traits: traits, overLastPass: true, output: output, proposal: proposal)
+        }() else { return fresh() }
+        if !update.changedStructure { made.addChanges(update.changes, since: previous, written: state.writtenRanges) }
+        return made
     }
 
     /// Splices the children `update` made again into the kept tree (`LayoutState.spliceChildren`); their containers'

@@ -19,16 +19,14 @@ extension LayoutResult {
         return storage.changedNodes(since: previous.storage, in: nil)
     }
 
-    /// The result with `changes` — a state update's change set — extended with the nodes whose output differs from
+    /// Gives the result `changes` — a state update's change set — extended with the nodes whose output differs from
     /// `previous`'s (the last result of the same tree), comparing the index ranges the output step wrote
     /// (`written`; nil: every node); no change set when the last result is gone or was of another tree.
-    func adding(_ changes: NodeChanges?, since previous: LayoutNodeStorage?, written: [Range<Int>]?) -> LayoutResult {
-        guard var changes, let previous, let moved = storage.changedNodes(since: previous, in: written) else { return self }
+    mutating func addChanges(_ changes: NodeChanges?, since previous: LayoutNodeStorage?, written: [Range<Int>]?) {
+        guard var changes, let previous, let moved = storage.changedNodes(since: previous, in: written) else { return }
         changes.frames = moved
-        var result = self
-        result.changes = changes
-        result.changesBase = previous
-        return result
+        self.changes = changes
+        changesBase = previous
     }
 
     /// `changes` when they are relative to `previous` (the layout a host drew before this one, in the same window

@@ -60,25 +60,21 @@ import SDUIFixtures
 
     @Test func `a text change lays out only its ancestors and reuses every other card`() throws {
         let screen = try #require(BenchmarkFixtures.cardsWithBadges(count: 20))
-        var updater = StateUpdater(screen: screen)
-        let engine = LayoutEngine()
-        let environment = window(375, 667)
-        let traits = environment.traitCollection()
-        _ = engine.layout(screen, in: environment, traits: traits)
+        var kept = KeptLayout(screen)
+        let engine = kept.engine
         var state = screen.state
         for count in [1, 22, 333, 1] {
             state.set("badge7", to: .int(count))
-            let made = updater.update(to: state, changedNames: ["badge7"])
-            let update = try #require(made)
-            #expect(update.textChanges?.count == 1)
             let builds = engine.buildCount
-            let result = engine.layout(applying: update, in: environment, traits: traits)
+            let applied = kept.apply(state, changed: ["badge7"])
+            let (update, result) = try #require(applied)
+            #expect(update.textChanges?.count == 1)
             #expect(engine.buildCount == builds, "no new tree is taken")
             // The badge's row keeps its size (the grid's column width × its tallest leaf): only the row is laid out
             // again; card-7, the grid, the scroll and every other card are not touched.
             let row = try #require(result.nodes.firstIndex { $0.id == "card-7-row" })
             #expect(engine.lastUpwardRoots == [Int32(row)])
-            RememberedLayoutTests.expectSame(result, LayoutEngine().layout(update.screen, in: environment, traits: traits), "badge7 = \(count)")
+            RememberedLayoutTests.expectSame(result, kept.fresh(update.screen), "badge7 = \(count)")
             #expect(result.nodes.first { $0.id == "card-7-badge" }?.text?.lines == ["\(count)"])
         }
     }

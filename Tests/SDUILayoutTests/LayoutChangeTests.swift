@@ -147,24 +147,20 @@ import SDUIFixtures
 
     @Test func `showing and hiding a view lays out its ancestors only, from the kept tree`() throws {
         let screen = try #require(BenchmarkFixtures.cardsWithBadges(count: 20, boundProperties: true))
-        var updater = StateUpdater(screen: screen)
-        let engine = LayoutEngine()
-        let environment = window(375, 667)
-        let traits = environment.traitCollection()
-        _ = engine.layout(screen, in: environment, traits: traits)
+        var kept = KeptLayout(screen)
         var state = screen.state
-        let builds = engine.buildCount
+        let builds = kept.engine.buildCount
         for shown in [false, true, false, true] {
             state.set("show7", to: .bool(shown))
-            let made = updater.update(to: state, changedNames: ["show7"])
-            let update = try #require(made)
+            let applied = kept.apply(state, changed: ["show7"])
+            let (update, result) = try #require(applied)
             #expect(update.textChanges == nil && !update.tookGeneralPath, "a change of layout on the fast path")
-            let result = engine.layout(applying: update, in: environment, traits: traits)
-            #expect(engine.lastRebuildRefusal == nil)
-            RememberedLayoutTests.expectSame(result, LayoutEngine().layout(update.screen, in: environment, traits: traits), "show7 = \(shown)")
+            #expect(update.changes?.size.isEmpty == false, "a size change in the change set")
+            #expect(kept.engine.lastRebuildRefusal == nil)
+            RememberedLayoutTests.expectSame(result, kept.fresh(update.screen), "show7 = \(shown)")
             #expect(result.nodes.first { $0.id == "card-7-subtitle" }?.isHidden == !shown)
         }
-        #expect(engine.buildCount == builds, "no new tree is taken")
+        #expect(kept.engine.buildCount == builds, "no new tree is taken")
     }
 
     @Test func `the shop screen's text, visibility and size changes are laid out upward from the kept tree`() throws {
@@ -223,13 +219,9 @@ import SDUIFixtures
               {"type": "textField", "id": "field", "text": "@{email}", "placeholder": "@{hint}", "secure": "@{masked}", "fontSize": "@{size}"},
               {"type": "hstack", "children": [{"type": "text", "text": "below"}, {"type": "textField", "text": "@{email}", "placeholder": "Confirm"}]}]}}
             """.utf8)).screen)
-        var updater = StateUpdater(screen: screen)
-        let engine = LayoutEngine()
-        let environment = window(375, 667)
-        let traits = environment.traitCollection()
-        _ = engine.layout(screen, in: environment, traits: traits)
+        var kept = KeptLayout(screen)
         var state = screen.state
-        let builds = engine.buildCount
+        let builds = kept.engine.buildCount
         let steps: [[(String, StateValue)]] = [
             [("hint", .string("Your email address, please"))], [("email", .string("me@example.com"))],
             [("hint", .string("Changed while hidden"))], [("masked", .bool(true))], [("email", .string("a"))],
@@ -238,14 +230,13 @@ import SDUIFixtures
         ]
         for step in steps {
             for (name, value) in step { #expect(state.set(name, to: value) == nil) }
-            let made = updater.update(to: state, changedNames: step.map(\.0))
-            let update = try #require(made)
+            let applied = kept.apply(state, changed: step.map(\.0))
+            let (update, result) = try #require(applied)
             #expect(!update.tookGeneralPath, "\(step.map(\.0))")
-            let result = engine.layout(applying: update, in: environment, traits: traits)
             let general = try #require(screen.resolved(in: state).screen)
             #expect(update.screen.root == general.root, "\(step.map(\.0))")
-            Self.expectSame(result, LayoutEngine().layout(general, in: environment, traits: traits), "\(step.map(\.0))")
+            Self.expectSame(result, kept.fresh(general), "\(step.map(\.0))")
         }
-        #expect(engine.buildCount == builds, "no new tree is taken")
+        #expect(kept.engine.buildCount == builds, "no new tree is taken")
     }
 }

@@ -41,3 +41,28 @@ func freshLayout(of screen: Screen, in environment: WindowEnvironment, traits: T
     #expect(ScreenLayoutTemplates.of(copy).buildCount == 1, "the fresh layout of \(screen.id) built its own tree")
     return result
 }
+
+/// A screen laid out once by a new engine in a `width` × `height` window, with the updater its state changes go
+/// through: where the state-change tests start.
+struct KeptLayout {
+    var updater: StateUpdater
+    let engine = LayoutEngine()
+    let environment: WindowEnvironment
+    let traits: TraitCollection
+
+    init(_ screen: Screen, width: Double = 375, height: Double = 667) {
+        updater = StateUpdater(screen: screen)
+        environment = window(width, height)
+        traits = environment.traitCollection()
+        _ = engine.layout(screen, in: environment, traits: traits)
+    }
+
+    /// The update to `state` (`names` changed) and the kept engine's layout of it; nil when the updater refuses.
+    mutating func apply(_ state: ScreenState, changed names: [String]) -> (update: StateUpdate, result: LayoutResult)? {
+        guard let update = updater.update(to: state, changedNames: names) else { return nil }
+        return (update, engine.layout(applying: update, in: environment, traits: traits))
+    }
+
+    /// A fresh engine's layout of `screen` in the same window.
+    func fresh(_ screen: Screen) -> LayoutResult { LayoutEngine().layout(screen, in: environment, traits: traits) }
+}

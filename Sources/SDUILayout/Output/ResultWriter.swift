@@ -50,10 +50,18 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     let outputCount = inArrayOrder ? count : s.order.count
     // Step 2 (content origins per node index; frames in output order).
     if s.origins.count < count { s.origins = ContiguousArray(repeating: Point(x: 0, y: 0), count: count) }
-    // The previous result's frames are overwritten in place when it is gone, else copied once (copy-on-write).
+    // The previous result's frames are overwritten in place when it is gone, else copied once — in one block move
+    // (the copy-on-write of the first write below would copy them element by element).
     if s.frames.count != outputCount {
         s.frames.removeAll(keepingCapacity: true)
         s.frames.append(contentsOf: repeatElement(Rect.zero, count: outputCount))
+    } else if s.lastStorage != nil {
+        s.frames = s.frames.withUnsafeBufferPointer { old in
+            ContiguousArray(unsafeUninitializedCapacity: old.count) { buffer, initialized in
+                if let from = old.baseAddress, let to = buffer.baseAddress { to.initialize(from: from, count: old.count) }
+                initialized = old.count
+            }
+        }
     }
     let scale = traits.displayScale > 0 ? traits.displayScale : 1
     let mirrors = traits.layoutDirection == .rightToLeft
