@@ -74,23 +74,9 @@ extension LayoutTree {
         }
 
         // The subtree built again under a copy of its parent (a section reads its stack's spacing from it).
-        scratch.removeAll()
-        scratch.sizeClass = sizeClass
-        scratch.contentSize = contentSize
-        scratch.fonts = fonts
-        scratch.inputState = inputState
         let pointer = sources[i]
-        scratch.source = PayloadSource(root: pointer.pointee, title: nil)
-        var stub = nodes[parent]
-        stub.parent = -1; stub.firstChild = -1; stub.nextSibling = -1
-        scratch.reserveNodes(1)
-        scratch.nodes.appendAssumingCapacity(stub)
-        scratch.frames.appendAssumingCapacity(frames[parent])
-        scratch.paddings.appendAssumingCapacity(paddings[parent])
-        scratch.sources.appendAssumingCapacity(sources[parent])
-        var depth = 1
-        var a = old.parent
-        while a >= 0 { depth += 1; a = nodes[Int(a)].parent }
+        prepareScratch(&scratch, under: parent, source: PayloadSource(root: pointer.pointee, title: nil), pointer: sources[parent])
+        let depth = depth(of: old.parent) + 1
         builder.add(pointer, parent: 0, childIndex: old.childIndex, parentContext: old.stackAxisOfParent, shareAxis: old.shareAxis,
                     parentHidden: nodes[parent].isHidden, depth: depth, into: &scratch)
 
@@ -194,6 +180,25 @@ extension LayoutTree {
         if isStack { stackChildren.finish(p, nodes) }
         nodes[p].visibleChildCount = visible
         return changed
+    }
+
+    /// Empties `scratch` and puts in it, as its node 0, a copy of node `parent` without links (payload node
+    /// `pointer`): the build's per-node step then appends nodes under it as under `parent` (its traits, fonts and
+    /// state are this tree's).
+    func prepareScratch(_ scratch: inout LayoutTree, under parent: Int, source: PayloadSource, pointer: UnsafePointer<ComponentNode>) {
+        scratch.removeAll()
+        scratch.sizeClass = sizeClass
+        scratch.contentSize = contentSize
+        scratch.fonts = fonts
+        scratch.inputState = inputState
+        scratch.source = source
+        var stub = nodes[parent]
+        stub.parent = -1; stub.firstChild = -1; stub.nextSibling = -1
+        scratch.reserveNodes(1)
+        scratch.nodes.appendAssumingCapacity(stub)
+        scratch.frames.appendAssumingCapacity(frames[parent])
+        scratch.paddings.appendAssumingCapacity(paddings[parent])
+        scratch.sources.appendAssumingCapacity(pointer)
     }
 
     /// Copies the per-node buffers a template shares (frozen) into buffers of the tree's own.

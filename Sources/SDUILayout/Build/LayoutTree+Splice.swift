@@ -150,19 +150,7 @@ extension LayoutTree {
         let kept = newSource.keep(containerNode)
         let depth = depth(of: container) + 1
         let axes = childAxes(of: container)
-        scratch.removeAll()
-        scratch.sizeClass = sizeClass
-        scratch.contentSize = contentSize
-        scratch.fonts = fonts
-        scratch.inputState = inputState
-        scratch.source = newSource
-        var stub = nodes[c]
-        stub.parent = -1; stub.firstChild = -1; stub.nextSibling = -1
-        scratch.reserveNodes(1)
-        scratch.nodes.appendAssumingCapacity(stub)
-        scratch.frames.appendAssumingCapacity(frames[c])
-        scratch.paddings.appendAssumingCapacity(paddings[c])
-        scratch.sources.appendAssumingCapacity(kept)
+        prepareScratch(&scratch, under: c, source: newSource, pointer: kept)
         var runs: [NodeRun] = []
         kept.pointee.children.withUnsafeBufferPointer { children in
             for (j, origin) in origins.enumerated() {
@@ -207,8 +195,8 @@ extension LayoutTree {
         }
         let splice0 = ChildrenSplice(container: container, nodes: nodeSplice, texts: TableSplice(region: 0..<0, runs: []),
                                      layers: TableSplice(region: 0..<0, runs: []), regionNumbers: regionNumbers)
-        @inline(__always) func renumber(_ i: Int32) -> Int32 { splice0.newNumber(i) }
-        @inline(__always) func renumberMade(_ i: Int32) -> Int32 { i < 0 ? -1 : scratchNumbers[Int(i)] }
+        func renumber(_ i: Int32) -> Int32 { splice0.newNumber(i) }
+        func renumberMade(_ i: Int32) -> Int32 { i < 0 ? -1 : scratchNumbers[Int(i)] }
 
         // Side tables: the runs of each, in the new order.
         var textRuns: [NodeRun] = [], inputRuns: [NodeRun] = [], layeredRuns: [NodeRun] = [], layerRuns: [NodeRun] = []
@@ -278,25 +266,17 @@ extension LayoutTree {
         let flat = nodes.unchecked
         var k = 0
         for run in nodeSplice.wholeTable(oldCount: oldNodeCount) {
-            switch run {
-            case .old:
-                for _ in 0..<run.count {
-                    flat[k].parent = renumber(flat[k].parent)
-                    flat[k].firstChild = renumber(flat[k].firstChild)
-                    flat[k].nextSibling = renumber(flat[k].nextSibling)
-                    if flat[k].textIndex >= 0 { flat[k].textIndex = oldText(flat[k].textIndex) }
-                    if flat[k].kind == .input && flat[k].firstGridItem >= 0 { flat[k].firstGridItem = oldInput(flat[k].firstGridItem) }
-                    k += 1
-                }
-            case .made:
-                for _ in 0..<run.count {
-                    flat[k].parent = renumberMade(flat[k].parent)
-                    flat[k].firstChild = renumberMade(flat[k].firstChild)
-                    flat[k].nextSibling = renumberMade(flat[k].nextSibling)
-                    if flat[k].textIndex >= 0 { flat[k].textIndex = madeText(flat[k].textIndex) }
-                    if flat[k].kind == .input && flat[k].firstGridItem >= 0 { flat[k].firstGridItem = madeInput(flat[k].firstGridItem) }
-                    k += 1
-                }
+            let isMade: Bool
+            if case .made = run { isMade = true } else { isMade = false }
+            let node = isMade ? renumberMade : renumber
+            let text = isMade ? madeText : oldText, input = isMade ? madeInput : oldInput
+            for _ in 0..<run.count {
+                flat[k].parent = node(flat[k].parent)
+                flat[k].firstChild = node(flat[k].firstChild)
+                flat[k].nextSibling = node(flat[k].nextSibling)
+                if flat[k].textIndex >= 0 { flat[k].textIndex = text(flat[k].textIndex) }
+                if flat[k].kind == .input && flat[k].firstGridItem >= 0 { flat[k].firstGridItem = input(flat[k].firstGridItem) }
+                k += 1
             }
         }
         // The container's children, linked again: its header, the children in their new order (each at its new

@@ -166,11 +166,14 @@ struct ReaderTables: Sendable {
         guard made.text.isEmpty, made.property.isEmpty, made.inputText.isEmpty, made.templates.isEmpty else { return false }
         let newTextOf = made.textOf, newPropertyOf = made.propertyOf, newEnds = made.subtreeEnd
         let delta = Int32(newTextOf.count) - (end - start)
+        // The new number of each old node among the children (-1: removed).
+        var region = [Int32](repeating: -1, count: Int(end - start))
+        for m in moved { for n in m.from..<(m.from + m.count) { region[Int(n - start)] = n - m.from + m.to } }
         func renumbered(_ n: Int32) -> Int32? {
             if n < start { return n }
             if n >= end { return n + delta }
-            for m in moved where n >= m.from && n < m.from + m.count { return n - m.from + m.to }
-            return nil
+            let new = region[Int(n - start)]
+            return new >= 0 ? new : nil
         }
         // Paths through the node's children: the step below the node is the child's new index.
         let depth = path.count
