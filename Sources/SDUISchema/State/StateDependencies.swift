@@ -91,17 +91,14 @@ public struct StateDependencies: Hashable, Sendable {
         return named.sorted()
     }
 
-    /// Whether `text` holds `name` as a whole word (not inside a longer identifier).
+    /// Whether `text` holds `name` as a whole word (not inside a longer name, as the expression lexer reads names).
     private static func names(_ name: String, in text: String) -> Bool {
         let characters = Array(text.utf8), word = Array(name.utf8)
         guard !word.isEmpty, characters.count >= word.count else { return false }
-        func isIdentifier(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "_") || (byte >= 48 && byte <= 57) || (byte | 0x20 >= 97 && byte | 0x20 <= 122) || byte >= 0x80
-        }
         for start in 0...(characters.count - word.count) where characters[start..<(start + word.count)].elementsEqual(word) {
-            let before = start == 0 ? nil : characters[start - 1]
-            let after = start + word.count < characters.count ? characters[start + word.count] : nil
-            if !(before.map(isIdentifier) ?? false) && !(after.map(isIdentifier) ?? false) { return true }
+            let end = start + word.count
+            if (start == 0 || !ExpressionLexer.isNameByte(characters[start - 1]))
+                && (end == characters.count || !ExpressionLexer.isNameByte(characters[end])) { return true }
         }
         return false
     }
