@@ -17,7 +17,7 @@ extension LayoutEngine {
                        traits: TraitCollection) -> LayoutResult {
         let proposal = proposal?.checked
         // The last result, which this one's changes are taken against (`LayoutResult.changes`).
-        let previous = state.lastStorage
+        let previous = state.lastToken
         func fresh() -> LayoutResult {
             var result = proposal.map { layout(update.screen, proposal: $0, in: environment, traits: traits) }
                 ?? layout(update.screen, in: environment, traits: traits)

@@ -19,21 +19,24 @@ extension LayoutResult {
         return storage.changedNodes(since: previous.storage, in: nil)
     }
 
-    /// Gives the result `changes` — a state update's change set — extended with the nodes whose output differs from
-    /// `previous`'s (the last result of the same tree), comparing the index ranges the output step wrote
-    /// (`written`; nil: every node); no change set when the last result is gone or was of another tree.
-    mutating func addChanges(_ changes: NodeChanges?, since previous: LayoutNodeStorage?, written: [Range<Int>]?) {
-        guard var changes, let previous, let moved = storage.changedNodes(since: previous, in: written) else { return }
-        changes.frames = moved
-        self.changes = changes
-        changesBase = previous
+    /// Gives the result `changes` — a state update's change set — relative to the pass `previous` (the engine's last
+    /// result, of the same tree), whose nodes differ from this result's only in the index ranges the output step
+    /// wrote (`written`; nil: anywhere).
+    mutating func addChanges(_ changes: NodeChanges?, since previous: LayoutPassToken?, written: [Range<Int>]?) {
+        guard let changes, let previous else { return }
+        changeRecord = ChangeRecord(changes: changes, written: written, base: previous)
     }
 
-    /// `changes` when they are relative to `previous` (the layout a host drew before this one, in the same window
-    /// and traits), else nil.
+    /// What changed since `previous` (the layout a host drew before this one, in the same window and traits) when
+    /// this result is a state change laid out after it: the state update's change set with `frames` — the nodes
+    /// whose frame, visibility, text run or modifier boxes differ from `previous`'s — filled in; else nil.
+    /// - Complexity: O(the nodes in the index ranges the output step wrote).
     public func changes(since previous: LayoutResult) -> NodeChanges? {
-        guard let changes, let base = changesBase, base === previous.storage, environment == previous.environment,
-              traits == previous.traits else { return nil }
+        guard let record = changeRecord, record.base === previous.storage.token, environment == previous.environment,
+              traits == previous.traits,
+              let moved = storage.changedNodes(since: previous.storage, in: record.written) else { return nil }
+        var changes = record.changes
+        changes.frames = moved
         return changes
     }
 
@@ -44,6 +47,16 @@ extension LayoutResult {
     /// Whether `nodes[index]` is hidden (`visible: false`), without making the `LayoutNode` values. `index` must be
     /// in `0..<nodeCount`.
     package func isHidden(at index: Int) -> Bool { storage.isHidden(at: index) }
+}
+
+/// A state change's record in the result laid out after it (`LayoutResult.changeRecord`).
+struct ChangeRecord: Sendable {
+    /// The state update's change set (`frames` empty).
+    var changes: NodeChanges
+    /// The index ranges of the frames the output step wrote; nil: every frame.
+    var written: [Range<Int>]?
+    /// The pass the changes are relative to.
+    var base: LayoutPassToken
 }
 
 extension LayoutNodeStorage {

@@ -37,13 +37,11 @@ public struct LayoutResult: Sendable {
     var storage: LayoutNodeStorage
     /// The diagnostics, or what they are made from.
     var diagnosticStorage: DiagnosticStorage
-    /// What changed since the layout this one was made from, when it is a state change laid out incrementally
-    /// (`LayoutEngine.layout(applying:in:traits:)`): the state update's change set with `frames` — the nodes whose
-    /// frame, visibility, text run or modifier boxes differ from that layout's — filled in. nil: anything may have
-    /// changed (a fresh layout, another tree, the general path).
-    public internal(set) var changes: NodeChanges?
-    /// The nodes of the layout `changes` are relative to (weak: a result never keeps the one before it).
-    weak var changesBase: LayoutNodeStorage?
+    /// What changed since the layout this one was made from, when it is a state change laid out by the same engine
+    /// (`LayoutEngine.layout(applying:in:traits:)`): the state update's change set, the frames the output step
+    /// wrote and the pass it is relative to (`changes(since:)` fills in `frames`). nil: anything may have changed
+    /// (a fresh layout of another tree, the general path).
+    var changeRecord: ChangeRecord?
 
     public init(screenID: String, environment: WindowEnvironment, traits: TraitCollection,
                 nodes: [LayoutNode], diagnostics: [LayoutDiagnostic]) {

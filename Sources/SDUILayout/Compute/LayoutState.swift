@@ -152,9 +152,11 @@ struct LayoutState {
     var framesAreExact = false
     /// The index ranges of the frames the last output step wrote (`writeFramesIncrementally`); nil: every frame.
     var writtenRanges: [Range<Int>]?
-    /// The nodes of the last result (nil once it is gone): what the next result's changes are taken against
-    /// (`LayoutResult.changes`). Weak: a result never keeps the one before it.
-    weak var lastStorage: LayoutNodeStorage?
+    /// The identity of the last result's nodes (`LayoutNodeStorage.token`): what the next result's changes are
+    /// taken against (`LayoutResult.changes(since:)`), and, held only here, the sign that the last result is gone
+    /// (its frames may then be written in place). A token rather than a weak reference to the storage: a weakly
+    /// referenced object's every retain and release takes the runtime's slow path.
+    var lastToken: LayoutPassToken?
     /// This pass's unchecked views of the buffers above.
     var ptr: PassPointers
 

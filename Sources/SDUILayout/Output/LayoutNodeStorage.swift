@@ -25,6 +25,8 @@ final class LayoutNodeStorage: @unchecked Sendable {
     let rootScrollsVertically: Bool
     /// The result's layout direction (the direction of text paragraphs without strong characters).
     let layoutDirection: LayoutDirection
+    /// Which pass these nodes are, for results made after it (`LayoutResult.changes(since:)`).
+    let token = LayoutPassToken()
     private let lock = PlainLock.make()
     /// The `LayoutNode` values, once made (guarded by `lock`).
     private var made: [LayoutNode]?
@@ -237,3 +239,7 @@ final class PendingDiagnostics: @unchecked Sendable {
         return (id ?? path, pointer(forPath: path))
     }
 }
+
+/// The identity of one engine pass's nodes (`LayoutNodeStorage.token`): a result names the pass it was made after by
+/// holding its token, which keeps nothing of that pass's result alive.
+final class LayoutPassToken: Sendable {}

@@ -55,7 +55,7 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     if s.frames.count != outputCount {
         s.frames.removeAll(keepingCapacity: true)
         s.frames.append(contentsOf: repeatElement(Rect.zero, count: outputCount))
-    } else if s.lastStorage != nil {
+    } else if s.lastToken != nil && !isKnownUniquelyReferenced(&s.lastToken) {
         s.frames = s.frames.withUnsafeBufferPointer { old in
             ContiguousArray(unsafeUninitializedCapacity: old.count) { buffer, initialized in
                 if let from = old.baseAddress, let to = buffer.baseAddress { to.initialize(from: from, count: old.count) }
@@ -188,7 +188,7 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
                                     linksAreTree: inArrayOrder, layoutDirection: traits.layoutDirection,
                                     layers: layerOutput?.layers ?? [], layered: layerOutput?.layered ?? [],
                                     layerFrames: layerOutput?.frames ?? [])
-    s.lastStorage = storage
+    s.lastToken = storage.token
 
     let diagnostics: DiagnosticStorage
     if s.diagnostics.isEmpty {

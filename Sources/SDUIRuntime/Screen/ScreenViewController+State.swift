@@ -111,7 +111,8 @@ extension ScreenViewController {
         if let updated = step.update {
             for warning in updated.warnings { report(.binding, "'\(screen.id)': \(warning)") }
             var event = Event(object: name, kind: .stateDidChange)
-            let state = self.state
+            // The update's screen is in the new state (reading the session's would copy the whole session).
+            let state = updated.screen.state
             event.stateChanges = step.changedNames.map { Event.StateChange(name: $0, value: state[$0]?.jsonValue ?? .null) }
             record(event)
             relayoutAfterStateChange(updated)
