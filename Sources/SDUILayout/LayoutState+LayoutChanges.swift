@@ -46,6 +46,7 @@ extension LayoutState {
                                   roundsToPixels: Bool, roots: inout [Int32], fallback: inout IncrementalFallback) -> LayoutResult? {
         lazyWindow = nil
         viewport = nil
+        reuseRetiredTexts()
         // Over the last pass's placements: the nodes not invalidated are there, at the proposals they get again
         // in the same window (either set of placements is correct — each placement records the pass it was made in
         // — this one reuses most).

@@ -128,6 +128,14 @@ struct LayoutState {
     var text = TextMeasurementSeam()
     /// Final text layouts of this pass, per text index (set when the text node is placed).
     var placedTexts = ContiguousArray<PlacedText>()
+    /// The placed texts of the last result (`placedTexts`' buffer, shared with it) and of the result before it.
+    var resultTexts: PlacedTextBuffer?
+    var retiredTexts: PlacedTextBuffer?
+    /// The text indices written since the last result was made (`noteTextWrite`); nil: not recorded (a full pass,
+    /// or the texts were changed otherwise).
+    var textWrites: [Int32]?
+    /// `textWrites` as the last result was made: what takes the result before it to the last one.
+    var lastTextWrites: [Int32]?
     var diagnostics = ContiguousArray<ComputeDiagnostic>()
     /// Per text index: the text as the measurer measured it, kept across passes of the same tree.
     var textHandles = ContiguousArray<PreparedTextHandle>()
@@ -207,6 +215,7 @@ struct LayoutState {
                 placementRecords.removeAll(); spare.records.removeAll()
             }
         }
+        if !overLastPass { textWrites = nil; retiredTexts = nil }
         measurementsAreCurrent = keepsMeasurements
         remembersPlacements = keepsMeasurements
         if placementRecords.count != n {
@@ -221,6 +230,7 @@ struct LayoutState {
         }
         if placedTexts.count != tree.texts.count {
             placedTexts = ContiguousArray(repeating: PlacedText(), count: tree.texts.count)
+            textWrites = nil
         }
         if layerBoxes.count != tree.layers.count { resizeLayerBuffers() }
         volatilePlacements = 0
@@ -243,6 +253,7 @@ struct LayoutState {
         while geometry.count < n { geometry.append(NodeGeometry()) }
         while placementRecords.count < n { placementRecords.append(PlacementRecord()) }
         measurements.grow(nodes: n)
+        if placedTexts.count < tree.texts.count { textWrites = nil }
         while placedTexts.count < tree.texts.count { placedTexts.append(PlacedText()) }
         if layerBoxes.count < tree.layers.count { resizeLayerBuffers() }
         while scratch.stackItems.count < n + 1 { scratch.stackItems.append(StackItem(node: -1, priority: 0, flexibility: 0, minimum: 0)) }
@@ -268,6 +279,7 @@ struct LayoutState {
         geometry.truncate(to: count)
         placementRecords.truncate(to: count)
         scratch.gridTracks.removeAll(keepingCapacity: true)
+        if placedTexts.count > textCount { textWrites = nil }
         placedTexts.truncate(to: textCount)
         // Realised texts are gone: their handles would describe other items next time.
         textHandles.truncate(to: textCount)

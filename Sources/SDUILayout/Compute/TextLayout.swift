@@ -45,6 +45,7 @@ func computeTextLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutSta
         return LayoutOutput(width: measured.width + padH, height: measured.height - spacing + padV)
     }
     // Step 4 (the layout written in place: usually the one this text node held after the last pass).
+    s.noteTextWrite(index)
     measurer._withUnsafeGuaranteedRef {
         $0.layout(of: handle, maxWidth: maxWidth, lineLimit: limit, into: &s.placedTexts[index].placed)
     }
@@ -105,6 +106,7 @@ private func computeHostMeasuredText(_ node: Int32, _ index: Int, _ proposal: Pr
     let height = layout.lines.isEmpty ? 0 : Double(layout.lines.count) * stride - lineSpacing * scale
     if mode == .measure { return (width + padH, height + padV) }
     layout.size = TextLayout.Size(width: width, height: Double(layout.lines.count) * stride)
+    s.noteTextWrite(index)
     s.placedTexts[index].placed = PlacedLayout()
     s.placedTexts[index].placed.layout = layout
     s.placedTexts[index].place(fontSize: font.size, fontWeight: font.weight, lineHeight: stride, alignment: spec.alignment)

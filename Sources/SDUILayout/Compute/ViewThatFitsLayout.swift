@@ -62,7 +62,10 @@ func clearSubtree(_ root: Int32, _ s: inout LayoutState) {
         s.ptr.geometry[j] = NodeGeometry()
         s.ptr.placementRecords[j].epoch = 0
         let text = Int(s.ptr.nodes[j].textIndex)
-        if text >= 0 && text < s.placedTexts.count { s.placedTexts[text].isPlaced = false }
+        if text >= 0 && text < s.placedTexts.count {
+            s.noteTextWrite(text)
+            s.placedTexts[text].isPlaced = false
+        }
         if s.ptr.nodes[j].hasLayers {
             let entry = s.tree.layered(Int32(j))
             for k in Int(entry.firstLayer)..<Int(entry.firstLayer + entry.layerCount) { s.layerBoxes[k] = LayerBox() }

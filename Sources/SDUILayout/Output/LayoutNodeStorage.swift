@@ -13,7 +13,9 @@ final class LayoutNodeStorage: @unchecked Sendable {
     let count: Int
     let frames: ContiguousArray<Rect>
     let links: OutputLinks
-    let texts: ContiguousArray<PlacedText>
+    /// The placed texts, per text index (in a box the engine can tell is no longer shared: `PlacedTextBuffer`).
+    let textBuffer: PlacedTextBuffer
+    var texts: ContiguousArray<PlacedText> { textBuffer.texts }
     let source: PayloadSource?
     /// The payload nodes state changes put in place (the links point into them).
     let replacedSources: [Int32: ReplacedSource]
@@ -42,7 +44,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
     /// Storage for nodes given as values; `source` and `links`: their payload nodes, when known (one link per node).
     init(_ nodes: [LayoutNode], source: PayloadSource? = nil, links: OutputLinks = .empty, state: ScreenState = ScreenState()) {
         count = nodes.count
-        frames = []; texts = []; linksAreTree = false; layoutDirection = .leftToRight
+        frames = []; textBuffer = PlacedTextBuffer([]); linksAreTree = false; layoutDirection = .leftToRight
         self.source = source; self.links = links; self.state = state
         replacedSources = [:]; lazyGridNodes = []; rootScrollsVertically = false
         layers = []; layered = []; layerFrames = []
@@ -53,13 +55,13 @@ final class LayoutNodeStorage: @unchecked Sendable {
     private let linksAreTree: Bool
 
     /// Storage for an engine pass: `frames` and `links` in output (document) order.
-    init(frames: ContiguousArray<Rect>, links: OutputLinks, texts: ContiguousArray<PlacedText>,
+    init(frames: ContiguousArray<Rect>, links: OutputLinks, texts: PlacedTextBuffer,
          source: PayloadSource?, replacedSources: [Int32: ReplacedSource] = [:], state: ScreenState = ScreenState(),
          lazyGridNodes: [Int32] = [], rootScrollsVertically: Bool = false,
          count: Int, linksAreTree: Bool, layoutDirection: LayoutDirection = .leftToRight,
          layers: ContiguousArray<LayoutLayer> = [], layered: ContiguousArray<LayeredNode> = [], layerFrames: ContiguousArray<Rect> = []) {
         self.count = count
-        self.frames = frames; self.links = links; self.texts = texts; self.source = source
+        self.frames = frames; self.links = links; self.textBuffer = texts; self.source = source
         self.replacedSources = replacedSources; self.state = state; self.lazyGridNodes = lazyGridNodes
         self.rootScrollsVertically = rootScrollsVertically
         self.linksAreTree = linksAreTree; self.layoutDirection = layoutDirection
@@ -243,3 +245,11 @@ final class PendingDiagnostics: @unchecked Sendable {
 /// The identity of one engine pass's nodes (`LayoutNodeStorage.token`): a result names the pass it was made after by
 /// holding its token, which keeps nothing of that pass's result alive.
 final class LayoutPassToken: Sendable {}
+
+/// A result's placed texts, boxed: once the result is gone the engine holds the only reference
+/// (`isKnownUniquelyReferenced`) and takes the texts back to write the next pass into (`LayoutState.reuseRetiredTexts`).
+final class PlacedTextBuffer: @unchecked Sendable {
+    /// Changed only while the engine holds the only reference.
+    var texts: ContiguousArray<PlacedText>
+    init(_ texts: ContiguousArray<PlacedText>) { self.texts = texts }
+}

@@ -181,7 +181,8 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
             layerOutput = output
         }
     }
-    let storage = LayoutNodeStorage(frames: s.frames, links: links, texts: s.placedTexts, source: s.tree.source,
+    let texts = s.retainTexts()
+    let storage = LayoutNodeStorage(frames: s.frames, links: links, texts: texts, source: s.tree.source,
                                     replacedSources: s.tree.replacedSources, state: s.tree.inputState,
                                     lazyGridNodes: inArrayOrder ? s.tree.lazyGridNodes : [],
                                     rootScrollsVertically: s.tree.nodes[0].kind == .scroll && !s.tree.nodes[0].isHorizontal, count: outputCount,

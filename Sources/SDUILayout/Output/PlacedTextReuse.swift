@@ -1,0 +1,51 @@
+// How a result's placed texts are handed over without copying every text per state change.
+//
+// A result shares the pass's `placedTexts` buffer (`LayoutNodeStorage.textBuffer`), so the next pass's first write
+// to a text would copy the whole buffer — every text's lines retained, and the old buffer's released when its result
+// goes — while an incremental pass writes a handful. Instead the engine keeps the boxes of the last two results:
+// once the result before the last is gone, its buffer is the engine's alone; the texts written since (recorded as
+// they are written: `noteTextWrite`) are copied into it from the last result's, and the pass writes into it in place.
+
+extension LayoutState {
+    /// Records that text `index` is written (in a pass whose writes are recorded).
+    @inline(__always)
+    mutating func noteTextWrite(_ index: Int) {
+        if textWrites != nil { textWrites!.append(Int32(truncatingIfNeeded: index)) }
+    }
+
+    /// The texts of the result being made: `placedTexts`, shared in a new box. The last result's box is retired, and
+    /// the writes that took its texts to these are kept for the next pass (`reuseRetiredTexts`).
+    mutating func retainTexts() -> PlacedTextBuffer {
+        let buffer = PlacedTextBuffer(placedTexts)
+        retiredTexts = resultTexts
+        resultTexts = buffer
+        lastTextWrites = textWrites
+        textWrites = []
+        return buffer
+    }
+
+    /// Before an incremental pass (`relayoutChanged`): when `placedTexts` is still the last result's buffer and the result before it is
+    /// gone, that result's texts are brought to the last result's (the entries written in between) and become
+    /// `placedTexts`, which the pass then writes in place. Writes are recorded only while `placedTexts` is the last
+    /// result's buffer unchanged (any other change to it copies it first, as the result shares it).
+    mutating func reuseRetiredTexts() {
+        guard let last = resultTexts, Self.sameBuffer(placedTexts, last.texts) else {
+            textWrites = nil
+            retiredTexts = nil
+            return
+        }
+        textWrites = []
+        guard let writes = lastTextWrites, isKnownUniquelyReferenced(&retiredTexts), let retired = retiredTexts,
+              retired.texts.count == placedTexts.count else { return }
+        var texts = ContiguousArray<PlacedText>()
+        swap(&texts, &retired.texts)
+        retiredTexts = nil
+        for t in writes where Int(t) < texts.count { texts[Int(t)] = placedTexts[Int(t)] }
+        placedTexts = texts
+    }
+
+    /// Whether the two arrays are one buffer.
+    private static func sameBuffer(_ a: ContiguousArray<PlacedText>, _ b: ContiguousArray<PlacedText>) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
+    }
+}
