@@ -155,8 +155,9 @@ public enum Reconciler {
 
     /// `sameTreeOperations(fromUniquelyKeyed:to:)` for the list `changes` makes of `old` (`DisplayListChange.items`:
     /// every other item is as it was): only the changed items are compared, and the children of those whose origin
-    /// moved (their frames in their parent's coordinates moved). Nil when a change gives an index another key or
-    /// parent. Gives exactly the operations `sameTreeOperations` gives for the two whole lists (ReconcilerTests).
+    /// moved (their frames in their parent's coordinates moved; the rest of such a child is as it was, so only its
+    /// frame is compared). Nil when a change gives an index another key or parent. Gives exactly the operations
+    /// `sameTreeOperations` gives for the two whole lists (ReconcilerTests).
     /// - Complexity: O(changes × log changes, plus the subtrees of the changed items whose origin moved).
     public static func sameTreeOperations(fromUniquelyKeyed old: [DisplayItem], replacing changes: [DisplayItemChange]) -> [ViewOperation]? {
         guard !old.isEmpty else { return nil }
@@ -169,36 +170,54 @@ public enum Reconciler {
             }
             return low < changes.count && changes[low].index == i ? low : nil
         }
-        func newItem(_ i: Int) -> DisplayItem { change(at: i).map { changes[$0].item } ?? old[i] }
-        var compared: [Int] = []
+        func newFrame(_ i: Int) -> Rect { change(at: i).map { changes[$0].item.frame } ?? old[i].frame }
+        // Items compared: (index, its change's position in `changes`, or -1 for a child left as it was).
+        var compared: [(index: Int, change: Int)] = []
         compared.reserveCapacity(changes.count)
         var previous = -1
-        for change in changes {
-            let i = change.index
+        var moved = false
+        for c in changes.indices {
+            let i = changes[c].index
             guard i > previous, i < old.count else { return nil }
             previous = i
-            let a = old[i], b = change.item
-            guard a.parent == b.parent, a.type == b.type, a.identity == b.identity else { return nil }
-            compared.append(i)
-            guard a.frame.x != b.frame.x || a.frame.y != b.frame.y else { continue }
+            guard old[i].parent == changes[c].item.parent, old[i].type == changes[c].item.type,
+                  old[i].identity == changes[c].item.identity else { return nil }
+            compared.append((i, c))
+            guard old[i].frame.x != changes[c].item.frame.x || old[i].frame.y != changes[c].item.frame.y else { continue }
             // Its subtree is the run after it whose parents are not before it (pre-order).
             var k = i + 1
             while k < old.count, let p = old[k].parent, p.int >= i {
-                if p.int == i { compared.append(k) }
+                if p.int == i { compared.append((k, -1)); moved = true }
                 k += 1
             }
         }
-        compared.sort()
-        compared.removeDuplicateNeighbours()
-        var operations: [ViewOperation] = []
-        for i in compared {
-            let a = old[i], b = newItem(i)
-            var oldFrame = a.frame, newFrame = b.frame
-            if let p = a.parent, p.int >= 0, p.int < old.count {
-                oldFrame = a.frame(relativeTo: old[p.int].frame)
-                newFrame = b.frame(relativeTo: newItem(p.int).frame)
+        if moved {
+            // A child of a moved item may be changed too: once, with its change.
+            compared.sort { $0.index < $1.index || $0.index == $1.index && $0.change > $1.change }
+            var kept = 0
+            for k in compared.indices where kept == 0 || compared[kept - 1].index != compared[k].index {
+                compared[kept] = compared[k]
+                kept += 1
             }
-            appendUpdates(from: a, oldFrame, to: b, newFrame, at: i, key: ViewKey(b), into: &operations)
+            compared.removeLast(compared.count - kept)
+        }
+        var operations: [ViewOperation] = []
+        for (i, c) in compared {
+            var oldFrame = old[i].frame
+            var frame = c >= 0 ? changes[c].item.frame : oldFrame
+            if let p = old[i].parent, p.int >= 0, p.int < old.count {
+                let oldParent = old[p.int].frame
+                oldFrame = Rect(x: oldFrame.x - oldParent.x, y: oldFrame.y - oldParent.y, width: oldFrame.width, height: oldFrame.height)
+                let parent = newFrame(p.int)
+                frame = Rect(x: frame.x - parent.x, y: frame.y - parent.y, width: frame.width, height: frame.height)
+            }
+            if c >= 0 {
+                appendUpdates(from: old[i], oldFrame, to: changes[c].item, frame, at: i, key: ViewKey(changes[c].item),
+                              into: &operations)
+            } else if oldFrame != frame {
+                // Left as it was: the same content and lines, a new place in its parent.
+                operations.append(.updateFrame(ViewKey(old[i]), item: NodeIndex(Int32(truncatingIfNeeded: i))))
+            }
         }
         return operations
     }
@@ -260,7 +279,14 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
     /// The views by key.
     public private(set) var views: [ViewKey: Host.HostView] = [:]
     /// Counts of the operations applied so far, by kind (`insert`, `move`, `updateFrame`, `updateContent`, `remove`).
-    public private(set) var appliedCounts: [String: Int] = [:]
+    public var appliedCounts: [String: Int] {
+        var counts: [String: Int] = [:]
+        for (k, name) in Self.kinds.enumerated() where kindCounts[k] > 0 { counts[name] = kindCounts[k] }
+        return counts
+    }
+    /// The operation kinds `appliedCounts` names, and their counts in that order.
+    private static var kinds: [String] { ["insert", "move", "updateFrame", "updateContent", "remove"] }
+    private var kindCounts = [Int](repeating: 0, count: 5)
 
     /// A driver with no views yet.
     public init(host: Host) { self.host = host }
@@ -304,23 +330,23 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
                 views[key] = view
                 host.place(view, in: parent.flatMap { views[$0] }, after: after.flatMap { views[$0] })
                 host.setGeometry(view, frame: Reconciler.relativeFrame(newItems, item.int), item: newItems[item.int])
-                count("insert")
+                kindCounts[0] += 1
             case .move(let key, let parent, let after):
                 guard let view = views[key] else { continue }
                 host.place(view, in: parent.flatMap { views[$0] }, after: after.flatMap { views[$0] })
-                count("move")
+                kindCounts[1] += 1
             case .updateFrame(let key, let item):
                 guard let view = views[key], item.int < newItems.count else { continue }
                 host.setGeometry(view, frame: Reconciler.relativeFrame(newItems, item.int), item: newItems[item.int])
-                count("updateFrame")
+                kindCounts[2] += 1
             case .updateContent(let key, let item):
                 guard let view = views[key], item.int < newItems.count else { continue }
                 host.update(view, with: newItems[item.int])
-                count("updateContent")
+                kindCounts[3] += 1
             case .remove(let key):
                 guard let view = views.removeValue(forKey: key) else { continue }
                 host.remove(view)
-                count("remove")
+                kindCounts[4] += 1
             }
         }
         // Views removed with their parent's subtree are gone from the host: forget them too (only an insert or a
@@ -336,5 +362,4 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
         items = newItems
     }
 
-    private mutating func count(_ kind: String) { appliedCounts[kind, default: 0] += 1 }
 }

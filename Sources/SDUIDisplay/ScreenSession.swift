@@ -257,8 +257,8 @@ public struct ScreenSession: Sendable {
     /// Makes `newState` the screen's state. The updater is taken out of the session while it works, so it holds the
     /// only copy of the screen's tree (the host's views aside) and changes its nodes in place.
     private mutating func applyState(_ newState: ScreenState, changedNames: [String]) -> Step {
-        var updater = self.updater ?? StateUpdater(screen: screen)
-        self.updater = nil
+        // Moved out, not copied (a copy and the release of the session's would retain and release all of it).
+        var updater = self.updater.take() ?? StateUpdater(screen: initialScreen)
         let made = updater.update(to: newState, changedNames: changedNames)
         self.updater = updater
         var step = Step()
