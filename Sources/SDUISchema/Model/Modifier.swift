@@ -76,6 +76,17 @@ public enum Modifier: Hashable, Sendable {
         }
     }
 
+    /// Whether it is a background (`isOverlay` false) or an overlay whose content is a view (`decorationContent`
+    /// is not nil), without copying the view.
+    func drawsView(isOverlay: Bool) -> Bool {
+        switch self {
+        case .background(let d) where !isOverlay, .overlay(let d) where isOverlay:
+            if case .view = d.content { return true }
+            return false
+        default: return false
+        }
+    }
+
     /// Whether any value of the modifier is a size-class map (the layout then resolves it per size class).
     var usesSizeClasses: Bool {
         func map<T>(_ value: Responsive<T>?) -> Bool {
