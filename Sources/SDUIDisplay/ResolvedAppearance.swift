@@ -10,7 +10,7 @@ public import SDUILayout
 /// node `primary`; divider `separator`. Bordered buttons get a radius of min(height / 2, 8) unless the payload
 /// sets `cornerRadius`.
 public struct ResolvedAppearance: Hashable, Sendable {
-    /// What fills the frame (the v1 `background`, a color node's colour, a divider's line, a button's fill).
+    /// What fills the frame (the shorthand `background`, a color node's colour, a divider's line, a button's fill).
     public var fill: Color?
     /// Text colour (text), title colour (button).
     public var foreground: Color?
@@ -22,11 +22,11 @@ public struct ResolvedAppearance: Hashable, Sendable {
     public var buttonStyle: ButtonStyle
     /// Where content smaller than the content box sits (the frame modifier's alignment; center by default).
     public var contentAlignment: Alignment
-    /// The payload's `modifiers` chain, resolved, innermost first (the v1 keys are in `fill`, `cornerRadius` and
+    /// The payload's `modifiers` chain, resolved, innermost first (the shorthand keys are in `fill`, `cornerRadius` and
     /// `contentInsets`, or, for a node with a chain, in `decorations`); empty for most nodes.
     public var layers: [DisplayLayer]
-    /// What the chain draws where the engine laid it out (backgrounds, overlays, borders, shadows, clips), the v1
-    /// `background` and `cornerRadius` included; empty for a node without a `modifiers` chain (its v1 keys are
+    /// What the chain draws where the engine laid it out (backgrounds, overlays, borders, shadows, clips), the shorthand
+    /// `background` and `cornerRadius` included; empty for a node without a `modifiers` chain (its shorthand keys are
     /// `fill` and `cornerRadius`, over the frame).
     public var decorations: DisplayDecorations
 

@@ -118,7 +118,7 @@ struct SDUINodeContent: View {
         }
     }
 
-    /// The corner radius a node and its children are clipped to: the chain's clip, else the v1 `cornerRadius` when
+    /// The corner radius a node and its children are clipped to: the chain's clip, else the shorthand `cornerRadius` when
     /// the node clips; nil when it does not clip.
     static func clipRadius(_ item: DisplayItem) -> Double? {
         let whole = Rect(x: 0, y: 0, width: item.frame.width, height: item.frame.height)

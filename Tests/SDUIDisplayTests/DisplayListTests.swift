@@ -94,7 +94,7 @@ import SDUILayout
         let item = try #require(Fixture.items(screen, Fixture.window("iphone-16")).first)
         let layers = item.appearance.layers
         #expect(layers.map(\.name) == ["opacity", "border", "shadow", "clipShape", "opacity"])
-        #expect(layers.map(\.chainIndex) == [1, 2, 3, 4, 5])  // the v1 padding is chain element 0
+        #expect(layers.map(\.chainIndex) == [1, 2, 3, 4, 5])  // the shorthand padding is chain element 0
         #expect(layers[1].effect == .border(Color.system["red"]!, width: 2))
         #expect(layers[3].effect == .clip(.capsule))
         #expect(item.appearance.opacity == 0.25)

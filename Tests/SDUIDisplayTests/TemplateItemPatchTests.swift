@@ -97,6 +97,41 @@ import SDUIEnvironment
         #expect(update.screen.root == screen.resolved(in: state).screen?.root)
     }
 
+    /// `ItemIdentity` reads an identity that is a member path of the item from the element; any identity gives the
+    /// key the binding's own evaluation gives, or fails where it fails.
+    @Test func `an identity read as a member path agrees with the evaluated binding`() throws {
+        let scope = ExpressionScope(schema: StateSchema(), locals: [("item", .any), ("index", .number)])
+        let sources = ["@{item.id}", "@{item.a.b}", "@{item.a.b.c}", "@{item}", "@{item.id + index}", "k-@{item.id}", "@{index}"]
+        let paths: [[String]?] = [["id"], ["a", "b"], ["a", "b", "c"], nil, nil, nil, nil]
+        var random = SplitMix(seed: 27)
+        let leaves: [StateValue] = [.string("x"), .string("y"), .int(1), .number(2.5), .bool(true), .null, .array([.int(1)])]
+        func value(_ depth: Int) -> StateValue {
+            let pick = Int(random.next() % 4)
+            if depth == 0 || pick == 0 { return leaves[Int(random.next() % UInt64(leaves.count))] }
+            var keys: [String] = [], values: [StateValue] = []
+            for name in ["id", "a", "b", "c"] where random.next() % 3 != 0 {
+                keys.append(name)
+                values.append(value(depth - 1))
+            }
+            return .object(StateObject(keys: keys, values: values))
+        }
+        for (source, path) in zip(sources, paths) {
+            let binding = try StateBinding(compiling: source, in: scope)
+            let identity = ItemIdentity(binding)
+            #expect(identity.memberPath == path, "\(source)")
+            var locals: [StateValue] = [.null, .null]
+            var found = 0
+            for index in 0..<300 {
+                let element = value(3)
+                let key = identity.key(of: element, index: index, globals: [], locals: &locals, limits: ExpressionLimits())
+                let evaluated = try? binding.evaluate(globals: [], locals: [element, .int(index)])
+                #expect(key == evaluated, "\(source) of \(element)")
+                if key != nil { found += 1 }
+            }
+            #expect(found > 0, "\(source): some elements have the identity")
+        }
+    }
+
     @Test func `identities that repeat take the general path, which reports them`() throws {
         let screen = try #require(PayloadDecoder().decode(Array(Self.payload(id: true).utf8)).screen)
         var updater = StateUpdater(screen: screen)

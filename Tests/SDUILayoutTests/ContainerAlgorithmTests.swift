@@ -110,7 +110,7 @@ private func lines(_ sizes: [(Double, Double)], maxWidth: Double, spacing: Doubl
     #expect(choose(sizes, 10, 10, horizontal: false, vertical: false) == 0)
 }
 
-@Test func `a node with a modifiers chain is laid out with its v1 keys inside the chain`() throws {
+@Test func `a node with a modifiers chain is laid out with its shorthand keys inside the chain`() throws {
     let screen = try SDUISchema.Screen(json: #"{"schemaVersion": 1, "root": {"type": "vstack", "children": [{"type": "color", "id": "c", "frame": {"height": 10}, "modifiers": [{"padding": 8}]}]}}"#)
     let result = LayoutEngine().layout(screen, in: window(100, 100), traits: window(100, 100).traitCollection())
     #expect(result.diagnostics.isEmpty)

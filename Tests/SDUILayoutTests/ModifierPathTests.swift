@@ -5,9 +5,9 @@ import SDUISchema
 import Testing
 import SDUIFixtures
 
-/// The fused v1 fields (`computeModifierLayers`) are the fast path of the general layer path
+/// The shorthand keys' own layout step (`computeModifierLayers`) is the fast path of the general layer path
 /// (`computeLayeredNode`): every payload must give the same frames both ways — laid out as built, and with
-/// every node forced onto the layer path; and with its v1 keys as written, and spelt as the same `modifiers`
+/// every node forced onto the layer path; and with its shorthand keys as written, and spelt as the same `modifiers`
 /// chain. Plus random chains of every modifier: finite frames, relayouts (remembered placements and layer
 /// boxes) equal to fresh layouts.
 @Suite struct ModifierPathTests {
@@ -48,7 +48,7 @@ import SDUIFixtures
         return engine.layout(screen, in: environment, traits: environment.traitCollection(contentSize: contentSize))
     }
 
-    /// `node` with its v1 modifier keys moved into the front of its chain (the order `fullChain` gives them).
+    /// `node` with its shorthand modifier keys moved into the front of its chain (the order `fullChain` gives them).
     static func chained(_ node: ComponentNode) -> ComponentNode {
         var node = node
         node.children = node.children.map(chained)
@@ -65,15 +65,15 @@ import SDUIFixtures
         return node
     }
 
-    @Test func `the repository's payloads give the same frames on the fused and the layer path`() {
+    @Test func `the repository's payloads give the same frames on the shorthand fast path and the layer path`() {
         let screens = Self.payloads()
         #expect(screens.count > 60)
         for (name, screen) in screens {
             for environment in Self.environments {
-                let fused = Self.layout(screen, environment, forced: false)
+                let shorthand = Self.layout(screen, environment, forced: false)
                 let layered = Self.layout(screen, environment, forced: true)
-                #expect(Self.frames(fused) == Self.frames(layered), "\(name) in \(environment.size)")
-                #expect(fused.diagnostics.map(\.code).sorted() == layered.diagnostics.map(\.code).sorted(), "\(name)")
+                #expect(Self.frames(shorthand) == Self.frames(layered), "\(name) in \(environment.size)")
+                #expect(shorthand.diagnostics.map(\.code).sorted() == layered.diagnostics.map(\.code).sorted(), "\(name)")
             }
         }
     }
@@ -84,7 +84,7 @@ import SDUIFixtures
             for environment in Self.environments {
                 let flat = Self.layout(screen, environment, forced: false)
                 let chain = Self.layout(chained, environment, forced: false)
-                // (Not the paths: moving the v1 keys into a chain renumbers its decorations' views, `root.0.overlay1`.)
+                // (Not the paths: moving the shorthand keys into a chain renumbers its decorations' views, `root.0.overlay1`.)
                 #expect(flat.nodes.map(\.frame) == chain.nodes.map(\.frame), "\(name) in \(environment.size)")
             }
         }
@@ -96,9 +96,9 @@ import SDUIFixtures
         let screen = Screen(id: "random-\(seed)", root: RandomTreeTests.node(depth: 0, &g))
         let chained = Screen(id: screen.id, root: Self.chained(screen.root))
         for environment in Self.environments.prefix(3) {
-            let fused = Self.layout(screen, environment, forced: false, contentSize: .accessibility1)
-            #expect(Self.frames(fused) == Self.frames(Self.layout(screen, environment, forced: true, contentSize: .accessibility1)), "seed \(seed)")
-            #expect(Self.frames(fused) == Self.frames(Self.layout(chained, environment, forced: false, contentSize: .accessibility1)), "seed \(seed)")
+            let shorthand = Self.layout(screen, environment, forced: false, contentSize: .accessibility1)
+            #expect(Self.frames(shorthand) == Self.frames(Self.layout(screen, environment, forced: true, contentSize: .accessibility1)), "seed \(seed)")
+            #expect(Self.frames(shorthand) == Self.frames(Self.layout(chained, environment, forced: false, contentSize: .accessibility1)), "seed \(seed)")
         }
     }
 

@@ -55,8 +55,8 @@ import SDUIFixtures
         _ = engine.layout(screen, in: wider, traits: wider.traitCollection())
         let before = engine.state.placementsReused
         _ = engine.layout(screen, in: narrow, traits: narrow.traitCollection())
-        // The root's placement at 375 pt is answered from the bank of the pass before the last: nothing else is
-        // laid out (its subtree is in the bank).
+        // The root's placement at 375 pt is answered from the placements remembered from the pass before the last: nothing else is
+        // laid out (its subtree's placements are remembered too).
         #expect(engine.state.placementsReused == before + 1)
         // A width not among the last two passes' reuses nothing.
         let third = window(390, 667)

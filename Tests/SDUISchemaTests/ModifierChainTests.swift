@@ -36,7 +36,7 @@ let everyModifierNode = #"""
 ]}
 """#
 
-@Test func `every modifier of the chain decodes in order, with the v1 keys first in the full chain`() throws {
+@Test func `every modifier of the chain decodes in order, with the shorthand keys first in the full chain`() throws {
     let screen = try Screen(json: wrap(everyModifierNode))
     let chain = screen.root.modifiers.chain
     #expect(chain.map(\.name) == ["padding", "frame", "aspectRatio", "background", "overlay", "offset", "opacity", "cornerRadius",
@@ -51,7 +51,7 @@ let everyModifierNode = #"""
     #expect(chain[13] == .fixedSize(FixedSize(horizontal: true, vertical: false)))
     #expect(chain[16] == .ignoresSafeArea([.top, .leading, .trailing]))
     #expect(chain[19] == .aspectRatio(AspectRatio(ratio: 1.5)))
-    // The v1 keys are sugar for the innermost modifiers, in their documented order.
+    // The shorthand keys are sugar for the innermost modifiers, in their documented order.
     let full = screen.root.modifiers.fullChain()
     #expect(full.count == chain.count + 2)
     #expect(full[0] == .padding(Padding(4)))
@@ -65,7 +65,7 @@ let everyModifierNode = #"""
     #expect(again.issues.isEmpty, "\(again.issues.map(\.description))")
     #expect(again.screen == screen)
     let json = screen.root.jsonValue.serialized()
-    // The v1 keys stay v1 keys (before `modifiers`), and each element takes its shortest spelling.
+    // The shorthand keys stay shorthand keys (before `modifiers`), and each element takes its shortest spelling.
     #expect(json.hasPrefix(#"{"type":"text","text":"Sale","padding":4,"background":"red","modifiers":[{"padding":{"leading":8,"trailing":8}},"#))
     #expect(json.contains(#"{"fixedSize":{"horizontal":true,"vertical":false}},{"fixedSize":true},{"layoutPriority":1},{"ignoresSafeArea":{"edges":["top","leading","trailing"]}}"#))
     #expect(json.hasSuffix(##"{"overlay":"#FFFFFF80"},{"aspectRatio":1.5}]}"##))
@@ -158,7 +158,7 @@ func `a bad GridItem is an error naming its JSON Pointer`(json: String, expected
 
 // MARK: DSL
 
-@Test func `DSL modifiers in the v1 order write the v1 keys, so an older app keeps them`() {
+@Test func `DSL modifiers in the shorthand order write the shorthand keys, so an older app keeps them`() {
     let card = VStack { Text("a") }.padding(8).background("secondaryBackground").cornerRadius(12).node
     #expect(card.modifiers.padding == Padding(8))
     #expect(card.modifiers.background == .fixed(Color(parsing: "secondaryBackground")!))
@@ -167,7 +167,7 @@ func `a bad GridItem is an error naming its JSON Pointer`(json: String, expected
     #expect(card.jsonValue.serialized().contains(#""padding":8,"background":"secondaryBackground","cornerRadius":12"#))
 }
 
-@Test func `DSL modifiers out of the v1 order write the chain, in call order`() {
+@Test func `DSL modifiers out of the shorthand order write the chain, in call order`() {
     let badge = Text("−20 %").background("red").padding(8).frame(width: 60).frame(maxWidth: .infinity).node
     #expect(badge.modifiers.background == .fixed(Color(parsing: "red")!))
     #expect(badge.modifiers.padding == nil)

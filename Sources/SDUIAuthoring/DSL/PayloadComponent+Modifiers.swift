@@ -173,8 +173,8 @@ extension PayloadComponent {
 }
 
 extension PayloadComponent {
-    /// Appends `modifier` around what was written so far: as its v1 key when that keeps the meaning (nothing is
-    /// in the chain yet and every v1 key already set comes before `flatKey` in the v1 order), so that payloads an
+    /// Appends `modifier` around what was written so far: as its shorthand key when that keeps the meaning (nothing is
+    /// in the chain yet and every shorthand key already set comes before `flatKey` in the shorthand order), so that payloads an
     /// older app reads keep their modifiers; otherwise to `modifiers`.
     func modifier(_ modifier: Modifier, flatKey: FlatModifierKey, writeFlat: (inout Modifiers) -> Void) -> Self {
         with { node in
@@ -183,14 +183,14 @@ extension PayloadComponent {
     }
 }
 
-/// The v1 modifier keys in their fixed order, innermost first.
+/// The shorthand modifier keys in their fixed order, innermost first.
 enum FlatModifierKey: Int, Comparable {
     case aspectRatio, padding, frame, background, cornerRadius
     static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 }
 
 extension Modifiers {
-    /// The outermost v1 key set (nil: none).
+    /// The outermost shorthand key set (nil: none).
     var outermostFlatKey: FlatModifierKey? {
         if cornerRadius != nil { return .cornerRadius }
         if background != nil { return .background }
@@ -200,7 +200,7 @@ extension Modifiers {
         return nil
     }
 
-    /// Whether `key` can be written as its v1 key and mean "around everything so far".
+    /// Whether `key` can be written as its shorthand key and mean "around everything so far".
     func canWriteFlatKey(_ key: FlatModifierKey) -> Bool {
         guard chain.isEmpty else { return false }
         guard let outermost = outermostFlatKey else { return true }

@@ -5,7 +5,7 @@ extension PayloadJSONSchema {
     /// `modifiers`: an array of one-key objects, each a modifier (strict: unknown modifiers are refused).
     static var modifiers: JSONValue {
         [
-            "description": "SwiftUI's modifier chain, innermost first: each element wraps everything before it (and the node's v1 keys padding, frame, aspectRatio, background, cornerRadius, which apply first). At most 64.",
+            "description": "SwiftUI's modifier chain, innermost first: each element wraps everything before it (and the node's shorthand keys padding, frame, aspectRatio, background, cornerRadius, which apply first). At most 64.",
             "type": "array",
             "maxItems": .number(Double(64)),
             "items": SchemaBuilding.ref("modifier"),

@@ -32,6 +32,49 @@ struct TableSplice {
     }
 }
 
+/// The new numbers of a spliced table's entries (`TableSplice`): of an old entry (`old`: the same before the
+/// region, -1 when removed, `delta` later after it) and of a made one (`made`, by its index in the scratch table).
+struct EntryNumbers {
+    let region: Range<Int>
+    let delta: Int32
+    /// For each old entry of the region: its new number, or -1.
+    private var oldNumbers: [Int32]
+    /// For each made entry (up to the last one the runs take): its new number, or -1.
+    private var madeNumbers: [Int32]
+
+    init(_ splice: TableSplice) {
+        region = splice.region
+        delta = Int32(splice.delta)
+        oldNumbers = [Int32](repeating: -1, count: splice.region.count)
+        var madeEnd = 0
+        for run in splice.runs { if case .made(let range) = run { madeEnd = Swift.max(madeEnd, range.upperBound) } }
+        madeNumbers = [Int32](repeating: -1, count: madeEnd)
+        var at = splice.region.lowerBound
+        for run in splice.runs {
+            switch run {
+            case .old(let range): for i in range { oldNumbers[i - region.lowerBound] = Int32(at + i - range.lowerBound) }
+            case .made(let range): for i in range { madeNumbers[i] = Int32(at + i - range.lowerBound) }
+            }
+            at += run.count
+        }
+    }
+
+    /// The new number of old entry `entry` (negative ones are kept: "none").
+    @inline(__always)
+    func old(_ entry: Int32) -> Int32 {
+        let i = Int(entry)
+        if entry < 0 || i < region.lowerBound { return entry }
+        if i >= region.upperBound { return entry + delta }
+        return oldNumbers[i - region.lowerBound]
+    }
+
+    /// The new number of made entry `entry` (-1 for one no run takes).
+    @inline(__always)
+    func made(_ entry: Int32) -> Int32 {
+        entry >= 0 && Int(entry) < madeNumbers.count ? madeNumbers[Int(entry)] : -1
+    }
+}
+
 /// How a node's children were spliced: the nodes, text runs, controls and layers renumbered, for the per-node state
 /// of the stages after the build (placements, measurements, frames) to follow (`LayoutState.followSplice`).
 struct ChildrenSplice {
@@ -221,40 +264,8 @@ extension LayoutTree {
         let layeredRegion = layeredEntries(in: start..<regionEnd)
         let layeredSplice = TableSplice(region: layeredRegion, runs: layeredRuns)
         let layerSplice = TableSplice(region: layerRange(of: layeredRegion, in: layeredNodes), runs: layerRuns)
-        // The new number of an old text run / control / layer.
-        func entryNumber(_ splice: TableSplice) -> (Int32) -> Int32 {
-            var starts: [(old: Int, new: Int, count: Int)] = []
-            var at = splice.region.lowerBound
-            for run in splice.runs {
-                if case .old(let range) = run { starts.append((range.lowerBound, at, range.count)) }
-                at += run.count
-            }
-            let region = splice.region, delta = splice.delta
-            return { old in
-                let i = Int(old)
-                if old < 0 || i < region.lowerBound { return old }
-                if i >= region.upperBound { return old + Int32(delta) }
-                for s in starts where i >= s.old && i < s.old + s.count { return Int32(s.new + i - s.old) }
-                return -1
-            }
-        }
-        // The new number of a made text run / control / layer.
-        func madeNumber(_ splice: TableSplice) -> (Int32) -> Int32 {
-            var starts: [(made: Int, new: Int, count: Int)] = []
-            var at = splice.region.lowerBound
-            for run in splice.runs {
-                if case .made(let range) = run { starts.append((range.lowerBound, at, range.count)) }
-                at += run.count
-            }
-            return { made in
-                let i = Int(made)
-                for s in starts where i >= s.made && i < s.made + s.count { return Int32(s.new + i - s.made) }
-                return -1
-            }
-        }
-        let oldText = entryNumber(textSplice), madeText = madeNumber(textSplice)
-        let oldInput = entryNumber(inputSplice), madeInput = madeNumber(inputSplice)
-        let oldLayer = entryNumber(layerSplice), madeLayer = madeNumber(layerSplice)
+        let textNumbers = EntryNumbers(textSplice), inputNumbers = EntryNumbers(inputSplice)
+        let layerNumbers = EntryNumbers(layerSplice)
 
         // The per-node records.
         let oldNodeCount = nodes.count
@@ -266,17 +277,24 @@ extension LayoutTree {
         let flat = nodes.unchecked
         var k = 0
         for run in nodeSplice.wholeTable(oldCount: oldNodeCount) {
-            let isMade: Bool
-            if case .made = run { isMade = true } else { isMade = false }
-            let node = isMade ? renumberMade : renumber
-            let text = isMade ? madeText : oldText, input = isMade ? madeInput : oldInput
-            for _ in 0..<run.count {
-                flat[k].parent = node(flat[k].parent)
-                flat[k].firstChild = node(flat[k].firstChild)
-                flat[k].nextSibling = node(flat[k].nextSibling)
-                if flat[k].textIndex >= 0 { flat[k].textIndex = text(flat[k].textIndex) }
-                if flat[k].kind == .input && flat[k].firstGridItem >= 0 { flat[k].firstGridItem = input(flat[k].firstGridItem) }
-                k += 1
+            if case .made = run {
+                for _ in 0..<run.count {
+                    flat[k].parent = renumberMade(flat[k].parent)
+                    flat[k].firstChild = renumberMade(flat[k].firstChild)
+                    flat[k].nextSibling = renumberMade(flat[k].nextSibling)
+                    if flat[k].textIndex >= 0 { flat[k].textIndex = textNumbers.made(flat[k].textIndex) }
+                    if flat[k].kind == .input && flat[k].firstGridItem >= 0 { flat[k].firstGridItem = inputNumbers.made(flat[k].firstGridItem) }
+                    k += 1
+                }
+            } else {
+                for _ in 0..<run.count {
+                    flat[k].parent = splice0.newNumber(flat[k].parent)
+                    flat[k].firstChild = splice0.newNumber(flat[k].firstChild)
+                    flat[k].nextSibling = splice0.newNumber(flat[k].nextSibling)
+                    if flat[k].textIndex >= 0 { flat[k].textIndex = textNumbers.old(flat[k].textIndex) }
+                    if flat[k].kind == .input && flat[k].firstGridItem >= 0 { flat[k].firstGridItem = inputNumbers.old(flat[k].firstGridItem) }
+                    k += 1
+                }
             }
         }
         // The container's children, linked again: its header, the children in their new order (each at its new
@@ -320,10 +338,10 @@ extension LayoutTree {
             for _ in 0..<run.count {
                 if case .made = run {
                     layeredNodes[layeredAt].node = renumberMade(layeredNodes[layeredAt].node)
-                    layeredNodes[layeredAt].firstLayer = madeLayer(layeredNodes[layeredAt].firstLayer)
+                    layeredNodes[layeredAt].firstLayer = layerNumbers.made(layeredNodes[layeredAt].firstLayer)
                 } else {
                     layeredNodes[layeredAt].node = renumber(layeredNodes[layeredAt].node)
-                    layeredNodes[layeredAt].firstLayer = oldLayer(layeredNodes[layeredAt].firstLayer)
+                    layeredNodes[layeredAt].firstLayer = layerNumbers.old(layeredNodes[layeredAt].firstLayer)
                 }
                 layeredAt += 1
             }
@@ -348,8 +366,8 @@ extension LayoutTree {
         }
         replacedSources = replaced
         lazyGridNodes = lazyGridNodes.map(renumber)
-        for k in fontMisses.indices { fontMisses[k].text = oldText(fontMisses[k].text) }
-        for k in fontSubstitutions.indices { fontSubstitutions[k].text = oldText(fontSubstitutions[k].text) }
+        for k in fontMisses.indices { fontMisses[k].text = textNumbers.old(fontMisses[k].text) }
+        for k in fontSubstitutions.indices { fontSubstitutions[k].text = textNumbers.old(fontSubstitutions[k].text) }
         diagnosticNames.removeAll()
         builtCount = nodes.count
         usesSizeClasses = usesSizeClasses || scratch.usesSizeClasses
@@ -469,8 +487,15 @@ extension NodeBuffer {
         let lower = splice.region.lowerBound, upper = splice.region.upperBound
         let oldCount = count
         guard upper <= oldCount else { return }
-        let moves = splice.runs.enumerated().contains { _, run in if case .old = run { return true } else { return false } }
-        let taken = moves ? ContiguousArray(UnsafeBufferPointer(start: unchecked.base + lower, count: upper - lower)) : []
+        // The old runs that change place, copied out before anything is written (in the order they are written).
+        var taken = ContiguousArray<Element>()
+        var at = lower
+        for run in splice.runs {
+            if case .old(let range) = run, range.lowerBound != at {
+                taken.append(contentsOf: UnsafeBufferPointer(start: unchecked.base + range.lowerBound, count: range.count))
+            }
+            at += run.count
+        }
         let delta = splice.delta
         if delta > 0 { append(contentsOf: repeatElement(filler, count: delta)) }
         if delta != 0 && upper < oldCount {
@@ -480,14 +505,16 @@ extension NodeBuffer {
         }
         if delta < 0 { truncate(to: oldCount + delta) }
         let base = unchecked.base
-        var at = lower
+        at = lower
+        var next = 0
         for run in splice.runs {
             switch run {
             case .old(let range):
                 if range.lowerBound != at {
                     taken.withUnsafeBufferPointer { taken in
-                        (base + at).update(from: taken.baseAddress! + (range.lowerBound - lower), count: range.count)
+                        (base + at).update(from: taken.baseAddress! + next, count: range.count)
                     }
+                    next += range.count
                 }
             case .made(let range):
                 if let made {

@@ -276,8 +276,8 @@ final class PreparedTextCache {
     static let stringIsTwoWords = MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size
 
     /// Identity slots (a power of two). Direct-mapped: a string evicted by another is found again by its bytes
-    /// (200 strings lose about one in six to evictions). 4096 slots lost fewer but cost a new engine 12 k
-    /// instructions to clear, and a rebuilt tree now finds most strings through its hints before this table.
+    /// (200 strings lose about one in six to evictions). More slots would lose fewer but take longer to clear for
+    /// every new engine, and a rebuilt tree finds most strings through its hints before it looks here.
     static let identitySlots = 1024
 
     /// The two words of the string at `text` (its inline bytes, or its count and storage), read in place: no

@@ -27,19 +27,35 @@ extension ComponentNode {
     /// order).
     /// - Complexity: O(children + modifiers).
     package func forEachView(_ body: (Int32, ComponentNode) -> Void) {
-        let properties = box.properties
-        let chain = properties.modifiers.chain
+        // The box's properties are read in place (a copy of them all would retain every reference they hold).
+        let chain = box.properties.modifiers.chain
         for k in chain.indices.reversed() {
             guard case .background = chain[k], let view = chain[k].decorationContent else { continue }
             body(decorationChildIndex(chainIndex: k, isOverlay: false), view)
         }
         let isSection = type == .section
-        if isSection, let header = properties.sectionAndStyle.header { body(sectionHeaderChildIndex, header) }
+        if isSection, let header = box.properties.sectionAndStyle.header { body(sectionHeaderChildIndex, header) }
         for (i, child) in children.enumerated() { body(Int32(truncatingIfNeeded: i), child) }
-        if isSection, let footer = properties.sectionAndStyle.footer { body(sectionFooterChildIndex, footer) }
+        if isSection, let footer = box.properties.sectionAndStyle.footer { body(sectionFooterChildIndex, footer) }
         for k in chain.indices {
             guard case .overlay = chain[k], let view = chain[k].decorationContent else { continue }
             body(decorationChildIndex(chainIndex: k, isOverlay: true), view)
+        }
+    }
+
+    /// The `childIndex` of each view `forEachView` visits, in the same order, without the views (nothing copied).
+    /// - Complexity: O(children + modifiers).
+    package func forEachViewIndex(_ body: (Int32) -> Void) {
+        let chain = box.properties.modifiers.chain
+        for k in chain.indices.reversed() where chain[k].drawsView(isOverlay: false) {
+            body(decorationChildIndex(chainIndex: k, isOverlay: false))
+        }
+        let isSection = type == .section
+        if isSection, box.properties.sectionAndStyle.header != nil { body(sectionHeaderChildIndex) }
+        for i in children.indices { body(Int32(truncatingIfNeeded: i)) }
+        if isSection, box.properties.sectionAndStyle.footer != nil { body(sectionFooterChildIndex) }
+        for k in chain.indices where chain[k].drawsView(isOverlay: true) {
+            body(decorationChildIndex(chainIndex: k, isOverlay: true))
         }
     }
 

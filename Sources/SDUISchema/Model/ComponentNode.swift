@@ -406,7 +406,7 @@ extension PropertyBox {
     }
 }
 
-/// Modifiers that apply to any node: the v1 keys, in this fixed order from the content outward —
+/// Modifiers that apply to any node: the shorthand keys, in this fixed order from the content outward —
 /// `aspectRatio` → `padding` → `frame` → `background` → `cornerRadius` (clips) — then `chain` (the payload's
 /// `modifiers` array) around them, in its own order. `fullChain(isImage:)` lists them all.
 public struct Modifiers: Hashable, Sendable {
@@ -432,7 +432,7 @@ public struct Modifiers: Hashable, Sendable {
     public var lint: LintSettings?
     /// What assistive technologies learn about the node (`"accessibility": {…}`); nil keeps SwiftUI's defaults.
     public var accessibility: AccessibilityProperties?
-    /// The payload's `modifiers`: SwiftUI's modifier chain, innermost first, applied outside the v1 keys above.
+    /// The payload's `modifiers`: SwiftUI's modifier chain, innermost first, applied outside the shorthand keys above.
     public var chain: [Modifier] = []
 
     public init() {}

@@ -2,7 +2,7 @@
 ///
 /// A chain is read like SwiftUI code top to bottom: each modifier wraps everything before it, so
 /// `[.padding(8), .background(red)]` is `.padding(8).background(.red)` — the red covers the padding — and
-/// `[.background(red), .padding(8)]` is not. `Modifiers.fullChain` is the whole chain of a node, the v1 keys
+/// `[.background(red), .padding(8)]` is not. `Modifiers.fullChain` is the whole chain of a node, the shorthand keys
 /// (`padding`, `frame`, …) first.
 public enum Modifier: Hashable, Sendable {
     /// Space around the content (SwiftUI's `padding(_:)`).
@@ -73,6 +73,17 @@ public enum Modifier: Hashable, Sendable {
             if case .view(let node) = d.content { return node }
             return nil
         default: return nil
+        }
+    }
+
+    /// Whether it is a background (`isOverlay` false) or an overlay whose content is a view (`decorationContent`
+    /// is not nil), without copying the view.
+    func drawsView(isOverlay: Bool) -> Bool {
+        switch self {
+        case .background(let d) where !isOverlay, .overlay(let d) where isOverlay:
+            if case .view = d.content { return true }
+            return false
+        default: return false
         }
     }
 
@@ -191,12 +202,12 @@ public struct FixedSize: Hashable, Sendable {
 }
 
 extension Modifiers {
-    /// Every modifier of the node in the order it applies, innermost first: the v1 keys as the modifiers they
+    /// Every modifier of the node in the order it applies, innermost first: the shorthand keys as the modifiers they
     /// are sugar for, in their documented order — `aspectRatio` (with `contentMode`), `padding`, `frame`,
     /// `background`, `cornerRadius` — then `chain`, which wraps them.
     ///
     /// An image's `contentMode` key says how the picture fills its box, never the box (v1): its `aspectRatio`
-    /// key becomes a `fit` aspect ratio here; a `contentMode` without an `aspectRatio` changes no box (v1). A v1 `background` does not extend into the safe area. `visible`,
+    /// key becomes a `fit` aspect ratio here; a `contentMode` without an `aspectRatio` changes no box (v1). A shorthand `background` does not extend into the safe area. `visible`,
     /// `layoutPriority` and `action` are not wrapping modifiers and are not listed.
     /// - Complexity: O(chain length).
     public func fullChain(isImage: Bool = false) -> [Modifier] {

@@ -105,7 +105,7 @@ struct ReaderTables: Sendable {
         var views: [(step: Int32, number: Int32)] = []
         var c = number + 1
         var ok = true
-        node.forEachView { step, _ in
+        node.forEachViewIndex { step in
             guard ok, c >= 0, Int(c) < subtreeEnd.count else { ok = false; return }
             views.append((step, c))
             c = subtreeEnd[Int(c)]
@@ -145,18 +145,24 @@ struct ReaderTables: Sendable {
         for (k, child) in old.children.enumerated() where !kept[k] { Self.removeIDs(of: child, from: &ids) }
         // The new children's entries, numbered from `start`: the kept ones' ranges moved, the made ones walked.
         var moved: [(from: Int32, to: Int32, count: Int32, index: Int32)] = []
+        moved.reserveCapacity(origins.count)
         var builder = Builder(base: start, schema: schema, tables: ReaderTables(dependencies: StateDependencies(schema: schema), ids: ids))
         ids = []
-        for (j, child) in children.enumerated() {
+        let regionCount = Int(end - start)
+        builder.tables.textOf.reserveCapacity(regionCount)
+        builder.tables.propertyOf.reserveCapacity(regionCount)
+        builder.tables.subtreeEnd.reserveCapacity(regionCount)
+        // Only a made child is visited; a kept one's entries are copied as a run.
+        for j in origins.indices {
             let number = start + Int32(builder.tables.textOf.count)
             if let k = origins[j] {
                 let from = childViews[k].number, to = subtreeEnd[Int(from)]
                 moved.append((from, number, to - from, Int32(j)))
                 builder.tables.textOf += textOf[Int(from)..<Int(to)]
                 builder.tables.propertyOf += propertyOf[Int(from)..<Int(to)]
-                builder.tables.subtreeEnd += subtreeEnd[Int(from)..<Int(to)].map { $0 - from + number }
+                for n in Int(from)..<Int(to) { builder.tables.subtreeEnd.append(subtreeEnd[n] - from + number) }
             } else {
-                builder.visit(child, path: path + [Int32(j)], inTemplate: false)
+                builder.visit(children[j], path: path + [Int32(j)], inTemplate: false)
             }
         }
         let made = builder.tables
@@ -177,7 +183,7 @@ struct ReaderTables: Sendable {
         }
         // Paths through the node's children: the step below the node is the child's new index.
         let depth = path.count
-        for m in moved {
+        for m in moved where m.from != m.to || Int(m.index) != origins[Int(m.index)] {
             for n in m.from..<(m.from + m.count) {
                 let k = Int(textOf[Int(n)])
                 if k >= 0 { text[k].path[depth] = m.index }

@@ -116,9 +116,24 @@ public struct StateDependencies: Hashable, Sendable {
     /// Gives every node the number `renumbered` gives it (nil: the node is gone).
     /// - Complexity: O(entries × log).
     mutating func renumber(_ renumbered: (Int32) -> Int32?) {
-        for slot in propertyReaders.indices { propertyReaders[slot] = propertyReaders[slot].compactMap(renumbered).sorted() }
-        for slot in templateReaders.indices { templateReaders[slot] = templateReaders[slot].compactMap(renumbered).sorted() }
-        for slot in droppedReaders.indices { droppedReaders[slot] = droppedReaders[slot].compactMap(renumbered).sorted() }
+        for slot in propertyReaders.indices { Self.renumber(&propertyReaders[slot], renumbered) }
+        for slot in templateReaders.indices { Self.renumber(&templateReaders[slot], renumbered) }
+        for slot in droppedReaders.indices { Self.renumber(&droppedReaders[slot], renumbered) }
+    }
+
+    /// `list` renumbered in place, the dropped nodes removed, sorted again only when the order changed.
+    private static func renumber(_ list: inout [Int32], _ renumbered: (Int32) -> Int32?) {
+        guard !list.isEmpty else { return }
+        var kept = 0
+        var ascending = true
+        for i in list.indices {
+            guard let n = renumbered(list[i]) else { continue }
+            if kept > 0 && n <= list[kept - 1] { ascending = false }
+            list[kept] = n
+            kept += 1
+        }
+        list.removeLast(list.count - kept)
+        if !ascending { list.sort() }
     }
 
     /// Adds `other`'s readers (of the same schema, other nodes).

@@ -70,6 +70,9 @@ struct TemplateItemPatch {
     /// For each of `children`: the index among the old children of the node it keeps, or nil for a node made.
     var origins: [Int?]
 
+    /// In the table of identities `init` keeps: the identity is a new item's already.
+    private static let claimed = -1
+
     /// The children of `node` (whose templates' `items` read no template local) in `state`, or nil when this cannot
     /// stand for the general path: an `items` that fails or is no array, an identity that fails or repeats, an
     /// item whose decoding reports anything.
@@ -92,32 +95,45 @@ struct TemplateItemPatch {
             cursor = template.range.upperBound
             let forEach = template.forEach
             guard case .array(let elements)? = try? forEach.items.evaluated(globals: globals, locals: [], limits: limits) else { return nil }
-            // The old items by identity.
-            var kept: [StateValue: Int] = [:]
-            kept.reserveCapacity(template.range.count)
+            // The old items, and where each identity is: an old item's position among them, or `claimed` once a
+            // new item has it (a second new item with it is a repeated identity). Each identity is hashed once.
+            var oldItems: [TemplateItem] = []
+            oldItems.reserveCapacity(template.range.count)
+            var positions: [StateValue: Int] = [:]
+            positions.reserveCapacity(Swift.max(template.range.count, elements.count))
             for k in template.range {
                 guard let item = old[k].templateItem else { return nil }
-                kept[item.key] = k
+                positions[item.key] = oldItems.count
+                oldItems.append(item)
             }
-            var keys = Set<StateValue>()
-            keys.reserveCapacity(elements.count)
+            let identity = forEach.id.map(ItemIdentity.init)
+            var locals: [StateValue] = [.null, .null]
             let definition = definitions.entry(for: forEach.template)
             let start = children.count
             for (index, element) in elements.enumerated() {
                 var key = StateValue.int(index)
-                if let identity = forEach.id {
-                    guard let value = try? identity.evaluate(globals: globals, locals: [element, .int(index)], limits: limits) else { return nil }
+                if let identity {
+                    guard let value = identity.key(of: element, index: index, globals: globals, locals: &locals, limits: limits) else { return nil }
                     key = value
                 }
-                guard keys.insert(key).inserted else { return nil }
-                if let k = kept[key], var item = old[k].templateItem, item.item == element {
-                    if item.index == index {
+                var position = TemplateItemPatch.claimed
+                if let slot = positions.index(forKey: key) {
+                    position = positions.values[slot]
+                    guard position != TemplateItemPatch.claimed else { return nil }
+                    positions.values[slot] = TemplateItemPatch.claimed
+                } else {
+                    positions[key] = TemplateItemPatch.claimed
+                }
+                if position != TemplateItemPatch.claimed, oldItems[position].item == element {
+                    let k = template.range.lowerBound + position
+                    if oldItems[position].index == index {
                         children.append(old[k])
                         origins.append(k)
                         continue
                     }
                     if !definitions.entries[definition].readsIndex {
                         var node = old[k]
+                        var item = oldItems[position]
                         item.index = index
                         node.templateItem = item
                         children.append(node)
@@ -141,6 +157,62 @@ struct TemplateItemPatch {
         self.children = children
         self.origins = origins
         self.templates = templates
+    }
+}
+
+/// A template's item identity (`forEach`'s `id`) as the template path computes it for each item: an identity that
+/// only reads a member path of the item (`@{item.id}`, `@{item.sku.code}`) is read from the element directly
+/// (`memberPath`); any other is evaluated (`StateBinding.evaluate`). Both give the same key, or both fail
+/// (`TemplateItemPatchTests` compares them).
+struct ItemIdentity {
+    let binding: StateBinding
+    /// The members the identity reads of the item, outermost first; nil when it is not such a path.
+    let memberPath: [String]?
+
+    init(_ binding: StateBinding) {
+        self.binding = binding
+        memberPath = binding.program.flatMap(Self.memberPath(of:))
+    }
+
+    /// The member path a program reads of local 0 (`item`): `local 0` then only `member` instructions; nil for
+    /// any other program.
+    static func memberPath(of program: ExpressionProgram) -> [String]? {
+        guard program.code.count >= 2, program.code[0].op == .local, program.code[0].operand == 0 else { return nil }
+        var path: [String] = []
+        for instruction in program.code.dropFirst() {
+            guard instruction.op == .member, program.constants.indices.contains(Int(instruction.operand)),
+                  case .string(let name) = program.constants[Int(instruction.operand)] else { return nil }
+            path.append(name)
+        }
+        return path
+    }
+
+    /// The identity of `element` at `index`, or nil when it fails (`locals`: a buffer of two values the
+    /// evaluation uses, kept across calls so it is not made per item).
+    func key(of element: StateValue, index: Int, globals: [StateValue], locals: inout [StateValue],
+             limits: ExpressionLimits) -> StateValue? {
+        if let memberPath { return Self.read(memberPath, of: element) }
+        return evaluated(element: element, index: index, globals: globals, locals: &locals, limits: limits)
+    }
+
+    /// The identity evaluated as a binding (what `key` does for an identity that is not a member path).
+    func evaluated(element: StateValue, index: Int, globals: [StateValue], locals: inout [StateValue],
+                   limits: ExpressionLimits) -> StateValue? {
+        locals[0] = element
+        locals[1] = .int(index)
+        defer { locals[0] = .null }
+        return try? binding.evaluate(globals: globals, locals: locals, limits: limits)
+    }
+
+    /// The member at `path` of `value`, nil when a step is no object or has no such member (the evaluator's
+    /// `member` fails there too).
+    static func read(_ path: [String], of value: StateValue) -> StateValue? {
+        var value = value
+        for name in path {
+            guard case .object(let object) = value, let member = object[name] else { return nil }
+            value = member
+        }
+        return value
     }
 }
 
