@@ -20,6 +20,11 @@ public struct NodeChanges: Hashable, Sendable {
     /// Nodes whose frame, visibility, text run or modifier boxes differ from the last layout's — filled by layout
     /// (`LayoutResult.changes`); empty in a state update's change set.
     public var frames: [Int32] = []
+    /// For a change of `structure` whose children were spliced into the kept tree: how the node numbers moved, one
+    /// entry per structure node, in the order they were applied (from the last structure node in the tree to the
+    /// first; each numbered as the tree stood after the ones before it), so a consumer keyed by node number can
+    /// renumber what it keeps instead of making it again. Empty when the tree was made anew.
+    public var spliced: [NodeSplice] = []
 
     /// No change.
     public init() {}
@@ -34,7 +39,9 @@ public struct NodeChanges: Hashable, Sendable {
     }
 
     /// Whether nothing changed.
-    public var isEmpty: Bool { text.isEmpty && paint.isEmpty && size.isEmpty && structure.isEmpty && frames.isEmpty }
+    public var isEmpty: Bool {
+        text.isEmpty && paint.isEmpty && size.isEmpty && structure.isEmpty && frames.isEmpty && spliced.isEmpty
+    }
 
     /// The nodes whose content changed (text, paint or size), ascending, each once.
     public var content: [Int32] { Self.merged(Self.merged(text, paint), size) }
@@ -73,5 +80,55 @@ public struct NodeChanges: Hashable, Sendable {
             }
         }
         return result
+    }
+}
+
+/// How one node's children were spliced, in flat-tree node numbers (`NodeChanges.spliced`): the nodes of `oldRange`
+/// (numbered as before) are replaced by `runs`, laid out in order from `oldRange.lowerBound`; the nodes before the
+/// range keep their numbers, those after it move by `delta`.
+public struct NodeSplice: Hashable, Sendable {
+    /// A run of the new nodes of the range.
+    public enum Run: Hashable, Sendable {
+        /// Old nodes kept, in their order (their numbers before the change): a kept child's subtree, or adjacent ones.
+        case kept(Range<Int32>)
+        /// This many new nodes (made children's subtrees).
+        case inserted(Int32)
+
+        /// The nodes in the run.
+        public var count: Int32 {
+            switch self {
+            case .kept(let range): return Int32(range.count)
+            case .inserted(let count): return count
+            }
+        }
+    }
+
+    /// The node whose children were spliced (its number is the same before and after).
+    public var node: Int32
+    /// The old nodes its children were.
+    public var oldRange: Range<Int32>
+    /// The new nodes of its children, in order.
+    public var runs: [Run]
+
+    public init(node: Int32, oldRange: Range<Int32>, runs: [Run]) {
+        self.node = node
+        self.oldRange = oldRange
+        self.runs = runs
+    }
+
+    /// How far the nodes after the range moved.
+    public var delta: Int32 { runs.reduce(0) { $0 + $1.count } - Int32(oldRange.count) }
+
+    /// The new number of old node `old`, or nil when it was removed.
+    /// - Complexity: O(runs).
+    public func newNumber(ofOld old: Int32) -> Int32? {
+        if old < oldRange.lowerBound { return old }
+        if old >= oldRange.upperBound { return old + delta }
+        var at = oldRange.lowerBound
+        for run in runs {
+            if case .kept(let range) = run, range.contains(old) { return at + old - range.lowerBound }
+            at += run.count
+        }
+        return nil
     }
 }

@@ -152,19 +152,32 @@ struct ReaderTables: Sendable {
         builder.tables.textOf.reserveCapacity(regionCount)
         builder.tables.propertyOf.reserveCapacity(regionCount)
         builder.tables.subtreeEnd.reserveCapacity(regionCount)
-        // Only a made child is visited; a kept one's entries are copied as a run.
+        // Only a made child is visited; kept ones' entries are copied, a run of adjacent ones at a time.
+        var run = (from: Int32(0), to: Int32(0), number: Int32(0))
+        func copyRun(into tables: inout ReaderTables) {
+            guard run.to > run.from else { return }
+            tables.textOf += textOf[Int(run.from)..<Int(run.to)]
+            tables.propertyOf += propertyOf[Int(run.from)..<Int(run.to)]
+            for n in Int(run.from)..<Int(run.to) { tables.subtreeEnd.append(subtreeEnd[n] - run.from + run.number) }
+            run = (0, 0, 0)
+        }
         for j in origins.indices {
-            let number = start + Int32(builder.tables.textOf.count)
+            let number = start + Int32(builder.tables.textOf.count) + (run.to - run.from)
             if let k = origins[j] {
                 let from = childViews[k].number, to = subtreeEnd[Int(from)]
                 moved.append((from, number, to - from, Int32(j)))
-                builder.tables.textOf += textOf[Int(from)..<Int(to)]
-                builder.tables.propertyOf += propertyOf[Int(from)..<Int(to)]
-                for n in Int(from)..<Int(to) { builder.tables.subtreeEnd.append(subtreeEnd[n] - from + number) }
+                if run.to != from || run.to == run.from {
+                    copyRun(into: &builder.tables)
+                    run = (from, to, number)
+                } else {
+                    run.to = to
+                }
             } else {
+                copyRun(into: &builder.tables)
                 builder.visit(children[j], path: path + [Int32(j)], inTemplate: false)
             }
         }
+        copyRun(into: &builder.tables)
         let made = builder.tables
         ids = made.ids
         // A made child is an item: it has no readers of its own (only dependencies).

@@ -191,7 +191,7 @@ public struct StateUpdater: Sendable {
         // From the last node in the flat tree's order: a patch changes no path of a node before it.
         for number in numbers.reversed() {
             guard let path = tables.templates[number], let node = screen.root.node(at: path[...]),
-                  let patch = TemplateItemPatch(of: node, in: state, depth: path.count + 2, options: options,
+                  let patch = TemplateItemPatch(of: node, in: state, previous: screen.state.values, depth: path.count + 2, options: options,
                                                 definitions: &definitions) else { return nil }
             patches.append((path, node, patch))
             spliced.append((number, patch.origins.map { $0.map(Int32.init) ?? -1 }))

@@ -77,7 +77,8 @@ struct TemplateItemPatch {
     /// stand for the general path: an `items` that fails or is no array, an identity that fails or repeats, an
     /// item whose decoding reports anything.
     /// - Complexity: O(items + the nodes of the items made).
-    init?(of node: ComponentNode, in state: ScreenState, depth: Int, options: PayloadDecoder.Options,
+    /// `previous`: the values of the state the node's items were made for.
+    init?(of node: ComponentNode, in state: ScreenState, previous: [StateValue], depth: Int, options: PayloadDecoder.Options,
           definitions: inout TemplateDefinitions) {
         let old = node.children
         var options = options
@@ -101,10 +102,20 @@ struct TemplateItemPatch {
             oldItems.reserveCapacity(template.range.count)
             var positions: [StateValue: Int] = [:]
             positions.reserveCapacity(Swift.max(template.range.count, elements.count))
+            var inOrder = true
             for k in template.range {
                 guard let item = old[k].templateItem else { return nil }
+                if item.index != oldItems.count { inOrder = false }
                 positions[item.key] = oldItems.count
                 oldItems.append(item)
+            }
+            // The elements the old items were made for, as the previous state holds them: equal to the items'
+            // own, and where the new state kept an element, the same stored value, which compares without visiting
+            // its members. The items' own are compared when they cannot be had.
+            var madeFor: [StateValue] = []
+            if inOrder, case .array(let values)? = try? forEach.items.evaluated(globals: previous, locals: [], limits: limits),
+               values.count == oldItems.count {
+                madeFor = values
             }
             let identity = forEach.id.map(ItemIdentity.init)
             var locals: [StateValue] = [.null, .null]
@@ -124,7 +135,8 @@ struct TemplateItemPatch {
                 } else {
                     positions[key] = TemplateItemPatch.claimed
                 }
-                if position != TemplateItemPatch.claimed, oldItems[position].item == element {
+                if position != TemplateItemPatch.claimed,
+                   madeFor.isEmpty ? oldItems[position].item == element : madeFor[position] == element {
                     let k = template.range.lowerBound + position
                     if oldItems[position].index == index {
                         children.append(old[k])
