@@ -48,16 +48,10 @@ final class NodeContentTable: @unchecked Sendable {
     /// in these links). - Complexity: O(n · a node's properties).
     convenience init(links: OutputLinks, replaced: [Int32: ReplacedSource] = [:], sizeClass: UserInterfaceSizeClass) {
         var sources = ContiguousArray<UnsafePointer<ComponentNode>>()
-        var records = ContiguousArray<ContentRecord>()
-        var extras = ContiguousArray<ContentExtras>()
         sources.reserveCapacity(links.count)
-        records.reserveCapacity(links.count)
-        for i in 0..<links.count {
-            let source = links[i].source
-            sources.append(source)
-            records.append(ContentRecord(source, sizeClass: sizeClass, extras: &extras))
-        }
-        self.init(sources: sources, rows: ContentRows(records: records, extras: extras),
+        for i in 0..<links.count { sources.append(links[i].source) }
+        let rows = ContentRows(count: sources.count, sizeClass: sizeClass) { sources[$0] }
+        self.init(sources: sources, rows: rows,
                   replacedAtBase: Array(replaced.keys), baseHolders: Array(replaced.values), patches: [:],
                   sizeClass: sizeClass)
     }
@@ -96,10 +90,8 @@ final class NodeContentTable: @unchecked Sendable {
                 changed = true
             }
             if source == sources[row] { return }
-            var extras = ContiguousArray<ContentExtras>()
-            let record = ContentRecord(source, sizeClass: sizeClass, extras: &extras)
-            patches[row] = PatchedRow(source: source, holder: replaced[Int32(row)],
-                                      rows: ContentRows(records: [record], extras: extras))
+            let rows = ContentRows(count: 1, sizeClass: sizeClass) { _ in source }
+            patches[row] = PatchedRow(source: source, holder: replaced[Int32(row)], rows: rows)
             changed = true
         }
         for row in replaced.keys { check(Int(row)) }
@@ -112,13 +104,38 @@ final class NodeContentTable: @unchecked Sendable {
 }
 
 /// Records and the extras they point into (`ContentRecord.extras`), in memory shared by every `NodeContent` read
-/// from them.
+/// from them. Made whole by `init`, never changed after.
 final class ContentRows: @unchecked Sendable {
-    let records: ContiguousArray<ContentRecord>
+    /// The records, one per row, filled in place (made in their storage, not copied in).
+    let records: UnsafeMutablePointer<ContentRecord>
+    let count: Int
     let extras: ContiguousArray<ContentExtras>
 
-    init(records: ContiguousArray<ContentRecord>, extras: ContiguousArray<ContentExtras>) {
-        self.records = records; self.extras = extras
+    /// The records of the `count` payload nodes `source(0)`, `source(1)` …, resolved for `sizeClass`.
+    init(count: Int, sizeClass: UserInterfaceSizeClass, source: (Int) -> UnsafePointer<ComponentNode>) {
+        self.count = count
+        records = .allocate(capacity: max(1, count))
+        var extras = ContiguousArray<ContentExtras>()
+        // Room for the usual share of nodes with extras (images, actions, chains), so the array rarely grows.
+        extras.reserveCapacity(count / 8 + 1)
+        for i in 0..<count {
+            let node = source(i)
+            let record = records + i
+            record.initialize(to: ContentRecord())
+            let g = ComponentNode.geometry(at: node)
+            if !g.pointee.usesSizeClasses {
+                record.pointee.fill(node, g, sizeClass: sizeClass, extras: &extras)
+            } else {
+                var resolved = GeometryProperties(of: node.pointee, sizeClass: sizeClass)
+                withUnsafePointer(to: &resolved) { record.pointee.fill(node, $0, sizeClass: sizeClass, extras: &extras) }
+            }
+        }
+        self.extras = extras
+    }
+
+    deinit {
+        records.deinitialize(count: count)
+        records.deallocate()
     }
 }
 
@@ -126,7 +143,7 @@ final class ContentRows: @unchecked Sendable {
 struct ContentRecord {
     /// The payload's `id`.
     var id: String?
-    var type: ComponentType
+    var type = ComponentType.spacer
     /// A text's string; a button's or label's title.
     var text: String?
     var color: Color?
@@ -145,42 +162,49 @@ struct ContentRecord {
     /// The node's `ContentExtras` (-1: none).
     var extras: Int32 = -1
 
-    /// The content of the payload node at `node`, its extras appended to `extras` when it has some.
+    /// Fills in (from `init()`'s values) the content of the payload node at `node`, its extras appended to `extras`
+    /// when it has some. `g`: the node's geometry record resolved for `sizeClass`: the text and title are the strings
+    /// it resolved (the ones the text runs lay out), the button style and flags its values.
     ///
-    /// Read through the pointer, property by property (a copy of the node would retain each of its fields), and the
-    /// extras made only for a node that has some (`ContentExtras.isNeeded`): most nodes have none.
-    init(_ node: UnsafePointer<ComponentNode>, sizeClass: UserInterfaceSizeClass, extras table: inout ContiguousArray<ContentExtras>) {
+    /// Read in place, property by property (a copy of the node or of its properties would retain each of their
+    /// fields), and the extras made only for a node that has some (`ContentExtras.isNeeded`): most nodes have none.
+    @inline(__always)
+    mutating func fill(_ node: UnsafePointer<ComponentNode>, _ g: UnsafePointer<GeometryProperties>,
+                       sizeClass: UserInterfaceSizeClass, extras table: inout ContiguousArray<ContentExtras>) {
         func r<T>(_ value: Responsive<T>?) -> T? { value?.resolved(for: sizeClass) }
+        let p = ComponentNode.properties(at: node)
         id = node.pointee.id
         type = node.pointee.type
         switch type {
-        case .button, .label: text = r(node.pointee.title)
-        default: text = r(node.pointee.text)
+        case .button, .label: text = g.pointee.title
+        default: text = g.pointee.text
         }
-        let drawing = node.pointee.drawingModifiers
-        color = r(node.pointee.color)
-        background = r(drawing.background)
-        cornerRadius = r(drawing.cornerRadius)
-        buttonStyle = r(node.pointee.buttonStyle)
-        frameAlignment = r(drawing.frameAlignment)
-        contentMode = r(drawing.contentMode)
-        axis = r(node.pointee.axis)
-        pinnedViews = node.pointee.pinnedViews
-        strikethrough = r(node.pointee.strikethrough) ?? false
-        underline = r(node.pointee.underline) ?? false
-        hasAction = drawing.action != nil
-        let chain = drawing.chain
-        hasModifierChain = !chain.isEmpty
-        isHiddenByModifiers = hasModifierChain && chain.contains { modifier in
+        color = r(p.pointee.color)
+        background = r(p.pointee.modifiers.background)
+        cornerRadius = r(p.pointee.modifiers.cornerRadius)
+        buttonStyle = g.pointee.buttonStyle
+        if g.pointee.hasFrame { frameAlignment = r(p.pointee.modifiers.frame?.alignment) }
+        contentMode = r(p.pointee.modifiers.contentMode)
+        axis = r(p.pointee.axis)
+        pinnedViews = p.pointee.sectionAndStyle.pinnedViews
+        strikethrough = r(p.pointee.sectionAndStyle.strikethrough) ?? false
+        underline = r(p.pointee.sectionAndStyle.underline) ?? false
+        hasAction = g.pointee.hasAction
+        hasModifierChain = g.pointee.hasModifierChain
+        isHiddenByModifiers = hasModifierChain && p.pointee.modifiers.chain.contains { modifier in
             switch modifier {
             case .hidden(let hidden): return hidden.resolved(for: sizeClass)
             case .opacity(let opacity): return opacity.resolved(for: sizeClass) <= 0
             default: return false
             }
         }
-        if ContentExtras.isNeeded(node, drawing: drawing, hasModifierChain: hasModifierChain, hasAction: hasAction) {
+        if ContentExtras.isNeeded(node, g, type: type) {
             extras = Int32(truncatingIfNeeded: table.count)
-            table.append(ContentExtras(node.pointee, drawing: drawing, sizeClass: sizeClass))
+            table.append(ContentExtras())
+            let isImage = type == .image, isLabel = type == .label
+            table.withUnsafeMutableBufferPointer {
+                $0[$0.count - 1].fill(node, isImage: isImage, isLabel: isLabel, sizeClass: sizeClass)
+            }
         }
     }
 }
@@ -205,48 +229,56 @@ struct ContentExtras {
     var properties: [String: JSONValue] = [:]
     var templateItem: TemplateItem?
 
-    /// Whether the node at `node` has extras: a modifier chain, an image's or label's fields, an action, lifecycle
-    /// actions, a control, accessibility properties, a custom type's properties or a template item. Asked before an
-    /// extras value is made (made and dropped, its many fields would be initialised and destroyed for every node).
-    static func isNeeded(_ node: UnsafePointer<ComponentNode>, drawing: DrawingModifiers, hasModifierChain: Bool,
-                         hasAction: Bool) -> Bool {
-        switch node.pointee.type {
+    /// Whether the node at `node` (geometry record `g`) has extras: a modifier chain, an image's or label's fields, an
+    /// action, lifecycle actions, a control, accessibility properties, a custom type's properties or a template item.
+    /// Asked before an extras value is made (made and dropped, its many fields would be initialised and destroyed for
+    /// every node).
+    @inline(__always)
+    static func isNeeded(_ node: UnsafePointer<ComponentNode>, _ g: UnsafePointer<GeometryProperties>, type: ComponentType) -> Bool {
+        switch type {
         case .image, .label: return true
         default: break
         }
-        if hasModifierChain || hasAction || drawing.accessibility != nil || !node.pointee.extra.isEmpty { return true }
-        return node.pointee.hasInteraction && (node.pointee.onAppear != nil || node.pointee.onDisappear != nil
-                                               || node.pointee.input != nil || node.pointee.templateItem != nil)
+        if g.pointee.hasModifierChain || g.pointee.hasAction || g.pointee.hasAccessibility
+            || !ComponentNode.properties(at: node).pointee.extra.isEmpty { return true }
+        guard ComponentNode.hasInteraction(at: node) else { return false }
+        let interactive = node.pointee
+        return interactive.onAppear != nil || interactive.onDisappear != nil || interactive.input != nil
+            || interactive.templateItem != nil
     }
 
-    /// The extras of `node` (one that has some: `isNeeded`).
-    init(_ node: ComponentNode, drawing: DrawingModifiers, sizeClass: UserInterfaceSizeClass) {
+    /// Fills in the extras of the node at `node` (one that has some: `isNeeded`), in place.
+    mutating func fill(_ node: UnsafePointer<ComponentNode>, isImage: Bool, isLabel: Bool, sizeClass: UserInterfaceSizeClass) {
         func r<T>(_ value: Responsive<T>?) -> T? { value?.resolved(for: sizeClass) }
-        let isImage = node.type == .image, isLabel = node.type == .label
-        if !drawing.chain.isEmpty {
-            let modifiers = node.modifiers
-            let full = modifiers.fullChain(isImage: isImage)
+        let p = ComponentNode.properties(at: node)
+        if !p.pointee.modifiers.chain.isEmpty {
+            let full = p.pointee.modifiers.fullChain(isImage: isImage)
             chain = full.map { ChainElement($0, sizeClass: sizeClass) }
-            payloadChainStart = full.count - modifiers.chain.count
-            chainBackgroundColors = drawing.chain.compactMap { modifier in
+            payloadChainStart = full.count - p.pointee.modifiers.chain.count
+            chainBackgroundColors = p.pointee.modifiers.chain.compactMap { modifier in
                 guard case .background(let d) = modifier, case .color(let c) = d.content else { return nil }
                 return c.resolved(for: sizeClass)
             }
         }
         if isImage || isLabel {
-            systemName = r(node.systemName)
-            systemImage = r(node.systemImage)
-            url = r(node.url)
-            alt = r(node.alt)
-            placeholder = r(node.placeholder)
-            flipsForRightToLeftLayoutDirection = r(node.flipsForRightToLeftLayoutDirection) ?? false
+            systemName = r(p.pointee.sectionAndStyle.systemName)
+            systemImage = r(p.pointee.sectionAndStyle.systemImage)
+            url = r(ComponentNode.url(at: node))
+            if p.pointee.alt != nil { alt = r(p.pointee.alt) }
+            if p.pointee.placeholder != nil { placeholder = r(p.pointee.placeholder) }
+            flipsForRightToLeftLayoutDirection = r(p.pointee.flipsForRightToLeftLayoutDirection) ?? false
         }
-        action = drawing.action
-        onAppear = node.onAppear
-        onDisappear = node.onDisappear
-        input = node.input.map { InputContent($0, sizeClass: sizeClass) }
-        accessibility = drawing.accessibility.map { AccessibilityContent($0, sizeClass: sizeClass) }
-        properties = node.extra
-        templateItem = node.templateItem
+        if p.pointee.modifiers.action != nil { action = p.pointee.modifiers.action }
+        if ComponentNode.hasInteraction(at: node) {
+            let interactive = node.pointee
+            onAppear = interactive.onAppear
+            onDisappear = interactive.onDisappear
+            input = interactive.input.map { InputContent($0, sizeClass: sizeClass) }
+            templateItem = interactive.templateItem
+        }
+        if let accessibility = p.pointee.modifiers.accessibility {
+            self.accessibility = AccessibilityContent(accessibility, sizeClass: sizeClass)
+        }
+        if !p.pointee.extra.isEmpty { properties = p.pointee.extra }
     }
 }

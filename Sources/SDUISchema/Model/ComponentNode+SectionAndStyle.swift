@@ -28,23 +28,23 @@ extension Axis {
 
 /// The properties of sections, `viewThatFits`, `flow`, `hgrid`, `label`, SF Symbols, text styling and fonts (stored in
 /// the node's box with the others).
-struct SectionAndStyleProperties: Hashable, Sendable {
-    var header: ComponentNode?
-    var footer: ComponentNode?
-    var pinnedViews: PinnedScrollableViews?
-    var axes: Axis.Set?
-    var lineSpacing: Responsive<Double>?
-    var strikethrough: Responsive<Bool>?
-    var underline: Responsive<Bool>?
-    var monospacedDigit: Responsive<Bool>?
-    var truncationMode: Responsive<TruncationMode>?
-    var minimumScaleFactor: Responsive<Double>?
-    var systemImage: Responsive<String>?
-    var systemName: Responsive<String>?
+@usableFromInline package struct SectionAndStyleProperties: Hashable, Sendable {
+    package internal(set) var header: ComponentNode?
+    package internal(set) var footer: ComponentNode?
+    package internal(set) var pinnedViews: PinnedScrollableViews?
+    package internal(set) var axes: Axis.Set?
+    package internal(set) var lineSpacing: Responsive<Double>?
+    package internal(set) var strikethrough: Responsive<Bool>?
+    package internal(set) var underline: Responsive<Bool>?
+    package internal(set) var monospacedDigit: Responsive<Bool>?
+    package internal(set) var truncationMode: Responsive<TruncationMode>?
+    package internal(set) var minimumScaleFactor: Responsive<Double>?
+    package internal(set) var systemImage: Responsive<String>?
+    package internal(set) var systemName: Responsive<String>?
     /// `fontFamily`, `fontSize`, `italic` (`ComponentNode+Font.swift`).
-    var fontFamily: Responsive<String>?
-    var fontSize: Responsive<Double>?
-    var italic: Responsive<Bool>?
+    package internal(set) var fontFamily: Responsive<String>?
+    package internal(set) var fontSize: Responsive<Double>?
+    package internal(set) var italic: Responsive<Bool>?
 }
 
 extension ComponentNode {

@@ -62,6 +62,26 @@ public struct ComponentNode: Hashable, Sendable {
         node.pointee.children.withUnsafeBufferPointer { $0 }
     }
 
+    /// The boxed properties of the node at `node`, read in place: nothing copied, nothing retained (a property read
+    /// through the pointer loads that property only). Valid as `geometryPointer` is. What a later stage's record of
+    /// the node (its content) is made from while the layout build visits it.
+    @inlinable
+    package static func properties(at node: UnsafePointer<ComponentNode>) -> UnsafePointer<NodeProperties> {
+        UnsafePointer(node.pointee.box.propertiesAddress)
+    }
+
+    /// The `url` of the image at `node`, read in place (see `properties(at:)`).
+    package static func url(at node: UnsafePointer<ComponentNode>) -> Responsive<String>? {
+        if let fixed = node.pointee.fixedURL { return .fixed(fixed) }
+        return node.pointee.box.properties.url
+    }
+
+    /// Whether the node at `node` has interaction properties (bindings, lifecycle actions, a control, templates, a
+    /// template item), read in place.
+    package static func hasInteraction(at node: UnsafePointer<ComponentNode>) -> Bool {
+        node.pointee.box.properties.interaction != nil
+    }
+
     // MARK: Containers
     /// Space between children (stacks; grid rows and columns unless `rowSpacing`/`columnSpacing` say otherwise).
     /// Nil means SwiftUI's default (8 pt).

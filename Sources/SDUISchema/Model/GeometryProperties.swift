@@ -19,6 +19,8 @@ import SDUIEnvironment
     package var hasAction = false
     /// The node has a `modifiers` chain (`Modifiers.chain`; the build reads it from the node).
     package var hasModifierChain = false
+    /// The node has `accessibility` properties.
+    package var hasAccessibility = false
     /// The grid has GridItem columns (`ComponentNode.gridItems`; the build reads them from the node).
     package var hasGridItems = false
     package var hasPadding = false
@@ -120,6 +122,7 @@ import SDUIEnvironment
         layoutPriority = fixed(node.modifiers.layoutPriority) ?? .nan
         isHidden = fixed(node.modifiers.visible) == false
         hasAction = node.modifiers.action != nil
+        hasAccessibility = node.modifiers.accessibility != nil
         if !node.modifiers.chain.isEmpty {
             hasModifierChain = true
             if node.modifiers.chain.contains(where: \.usesSizeClasses) { sizeClassMaps = true }

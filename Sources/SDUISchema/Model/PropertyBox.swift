@@ -1,34 +1,33 @@
 import SDUIEnvironment
 
-/// The properties of a `ComponentNode` that are not stored inline (`@usableFromInline`: the header type of
-/// `PropertyBox`, which `ComponentNode.geometry(at:)` reads).
-@usableFromInline
-struct NodeProperties: Hashable, Sendable {
-    var spacing: Responsive<Double>?
-    var alignment: Responsive<Alignment>?
-    var columns: Responsive<Int>?
-    var gridItems: Responsive<[GridItem]>?
-    var minColumnWidth: Responsive<Double>?
-    var rowSpacing: Responsive<Double>?
-    var columnSpacing: Responsive<Double>?
-    var axis: Responsive<Axis>?
-    var text: Responsive<String>?
-    var style: Responsive<TextStyle>?
-    var weight: Responsive<FontWeight>?
-    var lineLimit: Responsive<Int>?
-    var color: Responsive<Color>?
-    var url: Responsive<String>?
-    var placeholder: Responsive<ImagePlaceholder>?
-    var alt: Responsive<String>?
-    var flipsForRightToLeftLayoutDirection: Responsive<Bool>?
-    var title: Responsive<String>?
-    var buttonStyle: Responsive<ButtonStyle>?
-    var minLength: Responsive<Double>?
-    var modifiers = Modifiers()
-    var extra: [String: JSONValue] = [:]
+/// The properties of a `ComponentNode` that are not stored inline. Read in place by the layout build through
+/// `ComponentNode.properties(at:)` (package-visible, read-only outside this module).
+@usableFromInline package struct NodeProperties: Hashable, Sendable {
+    package internal(set) var spacing: Responsive<Double>?
+    package internal(set) var alignment: Responsive<Alignment>?
+    package internal(set) var columns: Responsive<Int>?
+    package internal(set) var gridItems: Responsive<[GridItem]>?
+    package internal(set) var minColumnWidth: Responsive<Double>?
+    package internal(set) var rowSpacing: Responsive<Double>?
+    package internal(set) var columnSpacing: Responsive<Double>?
+    package internal(set) var axis: Responsive<Axis>?
+    package internal(set) var text: Responsive<String>?
+    package internal(set) var style: Responsive<TextStyle>?
+    package internal(set) var weight: Responsive<FontWeight>?
+    package internal(set) var lineLimit: Responsive<Int>?
+    package internal(set) var color: Responsive<Color>?
+    package internal(set) var url: Responsive<String>?
+    package internal(set) var placeholder: Responsive<ImagePlaceholder>?
+    package internal(set) var alt: Responsive<String>?
+    package internal(set) var flipsForRightToLeftLayoutDirection: Responsive<Bool>?
+    package internal(set) var title: Responsive<String>?
+    package internal(set) var buttonStyle: Responsive<ButtonStyle>?
+    package internal(set) var minLength: Responsive<Double>?
+    package internal(set) var modifiers = Modifiers()
+    package internal(set) var extra: [String: JSONValue] = [:]
     /// Sections' views, the newer containers' keys, symbols, text styling and fonts
     /// (`ComponentNode+SectionAndStyle.swift`).
-    var sectionAndStyle = SectionAndStyleProperties()
+    package internal(set) var sectionAndStyle = SectionAndStyleProperties()
     /// What only interactive screens use (`ComponentNode+State.swift`), out of line: nil for most nodes.
     var interaction: InteractionBox?
     /// `minimumVersion` and `fallback` (`ComponentNode+Fallback.swift`), out of line: nil for most nodes.
@@ -49,6 +48,11 @@ final class PropertyBox: ManagedBuffer<NodeProperties, GeometryProperties>, Hash
     var properties: NodeProperties {
         unsafeAddress { UnsafePointer(withUnsafeMutablePointerToHeader { $0 }) }
         unsafeMutableAddress { withUnsafeMutablePointerToHeader { $0 } }
+    }
+
+    /// The properties' address (the buffer's header), for `ComponentNode.properties(at:)`.
+    @inlinable var propertiesAddress: UnsafeMutablePointer<NodeProperties> {
+        @inline(__always) get { withUnsafeMutablePointerToHeader { $0 } }
     }
 
     /// The record of `properties` (`GeometryProperties(of: properties, sizeClass: nil)`). Inlinable for

@@ -450,7 +450,9 @@ struct FastDecoder {
         case .action:
             p.modifiers.action = try action()
             g.hasAction = true
-        case .accessibility: p.modifiers.accessibility = try accessibility()
+        case .accessibility:
+            p.modifiers.accessibility = try accessibility()
+            g.hasAccessibility = true
         case .spacing: (p.spacing, g.spacing) = try length(record: &g)
         case .rowSpacing: (p.rowSpacing, g.rowSpacing) = try length(record: &g)
         case .columnSpacing: (p.columnSpacing, g.columnSpacing) = try length(record: &g)
