@@ -163,6 +163,38 @@ import SDUIEnvironment
     }
 }
 
+extension ShapingFastPathTests {
+    @Test func `every face works out its substitutions' triggers well within the budget`() {
+        for face in Self.allFaces {
+            let used = TriggerAnalysis.faceBudget - face.triggerAnalysisUnitsLeft
+            #expect(used > 0 || face.glyphCount < 10, "\(face): no trigger analysed")
+            #expect(used * 8 < TriggerAnalysis.faceBudget, "\(face): \(used) units of \(TriggerAnalysis.faceBudget)")
+        }
+    }
+
+    /// A ligature lookup whose subtable count (32 769) runs on into the table's other bytes, found by the `font` fuzz
+    /// target: reading every subtable's sets and ligatures is billions of steps from a 10 kB file. The analysis
+    /// stops at its budget and the lookups left are tried on every run; shaping is the same as with every
+    /// substitution tried.
+    @Test func `a lookup whose subtables run on is tried on every run instead of analysed without end`() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fuzz/Regressions/font/ligature-lookup-with-32769-subtables.bin")
+        let faces = try FontFile.faces(in: [UInt8](Data(contentsOf: file)), file: "font.bin")
+        let face = try #require(faces.first)
+        #expect(face.triggerAnalysisUnitsLeft <= 0)
+        for text in ["AVATAR Wave", "office ffi", "Café crème", "12:30 -> 日本", "ab", "x"] {
+            let scalars = text.unicodeScalars.map(\.value)
+            var fast = FontShaper(face: face), general = FontShaper(face: face)
+            general.usesTriggers = false
+            scalars.withUnsafeBufferPointer {
+                fast.shape($0, script: .latin)
+                general.shape($0, script: .latin)
+            }
+            #expect(fast.glyphs == general.glyphs, "\(text)")
+        }
+    }
+}
+
 extension FontFace: CustomTestStringConvertible {
     public var testDescription: String { description }
 }

@@ -57,6 +57,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     let kernPairs: [UInt32: Int16]
     /// The plan of each `ShapingScript` (by raw value).
     private let plans: [ShapingPlan]
+    /// The units of `TriggerAnalysis.faceBudget` left after planning; 0 or less: some substitutions are tried on
+    /// every run because their triggers were not worked out.
+    let triggerAnalysisUnitsLeft: Int
     /// Per glyph, whether its positioning is pairwise (`kernsInPairs(_:)`).
     let pairwiseGlyphs: UnsafeBufferPointer<UInt64>
     /// Printable ASCII text shaped from tables (`ASCIIShaping`), when the face allows it; set once at the end of `init`.
@@ -142,12 +145,13 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         isVariable = table("fvar") != nil
 
         var plans: [ShapingPlan] = []
-        var triggerSets: [Int: [Int]] = [:]
+        var triggers = TriggerAnalysis()
         for script in ShapingScript.allCases {
             plans.append(ShapingPlan.make(script: script, gsub: substitution, gpos: positioning, glyphCount: total,
-                                          triggerSets: &triggerSets, arena: arena))
+                                          triggers: &triggers, arena: arena))
         }
         self.plans = plans
+        triggerAnalysisUnitsLeft = triggers.budget
         substitutionLookups = Self.lookupsWithFirstGlyphs(substitution, planned: plans.flatMap { Array($0.substitutions) },
                                                           glyphCount: total, arena: arena)
         positioningLookups = Self.lookupsWithFirstGlyphs(positioning, planned: plans.flatMap { Array($0.positionings) },

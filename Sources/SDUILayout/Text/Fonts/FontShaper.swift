@@ -238,6 +238,12 @@ struct FontShaper {
         pending = [UInt64](repeating: 0, count: words)
         var any: UInt64 = 0
         for info in infos { any |= noteTriggers(Int(info.glyph)) }
+        if !infos.isEmpty {
+            for w in 0..<min(words, plan.alwaysTriggered.count) {
+                pending[w] |= plan.alwaysTriggered[w]
+                any |= plan.alwaysTriggered[w]
+            }
+        }
         if !usesTriggers {
             for w in 0..<words { pending[w] = ~0 }
             any = ~0

@@ -277,11 +277,17 @@ struct Coverage {
                 if glyph < limit { body(glyph, index) }
             }
         case 2:
+            // Ranges ascend and do not overlap (the binary search in `rangeRecord` needs it): a range that goes back
+            // is read from where the last one ended, so no glyph is listed twice and the work is at most `limit`.
+            var next = 0
             for range in 0..<min(table.peek16(offset + 2), table.count / 6) {
                 let record = offset + 4 + range * 6
                 let first = table.peek16(record), last = min(table.peek16(record + 2), limit - 1)
                 let startIndex = table.peek16(record + 4)
-                if first <= last { for glyph in first...last { body(glyph, startIndex + glyph - first) } }
+                if max(first, next) <= last {
+                    for glyph in max(first, next)...last { body(glyph, startIndex + glyph - first) }
+                    next = last + 1
+                }
             }
         default:
             break
@@ -297,10 +303,15 @@ struct Coverage {
                 if glyph < limit { body(glyph) }
             }
         case 2:
+            // As in `forEachIndexed`: each glyph once, at most `limit` in all.
+            var next = 0
             for index in 0..<min(table.peek16(offset + 2), table.count / 6) {
                 let record = offset + 4 + index * 6
-                let first = table.peek16(record), last = min(table.peek16(record + 2), limit - 1)
-                if first <= last { for glyph in first...last { body(glyph) } }
+                let first = max(table.peek16(record), next), last = min(table.peek16(record + 2), limit - 1)
+                if first <= last {
+                    for glyph in first...last { body(glyph) }
+                    next = last + 1
+                }
             }
         default:
             break
@@ -372,11 +383,16 @@ struct ClassDefinition {
                 if value != 0 { classes[value, default: []].append(start + index) }
             }
         case 2:
+            // Ranges ascend and do not overlap: one that goes back is read from where the last one ended, so each
+            // glyph has one class and the lists hold at most `limit` glyphs in all.
+            var next = 0
             for index in 0..<min(table.peek16(offset + 2), table.count / 6) {
                 let record = offset + 4 + index * 6
-                let first = table.peek16(record), last = min(table.peek16(record + 2), limit - 1)
+                let first = max(table.peek16(record), next), last = min(table.peek16(record + 2), limit - 1)
                 let value = table.peek16(record + 4)
-                if value != 0, first <= last { classes[value, default: []] += Array(first...last) }
+                guard first <= last else { continue }
+                if value != 0 { classes[value, default: []] += Array(first...last) }
+                next = last + 1
             }
         default:
             break

@@ -71,8 +71,16 @@ struct ShapingPlan: @unchecked Sendable {
     /// Words per glyph in `triggers`.
     var triggerWords: Int
     /// Per glyph, a bit per substitution (`triggerWords` words): set when a run holding the glyph may be changed by
-    /// that substitution. A run whose glyphs set no bit is left as it is by every substitution.
+    /// that substitution. A run whose glyphs set no bit is left as it is by every substitution. Empty when the table
+    /// would be larger than `maxTriggerWords`: then every substitution is in `alwaysTriggered`.
     var triggers: UnsafeBufferPointer<UInt64>
+    /// A bit per substitution (`triggerWords` words) that any glyph may trigger: its subtables could not be
+    /// analysed, or the face's analysis ran out of budget (`TriggerAnalysis`). Tried on every run that is not empty.
+    var alwaysTriggered: UnsafeBufferPointer<UInt64>
+
+    /// The most words a plan's `triggers` table may hold (8 MB): a face of 65 535 glyphs keeps tables for up to
+    /// 1 024 substitutions a script; past that its substitutions are tried on every run.
+    static let maxTriggerWords = 1 << 20
 
     /// The GSUB stages of the default shaper (HarfBuzz: `rvrn` alone first, then every other feature).
     static func latinStages(rightToLeft: Bool) -> [[(String, manualZWJ: Bool, mask: UInt8)]] {
@@ -100,13 +108,14 @@ struct ShapingPlan: @unchecked Sendable {
     /// An empty plan (a face without layout tables).
     static let empty = ShapingPlan(joinsForms: false, substitutions: UnsafeBufferPointer(start: nil, count: 0),
                                    positionings: UnsafeBufferPointer(start: nil, count: 0), triggerWords: 0,
-                                   triggers: UnsafeBufferPointer(start: nil, count: 0))
+                                   triggers: UnsafeBufferPointer(start: nil, count: 0),
+                                   alwaysTriggered: UnsafeBufferPointer(start: nil, count: 0))
 
     /// The plan for `script`: the language system of its tag (else the default one), the features of its shaper.
-    /// - Parameter triggerSets: per GSUB lookup index, the glyphs that may make it apply (see `triggerGlyphs`),
-    ///   filled as lookups are first planned.
+    /// - Parameter triggers: the face's analysis of which glyphs may make each GSUB lookup apply, shared by its
+    ///   plans and filled as lookups are first planned.
     static func make(script: ShapingScript, gsub: OpenTypeLayout?, gpos: OpenTypeLayout?, glyphCount: Int,
-                     triggerSets: inout [Int: [Int]], arena: FontArena) -> ShapingPlan {
+                     triggers analysis: inout TriggerAnalysis, arena: FontArena) -> ShapingPlan {
         var plan = ShapingPlan.empty
         plan.joinsForms = script == .arabic
         if let gsub {
@@ -137,16 +146,24 @@ struct ShapingPlan: @unchecked Sendable {
             }
             plan.substitutions = arena.freeze(planned)
             let words = (planned.count + 63) / 64
-            var triggers = [UInt64](repeating: 0, count: glyphCount * words)
-            for (k, lookup) in planned.enumerated() {
-                let index = Int(lookup.index)
-                if triggerSets[index] == nil { triggerSets[index] = gsub.triggerGlyphs(index, glyphCount: glyphCount) }
-                for glyph in triggerSets[index]! where glyph < glyphCount {
-                    triggers[glyph * words + k / 64] |= 1 << UInt64(k % 64)
+            var always = [UInt64](repeating: 0, count: words)
+            if glyphCount * words > maxTriggerWords {
+                for k in planned.indices { always[k / 64] |= 1 << UInt64(k % 64) }
+            } else {
+                var triggers = [UInt64](repeating: 0, count: glyphCount * words)
+                for (k, lookup) in planned.enumerated() {
+                    guard let glyphs = analysis.triggers(of: Int(lookup.index), in: gsub, glyphCount: glyphCount) else {
+                        always[k / 64] |= 1 << UInt64(k % 64)
+                        continue
+                    }
+                    for glyph in glyphs where glyph < glyphCount {
+                        triggers[glyph * words + k / 64] |= 1 << UInt64(k % 64)
+                    }
                 }
+                plan.triggers = arena.freeze(triggers)
             }
             plan.triggerWords = words
-            plan.triggers = arena.freeze(triggers)
+            plan.alwaysTriggered = arena.freeze(always)
         }
         if let gpos {
             let features = gpos.features(of: gpos.languageSystem(scripts: [script.tag]))
@@ -162,23 +179,64 @@ struct ShapingPlan: @unchecked Sendable {
     }
 }
 
+/// Which glyphs may make each GSUB lookup of a face apply (`OpenTypeLayout.triggerGlyphs`), worked out once per
+/// lookup and shared by the face's plans, within a budget: offsets in a font may point many lookups, subtables and
+/// rules at the same bytes, so the work is not bounded by the file's size. Each subtable, rule and glyph listed
+/// costs one unit; once `budget` is spent, every lookup not yet analysed may be triggered by any glyph, which only
+/// means it is tried on every run.
+struct TriggerAnalysis {
+    /// The units a face may spend: several times what the largest fonts tried need (`FontReaderTests`).
+    static let faceBudget = 1 << 20
+
+    /// The units left.
+    private(set) var budget: Int
+    /// Per lookup index analysed: its trigger glyphs, or nil when any glyph may trigger it.
+    private var sets: [Int: [Int]?] = [:]
+
+    init(budget: Int = TriggerAnalysis.faceBudget) { self.budget = budget }
+
+    /// Whether the budget ran out before every lookup was analysed.
+    var isExhausted: Bool { budget <= 0 }
+
+    /// The glyphs that may make lookup `index` apply; nil: any glyph may.
+    mutating func triggers(of index: Int, in gsub: OpenTypeLayout, glyphCount: Int) -> [Int]? {
+        if let known = sets[index] { return known }
+        let glyphs = budget > 0 ? gsub.triggerGlyphs(index, glyphCount: glyphCount, budget: &budget) : nil
+        sets[index] = .some(glyphs)
+        return glyphs
+    }
+}
+
 extension OpenTypeLayout {
     /// The glyphs whose presence in a run lets GSUB lookup `index` change it: per subtable and rule, the glyphs of its
     /// most selective required position (a ligature's second component, the rarest coverage or class of a context
-    /// rule). A run that holds none of them cannot match any rule. Every glyph when a subtable cannot be analysed.
-    func triggerGlyphs(_ index: Int, glyphCount: Int) -> [Int] {
+    /// rule). A run that holds none of them cannot match any rule. nil — any glyph may — when a subtable cannot be
+    /// analysed or `budget` (one unit per subtable, rule and glyph listed) runs out.
+    func triggerGlyphs(_ index: Int, glyphCount: Int, budget: inout Int) -> [Int]? {
         guard index < lookups.count else { return [] }
         let lookup = lookups[index]
         var marked = [Bool](repeating: false, count: glyphCount)
-        var everything = false
-        func mark(_ glyphs: [Int]) { for glyph in glyphs where glyph < glyphCount { marked[glyph] = true } }
+        var units = budget
+        defer { budget = units }
+        func set(_ glyphs: [Int]) { for glyph in glyphs where glyph < glyphCount { marked[glyph] = true } }
+        func mark(_ glyphs: [Int]) {
+            units -= glyphs.count
+            set(glyphs)
+        }
+        func mark(_ glyph: Int) {
+            units -= 1
+            if glyph < glyphCount { marked[glyph] = true }
+        }
         func glyphs(of coverage: Coverage) -> [Int] {
             var list: [Int] = []
             coverage.forEach(limit: glyphCount) { list.append($0) }
+            units -= list.count
             return list
         }
         let t = table
         for subtable in lookup.subtables {
+            units -= 1
+            guard units > 0 else { return nil }
             let s = Int(subtable)
             switch lookup.type {
             case 1, 2:
@@ -190,27 +248,35 @@ extension OpenTypeLayout {
                 for setIndex in 0..<setCount {
                     let set = s + t.peek16(s + 6 + setIndex * 2)
                     for ligatureIndex in 0..<min(t.peek16(set), t.count / 2) {
+                        guard units > 0 else { return nil }
                         let ligature = set + t.peek16(set + 2 + ligatureIndex * 2)
-                        mark([t.peek16(ligature + 2) >= 2 ? t.peek16(ligature + 4) : coverage[setIndex]])
+                        mark(t.peek16(ligature + 2) >= 2 ? t.peek16(ligature + 4) : coverage[setIndex])
                     }
                 }
             case 5, 6:
-                if !markContextTriggers(s, chained: lookup.type == 6, glyphCount: glyphCount, mark: mark) { everything = true }
+                guard markContextTriggers(s, chained: lookup.type == 6, glyphCount: glyphCount, units: &units,
+                                          mark: set) else { return nil }
             default:
                 break  // type 3 (alternates) and 8 (reverse chaining) are not applied
             }
-            if everything { return Array(0..<glyphCount) }
+            guard units > 0 else { return nil }
         }
         return marked.indices.filter { marked[$0] }
     }
 
-    /// `triggerGlyphs` for one contextual subtable: per rule, the smallest set among its positions. False when the
-    /// format is not known.
-    private func markContextTriggers(_ s: Int, chained: Bool, glyphCount: Int, mark: ([Int]) -> Void) -> Bool {
+    /// `triggerGlyphs` for one contextual subtable: per rule, the smallest set among its positions, passed to `set`.
+    /// False when the format is not known or `units` ran out.
+    private func markContextTriggers(_ s: Int, chained: Bool, glyphCount: Int, units: inout Int,
+                                     mark set: ([Int]) -> Void) -> Bool {
         let t = table
+        func mark(_ glyphs: [Int]) {
+            units -= glyphs.count
+            set(glyphs)
+        }
         func glyphs(of coverage: Coverage) -> [Int] {
             var list: [Int] = []
             coverage.forEach(limit: glyphCount) { list.append($0) }
+            units -= list.count
             return list
         }
         switch t.peek16(s) {
@@ -222,6 +288,8 @@ extension OpenTypeLayout {
                 guard setOffset != 0 else { continue }
                 let set = s + setOffset
                 for ruleIndex in 0..<min(t.peek16(set), t.count / 2) {
+                    units -= 1
+                    guard units > 0 else { return false }
                     let rule = FontShaper.rule(t, at: set + t.peek16(set + 2 + ruleIndex * 2), chained: chained, firstInputListed: false)
                     if rule.inputCount >= 2 { mark([t.peek16(rule.input)]) }
                     else if rule.lookahead.count > 0 { mark([t.peek16(rule.lookahead.at)]) }
@@ -235,14 +303,19 @@ extension OpenTypeLayout {
             let context = ClassContext(t, subtable: s, chained: chained)
             let setsAt = context.ruleSetsAt
             let classes = context.definitions.map { $0.glyphsByClass(limit: glyphCount) }
+            units -= classes.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } }
             let inputClass = context.input
             for setIndex in 0..<min(t.peek16(setsAt - 2), 4096) {
                 let setOffset = t.peek16(setsAt + setIndex * 2)
                 guard setOffset != 0 else { continue }
                 let set = s + setOffset
                 // The first glyph: covered and of this class.
+                units -= coverage.count
+                guard units > 0 else { return false }
                 let firstGlyphs = coverage.filter { inputClass.value(of: $0) == setIndex }
                 for ruleIndex in 0..<min(t.peek16(set), t.count / 2) {
+                    units -= 1
+                    guard units > 0 else { return false }
                     let rule = FontShaper.rule(t, at: set + t.peek16(set + 2 + ruleIndex * 2), chained: chained, firstInputListed: false)
                     var best = firstGlyphs
                     func consider(_ value: Int, _ which: Int) {
