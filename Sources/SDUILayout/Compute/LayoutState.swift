@@ -215,7 +215,7 @@ struct LayoutState {
                 placementRecords.removeAll(); spare.records.removeAll()
             }
         }
-        if !overLastPass { textWrites = nil; retiredTexts = nil }
+        if !overLastPass { textWrites = nil; dropRetiredTexts() }
         measurementsAreCurrent = keepsMeasurements
         remembersPlacements = keepsMeasurements
         if placementRecords.count != n {

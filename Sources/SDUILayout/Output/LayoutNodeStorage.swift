@@ -28,7 +28,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
     /// The result's layout direction (the direction of text paragraphs without strong characters).
     let layoutDirection: LayoutDirection
     /// Which pass these nodes are, for results made after it (`LayoutResult.changes(since:)`).
-    let token = LayoutPassToken()
+    let token: LayoutPassToken
     private let lock = PlainLock.make()
     /// The `LayoutNode` values, once made (guarded by `lock`).
     private var made: [LayoutNode]?
@@ -44,7 +44,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
     /// Storage for nodes given as values; `source` and `links`: their payload nodes, when known (one link per node).
     init(_ nodes: [LayoutNode], source: PayloadSource? = nil, links: OutputLinks = .empty, state: ScreenState = ScreenState()) {
         count = nodes.count
-        frames = []; textBuffer = PlacedTextBuffer([]); linksAreTree = false; layoutDirection = .leftToRight
+        frames = []; textBuffer = PlacedTextBuffer([]); token = LayoutPassToken(); linksAreTree = false; layoutDirection = .leftToRight
         self.source = source; self.links = links; self.state = state
         replacedSources = [:]; lazyGridNodes = []; rootScrollsVertically = false
         layers = []; layered = []; layerFrames = []
@@ -55,13 +55,13 @@ final class LayoutNodeStorage: @unchecked Sendable {
     private let linksAreTree: Bool
 
     /// Storage for an engine pass: `frames` and `links` in output (document) order.
-    init(frames: ContiguousArray<Rect>, links: OutputLinks, texts: PlacedTextBuffer,
+    init(frames: ContiguousArray<Rect>, links: OutputLinks, texts: PlacedTextBuffer, token: LayoutPassToken = LayoutPassToken(),
          source: PayloadSource?, replacedSources: [Int32: ReplacedSource] = [:], state: ScreenState = ScreenState(),
          lazyGridNodes: [Int32] = [], rootScrollsVertically: Bool = false,
          count: Int, linksAreTree: Bool, layoutDirection: LayoutDirection = .leftToRight,
          layers: ContiguousArray<LayoutLayer> = [], layered: ContiguousArray<LayeredNode> = [], layerFrames: ContiguousArray<Rect> = []) {
         self.count = count
-        self.frames = frames; self.links = links; self.textBuffer = texts; self.source = source
+        self.frames = frames; self.links = links; self.textBuffer = texts; self.token = token; self.source = source
         self.replacedSources = replacedSources; self.state = state; self.lazyGridNodes = lazyGridNodes
         self.rootScrollsVertically = rootScrollsVertically
         self.linksAreTree = linksAreTree; self.layoutDirection = layoutDirection

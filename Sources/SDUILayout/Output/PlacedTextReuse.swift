@@ -16,7 +16,14 @@ extension LayoutState {
     /// The texts of the result being made: `placedTexts`, shared in a new box. The last result's box is retired, and
     /// the writes that took its texts to these are kept for the next pass (`reuseRetiredTexts`).
     mutating func retainTexts() -> PlacedTextBuffer {
-        let buffer = PlacedTextBuffer(placedTexts)
+        let buffer: PlacedTextBuffer
+        if retiredTexts != nil && isKnownUniquelyReferenced(&retiredTexts), let unused = retiredTexts {
+            // The box of a result that is gone (emptied, or holding texts no pass took back) is reused.
+            unused.texts = placedTexts
+            buffer = unused
+        } else {
+            buffer = PlacedTextBuffer(placedTexts)
+        }
         retiredTexts = resultTexts
         resultTexts = buffer
         lastTextWrites = textWrites
@@ -31,7 +38,7 @@ extension LayoutState {
     mutating func reuseRetiredTexts() {
         guard let last = resultTexts, Self.sameBuffer(placedTexts, last.texts) else {
             textWrites = nil
-            retiredTexts = nil
+            dropRetiredTexts()
             return
         }
         textWrites = []
@@ -39,7 +46,6 @@ extension LayoutState {
               retired.texts.count == placedTexts.count else { return }
         var texts = ContiguousArray<PlacedText>()
         swap(&texts, &retired.texts)
-        retiredTexts = nil
         for t in writes where Int(t) < texts.count { texts[Int(t)] = placedTexts[Int(t)] }
         placedTexts = texts
     }
@@ -47,5 +53,15 @@ extension LayoutState {
     /// Whether the two arrays are one buffer.
     private static func sameBuffer(_ a: ContiguousArray<PlacedText>, _ b: ContiguousArray<PlacedText>) -> Bool {
         a.count == b.count && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
+    }
+
+    /// Lets the texts of the result before the last go (a full pass swaps its spare texts in and must hold them
+    /// alone); its box is kept for the next result when nothing else holds it.
+    mutating func dropRetiredTexts() {
+        if retiredTexts != nil && isKnownUniquelyReferenced(&retiredTexts), let box = retiredTexts {
+            box.texts = []
+        } else {
+            retiredTexts = nil
+        }
     }
 }

@@ -52,10 +52,12 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     if s.origins.count < count { s.origins = ContiguousArray(repeating: Point(x: 0, y: 0), count: count) }
     // The previous result's frames are overwritten in place when it is gone, else copied once — in one block move
     // (the copy-on-write of the first write below would copy them element by element).
+    // The last result is alive when its token is held by more than this state (by its storage).
+    let lastIsAlive = s.lastToken != nil && !isKnownUniquelyReferenced(&s.lastToken)
     if s.frames.count != outputCount {
         s.frames.removeAll(keepingCapacity: true)
         s.frames.append(contentsOf: repeatElement(Rect.zero, count: outputCount))
-    } else if s.lastToken != nil && !isKnownUniquelyReferenced(&s.lastToken) {
+    } else if lastIsAlive {
         s.frames = s.frames.withUnsafeBufferPointer { old in
             ContiguousArray(unsafeUninitializedCapacity: old.count) { buffer, initialized in
                 if let from = old.baseAddress, let to = buffer.baseAddress { to.initialize(from: from, count: old.count) }
@@ -182,7 +184,9 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
         }
     }
     let texts = s.retainTexts()
-    let storage = LayoutNodeStorage(frames: s.frames, links: links, texts: texts, source: s.tree.source,
+    // A token no result and no storage holds any more names nothing: it is reused.
+    let token = lastIsAlive ? LayoutPassToken() : s.lastToken ?? LayoutPassToken()
+    let storage = LayoutNodeStorage(frames: s.frames, links: links, texts: texts, token: token, source: s.tree.source,
                                     replacedSources: s.tree.replacedSources, state: s.tree.inputState,
                                     lazyGridNodes: inArrayOrder ? s.tree.lazyGridNodes : [],
                                     rootScrollsVertically: s.tree.nodes[0].kind == .scroll && !s.tree.nodes[0].isHorizontal, count: outputCount,
