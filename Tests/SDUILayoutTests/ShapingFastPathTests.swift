@@ -168,7 +168,7 @@ extension ShapingFastPathTests {
         for face in Self.allFaces {
             let used = TriggerAnalysis.faceBudget - face.triggerAnalysisUnitsLeft
             #expect(used > 0 || face.glyphCount < 10, "\(face): no trigger analysed")
-            #expect(used * 8 < TriggerAnalysis.faceBudget, "\(face): \(used) units of \(TriggerAnalysis.faceBudget)")
+            #expect(used * 4 < TriggerAnalysis.faceBudget, "\(face): \(used) units of \(TriggerAnalysis.faceBudget)")
         }
     }
 

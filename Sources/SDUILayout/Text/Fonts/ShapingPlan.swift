@@ -185,8 +185,8 @@ struct ShapingPlan: @unchecked Sendable {
 /// costs one unit; once `budget` is spent, every lookup not yet analysed may be triggered by any glyph, which only
 /// means it is tried on every run.
 struct TriggerAnalysis {
-    /// The units a face may spend: several times what the largest fonts tried need (`FontReaderTests`).
-    static let faceBudget = 1 << 20
+    /// The units a face may spend: four times what the largest real font tried needs (`ShapingFastPathTests`).
+    static let faceBudget = 1 << 18
 
     /// The units left.
     private(set) var budget: Int
