@@ -16,7 +16,10 @@ extension LayoutEngine {
     public func layout(applying update: StateUpdate, proposal: ProposedViewSize? = nil, in environment: WindowEnvironment,
                        traits: TraitCollection) -> LayoutResult {
         let proposal = proposal?.checked
-        // The last result, which this one's changes are taken against (`LayoutResult.changes`).
+        // The last result, which this one's changes are taken against (`LayoutResult.changes`). Whether that result
+        // is still held is known first: holding its token here would make it look held.
+        state.lastResultWasAlive = state.lastToken != nil && !isKnownUniquelyReferenced(&state.lastToken)
+        defer { state.lastResultWasAlive = nil }
         let previous = state.lastToken
         func fresh() -> LayoutResult {
             var result = proposal.map { layout(update.screen, proposal: $0, in: environment, traits: traits) }

@@ -53,7 +53,7 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     // The previous result's frames are overwritten in place when it is gone, else copied once — in one block move
     // (the copy-on-write of the first write below would copy them element by element).
     // The last result is alive when its token is held by more than this state (by its storage).
-    let lastIsAlive = s.lastToken != nil && !isKnownUniquelyReferenced(&s.lastToken)
+    let lastIsAlive = s.lastResultIsAlive()
     if s.frames.count != outputCount {
         s.frames.removeAll(keepingCapacity: true)
         s.frames.append(contentsOf: repeatElement(Rect.zero, count: outputCount))
