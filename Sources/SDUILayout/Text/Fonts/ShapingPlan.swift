@@ -195,9 +195,6 @@ struct TriggerAnalysis {
 
     init(budget: Int = TriggerAnalysis.faceBudget) { self.budget = budget }
 
-    /// Whether the budget ran out before every lookup was analysed.
-    var isExhausted: Bool { budget <= 0 }
-
     /// The glyphs that may make lookup `index` apply; nil: any glyph may.
     mutating func triggers(of index: Int, in gsub: OpenTypeLayout, glyphCount: Int) -> [Int]? {
         if let known = sets[index] { return known }
