@@ -37,7 +37,7 @@ extension PayloadDecoder {
     /// source), kept for the next.
     /// - Complexity: O(the item's nodes).
     func resolvedTemplateItem(_ definition: JSONValue, of forEach: ForEachTemplate, element: StateValue, index: Int,
-                              key: StateValue, in state: ScreenState, depth: Int,
+                              key: StateValue, in state: ScreenState, depth: Int, signature: String? = nil,
                               compiled: inout [String: StateBinding]) -> ComponentNode? {
         let elementType: StateType
         if case .array(let element) = forEach.items.type { elementType = element } else { elementType = .any }
@@ -48,7 +48,7 @@ extension PayloadDecoder {
         context.path = [.key("root")]
         context.bindings.cache = compiled
         defer { compiled = context.bindings.cache }
-        _ = context.bindings.pushLocals([(forEach.itemName, elementType), ("index", .number)], values: [element, .int(index)])
+        _ = context.bindings.pushLocals([(forEach.itemName, elementType), ("index", .number)], signature: signature, values: [element, .int(index)])
         context.bindings.isExpanding = true
         context.bindings.resolutionItem = index
         guard var node = context.decodeNode(definition, at: DecodingContext.NodeLocation(parent: -1, index: 0), depth: depth),
@@ -60,8 +60,9 @@ extension PayloadDecoder {
 
 /// The items of a node's templates made again for a new state: the nodes of items that stay (same identity, same
 /// element, and the same index or a template that does not read `index`) kept as they are, in their new order; the
-/// nodes of new or changed items made from the template's definition (`PayloadDecoder.resolvedTemplateItem`);
-/// those of removed items dropped. No JSON round trip of the screen: only a new item's definition is decoded.
+/// nodes of new or changed items made from the template's definition (`PayloadDecoder.instantiatedTemplateItem`,
+/// else `resolvedTemplateItem`);
+/// those of removed items dropped. No JSON round trip of the screen.
 struct TemplateItemPatch {
     /// The node's children in the new state, static children where they were.
     var children: [ComponentNode]
@@ -120,6 +121,8 @@ struct TemplateItemPatch {
             let identity = forEach.id.map(ItemIdentity.init)
             var locals: [StateValue] = [.null, .null]
             let definition = definitions.entry(for: forEach.template)
+            // The locals' cache key (`BindingContext.signature`), made when an item is.
+            var signature: String?
             let start = children.count
             for (index, element) in elements.enumerated() {
                 var key = StateValue.int(index)
@@ -153,12 +156,23 @@ struct TemplateItemPatch {
                         continue
                     }
                 }
-                let json = definitions.json(of: definition)
                 // Its custom types decode as the app's, as `Screen.resolved(in:)` has them.
                 options.customTypes.formUnion(definitions.entries[definition].customTypes)
-                guard let node = PayloadDecoder(options: options).resolvedTemplateItem(json, of: forEach, element: element, index: index, key: key,
-                                                              in: state, depth: depth, compiled: &definitions.entries[definition].compiled)
-                else { return nil }
+                let decoder = PayloadDecoder(options: options)
+                if signature == nil { signature = definitions.signature(of: definition, for: forEach) }
+                // From the definition decoded once; from its payload when that cannot be.
+                var made: ComponentNode?
+                if definitions.entries[definition].instantiates {
+                    made = decoder.instantiatedTemplateItem(of: forEach, element: element, index: index, key: key, in: state, depth: depth,
+                                                            signature: signature, compiled: &definitions.entries[definition].compiled)
+                    if made == nil { definitions.entries[definition].instantiates = false }
+                }
+                if made == nil {
+                    made = decoder.resolvedTemplateItem(definitions.json(of: definition), of: forEach, element: element, index: index, key: key,
+                                                        in: state, depth: depth, signature: signature,
+                                                        compiled: &definitions.entries[definition].compiled)
+                }
+                guard let node = made else { return nil }
                 children.append(node)
                 origins.append(nil)
             }
@@ -239,6 +253,11 @@ struct TemplateDefinitions: Sendable {
         var json: JSONValue?
         /// The definition's bindings as the decoder compiled them for its items (`DecodingContext`'s cache).
         var compiled: [String: StateBinding] = [:]
+        /// The locals' cache key (`BindingContext.signature`) for an item name and element type.
+        var signature: (itemName: String, element: StateType, key: String)?
+        /// Whether its items are made from the definition (`PayloadDecoder.instantiatedTemplateItem`); false once
+        /// that could not make one (its items are decoded from its payload from then on).
+        var instantiates = true
     }
     fileprivate(set) var entries: [Entry] = []
 
@@ -250,6 +269,16 @@ struct TemplateDefinitions: Sendable {
         template.collectCustomTypes(into: &types)
         entries.append(Entry(template: template, readsIndex: template.mayRead(local: 1), customTypes: types))
         return entries.count - 1
+    }
+
+    /// The locals' cache key of entry `k`'s items made by `forEach` (`BindingContext.signature`: made once).
+    mutating func signature(of k: Int, for forEach: ForEachTemplate) -> String {
+        let element: StateType
+        if case .array(let type) = forEach.items.type { element = type } else { element = .any }
+        if let kept = entries[k].signature, kept.itemName == forEach.itemName, kept.element == element { return kept.key }
+        let key = BindingContext.signature(of: [(forEach.itemName, element), ("index", .number)])
+        entries[k].signature = (forEach.itemName, element, key)
+        return key
     }
 
     /// The payload of entry `k`'s definition, as the payload wrote it.
