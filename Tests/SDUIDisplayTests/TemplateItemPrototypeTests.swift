@@ -1,5 +1,6 @@
 import Testing
 import SDUIFixtures
+import SDUIEnvironment
 @testable import SDUISchema
 
 /// A template's item made from the definition the decoder checked once (`PayloadDecoder.instantiatedTemplateItem`:
@@ -36,9 +37,10 @@ import SDUIFixtures
                     let item = node.children[k]
                     guard let local = item.templateItem else { Issue.record("item \(k) has no templateItem"); continue }
                     var compiled: [String: StateBinding] = [:]
+                    var plan: TemplateItemPlan?
                     let instantiated = PayloadDecoder().instantiatedTemplateItem(of: template.forEach, element: local.item, index: local.index,
                                                                                   key: local.key, in: screen.state, depth: depth + 1,
-                                                                                  compiled: &compiled)
+                                                                                  plan: &plan, compiled: &compiled)
                     var again: [String: StateBinding] = [:]
                     let decoded = PayloadDecoder().resolvedTemplateItem(template.forEach.template.payloadJSON(inTemplate: true), of: template.forEach,
                                                                         element: local.item, index: local.index, key: local.key,
@@ -47,12 +49,20 @@ import SDUIFixtures
                     made += 1
                     #expect(instantiated == item, "item \(k): \(IncrementalPropertyTests.difference(instantiated, item))")
                     #expect(instantiated == decoded, "item \(k): made from the definition and decoded from its payload differ")
+                    #expect(Self.records(of: instantiated) == Self.records(of: item), "item \(k): geometry records")
                 }
             }
             node.forEachView { _, view in visit(view, depth: depth + 1) }
         }
         visit(screen.root, depth: 0)
         return made
+    }
+
+    /// The geometry records of a subtree's nodes, in `forEachView` order (derived: not part of a node's equality).
+    static func records(of node: ComponentNode) -> [GeometryProperties] {
+        var records = [node.geometry]
+        node.forEachView { _, view in records += Self.records(of: view) }
+        return records
     }
 
     @Test func `the shop screen's cards made from the definition equal the decoded ones`() throws {
@@ -83,5 +93,53 @@ import SDUIFixtures
         let decoding = PayloadDecoder().decode(Array(payload.utf8))
         let screen = try #require(decoding.screen, "\(decoding.issues)")
         #expect(Self.compare(screen) == 0)
+    }
+}
+
+/// `ItemKeyTable` claims identities as a `Dictionary` of `StateValue` does — an old item's position, a new identity,
+/// a repeated one — whether its own table takes the identities (ints and ASCII strings) or a dictionary does (a
+/// number that is not an int, a string that is not ASCII, equal to an ASCII one by canonical equivalence).
+@Suite struct ItemKeyTableTests {
+    /// The claims as the template path made them with a dictionary.
+    static func reference(old: [StateValue], new: [StateValue]) -> [Int?] {
+        var positions: [StateValue: Int] = [:]
+        for (k, key) in old.enumerated() { positions[key] = k }
+        var claims: [Int?] = []
+        for key in new {
+            if let position = positions[key] {
+                if position == -2 { claims.append(nil); break }
+                positions[key] = -2
+                claims.append(position)
+            } else {
+                positions[key] = -2
+                claims.append(ItemKeyTable.new)
+            }
+        }
+        return claims
+    }
+
+    @Test func `claims agree with a dictionary's on random identities`() {
+        var random = SplitMix(seed: 2712)
+        let pools: [[StateValue]] = [
+            (0..<40).map { .int($0) },
+            (0..<40).map { .string("p\($0)") },
+            (0..<20).map { .int($0) } + (0..<20).map { .string("\($0)") },
+            [.string("K"), .string("\u{212A}"), .string("caf\u{E9}"), .string("cafe\u{301}"), .string("x"), .int(1), .number(1), .number(1.5)],
+            [.string(""), .int(0), .null, .bool(true), .array([.int(1)]), .string("a"), .string("b")],
+        ]
+        for round in 0..<400 {
+            let pool = pools[round % pools.count]
+            let old = (0..<random.next(30)).map { _ in pool[random.next(pool.count)] }
+            var new = (0..<random.next(30)).map { _ in pool[random.next(pool.count)] }
+            if round % 3 == 0 { new = Array(Set(new)) }
+            var table = ItemKeyTable(old: old, new: new)
+            var claims: [Int?] = []
+            for key in new {
+                let claim = table.claim(key)
+                claims.append(claim)
+                if claim == nil { break }
+            }
+            #expect(claims == Self.reference(old: old, new: new), "round \(round): \(old) → \(new)")
+        }
     }
 }

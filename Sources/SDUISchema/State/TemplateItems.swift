@@ -71,9 +71,6 @@ struct TemplateItemPatch {
     /// For each of `children`: the index among the old children of the node it keeps, or nil for a node made.
     var origins: [Int?]
 
-    /// In the table of identities `init` keeps: the identity is a new item's already.
-    private static let claimed = -1
-
     /// The children of `node` (whose templates' `items` read no template local) in `state`, or nil when this cannot
     /// stand for the general path: an `items` that fails or is no array, an identity that fails or repeats, an
     /// item whose decoding reports anything.
@@ -97,19 +94,28 @@ struct TemplateItemPatch {
             cursor = template.range.upperBound
             let forEach = template.forEach
             guard case .array(let elements)? = try? forEach.items.evaluated(globals: globals, locals: [], limits: limits) else { return nil }
-            // The old items, and where each identity is: an old item's position among them, or `claimed` once a
-            // new item has it (a second new item with it is a repeated identity). Each identity is hashed once.
+            // The old items, and their identities and the new items' (each new item claims its own in order).
             var oldItems: [TemplateItem] = []
             oldItems.reserveCapacity(template.range.count)
-            var positions: [StateValue: Int] = [:]
-            positions.reserveCapacity(Swift.max(template.range.count, elements.count))
+            var oldKeys: [StateValue] = []
+            oldKeys.reserveCapacity(template.range.count)
             var inOrder = true
             for k in template.range {
                 guard let item = old[k].templateItem else { return nil }
                 if item.index != oldItems.count { inOrder = false }
-                positions[item.key] = oldItems.count
+                oldKeys.append(item.key)
                 oldItems.append(item)
             }
+            let identity = forEach.id.map(ItemIdentity.init)
+            var newKeys: [StateValue] = []
+            newKeys.reserveCapacity(elements.count)
+            var locals: [StateValue] = [.null, .null]
+            for (index, element) in elements.enumerated() {
+                guard let identity else { newKeys.append(.int(index)); continue }
+                guard let key = identity.key(of: element, index: index, globals: globals, locals: &locals, limits: limits) else { return nil }
+                newKeys.append(key)
+            }
+            var identities = ItemKeyTable(old: oldKeys, new: newKeys)
             // The elements the old items were made for, as the previous state holds them: equal to the items'
             // own, and where the new state kept an element, the same stored value, which compares without visiting
             // its members. The items' own are compared when they cannot be had.
@@ -118,27 +124,14 @@ struct TemplateItemPatch {
                values.count == oldItems.count {
                 madeFor = values
             }
-            let identity = forEach.id.map(ItemIdentity.init)
-            var locals: [StateValue] = [.null, .null]
             let definition = definitions.entry(for: forEach.template)
             // The locals' cache key (`BindingContext.signature`), made when an item is.
             var signature: String?
             let start = children.count
             for (index, element) in elements.enumerated() {
-                var key = StateValue.int(index)
-                if let identity {
-                    guard let value = identity.key(of: element, index: index, globals: globals, locals: &locals, limits: limits) else { return nil }
-                    key = value
-                }
-                var position = TemplateItemPatch.claimed
-                if let slot = positions.index(forKey: key) {
-                    position = positions.values[slot]
-                    guard position != TemplateItemPatch.claimed else { return nil }
-                    positions.values[slot] = TemplateItemPatch.claimed
-                } else {
-                    positions[key] = TemplateItemPatch.claimed
-                }
-                if position != TemplateItemPatch.claimed,
+                let key = newKeys[index]
+                guard let position = identities.claim(key) else { return nil }
+                if position != ItemKeyTable.new,
                    madeFor.isEmpty ? oldItems[position].item == element : madeFor[position] == element {
                     let k = template.range.lowerBound + position
                     if oldItems[position].index == index {
@@ -163,8 +156,11 @@ struct TemplateItemPatch {
                 // From the definition decoded once; from its payload when that cannot be.
                 var made: ComponentNode?
                 if definitions.entries[definition].instantiates {
+                    var plan = definitions.entries[definition].plan
                     made = decoder.instantiatedTemplateItem(of: forEach, element: element, index: index, key: key, in: state, depth: depth,
-                                                            signature: signature, compiled: &definitions.entries[definition].compiled)
+                                                            signature: signature, plan: &plan,
+                                                            compiled: &definitions.entries[definition].compiled)
+                    definitions.entries[definition].plan = plan
                     if made == nil { definitions.entries[definition].instantiates = false }
                 }
                 if made == nil {
@@ -255,6 +251,8 @@ struct TemplateDefinitions: Sendable {
         var compiled: [String: StateBinding] = [:]
         /// The locals' cache key (`BindingContext.signature`) for an item name and element type.
         var signature: (itemName: String, element: StateType, key: String)?
+        /// What making its items from the definition does at each of its nodes (made with the first).
+        var plan: TemplateItemPlan?
         /// Whether its items are made from the definition (`PayloadDecoder.instantiatedTemplateItem`); false once
         /// that could not make one (its items are decoded from its payload from then on).
         var instantiates = true
