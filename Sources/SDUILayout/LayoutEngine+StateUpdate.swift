@@ -45,8 +45,9 @@ extension LayoutEngine {
         // Template items inserted, removed or moved: spliced into the tree first (the other changes are numbered as
         // after them).
         var spliced: [Int32] = []
+        var splices: [NodeSplice] = []
         if update.changedStructure {
-            guard let containers = spliceChildren(update, builder: stateChangeBuilder()) else {
+            guard let containers = spliceChildren(update, builder: stateChangeBuilder(), splices: &splices) else {
                 invalidate()
                 return fresh()
             }
@@ -88,14 +89,18 @@ extension LayoutEngine {
         cachedDerived = update.screen.derived
         incrementalLayoutCount += 1
         upwardRootsAreLast = result != nil
-        // A spliced tree is numbered anew: its nodes are not compared with the last result's (a change of structure
-        // makes the display list again).
         guard var made = result ?? {
             guard case .fromRoot(let output) = fallback else { return nil }
             return run(environment: environment, traits: traits, overLastPass: true, output: output, proposal: proposal,
                        lastResultIsAlive: lastIsAlive)
         }() else { return fresh() }
-        if !update.changedStructure { made.addChanges(update.changes, since: previous, written: state.writtenRanges) }
+        if !update.changedStructure {
+            made.addChanges(update.changes, since: previous, written: state.writtenRanges)
+        } else if var changes = update.changes {
+            // A spliced tree: its nodes are compared with the last result's through the splices' renumbering.
+            changes.spliced = splices
+            made.addChanges(changes, since: previous, written: nil)
+        }
         return made
     }
 
@@ -109,7 +114,7 @@ extension LayoutEngine {
     /// new indices, or nil (the tree may be partly spliced: take a new one) when a splice refuses
     /// (`lastSpliceRefusal`), or the containers nest (the payload path of an inner one moves with the outer one's
     /// children).
-    private func spliceChildren(_ update: StateUpdate, builder: TreeBuilder) -> [Int32]? {
+    private func spliceChildren(_ update: StateUpdate, builder: TreeBuilder, splices: inout [NodeSplice]) -> [Int32]? {
         var nodes: [Int32: ComponentNode] = [:]
         for change in update.splicedChildren {
             guard let node = state.tree.payloadNode(at: change.node, in: update.screen.root) else {
@@ -129,7 +134,7 @@ extension LayoutEngine {
             }
         }
         return state.spliceChildren(update.splicedChildren.map { ($0.node, $0.origins) }, containerNode: { nodes[$0] },
-                                    builder: builder, scratch: &rebuildScratch, refusal: &lastSpliceRefusal)
+                                    builder: builder, scratch: &rebuildScratch, refusal: &lastSpliceRefusal, splices: &splices)
     }
 
     /// The nodes the last incremental layout stopped at on its way up (`relayoutUpward`: each kept its size), or

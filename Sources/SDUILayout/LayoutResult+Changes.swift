@@ -29,12 +29,17 @@ extension LayoutResult {
 
     /// What changed since `previous` (the layout a host drew before this one, in the same window and traits) when
     /// this result is a state change laid out after it: the state update's change set with `frames` — the nodes
-    /// whose frame, visibility, text run or modifier boxes differ from `previous`'s — filled in; else nil.
+    /// whose frame, visibility, text run or modifier boxes differ from `previous`'s — filled in; else nil. After a
+    /// change of structure spliced into the kept tree (`NodeChanges.spliced`), each node is compared with the node it
+    /// was, and the nodes made and those whose index among their parent's children changed are in `frames` too.
     /// - Complexity: O(the nodes in the index ranges the output step wrote).
     public func changes(since previous: LayoutResult) -> NodeChanges? {
         guard let record = changeRecord, record.base === previous.storage.token, environment == previous.environment,
-              traits == previous.traits,
-              let moved = storage.changedNodes(since: previous.storage, in: record.written) else { return nil }
+              traits == previous.traits else { return nil }
+        // A tree whose nodes a change of structure renumbered is compared through the renumbering.
+        let compared = record.changes.spliced.isEmpty ? storage.changedNodes(since: previous.storage, in: record.written)
+            : storage.changedNodes(since: previous.storage, through: record.changes.spliced)
+        guard let moved = compared else { return nil }
         var changes = record.changes
         changes.frames = moved
         return changes

@@ -10,10 +10,12 @@ extension LayoutState {
     /// Splices the children of each of `changes` (ascending by node, numbered as before the change; applied from the
     /// last, so each one's number still holds) into the tree in place (`LayoutTree.spliceChildren`: made children
     /// built, kept ones renumbered) and makes the per-node state follow (`followSplice`); `containerNode` gives each
-    /// one's payload node in the new state. Returns the containers' new indices (to lay out again from), or nil —
+    /// one's payload node in the new state. Returns the containers' new indices (to lay out again from), and appends
+    /// how each splice renumbered the nodes to `splices` (in the order applied: `NodeChanges.spliced`); or nil —
     /// the tree may be partly spliced: the caller takes a new tree — when a splice refuses (`refusal`).
     mutating func spliceChildren(_ changes: [ChildrenChange], containerNode: (Int32) -> ComponentNode?, builder: TreeBuilder,
-                                 scratch: inout LayoutTree, refusal: inout ChildrenSpliceRefusal?) -> [Int32]? {
+                                 scratch: inout LayoutTree, refusal: inout ChildrenSpliceRefusal?,
+                                 splices: inout [NodeSplice]) -> [Int32]? {
         var containers: [Int32] = []
         for change in changes.reversed() {
             guard let node = containerNode(change.node) else {
@@ -27,6 +29,7 @@ extension LayoutState {
                 return nil
             case .success(let splice):
                 followSplice(splice)
+                splices.append(splice.nodeSplice)
                 containers = containers.map(splice.newNumber)
                 containers.append(change.node)
             }
@@ -79,5 +82,17 @@ extension LayoutState {
             if tree.nodes[Int(child)].kind == .spacer { measurements.invalidate(node: child, parents: tree.nodes.unchecked) }
             child = tree.nodes[Int(child)].nextSibling
         }
+    }
+}
+
+extension ChildrenSplice {
+    /// How this splice renumbered the tree's nodes, for the change set (`NodeChanges.spliced`).
+    var nodeSplice: NodeSplice {
+        NodeSplice(node: container, oldRange: Int32(nodes.region.lowerBound)..<Int32(nodes.region.upperBound), runs: nodes.runs.map { run in
+            switch run {
+            case .old(let range): return .kept(Int32(range.lowerBound)..<Int32(range.upperBound))
+            case .made(let range): return .inserted(Int32(range.count))
+            }
+        })
     }
 }

@@ -1,0 +1,68 @@
+import SDUISchema
+
+// What changed between two results of one tree whose nodes a state change renumbered: a template's items inserted,
+// removed or moved, spliced into the kept tree (`NodeChanges.spliced`).
+
+extension NodeSplice {
+    /// For each node of the tree after `splices` (applied in order to a tree of `oldCount` nodes), the node it was
+    /// before them, or -1 for a node they made; nil when the splices do not fit a tree of that many nodes.
+    /// - Complexity: O(n × splices).
+    static func oldNodes(after splices: [NodeSplice], oldCount: Int) -> [Int32]? {
+        var current = (0..<Int32(oldCount)).map { $0 }
+        for splice in splices {
+            let lower = Int(splice.oldRange.lowerBound), upper = Int(splice.oldRange.upperBound)
+            guard lower >= 0, lower <= upper, upper <= current.count else { return nil }
+            var region: [Int32] = []
+            for run in splice.runs {
+                switch run {
+                case .kept(let range):
+                    guard range.lowerBound >= splice.oldRange.lowerBound, range.upperBound <= splice.oldRange.upperBound else { return nil }
+                    region += current[Int(range.lowerBound)..<Int(range.upperBound)]
+                case .inserted(let count):
+                    guard count >= 0 else { return nil }
+                    region += repeatElement(-1, count: Int(count))
+                }
+            }
+            current.replaceSubrange(lower..<upper, with: region)
+        }
+        return current
+    }
+}
+
+extension LayoutNodeStorage {
+    /// The nodes whose output differs from `old`'s when this tree is `old`'s with `splices` applied
+    /// (`NodeChanges.spliced`): each node compared with the node it was — frame, visibility, text run, modifier boxes
+    /// and its index among its parent's children — and every node the splices made; nil when the two are not of that
+    /// tree (counts or parents that do not follow the splices).
+    /// - Complexity: O(n) in nodes (plus O(n) per splice to follow the numbering).
+    func changedNodes(since old: LayoutNodeStorage, through splices: [NodeSplice]) -> [Int32]? {
+        guard isEnginePass, old.isEnginePass, layoutDirection == old.layoutDirection, frames.count >= count,
+              old.frames.count >= old.count, let was = NodeSplice.oldNodes(after: splices, oldCount: old.count), was.count == count
+        else { return nil }
+        var now = [Int32](repeating: -1, count: old.count)
+        for (i, o) in was.enumerated() where o >= 0 { now[Int(o)] = Int32(i) }
+        var changed: [Int32] = []
+        for i in 0..<count {
+            let o = Int(was[i])
+            guard o >= 0 else { changed.append(Int32(i)); continue }
+            let a = old.links[o], b = links[i]
+            guard (a.parent < 0 ? -1 : now[Int(a.parent)]) == b.parent else { return nil }
+            let fa = old.frames[o], fb = frames[i]
+            var differs = a.childIndex != b.childIndex || a.isHidden != b.isHidden || fa.x.bitPattern != fb.x.bitPattern
+                || fa.y.bitPattern != fb.y.bitPattern || fa.width.bitPattern != fb.width.bitPattern || fa.height.bitPattern != fb.height.bitPattern
+            if !differs && (a.textIndex >= 0 || b.textIndex >= 0) {
+                let ta = Int(a.textIndex), tb = Int(b.textIndex)
+                if ta >= 0, tb >= 0, ta < old.texts.count, tb < texts.count {
+                    differs = old.texts.withUnsafeBufferPointer { oldTexts in
+                        texts.withUnsafeBufferPointer { newTexts in !PlacedText.drawSame(oldTexts.baseAddress! + ta, newTexts.baseAddress! + tb) }
+                    }
+                } else {
+                    differs = true
+                }
+            }
+            if !differs && (!layered.isEmpty || !old.layered.isEmpty) { differs = layers(at: i) != old.layers(at: o) }
+            if differs { changed.append(Int32(i)) }
+        }
+        return changed
+    }
+}
