@@ -17,18 +17,8 @@ extension PayloadDecoder {
     func instantiatedTemplateItem(of forEach: ForEachTemplate, element: StateValue, index: Int, key: StateValue,
                                   in state: ScreenState, depth: Int, signature: String? = nil, plan: inout TemplateItemPlan?,
                                   compiled: inout [String: StateBinding]) -> ComponentNode? {
-        let elementType: StateType
-        if case .array(let element) = forEach.items.type { elementType = element } else { elementType = .any }
-        var context = DecodingContext(options: options, expectedNodes: 0)
-        context.bindings.mayHaveBindings = true
-        context.bindings.state = state
-        context.bindings.scope = ExpressionScope(schema: state.schema)
-        context.path = [.key("root")]
-        context.bindings.cache = compiled
+        var context = itemContext(of: forEach, element: element, index: index, in: state, signature: signature, compiled: compiled)
         defer { compiled = context.bindings.cache }
-        _ = context.bindings.pushLocals([(forEach.itemName, elementType), ("index", .number)], signature: signature, values: [element, .int(index)])
-        context.bindings.isExpanding = true
-        context.bindings.resolutionItem = index
         if plan == nil {
             var steps: [TemplateItemPlan.Step] = []
             guard context.plan(forEach.template, into: &steps) else { return nil }

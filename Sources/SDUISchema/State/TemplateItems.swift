@@ -39,6 +39,18 @@ extension PayloadDecoder {
     func resolvedTemplateItem(_ definition: JSONValue, of forEach: ForEachTemplate, element: StateValue, index: Int,
                               key: StateValue, in state: ScreenState, depth: Int, signature: String? = nil,
                               compiled: inout [String: StateBinding]) -> ComponentNode? {
+        var context = itemContext(of: forEach, element: element, index: index, in: state, signature: signature, compiled: compiled)
+        defer { compiled = context.bindings.cache }
+        guard var node = context.decodeNode(definition, at: DecodingContext.NodeLocation(parent: -1, index: 0), depth: depth),
+              context.issues.isEmpty else { return nil }
+        node.templateItem = TemplateItem(index: index, key: key, item: element, itemName: forEach.itemName)
+        return node
+    }
+
+    /// A decoding context for `forEach`'s item `element` at `index` in `state`: its locals pushed with their values
+    /// (`signature`: their cache key when known), only item-dependent problems reported, `compiled` its cache.
+    func itemContext(of forEach: ForEachTemplate, element: StateValue, index: Int, in state: ScreenState, signature: String?,
+                     compiled: [String: StateBinding]) -> DecodingContext {
         let elementType: StateType
         if case .array(let element) = forEach.items.type { elementType = element } else { elementType = .any }
         var context = DecodingContext(options: options, expectedNodes: 0)
@@ -47,14 +59,10 @@ extension PayloadDecoder {
         context.bindings.scope = ExpressionScope(schema: state.schema)
         context.path = [.key("root")]
         context.bindings.cache = compiled
-        defer { compiled = context.bindings.cache }
         _ = context.bindings.pushLocals([(forEach.itemName, elementType), ("index", .number)], signature: signature, values: [element, .int(index)])
         context.bindings.isExpanding = true
         context.bindings.resolutionItem = index
-        guard var node = context.decodeNode(definition, at: DecodingContext.NodeLocation(parent: -1, index: 0), depth: depth),
-              context.issues.isEmpty else { return nil }
-        node.templateItem = TemplateItem(index: index, key: key, item: element, itemName: forEach.itemName)
-        return node
+        return context
     }
 }
 
