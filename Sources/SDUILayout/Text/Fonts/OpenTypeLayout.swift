@@ -296,26 +296,16 @@ struct Coverage {
 
     /// Calls `body` with each glyph it holds below `limit`.
     func forEach(limit: Int, _ body: (Int) -> Void) {
-        switch table.peek16(offset) {
-        case 1:
-            for index in 0..<min(table.peek16(offset + 2), table.count / 2) {
-                let glyph = table.peek16(offset + 4 + index * 2)
-                if glyph < limit { body(glyph) }
-            }
-        case 2:
-            // As in `forEachIndexed`: each glyph once, at most `limit` in all.
-            var next = 0
-            for index in 0..<min(table.peek16(offset + 2), table.count / 6) {
-                let record = offset + 4 + index * 6
-                let first = max(table.peek16(record), next), last = min(table.peek16(record + 2), limit - 1)
-                if first <= last {
-                    for glyph in first...last { body(glyph) }
-                    next = last + 1
-                }
-            }
-        default:
-            break
-        }
+        forEachIndexed(limit: limit) { glyph, _ in body(glyph) }
+    }
+
+    /// The glyphs it holds below `limit`, each once, in ascending order for a well-formed table; `units` is charged
+    /// one per glyph listed (the trigger analysis's budget).
+    func glyphs(limit: Int, units: inout Int) -> [Int] {
+        var list: [Int] = []
+        forEach(limit: limit) { list.append($0) }
+        units -= list.count
+        return list
     }
 }
 

@@ -224,12 +224,6 @@ extension OpenTypeLayout {
             units -= 1
             if glyph < glyphCount { marked[glyph] = true }
         }
-        func glyphs(of coverage: Coverage) -> [Int] {
-            var list: [Int] = []
-            coverage.forEach(limit: glyphCount) { list.append($0) }
-            units -= list.count
-            return list
-        }
         let t = table
         for subtable in lookup.subtables {
             units -= 1
@@ -237,10 +231,10 @@ extension OpenTypeLayout {
             let s = Int(subtable)
             switch lookup.type {
             case 1, 2:
-                mark(glyphs(of: Coverage(t, at: s + t.peek16(s + 2))))
+                mark(Coverage(t, at: s + t.peek16(s + 2)).glyphs(limit: glyphCount, units: &units))
             case 4:
                 // The second component of each ligature (a one-component ligature: its first glyph).
-                let coverage = glyphs(of: Coverage(t, at: s + t.peek16(s + 2)))
+                let coverage = Coverage(t, at: s + t.peek16(s + 2)).glyphs(limit: glyphCount, units: &units)
                 let setCount = min(t.peek16(s + 4), coverage.count)
                 for setIndex in 0..<setCount {
                     let set = s + t.peek16(s + 6 + setIndex * 2)
@@ -270,16 +264,10 @@ extension OpenTypeLayout {
             units -= glyphs.count
             set(glyphs)
         }
-        func glyphs(of coverage: Coverage) -> [Int] {
-            var list: [Int] = []
-            coverage.forEach(limit: glyphCount) { list.append($0) }
-            units -= list.count
-            return list
-        }
         switch t.peek16(s) {
         case 1:
             // Glyph sequences: any listed glyph other than the first is a single glyph every match needs.
-            let coverage = glyphs(of: Coverage(t, at: s + t.peek16(s + 2)))
+            let coverage = Coverage(t, at: s + t.peek16(s + 2)).glyphs(limit: glyphCount, units: &units)
             for setIndex in 0..<min(t.peek16(s + 4), coverage.count) {
                 let setOffset = t.peek16(s + 6 + setIndex * 2)
                 guard setOffset != 0 else { continue }
@@ -296,7 +284,7 @@ extension OpenTypeLayout {
             }
             return true
         case 2:
-            let coverage = glyphs(of: Coverage(t, at: s + t.peek16(s + 2)))
+            let coverage = Coverage(t, at: s + t.peek16(s + 2)).glyphs(limit: glyphCount, units: &units)
             let context = ClassContext(t, subtable: s, chained: chained)
             let setsAt = context.ruleSetsAt
             let classes = context.definitions.map { $0.glyphsByClass(limit: glyphCount) }
@@ -334,7 +322,7 @@ extension OpenTypeLayout {
             for k in 0..<min(rule.lookahead.count, 64) { offsets.append(s + t.peek16(rule.lookahead.at + k * 2)) }
             for k in 0..<min(rule.backtrack.count, 64) { offsets.append(s + t.peek16(rule.backtrack.at + k * 2)) }
             guard let smallest = offsets.min(by: { Coverage(t, at: $0).count < Coverage(t, at: $1).count }) else { return true }
-            mark(glyphs(of: Coverage(t, at: smallest)))
+            mark(Coverage(t, at: smallest).glyphs(limit: glyphCount, units: &units))
             return true
         default:
             return false
