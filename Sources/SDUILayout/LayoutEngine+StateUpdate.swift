@@ -18,8 +18,7 @@ extension LayoutEngine {
         let proposal = proposal?.checked
         // The last result, which this one's changes are taken against (`LayoutResult.changes`). Whether that result
         // is still held is known first: holding its token here would make it look held.
-        state.lastResultWasAlive = state.lastToken != nil && !isKnownUniquelyReferenced(&state.lastToken)
-        defer { state.lastResultWasAlive = nil }
+        let lastIsAlive = state.lastResultIsAlive()
         let previous = state.lastToken
         func fresh() -> LayoutResult {
             var result = proposal.map { layout(update.screen, proposal: $0, in: environment, traits: traits) }
@@ -43,13 +42,11 @@ extension LayoutEngine {
         if state.tree.buildDiagnostics.contains(where: { $0.code == "nesting-too-deep" }) { return fresh() }
         // An embedded layout's window is its root's size, which a change that stops below the root keeps.
         let window = proposal == nil ? environment : embeddedWindow(environment, rootSize: lastRootSize)
-        let builder = TreeBuilder(sizeClass: state.tree.sizeClass, contentSize: state.tree.contentSize, fonts: state.tree.fonts,
-                                  forcesLayers: forcesLayerPath)
         // Template items inserted, removed or moved: spliced into the tree first (the other changes are numbered as
         // after them).
         var spliced: [Int32] = []
         if update.changedStructure {
-            guard let containers = spliceChildren(update, builder: builder) else {
+            guard let containers = spliceChildren(update, builder: stateChangeBuilder()) else {
                 invalidate()
                 return fresh()
             }
@@ -57,25 +54,28 @@ extension LayoutEngine {
         }
         // The nodes the change changed are read from the new screen from now on (their content, an input's value).
         state.tree.inputState = update.screen.state
-        for node in (changes.map(\.node) + update.propertyChanges + update.inputChanges) {
-            guard let changed = state.tree.payloadNode(at: node, in: update.screen.root) else {
-                // (The tree may be spliced: the screen's own tree is taken.)
-                invalidate()
-                return fresh()
-            }
-            state.tree.replaceSource(of: node, with: changed)
+        let root = update.screen.root
+        func replaceSources(_ nodes: some Sequence<Int32>) -> Bool {
+            for node in nodes where !state.tree.replaceSource(of: node, from: root) { return false }
+            return true
+        }
+        guard replaceSources(changes.lazy.map(\.node)), replaceSources(update.propertyChanges), replaceSources(update.inputChanges) else {
+            // (The tree may be spliced: the screen's own tree is taken.)
+            invalidate()
+            return fresh()
         }
         // One access to the state for the whole pass (each access to an engine property is an exclusivity check).
         var fallback = IncrementalFallback.refused
         let result: LayoutResult?
         if rebuilt.isEmpty && spliced.isEmpty {
-            result = state.applyTextChanges(changes, environment: window, traits: traits,
-                                            roundsToPixels: options.roundsToPixels, roots: &upwardRoots, fallback: &fallback)
+            result = state.applyTextChanges(changes, environment: window, traits: traits, roundsToPixels: options.roundsToPixels,
+                                            lastResultIsAlive: lastIsAlive, roots: &upwardRoots, fallback: &fallback)
         } else {
-            result = state.applyLayoutChanges(rebuilding: rebuilt, spliced: spliced, texts: changes, builder: builder,
+            result = state.applyLayoutChanges(rebuilding: rebuilt, spliced: spliced, texts: changes, builder: stateChangeBuilder(),
                                               scratch: &rebuildScratch,
                                               environment: window, traits: traits, roundsToPixels: options.roundsToPixels,
-                                              roots: &upwardRoots, fallback: &fallback, refusal: &lastRebuildRefusal)
+                                              lastResultIsAlive: lastIsAlive, roots: &upwardRoots, fallback: &fallback,
+                                              refusal: &lastRebuildRefusal)
         }
         if result == nil, case .refused = fallback {
             // The tree may be partly built again: the screen's own tree is taken.
@@ -92,10 +92,17 @@ extension LayoutEngine {
         // makes the display list again).
         guard var made = result ?? {
             guard case .fromRoot(let output) = fallback else { return nil }
-            return run(environment: environment, traits: traits, overLastPass: true, output: output, proposal: proposal)
+            return run(environment: environment, traits: traits, overLastPass: true, output: output, proposal: proposal,
+                       lastResultIsAlive: lastIsAlive)
         }() else { return fresh() }
         if !update.changedStructure { made.addChanges(update.changes, since: previous, written: state.writtenRanges) }
         return made
+    }
+
+    /// What builds subtrees of the kept tree again (a splice, a property change that changes layout).
+    private func stateChangeBuilder() -> TreeBuilder {
+        TreeBuilder(sizeClass: state.tree.sizeClass, contentSize: state.tree.contentSize, fonts: state.tree.fonts,
+                    forcesLayers: forcesLayerPath)
     }
 
     /// Splices the children `update` made again into the kept tree (`LayoutState.spliceChildren`); their containers'
@@ -144,11 +151,11 @@ extension LayoutState {
     /// which leaves its stops in `roots`) when it can, then makes the result — the part of
     /// `LayoutEngine.layout(applying:in:traits:)` that is the state's. nil: no result; `fallback` says why.
     mutating func applyTextChanges(_ changes: [(node: Int32, text: String)], environment: WindowEnvironment,
-                                   traits: TraitCollection, roundsToPixels: Bool, roots: inout [Int32],
+                                   traits: TraitCollection, roundsToPixels: Bool, lastResultIsAlive: Bool, roots: inout [Int32],
                                    fallback: inout IncrementalFallback) -> LayoutResult? {
         guard tree.lazyGrids.isEmpty, patchTexts(changes) else { fallback = .refused; return nil }
         return relayoutChanged(changes.lazy.map(\.node), environment: environment, traits: traits, roundsToPixels: roundsToPixels,
-                               roots: &roots, fallback: &fallback)
+                               lastResultIsAlive: lastResultIsAlive, roots: &roots, fallback: &fallback)
     }
 
     /// Puts the new texts in the tree and invalidates their nodes; false (nothing changed) when a change

@@ -252,8 +252,11 @@ public final class LayoutEngine {
     /// `output`: an incremental pass's plan — the output step then writes only the frames that can have changed.
     /// `proposal`: an embedded layout (`layout(_:proposal:in:traits:)`) — the root proposed it and placed at the
     /// origin of a window of its own size; nil: the root proposed the window's safe area and centred in it.
+    /// `lastResultIsAlive`: whether a result still holds the last one's frames (`makeLayoutResult`), when the caller
+    /// decided it before holding that result's token itself; nil: decided here.
     func run(environment: WindowEnvironment, traits: TraitCollection, overLastPass: Bool = false,
-             output: IncrementalOutput? = nil, proposal: ProposedViewSize? = nil) -> LayoutResult {
+             output: IncrementalOutput? = nil, proposal: ProposedViewSize? = nil, lastResultIsAlive: Bool? = nil) -> LayoutResult {
+        let lastIsAlive = lastResultIsAlive ?? state.lastResultIsAlive()
         // Full layouts of one tree keep the measurements of earlier passes (`MeasureCache`); viewport layouts
         // do not (realised rows reuse node indices, and a virtualised grid's size depends on the viewport).
         state.beginPass(keepsMeasurements: state.viewport == nil, overLastPass: overLastPass)
@@ -263,7 +266,7 @@ public final class LayoutEngine {
             ? Rect(origin: .zero, size: environment.size).inset(by: environment.safeAreaInsets.mirrored)
             : environment.safeAreaRect
         if let proposal {
-            return runEmbedded(at: proposal, environment: environment, traits: traits, output: output)
+            return runEmbedded(at: proposal, environment: environment, traits: traits, output: output, lastResultIsAlive: lastIsAlive)
         }
         var rootSize = (0.0, 0.0)
         if !state.tree.nodes.isEmpty {
@@ -286,7 +289,7 @@ public final class LayoutEngine {
             }
         }
         return makeLayoutResult(state: &state, environment: environment, traits: traits,
-                                roundsToPixels: options.roundsToPixels, incremental: output)
+                                roundsToPixels: options.roundsToPixels, incremental: output, lastResultIsAlive: lastIsAlive)
     }
 }
 
@@ -295,7 +298,7 @@ extension LayoutEngine {
     /// placed at the origin; the window is the root's size, with no safe area (so a right-to-left layout mirrors
     /// within the root).
     private func runEmbedded(at proposal: ProposedViewSize, environment: WindowEnvironment, traits: TraitCollection,
-                             output: IncrementalOutput?) -> LayoutResult {
+                             output: IncrementalOutput?, lastResultIsAlive: Bool) -> LayoutResult {
         var rootSize = (0.0, 0.0)
         if !state.tree.nodes.isEmpty {
             let offered = Proposal(width: proposal.width ?? .nan, height: proposal.height ?? .nan)
@@ -312,7 +315,7 @@ extension LayoutEngine {
             }
         }
         return makeLayoutResult(state: &state, environment: embeddedWindow(environment, rootSize: rootSize), traits: traits,
-                                roundsToPixels: options.roundsToPixels, incremental: output)
+                                roundsToPixels: options.roundsToPixels, incremental: output, lastResultIsAlive: lastResultIsAlive)
     }
 
     /// The window of an embedded layout: `environment` at the root's size, `.window` mode, no safe area.

@@ -8,8 +8,8 @@ extension LayoutState {
     /// place (`SubtreeRebuildRefusal`, left in `refusal`).
     mutating func applyLayoutChanges(rebuilding rebuilt: [Int32], spliced: [Int32] = [], texts: [(node: Int32, text: String)], builder: TreeBuilder,
                                      scratch: inout LayoutTree, environment: WindowEnvironment, traits: TraitCollection,
-                                     roundsToPixels: Bool, roots: inout [Int32], fallback: inout IncrementalFallback,
-                                     refusal: inout SubtreeRebuildRefusal?) -> LayoutResult? {
+                                     roundsToPixels: Bool, lastResultIsAlive: Bool, roots: inout [Int32],
+                                     fallback: inout IncrementalFallback, refusal: inout SubtreeRebuildRefusal?) -> LayoutResult? {
         guard tree.lazyGrids.isEmpty else { fallback = .refused; return nil }
         // Spliced containers were invalidated (`followSplice`): laid out again from each, upward.
         var changed: [Int32] = texts.map(\.node) + spliced
@@ -36,14 +36,15 @@ extension LayoutState {
         takePointers()
         guard patchTexts(texts) else { fallback = .refused; return nil }
         return relayoutChanged(changed, environment: environment, traits: traits, roundsToPixels: roundsToPixels,
-                               roots: &roots, fallback: &fallback)
+                               lastResultIsAlive: lastResultIsAlive, roots: &roots, fallback: &fallback)
     }
 
     /// Lays the invalidated nodes `changed` out again upward when it can (`relayoutUpward`, which leaves its stops in
     /// `roots`) and makes the result, writing only the frames inside the stops; otherwise leaves to the caller a pass
-    /// from the root over the last pass's placements (`fallback`).
+    /// from the root over the last pass's placements (`fallback`). `lastResultIsAlive`: see `makeLayoutResult`.
     mutating func relayoutChanged(_ changed: some Collection<Int32>, environment: WindowEnvironment, traits: TraitCollection,
-                                  roundsToPixels: Bool, roots: inout [Int32], fallback: inout IncrementalFallback) -> LayoutResult? {
+                                  roundsToPixels: Bool, lastResultIsAlive: Bool, roots: inout [Int32],
+                                  fallback: inout IncrementalFallback) -> LayoutResult? {
         lazyWindow = nil
         viewport = nil
         reuseRetiredTexts()
@@ -52,8 +53,8 @@ extension LayoutState {
         // — this one reuses most).
         if canRelayoutUpward {
             if relayoutUpward(from: changed, roots: &roots) {
-                return makeLayoutResult(state: &self, environment: environment, traits: traits,
-                                        roundsToPixels: roundsToPixels, incremental: IncrementalOutput(subtreesOf: roots))
+                return makeLayoutResult(state: &self, environment: environment, traits: traits, roundsToPixels: roundsToPixels,
+                                        incremental: IncrementalOutput(subtreesOf: roots), lastResultIsAlive: lastResultIsAlive)
             }
             // The nodes placed on the way up are consistent, but the last result's frames no longer describe what
             // the placements around them hold: every frame is written.

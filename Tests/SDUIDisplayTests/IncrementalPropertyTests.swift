@@ -145,6 +145,38 @@ import SDUIDisplay
         let resized = engine.layout(applying: size, in: environment, traits: traits)
         #expect(resized.node(id: "swatch")?.frame.width == 40)
     }
+
+    @Test func `a result kept while later changes are laid out keeps what it drew, one let go is overwritten in place`() throws {
+        let screen = try Self.screen()
+        var updater = StateUpdater(screen: screen)
+        let engine = LayoutEngine()
+        let environment = Self.window(375)
+        let traits = environment.traitCollection()
+        _ = engine.layout(screen, in: environment, traits: traits)
+        func fresh(_ state: ScreenState) throws -> [DisplayItem] {
+            let general = try #require(screen.resolved(in: state).screen)
+            return DisplayList(LayoutEngine().layout(general, in: environment, traits: traits)).items
+        }
+        // Colours and a text, each changed again and again: the nodes' payload holders are written in place when no
+        // result holds them, and replaced when one does.
+        let steps: [(String, StateValue)] = [("tint", .string("#FF0000")), ("name", .string("Grace")), ("tint", .string("#00AA00")),
+                                             ("name", .string("Lin")), ("tint", .string("#123456")), ("name", .string("Ada"))]
+        var state = screen.state
+        var kept: [(result: LayoutResult, state: ScreenState)] = []
+        for (k, (name, value)) in steps.enumerated() {
+            #expect(state.set(name, to: value) == nil)
+            let made = updater.update(to: state, changedNames: [name])
+            let update = try #require(made)
+            let builds = engine.buildCount
+            let result = engine.layout(applying: update, in: environment, traits: traits)
+            #expect(engine.buildCount == builds, "step \(k): a new tree")
+            // Every other result is kept, its display list not made until the end.
+            if k % 2 == 0 { kept.append((result, state)) } else { #expect(DisplayList(result).items == (try fresh(state)), "step \(k)") }
+        }
+        for (k, (result, state)) in kept.enumerated() {
+            #expect(DisplayList(result).items == (try fresh(state)), "kept result \(k)")
+        }
+    }
 }
 
 extension IncrementalPropertyTests {

@@ -338,18 +338,38 @@ struct LayoutTree {
         return OutputLinks(made)
     }
 
-    /// Makes `node` the payload node of flat node `index` (a state change changed it): what its content is read from
-    /// from now on. A template's frozen `sources` are copied first (results of the tree as it was keep theirs).
-    mutating func replaceSource(of index: Int32, with node: ComponentNode) {
-        guard index >= 0, Int(index) < sources.count else { return }
-        let holder = ReplacedSource.make(node)
-        replacedSources[index] = holder
-        if sources.isFrozen {
+    /// Makes the node at flat node `index`'s place in `root`'s tree (its child slots from the root) the payload node
+    /// of `index` (a state change changed it): what its content is read from from now on. false: `root`'s tree has no
+    /// node there (nothing changed).
+    ///
+    /// The node is copied once, read where it lies in `root`. A holder no result shares is written in place; a
+    /// template's frozen `sources` are copied first (results of the tree as it was keep theirs), or made writable
+    /// again when nothing else holds them any more.
+    mutating func replaceSource(of index: Int32, from root: ComponentNode) -> Bool {
+        guard index >= 0, Int(index) < sources.count else { return false }
+        return Self.withSlots(of: index, in: nodes.unchecked) { slots in
+            root.withView(at: slots) { node in setSource(of: index, to: node) }
+        }
+    }
+
+    /// `node` in the holder of flat node `index` (`replacedSources`), and the holder's node its source.
+    private mutating func setSource(of index: Int32, to node: borrowing ComponentNode) {
+        let holder: ReplacedSource
+        if let k = replacedSources.index(forKey: index), isKnownUniquelyReferenced(&replacedSources.values[k]) {
+            // Only this tree holds it (no result, no content table): changed where it lies.
+            holder = replacedSources.values[k]
+            holder.withUnsafeMutablePointerToElements { $0.pointee = copy node }
+        } else {
+            holder = ReplacedSource.make(copy node)
+            replacedSources[index] = holder
+        }
+        setIdentity(NodeIdentity(holder.node), at: Int(index))
+        guard sources[Int(index)] != holder.node else { return }
+        if sources.isFrozen && !sources.thawIfUnique() {
             sources = NodeBuffer(copying: sources)
             nodeCapacity = min(nodeCapacity, sources.capacity)
         }
         sources[Int(index)] = holder.node
-        setIdentity(NodeIdentity(holder.node), at: Int(index))
         linksArray = nil
     }
 
@@ -382,22 +402,31 @@ struct LayoutTree {
         identities[index] = identity
     }
 
+    /// Calls `body` with flat node `index`'s child slots from the root (the path of `childIndex`es, in a temporary
+    /// buffer); false when a link on the way up is broken.
+    /// - Complexity: O(depth).
+    private static func withSlots(of index: Int32, in nodes: UncheckedBuffer<FlatNode>,
+                                  _ body: (UnsafeBufferPointer<Int32>) -> Bool) -> Bool {
+        var depth = 0
+        var i = index
+        while i > 0, Int(i) < nodes.count { depth += 1; i = nodes[Int(i)].parent }
+        guard i == 0 else { return false }
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: depth) { slots in
+            var i = index
+            for k in stride(from: depth - 1, through: 0, by: -1) {
+                slots[k] = nodes[Int(i)].childIndex
+                i = nodes[Int(i)].parent
+            }
+            return body(UnsafeBufferPointer(slots))
+        }
+    }
+
     /// The node of `root`'s tree at flat node `index`'s place (its child slots from the root), or nil.
     /// - Complexity: O(depth).
     func payloadNode(at index: Int32, in root: ComponentNode) -> ComponentNode? {
-        var slots: [Int32] = []
-        var i = index
-        while i > 0, Int(i) < nodes.count {
-            slots.append(nodes[Int(i)].childIndex)
-            i = nodes[Int(i)].parent
-        }
-        guard i == 0 else { return nil }
-        var node = root
-        for slot in slots.reversed() {
-            guard let child = node.child(atLayoutIndex: slot) else { return nil }
-            node = child
-        }
-        return node
+        var found: ComponentNode?
+        _ = Self.withSlots(of: index, in: nodes.unchecked) { slots in root.withView(at: slots) { found = copy $0 } }
+        return found
     }
 
     /// `node` in memory the tree's source keeps (a node the model gives by value: see `PayloadSource.keep(_:)`).

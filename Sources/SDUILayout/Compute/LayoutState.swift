@@ -165,16 +165,11 @@ struct LayoutState {
     /// (its frames may then be written in place). A token rather than a weak reference to the storage: a weakly
     /// referenced object's every retain and release takes the runtime's slow path.
     var lastToken: LayoutPassToken?
-    /// Whether the last result was still held when a state change began (`layout(applying:)` decides it before it
-    /// holds `lastToken` itself, which would make the token look shared); read once by the output step, nil: the
-    /// output step looks at `lastToken`.
-    var lastResultWasAlive: Bool?
 
-    /// Whether a result other than the pass being made holds the last result's token (its frames must then be
-    /// copied, not written in place), as known before anything in this pass held the token.
+    /// Whether a result holds the last result's token (its frames must then be copied, not written in place). Asked
+    /// before the pass holds the token itself, which would make it look held (`makeLayoutResult`'s parameter).
     mutating func lastResultIsAlive() -> Bool {
-        if let known = lastResultWasAlive.take() { return known }
-        return lastToken != nil && !isKnownUniquelyReferenced(&lastToken)
+        lastToken != nil && !isKnownUniquelyReferenced(&lastToken)
     }
     /// This pass's unchecked views of the buffers above.
     var ptr: PassPointers

@@ -4,7 +4,7 @@
 /// A reference-like value: copies share the storage (only `LayoutState`, owned by one engine, holds them).
 /// Elements are `BitwiseCopyable`, so growing is a `memcpy` and nothing is deinitialised.
 struct NodeBuffer<Element: BitwiseCopyable> {
-    private let storage = NodeBufferStorage<Element>()
+    private var storage = NodeBufferStorage<Element>()
 
     init() {}
 
@@ -94,6 +94,14 @@ struct NodeBuffer<Element: BitwiseCopyable> {
     func freeze() { storage.isFrozen = true }
     /// Whether `freeze()` was called.
     var isFrozen: Bool { storage.isFrozen }
+
+    /// Makes a frozen buffer writable again when this value is the only one that holds its memory (whatever it was
+    /// shared with is gone); false, and the buffer stays frozen, when another value still holds it.
+    mutating func thawIfUnique() -> Bool {
+        guard isKnownUniquelyReferenced(&storage) else { return false }
+        storage.isFrozen = false
+        return true
+    }
 
     /// Removes every element; the capacity is kept.
     func removeAll(keepingCapacity: Bool = true) {

@@ -21,8 +21,12 @@ import SDUISchema
 ///
 /// After an incremental pass (`incremental`), step 2 writes only the frames that can have changed when the last
 /// result's frames are there to build on (`writeFramesIncrementally`).
+///
+/// `lastResultIsAlive`: whether a result other than this one holds the last result's frames
+/// (`LayoutState.lastResultIsAlive()`, asked before anything in this pass held the last result's token): they are
+/// then copied, not written in place.
 func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment, traits: TraitCollection,
-                      roundsToPixels: Bool, incremental: IncrementalOutput? = nil) -> LayoutResult {
+                      roundsToPixels: Bool, incremental: IncrementalOutput? = nil, lastResultIsAlive: Bool) -> LayoutResult {
     let count = s.tree.nodes.count
     guard count > 0 else {
         return LayoutResult(screenID: s.tree.screenID, environment: environment, traits: traits, nodes: [], diagnostics: [])
@@ -52,12 +56,10 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     if s.origins.count < count { s.origins = ContiguousArray(repeating: Point(x: 0, y: 0), count: count) }
     // The previous result's frames are overwritten in place when it is gone, else copied once — in one block move
     // (the copy-on-write of the first write below would copy them element by element).
-    // The last result is alive when its token is held by more than this state (by its storage).
-    let lastIsAlive = s.lastResultIsAlive()
     if s.frames.count != outputCount {
         s.frames.removeAll(keepingCapacity: true)
         s.frames.append(contentsOf: repeatElement(Rect.zero, count: outputCount))
-    } else if lastIsAlive {
+    } else if lastResultIsAlive {
         s.frames = s.frames.withUnsafeBufferPointer { old in
             ContiguousArray(unsafeUninitializedCapacity: old.count) { buffer, initialized in
                 if let from = old.baseAddress, let to = buffer.baseAddress { to.initialize(from: from, count: old.count) }
@@ -185,7 +187,7 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     }
     let texts = s.retainTexts()
     // A token no result and no storage holds any more names nothing: it is reused.
-    let token = lastIsAlive ? LayoutPassToken() : s.lastToken ?? LayoutPassToken()
+    let token = lastResultIsAlive ? LayoutPassToken() : s.lastToken ?? LayoutPassToken()
     let storage = LayoutNodeStorage(frames: s.frames, links: links, identities: s.tree.identities, texts: texts, token: token,
                                     source: s.tree.source,
                                     replacedSources: s.tree.replacedSources, state: s.tree.inputState,

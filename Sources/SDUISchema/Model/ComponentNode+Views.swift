@@ -77,6 +77,21 @@ extension ComponentNode {
         return children[Int(childIndex)]
     }
 
+    /// Calls `body` with the view at a path of `childIndex`es from this node, read where it lies: the children on the
+    /// way are not copied (`node(at:)` copies each, a retain and release of every reference it holds). false: no such
+    /// view (`body` not called).
+    package func withView(at path: UnsafeBufferPointer<Int32>, _ body: (borrowing ComponentNode) -> Void) -> Bool {
+        guard let first = path.first else {
+            body(self)
+            return true
+        }
+        let rest = UnsafeBufferPointer(rebasing: path.dropFirst())
+        guard first >= 0 else { return child(atLayoutIndex: first)?.withView(at: rest, body) ?? false }
+        guard first < children.count else { return false }
+        // Through the element's address: the buffer's subscript would copy the child out.
+        return children.withUnsafeBufferPointer { ($0.baseAddress! + Int(first)).pointee.withView(at: rest, body) }
+    }
+
     /// The view at a path of `childIndex`es from this node (nil: no such view).
     package func node(at path: ArraySlice<Int32>) -> ComponentNode? {
         var node = self
