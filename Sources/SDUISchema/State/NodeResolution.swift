@@ -34,52 +34,12 @@ extension PayloadDecoder {
     /// version, or a binding is under a key its type does not take.
     /// - Complexity: O(the bound keys' values).
     func reboundProperties(of node: ComponentNode, in state: ScreenState, depth: Int) -> PropertyResolution? {
-        guard node.templates.isEmpty, node.templateItem == nil, node.droppedPayload == nil, node.box.properties.compatibility == nil
-        else { return nil }
-        if case .custom = node.type { return nil }
-        let bindings = node.bindings
-        var keys: [(name: DecodingContext.NodeKey, property: NodeProperty, rank: Int)] = []
-        for site in bindings {
-            guard case .key(let key)? = site.path.first else { return nil }
-            if keys.contains(where: { $0.property.key == key }) { continue }
-            guard let name = DecodingContext.NodeKey(key), name != .id, name != .children, name != .type, name != .fallback,
-                  name != .header, name != .footer, name.isCommon || DecodingContext.typeKeys(for: node.type).contains(name),
-                  let (property, rank) = NodeProperty.property(key, of: node.type) else { return nil }
-            keys.append((name, property, rank))
-        }
-        // In the order the whole node's encoding writes them, so what they report comes in the same order.
-        keys.sort { $0.rank < $1.rank }
         var context = DecodingContext(options: options, expectedNodes: 1)
         context.bindings.mayHaveBindings = true
         context.bindings.state = state
         context.bindings.scope = ExpressionScope(schema: state.schema)
-        for site in bindings { context.bindings.cache["\u{0}" + site.binding.source] = site.binding }
         context.path = [.key("root")]
-        let number = context.placeNode(at: DecodingContext.NodeLocation(parent: -1, index: 0))
-        var resolved = node
-        resolved.makeUnique()
-        var id = node.id
-        var children: [ComponentNode] = []
-        for (name, property, _) in keys {
-            // The key as the payload writes it in the current state: its bound places hold their sources.
-            var value = JSONValue.object([(property.key, property.encode(node) ?? .null)])
-            for site in bindings where site.path.first == .key(property.key) {
-                ComponentNode.write(.string(site.binding.source), at: site.path[...], into: &value)
-            }
-            guard case .object(let pairs) = value, let written = pairs.first?.value else { return nil }
-            if name == .url { resolved.fixedURL = nil }
-            context.path.append(.key(property.key))
-            let outer = context.bindings.beginNode(at: 1)
-            context.decodeMember(name, written: property.key, written, type: node.type, typeName: node.type.rawValue, number: number,
-                                 depth: depth, id: &id, children: &children, into: &resolved.box.properties)
-            _ = context.bindings.endNode(outer)
-            context.path.removeLast()
-        }
-        if case .fixed(let string)? = resolved.box.properties.url {
-            resolved.fixedURL = string
-            resolved.box.properties.url = nil
-        }
-        resolved.box.refreshRecord()
+        guard let resolved = context.reboundKeys(of: node, depth: depth) else { return nil }
         return PropertyResolution(node: resolved, issues: context.issues)
     }
 
@@ -100,6 +60,57 @@ extension PayloadDecoder {
         var resolved = decoded
         resolved.children = node.children
         return PropertyResolution(node: resolved, issues: context.issues)
+    }
+}
+
+extension DecodingContext {
+    /// `node` with its keys that hold a binding decoded again on their own in this context's state and scope (its
+    /// locals' values too, for a template's item): what `PayloadDecoder.reboundProperties(of:in:depth:)` describes,
+    /// reporting into this context. nil when the keys cannot be taken one at a time (see there).
+    /// - Complexity: O(the bound keys' values).
+    mutating func reboundKeys(of node: ComponentNode, depth: Int) -> ComponentNode? {
+        guard node.templates.isEmpty, node.templateItem == nil, node.droppedPayload == nil, node.box.properties.compatibility == nil
+        else { return nil }
+        if case .custom = node.type { return nil }
+        let sites = node.bindings
+        var keys: [(name: DecodingContext.NodeKey, property: NodeProperty, rank: Int)] = []
+        for site in sites {
+            guard case .key(let key)? = site.path.first else { return nil }
+            if keys.contains(where: { $0.property.key == key }) { continue }
+            guard let name = DecodingContext.NodeKey(key), name != .id, name != .children, name != .type, name != .fallback,
+                  name != .header, name != .footer, name.isCommon || DecodingContext.typeKeys(for: node.type).contains(name),
+                  let (property, rank) = NodeProperty.property(key, of: node.type) else { return nil }
+            keys.append((name, property, rank))
+        }
+        // In the order the whole node's encoding writes them, so what they report comes in the same order.
+        keys.sort { $0.rank < $1.rank }
+        for site in sites { bindings.cache[bindings.localsSignature + "\u{0}" + site.binding.source] = site.binding }
+        let number = placeNode(at: DecodingContext.NodeLocation(parent: -1, index: 0))
+        var resolved = node
+        resolved.makeUnique()
+        var id = node.id
+        var children: [ComponentNode] = []
+        for (name, property, _) in keys {
+            // The key as the payload writes it in the current state: its bound places hold their sources.
+            var value = JSONValue.object([(property.key, property.encode(node) ?? .null)])
+            for site in sites where site.path.first == .key(property.key) {
+                ComponentNode.write(.string(site.binding.source), at: site.path[...], into: &value)
+            }
+            guard case .object(let pairs) = value, let written = pairs.first?.value else { return nil }
+            if name == .url { resolved.fixedURL = nil }
+            path.append(.key(property.key))
+            let outer = bindings.beginNode(at: path.count - 1)
+            decodeMember(name, written: property.key, written, type: node.type, typeName: node.type.rawValue, number: number,
+                         depth: depth, id: &id, children: &children, into: &resolved.box.properties)
+            _ = bindings.endNode(outer)
+            path.removeLast()
+        }
+        if case .fixed(let string)? = resolved.box.properties.url {
+            resolved.fixedURL = string
+            resolved.box.properties.url = nil
+        }
+        resolved.box.refreshRecord()
+        return resolved
     }
 }
 

@@ -37,7 +37,7 @@ extension PayloadDecoder {
     /// source), kept for the next.
     /// - Complexity: O(the item's nodes).
     func resolvedTemplateItem(_ definition: JSONValue, of forEach: ForEachTemplate, element: StateValue, index: Int,
-                              key: StateValue, in state: ScreenState, depth: Int,
+                              key: StateValue, in state: ScreenState, depth: Int, signature: String? = nil,
                               compiled: inout [String: StateBinding]) -> ComponentNode? {
         let elementType: StateType
         if case .array(let element) = forEach.items.type { elementType = element } else { elementType = .any }
@@ -48,7 +48,7 @@ extension PayloadDecoder {
         context.path = [.key("root")]
         context.bindings.cache = compiled
         defer { compiled = context.bindings.cache }
-        _ = context.bindings.pushLocals([(forEach.itemName, elementType), ("index", .number)], values: [element, .int(index)])
+        _ = context.bindings.pushLocals([(forEach.itemName, elementType), ("index", .number)], signature: signature, values: [element, .int(index)])
         context.bindings.isExpanding = true
         context.bindings.resolutionItem = index
         guard var node = context.decodeNode(definition, at: DecodingContext.NodeLocation(parent: -1, index: 0), depth: depth),
@@ -60,8 +60,9 @@ extension PayloadDecoder {
 
 /// The items of a node's templates made again for a new state: the nodes of items that stay (same identity, same
 /// element, and the same index or a template that does not read `index`) kept as they are, in their new order; the
-/// nodes of new or changed items made from the template's definition (`PayloadDecoder.resolvedTemplateItem`);
-/// those of removed items dropped. No JSON round trip of the screen: only a new item's definition is decoded.
+/// nodes of new or changed items made from the template's definition (`PayloadDecoder.instantiatedTemplateItem`,
+/// else `resolvedTemplateItem`);
+/// those of removed items dropped. No JSON round trip of the screen.
 struct TemplateItemPatch {
     /// The node's children in the new state, static children where they were.
     var children: [ComponentNode]
@@ -69,9 +70,6 @@ struct TemplateItemPatch {
     var templates: [ChildTemplate]
     /// For each of `children`: the index among the old children of the node it keeps, or nil for a node made.
     var origins: [Int?]
-
-    /// In the table of identities `init` keeps: the identity is a new item's already.
-    private static let claimed = -1
 
     /// The children of `node` (whose templates' `items` read no template local) in `state`, or nil when this cannot
     /// stand for the general path: an `items` that fails or is no array, an identity that fails or repeats, an
@@ -96,19 +94,28 @@ struct TemplateItemPatch {
             cursor = template.range.upperBound
             let forEach = template.forEach
             guard case .array(let elements)? = try? forEach.items.evaluated(globals: globals, locals: [], limits: limits) else { return nil }
-            // The old items, and where each identity is: an old item's position among them, or `claimed` once a
-            // new item has it (a second new item with it is a repeated identity). Each identity is hashed once.
+            // The old items, and their identities and the new items' (each new item claims its own in order).
             var oldItems: [TemplateItem] = []
             oldItems.reserveCapacity(template.range.count)
-            var positions: [StateValue: Int] = [:]
-            positions.reserveCapacity(Swift.max(template.range.count, elements.count))
+            var oldKeys: [StateValue] = []
+            oldKeys.reserveCapacity(template.range.count)
             var inOrder = true
             for k in template.range {
                 guard let item = old[k].templateItem else { return nil }
                 if item.index != oldItems.count { inOrder = false }
-                positions[item.key] = oldItems.count
+                oldKeys.append(item.key)
                 oldItems.append(item)
             }
+            let identity = forEach.id.map(ItemIdentity.init)
+            var newKeys: [StateValue] = []
+            newKeys.reserveCapacity(elements.count)
+            var locals: [StateValue] = [.null, .null]
+            for (index, element) in elements.enumerated() {
+                guard let identity else { newKeys.append(.int(index)); continue }
+                guard let key = identity.key(of: element, index: index, globals: globals, locals: &locals, limits: limits) else { return nil }
+                newKeys.append(key)
+            }
+            var identities = ItemKeyTable(old: oldKeys, new: newKeys)
             // The elements the old items were made for, as the previous state holds them: equal to the items'
             // own, and where the new state kept an element, the same stored value, which compares without visiting
             // its members. The items' own are compared when they cannot be had.
@@ -117,25 +124,14 @@ struct TemplateItemPatch {
                values.count == oldItems.count {
                 madeFor = values
             }
-            let identity = forEach.id.map(ItemIdentity.init)
-            var locals: [StateValue] = [.null, .null]
             let definition = definitions.entry(for: forEach.template)
+            // The locals' cache key (`BindingContext.signature`), made when an item is.
+            var signature: String?
             let start = children.count
             for (index, element) in elements.enumerated() {
-                var key = StateValue.int(index)
-                if let identity {
-                    guard let value = identity.key(of: element, index: index, globals: globals, locals: &locals, limits: limits) else { return nil }
-                    key = value
-                }
-                var position = TemplateItemPatch.claimed
-                if let slot = positions.index(forKey: key) {
-                    position = positions.values[slot]
-                    guard position != TemplateItemPatch.claimed else { return nil }
-                    positions.values[slot] = TemplateItemPatch.claimed
-                } else {
-                    positions[key] = TemplateItemPatch.claimed
-                }
-                if position != TemplateItemPatch.claimed,
+                let key = newKeys[index]
+                guard let position = identities.claim(key) else { return nil }
+                if position != ItemKeyTable.new,
                    madeFor.isEmpty ? oldItems[position].item == element : madeFor[position] == element {
                     let k = template.range.lowerBound + position
                     if oldItems[position].index == index {
@@ -153,12 +149,26 @@ struct TemplateItemPatch {
                         continue
                     }
                 }
-                let json = definitions.json(of: definition)
                 // Its custom types decode as the app's, as `Screen.resolved(in:)` has them.
                 options.customTypes.formUnion(definitions.entries[definition].customTypes)
-                guard let node = PayloadDecoder(options: options).resolvedTemplateItem(json, of: forEach, element: element, index: index, key: key,
-                                                              in: state, depth: depth, compiled: &definitions.entries[definition].compiled)
-                else { return nil }
+                let decoder = PayloadDecoder(options: options)
+                if signature == nil { signature = definitions.signature(of: definition, for: forEach) }
+                // From the definition decoded once; from its payload when that cannot be.
+                var made: ComponentNode?
+                if definitions.entries[definition].instantiates {
+                    var plan = definitions.entries[definition].plan
+                    made = decoder.instantiatedTemplateItem(of: forEach, element: element, index: index, key: key, in: state, depth: depth,
+                                                            signature: signature, plan: &plan,
+                                                            compiled: &definitions.entries[definition].compiled)
+                    definitions.entries[definition].plan = plan
+                    if made == nil { definitions.entries[definition].instantiates = false }
+                }
+                if made == nil {
+                    made = decoder.resolvedTemplateItem(definitions.json(of: definition), of: forEach, element: element, index: index, key: key,
+                                                        in: state, depth: depth, signature: signature,
+                                                        compiled: &definitions.entries[definition].compiled)
+                }
+                guard let node = made else { return nil }
                 children.append(node)
                 origins.append(nil)
             }
@@ -239,6 +249,13 @@ struct TemplateDefinitions: Sendable {
         var json: JSONValue?
         /// The definition's bindings as the decoder compiled them for its items (`DecodingContext`'s cache).
         var compiled: [String: StateBinding] = [:]
+        /// The locals' cache key (`BindingContext.signature`) for an item name and element type.
+        var signature: (itemName: String, element: StateType, key: String)?
+        /// What making its items from the definition does at each of its nodes (made with the first).
+        var plan: TemplateItemPlan?
+        /// Whether its items are made from the definition (`PayloadDecoder.instantiatedTemplateItem`); false once
+        /// that could not make one (its items are decoded from its payload from then on).
+        var instantiates = true
     }
     fileprivate(set) var entries: [Entry] = []
 
@@ -250,6 +267,16 @@ struct TemplateDefinitions: Sendable {
         template.collectCustomTypes(into: &types)
         entries.append(Entry(template: template, readsIndex: template.mayRead(local: 1), customTypes: types))
         return entries.count - 1
+    }
+
+    /// The locals' cache key of entry `k`'s items made by `forEach` (`BindingContext.signature`: made once).
+    mutating func signature(of k: Int, for forEach: ForEachTemplate) -> String {
+        let element: StateType
+        if case .array(let type) = forEach.items.type { element = type } else { element = .any }
+        if let kept = entries[k].signature, kept.itemName == forEach.itemName, kept.element == element { return kept.key }
+        let key = BindingContext.signature(of: [(forEach.itemName, element), ("index", .number)])
+        entries[k].signature = (forEach.itemName, element, key)
+        return key
     }
 
     /// The payload of entry `k`'s definition, as the payload wrote it.

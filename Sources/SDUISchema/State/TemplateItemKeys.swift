@@ -1,0 +1,135 @@
+/// Where each identity of a template's old items is, for its new items to claim (`TemplateItemPatch`): an old item's
+/// position, and once a new item has an identity, that it is taken — a second new item with it repeats an identity.
+///
+/// Identities that are all whole numbers (`int`) or ASCII strings — an index, `@{item.id}` — are found in a table
+/// of their own, hashed by their value or bytes (FNV-1a): an ASCII string equals another exactly when their bytes do,
+/// so this agrees with `StateValue`'s equality, for less than `Hasher`'s work per identity. Any other set of identities
+/// (numbers that are not `int`s, other strings, arrays, objects) is kept in a `Dictionary`, which hashes as
+/// `StateValue` does (strings by canonical equivalence, numbers by value).
+struct ItemKeyTable {
+    /// What `claim` returns for an identity no old item has.
+    static let new = -1
+
+    /// The identities in the table, the hash of each, and its old position (or `taken`).
+    private var keys: [StateValue] = []
+    private var hashes: [Int] = []
+    private var values: [Int] = []
+    /// Open addressing: 1 + an index into `keys`, 0 for an empty slot.
+    private var slots: [Int32] = []
+    private var mask = 0
+    /// The identities when they are not all `int`s and ASCII strings.
+    private var dictionary: [StateValue: Int]?
+
+    /// A position that a new item has taken.
+    private static let taken = -2
+
+    /// The table of `old` (the old items' identities, in order; a repeated one is where its last item is), for `new`
+    /// (the new items' identities) to claim in order.
+    init(old: [StateValue], new: [StateValue]) {
+        let count = old.count + new.count
+        var all: [Int] = []
+        all.reserveCapacity(count)
+        for key in [old, new].joined() {
+            guard let hash = Self.hash(of: key) else {
+                var dictionary: [StateValue: Int] = [:]
+                dictionary.reserveCapacity(count)
+                for (position, key) in old.enumerated() { dictionary[key] = position }
+                self.dictionary = dictionary
+                return
+            }
+            all.append(hash)
+        }
+        var size = 16
+        while size < 2 * count { size <<= 1 }
+        slots = [Int32](repeating: 0, count: size)
+        mask = size - 1
+        keys.reserveCapacity(count)
+        hashes.reserveCapacity(count)
+        values.reserveCapacity(count)
+        for (position, key) in old.enumerated() { upsert(key, hash: all[position], value: position) }
+        pendingHashes = Array(all[old.count...])
+    }
+
+    /// The hashes of the new identities, in order (the table's own; `claim` takes the next).
+    private var pendingHashes: [Int] = []
+    private var claims = 0
+
+    /// Claims the next new item's identity `key` (the new items claim theirs in order): the position of the old item
+    /// that has it, `ItemKeyTable.new` when none has, or nil when a new item before it claimed it (a repeated
+    /// identity).
+    mutating func claim(_ key: StateValue) -> Int? {
+        if dictionary != nil {
+            if let slot = dictionary!.index(forKey: key) {
+                let position = dictionary!.values[slot]
+                guard position != Self.taken else { return nil }
+                dictionary!.values[slot] = Self.taken
+                return position
+            }
+            dictionary![key] = Self.taken
+            return Self.new
+        }
+        let hash = pendingHashes[claims]
+        claims += 1
+        if let entry = find(key, hash: hash) {
+            let position = values[entry]
+            guard position != Self.taken else { return nil }
+            values[entry] = Self.taken
+            return position
+        }
+        upsert(key, hash: hash, value: Self.taken)
+        return Self.new
+    }
+
+    /// The entry of `key`, or nil.
+    private func find(_ key: StateValue, hash: Int) -> Int? {
+        var i = hash & mask
+        while slots[i] != 0 {
+            let entry = Int(slots[i]) - 1
+            if hashes[entry] == hash && keys[entry] == key { return entry }
+            i = (i + 1) & mask
+        }
+        return nil
+    }
+
+    /// Sets `key`'s value (adding it when it is not in the table).
+    private mutating func upsert(_ key: StateValue, hash: Int, value: Int) {
+        var i = hash & mask
+        while slots[i] != 0 {
+            let entry = Int(slots[i]) - 1
+            if hashes[entry] == hash && keys[entry] == key {
+                values[entry] = value
+                return
+            }
+            i = (i + 1) & mask
+        }
+        keys.append(key)
+        hashes.append(hash)
+        values.append(value)
+        slots[i] = Int32(truncatingIfNeeded: keys.count)
+    }
+
+    /// The table's hash of `key`: of an `int`, its value mixed; of an ASCII string, FNV-1a of its bytes; nil for any
+    /// other value (the dictionary takes the identities then).
+    static func hash(of key: StateValue) -> Int? {
+        switch key {
+        case .int(let i):
+            var x = UInt64(bitPattern: Int64(i)) &* 0x9E37_79B9_7F4A_7C15
+            x ^= x >> 29
+            return Int(truncatingIfNeeded: x)
+        case .string(let s):
+            let hash: UInt64?? = s.utf8.withContiguousStorageIfAvailable { bytes -> UInt64? in
+                var h: UInt64 = 0xCBF2_9CE4_8422_2325
+                for byte in bytes {
+                    guard byte < 0x80 else { return nil }
+                    h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+                }
+                // The string's tag, so "" and the int 0 do not share a hash by chance more than any two values.
+                return h ^ 0x5A
+            }
+            guard let hash, let hash else { return nil }
+            return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+        default:
+            return nil
+        }
+    }
+}
