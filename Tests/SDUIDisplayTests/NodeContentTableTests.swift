@@ -49,6 +49,7 @@ import SDUIEnvironment
         let steps: [(String, StateValue)] = [("name", .string("Grace")), ("tint", .string("#FF0000")), ("alt", .string("")),
                                              ("on", .bool(false)), ("name", .string("Bo"))]
         var results: [(LayoutResult, [String])] = [(first, firstContent)]
+        let firstNames = first.nodes.map { "\($0.id) \($0.type)" }
         for (name, value) in steps {
             #expect(state.set(name, to: value) == nil)
             let made = updater.update(to: state, changedNames: [name])
@@ -66,5 +67,6 @@ import SDUIEnvironment
             #expect((0..<result.nodeCount).map { Self.describe(result, $0) } == content)
         }
         #expect(results[1].1 != results[0].1)
+        #expect(first.nodes.map { "\($0.id) \($0.type)" } == firstNames)
     }
 }

@@ -187,6 +187,9 @@ struct LayoutTree {
     /// Per node, the payload node it was built from (in memory `source` keeps: see `PayloadSource`): where everything
     /// a later stage asks of a node besides its geometry is read (`NodeContent`), by the node's index.
     var sources = NodeBuffer<UnsafePointer<ComponentNode>>()
+    /// Per node, its payload id and type, written by the build (`fillIdentities`): what names a result's nodes and
+    /// diagnostics (`LayoutNodeStorage`, `PendingDiagnostics`), by the node's index.
+    var identities = ContiguousArray<NodeIdentity>()
     /// Nodes the four per-node buffers all have room for (at most the smallest capacity: `reserveNodes` checks this
     /// one number, not four).
     var nodeCapacity = 0
@@ -253,6 +256,7 @@ struct LayoutTree {
         frames.removeAll(keepingCapacity: true)
         paddings.removeAll(keepingCapacity: true)
         sources.removeAll(keepingCapacity: true)
+        identities.removeAll(keepingCapacity: true)
         replacedSources.removeAll()
         linksArray = nil
         texts.removeAll(keepingCapacity: true)
@@ -326,7 +330,7 @@ struct LayoutTree {
         var made = ContiguousArray<OutputLink>()
         made.reserveCapacity(nodes.count)
         for i in 0..<nodes.count {
-            var link = OutputLink(nodes[i], source: sources[i])
+            var link = OutputLink(nodes[i], node: Int32(truncatingIfNeeded: i), source: sources[i])
             link.padding = paddings[i]
             made.append(link)
         }
@@ -359,6 +363,7 @@ struct LayoutTree {
             holder = ReplacedSource.make(copy node)
             replacedSources[index] = holder
         }
+        setIdentity(NodeIdentity(holder.node), at: Int(index))
         guard sources[Int(index)] != holder.node else { return }
         if sources.isFrozen && !sources.thawIfUnique() {
             sources = NodeBuffer(copying: sources)
@@ -366,6 +371,35 @@ struct LayoutTree {
         }
         sources[Int(index)] = holder.node
         linksArray = nil
+    }
+
+    /// Writes the identities of the nodes appended since the last call (`identities` then has one per node): each
+    /// step that appends nodes (a build, realised lazy rows, a scratch tree of a rebuild or splice) ends with it. One
+    /// tight pass over the new nodes' payload pointers, in a column made at its final size.
+    mutating func fillIdentities() {
+        let start = identities.count, end = sources.count
+        guard start < end else { return }
+        sources.withUnsafeBufferPointer { pointers in
+            guard let base = pointers.baseAddress else { return }
+            if start == 0 {
+                identities = ContiguousArray(unsafeUninitializedCapacity: end) { buffer, count in
+                    guard let out = buffer.baseAddress else { return }
+                    for i in 0..<end { (out + i).initialize(to: NodeIdentity(base[i])) }
+                    count = end
+                }
+            } else {
+                identities.reserveCapacity(end)
+                for i in start..<end { identities.append(NodeIdentity(base[i])) }
+            }
+        }
+    }
+
+    /// Sets node `index`'s identity, writing only when it differs (results of the tree share the column: a write
+    /// would copy it).
+    @inline(__always)
+    mutating func setIdentity(_ identity: NodeIdentity, at index: Int) {
+        guard index < identities.count, identities[index] != identity else { return }
+        identities[index] = identity
     }
 
     /// Calls `body` with flat node `index`'s child slots from the root (the path of `childIndex`es, in a temporary
@@ -440,7 +474,7 @@ struct OutputLinks {
 
     @inline(__always)
     subscript(index: Int) -> OutputLink {
-        if let frozen, let frozenSources { return OutputLink(frozen[index], source: frozenSources[index]) }
+        if let frozen, let frozenSources { return OutputLink(frozen[index], node: Int32(truncatingIfNeeded: index), source: frozenSources[index]) }
         return array[index]
     }
 
@@ -461,21 +495,23 @@ struct OutputLink {
     /// Index into the pass's placed texts; -1 for none (or hidden).
     var textIndex: Int32
     var isHidden: Bool
+    /// The node's index in the tree the result was laid out from (what names it: `LayoutTree.identities`).
+    var node: Int32
     /// The payload node (in memory the result's `PayloadSource` keeps).
     var source: UnsafePointer<ComponentNode>
     /// The padding the build resolved (links in an array only: a template's are read from its frozen buffer).
     var padding = PaddingSpec()
 
-    init(parent: Int32, childIndex: Int32, textIndex: Int32, isHidden: Bool, source: UnsafePointer<ComponentNode>) {
+    init(parent: Int32, childIndex: Int32, textIndex: Int32, isHidden: Bool, node: Int32, source: UnsafePointer<ComponentNode>) {
         self.parent = parent; self.childIndex = childIndex; self.textIndex = textIndex; self.isHidden = isHidden
-        self.source = source
+        self.node = node; self.source = source
     }
 
-    /// The link of a built node (a hidden node's text is not output).
+    /// The link of built node `index` (a hidden node's text is not output).
     @inline(__always)
-    init(_ node: FlatNode, source: UnsafePointer<ComponentNode>) {
-        self.init(parent: node.parent, childIndex: node.childIndex, textIndex: node.isHidden ? -1 : node.textIndex,
-                  isHidden: node.isHidden, source: source)
+    init(_ flat: FlatNode, node index: Int32, source: UnsafePointer<ComponentNode>) {
+        self.init(parent: flat.parent, childIndex: flat.childIndex, textIndex: flat.isHidden ? -1 : flat.textIndex,
+                  isHidden: flat.isHidden, node: index, source: source)
     }
 }
 
@@ -495,7 +531,7 @@ extension LayoutTree {
 
     /// The payload id of node `index`, or its path id when it has none (diagnostics only).
     func id(of index: Int32) -> String {
-        guard index >= 0, Int(index) < sources.count, let id = sources[Int(index)].pointee.id else { return path(of: index) }
+        guard index >= 0, Int(index) < identities.count, let id = identities[Int(index)].id else { return path(of: index) }
         return id
     }
 }

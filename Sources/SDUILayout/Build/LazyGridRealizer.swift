@@ -21,6 +21,7 @@ extension LayoutState {
                 previous = item
             }
         }
+        tree.fillIdentities()
         builder.reportFontMisses(&tree)
         return first
     }

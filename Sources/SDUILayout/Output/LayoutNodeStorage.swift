@@ -13,6 +13,8 @@ final class LayoutNodeStorage: @unchecked Sendable {
     let count: Int
     let frames: ContiguousArray<Rect>
     let links: OutputLinks
+    /// The ids and types of the nodes of the tree the result was laid out from (`OutputLink.node` indexes it).
+    let identities: ContiguousArray<NodeIdentity>
     /// The placed texts, per text index (in a box the engine can tell is no longer shared: `PlacedTextBuffer`).
     let textBuffer: PlacedTextBuffer
     var texts: ContiguousArray<PlacedText> { textBuffer.texts }
@@ -45,7 +47,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
     init(_ nodes: [LayoutNode], source: PayloadSource? = nil, links: OutputLinks = .empty, state: ScreenState = ScreenState()) {
         count = nodes.count
         frames = []; textBuffer = PlacedTextBuffer([]); token = LayoutPassToken(); linksAreTree = false; layoutDirection = .leftToRight
-        self.source = source; self.links = links; self.state = state
+        self.source = source; self.links = links; self.state = state; identities = []
         replacedSources = [:]; lazyGridNodes = []; rootScrollsVertically = false
         layers = []; layered = []; layerFrames = []
         made = nodes
@@ -55,13 +57,13 @@ final class LayoutNodeStorage: @unchecked Sendable {
     private let linksAreTree: Bool
 
     /// Storage for an engine pass: `frames` and `links` in output (document) order.
-    init(frames: ContiguousArray<Rect>, links: OutputLinks, texts: PlacedTextBuffer, token: LayoutPassToken = LayoutPassToken(),
-         source: PayloadSource?, replacedSources: [Int32: ReplacedSource] = [:], state: ScreenState = ScreenState(),
+    init(frames: ContiguousArray<Rect>, links: OutputLinks, identities: ContiguousArray<NodeIdentity>, texts: PlacedTextBuffer,
+         token: LayoutPassToken = LayoutPassToken(), source: PayloadSource?, replacedSources: [Int32: ReplacedSource] = [:], state: ScreenState = ScreenState(),
          lazyGridNodes: [Int32] = [], rootScrollsVertically: Bool = false,
          count: Int, linksAreTree: Bool, layoutDirection: LayoutDirection = .leftToRight,
          layers: ContiguousArray<LayoutLayer> = [], layered: ContiguousArray<LayeredNode> = [], layerFrames: ContiguousArray<Rect> = []) {
         self.count = count
-        self.frames = frames; self.links = links; self.textBuffer = texts; self.token = token; self.source = source
+        self.frames = frames; self.links = links; self.identities = identities; self.textBuffer = texts; self.token = token; self.source = source
         self.replacedSources = replacedSources; self.state = state; self.lazyGridNodes = lazyGridNodes
         self.rootScrollsVertically = rootScrollsVertically
         self.linksAreTree = linksAreTree; self.layoutDirection = layoutDirection
@@ -132,7 +134,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
         return table
     }
 
-    /// Names every node from the payload, walking it in document order alongside the links.
+    /// Names every node from the tree's identities, in document order alongside the links.
     /// - Complexity: O(n); one id (retained) and one path string per node.
     private func makeNodes() -> [LayoutNode] {
         guard let source, count > 0 else { return [] }
@@ -160,8 +162,8 @@ final class LayoutNodeStorage: @unchecked Sendable {
         return nameNodes(source)
     }
 
-    /// Names every node from its payload node (with this pass's frames and text runs): its id and type from the node
-    /// the link points at, its path from its parent's (parents come first).
+    /// Names every node (with this pass's frames and text runs): its id and type from the tree's identity of the node
+    /// the link names, its path from its parent's (parents come first).
     /// - Complexity: O(n); one id (retained) and one path string per node.
     private func nameNodes(_ source: PayloadSource) -> [LayoutNode] {
         var nodes: [LayoutNode] = []
@@ -170,16 +172,16 @@ final class LayoutNodeStorage: @unchecked Sendable {
             let link = links[i]
             let parent = Int(link.parent)
             let path = parent >= 0 && parent < nodes.count ? nodes[parent].path + pathComponent(forChildIndex: link.childIndex) : "root"
-            nodes.append(node(i, component: link.source, path: path))
+            nodes.append(node(i, identity: identities[Int(link.node)], path: path))
         }
         fillLayers(&nodes)
         return nodes
     }
 
-    private func node(_ index: Int, component: UnsafePointer<ComponentNode>, path: String) -> LayoutNode {
+    private func node(_ index: Int, identity: NodeIdentity, path: String) -> LayoutNode {
         let link = links[index]
         let text = link.textIndex >= 0 && Int(link.textIndex) < texts.count ? texts[Int(link.textIndex)].run(layoutDirection: layoutDirection) : nil
-        return LayoutNode(id: component.pointee.id ?? path, path: path, type: component.pointee.type,
+        return LayoutNode(id: identity.id ?? path, path: path, type: identity.type,
                           parent: Int(link.parent), frame: frames[index], isHidden: link.isHidden, text: text)
     }
 }
@@ -196,13 +198,14 @@ final class PendingDiagnostics: @unchecked Sendable {
     private let found: ContiguousArray<ComputeDiagnostic>
     /// The result's links: `found[i].node` is an index into them (results in document order only).
     private let links: OutputLinks
-    private let source: PayloadSource?
+    /// The ids and types of the tree's nodes (`OutputLink.node` indexes it).
+    private let identities: ContiguousArray<NodeIdentity>
     private let lock = PlainLock.make()
     private var made: [LayoutDiagnostic]?
 
     init(built: [LayoutDiagnostic], found: ContiguousArray<ComputeDiagnostic>, links: OutputLinks,
-         source: PayloadSource?) {
-        self.built = built; self.found = found; self.links = links; self.source = source
+         identities: ContiguousArray<NodeIdentity>) {
+        self.built = built; self.found = found; self.links = links; self.identities = identities
     }
 
     /// The diagnostics of the build step (named).
@@ -237,7 +240,8 @@ final class PendingDiagnostics: @unchecked Sendable {
         }
         var path = "root"
         for c in chain.reversed() { path += pathComponent(forChildIndex: c) }
-        let id = Int(index) < links.count ? links[Int(index)].source.pointee.id : nil
+        let node = Int(index) < links.count ? Int(links[Int(index)].node) : -1
+        let id = node >= 0 && node < identities.count ? identities[node].id : nil
         return (id ?? path, pointer(forPath: path))
     }
 }

@@ -78,7 +78,9 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     // `LayoutLimits`); such nodes are found and reported after the frames are written.
     let canBuildOnLast = s.framesAreExact && inArrayOrder && !roundsToPixels && !mirrors && s.frames.count == count
         && s.origins.count >= count && s.scrollOffset == 0
-    var written: [Range<Int>] = []
+    // The last pass's list, emptied where it lies when its result is gone.
+    var written = s.writtenRanges.take() ?? []
+    written.removeAll(keepingCapacity: true)
     let wroteIncrementally = canBuildOnLast
         && incremental.map { (s.tree.layeredNodes.isEmpty || $0.reachesDecorationViews) && writeFramesIncrementally(&s, $0, written: &written) } == true
     s.writtenRanges = wroteIncrementally ? written : nil
@@ -160,7 +162,7 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
         for node in s.order {
             let i = Int(node)
             s.outputIndex[i] = Int32(ordered.count)
-            var link = OutputLink(s.tree.nodes[i], source: s.tree.sources[i])
+            var link = OutputLink(s.tree.nodes[i], node: Int32(truncatingIfNeeded: i), source: s.tree.sources[i])
             link.padding = s.tree.paddings[i]
             let parent = Int(s.tree.nodes[i].parent)
             link.parent = parent >= 0 ? s.outputIndex[parent] : -1
@@ -188,7 +190,8 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     let texts = s.retainTexts()
     // A token no result and no storage holds any more names nothing: it is reused.
     let token = lastResultIsAlive ? LayoutPassToken() : s.lastToken ?? LayoutPassToken()
-    let storage = LayoutNodeStorage(frames: s.frames, links: links, texts: texts, token: token, source: s.tree.source,
+    let storage = LayoutNodeStorage(frames: s.frames, links: links, identities: s.tree.identities, texts: texts, token: token,
+                                    source: s.tree.source,
                                     replacedSources: s.tree.replacedSources, state: s.tree.inputState,
                                     lazyGridNodes: inArrayOrder ? s.tree.lazyGridNodes : [],
                                     rootScrollsVertically: s.tree.nodes[0].kind == .scroll && !s.tree.nodes[0].isHorizontal, count: outputCount,
@@ -203,7 +206,7 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     } else if inArrayOrder {
         // Named when read: node indices are output indices here.
         diagnostics = .pending(PendingDiagnostics(built: s.tree.buildDiagnostics, found: s.diagnostics, links: links,
-                                                  source: s.tree.source))
+                                                  identities: s.tree.identities))
     } else {
         var made = s.tree.buildDiagnostics
         for d in s.diagnostics {
