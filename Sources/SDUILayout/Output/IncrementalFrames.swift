@@ -82,7 +82,7 @@ extension IncrementalOutput {
 /// Writes the frames and content origins of the nodes `plan` says can have changed over the last result's (which
 /// `s.frames` and `s.origins` hold, for this tree, in array order, unrounded and not mirrored: the caller checks).
 /// Returns false — nothing is known to be consistent, write every frame — when some geometry is not finite (the
-/// full pass reports it). `written`: the index ranges it wrote, in the order written.
+/// full pass reports it). `written`: the index ranges it wrote, in the order written (adjacent ones as one).
 /// - Complexity: O(path + the children of path nodes + the subtrees written again).
 func writeFramesIncrementally(_ s: inout LayoutState, _ plan: IncrementalOutput, written: inout [Range<Int>]) -> Bool {
     let count = s.tree.nodes.count
@@ -119,11 +119,19 @@ func writeFramesIncrementally(_ s: inout LayoutState, _ plan: IncrementalOutput,
             }
             return count
         }
+        /// Records that the frames of `range` were written (one range with the last when they are adjacent).
+        @inline(__always) func note(_ range: Range<Int>) {
+            if let last = written.last, last.upperBound == range.lowerBound {
+                written[written.count - 1] = last.lowerBound..<range.upperBound
+            } else {
+                written.append(range)
+            }
+        }
         /// Writes the descendants of node `i`.
         @inline(__always) func writeDescendants(_ i: Int) -> Bool {
             var k = i + 1
             let end = subtreeEnd(i)
-            if k < end { written.append(k..<end) }
+            if k < end { note(k..<end) }
             while k < end {
                 guard write(k) else { return false }
                 k += 1
@@ -132,14 +140,14 @@ func writeFramesIncrementally(_ s: inout LayoutState, _ plan: IncrementalOutput,
         }
         for p in plan.path {
             guard write(Int(p)) else { return false }
-            written.append(Int(p)..<Int(p) + 1)
+            note(Int(p)..<Int(p) + 1)
         }
         for c in plan.changed where !writeDescendants(Int(c)) { return false }
         for (child, before) in plan.children {
             let i = Int(child)
             let oldOrigin = origins[i]
             guard write(i) else { return false }
-            written.append(i..<i + 1)
+            note(i..<i + 1)
             let after = records[i]
             let same = before.epoch == epoch && after.epoch == epoch && after.version == before.version
                 && after.proposedWidth.bitPattern == before.proposedWidth.bitPattern

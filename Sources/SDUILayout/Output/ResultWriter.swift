@@ -78,7 +78,9 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     // `LayoutLimits`); such nodes are found and reported after the frames are written.
     let canBuildOnLast = s.framesAreExact && inArrayOrder && !roundsToPixels && !mirrors && s.frames.count == count
         && s.origins.count >= count && s.scrollOffset == 0
-    var written: [Range<Int>] = []
+    // The last pass's list, emptied where it lies when its result is gone.
+    var written = s.writtenRanges.take() ?? []
+    written.removeAll(keepingCapacity: true)
     let wroteIncrementally = canBuildOnLast
         && incremental.map { (s.tree.layeredNodes.isEmpty || $0.reachesDecorationViews) && writeFramesIncrementally(&s, $0, written: &written) } == true
     s.writtenRanges = wroteIncrementally ? written : nil
