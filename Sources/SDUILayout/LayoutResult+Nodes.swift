@@ -26,7 +26,7 @@ extension LayoutResult {
             let node = nodes[index]
             return node.id == node.path ? nil : node.id
         }
-        return storage.contents(sizeClass: traits.horizontalSizeClass).id(index)
+        return storage.identity(at: index)?.id
     }
 
     /// The padding the layout applied to node `index`, as the build resolved it (zero for none; a node with a
@@ -75,8 +75,7 @@ extension LayoutResult {
     /// The first node (document order) whose payload `id` is `id`. - Complexity: O(n).
     package func index(ofNodeWithID id: String) -> Int? {
         guard storage.hasSources else { return (0..<nodeCount).first { payloadID(at: $0) == id } }
-        let table = storage.contents(sizeClass: traits.horizontalSizeClass)
-        return (0..<min(nodeCount, table.count)).first { table.id($0) == id }
+        return (0..<nodeCount).first { storage.identity(at: $0)?.id == id }
     }
 }
 

@@ -20,7 +20,7 @@ enum SubtreeRebuildRefusal: Error, Equatable {
 
 extension LayoutTree {
     /// Builds the subtree of node `index` again from its payload node (`sources[index]`, which a state change
-    /// replaced: `replaceSource(of:with:)`) and puts it in place of the old one, when it has the same shape — the
+    /// replaced: `replaceSource(of:from:)`) and puts it in place of the old one, when it has the same shape — the
     /// same nodes in the same places, kinds, text runs, layers, GridItems and controls: what a bound property that
     /// changes size or visibility (`visible`, `frame`, `padding`, `spacing`, a font, a modifier's value) changes.
     /// The fields its parent derives from its visible children (their count and gaps, a stack's shape, spacers'

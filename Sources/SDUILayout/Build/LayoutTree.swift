@@ -203,7 +203,7 @@ struct LayoutTree {
     var source: PayloadSource?
     /// The root's `pinnedViews` (`PinnedScrollableViews` bits): the sections' views a root scroll keeps in its viewport.
     var rootPinnedViews: UInt8 = 0
-    /// The payload nodes state changes put in place of the ones the tree was built from (`replaceSource(of:with:)`),
+    /// The payload nodes state changes put in place of the ones the tree was built from (`replaceSource(of:from:)`),
     /// by node; `sources` points into them.
     var replacedSources: [Int32: ReplacedSource] = [:]
     var texts = ContiguousArray<TextSpec>()

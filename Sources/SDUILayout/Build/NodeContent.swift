@@ -12,6 +12,8 @@ package struct NodeContent {
     /// The rows the node's record is in (the table's, or a row resolved again after a state change).
     private let rows: ContentRows
     private let index: Int
+    /// The node's output index in `result`.
+    private let row: Int
     /// The result read (the state the screen is in: what a control shows).
     private let result: LayoutNodeStorage
     /// The size class values are resolved for.
@@ -19,6 +21,7 @@ package struct NodeContent {
 
     init(_ table: NodeContentTable, row: Int, in result: LayoutNodeStorage) {
         (rows, index) = table.row(row)
+        self.row = row
         self.result = result
         sizeClass = table.sizeClass
     }
@@ -27,9 +30,9 @@ package struct NodeContent {
     @inline(__always) private var extrasIndex: Int { Int(rows.records[index].extras) }
 
     /// The payload's `id`.
-    package var id: String? { rows.records[index].id }
+    package var id: String? { result.identity(at: row)?.id }
     /// The node's type.
-    package var type: ComponentType { rows.records[index].type }
+    package var type: ComponentType { result.identity(at: row)?.type ?? .spacer }
     /// A text's, label's or input's text colour, a button's tint, a colour node's fill, a symbol's tint.
     package var color: Color? { rows.records[index].color }
     /// The `background` key: a colour behind the padded, framed box.

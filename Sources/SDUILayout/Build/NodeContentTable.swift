@@ -11,7 +11,8 @@ import SDUISchema
 /// changes, read without a lock. A node a state change replaced is resolved again into a table that shares the other
 /// rows (`patched(_:replaced:)`): results made before the change keep theirs.
 ///
-/// Storage: one `ContentRecord` per node (identity, colours, text and the small style values every drawn node has),
+/// Storage: one `ContentRecord` per node (colours, text and the small style values every drawn node has; its id and
+/// type are the tree's `identities`, which `NodeContent` reads),
 /// and `ContentExtras` only for nodes that have more (a modifier chain, an image, an action, a control, accessibility
 /// properties, a custom type's properties, a template's item), found by `ContentRecord.extras`.
 final class NodeContentTable: @unchecked Sendable {
@@ -64,12 +65,6 @@ final class NodeContentTable: @unchecked Sendable {
     func row(_ row: Int) -> (rows: ContentRows, index: Int) {
         if !patches.isEmpty, let patch = patches[row] { return (patch.rows, 0) }
         return (rows, row)
-    }
-
-    /// Row `row`'s payload `id`.
-    func id(_ row: Int) -> String? {
-        let (rows, index) = self.row(row)
-        return rows.records[index].id
     }
 
     /// This table for `links` — the same tree's nodes in the same order, `replaced` the rows a state change replaced
@@ -139,11 +134,8 @@ final class ContentRows: @unchecked Sendable {
     }
 }
 
-/// One node's content, resolved (see `NodeContentTable`).
+/// One node's content, resolved (see `NodeContentTable`). Its id and type are the tree's (`LayoutTree.identities`).
 struct ContentRecord {
-    /// The payload's `id`.
-    var id: String?
-    var type = ComponentType.spacer
     /// A text's string; a button's or label's title.
     var text: String?
     var color: Color?
@@ -173,8 +165,7 @@ struct ContentRecord {
                        sizeClass: UserInterfaceSizeClass, extras table: inout ContiguousArray<ContentExtras>) {
         func r<T>(_ value: Responsive<T>?) -> T? { value?.resolved(for: sizeClass) }
         let p = ComponentNode.properties(at: node)
-        id = node.pointee.id
-        type = node.pointee.type
+        let type = node.pointee.type
         switch type {
         case .button, .label: text = g.pointee.title
         default: text = g.pointee.text

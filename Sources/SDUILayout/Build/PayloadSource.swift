@@ -103,7 +103,8 @@ final class PayloadSource: @unchecked Sendable {
 }
 
 /// One payload node in memory of its own, for a flat node whose payload node a state change replaced
-/// (`LayoutTree.replaceSource(of:with:)`): the tree and every result that points at it keep it.
+/// (`LayoutTree.replaceSource(of:from:)`): the tree and every result that points at it keep it. The next change of the
+/// same node writes the new node into it only when nothing but the tree holds it (no result, no content table).
 final class ReplacedSource: ManagedBuffer<Void, ComponentNode> {
     /// A holder of `node`.
     static func make(_ node: ComponentNode) -> ReplacedSource {

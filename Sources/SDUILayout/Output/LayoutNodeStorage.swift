@@ -44,10 +44,11 @@ final class LayoutNodeStorage: @unchecked Sendable {
     let layerFrames: ContiguousArray<Rect>
 
     /// Storage for nodes given as values; `source` and `links`: their payload nodes, when known (one link per node).
-    init(_ nodes: [LayoutNode], source: PayloadSource? = nil, links: OutputLinks = .empty, state: ScreenState = ScreenState()) {
+    init(_ nodes: [LayoutNode], source: PayloadSource? = nil, links: OutputLinks = .empty,
+         identities: ContiguousArray<NodeIdentity> = [], state: ScreenState = ScreenState()) {
         count = nodes.count
         frames = []; textBuffer = PlacedTextBuffer([]); token = LayoutPassToken(); linksAreTree = false; layoutDirection = .leftToRight
-        self.source = source; self.links = links; self.state = state; identities = []
+        self.source = source; self.links = links; self.state = state; self.identities = identities
         replacedSources = [:]; lazyGridNodes = []; rootScrollsVertically = false
         layers = []; layered = []; layerFrames = []
         made = nodes
@@ -68,6 +69,14 @@ final class LayoutNodeStorage: @unchecked Sendable {
         self.rootScrollsVertically = rootScrollsVertically
         self.linksAreTree = linksAreTree; self.layoutDirection = layoutDirection
         self.layers = layers; self.layered = layered; self.layerFrames = layerFrames
+    }
+
+    /// The id and type of output node `index` (nil: the storage has no links, or none for it).
+    @inline(__always)
+    func identity(at index: Int) -> NodeIdentity? {
+        guard index >= 0, index < links.count else { return nil }
+        let node = Int(links[index].node)
+        return node >= 0 && node < identities.count ? identities[node] : nil
     }
 
     func frame(at index: Int) -> Rect {
