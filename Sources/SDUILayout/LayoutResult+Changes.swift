@@ -76,6 +76,20 @@ extension LayoutNodeStorage {
         return links[index].isHidden
     }
 
+    /// Whether a node drawn with link `b`, frame `fb` (texts `newTexts`) draws differently from one drawn with `a`,
+    /// `fa` (texts `oldTexts`): its visibility, frame (bit for bit) or text run. Modifier boxes are compared apart.
+    @inline(__always)
+    static func drawsDifferently(_ a: OutputLink, _ fa: Rect, _ oldTexts: UnsafeBufferPointer<PlacedText>,
+                                 _ b: OutputLink, _ fb: Rect, _ newTexts: UnsafeBufferPointer<PlacedText>) -> Bool {
+        if a.isHidden != b.isHidden || fa.x.bitPattern != fb.x.bitPattern || fa.y.bitPattern != fb.y.bitPattern
+            || fa.width.bitPattern != fb.width.bitPattern || fa.height.bitPattern != fb.height.bitPattern { return true }
+        guard a.textIndex >= 0 || b.textIndex >= 0 else { return false }
+        let ta = Int(a.textIndex), tb = Int(b.textIndex)
+        guard let oldBase = oldTexts.baseAddress, let newBase = newTexts.baseAddress, ta >= 0, tb >= 0,
+              ta < oldTexts.count, tb < newTexts.count else { return true }
+        return !PlacedText.drawSame(oldBase + ta, newBase + tb)
+    }
+
     /// The nodes whose output differs from `old`'s, comparing only the nodes in `ranges` (nil: every node) and
     /// the layered nodes; nil when the two are not of the same tree.
     func changedNodes(since old: LayoutNodeStorage, in ranges: [Range<Int>]?) -> [Int32]? {
@@ -92,19 +106,7 @@ extension LayoutNodeStorage {
             for i in range where i < count {
                 let a = old.links[i], b = links[i]
                 guard a.parent == b.parent, a.childIndex == b.childIndex else { return false }
-                let fa = oldFrames[i], fb = newFrames[i]
-                var differs = a.isHidden != b.isHidden || fa.x.bitPattern != fb.x.bitPattern || fa.y.bitPattern != fb.y.bitPattern
-                    || fa.width.bitPattern != fb.width.bitPattern || fa.height.bitPattern != fb.height.bitPattern
-                if !differs && (a.textIndex >= 0 || b.textIndex >= 0) {
-                    let ta = Int(a.textIndex), tb = Int(b.textIndex)
-                    if let oldBase = oldTexts.baseAddress, let newBase = newTexts.baseAddress, ta >= 0, tb >= 0,
-                       ta < oldTexts.count, tb < newTexts.count {
-                        differs = !PlacedText.drawSame(oldBase + ta, newBase + tb)
-                    } else {
-                        differs = true
-                    }
-                }
-                if differs { changed.append(Int32(i)) }
+                if Self.drawsDifferently(a, oldFrames[i], oldTexts, b, newFrames[i], newTexts) { changed.append(Int32(i)) }
             }
             }
             return true

@@ -47,17 +47,9 @@ extension LayoutNodeStorage {
             guard o >= 0 else { changed.append(Int32(i)); continue }
             let a = old.links[o], b = links[i]
             guard (a.parent < 0 ? -1 : now[Int(a.parent)]) == b.parent else { return nil }
-            let fa = old.frames[o], fb = frames[i]
-            var differs = a.childIndex != b.childIndex || a.isHidden != b.isHidden || fa.x.bitPattern != fb.x.bitPattern
-                || fa.y.bitPattern != fb.y.bitPattern || fa.width.bitPattern != fb.width.bitPattern || fa.height.bitPattern != fb.height.bitPattern
-            if !differs && (a.textIndex >= 0 || b.textIndex >= 0) {
-                let ta = Int(a.textIndex), tb = Int(b.textIndex)
-                if ta >= 0, tb >= 0, ta < old.texts.count, tb < texts.count {
-                    differs = old.texts.withUnsafeBufferPointer { oldTexts in
-                        texts.withUnsafeBufferPointer { newTexts in !PlacedText.drawSame(oldTexts.baseAddress! + ta, newTexts.baseAddress! + tb) }
-                    }
-                } else {
-                    differs = true
+            var differs = a.childIndex != b.childIndex || old.texts.withUnsafeBufferPointer { oldTexts in
+                texts.withUnsafeBufferPointer { newTexts in
+                    Self.drawsDifferently(a, old.frames[o], oldTexts, b, frames[i], newTexts)
                 }
             }
             if !differs && (!layered.isEmpty || !old.layered.isEmpty) { differs = layers(at: i) != old.layers(at: o) }
