@@ -1,6 +1,6 @@
 import SDUIEnvironment
-public import SDUISchema
-public import SDUILayout
+import SDUISchema
+import SDUILayout
 
 // The display list after a change of structure spliced into the kept tree (a template's items inserted, removed or
 // moved: `NodeChanges.spliced`): the kept items are renumbered, and only the items of the nodes made and of those

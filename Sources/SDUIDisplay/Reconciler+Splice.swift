@@ -1,5 +1,5 @@
-public import SDUIEnvironment
-public import SDUISchema
+import SDUIEnvironment
+import SDUISchema
 
 // The reconciler's operations after a template's items were spliced into the kept tree (`DisplaySplice`): what the
 // general matching by key gives, found by looking only at the items the splice made, moved or changed.
