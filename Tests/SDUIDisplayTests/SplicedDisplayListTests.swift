@@ -43,11 +43,9 @@ import SDUIEnvironment
         let screen = try #require(PayloadDecoder().decode(Array(payload.utf8)).screen)
         var updater = StateUpdater(screen: screen)
         let engine = LayoutEngine()
-        let environment = IncrementalDisplayListTests.window(375)
-        let traits = environment.traitCollection()
-        var list = DisplayListUpdater()
-        var driver = ViewTreeDriver(host: ModelHost())
-        driver.apply(list.update(driver.items, to: engine.layout(screen, in: environment, traits: traits)))
+        let kept = keptDisplay(of: screen, engine: engine)
+        let (environment, traits) = (kept.environment, kept.traits)
+        var (list, driver) = (kept.list, kept.driver)
         var random = SplitMix(seed: seed)
         var items: [StateValue] = [SplicedChangesTests.item("a", "Alpha"), SplicedChangesTests.item("b", "Beta")]
         var state = screen.state
@@ -73,16 +71,9 @@ import SDUIEnvironment
             let change = list.update(driver.items, to: result)
             let operations = driver.apply(change)
 
-            let fresh = DisplayList(LayoutEngine().layout(try #require(screen.resolved(in: state).screen), in: environment, traits: traits))
-            let freshItems = fresh.items
+            let freshLayout = LayoutEngine().layout(try #require(screen.resolved(in: state).screen), in: environment, traits: traits)
             let context = "step \(step)"
-            #expect(driver.items == freshItems, "\(context): items \(IncrementalDisplayListTests.differing(driver.items, freshItems))")
-            #expect(list.accessibilityTree?.elements == fresh.accessibilityTree?.elements, "\(context): elements")
-            #expect(list.accessibilityTree?.exposure == fresh.accessibilityTree?.exposure, "\(context): exposure")
-            #expect(list.accessibilityOrder == fresh.accessibilityOrder, "\(context): reading order")
-            var freshDriver = ViewTreeDriver(host: ModelHost())
-            freshDriver.apply(freshItems)
-            #expect(driver.host.shape == freshDriver.host.shape, "\(context): views")
+            let freshItems = IncrementalDisplayListTests.expectEqual(list, driver, toFresh: freshLayout, context)
             #expect(driver.views.count == freshItems.count, "\(context): one view per item")
             if case .spliced(let splice) = change {
                 spliced += 1
