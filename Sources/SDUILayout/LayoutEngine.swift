@@ -61,6 +61,11 @@ public final class LayoutEngine {
     }
 
     var state = LayoutState()
+    /// The engine's own tree buffers while `state.tree` is a screen's shared template: taken back for the next
+    /// tree the engine builds itself (a viewport layout's), so their capacity is kept.
+    var ownTree: LayoutTree?
+    /// The output order of a tree with realised rows (viewport layouts), kept for its buffers.
+    var outputOrder = OutputOrder()
     var cachedScreen: Screen?
     /// The identity of the screen value the tree is for (its derived storage): set with `cachedScreen`, and alone
     /// after an incremental update (`layout(applying:in:traits:)`).
@@ -137,9 +142,7 @@ public final class LayoutEngine {
         prepareTree(screen, traits: traits, virtualizes: false)
         state.lazyWindow = nil
         state.viewport = nil
-        state.scrollOffset = scrollOffset.isFinite ? scrollOffset : 0
-        defer { state.scrollOffset = 0 }
-        return run(environment: environment, traits: traits)
+        return run(environment: environment, traits: traits, scrollOffset: scrollOffset.isFinite ? scrollOffset : 0)
     }
 
     /// Lays out only what a viewport of the root vertical scroll shows: grids in the scroll's column — its
@@ -195,11 +198,18 @@ public final class LayoutEngine {
         cachedDerived = nil
         cachedKey = nil
         state.framesAreExact = false
-        state.releaseSharedTree()
+        releaseSharedTree()
         state.lazyRows = []
     }
 
     // MARK: Steps
+
+    /// Stops using a screen's shared tree (when `state.tree` is one) and takes the engine's own buffers back, so the
+    /// screen — and its payload — can go once nothing else holds it.
+    private func releaseSharedTree() {
+        guard state.tree.isShared else { return }
+        state.tree = ownTree.take() ?? LayoutTree()
+    }
 
     struct BuildKey: Equatable {
         var sizeClass: UserInterfaceSizeClass
@@ -219,7 +229,7 @@ public final class LayoutEngine {
         }
         if key != cachedKey || cachedScreen != screen { state.lazyRows = [] }
         // Let go of the template in use first: when its screen is gone, its memory is free for the next one.
-        state.releaseSharedTree()
+        releaseSharedTree()
         // Viewport layouts realise rows into the tree: a tree of this engine's own, never the template. So is the
         // tree of a screen whose kept tree picked its font families' faces from other fonts than this engine's.
         if virtualizes || forcesLayerPath {
@@ -235,7 +245,7 @@ public final class LayoutEngine {
             // The engine's own tree is kept aside and the template taken by a swap (the trees' fields are moved,
             // not copied and released).
             swap(&state.tree, &template)
-            state.ownTree = template
+            ownTree = template
         } else {
             TreeBuilder(traits: traits, fonts: fonts).build(screen, into: &state.tree)
         }
@@ -255,7 +265,8 @@ public final class LayoutEngine {
     /// `lastResultIsAlive`: whether a result still holds the last one's frames (`makeLayoutResult`), when the caller
     /// decided it before holding that result's token itself; nil: decided here.
     func run(environment: WindowEnvironment, traits: TraitCollection, overLastPass: Bool = false,
-             output: IncrementalOutput? = nil, proposal: ProposedViewSize? = nil, lastResultIsAlive: Bool? = nil) -> LayoutResult {
+             output: IncrementalOutput? = nil, proposal: ProposedViewSize? = nil, lastResultIsAlive: Bool? = nil,
+             scrollOffset: Double = 0) -> LayoutResult {
         let lastIsAlive = lastResultIsAlive ?? state.lastResultIsAlive()
         // Full layouts of one tree keep the measurements of earlier passes (`MeasureCache`); viewport layouts
         // do not (realised rows reuse node indices, and a virtualised grid's size depends on the viewport).
@@ -288,8 +299,10 @@ public final class LayoutEngine {
                 }
             }
         }
-        return makeLayoutResult(state: &state, environment: environment, traits: traits,
-                                roundsToPixels: options.roundsToPixels, incremental: output, lastResultIsAlive: lastIsAlive)
+        let walk = walkOutputOrder()
+        return makeLayoutResult(state: &state, walk: walk, environment: environment, traits: traits,
+                                roundsToPixels: options.roundsToPixels, scrollOffset: scrollOffset, incremental: output,
+                                lastResultIsAlive: lastIsAlive)
     }
 }
 
@@ -314,8 +327,16 @@ extension LayoutEngine {
                              "the content needs \(formatSize(rootSize)) but is proposed \(proposal): it overflows the view that embeds it")
             }
         }
-        return makeLayoutResult(state: &state, environment: embeddedWindow(environment, rootSize: rootSize), traits: traits,
-                                roundsToPixels: options.roundsToPixels, incremental: output, lastResultIsAlive: lastResultIsAlive)
+        let walk = walkOutputOrder()
+        return makeLayoutResult(state: &state, walk: walk, environment: embeddedWindow(environment, rootSize: rootSize),
+                                traits: traits, roundsToPixels: options.roundsToPixels, incremental: output, lastResultIsAlive: lastResultIsAlive)
+    }
+
+    /// The output order of a tree whose virtualised grids realised rows (nil: the arrays' order).
+    private func walkOutputOrder() -> OutputOrder? {
+        guard !state.tree.lazyGrids.isEmpty else { return nil }
+        outputOrder.walk(state.tree)
+        return outputOrder
     }
 
     /// The window of an embedded layout: `environment` at the root's size, `.window` mode, no safe area.

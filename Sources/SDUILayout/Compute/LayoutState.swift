@@ -91,10 +91,9 @@ struct SparePlacements {
 
 /// Everything `Compute/` reads and writes: the flat tree plus scratch buffers reused across layouts.
 struct LayoutState {
-    /// The tree being laid out: a screen's shared template (read only) or, for viewport layouts, `ownTree`'s buffers.
+    /// The tree being laid out: a screen's shared template (read only), or a tree of the engine's own (viewport
+    /// layouts; `LayoutEngine.ownTree` while a template is laid out).
     var tree = LayoutTree()
-    /// This engine's own tree buffers while `tree` is a shared template (kept for the next viewport build).
-    var ownTree: LayoutTree?
     /// Where each node sits, in this pass (one of the two alternating sets of placements, see `PlacementRecord`).
     var geometry = NodeBuffer<NodeGeometry>()
     /// Per node, the proposal its placement in `geometry` was made for (`PlacementRecord`).
@@ -132,8 +131,6 @@ struct LayoutState {
     var measurementsAreCurrent = false
     /// The algorithms' reusable buffers.
     var scratch = ComputeScratch()
-    /// The root scroll's content offset for this pass's output (`applyScrollOffset`; 0: at the top).
-    var scrollOffset = 0.0
     var text = TextMeasurementSeam()
     /// Final text layouts of this pass, per text index (set when the text node is placed).
     var placedTexts = ContiguousArray<PlacedText>()
@@ -156,10 +153,6 @@ struct LayoutState {
     var viewport: (Double, Double)? = nil
     /// Viewport layouts: measured rows of the virtualised grids, kept across layouts of the same tree.
     var lazyRows: [LazyRowModel] = []
-    /// Scratch for the output traversal.
-    var traversal = ContiguousArray<Int32>()
-    var outputIndex = ContiguousArray<Int32>()
-    var order = ContiguousArray<Int32>()
     /// The frames of the last result, in output order (shared with it: written in place when it is gone).
     var frames = ContiguousArray<Rect>()
     /// Content origins per node (absolute), while writing frames.
@@ -196,13 +189,6 @@ struct LayoutState {
                            geometry: geometry.unchecked, placementRecords: placementRecords.unchecked, versions: measurements.versions.unchecked,
                            stackItems: scratch.stackItems.unchecked,
                            sortItems: scratch.sortItems.unchecked)
-    }
-
-    /// Stops using a screen's shared tree (when `tree` is one) and takes this engine's own buffers back, so the
-    /// screen — and its payload — can go once nothing else holds it.
-    mutating func releaseSharedTree() {
-        guard tree.isShared else { return }
-        tree = ownTree.take() ?? LayoutTree()
     }
 
     /// Prepares buffers for a pass over the current tree (O(n) clears, no allocation once warm); `keepsMeasurements`:

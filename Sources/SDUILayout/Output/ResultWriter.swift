@@ -4,7 +4,7 @@ import SDUISchema
 /// Output step: relative geometry → absolute window frames in document order, plus diagnostics.
 ///
 /// 1. Order: the arrays are in document pre-order unless a virtualised grid realised rows (appended at the
-///    end, linked in document order); then a traversal through firstChild / nextSibling gives the order.
+///    end, linked in document order); then the caller walks the tree for the order (`walk`: `OutputOrder`).
 /// 2. Frames: each node's origin is its parent's content origin plus its position; NaN or infinity never
 ///    escape (they become 0) and sizes are never negative.
 /// 3. Right to left: the compute step lays out in leading-to-trailing coordinates (leading = left), so a
@@ -22,36 +22,24 @@ import SDUISchema
 /// After an incremental pass (`incremental`), step 2 writes only the frames that can have changed when the last
 /// result's frames are there to build on (`writeFramesIncrementally`).
 ///
+/// `walk`: the output order when the tree's virtualised grids realised rows (nil: array order). `scrollOffset`: the
+/// root scroll's content offset the frames are shown at (`applyScrollOffset`; 0: at the top).
+///
 /// `lastResultIsAlive`: whether a result other than this one holds the last result's frames
 /// (`LayoutState.lastResultIsAlive()`, asked before anything in this pass held the last result's token): they are
 /// then copied, not written in place.
-func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment, traits: TraitCollection,
-                      roundsToPixels: Bool, incremental: IncrementalOutput? = nil, lastResultIsAlive: Bool) -> LayoutResult {
+func makeLayoutResult(state s: inout LayoutState, walk: OutputOrder? = nil, environment: WindowEnvironment,
+                      traits: TraitCollection, roundsToPixels: Bool, scrollOffset: Double = 0,
+                      incremental: IncrementalOutput? = nil, lastResultIsAlive: Bool) -> LayoutResult {
     let count = s.tree.nodes.count
     guard count > 0 else {
         return LayoutResult(screenID: s.tree.screenID, environment: environment, traits: traits, nodes: [], diagnostics: [])
     }
-    // Step 1.
-    let inArrayOrder = s.tree.lazyGrids.isEmpty
-    if !inArrayOrder {
-        s.order.removeAll(keepingCapacity: true)
-        s.traversal.removeAll(keepingCapacity: true)
-        s.traversal.append(0)
-        while let node = s.traversal.popLast() {
-            s.order.append(node)
-            let mark = s.traversal.count
-            let layered = s.tree.nodes[Int(node)].hasLayers
-            // A layered node's backgrounds' views come before its children, its overlays' after (as built).
-            if layered { appendDecorations(of: node, overlays: false, &s) }
-            var child = s.tree.nodes[Int(node)].firstChild
-            while child >= 0 { s.traversal.append(child); child = s.tree.nodes[Int(child)].nextSibling }
-            if layered { appendDecorations(of: node, overlays: true, &s) }
-            var a = mark, b = s.traversal.count - 1
-            while a < b { s.traversal.swapAt(a, b); a += 1; b -= 1 }
-        }
-    }
+    // Step 1 (made by the caller: `OutputOrder`).
+    let inArrayOrder = walk == nil
+    assert(inArrayOrder == s.tree.lazyGrids.isEmpty, "an output order is walked exactly when rows were realised")
     // Nodes realised only to be measured (a virtualised grid's first row) are not linked: not output.
-    let outputCount = inArrayOrder ? count : s.order.count
+    let outputCount = walk?.nodes.count ?? count
     // Step 2 (content origins per node index; frames in output order).
     if s.origins.count < count { s.origins = ContiguousArray(repeating: Point(x: 0, y: 0), count: count) }
     // The previous result's frames are overwritten in place when it is gone, else copied once — in one block move
@@ -77,7 +65,7 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     // Whether some node's computed geometry was not finite (never unless an arithmetic limit was missed: see
     // `LayoutLimits`); such nodes are found and reported after the frames are written.
     let canBuildOnLast = s.framesAreExact && inArrayOrder && !roundsToPixels && !mirrors && s.frames.count == count
-        && s.origins.count >= count && s.scrollOffset == 0
+        && s.origins.count >= count && scrollOffset == 0
     // The last pass's list, emptied where it lies when its result is gone.
     var written = s.writtenRanges.take() ?? []
     written.removeAll(keepingCapacity: true)
@@ -139,7 +127,7 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
         } else if inArrayOrder {
             for i in 0..<count where write(i, i) { sawNonFinite = true }
         } else {
-            for (out, node) in s.order.enumerated() where write(Int(node), out) { sawNonFinite = true }
+            for (out, node) in walk.unsafelyUnwrapped.nodes.enumerated() where write(Int(node), out) { sawNonFinite = true }
         }
         return sawNonFinite
     }
@@ -149,23 +137,22 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     if sawNonFinite { reportNonFiniteGeometry(&s) }
     // Frames written below (a scroll offset, mirroring) change what `frames` holds: an incremental pass builds only
     // on plain ones. Layered nodes' frames (their outermost layer boxes, below) are written again by every pass.
-    s.framesAreExact = inArrayOrder && !roundsToPixels && !mirrors && !sawNonFinite && s.scrollOffset == 0
+    s.framesAreExact = inArrayOrder && !roundsToPixels && !mirrors && !sawNonFinite && scrollOffset == 0
     // Step 5.
     let links: OutputLinks
     if inArrayOrder {
         links = s.tree.outputLinks()
     } else {
         // Realised rows: links in traversal order, parents renumbered to output positions.
-        if s.outputIndex.count < count { s.outputIndex = ContiguousArray(repeating: -1, count: count) }
+        let walk = walk.unsafelyUnwrapped
         var ordered = ContiguousArray<OutputLink>()
         ordered.reserveCapacity(outputCount)
-        for node in s.order {
+        for node in walk.nodes {
             let i = Int(node)
-            s.outputIndex[i] = Int32(ordered.count)
             var link = OutputLink(s.tree.nodes[i], node: Int32(truncatingIfNeeded: i), source: s.tree.sources[i])
             link.padding = s.tree.paddings[i]
             let parent = Int(s.tree.nodes[i].parent)
-            link.parent = parent >= 0 ? s.outputIndex[parent] : -1
+            link.parent = parent >= 0 ? walk.positions[parent] : -1
             ordered.append(link)
         }
         links = OutputLinks(ordered)
@@ -173,11 +160,11 @@ func makeLayoutResult(state s: inout LayoutState, environment: WindowEnvironment
     // Layered nodes: their layers' boxes in the window, and their frames the outermost box (offsets included).
     var layerOutput: LayerOutput? = nil
     if !s.tree.layeredNodes.isEmpty {
-        layerOutput = writeLayerFrames(&s, inArrayOrder: inArrayOrder, roundsToPixels: roundsToPixels, scale: scale)
+        layerOutput = writeLayerFrames(&s, positions: walk?.positions, roundsToPixels: roundsToPixels, scale: scale)
     }
     // A layout at a scroll offset: the content moved and sections' pinned views kept in the viewport.
-    if s.scrollOffset != 0 {
-        if inArrayOrder { applyScrollOffset(s.scrollOffset, &s, layers: &layerOutput) }
+    if scrollOffset != 0 {
+        if inArrayOrder { applyScrollOffset(scrollOffset, &s, layers: &layerOutput) }
     }
     // Mirrored last: layered nodes' frames are their outermost layer boxes, written just above.
     if mirrors {
@@ -276,9 +263,11 @@ struct LayerOutput {
 
 /// Each layered node's layer boxes in window points (from its layout origin: its content origin less its content
 /// offset), and its frame set to its outermost layer's box (an outermost offset moves it). In output indices: the
-/// same as node indices in array order; a viewport layout's realised rows are renumbered (`outputIndex`).
+/// same as node indices in array order; a viewport layout's realised rows are renumbered (`positions`, `OutputOrder`).
 /// - Complexity: O(layers) (+ O(layered nodes · log) to sort a viewport layout's).
-private func writeLayerFrames(_ s: inout LayoutState, inArrayOrder: Bool, roundsToPixels: Bool, scale: Double) -> LayerOutput {
+private func writeLayerFrames(_ s: inout LayoutState, positions: ContiguousArray<Int32>?, roundsToPixels: Bool,
+                              scale: Double) -> LayerOutput {
+    let inArrayOrder = positions == nil
     let layerCount = s.tree.layers.count
     var frames = ContiguousArray<Rect>(repeating: .zero, count: layerCount)
     var layers = s.tree.layers
@@ -286,7 +275,7 @@ private func writeLayerFrames(_ s: inout LayoutState, inArrayOrder: Bool, rounds
     layered.reserveCapacity(s.tree.layeredNodes.count)
     for entry in s.tree.layeredNodes {
         let i = Int(entry.node)
-        let out = inArrayOrder ? i : Int(s.outputIndex[i])
+        let out = inArrayOrder ? i : Int(positions.unsafelyUnwrapped[i])
         // Realised only to be measured (not linked), or of a row dropped from the output.
         guard out >= 0, out < s.frames.count, !inArrayOrder || i < s.tree.nodes.count else { continue }
         var e = entry
@@ -295,7 +284,7 @@ private func writeLayerFrames(_ s: inout LayoutState, inArrayOrder: Bool, rounds
         let first = Int(entry.firstLayer), end = first + Int(entry.layerCount)
         if !inArrayOrder {
             for k in first..<end where layers[k].contentNode >= 0 {
-                layers[k].contentNode = s.outputIndex[Int(layers[k].contentNode)]
+                layers[k].contentNode = positions.unsafelyUnwrapped[Int(layers[k].contentNode)]
             }
         }
         guard !s.tree.nodes[i].isHidden else { continue }
@@ -317,16 +306,4 @@ private func writeLayerFrames(_ s: inout LayoutState, inArrayOrder: Bool, rounds
     }
     if !inArrayOrder { layered.sort { $0.node < $1.node } }
     return LayerOutput(layers: layers, layered: layered, frames: frames)
-}
-
-/// Pushes the views of `node`'s backgrounds (or overlays) on the output traversal, in node order (as built).
-private func appendDecorations(of node: Int32, overlays: Bool, _ s: inout LayoutState) {
-    let entry = s.tree.layered(node)
-    var decorations: [Int32] = []
-    for k in Int(entry.firstLayer)..<Int(entry.firstLayer + entry.layerCount) {
-        let layer = s.tree.layers[k]
-        if layer.contentNode >= 0 && (layer.role == .overlay) == overlays { decorations.append(layer.contentNode) }
-    }
-    decorations.sort()
-    s.traversal.append(contentsOf: decorations)
 }
