@@ -332,12 +332,15 @@ struct LayoutTree {
             return OutputLinks(frozen: nodes, sources: sources, paddings: paddings)
         }
         if let linksArray, linksArray.count == nodes.count { return OutputLinks(linksArray) }
-        var made = ContiguousArray<OutputLink>()
-        made.reserveCapacity(nodes.count)
-        for i in 0..<nodes.count {
-            var link = OutputLink(nodes[i], node: Int32(truncatingIfNeeded: i), source: sources[i])
-            link.padding = paddings[i]
-            made.append(link)
+        let flat = nodes.unchecked, pointers = sources.unchecked, padding = paddings.unchecked
+        let count = min(flat.count, pointers.count, padding.count)
+        let made = ContiguousArray<OutputLink>(unsafeUninitializedCapacity: count) { links, initialized in
+            for i in 0..<count {
+                var link = OutputLink(flat[i], node: Int32(truncatingIfNeeded: i), source: pointers[i])
+                link.padding = padding[i]
+                (links.baseAddress! + i).initialize(to: link)
+            }
+            initialized = count
         }
         linksArray = made
         return OutputLinks(made)

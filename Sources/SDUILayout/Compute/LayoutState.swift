@@ -115,6 +115,15 @@ struct LayoutState {
     /// last layout's — the ones a placement that reported some, reused, reports again (`replayedPlacement`); -1
     /// otherwise.
     var replayedDiagnostics = -1
+    /// The runs of the last layout's diagnostics the placements replayed so far are taken to report again
+    /// without copying them (`replayedPlacement`): `replayStart..<replayCursor`, while each run follows the last and
+    /// nothing else was reported; `replayStart` -1 when none was taken yet, -2 when they were copied (the list is
+    /// written as a pass reports it from then on).
+    var replayStart = -1
+    /// Where the last replayed run ended.
+    var replayCursor = 0
+    /// How many diagnostics the runs taken without copying hold (counted as reported: `placementEvents`).
+    var replayTaken = 0
     /// Sizes nodes gave for proposals, kept across full layouts of the same tree (see `MeasureCache`).
     var measurements = MeasureCache()
     /// Whether `measurements` may be kept into the next pass: false after a viewport layout, or when another

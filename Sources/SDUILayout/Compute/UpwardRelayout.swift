@@ -37,9 +37,14 @@ extension LayoutState {
                 let before = ptr.geometry[Int(p)]
                 let reported = diagnostics.count
                 replayedDiagnostics = reported
+                replayStart = -1
+                replayCursor = 0
+                replayTaken = 0
                 let size = computeCachedLayout(p, .place(proposal), &self).size
+                let kept = finishReplay(ofSubtree: p)
                 replayedDiagnostics = -1
-                guard replaceDiagnostics(ofSubtree: p, reportedFrom: reported) else { return false }
+                replayTaken = 0
+                guard kept || replaceDiagnostics(ofSubtree: p, reportedFrom: reported) else { return false }
                 let after = ptr.geometry[Int(p)]
                 if size.0.bitPattern == before.width.bitPattern && size.1.bitPattern == before.height.bitPattern
                     && after.contentX.bitPattern == before.contentX.bitPattern
@@ -84,12 +89,63 @@ extension LayoutState {
         guard record.epoch == 0, record.proposedWidth.bitPattern == proposal.width.bitPattern,
               record.proposedHeight.bitPattern == proposal.height.bitPattern, record.version == ptr.versions[i],
               ptr.nodes[i].kind != .text, ptr.nodes[i].stackChildShape != .fixedLeavesThenSpacers else { return nil }
-        let low = i, high = tree.subtreeEnd(i)
-        for k in 0..<replayedDiagnostics where Int(diagnostics[k].node) >= low && Int(diagnostics[k].node) < high {
-            diagnostics.append(diagnostics[k])
+        let low = Int32(i), high = Int32(tree.subtreeEnd(i))
+        @inline(__always) func inSubtree(_ k: Int) -> Bool { diagnostics[k].node >= low && diagnostics[k].node < high }
+        // The subtree's diagnostics are one run of the list (a pass reports them while it places the subtree):
+        // found where the last replayed run ended (children are placed in order), else searched for.
+        let count = replayedDiagnostics
+        var first = replayCursor
+        if first < count && inSubtree(first) {
+            while first > 0 && inSubtree(first - 1) { first -= 1 }
+        } else {
+            first = 0
+            while first < count && !inSubtree(first) { first += 1 }
+        }
+        var end = first
+        while end < count && inSubtree(end) { end += 1 }
+        if end > first {
+            if replayStart != -2 && diagnostics.count == count && (replayStart == -1 || first == replayCursor) {
+                // Follows the runs taken so far, nothing reported between: taken, not copied.
+                if replayStart == -1 { replayStart = first }
+                replayTaken += end - first
+            } else {
+                copyReplayedRuns()
+                diagnostics.reserveCapacity(diagnostics.count + end - first)
+                for k in first..<end { diagnostics.append(diagnostics[k]) }
+            }
+            replayCursor = end
         }
         placementsReused &+= 1
         return LayoutOutput(width: ptr.geometry[i].width, height: ptr.geometry[i].height)
+    }
+
+    /// Writes the runs `replayedPlacement` took without copying (`replayStart..<replayCursor`) where a pass reports
+    /// them: before what was reported after them. The list is written in full from then on.
+    private mutating func copyReplayedRuns() {
+        if replayStart >= 0 && replayCursor > replayStart {
+            let runs = Array(diagnostics[replayStart..<replayCursor])
+            diagnostics.insert(contentsOf: runs, at: replayedDiagnostics)
+        }
+        replayTaken = 0
+        replayStart = -2
+    }
+
+    /// After `node` was placed again: true when it reported exactly its old diagnostics (replayed runs that are its
+    /// subtree's whole run, in place, and nothing else), so the list stays as it is; otherwise writes the runs taken
+    /// without copying (`copyReplayedRuns`) and returns false (`replaceDiagnostics` puts them in place).
+    private mutating func finishReplay(ofSubtree node: Int32) -> Bool {
+        let reported = replayedDiagnostics
+        if replayStart >= 0 && diagnostics.count == reported {
+            let low = node, high = Int32(tree.subtreeEnd(Int(node)))
+            @inline(__always) func inSubtree(_ k: Int) -> Bool { diagnostics[k].node >= low && diagnostics[k].node < high }
+            var k = 0
+            while k < replayStart && !inSubtree(k) { k += 1 }
+            var rest = replayCursor
+            while rest < reported && !inSubtree(rest) { rest += 1 }
+            if k == replayStart && rest == reported { return true }
+        }
+        copyReplayedRuns()
+        return false
     }
 
     /// After `node` was placed again: puts the diagnostics its placement reported (those from `reported` on) in
@@ -105,6 +161,14 @@ extension LayoutState {
         var end = first + 1
         while end < reported && inSubtree(diagnostics[end]) { end += 1 }
         guard !diagnostics[end..<reported].contains(where: inSubtree) else { return false }
+        // Mostly what it was (a subtree placed again reports the same, copied by `replayedPlacement`): then only the
+        // copies are dropped (the root's overflow, below, is then what it was too).
+        if end - first == diagnostics.count - reported && diagnostics.withUnsafeBufferPointer({ all in
+            (0..<(end - first)).allSatisfy { Self.isSame(all[first + $0], all[reported + $0]) }
+        }) {
+            diagnostics.removeSubrange(reported...)
+            return true
+        }
         var made = Array(diagnostics[reported...])
         if node == 0 {
             // The root's overflow of the window, reported after compute (`LayoutEngine.run`: an error, or a warning
@@ -119,6 +183,22 @@ extension LayoutState {
         diagnostics.removeSubrange(reported...)
         diagnostics.replaceSubrange(first..<end, with: made)
         return true
+    }
+
+    /// Whether `a` and `b` are the same diagnostic (same code, severity, node and message).
+    private static func isSame(_ a: borrowing ComputeDiagnostic, _ b: borrowing ComputeDiagnostic) -> Bool {
+        guard a.node == b.node, a.severity == b.severity else { return false }
+        let sameCode = a.code.hasPointerRepresentation && b.code.hasPointerRepresentation && a.code.utf8Start == b.code.utf8Start
+            || a.code.withUTF8Buffer { x in b.code.withUTF8Buffer { y in x.elementsEqual(y) } }
+        guard sameCode else { return false }
+        switch (a.message, b.message) {
+        case (.text(let x), .text(let y)): return x == y
+        case (.truncatedAtLimit(let x), .truncatedAtLimit(let y)): return x == y
+        case (.truncatedToFit(let l1, let w1, let h1), .truncatedToFit(let l2, let w2, let h2)):
+            return l1 == l2 && w1.bitPattern == w2.bitPattern && h1.bitPattern == h2.bitPattern
+        case (.brokenWord(let n1, let b1, let a1), .brokenWord(let n2, let b2, let a2)): return n1 == n2 && b1 == b2 && a1 == a2
+        default: return false
+        }
     }
 
     /// Whether `node`'s parent used no size of it but the one it placed it at: it was never measured, and it is not

@@ -99,7 +99,13 @@ extension NodeProperties {
     }
     var templateItem: TemplateItem? {
         get { interaction?.value.templateItem }
-        set { changeInteraction { $0.templateItem = newValue } }
+        set {
+            guard let newValue else { changeInteraction { $0.templateItem = nil }; return }
+            // Not empty: it holds the item.
+            var value = interaction?.value ?? NodeInteraction()
+            value.templateItem = newValue
+            interaction = InteractionBox(value)
+        }
     }
 }
 
