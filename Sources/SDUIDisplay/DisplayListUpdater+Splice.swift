@@ -26,7 +26,8 @@ extension DisplayListUpdater {
     /// The list of `layout` made from `items` (the list of `previous`) when `layout`'s nodes are `previous`'s with
     /// `changes.spliced` applied: each kept item renumbered — its index, its parent's, and for a node without a
     /// payload id whose path moved, its path id and identity — and the items of `changes.content ∪ changes.frames`
-    /// (in the new numbering: the nodes made and those whose output changed) made again; the accessibility tree is
+    /// (in the new numbering: the nodes made and those whose output changed) made again — or, for a node that only
+    /// moved (`LayoutResult.translation(of:since:in:)`), its item moved; the accessibility tree is
     /// made again and each item's part in it taken. `.spliced` when every kept node keeps its view's key (identity and
     /// type), else `.list` of the new items; nil when the splices do not fit the two results (make the whole list).
     /// - Complexity: O(n) in items (a kept item is moved, not made), plus the items made and the accessibility pass.
@@ -36,6 +37,7 @@ extension DisplayListUpdater {
               oldIndices.count == layout.nodeCount else { return nil }
         let count = oldIndices.count
         let remade = NodeChanges.merged(changes.content, changes.frames)
+        let content = changes.content
         var newIndices = [Int32](repeating: -1, count: items.count)
         for (i, o) in oldIndices.enumerated() where o >= 0 {
             guard Int(o) < items.count else { return nil }
@@ -48,7 +50,7 @@ extension DisplayListUpdater {
         // Whether a node's path from the root changed (made, or it or an ancestor has another slot in its parent).
         var moved = [Bool](repeating: false, count: count)
         var parents: [Int] = []
-        var nextRemade = 0
+        var nextRemade = 0, nextContent = 0
         for i in 0..<count {
             let o = Int(oldIndices[i])
             let parent = layout.parentIndex(at: i)
@@ -56,6 +58,8 @@ extension DisplayListUpdater {
             let slot = layout.childSlot(at: i)
             while nextRemade < remade.count && Int(remade[nextRemade]) < i { nextRemade += 1 }
             let isRemade = nextRemade < remade.count && Int(remade[nextRemade]) == i
+            while nextContent < content.count && Int(content[nextContent]) < i { nextContent += 1 }
+            let isContent = nextContent < content.count && Int(content[nextContent]) == i
             if o >= 0 {
                 let oldParent = previous.parentIndex(at: o)
                 guard parent < 0 ? oldParent < 0 : oldParent == Int(oldIndices[parent]) else { return nil }
@@ -63,7 +67,10 @@ extension DisplayListUpdater {
             } else {
                 moved[i] = true
             }
-            if o < 0 || isRemade {
+            // A node that only moved (its content as it was): its item moved.
+            let moves = o >= 0 && isRemade && !isContent && !(items[o].type == .image && items[o].symbol != nil)
+                && layout.translation(of: i, since: o, in: previous) != nil
+            if o < 0 || isRemade && !moves {
                 let content = layout.content(at: i)
                 let id = layout.payloadID(at: i)
                 let identity = parent >= 0 ? newItems[parent].identity.child(slot: slot, id: id) : .root(id: id)
@@ -87,6 +94,11 @@ extension DisplayListUpdater {
                     item.identity = identity
                     keysKept = false
                 }
+            }
+            if moves {
+                item.frame = layout.frame(at: i)
+                item.contentBox = item.frame.inset(by: item.contentInsets)
+                changed.append(i)
             }
             newItems.append(item)
         }

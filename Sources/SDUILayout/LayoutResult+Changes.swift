@@ -45,6 +45,33 @@ extension LayoutResult {
         return changes
     }
 
+    /// How far node `index` moved since node `old` of `previous` (a result of the same screen this one was laid out
+    /// after), when moving is all it did: the same visibility, size (bit for bit) and text run, and no modifier boxes
+    /// in either; nil otherwise. What a host's item of the node then needs is its frame moved.
+    /// - Complexity: O(1) (a text compared by its lines' storage).
+    package func translation(of index: Int, since old: Int, in previous: LayoutResult) -> (dx: Double, dy: Double)? {
+        let new = storage, was = previous.storage
+        guard new.isEnginePass, was.isEnginePass, index >= 0, index < new.count, old >= 0, old < was.count,
+              new.layoutDirection == was.layoutDirection else { return nil }
+        let a = was.links[old], b = new.links[index]
+        let fa = was.frames[old], fb = new.frames[index]
+        guard a.isHidden == b.isHidden, fa.width.bitPattern == fb.width.bitPattern, fa.height.bitPattern == fb.height.bitPattern,
+              was.layered.isEmpty || was.layers(at: old) == nil, new.layered.isEmpty || new.layers(at: index) == nil else { return nil }
+        if a.textIndex >= 0 || b.textIndex >= 0 {
+            let ta = Int(a.textIndex), tb = Int(b.textIndex)
+            let oldTexts = was.texts, newTexts = new.texts
+            guard ta >= 0, tb >= 0, ta < oldTexts.count, tb < newTexts.count else { return nil }
+            let same = oldTexts.withUnsafeBufferPointer { o in
+                newTexts.withUnsafeBufferPointer { n in
+                    guard let ob = o.baseAddress, let nb = n.baseAddress else { return false }
+                    return PlacedText.drawSame(ob + ta, nb + tb)
+                }
+            }
+            guard same else { return nil }
+        }
+        return (fb.x - fa.x, fb.y - fa.y)
+    }
+
     /// The path id of node `index` (`root.0.3`: its child slots from the root), without making the `LayoutNode`
     /// values: the id of a node without a payload id. `index` must be in `0..<nodeCount`.
     /// - Complexity: O(depth).
