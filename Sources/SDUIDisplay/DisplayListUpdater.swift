@@ -5,7 +5,8 @@ public import SDUILayout
 /// A host's display list brought from layout to layout of one screen (what a host with views keeps — the runtime's
 /// `ScreenViewController`): each update makes again only the items that can differ when the new layout is of the same
 /// tree of nodes — a state change on `StateUpdater`'s fast path, laid out incrementally by the engine — and the whole
-/// list otherwise.
+/// list otherwise. After a template's items were spliced into the kept tree, the kept items are renumbered and only the
+/// items of the nodes made or changed are made again (`DisplaySplice`).
 ///
 /// Which items can differ is known exactly, from the layout's change set (`LayoutResult.changes(since:)`, made by
 /// the state update and extended by layout): the nodes whose content changed (text, paint, size) and the nodes whose
@@ -19,13 +20,16 @@ public import SDUILayout
 /// never copies the others. Each update is given the items the previous one left.
 public struct DisplayListUpdater: Sendable {
     /// The last layout's accessibility tree (nil without the pass, or before the first update).
-    public private(set) var accessibilityTree: AccessibilityTree?
+    public internal(set) var accessibilityTree: AccessibilityTree?
     /// The element nodes in VoiceOver's reading order (`DisplayList.accessibilityOrder`).
-    public private(set) var accessibilityOrder: [NodeIndex] = []
+    public internal(set) var accessibilityOrder: [NodeIndex] = []
     /// How many updates made only some items (tests and benchmarks).
     public private(set) var incrementalUpdateCount = 0
     /// How many of those made the accessibility tree again (the change could not be made in place).
     public private(set) var accessibilityRebuildCount = 0
+    /// How many updates renumbered the kept items of a spliced tree (`DisplayListChange.spliced`, or a `.list` of
+    /// them when a kept node's key changed).
+    public internal(set) var splicedUpdateCount = 0
     /// Whether items carry their accessibility (`DisplayList(_:accessibility:)`).
     public let includesAccessibility: Bool
     /// The layout the items are of.
@@ -42,10 +46,17 @@ public struct DisplayListUpdater: Sendable {
     /// - Complexity: incremental: O(1) per item made again; else as `DisplayList.items`.
     public mutating func update(_ items: [DisplayItem], to layout: LayoutResult) -> DisplayListChange {
         defer { self.layout = layout }
-        guard let previous = self.layout, previous.nodeCount == items.count, layout.nodeCount == items.count,
-              let nodeChanges = layout.changes(since: previous), nodeChanges.structure.isEmpty else {
+        guard let previous = self.layout, previous.nodeCount == items.count, let nodeChanges = layout.changes(since: previous) else {
             return .list(makeAll(layout))
         }
+        guard nodeChanges.structure.isEmpty else {
+            // A template's items spliced into the kept tree: the kept items renumbered.
+            guard !nodeChanges.spliced.isEmpty, let change = spliced(items, from: previous, to: layout, changes: nodeChanges) else {
+                return .list(makeAll(layout))
+            }
+            return change
+        }
+        guard layout.nodeCount == items.count else { return .list(makeAll(layout)) }
         let changed = NodeChanges.merged(nodeChanges.content, nodeChanges.frames).compactMap { $0 >= 0 && Int($0) < items.count ? Int($0) : nil }
         // Making many items one by one costs more than one pass making them all.
         guard changed.count * 4 <= items.count else { return .list(makeAll(layout)) }
@@ -113,11 +124,15 @@ public enum DisplayListChange: Sendable {
     case list([DisplayItem])
     /// These items, ascending by index, replace the ones at their indices; every other item is as it was.
     case items([DisplayItemChange])
+    /// The tree's nodes were spliced (a template's items inserted, removed or moved): the new list, whose kept items
+    /// keep their keys and follow the old ones as the splice says.
+    case spliced(DisplaySplice)
 
     /// `items` with the change made.
     public func applied(to items: [DisplayItem]) -> [DisplayItem] {
         switch self {
         case .list(let list): return list
+        case .spliced(let splice): return splice.items
         case .items(let changes):
             var result = items
             for change in changes where change.index >= 0 && change.index < result.count { result[change.index] = change.item }

@@ -39,6 +39,11 @@ public final class LazyItemTracker {
     private var scrollContent: [Int] = []
     /// The layout and offset the visible items were last found for (`findVisible`).
     private var foundIn: (layout: LayoutResult, offset: Double)?
+    /// The layout indices of `visible`'s items, as last found (renumbered after a splice).
+    private var visibleNodes: [Int] = []
+    /// The nodes whose children a splice changed since the lazy items were last brought up to date (new numbering):
+    /// their children are lazy items when they are lazy grids.
+    private var splicedParents: [Int] = []
     private var isUpdating = false
     private var needsUpdate = false
 
@@ -62,7 +67,19 @@ public final class LazyItemTracker {
 
     /// After a layout whose display list came as `change`: which nodes are lazy is found again unless the change kept
     /// the tree and changed no grid, vstack or scroll (`changedComponents`: the update's changed nodes).
+    /// After a splice (`DisplayListChange.spliced`) the kept lazy items and scroll children are renumbered, and the
+    /// children of the spliced nodes that are lazy grids are found at the next update.
     public func layoutApplied(_ change: DisplayListChange, changedComponents: [Int32]?, items: [DisplayItem]) {
+        if case .spliced(let splice) = change, let found = lazyItems, !splice.parents.contains(0) {
+            func renumbered(_ nodes: [Int]) -> [Int] {
+                nodes.compactMap { i in i >= 0 && i < splice.newIndices.count && splice.newIndices[i] >= 0 ? Int(splice.newIndices[i]) : nil }
+            }
+            lazyItems = renumbered(found)
+            scrollContent = renumbered(scrollContent)
+            visibleNodes = renumbered(visibleNodes)
+            splicedParents += splice.parents
+            return
+        }
         guard case .items = change, let changedComponents, lazyItems != nil else { lazyItems = nil; return }
         if changedComponents.contains(where: { i in
             i < 0 || Int(i) >= items.count || [.grid, .vstack, .scroll].contains(items[Int(i)].type)
@@ -83,7 +100,8 @@ public final class LazyItemTracker {
         repeat {
             needsUpdate = false
             rounds += 1
-            let refreshed = lazyItems == nil
+            // The lazy items found again, or renumbered by a splice (an item's locals — its `index` — may have moved).
+            let refreshed = lazyItems == nil || !splicedParents.isEmpty
             let snapshot = current()
             screenID = snapshot?.layout.screenID ?? screenID
             var now: [String] = []
@@ -109,7 +127,7 @@ public final class LazyItemTracker {
             // A visible item's `onDisappear` actions and locals change only with the screen's structure (a general
             // update, which finds the lazy items again): on a state change in place, only the items that entered.
             let remembered = refreshed ? visible : entered
-            if !remembered.isEmpty { rememberDisappearActions(of: remembered, in: current()?.layout) }
+            if !remembered.isEmpty { rememberDisappearActions(of: remembered, in: current()?.layout, nodes: refreshed ? visibleNodes : nil) }
         } while needsUpdate && rounds < Self.maxRounds
         if needsUpdate {
             report("'\(screenID)': lazy items' onAppear / onDisappear kept changing what is visible; stopped after \(Self.maxRounds) rounds")
@@ -130,10 +148,14 @@ public final class LazyItemTracker {
 
     /// Keeps the `onDisappear` actions of the visible items `ids` (with their locals), for an item removed while
     /// visible.
-    private func rememberDisappearActions(of ids: [String], in layout: LayoutResult?) {
+    /// `nodes`: the items' layout indices when known (parallel to `ids`).
+    private func rememberDisappearActions(of ids: [String], in layout: LayoutResult?, nodes: [Int]?) {
         guard let layout else { return }
-        for id in ids {
-            guard let item = layout.index(ofNodeWithID: id) else { continue }
+        let known = nodes.map { $0.count == ids.count } ?? false
+        for (k, id) in ids.enumerated() {
+            let node = known ? nodes.map { $0[k] } : nil
+            guard let item = node.flatMap({ $0 < layout.nodeCount && layout.payloadID(at: $0) == id ? $0 : nil })
+                    ?? layout.index(ofNodeWithID: id) else { continue }
             let actions = ScreenSession.lifecycleActions(in: layout, subtree: item, appearing: false)
             if actions.isEmpty { disappearActions[id] = nil } else { disappearActions[id] = actions }
         }
@@ -154,9 +176,24 @@ public final class LazyItemTracker {
     private func findVisible(in snapshot: Snapshot) -> [String] {
         let result = snapshot.layout
         let items: [Int], content: [Int]
-        if let found = lazyItems {
+        if var found = lazyItems {
+            if !splicedParents.isEmpty {
+                // The made children of a spliced lazy grid are lazy items too.
+                for p in Set(splicedParents) where p < result.nodeCount && result.isLazyGrid(at: p) {
+                    found.removeAll { $0 < result.nodeCount && result.parentIndex(at: $0) == p }
+                    var k = p + 1
+                    while k < result.nodeCount, result.parentIndex(at: k) >= p {
+                        if result.parentIndex(at: k) == p && result.childSlot(at: k) >= 0 { found.append(k) }
+                        k += 1
+                    }
+                }
+                found.sort()
+                splicedParents = []
+                lazyItems = found
+            }
             (items, content) = (found, scrollContent)
         } else {
+            splicedParents = []
             items = result.lazyItemIndices
             content = (1..<max(1, result.nodeCount)).filter { result.parentIndex(at: $0) == 0 }
             (lazyItems, scrollContent) = (items, content)
@@ -164,7 +201,8 @@ public final class LazyItemTracker {
         guard result.nodeCount > 0, result.rootScrollsVertically else { offset = 0; foundIn = nil; return [] }
         // Nothing that decides what is visible moved since the last time (the layout's change set: no lazy item, no
         // child of the scroll and not the scroll itself; the same offset): the same items are visible.
-        if let last = foundIn, last.offset == offset, let changes = result.changes(since: last.layout), changes.structure.isEmpty,
+        if let last = foundIn, last.offset == offset, result.recordedChanges(since: last.layout)?.structure.isEmpty == true,
+           let changes = result.changes(since: last.layout),
            !changes.frames.contains(where: { node in
                node == 0 || Self.contains(items, Int(node)) || Self.contains(content, Int(node))
            }) {
@@ -182,9 +220,13 @@ public final class LazyItemTracker {
         let top = viewport.minY + offset, bottom = viewport.maxY + offset
         let displayed = snapshot.items
         var visible: [String] = []
+        visibleNodes.removeAll(keepingCapacity: true)
         for i in items where i < result.nodeCount && i < displayed.count && !result.isHidden(at: i) {
             let frame = result.frame(at: i)
-            if frame.maxY > top && frame.minY < bottom { visible.append(displayed[i].id) }
+            if frame.maxY > top && frame.minY < bottom {
+                visible.append(displayed[i].id)
+                visibleNodes.append(i)
+            }
         }
         return visible
     }

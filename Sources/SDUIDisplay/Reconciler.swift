@@ -309,6 +309,7 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
     /// compared and the others are kept where they are; otherwise as `apply(_:)` with the whole new list.
     @discardableResult
     public mutating func apply(_ change: DisplayListChange) -> [ViewOperation] {
+        if case .spliced(let splice) = change { return apply(splice) }
         guard case .items(let changes) = change, views.count == items.count,
               let operations = Reconciler.sameTreeOperations(fromUniquelyKeyed: items, replacing: changes) else {
             return apply(change.applied(to: items))
@@ -322,6 +323,23 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
 
     /// Applies `operations` (made from the current items to `newItems`).
     public mutating func apply(_ operations: [ViewOperation], newItems: [DisplayItem]) {
+        run(operations, newItems: newItems)
+        // Views removed with their parent's subtree are gone from the host: forget them too (only an insert or a
+        // remove changes which views there are).
+        guard operations.contains(where: { if case .insert = $0 { return true }; if case .remove = $0 { return true }; return false }) else {
+            items = newItems
+            return
+        }
+        var live = Set<ViewKey>()
+        live.reserveCapacity(newItems.count)
+        for item in newItems { live.insert(ViewKey(item)) }
+        if views.count != live.count { views = views.filter { live.contains($0.key) } }
+        items = newItems
+    }
+
+    /// Applies `operations` to the host (made from the current items to `newItems`), keeping the views of the views
+    /// inserted and removed; the items and the views inside removed ones are the caller's to bring along.
+    mutating func run(_ operations: [ViewOperation], newItems: [DisplayItem]) {
         for operation in operations {
             switch operation {
             case .insert(let key, let item, let parent, let after):
@@ -349,17 +367,12 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
                 kindCounts[4] += 1
             }
         }
-        // Views removed with their parent's subtree are gone from the host: forget them too (only an insert or a
-        // remove changes which views there are).
-        guard operations.contains(where: { if case .insert = $0 { return true }; if case .remove = $0 { return true }; return false }) else {
-            items = newItems
-            return
-        }
-        var live = Set<ViewKey>()
-        live.reserveCapacity(newItems.count)
-        for item in newItems { live.insert(ViewKey(item)) }
-        if views.count != live.count { views = views.filter { live.contains($0.key) } }
-        items = newItems
     }
+
+    /// Forgets the view of `key` (one that went with a removed view).
+    mutating func forgetView(_ key: ViewKey) { views.removeValue(forKey: key) }
+
+    /// Takes `newItems` as the items the views draw.
+    mutating func replaceItems(_ newItems: [DisplayItem]) { items = newItems }
 
 }

@@ -52,6 +52,7 @@ extension LayoutEngine {
                 return fresh()
             }
             spliced = containers
+            if !state.tree.changedTexts.isEmpty { state.tree.changedTexts = Self.renumbered(state.tree.changedTexts, through: splices) }
         }
         // The nodes the change changed are read from the new screen from now on (their content, an input's value).
         state.tree.inputState = update.screen.state
@@ -60,7 +61,13 @@ extension LayoutEngine {
             for node in nodes where !state.tree.replaceSource(of: node, from: root) { return false }
             return true
         }
-        guard replaceSources(changes.lazy.map(\.node)), replaceSources(update.propertyChanges), replaceSources(update.inputChanges) else {
+        // A text changed in place (nothing else of its node) is read from `changedTexts`: its payload node stays.
+        let keepsTextSources = update.textChanges != nil && rebuilt.isEmpty && spliced.isEmpty
+        var textSourcesReplaced = true
+        for change in changes where !(keepsTextSources && state.tree.keepSource(of: change.node, changingTextTo: change.text)) {
+            if !state.tree.replaceSource(of: change.node, from: root) { textSourcesReplaced = false; break }
+        }
+        guard textSourcesReplaced, replaceSources(update.propertyChanges), replaceSources(update.inputChanges) else {
             // (The tree may be spliced: the screen's own tree is taken.)
             invalidate()
             return fresh()
@@ -102,6 +109,17 @@ extension LayoutEngine {
             made.addChanges(changes, since: previous, written: nil)
         }
         return made
+    }
+
+    /// `texts` (by node) with each node renumbered through `splices` (applied in order); a removed node's text goes.
+    private static func renumbered(_ texts: [Int32: String], through splices: [NodeSplice]) -> [Int32: String] {
+        var result: [Int32: String] = [:]
+        for (node, text) in texts {
+            var number: Int32? = node
+            for splice in splices { number = number.flatMap(splice.newNumber(ofOld:)) }
+            if let number { result[number] = text }
+        }
+        return result
     }
 
     /// What builds subtrees of the kept tree again (a splice, a property change that changes layout).

@@ -45,6 +45,35 @@ extension LayoutResult {
         return changes
     }
 
+    /// The path id of node `index` (`root.0.3`: its child slots from the root), without making the `LayoutNode`
+    /// values: the id of a node without a payload id. `index` must be in `0..<nodeCount`.
+    /// - Complexity: O(depth).
+    package func pathID(at index: Int) -> String {
+        var slots: [Int32] = []
+        var i = index
+        while i > 0 {
+            slots.append(storage.childSlot(at: i))
+            i = storage.parentIndex(at: i)
+        }
+        var path = "root"
+        for slot in slots.reversed() { path += pathComponent(forChildIndex: slot) }
+        return path
+    }
+
+    /// Whether node `index` is a grid whose children are lazy items (`lazyItemIndices`).
+    package func isLazyGrid(at index: Int) -> Bool {
+        storage.isEnginePass && storage.lazyGridNodes.contains(Int32(truncatingIfNeeded: index))
+    }
+
+    /// The state update's change set this result was laid out after, relative to `previous`, without `frames` (what
+    /// `changes(since:)` compares); nil as there.
+    /// - Complexity: O(1).
+    package func recordedChanges(since previous: LayoutResult) -> NodeChanges? {
+        guard let record = changeRecord, record.base === previous.storage.token, environment == previous.environment,
+              traits == previous.traits else { return nil }
+        return record.changes
+    }
+
     /// The text run of `nodes[index]` (nil for a node without text, or hidden), without making the `LayoutNode`
     /// values. `index` must be in `0..<nodeCount`.
     package func textRun(at index: Int) -> TextRun? { storage.textRun(at: index) }

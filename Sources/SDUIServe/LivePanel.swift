@@ -87,6 +87,7 @@ final class LivePanel {
             switch change {
             case .items(let changes): operations = Reconciler.sameTreeOperations(fromUniquelyKeyed: old, replacing: changes)
             case .list(let list): operations = Reconciler.sameTreeOperations(fromUniquelyKeyed: old, to: list)
+            case .spliced: operations = nil  // renumbered: the keys' indices are found again
             }
         }
         if operations == nil {

@@ -11,7 +11,8 @@ extension BenchCommand {
     /// The names of the shop benchmarks, for the help and `--filter`.
     static var shopNames: [String] {
         BenchmarkFixtures.shopChanges(count: shopProducts).map { "shop-state-change-" + $0.kind }
-            + ["shop-state-change-general", "shop-tap", "trivial-tap"]
+            + ["shop-state-change-general", "shop-tap", "trivial-tap", "shop-template-insert-remove-runtime",
+               "shop-template-reorder-runtime"]
     }
 
     static let shopHelp = """
@@ -29,6 +30,10 @@ extension BenchCommand {
                                      scene: action, state update, layout, display list, reconciler): an Add button on
                                      the shop screen against a two-node screen whose button counts its taps
                                      ("ratio": shop-tap ÷ trivial-tap, same run)
+          shop-template-insert-remove-runtime / shop-template-reorder-runtime  the template changes of
+                                     shop-state-change-template-… through the runtime as a tap makes them
+                                     (ScreenViewController.setState: state update, layout, display list spliced,
+                                     reconciler, views); "ratio": ÷ trivial-tap, same run
         """
 
     /// `shop-state-change-KIND` and `shop-state-change-general` (see the help).
@@ -82,7 +87,8 @@ extension BenchCommand {
     /// `shop-tap` and `trivial-tap` (see the help).
     @MainActor
     static func tapBenchmarks(runs: Int, in environment: WindowEnvironment, selected: (String) -> Bool) throws(CLIError) -> [Measurement] {
-        guard selected("shop-tap") || selected("trivial-tap") else { return [] }
+        let templateChanges = BenchmarkFixtures.shopChanges(count: shopProducts).filter { selected("shop-\($0.kind)-runtime") }
+        guard selected("shop-tap") || selected("trivial-tap") || !templateChanges.isEmpty else { return [] }
         let trivialPayload: JSONValue = [
             "schemaVersion": 1, "id": "trivial", "state": ["taps": 0],
             "root": ["type": "vstack", "id": "page", "children": [
@@ -111,6 +117,29 @@ extension BenchCommand {
         let trivialTap = try measure("trivial-tap", trivial, tapping: "add")
         var shopTap = try measure("shop-tap", shop, tapping: "add-p3")
         shopTap.extra.append(("ratio", shopTap.median / max(trivialTap.median, 1e-9)))
-        return [shopTap, trivialTap].filter { selected($0.name) }
+        var results = [shopTap, trivialTap].filter { selected($0.name) }
+        for change in templateChanges {
+            let name = "shop-\(change.kind)-runtime"
+            let (app, controller) = try launchedController(of: shop, in: environment)
+            defer { withExtendedLifetime(app) {} }
+            var failure: String?
+            var next = 0
+            let layoutsBefore = controller.layoutCount
+            var measurement = time(name, runs) { _ in
+                // The two values in turn: every call a change.
+                let value = change.values[next % change.values.count]
+                next += 1
+                do throws(RuntimeError) { try controller.setState(change.variable, to: value) } catch { failure = error.message }
+                return controller.layoutResult?.nodeCount ?? 0
+            }
+            if let failure { throw CLIError(message: "sdui bench: \(name): \(failure)", exitCode: ExitCode.software) }
+            guard controller.layoutCount - layoutsBefore == runs + max(1, runs / 10) else {
+                throw CLIError(message: "sdui bench: \(name): a change did not lay the screen out again", exitCode: ExitCode.software)
+            }
+            measurement.extra.append(("ratio", measurement.median / max(trivialTap.median, 1e-9)))
+            measurement.extra.append(("spliced", Double(controller.displayListSplices) / Double(max(1, next))))
+            results.append(measurement)
+        }
+        return results
     }
 }

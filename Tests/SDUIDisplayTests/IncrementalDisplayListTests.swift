@@ -98,16 +98,8 @@ import SDUIFixtures
             let general = try #require(screen.resolved(in: state).screen)
             let freshLayout = LayoutEngine().layout(general, in: environment, traits: traits)
             #expect(result.nodes == freshLayout.nodes, "step \(step): \(changed): layout")
-            let fresh = DisplayList(freshLayout)
-            let freshItems = fresh.items
             let context = "step \(step): \(changed)"
-            #expect(driver.items == freshItems, "\(context): items \(Self.differing(driver.items, freshItems))")
-            #expect(list.accessibilityTree?.elements == fresh.accessibilityTree?.elements, "\(context): elements")
-            #expect(list.accessibilityTree?.exposure == fresh.accessibilityTree?.exposure, "\(context): exposure")
-            #expect(list.accessibilityOrder == fresh.accessibilityOrder, "\(context): reading order")
-            var freshDriver = ViewTreeDriver(host: ModelHost())
-            freshDriver.apply(freshItems)
-            #expect(driver.host.shape == freshDriver.host.shape, "\(context): views")
+            let freshItems = Self.expectEqual(list, driver, toFresh: freshLayout, context)
             if case .items = change {
                 // The same tree: the operations the whole lists give, and no view made.
                 #expect(operations == Reconciler.sameTreeOperations(fromUniquelyKeyed: before, to: freshItems), "\(context): operations")
@@ -115,6 +107,22 @@ import SDUIFixtures
             }
         }
         return (list.incrementalUpdateCount, list.accessibilityRebuildCount)
+    }
+
+    /// Checks the kept list's items, accessibility tree and reading order and the driver's views against a fresh
+    /// `DisplayList` of `freshLayout`; returns its items.
+    static func expectEqual(_ list: DisplayListUpdater, _ driver: ViewTreeDriver<ModelHost>, toFresh freshLayout: LayoutResult,
+                            _ context: String) -> [DisplayItem] {
+        let fresh = DisplayList(freshLayout)
+        let freshItems = fresh.items
+        #expect(driver.items == freshItems, "\(context): items \(differing(driver.items, freshItems))")
+        #expect(list.accessibilityTree?.elements == fresh.accessibilityTree?.elements, "\(context): elements")
+        #expect(list.accessibilityTree?.exposure == fresh.accessibilityTree?.exposure, "\(context): exposure")
+        #expect(list.accessibilityOrder == fresh.accessibilityOrder, "\(context): reading order")
+        var freshDriver = ViewTreeDriver(host: ModelHost())
+        freshDriver.apply(freshItems)
+        #expect(driver.host.shape == freshDriver.host.shape, "\(context): views")
+        return freshItems
     }
 
     /// The indices of the items that differ (a failure's message).

@@ -123,3 +123,16 @@ extension [ViewOperation] {
         return c
     }
 }
+
+/// What a host keeps of a screen across state changes: the window, the display list and the views, after a first
+/// layout of `screen` by `engine` in a window `width` points wide.
+@MainActor
+func keptDisplay(of screen: Screen, engine: LayoutEngine, width: Double = 375)
+    -> (environment: WindowEnvironment, traits: TraitCollection, list: DisplayListUpdater, driver: ViewTreeDriver<ModelHost>) {
+    let environment = IncrementalDisplayListTests.window(width)
+    let traits = environment.traitCollection()
+    var list = DisplayListUpdater()
+    var driver = ViewTreeDriver(host: ModelHost())
+    driver.apply(list.update(driver.items, to: engine.layout(screen, in: environment, traits: traits)))
+    return (environment, traits, list, driver)
+}

@@ -190,11 +190,9 @@ import SDUIEnvironment
         let screen = try #require(decoding.screen, "\(decoding.issues)")
         var updater = StateUpdater(screen: screen)
         let engine = LayoutEngine()
-        let environment = IncrementalDisplayListTests.window(375)
-        let traits = environment.traitCollection()
-        var list = DisplayListUpdater()
-        var driver = ViewTreeDriver(host: ModelHost())
-        driver.apply(list.update(driver.items, to: engine.layout(screen, in: environment, traits: traits)))
+        let kept = keptDisplay(of: screen, engine: engine)
+        let (environment, traits) = (kept.environment, kept.traits)
+        var (list, driver) = (kept.list, kept.driver)
         var random = SplitMix(seed: UInt64(container.count))
         var a: [StateValue] = []
         var state = screen.state

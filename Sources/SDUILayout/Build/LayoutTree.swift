@@ -206,6 +206,10 @@ struct LayoutTree {
     /// The payload nodes state changes put in place of the ones the tree was built from (`replaceSource(of:from:)`),
     /// by node; `sources` points into them.
     var replacedSources: [Int32: ReplacedSource] = [:]
+    /// The texts state changes gave text nodes, buttons and labels whose payload node was left in place, by node:
+    /// what their content's `text` is now (`NodeContent.text`; their content records hold the text they were built
+    /// with). A node whose payload node is replaced leaves it.
+    var changedTexts: [Int32: String] = [:]
     var texts = ContiguousArray<TextSpec>()
     /// GridItem columns of the grids that have them (`FlatNode.firstGridItem`, `columns` items each).
     var gridItems = ContiguousArray<GridItemSpec>()
@@ -258,6 +262,7 @@ struct LayoutTree {
         sources.removeAll(keepingCapacity: true)
         identities.removeAll(keepingCapacity: true)
         replacedSources.removeAll()
+        changedTexts.removeAll()
         linksArray = nil
         texts.removeAll(keepingCapacity: true)
         gridItems.removeAll(keepingCapacity: true)
@@ -355,6 +360,20 @@ struct LayoutTree {
         }
     }
 
+    /// Takes `text` as node `index`'s content text (`changedTexts`) without replacing its payload node, when its
+    /// content's text is the one text a state change sets (a text's `text`, a button's or label's `title`); false
+    /// for any other node (its payload node is to be replaced).
+    mutating func keepSource(of index: Int32, changingTextTo text: String) -> Bool {
+        guard index >= 0, Int(index) < identities.count else { return false }
+        switch identities[Int(index)].type {
+        case .text, .button, .label:
+            changedTexts[index] = text
+            return true
+        default:
+            return false
+        }
+    }
+
     /// `node` in the holder of flat node `index` (`replacedSources`), and the holder's node its source.
     private mutating func setSource(of index: Int32, to node: borrowing ComponentNode) {
         let holder: ReplacedSource
@@ -366,6 +385,7 @@ struct LayoutTree {
             holder = ReplacedSource.make(copy node)
             replacedSources[index] = holder
         }
+        if !changedTexts.isEmpty { changedTexts[index] = nil }
         setIdentity(NodeIdentity(holder.node), at: Int(index))
         guard sources[Int(index)] != holder.node else { return }
         if sources.isFrozen && !sources.thawIfUnique() {

@@ -62,7 +62,10 @@ package struct NodeContent {
     /// The section views a scroll keeps in its viewport.
     package var pinnedViews: PinnedScrollableViews? { rows.records[index].pinnedViews }
     /// A text's string; a button's or label's title.
-    package var text: String? { rows.records[index].text }
+    package var text: String? {
+        if !result.changedTexts.isEmpty, row < result.links.count, let text = result.changedTexts[result.links[row].node] { return text }
+        return rows.records[index].text
+    }
     /// An image's SF Symbol.
     package var systemName: String? { let k = extrasIndex; return k >= 0 ? rows.extras[k].systemName : nil }
     /// A label's SF Symbol.

@@ -21,6 +21,8 @@ final class LayoutNodeStorage: @unchecked Sendable {
     let source: PayloadSource?
     /// The payload nodes state changes put in place (the links point into them).
     let replacedSources: [Int32: ReplacedSource]
+    /// The texts state changes gave nodes whose payload node was left in place (`LayoutTree.changedTexts`).
+    let changedTexts: [Int32: String]
     /// The state the tree's screen is in (what an input control shows).
     let state: ScreenState
     /// The grids whose children are lazy items (`LayoutTree.lazyGridNodes`; empty for a viewport layout's result).
@@ -49,7 +51,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
         count = nodes.count
         frames = []; textBuffer = PlacedTextBuffer([]); token = LayoutPassToken(); linksAreTree = false; layoutDirection = .leftToRight
         self.source = source; self.links = links; self.state = state; self.identities = identities
-        replacedSources = [:]; lazyGridNodes = []; rootScrollsVertically = false
+        replacedSources = [:]; changedTexts = [:]; lazyGridNodes = []; rootScrollsVertically = false
         layers = []; layered = []; layerFrames = []
         made = nodes
     }
@@ -59,13 +61,13 @@ final class LayoutNodeStorage: @unchecked Sendable {
 
     /// Storage for an engine pass: `frames` and `links` in output (document) order.
     init(frames: ContiguousArray<Rect>, links: OutputLinks, identities: ContiguousArray<NodeIdentity>, texts: PlacedTextBuffer,
-         token: LayoutPassToken = LayoutPassToken(), source: PayloadSource?, replacedSources: [Int32: ReplacedSource] = [:], state: ScreenState = ScreenState(),
-         lazyGridNodes: [Int32] = [], rootScrollsVertically: Bool = false,
+         token: LayoutPassToken = LayoutPassToken(), source: PayloadSource?, replacedSources: [Int32: ReplacedSource] = [:],
+         changedTexts: [Int32: String] = [:], state: ScreenState = ScreenState(), lazyGridNodes: [Int32] = [], rootScrollsVertically: Bool = false,
          count: Int, linksAreTree: Bool, layoutDirection: LayoutDirection = .leftToRight,
          layers: ContiguousArray<LayoutLayer> = [], layered: ContiguousArray<LayeredNode> = [], layerFrames: ContiguousArray<Rect> = []) {
         self.count = count
         self.frames = frames; self.links = links; self.identities = identities; self.textBuffer = texts; self.token = token; self.source = source
-        self.replacedSources = replacedSources; self.state = state; self.lazyGridNodes = lazyGridNodes
+        self.replacedSources = replacedSources; self.changedTexts = changedTexts; self.state = state; self.lazyGridNodes = lazyGridNodes
         self.rootScrollsVertically = rootScrollsVertically
         self.linksAreTree = linksAreTree; self.layoutDirection = layoutDirection
         self.layers = layers; self.layered = layered; self.layerFrames = layerFrames

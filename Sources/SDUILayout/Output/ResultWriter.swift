@@ -179,7 +179,8 @@ func makeLayoutResult(state s: inout LayoutState, walk: OutputOrder? = nil, envi
     let token = lastResultIsAlive ? LayoutPassToken() : s.lastToken ?? LayoutPassToken()
     let storage = LayoutNodeStorage(frames: s.frames, links: links, identities: s.tree.identities, texts: texts, token: token,
                                     source: s.tree.source,
-                                    replacedSources: s.tree.replacedSources, state: s.tree.inputState,
+                                    replacedSources: s.tree.replacedSources, changedTexts: s.tree.changedTexts,
+                                    state: s.tree.inputState,
                                     lazyGridNodes: inArrayOrder ? s.tree.lazyGridNodes : [],
                                     rootScrollsVertically: s.tree.nodes[0].kind == .scroll && !s.tree.nodes[0].isHorizontal, count: outputCount,
                                     linksAreTree: inArrayOrder, layoutDirection: traits.layoutDirection,

@@ -7,7 +7,7 @@ extension NodeSplice {
     /// For each node of the tree after `splices` (applied in order to a tree of `oldCount` nodes), the node it was
     /// before them, or -1 for a node they made; nil when the splices do not fit a tree of that many nodes.
     /// - Complexity: O(n × splices).
-    static func oldNodes(after splices: [NodeSplice], oldCount: Int) -> [Int32]? {
+    package static func oldNodes(after splices: [NodeSplice], oldCount: Int) -> [Int32]? {
         var current = (0..<Int32(oldCount)).map { $0 }
         for splice in splices {
             let lower = Int(splice.oldRange.lowerBound), upper = Int(splice.oldRange.upperBound)

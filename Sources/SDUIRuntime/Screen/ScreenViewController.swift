@@ -48,6 +48,9 @@ open class ScreenViewController: ViewController {
     /// How many layouts brought the display list along in place (only the items a state change can alter made
     /// again: `DisplayListUpdater`) rather than making it whole.
     public var displayListUpdatesInPlace: Int { session.displayList.incrementalUpdateCount }
+    /// How many display list updates renumbered the kept items of a spliced tree (a template's items inserted,
+    /// removed or moved) instead of making the whole list.
+    public var displayListSplices: Int { session.displayList.splicedUpdateCount }
     /// How many node views the controller has made (a state change that keeps a node's identity makes none).
     public internal(set) var viewsMade = 0
     /// The view operations the latest layout applied (the reconciler's, from the previous layout's display list).

@@ -1,0 +1,129 @@
+import SDUIEnvironment
+import SDUISchema
+
+// The reconciler's operations after a template's items were spliced into the kept tree (`DisplaySplice`): what the
+// general matching by key gives, found by looking only at the items the splice made, moved or changed.
+
+extension Reconciler {
+    /// `operations(from:to:)` for the list `splice` makes of `old` (a host with one view per item of `old`, whose keys
+    /// are unique): the views of the nodes made are inserted, those of the nodes removed go, the kept children of a
+    /// spliced parent that left the longest run of their old order move, and only the items the splice changed (and
+    /// the children of those whose origin moved: their frames in their parent's coordinates moved) are compared.
+    /// Nil when a made item takes the key of a removed one (that view would be updated, not made) or the splice does
+    /// not fit `old`. Gives exactly `operations(from: old, to: splice.items)` (SplicedDisplayListTests).
+    /// - Complexity: O(the spliced parents' subtrees + the items changed and their children + the items removed).
+    public static func splicedOperations(fromUniquelyKeyed old: [DisplayItem], to splice: DisplaySplice) -> [ViewOperation]? {
+        let new = splice.items
+        guard !old.isEmpty, !new.isEmpty, old.count == splice.newIndices.count, new.count == splice.oldIndices.count else { return nil }
+        func parent(_ items: [DisplayItem], _ i: Int) -> Int { items[i].parent?.int ?? -1 }
+        var removed: [Int] = []
+        var removedKeys = Set<ViewKey>()
+        for o in old.indices where splice.newIndices[o] < 0 {
+            removed.append(o)
+            removedKeys.insert(ViewKey(old[o]))
+        }
+        // Per spliced parent, the kept children that leave the longest run of their old order move.
+        var moved: [Int] = []
+        for p in splice.parents {
+            guard p >= 0, p < new.count, splice.oldIndices[p] >= 0 else { return nil }
+            let op = Int(splice.oldIndices[p])
+            var oldChildren: [Int] = []
+            var k = op + 1
+            while k < old.count, parent(old, k) >= op {
+                if parent(old, k) == op { oldChildren.append(k) }
+                k += 1
+            }
+            var candidates: [(item: Int, oldPosition: Int)] = []
+            k = p + 1
+            while k < new.count, parent(new, k) >= p {
+                if parent(new, k) == p, splice.oldIndices[k] >= 0 {
+                    guard let position = position(of: Int(splice.oldIndices[k]), in: oldChildren) else { return nil }
+                    candidates.append((k, position))
+                }
+                k += 1
+            }
+            var stays = longestIncreasingRun(candidates.map(\.oldPosition))[...]
+            for (c, candidate) in candidates.enumerated() {
+                if stays.first == c { stays.removeFirst() } else { moved.append(candidate.item) }
+            }
+        }
+        moved.sort()
+        // The kept children of changed items whose origin moved: compared by frame.
+        var children: [Int] = []
+        for i in splice.changed where splice.oldIndices[i] >= 0 {
+            let o = Int(splice.oldIndices[i])
+            guard new[i].frame.x != old[o].frame.x || new[i].frame.y != old[o].frame.y else { continue }
+            var k = i + 1
+            while k < new.count, parent(new, k) >= i {
+                if parent(new, k) == i && splice.oldIndices[k] >= 0 { children.append(k) }
+                k += 1
+            }
+        }
+        children.sort()
+        let compared = NodeChanges.merged(NodeChanges.merged(splice.changed.map(Int32.init), moved.map(Int32.init)),
+                                          children.map(Int32.init))
+        var operations: [ViewOperation] = []
+        for c in compared {
+            let i = Int(c)
+            let key = ViewKey(new[i])
+            let p = parent(new, i)
+            let parentKey = p >= 0 ? ViewKey(new[p]) : nil
+            let o = Int(splice.oldIndices[i])
+            guard o >= 0 else {
+                guard !removedKeys.contains(key) else { return nil }
+                operations.append(.insert(key, item: NodeIndex(c), parent: parentKey, after: previousSibling(of: i, in: new).map { ViewKey(new[$0]) }))
+                continue
+            }
+            if position(of: i, in: moved) != nil {
+                operations.append(.move(key, parent: parentKey, after: previousSibling(of: i, in: new).map { ViewKey(new[$0]) }))
+            }
+            appendUpdates(from: old, o, to: new, i, key: key, into: &operations)
+        }
+        // The topmost views that go: those whose parent stays.
+        for o in removed {
+            let p = parent(old, o)
+            if p < 0 || splice.newIndices[p] >= 0 { operations.append(.remove(ViewKey(old[o]))) }
+        }
+        return operations
+    }
+
+    /// The index of `value` in the ascending `values` (binary search).
+    private static func position(of value: Int, in values: [Int]) -> Int? {
+        var low = 0, high = values.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if values[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < values.count && values[low] == value ? low : nil
+    }
+
+    /// The sibling before `items[i]` under its parent (document order: climbing from the item before it).
+    private static func previousSibling(of i: Int, in items: [DisplayItem]) -> Int? {
+        let p = items[i].parent?.int ?? -1
+        var j = i - 1
+        while j > p {
+            let q = items[j].parent?.int ?? -1
+            if q == p { return j }
+            j = q
+        }
+        return nil
+    }
+}
+
+extension ViewTreeDriver {
+    /// Brings the host's views to the list `splice` makes of the current items: the operations of
+    /// `Reconciler.splicedOperations(fromUniquelyKeyed:to:)` when this driver has one view per item, and the views of
+    /// the removed items forgotten by their keys; otherwise as `apply(_:)` with the whole new list.
+    mutating func apply(_ splice: DisplaySplice) -> [ViewOperation] {
+        guard views.count == items.count, let operations = Reconciler.splicedOperations(fromUniquelyKeyed: items, to: splice) else {
+            return apply(splice.items)
+        }
+        var removed: [ViewKey] = []
+        for o in items.indices where splice.newIndices[o] < 0 { removed.append(ViewKey(items[o])) }
+        run(operations, newItems: splice.items)
+        // The views inside a removed one went with it.
+        for key in removed { forgetView(key) }
+        replaceItems(splice.items)
+        return operations
+    }
+}

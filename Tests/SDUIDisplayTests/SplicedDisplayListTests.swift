@@ -1,0 +1,95 @@
+import Testing
+import SDUIEnvironment
+@testable import SDUILayout
+@testable import SDUISchema
+@testable import SDUIDisplay
+
+/// The display list after a template's items are spliced into the kept tree (`DisplayListChange.spliced`) against the
+/// general path: after every random insert, removal, move and change of items, the kept list, its accessibility tree
+/// and reading order, and the views a driver holds equal a fresh `DisplayList` of a fresh layout, and the operations
+/// equal the general reconciler's for the two whole lists.
+@MainActor @Suite struct SplicedDisplayListTests {
+    /// Rows with ids (their unnamed nodes keep their identities when the row moves; their path ids move).
+    static let identified = SplicedChangesTests.payload
+
+    /// Rows without ids in a grid, with an overlay badge and accessibility: moved rows are other views (their
+    /// identities are their positions).
+    static let positional = #"""
+    {"schemaVersion": 1, "id": "positional", "state": {"items": [{"id": "a", "t": "Alpha"}, {"id": "b", "t": "Beta"}], "n": 0},
+     "root": {"type": "scroll", "children": [{"type": "vstack", "spacing": 4, "children": [
+       {"type": "text", "text": "@{len(items)} items"},
+       {"type": "grid", "columns": 2, "spacing": 6, "children": [
+         {"type": "forEach", "items": "@{items}", "template":
+           {"type": "vstack", "accessibility": {"children": "combine"}, "children": [
+             {"type": "text", "text": "@{item.t}", "modifiers": [{"overlay": {"content": {"type": "text", "text": "@{index}"}}}]},
+             {"type": "button", "title": "Add", "action": {"type": "set", "name": "n", "value": "@{n + 1}"}}]}}]},
+       {"type": "text", "id": "end", "text": "End"}]}]}}
+    """#
+
+    /// Rows with ids stacked in one place (a moved row keeps its frame: only its unnamed nodes' path ids move).
+    static let stacked = #"""
+    {"schemaVersion": 1, "id": "stacked", "state": {"items": [{"id": "a", "t": "Alpha"}, {"id": "b", "t": "Beta"}]},
+     "root": {"type": "zstack", "children": [
+       {"type": "forEach", "items": "@{items}", "id": "@{item.id}", "template":
+         {"type": "hstack", "id": "row-@{item.id}", "frame": {"width": 200, "height": 40}, "children": [
+           {"type": "color", "color": "#FF0000", "frame": {"width": 20, "height": 20}},
+           {"type": "vstack", "children": [{"type": "spacer", "minLength": 4}]}]}},
+       {"type": "text", "text": "Front"}]}}
+    """#
+
+    @Test(arguments: [("identified", UInt64(1)), ("positional", 2), ("identified", 3), ("stacked", 4)])
+    func `random splices leave the kept list, accessibility and views equal to a fresh list`(_ name: String, _ seed: UInt64) throws {
+        let payload = name == "identified" ? Self.identified : name == "stacked" ? Self.stacked : Self.positional
+        let screen = try #require(PayloadDecoder().decode(Array(payload.utf8)).screen)
+        var updater = StateUpdater(screen: screen)
+        let engine = LayoutEngine()
+        let kept = keptDisplay(of: screen, engine: engine)
+        let (environment, traits) = (kept.environment, kept.traits)
+        var (list, driver) = (kept.list, kept.driver)
+        var random = SplitMix(seed: seed)
+        var items: [StateValue] = [SplicedChangesTests.item("a", "Alpha"), SplicedChangesTests.item("b", "Beta")]
+        var state = screen.state
+        var next = 0, spliced = 0
+        for step in 0..<60 {
+            switch random.next(5) {
+            case 0, 1:
+                next += 1
+                let title = String(repeating: "word ", count: random.next(10) + 1)
+                items.insert(SplicedChangesTests.item("n\(next)", title), at: random.next(items.count + 1))
+            case 2 where !items.isEmpty: items.remove(at: random.next(items.count))
+            case 3 where items.count > 1:
+                let from = random.next(items.count)
+                items.insert(items.remove(at: from), at: random.next(items.count))
+            default:
+                if !items.isEmpty { items[random.next(items.count)] = SplicedChangesTests.item("c\(step)", "Changed \(step)") }
+            }
+            #expect(state.set("items", to: .array(items)) == nil)
+            let made = updater.update(to: state, changedNames: ["items"])
+            let update = try #require(made)
+            let result = engine.layout(applying: update, in: environment, traits: traits)
+            let before = driver.items
+            let change = list.update(driver.items, to: result)
+            let operations = driver.apply(change)
+
+            let freshLayout = LayoutEngine().layout(try #require(screen.resolved(in: state).screen), in: environment, traits: traits)
+            let context = "step \(step)"
+            let freshItems = IncrementalDisplayListTests.expectEqual(list, driver, toFresh: freshLayout, context)
+            #expect(driver.views.count == freshItems.count, "\(context): one view per item")
+            if case .spliced(let splice) = change {
+                spliced += 1
+                #expect(operations == Reconciler.operations(from: before, to: freshItems), "\(context): operations")
+                // Every item not named changed is the old one renumbered.
+                for (i, o) in splice.oldIndices.enumerated() where o >= 0 && !splice.changed.contains(i) {
+                    var old = before[Int(o)]
+                    old.index = freshItems[i].index
+                    old.parent = freshItems[i].parent
+                    old.id = freshItems[i].id
+                    #expect(old == freshItems[i], "\(context): kept item \(freshItems[i].id)")
+                }
+            }
+        }
+        // Without ids, moved rows (and the unnamed nodes after them) are other views: a whole list, renumbered.
+        if name != "positional" { #expect(spliced >= (name == "stacked" ? 15 : 30), "spliced updates: \(spliced)") }
+        #expect(list.splicedUpdateCount >= 30, "renumbered updates: \(list.splicedUpdateCount)")
+    }
+}
