@@ -36,18 +36,21 @@ extension LayoutState {
         takePointers()
         guard patchTexts(texts) else { fallback = .refused; return nil }
         return relayoutChanged(changed, environment: environment, traits: traits, roundsToPixels: roundsToPixels,
-                               lastResultIsAlive: lastResultIsAlive, roots: &roots, fallback: &fallback)
+                               lastResultIsAlive: lastResultIsAlive, roots: &roots, fallback: &fallback,
+                               textsFollowedSplice: !spliced.isEmpty)
     }
 
     /// Lays the invalidated nodes `changed` out again upward when it can (`relayoutUpward`, which leaves its stops in
     /// `roots`) and makes the result, writing only the frames inside the stops; otherwise leaves to the caller a pass
     /// from the root over the last pass's placements (`fallback`). `lastResultIsAlive`: see `makeLayoutResult`.
+    /// `textsFollowedSplice`: the placed texts were taken over (`reuseRetiredTexts`) before a splice renumbered them
+    /// (`followSplice`), which recorded what it wrote.
     mutating func relayoutChanged(_ changed: some Collection<Int32>, environment: WindowEnvironment, traits: TraitCollection,
                                   roundsToPixels: Bool, lastResultIsAlive: Bool, roots: inout [Int32],
-                                  fallback: inout IncrementalFallback) -> LayoutResult? {
+                                  fallback: inout IncrementalFallback, textsFollowedSplice: Bool = false) -> LayoutResult? {
         lazyWindow = nil
         viewport = nil
-        reuseRetiredTexts()
+        if !textsFollowedSplice { reuseRetiredTexts() }
         // Over the last pass's placements: the nodes not invalidated are there, at the proposals they get again
         // in the same window (either set of placements is correct — each placement records the pass it was made in
         // — this one reuses most).

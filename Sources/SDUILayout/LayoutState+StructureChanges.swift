@@ -53,7 +53,16 @@ extension LayoutState {
         measurements.renumber(newCount: newCount, runs: splice.nodes.wholeTable(oldCount: oldCount), newNumber: splice.newNumber)
         let oldTexts = splice.texts.region.upperBound + (tree.texts.count - splice.texts.region.lowerBound - splice.texts.newCount)
         if textHandles.count == oldTexts { textHandles.splice(splice.texts, made: nil, filler: .none) } else { textHandles.removeAll() }
-        if placedTexts.count == oldTexts { placedTexts.splice(splice.texts, made: nil, filler: PlacedText()) } else { placedTexts.removeAll() }
+        if placedTexts.count == oldTexts {
+            // The last result shares the texts: the buffer of the result before it, when that is gone, is brought up
+            // to them and spliced in place instead of a copy of every text (`reuseRetiredTexts`); the entries the
+            // splice moves are recorded as written, so the next pass can do the same.
+            reuseRetiredTexts()
+            placedTexts.splice(splice.texts, made: nil, filler: PlacedText())
+            noteTextWrites(of: splice.texts)
+        } else {
+            placedTexts.removeAll()
+        }
         let oldLayers = splice.layers.region.upperBound + (tree.layers.count - splice.layers.region.lowerBound - splice.layers.newCount)
         if layerBoxes.count == oldLayers { layerBoxes.splice(splice.layers, made: nil, filler: LayerBox()) } else { layerBoxes.removeAll() }
         spare.geometry.removeAll()
@@ -81,6 +90,28 @@ extension LayoutState {
         while child >= 0 {
             if tree.nodes[Int(child)].kind == .spacer { measurements.invalidate(node: child, parents: tree.nodes.unchecked) }
             child = tree.nodes[Int(child)].nextSibling
+        }
+    }
+}
+
+extension LayoutState {
+    /// Records the text runs `splice` wrote (`noteTextWrite`): the entries of its runs that moved or were made. A
+    /// splice that changes their count renumbers every later one: nothing is recorded from then on.
+    private mutating func noteTextWrites(of splice: TableSplice) {
+        guard textWrites != nil else { return }
+        guard splice.delta == 0 else {
+            textWrites = nil
+            return
+        }
+        let moved = splice.trimmed()
+        var at = moved.region.lowerBound
+        for run in moved.runs {
+            if case .old(let range) = run, range.lowerBound == at {
+                // In place.
+            } else {
+                for k in at..<(at + run.count) { noteTextWrite(k) }
+            }
+            at += run.count
         }
     }
 }
