@@ -104,9 +104,8 @@ extension DisplayListUpdater {
         }
         // The spliced nodes, each numbered as the tree stood after its splice: renumbered by the splices after it.
         for (k, splice) in changes.spliced.enumerated() {
-            var node: Int32? = splice.node
-            for later in changes.spliced[(k + 1)...] { node = node.flatMap(later.newNumber(ofOld:)) }
-            guard let node, node >= 0, Int(node) < count else { return nil }
+            guard let node = NodeSplice.newNumber(ofOld: splice.node, through: changes.spliced[(k + 1)...]),
+                  node >= 0, Int(node) < count else { return nil }
             if !parents.contains(Int(node)) { parents.append(Int(node)) }
         }
         parents.sort()

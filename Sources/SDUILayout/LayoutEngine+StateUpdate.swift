@@ -115,9 +115,7 @@ extension LayoutEngine {
     private static func renumbered(_ texts: [Int32: String], through splices: [NodeSplice]) -> [Int32: String] {
         var result: [Int32: String] = [:]
         for (node, text) in texts {
-            var number: Int32? = node
-            for splice in splices { number = number.flatMap(splice.newNumber(ofOld:)) }
-            if let number { result[number] = text }
+            if let number = NodeSplice.newNumber(ofOld: node, through: splices) { result[number] = text }
         }
         return result
     }

@@ -58,14 +58,8 @@ extension LayoutResult {
         guard a.isHidden == b.isHidden, fa.width.bitPattern == fb.width.bitPattern, fa.height.bitPattern == fb.height.bitPattern,
               was.layered.isEmpty || was.layers(at: old) == nil, new.layered.isEmpty || new.layers(at: index) == nil else { return nil }
         if a.textIndex >= 0 || b.textIndex >= 0 {
-            let ta = Int(a.textIndex), tb = Int(b.textIndex)
-            let oldTexts = was.texts, newTexts = new.texts
-            guard ta >= 0, tb >= 0, ta < oldTexts.count, tb < newTexts.count else { return nil }
-            let same = oldTexts.withUnsafeBufferPointer { o in
-                newTexts.withUnsafeBufferPointer { n in
-                    guard let ob = o.baseAddress, let nb = n.baseAddress else { return false }
-                    return PlacedText.drawSame(ob + ta, nb + tb)
-                }
+            let same = was.texts.withUnsafeBufferPointer { o in
+                new.texts.withUnsafeBufferPointer { n in LayoutNodeStorage.textsDrawSame(a, o, b, n) }
             }
             guard same else { return nil }
         }
@@ -140,10 +134,18 @@ extension LayoutNodeStorage {
         if a.isHidden != b.isHidden || fa.x.bitPattern != fb.x.bitPattern || fa.y.bitPattern != fb.y.bitPattern
             || fa.width.bitPattern != fb.width.bitPattern || fa.height.bitPattern != fb.height.bitPattern { return true }
         guard a.textIndex >= 0 || b.textIndex >= 0 else { return false }
+        return !textsDrawSame(a, oldTexts, b, newTexts)
+    }
+
+    /// Whether the text runs of links `a` (in `oldTexts`) and `b` (in `newTexts`) draw the same; false when either
+    /// has none.
+    @inline(__always)
+    static func textsDrawSame(_ a: OutputLink, _ oldTexts: UnsafeBufferPointer<PlacedText>,
+                              _ b: OutputLink, _ newTexts: UnsafeBufferPointer<PlacedText>) -> Bool {
         let ta = Int(a.textIndex), tb = Int(b.textIndex)
         guard let oldBase = oldTexts.baseAddress, let newBase = newTexts.baseAddress, ta >= 0, tb >= 0,
-              ta < oldTexts.count, tb < newTexts.count else { return true }
-        return !PlacedText.drawSame(oldBase + ta, newBase + tb)
+              ta < oldTexts.count, tb < newTexts.count else { return false }
+        return PlacedText.drawSame(oldBase + ta, newBase + tb)
     }
 
     /// The nodes whose output differs from `old`'s, comparing only the nodes in `ranges` (nil: every node) and

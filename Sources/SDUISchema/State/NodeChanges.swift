@@ -131,4 +131,13 @@ public struct NodeSplice: Hashable, Sendable {
         }
         return nil
     }
+
+    /// The new number of old node `old` after each of `splices` in turn (each numbered as the tree stood after the
+    /// ones before it), or nil when one removed it.
+    /// - Complexity: O(total runs).
+    public static func newNumber(ofOld old: Int32, through splices: some Sequence<NodeSplice>) -> Int32? {
+        var number: Int32? = old
+        for splice in splices { number = number.flatMap(splice.newNumber(ofOld:)) }
+        return number
+    }
 }
