@@ -31,7 +31,7 @@ public struct DisplayListUpdater: Sendable {
     /// them when a kept node's key changed).
     public internal(set) var splicedUpdateCount = 0
     /// How many of those spliced the accessibility tree instead of making it again (tests).
-    internal(set) var accessibilitySpliceCount = 0
+    var accessibilitySpliceCount = 0
     /// Whether items carry their accessibility (`DisplayList(_:accessibility:)`).
     public let includesAccessibility: Bool
     /// The layout the items are of.
