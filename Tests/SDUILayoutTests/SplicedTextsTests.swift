@@ -47,7 +47,8 @@ import SDUIEnvironment
                 if !items.isEmpty { items[random.next(items.count)] = Self.item("c\(step)", "Changed at step \(step) to a text of some length") }
             }
             #expect(state.set("items", to: .array(items)) == nil)
-            let update = try #require(updater.update(to: state, changedNames: ["items"]))
+            let updated = updater.update(to: state, changedNames: ["items"])
+            let update = try #require(updated)
             let before = engine.incrementalLayoutCount
             let result = engine.layout(applying: update, in: environment, traits: traits)
             if engine.incrementalLayoutCount > before { incremental += 1 }
