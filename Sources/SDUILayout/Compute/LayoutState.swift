@@ -142,6 +142,11 @@ struct LayoutState {
     var textWrites: [Int32]?
     /// `textWrites` as the last result was made: what takes the result before it to the last one.
     var lastTextWrites: [Int32]?
+    /// The splices of the text runs (`TableSplice`: a state change's template items inserted or removed) made to
+    /// `placedTexts` since the last result was made, in order, before any of `textWrites`.
+    var textSplices: [TableSplice] = []
+    /// `textSplices` as the last result was made (applied before `lastTextWrites`).
+    var lastTextSplices: [TableSplice] = []
     var diagnostics = ContiguousArray<ComputeDiagnostic>()
     /// Per text index: the text as the measurer measured it, kept across passes of the same tree.
     var textHandles = ContiguousArray<PreparedTextHandle>()

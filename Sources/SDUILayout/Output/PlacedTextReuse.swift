@@ -27,7 +27,9 @@ extension LayoutState {
         retiredTexts = resultTexts
         resultTexts = buffer
         lastTextWrites = textWrites
+        lastTextSplices = textSplices
         textWrites = []
+        textSplices = []
         return buffer
     }
 
@@ -36,16 +38,24 @@ extension LayoutState {
     /// `placedTexts`, which the pass then writes in place. Writes are recorded only while `placedTexts` is the last
     /// result's buffer unchanged (any other change to it copies it first, as the result shares it).
     mutating func reuseRetiredTexts() {
+        textSplices = []
         guard let last = resultTexts, Self.sameBuffer(placedTexts, last.texts) else {
             textWrites = nil
             dropRetiredTexts()
             return
         }
         textWrites = []
-        guard let writes = lastTextWrites, isKnownUniquelyReferenced(&retiredTexts), let retired = retiredTexts,
-              retired.texts.count == placedTexts.count else { return }
+        guard let writes = lastTextWrites, isKnownUniquelyReferenced(&retiredTexts), let retired = retiredTexts else { return }
+        // The splices made before the writes (a template's items inserted or removed) are made to it the same way.
+        var count = retired.texts.count
+        for splice in lastTextSplices {
+            guard splice.region.upperBound <= count else { return }
+            count += splice.delta
+        }
+        guard count == placedTexts.count else { return }
         var texts = ContiguousArray<PlacedText>()
         swap(&texts, &retired.texts)
+        for splice in lastTextSplices { texts.splice(splice, made: nil, filler: PlacedText()) }
         for t in writes where Int(t) < texts.count { texts[Int(t)] = placedTexts[Int(t)] }
         placedTexts = texts
     }
