@@ -20,6 +20,10 @@ public struct DisplaySplice: Sendable {
     /// The new indices of the nodes whose children were spliced, ascending: the only nodes whose children were
     /// inserted, removed or reordered.
     public var parents: [Int]
+    /// The items of `changed` that are their old item with only `frame` and `contentBox` moved by the same offset
+    /// (its node only moved, and its accessibility is as it was), ascending: what they draw, their lines and their
+    /// boxes in their frame are the old item's.
+    var translated: [Int] = []
 }
 
 extension DisplayListUpdater {
@@ -27,8 +31,9 @@ extension DisplayListUpdater {
     /// `changes.spliced` applied: each kept item renumbered — its index, its parent's, and for a node without a
     /// payload id whose path moved, its path id and identity — and the items of `changes.content ∪ changes.frames`
     /// (in the new numbering: the nodes made and those whose output changed) made again — or, for a node that only
-    /// moved (`LayoutResult.translation(of:since:in:)`), its item moved; the accessibility tree is
-    /// made again and each item's part in it taken. `.spliced` when every kept node keeps its view's key (identity and
+    /// moved (`LayoutResult.translation(of:since:in:)`), its item moved; the accessibility tree is spliced
+    /// (`AccessibilityTree.splice(layout:oldIndices:contentChanged:id:)`: the items of the nodes it names take their
+    /// part again) or, when it cannot be, made again and each item's part in it taken. `.spliced` when every kept node keeps its view's key (identity and
     /// type), else `.list` of the new items; nil when the splices do not fit the two results (make the whole list).
     /// - Complexity: O(n) in items (a kept item is moved, not made), plus the items made and the accessibility pass.
     mutating func spliced(_ items: [DisplayItem], from previous: LayoutResult, to layout: LayoutResult,
@@ -50,6 +55,7 @@ extension DisplayListUpdater {
         // Whether a node's path from the root changed (made, or it or an ancestor has another slot in its parent).
         var moved = [Bool](repeating: false, count: count)
         var parents: [Int] = []
+        var translated: [Int] = []
         var nextRemade = 0, nextContent = 0
         for i in 0..<count {
             let o = Int(oldIndices[i])
@@ -99,6 +105,7 @@ extension DisplayListUpdater {
                 item.frame = layout.frame(at: i)
                 item.contentBox = item.frame.inset(by: item.contentInsets)
                 changed.append(i)
+                translated.append(i)
             }
             newItems.append(item)
         }
@@ -110,24 +117,44 @@ extension DisplayListUpdater {
         }
         parents.sort()
         if includesAccessibility {
-            let tree = AccessibilityTree(layout: layout)
+            // The kept tree spliced when it can be (only the parts of the nodes it names may differ), else made again.
+            var tree = accessibilityTree.take()
+            let touched = tree?.splice(layout: layout, oldIndices: oldIndices, contentChanged: content, id: { newItems[$0].id })
+            if touched != nil { accessibilitySpliceCount += 1 } else { tree = AccessibilityTree(layout: layout) }
+            guard let tree else { return nil }
+            let candidates = touched.map { NodeChanges.merged(changed.map(Int32.init), $0.map(Int32.init)).map(Int.init) }
             var next = 0
-            for i in 0..<count {
+            // The items whose accessibility changed, ascending.
+            var retold: [Int] = []
+            for i in candidates ?? Array(0..<count) {
                 let isMade = next < changed.count && changed[next] == i
                 if isMade { next += 1 }
                 var accessibility = DisplayAccessibility(identifier: newItems[i].payloadID)
                 accessibility.fill(from: tree, node: i)
-                guard isMade || accessibility != newItems[i].accessibility else { continue }
+                guard accessibility != newItems[i].accessibility else { continue }
                 newItems[i].accessibility = accessibility
                 if !isMade { changed.append(i) }
+                retold.append(i)
             }
             changed.sort()
+            // A moved item whose accessibility changed draws something else too.
+            if !retold.isEmpty { translated.removeAll { Self.contains(retold, $0) } }
             accessibilityTree = tree
             accessibilityOrder = DisplayList.order(of: tree)
         }
         splicedUpdateCount += 1
         guard keysKept else { return .list(newItems) }
         return .spliced(DisplaySplice(items: newItems, oldIndices: oldIndices, newIndices: newIndices, changed: changed,
-                                      parents: parents))
+                                      parents: parents, translated: translated))
+    }
+
+    /// Whether the ascending `values` hold `value` (binary search).
+    static func contains(_ values: [Int], _ value: Int) -> Bool {
+        var low = 0, high = values.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if values[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < values.count && values[low] == value
     }
 }

@@ -30,6 +30,8 @@ public struct DisplayListUpdater: Sendable {
     /// How many updates renumbered the kept items of a spliced tree (`DisplayListChange.spliced`, or a `.list` of
     /// them when a kept node's key changed).
     public internal(set) var splicedUpdateCount = 0
+    /// How many of those spliced the accessibility tree instead of making it again (tests).
+    internal(set) var accessibilitySpliceCount = 0
     /// Whether items carry their accessibility (`DisplayList(_:accessibility:)`).
     public let includesAccessibility: Bool
     /// The layout the items are of.

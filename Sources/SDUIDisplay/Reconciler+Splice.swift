@@ -63,6 +63,7 @@ extension Reconciler {
         let compared = NodeChanges.merged(NodeChanges.merged(splice.changed.map(Int32.init), moved.map(Int32.init)),
                                           children.map(Int32.init))
         var operations: [ViewOperation] = []
+        var nextTranslated = 0
         for c in compared {
             let i = Int(c)
             let key = ViewKey(new[i])
@@ -76,6 +77,12 @@ extension Reconciler {
             }
             if position(of: i, in: moved) != nil {
                 operations.append(.move(key, parent: parentKey, after: previousSibling(of: i, in: new).map { ViewKey(new[$0]) }))
+            }
+            while nextTranslated < splice.translated.count && splice.translated[nextTranslated] < i { nextTranslated += 1 }
+            if nextTranslated < splice.translated.count && splice.translated[nextTranslated] == i {
+                // The old item moved as a whole: the same content and lines, so at most a new place in its parent.
+                if relativeFrame(old, o) != relativeFrame(new, i) { operations.append(.updateFrame(key, item: NodeIndex(c))) }
+                continue
             }
             appendUpdates(from: old, o, to: new, i, key: key, into: &operations)
         }

@@ -37,9 +37,29 @@ import SDUIEnvironment
        {"type": "text", "text": "Front"}]}}
     """#
 
-    @Test(arguments: [("identified", UInt64(1)), ("positional", 2), ("identified", 3), ("stacked", 4)])
+    /// Rows whose elements are their leaves' own (the accessibility tree is spliced): an image with an overlay badge
+    /// and an alt, a text with its own hint, a hidden decoration, unnamed texts whose ids are their paths, a button, in
+    /// a grid whose rows move every element after an insert; a text after the grid shown and hidden in some changes.
+    static let leaves = #"""
+    {"schemaVersion": 1, "id": "leaves", "state": {"items": [{"id": "a", "t": "Alpha"}, {"id": "b", "t": "Beta"}], "n": 0, "show": true},
+     "root": {"type": "scroll", "children": [{"type": "vstack", "spacing": 4, "children": [
+       {"type": "text", "text": "@{len(items)} items", "accessibility": {"label": "Count"}},
+       {"type": "grid", "columns": 2, "spacing": 6, "children": [
+         {"type": "forEach", "items": "@{items}", "id": "@{item.id}", "template":
+           {"type": "vstack", "id": "cell-@{item.id}", "children": [
+             {"type": "image", "url": "https://img.example/@{item.id}.jpg", "alt": "@{item.t}", "aspectRatio": 1.5,
+              "modifiers": [{"overlay": {"content": {"type": "text", "text": "@{index}"}}}]},
+             {"type": "text", "id": "t-@{item.id}", "text": "@{item.t}", "accessibility": {"hint": "Opens the row"}},
+             {"type": "color", "color": "#FF0000", "frame": {"height": 2}, "accessibility": {"hidden": true}},
+             {"type": "button", "title": "Add", "action": {"type": "set", "name": "n", "value": "@{n + 1}"}}]}}]},
+       {"type": "text", "text": "Only when shown", "visible": "@{show}"},
+       {"type": "text", "id": "end", "text": "End"}]}]}}
+    """#
+
+    @Test(arguments: [("identified", UInt64(1)), ("positional", 2), ("identified", 3), ("stacked", 4), ("leaves", 5), ("leaves", 6)])
     func `random splices leave the kept list, accessibility and views equal to a fresh list`(_ name: String, _ seed: UInt64) throws {
-        let payload = name == "identified" ? Self.identified : name == "stacked" ? Self.stacked : Self.positional
+        let payload = name == "identified" ? Self.identified : name == "stacked" ? Self.stacked : name == "leaves" ? Self.leaves
+            : Self.positional
         let screen = try #require(PayloadDecoder().decode(Array(payload.utf8)).screen)
         var updater = StateUpdater(screen: screen)
         let engine = LayoutEngine()
@@ -64,7 +84,10 @@ import SDUIEnvironment
                 if !items.isEmpty { items[random.next(items.count)] = SplicedChangesTests.item("c\(step)", "Changed \(step)") }
             }
             #expect(state.set("items", to: .array(items)) == nil)
-            let made = updater.update(to: state, changedNames: ["items"])
+            // Now and then a row's text shown or hidden in the same change.
+            let toggles = name == "leaves" && random.next(4) == 0
+            if toggles { #expect(state.set("show", to: .bool(state["show"] != .bool(true))) == nil) }
+            let made = updater.update(to: state, changedNames: toggles ? ["items", "show"] : ["items"])
             let update = try #require(made)
             let result = engine.layout(applying: update, in: environment, traits: traits)
             let before = driver.items
@@ -91,5 +114,11 @@ import SDUIEnvironment
         // Without ids, moved rows (and the unnamed nodes after them) are other views: a whole list, renumbered.
         if name != "positional" { #expect(spliced >= (name == "stacked" ? 15 : 30), "spliced updates: \(spliced)") }
         #expect(list.splicedUpdateCount >= 30, "renumbered updates: \(list.splicedUpdateCount)")
+        // Elements that are their leaves' own are spliced; a row that combines its subtree makes the tree again.
+        if name == "positional" {
+            #expect(list.accessibilitySpliceCount < list.splicedUpdateCount)
+        } else {
+            #expect(list.accessibilitySpliceCount == list.splicedUpdateCount, "spliced trees: \(list.accessibilitySpliceCount)")
+        }
     }
 }

@@ -65,8 +65,10 @@ public struct AccessibilityTree: Sendable {
 /// the elements it drafts live in one store (`drafts`) that items name by index: ordering and concatenating items
 /// moves a few words each, never an element's strings and arrays.
 package struct AccessibilityTreeBuilder {
-    /// The layout's nodes (read for an element's id and a text's lines only).
-    let nodes: [LayoutNode]
+    /// Each node's id (`LayoutNode.id`: its payload id, or its path when it has none): what an element names it by.
+    var ids: [String]
+    /// The layout the frames are of (read for the lines of a text without a string).
+    var layout: LayoutResult
     let types: [ComponentType]
     /// Each node's parent (-1 for the root, or a node whose parent does not come before it).
     let parents: [Int]
@@ -88,22 +90,33 @@ package struct AccessibilityTreeBuilder {
     var hasGroups = false
 
     init(layout: LayoutResult) {
-        nodes = layout.nodes
+        let nodes = layout.nodes
         let n = nodes.count
-        var types: [ComponentType] = [], parents: [Int] = [], frames: [Rect] = [], hidden: [Bool] = []
+        var types: [ComponentType] = [], parents: [Int] = [], frames: [Rect] = [], hidden: [Bool] = [], ids: [String] = []
         types.reserveCapacity(n); parents.reserveCapacity(n); frames.reserveCapacity(n); hidden.reserveCapacity(n)
-        var childCount = [Int](repeating: 0, count: n + 1)
+        ids.reserveCapacity(n)
         nodes.withUnsafeBufferPointer { buffer in
             for i in 0..<n {
                 types.append(buffer[i].type)
                 let p = buffer[i].parent
-                let parent = p >= 0 && p < i ? p : -1
-                parents.append(parent)
+                parents.append(p >= 0 && p < i ? p : -1)
                 frames.append(buffer[i].frame)
                 hidden.append(buffer[i].isHidden)
-                if parent >= 0 { childCount[parent] += 1 }
+                ids.append(buffer[i].id)
             }
         }
+        let (facts, properties) = Self.facts(of: layout)
+        self.init(layout: layout, ids: ids, types: types, parents: parents, frames: frames, hidden: hidden, facts: facts,
+                  properties: properties)
+    }
+
+    /// A builder of `layout` from what it reads of each node (`parents`: each node's parent, -1 for the root and for
+    /// a node whose parent does not come before it).
+    init(layout: LayoutResult, ids: [String], types: [ComponentType], parents: [Int], frames: [Rect], hidden: [Bool],
+         facts: [NodeFacts], properties: [AccessibilityContent]) {
+        let n = types.count
+        var childCount = [Int](repeating: 0, count: n + 1)
+        for i in 0..<n where parents[i] >= 0 { childCount[parents[i]] += 1 }
         // Children in document order: node i's run starts where the runs of the nodes before it end.
         var childStart = [Int](repeating: 0, count: n + 1)
         for i in 0..<n { childStart[i + 1] = childStart[i] + childCount[i] }
@@ -113,11 +126,12 @@ package struct AccessibilityTreeBuilder {
             childList[next[parents[i]]] = i
             next[parents[i]] += 1
         }
+        self.layout = layout; self.ids = ids
         self.types = types; self.parents = parents; self.frames = frames; self.hiddenByLayout = hidden
         self.childStart = childStart; self.childList = childList
         sizeClass = layout.traits.horizontalSizeClass
         direction = layout.traits.layoutDirection
-        (facts, properties) = Self.facts(of: layout)
+        self.facts = facts; self.properties = properties
         exposure = [AccessibilityExposure](repeating: .structural, count: n)
     }
 
@@ -341,7 +355,7 @@ package struct AccessibilityTreeBuilder {
     func leafElement(_ i: Int) -> AccessibilityElement? {
         switch types[i] {
         case .text:
-            let text = facts[i].text ?? nodes[i].text?.lines.joined(separator: " ") ?? ""
+            let text = facts[i].text ?? layout.textRun(at: i)?.lines.joined(separator: " ") ?? ""
             guard let element = ownElement(i, label: text, traits: [.staticText]) else { return nil }
             return element.label.isEmpty && element.value == nil && element.traits == [.staticText] ? nil : element
         case .label:
@@ -364,7 +378,7 @@ package struct AccessibilityTreeBuilder {
 
     /// Node `i` as one element: `label` and `traits` as its defaults, its payload properties over them.
     func ownElement(_ i: Int, label: String, traits: [AccessibilityTrait]) -> AccessibilityElement? {
-        let nodeID = nodes[i].id
+        let nodeID = ids[i]
         guard let properties = accessibility(i) else {
             var traits = traits
             if facts[i].hasAction, !traits.contains(.button) { traits.append(.button) }

@@ -1,3 +1,4 @@
+import SDUIEnvironment
 public import SDUIDisplay
 public import SDUISchema
 
@@ -36,21 +37,30 @@ open class ComponentView: View {
 
     /// Takes `item`'s geometry (its text lines) with the content the view already draws (a reconciler frame update).
     open func setGeometry(of item: DisplayItem) {
-        guard var current = self.item else { self.item = item; return }
-        current.frame = item.frame
-        current.contentBox = item.contentBox
+        // Written field by field into the item the view holds (never a copy of it).
+        guard self.item != nil else { self.item = item; return }
+        self.item!.frame = item.frame
+        self.item!.contentBox = item.contentBox
         // Geometry of the modifier chain and the symbol: where the boxes sit (a frame update moves them; what they
         // draw is the same, or a content update follows).
-        current.contentInsets = item.contentInsets
-        current.appearance = item.appearance
-        current.symbol = item.symbol
-        current.text = item.text.map { text in
-            var placed = current.text ?? text
-            placed.lines = text.lines; placed.isTruncated = text.isTruncated; placed.wrapWidth = text.wrapWidth
-            return placed
+        self.item!.contentInsets = item.contentInsets
+        self.item!.appearance = item.appearance
+        self.item!.symbol = item.symbol
+        if let text = item.text {
+            if self.item!.text == nil {
+                self.item!.text = text
+            } else {
+                self.item!.text!.lines = text.lines
+                self.item!.text!.isTruncated = text.isTruncated
+                self.item!.text!.wrapWidth = text.wrapWidth
+            }
+        } else {
+            self.item!.text = nil
         }
-        self.item = current
     }
+
+    /// The frame (window points) of the item the view draws, read without copying the item.
+    final var itemFrame: Rect? { item?.frame }
 
     /// The text lines as the engine broke them (text nodes and button titles).
     public var textLines: [String] { item?.text?.lines.map(\.text) ?? [] }

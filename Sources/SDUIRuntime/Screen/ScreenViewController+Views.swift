@@ -24,14 +24,15 @@ extension ScreenViewController {
         lastViewOperations = operations
         let items = views.items
         refreshDescendantGeometry(items: items)
-        // Which view each node id names changes only when views come, go or move (frame and content updates keep them).
-        let keepsViews = nodeViews.count == items.count && !operations.contains { operation in
+        // Which view each node id names changes only when views come, go or move (frame and content updates keep them):
+        // `nodeViews` is then made again when next read.
+        let keepsViews = (madeNodeViews.map { $0.count == items.count } ?? true) && !operations.contains { operation in
             switch operation {
             case .insert, .move, .remove: return true
             case .updateFrame, .updateContent: return false
             }
         }
-        if !keepsViews { nodeViews = items.compactMap { item in views.view(for: ViewKey(item)).map { (item.id, $0) } } }
+        if !keepsViews { madeNodeViews = nil }
         let order = session.displayList.accessibilityOrder
         // The element views are the same views in the same order when no view came or went and the order is the last.
         if !keepsViews || order != appliedAccessibilityOrder {
@@ -52,7 +53,7 @@ extension ScreenViewController {
         for root in moved where root < items.count {
             var j = root + 1
             while j < items.count, Self.isDescendant(j, of: root, in: items) {
-                if let view = views.view(for: ViewKey(items[j])) as? ComponentView, view.item?.frame != items[j].frame {
+                if let view = views.view(for: ViewKey(items[j])) as? ComponentView, view.itemFrame != items[j].frame {
                     view.setGeometry(of: items[j])
                 }
                 j += 1

@@ -31,7 +31,14 @@ open class ScreenViewController: ViewController {
     /// How many times the screen has been laid out.
     public private(set) var layoutCount = 0
     /// The views, by node id (payload id or path id), in document order.
-    public internal(set) var nodeViews: [(id: String, view: View)] = []
+    public var nodeViews: [(id: String, view: View)] {
+        if let madeNodeViews { return madeNodeViews }
+        let made = views.items.compactMap { item in views.view(for: ViewKey(item)).map { (item.id, $0) } }
+        madeNodeViews = made
+        return made
+    }
+    /// `nodeViews` as last made (nil: views came, went or moved since; made again when next read).
+    var madeNodeViews: [(id: String, view: View)]? = []
     /// Performs the screen's `request` actions (nil: requests wait in `pendingRequests` for the host to answer).
     public weak var requestHandler: (any RequestHandler)?
     /// Requests handed out and not answered yet, oldest first.
