@@ -25,7 +25,7 @@ extension AccessibilityTree {
     /// - Complexity: O(n) in nodes, plus the elements drafted and O(e log e) in elements for the reading order.
     package mutating func splice(layout: LayoutResult, oldIndices: [Int32], contentChanged: [Int32],
                                  id: (Int) -> String) -> [Int]? {
-        guard let old = kept, old.types.count == exposure.count, !old.hasGroups, oldIndices.count == layout.nodeCount,
+        guard var old = kept, old.types.count == exposure.count, !old.hasGroups, oldIndices.count == layout.nodeCount,
               old.direction == layout.traits.layoutDirection, old.sizeClass == layout.traits.horizontalSizeClass else { return nil }
         kept = nil
         let n = oldIndices.count
@@ -54,10 +54,12 @@ extension AccessibilityTree {
                 isRead[i] = true
             } else {
                 types.append(old.types[o])
-                f = old.facts[o]
+                // Taken from the old builder (its only reference), not copied.
+                f = AccessibilityTreeBuilder.NodeFacts()
+                swap(&f, &old.facts[o])
                 if f.accessibilityIndex >= 0 {
-                    f.accessibilityIndex = Int32(truncatingIfNeeded: properties.count)
-                    properties.append(old.properties[Int(old.facts[o].accessibilityIndex)])
+                    properties.append(old.properties[Int(f.accessibilityIndex)])
+                    f.accessibilityIndex = Int32(truncatingIfNeeded: properties.count - 1)
                 }
             }
             if f.accessibilityIndex >= 0 {
@@ -122,10 +124,11 @@ extension AccessibilityTree {
         }
         var ends: [Int] = []
         let order = AccessibilityOrder.permutation(items, direction: b.direction, lineEnds: &ends)
-        elements.reserveCapacity(order.count)
-        for k in order {
-            newExposure[drafted[k].nodeIndices[0]] = .element(elements.count)
-            elements.append(drafted[k])
+        // The drafted elements moved into their places (swapped, not copied).
+        elements = [AccessibilityElement](repeating: taken, count: order.count)
+        for (position, k) in order.enumerated() {
+            newExposure[drafted[k].nodeIndices[0]] = .element(position)
+            swap(&elements[position], &drafted[k])
         }
         priorities = [Double](repeating: 0, count: elements.count)
         lineEnds = ends

@@ -31,7 +31,7 @@ extension AccessibilityTree {
         guard var b = kept, b.types.count == layout.nodeCount, exposure.count == b.types.count,
               b.direction == layout.traits.layoutDirection, b.sizeClass == layout.traits.horizontalSizeClass else { return nil }
         kept = nil
-        b.layout = layout
+        b.textSource = layout.storage
         var touched: [Int] = []
         /// Elements that moved along their line (their top the same), and whether some element's top moved.
         var moved: [Int] = []

@@ -67,8 +67,8 @@ public struct AccessibilityTree: Sendable {
 package struct AccessibilityTreeBuilder {
     /// Each node's id (`LayoutNode.id`: its payload id, or its path when it has none): what an element names it by.
     var ids: [String]
-    /// The layout the frames are of (read for the lines of a text without a string).
-    var layout: LayoutResult
+    /// The nodes of the layout the frames are of (read for the lines of a text without a string).
+    var textSource: LayoutNodeStorage
     let types: [ComponentType]
     /// Each node's parent (-1 for the root, or a node whose parent does not come before it).
     let parents: [Int]
@@ -126,7 +126,7 @@ package struct AccessibilityTreeBuilder {
             childList[next[parents[i]]] = i
             next[parents[i]] += 1
         }
-        self.layout = layout; self.ids = ids
+        textSource = layout.storage; self.ids = ids
         self.types = types; self.parents = parents; self.frames = frames; self.hiddenByLayout = hidden
         self.childStart = childStart; self.childList = childList
         sizeClass = layout.traits.horizontalSizeClass
@@ -355,7 +355,7 @@ package struct AccessibilityTreeBuilder {
     func leafElement(_ i: Int) -> AccessibilityElement? {
         switch types[i] {
         case .text:
-            let text = facts[i].text ?? layout.textRun(at: i)?.lines.joined(separator: " ") ?? ""
+            let text = facts[i].text ?? textSource.textRun(at: i)?.lines.joined(separator: " ") ?? ""
             guard let element = ownElement(i, label: text, traits: [.staticText]) else { return nil }
             return element.label.isEmpty && element.value == nil && element.traits == [.staticText] ? nil : element
         case .label:

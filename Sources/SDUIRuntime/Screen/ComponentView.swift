@@ -30,15 +30,17 @@ open class ComponentView: View {
 
     /// Draws `item` (the first call sets the content; later ones are content updates).
     open func apply(_ item: DisplayItem) {
-        if self.item != nil { contentUpdateCount += 1 }
+        if itemFrame != nil { contentUpdateCount += 1 }
         self.item = item
+        itemFrame = item.frame
         accessibilityIdentifier = item.accessibility.identifier ?? accessibilityIdentifier ?? item.id
     }
 
     /// Takes `item`'s geometry (its text lines) with the content the view already draws (a reconciler frame update).
     open func setGeometry(of item: DisplayItem) {
         // Written field by field into the item the view holds (never a copy of it).
-        guard self.item != nil else { self.item = item; return }
+        guard itemFrame != nil else { self.item = item; itemFrame = item.frame; return }
+        itemFrame = item.frame
         self.item!.frame = item.frame
         self.item!.contentBox = item.contentBox
         // Geometry of the modifier chain and the symbol: where the boxes sit (a frame update moves them; what they
@@ -47,10 +49,10 @@ open class ComponentView: View {
         self.item!.appearance = item.appearance
         self.item!.symbol = item.symbol
         if let text = item.text {
-            if self.item!.text == nil {
+            // The lines into the text the view draws (assigned through the optional: none yet, the whole text).
+            if (self.item!.text?.lines = text.lines) == nil {
                 self.item!.text = text
             } else {
-                self.item!.text!.lines = text.lines
                 self.item!.text!.isTruncated = text.isTruncated
                 self.item!.text!.wrapWidth = text.wrapWidth
             }
@@ -59,8 +61,9 @@ open class ComponentView: View {
         }
     }
 
-    /// The frame (window points) of the item the view draws, read without copying the item.
-    final var itemFrame: Rect? { item?.frame }
+    /// The frame (window points) of the item the view draws (`item?.frame`, kept beside it: reading it from the
+    /// optional item copies the item).
+    final private(set) var itemFrame: Rect?
 
     /// The text lines as the engine broke them (text nodes and button titles).
     public var textLines: [String] { item?.text?.lines.map(\.text) ?? [] }
