@@ -96,11 +96,12 @@ extension LayoutState {
 
 extension LayoutState {
     /// Records the text runs `splice` wrote (`noteTextWrite`): the entries of its runs that moved or were made. A
-    /// splice that changes their count renumbers every later one: nothing is recorded from then on.
+    /// splice that changes their count renumbers every later one: it is recorded as a splice (`textSplices`) when
+    /// nothing was written before it, else nothing is recorded from then on.
     private mutating func noteTextWrites(of splice: TableSplice) {
         guard textWrites != nil else { return }
         guard splice.delta == 0 else {
-            textWrites = nil
+            if textWrites!.isEmpty { textSplices.append(splice) } else { textWrites = nil }
             return
         }
         let moved = splice.trimmed()

@@ -214,9 +214,23 @@ extension LayoutTree {
     }
 
     /// The index after node `i`'s subtree, its decorations' views included (array order is pre-order: the subtree is
-    /// the run of nodes after `i` whose parent is in it).
-    /// - Complexity: O(subtree).
+    /// the run of nodes after `i` whose parent is in it). A node with a next sibling after it is stepped over whole:
+    /// the nodes between the two are its subtree (a node's decorations' views are built before or after its linked
+    /// children, never between them).
+    /// - Complexity: O(the subtree's nodes that have no later next sibling, plus `i`'s children).
     func subtreeEnd(_ i: Int) -> Int {
+        let nodes = self.nodes.unchecked
+        var k = i + 1
+        while k < nodes.count && Int(nodes[k].parent) >= i {
+            let next = Int(nodes[k].nextSibling)
+            k = next > k ? next : k + 1
+        }
+        assert(k == scannedSubtreeEnd(i), "a next sibling inside another node's subtree")
+        return k
+    }
+
+    /// `subtreeEnd(i)` found node by node (what it is checked against).
+    func scannedSubtreeEnd(_ i: Int) -> Int {
         let nodes = self.nodes.unchecked
         var k = i + 1
         while k < nodes.count && Int(nodes[k].parent) >= i { k += 1 }

@@ -125,6 +125,9 @@ struct LayoutState {
     /// The text indices written since the last result was made (`noteTextWrite`); nil: not recorded (a full pass,
     /// or the texts were changed otherwise). The boxes the results hold their texts in are `LastResult`'s.
     var textWrites: [Int32]?
+    /// The splices of the text runs (`TableSplice`: a state change's template items inserted or removed) made to
+    /// `placedTexts` since the last result was made, in order, before any of `textWrites`.
+    var textSplices: [TableSplice] = []
     var diagnostics = ContiguousArray<ComputeDiagnostic>()
     /// Per text index: the text as the measurer measured it, kept across passes of the same tree.
     var textHandles = ContiguousArray<PreparedTextHandle>()

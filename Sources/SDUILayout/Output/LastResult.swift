@@ -26,6 +26,8 @@ struct LastResult {
     var retiredTexts: PlacedTextBuffer?
     /// `LayoutState.textWrites` as the last result was made: what takes the result before it to the last one.
     var textWrites: [Int32]?
+    /// `LayoutState.textSplices` as the last result was made (applied before `textWrites`).
+    var textSplices: [TableSplice] = []
 
     /// Whether a result holds the last result's token (its frames must then be copied, not written in place). Asked
     /// before the pass holds the token itself, which would make it look held (`makeLayoutResult`'s parameter).

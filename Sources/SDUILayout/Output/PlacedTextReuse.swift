@@ -28,7 +28,9 @@ extension LayoutState {
         last.retiredTexts = last.texts
         last.texts = buffer
         last.textWrites = textWrites
+        last.textSplices = textSplices
         textWrites = []
+        textSplices = []
         return buffer
     }
 
@@ -37,16 +39,26 @@ extension LayoutState {
     /// `placedTexts`, which the pass then writes in place. Writes are recorded only while `placedTexts` is the last
     /// result's buffer unchanged (any other change to it copies it first, as the result shares it).
     mutating func reuseRetiredTexts(_ last: inout LastResult) {
+        textSplices = []
         guard let lastTexts = last.texts, Self.sameBuffer(placedTexts, lastTexts.texts) else {
             textWrites = nil
             last.dropRetiredTexts()
             return
         }
         textWrites = []
-        guard let writes = last.textWrites, isKnownUniquelyReferenced(&last.retiredTexts), let retired = last.retiredTexts,
-              retired.texts.count == placedTexts.count else { return }
+        guard let writes = last.textWrites, isKnownUniquelyReferenced(&last.retiredTexts), let retired = last.retiredTexts else {
+            return
+        }
+        // The splices made before the writes (a template's items inserted or removed) are made to it the same way.
+        var count = retired.texts.count
+        for splice in last.textSplices {
+            guard splice.region.upperBound <= count else { return }
+            count += splice.delta
+        }
+        guard count == placedTexts.count else { return }
         var texts = ContiguousArray<PlacedText>()
         swap(&texts, &retired.texts)
+        for splice in last.textSplices { texts.splice(splice, made: nil, filler: PlacedText()) }
         for t in writes where Int(t) < texts.count { texts[Int(t)] = placedTexts[Int(t)] }
         placedTexts = texts
     }
