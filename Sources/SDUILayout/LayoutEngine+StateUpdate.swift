@@ -18,8 +18,8 @@ extension LayoutEngine {
         let proposal = proposal?.checked
         // The last result, which this one's changes are taken against (`LayoutResult.changes`). Whether that result
         // is still held is known first: holding its token here would make it look held.
-        let lastIsAlive = state.lastResultIsAlive()
-        let previous = state.lastToken
+        let lastIsAlive = lastResult.isAlive()
+        let previous = lastResult.token
         func fresh() -> LayoutResult {
             var result = proposal.map { layout(update.screen, proposal: $0, in: environment, traits: traits) }
                 ?? layout(update.screen, in: environment, traits: traits)
@@ -77,12 +77,13 @@ extension LayoutEngine {
         let result: LayoutResult?
         if rebuilt.isEmpty && spliced.isEmpty {
             result = state.applyTextChanges(changes, environment: window, traits: traits, roundsToPixels: options.roundsToPixels,
-                                            lastResultIsAlive: lastIsAlive, roots: &upwardRoots, fallback: &fallback)
+                                            last: &lastResult, lastResultIsAlive: lastIsAlive, roots: &upwardRoots,
+                                            fallback: &fallback)
         } else {
             result = state.applyLayoutChanges(rebuilding: rebuilt, spliced: spliced, texts: changes, builder: stateChangeBuilder(),
                                               scratch: &rebuildScratch,
                                               environment: window, traits: traits, roundsToPixels: options.roundsToPixels,
-                                              lastResultIsAlive: lastIsAlive, roots: &upwardRoots, fallback: &fallback,
+                                              last: &lastResult, lastResultIsAlive: lastIsAlive, roots: &upwardRoots, fallback: &fallback,
                                               refusal: &lastRebuildRefusal)
         }
         if result == nil, case .refused = fallback {
@@ -102,7 +103,7 @@ extension LayoutEngine {
                        lastResultIsAlive: lastIsAlive)
         }() else { return fresh() }
         if !update.changedStructure {
-            made.addChanges(update.changes, since: previous, written: state.writtenRanges)
+            made.addChanges(update.changes, since: previous, written: lastResult.writtenRanges)
         } else if var changes = update.changes {
             // A spliced tree: its nodes are compared with the last result's through the splices' renumbering.
             changes.spliced = splices
@@ -150,7 +151,8 @@ extension LayoutEngine {
             }
         }
         return state.spliceChildren(update.splicedChildren.map { ($0.node, $0.origins) }, containerNode: { nodes[$0] },
-                                    builder: builder, scratch: &rebuildScratch, refusal: &lastSpliceRefusal, splices: &splices)
+                                    builder: builder, scratch: &rebuildScratch, last: &lastResult, refusal: &lastSpliceRefusal,
+                                    splices: &splices)
     }
 
     /// The nodes the last incremental layout stopped at on its way up (`relayoutUpward`: each kept its size), or
@@ -172,11 +174,11 @@ extension LayoutState {
     /// which leaves its stops in `roots`) when it can, then makes the result — the part of
     /// `LayoutEngine.layout(applying:in:traits:)` that is the state's. nil: no result; `fallback` says why.
     mutating func applyTextChanges(_ changes: [(node: Int32, text: String)], environment: WindowEnvironment,
-                                   traits: TraitCollection, roundsToPixels: Bool, lastResultIsAlive: Bool, roots: inout [Int32],
-                                   fallback: inout IncrementalFallback) -> LayoutResult? {
+                                   traits: TraitCollection, roundsToPixels: Bool, last: inout LastResult, lastResultIsAlive: Bool,
+                                   roots: inout [Int32], fallback: inout IncrementalFallback) -> LayoutResult? {
         guard tree.lazyGrids.isEmpty, patchTexts(changes) else { fallback = .refused; return nil }
         return relayoutChanged(changes.lazy.map(\.node), environment: environment, traits: traits, roundsToPixels: roundsToPixels,
-                               lastResultIsAlive: lastResultIsAlive, roots: &roots, fallback: &fallback)
+                               last: &last, lastResultIsAlive: lastResultIsAlive, roots: &roots, fallback: &fallback)
     }
 
     /// Puts the new texts in the tree and invalidates their nodes; false (nothing changed) when a change

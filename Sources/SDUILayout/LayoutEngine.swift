@@ -61,6 +61,8 @@ public final class LayoutEngine {
     }
 
     var state = LayoutState()
+    /// What the output step kept of the last result (its frames and token), built on by the next.
+    var lastResult = LastResult()
     /// The engine's own tree buffers while `state.tree` is a screen's shared template: taken back for the next
     /// tree the engine builds itself (a viewport layout's), so their capacity is kept.
     var ownTree: LayoutTree?
@@ -197,7 +199,7 @@ public final class LayoutEngine {
         cachedScreen = nil
         cachedDerived = nil
         cachedKey = nil
-        state.framesAreExact = false
+        lastResult.framesAreExact = false
         releaseSharedTree()
         state.lazyRows = []
     }
@@ -251,7 +253,7 @@ public final class LayoutEngine {
         }
         state.resetTextMemos()
         state.measurementsAreCurrent = false
-        state.framesAreExact = false
+        lastResult.framesAreExact = false
         cachedScreen = screen
         cachedDerived = screen.derived
         cachedKey = key
@@ -267,10 +269,10 @@ public final class LayoutEngine {
     func run(environment: WindowEnvironment, traits: TraitCollection, overLastPass: Bool = false,
              output: IncrementalOutput? = nil, proposal: ProposedViewSize? = nil, lastResultIsAlive: Bool? = nil,
              scrollOffset: Double = 0) -> LayoutResult {
-        let lastIsAlive = lastResultIsAlive ?? state.lastResultIsAlive()
+        let lastIsAlive = lastResultIsAlive ?? lastResult.isAlive()
         // Full layouts of one tree keep the measurements of earlier passes (`MeasureCache`); viewport layouts
         // do not (realised rows reuse node indices, and a virtualised grid's size depends on the viewport).
-        state.beginPass(keepsMeasurements: state.viewport == nil, overLastPass: overLastPass)
+        state.beginPass(keepsMeasurements: state.viewport == nil, overLastPass: overLastPass, last: &lastResult)
         // Compute lays out leading to trailing; a right-to-left result is its mirror image (the output step), so
         // the safe area's leading inset is then the window's right one (UIKit's physical insets stay put).
         let safeArea = traits.layoutDirection == .rightToLeft
@@ -300,7 +302,7 @@ public final class LayoutEngine {
             }
         }
         let walk = walkOutputOrder()
-        return makeLayoutResult(state: &state, walk: walk, environment: environment, traits: traits,
+        return makeLayoutResult(state: &state, last: &lastResult, walk: walk, environment: environment, traits: traits,
                                 roundsToPixels: options.roundsToPixels, scrollOffset: scrollOffset, incremental: output,
                                 lastResultIsAlive: lastIsAlive)
     }
@@ -328,7 +330,7 @@ extension LayoutEngine {
             }
         }
         let walk = walkOutputOrder()
-        return makeLayoutResult(state: &state, walk: walk, environment: embeddedWindow(environment, rootSize: rootSize),
+        return makeLayoutResult(state: &state, last: &lastResult, walk: walk, environment: embeddedWindow(environment, rootSize: rootSize),
                                 traits: traits, roundsToPixels: options.roundsToPixels, incremental: output, lastResultIsAlive: lastResultIsAlive)
     }
 

@@ -70,15 +70,9 @@ extension LayoutResult {
     /// values: the id of a node without a payload id. `index` must be in `0..<nodeCount`.
     /// - Complexity: O(depth).
     package func pathID(at index: Int) -> String {
-        var slots: [Int32] = []
-        var i = index
-        while i > 0 {
-            slots.append(storage.childSlot(at: i))
-            i = storage.parentIndex(at: i)
-        }
-        var path = "root"
-        for slot in slots.reversed() { path += pathComponent(forChildIndex: slot) }
-        return path
+        let storage = self.storage
+        return SDUILayout.pathID(of: index, slot: { storage.childSlot(at: $0) }, parent: { storage.parentIndex(at: $0) },
+                                 count: storage.count)
     }
 
     /// Whether node `index` is a grid whose children are lazy items (`lazyItemIndices`).

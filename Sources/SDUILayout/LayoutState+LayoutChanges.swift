@@ -8,7 +8,7 @@ extension LayoutState {
     /// place (`SubtreeRebuildRefusal`, left in `refusal`).
     mutating func applyLayoutChanges(rebuilding rebuilt: [Int32], spliced: [Int32] = [], texts: [(node: Int32, text: String)], builder: TreeBuilder,
                                      scratch: inout LayoutTree, environment: WindowEnvironment, traits: TraitCollection,
-                                     roundsToPixels: Bool, lastResultIsAlive: Bool, roots: inout [Int32],
+                                     roundsToPixels: Bool, last: inout LastResult, lastResultIsAlive: Bool, roots: inout [Int32],
                                      fallback: inout IncrementalFallback, refusal: inout SubtreeRebuildRefusal?) -> LayoutResult? {
         guard tree.lazyGrids.isEmpty else { fallback = .refused; return nil }
         // Spliced containers were invalidated (`followSplice`): laid out again from each, upward.
@@ -36,7 +36,7 @@ extension LayoutState {
         takePointers()
         guard patchTexts(texts) else { fallback = .refused; return nil }
         return relayoutChanged(changed, environment: environment, traits: traits, roundsToPixels: roundsToPixels,
-                               lastResultIsAlive: lastResultIsAlive, roots: &roots, fallback: &fallback,
+                               last: &last, lastResultIsAlive: lastResultIsAlive, roots: &roots, fallback: &fallback,
                                textsFollowedSplice: !spliced.isEmpty)
     }
 
@@ -46,17 +46,18 @@ extension LayoutState {
     /// `textsFollowedSplice`: the placed texts were taken over (`reuseRetiredTexts`) before a splice renumbered them
     /// (`followSplice`), which recorded what it wrote.
     mutating func relayoutChanged(_ changed: some Collection<Int32>, environment: WindowEnvironment, traits: TraitCollection,
-                                  roundsToPixels: Bool, lastResultIsAlive: Bool, roots: inout [Int32],
+                                  roundsToPixels: Bool, last: inout LastResult, lastResultIsAlive: Bool, roots: inout [Int32],
                                   fallback: inout IncrementalFallback, textsFollowedSplice: Bool = false) -> LayoutResult? {
         lazyWindow = nil
         viewport = nil
-        if !textsFollowedSplice { reuseRetiredTexts() }
+        if !textsFollowedSplice { reuseRetiredTexts(&last) }
         // Over the last pass's placements: the nodes not invalidated are there, at the proposals they get again
         // in the same window (either set of placements is correct — each placement records the pass it was made in
         // — this one reuses most).
-        if canRelayoutUpward {
+        // Upward, the output step writes only the frames inside the stops over the last result's: they must be exact.
+        if last.framesAreExact && canRelayoutUpward {
             if relayoutUpward(from: changed, roots: &roots) {
-                return makeLayoutResult(state: &self, environment: environment, traits: traits, roundsToPixels: roundsToPixels,
+                return makeLayoutResult(state: &self, last: &last, environment: environment, traits: traits, roundsToPixels: roundsToPixels,
                                         incremental: IncrementalOutput(subtreesOf: roots), lastResultIsAlive: lastResultIsAlive)
             }
             // The nodes placed on the way up are consistent, but the last result's frames no longer describe what

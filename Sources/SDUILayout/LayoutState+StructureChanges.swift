@@ -14,7 +14,7 @@ extension LayoutState {
     /// how each splice renumbered the nodes to `splices` (in the order applied: `NodeChanges.spliced`); or nil —
     /// the tree may be partly spliced: the caller takes a new tree — when a splice refuses (`refusal`).
     mutating func spliceChildren(_ changes: [ChildrenChange], containerNode: (Int32) -> ComponentNode?, builder: TreeBuilder,
-                                 scratch: inout LayoutTree, refusal: inout ChildrenSpliceRefusal?,
+                                 scratch: inout LayoutTree, last: inout LastResult, refusal: inout ChildrenSpliceRefusal?,
                                  splices: inout [NodeSplice]) -> [Int32]? {
         var containers: [Int32] = []
         for change in changes.reversed() {
@@ -28,7 +28,7 @@ extension LayoutState {
                 refusal = why
                 return nil
             case .success(let splice):
-                followSplice(splice)
+                followSplice(splice, last: &last)
                 splices.append(splice.nodeSplice)
                 containers = containers.map(splice.newNumber)
                 containers.append(change.node)
@@ -41,7 +41,7 @@ extension LayoutState {
     /// text handles, placed texts, layer boxes, the last result's frames and the diagnostics, renumbered (a kept node
     /// keeps them; a made one has none). The spare placements of the pass before the last are dropped (the next full
     /// pass makes them anew). The container and its ancestors are invalidated (`MeasureCache.invalidate`).
-    mutating func followSplice(_ splice: ChildrenSplice) {
+    mutating func followSplice(_ splice: ChildrenSplice, last: inout LastResult) {
         let oldCount = splice.nodes.region.upperBound + (tree.nodes.count - splice.nodes.region.lowerBound - splice.nodes.newCount)
         let newCount = tree.nodes.count
         if geometry.count == oldCount { geometry.splice(splice.nodes, made: nil, filler: NodeGeometry()) } else { geometry.removeAll() }
@@ -57,7 +57,7 @@ extension LayoutState {
             // The last result shares the texts: the buffer of the result before it, when that is gone, is brought up
             // to them and spliced in place instead of a copy of every text (`reuseRetiredTexts`); the entries the
             // splice moves are recorded as written, so the next pass can do the same.
-            reuseRetiredTexts()
+            reuseRetiredTexts(&last)
             placedTexts.splice(splice.texts, made: nil, filler: PlacedText())
             noteTextWrites(of: splice.texts)
         } else {
@@ -70,12 +70,12 @@ extension LayoutState {
         spare.placedTexts.removeAll()
         spare.layerBoxes.removeAll()
         // The last result's frames, in array order (the output order of a tree without lazy grids).
-        if framesAreExact && frames.count == oldCount && origins.count >= oldCount {
-            origins.removeSubrange(oldCount...)
-            frames.splice(splice.nodes, made: nil, filler: Rect.zero)
-            origins.splice(splice.nodes, made: nil, filler: Point(x: 0, y: 0))
+        if last.framesAreExact && last.frames.count == oldCount && last.origins.count >= oldCount {
+            last.origins.removeSubrange(oldCount...)
+            last.frames.splice(splice.nodes, made: nil, filler: Rect.zero)
+            last.origins.splice(splice.nodes, made: nil, filler: Point(x: 0, y: 0))
         } else {
-            framesAreExact = false
+            last.framesAreExact = false
         }
         // A removed node's diagnostics stay in its container's run until the container is placed again (it replaces
         // them: `relayoutUpward`).

@@ -507,6 +507,27 @@ struct OutputLinks {
         if let frozenPaddings { return frozenPaddings[index] }
         return array[index].padding
     }
+
+    /// The path id of node `index` (`root.0.3`: its child slots from the root), the id of a node without a payload
+    /// id (`pathID(of:slot:parent:)`). - Complexity: O(depth).
+    func pathID(at index: Int) -> String {
+        SDUILayout.pathID(of: index, slot: { self[$0].childIndex }, parent: { Int(self[$0].parent) }, count: count)
+    }
+}
+
+/// The path id of node `index` (`root.0.3`): `root`, then the child slot (`slot`) of each node on the way down from
+/// the root (node 0) to it, found up the `parent` chain; a chain that leaves `0..<count` ends there (`root`).
+/// The one way a result's, a diagnostic's and a tree's path ids are made. - Complexity: O(depth).
+func pathID(of index: Int, slot: (Int) -> Int32, parent: (Int) -> Int, count: Int) -> String {
+    var slots: [Int32] = []
+    var i = index
+    while i > 0, i < count {
+        slots.append(slot(i))
+        i = parent(i)
+    }
+    var path = "root"
+    for s in slots.reversed() { path += pathComponent(forChildIndex: s) }
+    return path
 }
 
 /// One output node's structure: enough to name it (id, path, pointer, type) and to read its payload facts.
@@ -541,15 +562,8 @@ struct OutputLink {
 extension LayoutTree {
     /// The path id of node `index` (`root.0.3`), from the parent chain (diagnostics only: O(depth)).
     func path(of index: Int32) -> String {
-        var components: [Int32] = []
-        var i = index
-        while i >= 0, Int(i) < nodes.count, nodes[Int(i)].parent >= 0 {
-            components.append(nodes[Int(i)].childIndex)
-            i = nodes[Int(i)].parent
-        }
-        var path = "root"
-        for c in components.reversed() { path += pathComponent(forChildIndex: c) }
-        return path
+        let nodes = self.nodes
+        return pathID(of: Int(index), slot: { nodes[$0].childIndex }, parent: { Int(nodes[$0].parent) }, count: nodes.count)
     }
 
     /// The payload id of node `index`, or its path id when it has none (diagnostics only).

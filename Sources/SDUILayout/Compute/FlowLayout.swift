@@ -10,13 +10,13 @@ import SDUISchema
 /// than the proposed width is proposed that width (a long chip wraps its text instead of overflowing the flow).
 func computeFlowLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
     let proposal = input.proposal, mode = input.mode
-    let flat = s.ptr.nodes[Int(node)]
+    let flat = s.view.nodes[Int(node)]
     let start = s.scratch.sizes.count
     let maxWidth = proposal.width.isNaN ? Double.infinity : proposal.width
     var child = flat.firstChild
     while child >= 0 {
-        if !s.ptr.nodes[Int(child)].isHidden { s.scratch.sizes.append(flowChildSize(child, maxWidth, .measure, &s)) }
-        child = s.ptr.nodes[Int(child)].nextSibling
+        if !s.view.nodes[Int(child)].isHidden { s.scratch.sizes.append(flowChildSize(child, maxWidth, .measure, &s)) }
+        child = s.view.nodes[Int(child)].nextSibling
     }
     let lineStart = s.scratch.flowLines.count
     let size = s.scratch.sizes.withUnsafeBufferPointer { all in
@@ -30,7 +30,7 @@ func computeFlowLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutSta
         child = flat.firstChild
         while child >= 0 {
             let c = Int(child)
-            if !s.ptr.nodes[c].isHidden {
+            if !s.view.nodes[c].isHidden {
                 while line < s.scratch.flowLines.count - 1 && index >= s.scratch.flowLines[line].end { line += 1 }
                 let l = s.scratch.flowLines[line]
                 if index == l.start { x = (size.0 - l.width) * flat.alignX }
@@ -40,7 +40,7 @@ func computeFlowLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutSta
                 x += placed.0 + flat.spacing
                 index += 1
             }
-            child = s.ptr.nodes[c].nextSibling
+            child = s.view.nodes[c].nextSibling
         }
     }
     s.scratch.flowLines.truncate(to: lineStart)

@@ -20,9 +20,9 @@ func computeModifierLayers(_ node: Int32, _ input: LayoutInput, _ s: inout Layou
     // Step 1.
     let padded = modifierProposal(node, proposal, &s)
     var boxed = padded
-    let ratio = s.ptr.nodes[i].aspectRatio
+    let ratio = s.view.nodes[i].aspectRatio
     if !ratio.isNaN {
-        boxed = aspectRatioBox(ratio: ratio, fill: s.ptr.nodes[i].aspectFill, proposal: padded)
+        boxed = aspectRatioBox(ratio: ratio, fill: s.view.nodes[i].aspectFill, proposal: padded)
         boxed = boundedBox(node, boxed, mode, &s)
     }
     // Step 2 (the content may lay out children: `s.ptr` is read again below).
@@ -35,8 +35,8 @@ func computeModifierLayers(_ node: Int32, _ input: LayoutInput, _ s: inout Layou
 @inline(always)
 func modifierProposal(_ node: Int32, _ proposal: Proposal, _ s: inout LayoutState) -> Proposal {
     let i = Int(node)
-    let framed = s.ptr.nodes[i].hasFrame ? frameProposal(s.ptr.frames[i], proposal) : proposal
-    return s.ptr.nodes[i].hasPadding ? paddingProposal(s.ptr.paddings[i], framed) : framed
+    let framed = s.view.nodes[i].hasFrame ? frameProposal(s.view.frames[i], proposal) : proposal
+    return s.view.nodes[i].hasPadding ? paddingProposal(s.view.paddings[i], framed) : framed
 }
 
 /// Steps 3 and 4: the node's size and content offset around content of size `child`.
@@ -46,13 +46,13 @@ func modifierSize(_ node: Int32, _ proposal: Proposal, _ child: (Double, Double)
     let i = Int(node)
     var size = child
     var contentX = 0.0, contentY = 0.0
-    if s.ptr.nodes[i].hasPadding {
-        let flat = s.ptr.paddings[i]
+    if s.view.nodes[i].hasPadding {
+        let flat = s.view.paddings[i]
         size = paddingSize(flat, size)
         contentX = flat.leading; contentY = flat.top
     }
-    if s.ptr.nodes[i].hasFrame {
-        let flat = s.ptr.frames[i]
+    if s.view.nodes[i].hasFrame {
+        let flat = s.view.frames[i]
         let inner = size
         size = frameSize(flat, proposal, inner)
         contentX = (size.0 - inner.0) * flat.alignX + contentX

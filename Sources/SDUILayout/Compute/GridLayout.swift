@@ -8,7 +8,7 @@
 /// 5. Placement: each item at the grid's alignment inside its cell (center by default, as `GridItem`).
 func computeGridLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
     let proposal = input.proposal, mode = input.mode
-    let flat = s.ptr.nodes[Int(node)]
+    let flat = s.view.nodes[Int(node)]
     if flat.firstGridItem >= 0 { return computeGridItemLayout(node, input, &s) }
     let count = Int(flat.visibleChildCount)
 
@@ -19,10 +19,10 @@ func computeGridLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutSta
         var widest = 0.0
         var child = flat.firstChild
         while child >= 0 {
-            if !s.ptr.nodes[Int(child)].isHidden {
+            if !s.view.nodes[Int(child)].isHidden {
                 widest = maxOf(widest, computeCachedLayout(child, .measure(.unspecified), &s).width)
             }
-            child = s.ptr.nodes[Int(child)].nextSibling
+            child = s.view.nodes[Int(child)].nextSibling
         }
         requestedColumns = max(1, min(requestedColumns, count))
         width = widest * Double(requestedColumns) + flat.columnSpacing * Double(requestedColumns - 1)
@@ -53,12 +53,12 @@ func computeGridLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutSta
         var child = rowStart
         var taken = 0
         while child >= 0 && taken < columns {
-            if !s.ptr.nodes[Int(child)].isHidden {
+            if !s.view.nodes[Int(child)].isHidden {
                 let size = computeChildLayout(child, LayoutInput(itemProposal, mode), &s).size
                 rowHeight = maxOf(rowHeight, size.1)
                 taken += 1
             }
-            child = s.ptr.nodes[Int(child)].nextSibling
+            child = s.view.nodes[Int(child)].nextSibling
         }
         if taken == 0 { break }
         if rows > 0 { y += flat.spacing }
@@ -67,12 +67,12 @@ func computeGridLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutSta
             var item = rowStart
             while item != child {
                 let c = Int(item)
-                if !s.ptr.nodes[c].isHidden {
+                if !s.view.nodes[c].isHidden {
                     s.ptr.geometry[c].x = Double(column) * (columnWidth + flat.columnSpacing) + (columnWidth - s.ptr.geometry[c].width) * flat.alignX
                     s.ptr.geometry[c].y = y + (rowHeight - s.ptr.geometry[c].height) * flat.alignY
                     column += 1
                 }
-                item = s.ptr.nodes[c].nextSibling
+                item = s.view.nodes[c].nextSibling
             }
         }
         y += rowHeight
@@ -111,16 +111,14 @@ func gridColumns(width: Double, requested: Int, spacing: Double, minimum: Double
 /// 4. Each item sits in its cell at its column's alignment (the GridItem's, else the grid's; center by default).
 func computeGridItemLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
     let proposal = input.proposal, mode = input.mode
-    let flat = s.ptr.nodes[Int(node)]
+    let flat = s.view.nodes[Int(node)]
     // Step 1 (the columns go on the track stack; a nested grid's go above them and are gone when it returns).
     let base = s.scratch.gridTracks.count
     defer { s.scratch.gridTracks.removeSubrange(base...) }
-    let items = s.tree.gridItems
     let first = Int(flat.firstGridItem), itemCount = Int(flat.columns)
-    guard first >= 0, itemCount > 0, first + itemCount <= items.count else { return .zero }
-    let columns = items.withUnsafeBufferPointer { all in
-        gridItemColumns(UnsafeBufferPointer(rebasing: all[first..<(first + itemCount)]), width: proposal.width, into: &s.scratch.gridTracks)
-    }
+    guard first >= 0, itemCount > 0, first + itemCount <= s.view.gridItems.count else { return .zero }
+    let columns = gridItemColumns(s.view.gridItems.slice(first..<(first + itemCount)), width: proposal.width,
+                                  into: &s.scratch.gridTracks)
     if columns.isLimited && mode == .place {
         s.report("grid-columns-limited", .warning, node, "the GridItems make more than \(maxGridTracks) columns; only \(maxGridTracks) are laid out")
     }
@@ -135,12 +133,12 @@ func computeGridItemLayout(_ node: Int32, _ input: LayoutInput, _ s: inout Layou
         var child = rowStart
         var taken = 0
         while child >= 0 && taken < trackCount {
-            if !s.ptr.nodes[Int(child)].isHidden {
+            if !s.view.nodes[Int(child)].isHidden {
                 let size = computeChildLayout(child, LayoutInput(Proposal(width: s.scratch.gridTracks[base + taken].width, height: .nan), mode), &s).size
                 rowHeight = maxOf(rowHeight, size.1)
                 taken += 1
             }
-            child = s.ptr.nodes[Int(child)].nextSibling
+            child = s.view.nodes[Int(child)].nextSibling
         }
         if taken == 0 { break }
         if rows > 0 { y += flat.spacing }
@@ -149,13 +147,13 @@ func computeGridItemLayout(_ node: Int32, _ input: LayoutInput, _ s: inout Layou
             var item = rowStart
             while item != child {
                 let c = Int(item)
-                if !s.ptr.nodes[c].isHidden {
+                if !s.view.nodes[c].isHidden {
                     let track = s.scratch.gridTracks[base + column]
                     s.ptr.geometry[c].x = track.offset + (track.width - s.ptr.geometry[c].width) * track.alignX
                     s.ptr.geometry[c].y = y + (rowHeight - s.ptr.geometry[c].height) * track.alignY
                     column += 1
                 }
-                item = s.ptr.nodes[c].nextSibling
+                item = s.view.nodes[c].nextSibling
             }
         }
         y += rowHeight

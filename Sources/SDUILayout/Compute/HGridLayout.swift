@@ -7,13 +7,12 @@ import SDUISchema
 /// row's alignment. The grid is as wide as its columns and as tall as its rows.
 func computeHGridLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
     let proposal = input.proposal, mode = input.mode
-    let flat = s.ptr.nodes[Int(node)]
+    let flat = s.view.nodes[Int(node)]
     let first = Int(flat.firstGridItem), itemCount = Int(flat.columns)
-    guard first >= 0, itemCount > 0, first + itemCount <= s.tree.gridItems.count else { return .zero }
+    guard first >= 0, itemCount > 0, first + itemCount <= s.view.gridItems.count else { return .zero }
     let base = s.scratch.gridTracks.count
-    let rows = s.tree.gridItems.withUnsafeBufferPointer { all in
-        gridItemColumns(UnsafeBufferPointer(rebasing: all[first..<(first + itemCount)]), height: proposal.height, into: &s.scratch.gridTracks)
-    }
+    let rows = gridItemColumns(s.view.gridItems.slice(first..<(first + itemCount)), height: proposal.height,
+                               into: &s.scratch.gridTracks)
     defer { s.scratch.gridTracks.truncate(to: base) }
     let rowCount = s.scratch.gridTracks.count - base
     guard rowCount > 0 else { return LayoutOutput(width: 0, height: rows) }
@@ -26,12 +25,12 @@ func computeHGridLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutSt
         var row = 0
         var item = child
         while item >= 0 && row < rowCount {
-            if !s.ptr.nodes[Int(item)].isHidden {
+            if !s.view.nodes[Int(item)].isHidden {
                 let track = s.scratch.gridTracks[base + row]
                 width = maxOf(width, computeChildLayout(item, .measure(Proposal(width: .nan, height: track.width)), &s).width)
                 row += 1
             }
-            item = s.ptr.nodes[Int(item)].nextSibling
+            item = s.view.nodes[Int(item)].nextSibling
         }
         guard row > 0 else { break }
         if columns > 0 { x += flat.spacing }
@@ -40,14 +39,14 @@ func computeHGridLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutSt
             item = child
             while item >= 0 && row < rowCount {
                 let c = Int(item)
-                if !s.ptr.nodes[c].isHidden {
+                if !s.view.nodes[c].isHidden {
                     let track = s.scratch.gridTracks[base + row]
                     let size = computeChildLayout(item, .place(Proposal(width: .nan, height: track.width)), &s).size
                     s.ptr.geometry[c].x = x + (width - size.0) * track.alignX
                     s.ptr.geometry[c].y = track.offset + (track.width - size.1) * track.alignY
                     row += 1
                 }
-                item = s.ptr.nodes[c].nextSibling
+                item = s.view.nodes[c].nextSibling
             }
         }
         x += width

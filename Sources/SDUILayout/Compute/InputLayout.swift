@@ -79,11 +79,11 @@ struct InputSpec {
 func computeInputLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
     let proposal = input.proposal, mode = input.mode
     let i = Int(node)
-    let specIndex = Int(s.ptr.nodes[i].firstGridItem)
-    guard specIndex >= 0 && specIndex < s.tree.inputs.count else { return .zero }
-    let spec = s.tree.inputs[specIndex]
+    let specIndex = Int(s.view.nodes[i].firstGridItem)
+    guard specIndex >= 0 && specIndex < s.view.inputs.count else { return .zero }
+    let spec = s.view.inputs[specIndex]
     let segments = maxOf(1, spec.segments)
-    let hasLabel = s.ptr.nodes[i].textIndex >= 0
+    let hasLabel = s.view.nodes[i].textIndex >= 0
     var label = (0.0, 0.0)
     if hasLabel {
         var width = Double.nan
@@ -92,7 +92,7 @@ func computeInputLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutSt
         }
         label = computeTextLayout(node, LayoutInput(Proposal(width: width, height: .nan), mode), &s).size
         if mode == .place && width.isFinite && spec.segments <= 1 {
-            let text = Int(s.ptr.nodes[i].textIndex)
+            let text = Int(s.view.nodes[i].textIndex)
             if width < 1 || placedTextBreaksInsideWord(text, &s) {
                 s.report("input-label-cramped", .warning, node,
                          "the label has \(formatPoints((width * 100).rounded() / 100)) pt beside its control (\(formatPoints(spec.controlWidth)) pt"

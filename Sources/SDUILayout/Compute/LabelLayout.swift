@@ -9,8 +9,8 @@ let symbolStyles = TextStyle.allCases
 @inline(__always)
 func computeSymbolLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
     let styles = symbolStyles
-    let k = Int(s.ptr.nodes[Int(node)].columns)
-    let side = symbolSide(k >= 0 && k < styles.count ? styles[k] : .body, s.tree.contentSize)
+    let k = Int(s.view.nodes[Int(node)].columns)
+    let side = symbolSide(k >= 0 && k < styles.count ? styles[k] : .body, s.view.contentSize)
     return LayoutOutput(width: side, height: side)
 }
 
@@ -19,8 +19,8 @@ func computeSymbolLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutS
 /// renderer draws them so).
 func computeLabelLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
     let proposal = input.proposal, mode = input.mode
-    let text = Int(s.ptr.nodes[Int(node)].textIndex)
-    let icon = s.ptr.nodes[Int(node)].minLength > 0 && text >= 0 && text < s.tree.texts.count ? s.tree.texts[text].lineHeight : 0
+    let text = Int(s.view.nodes[Int(node)].textIndex)
+    let icon = s.view.nodes[Int(node)].minLength > 0 && text >= 0 && text < s.view.texts.count ? s.view.texts[text].lineHeight : 0
     let lead = icon > 0 ? icon + LabelMetrics.spacing : 0
     let inner = Proposal(width: proposal.width.isFinite ? maxOf(0, proposal.width - lead) : proposal.width, height: proposal.height)
     let title = computeTextLayout(node, LayoutInput(inner, mode), &s).size

@@ -37,7 +37,7 @@ struct LayerIdeal {
 func computeLayeredNode(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState)
     -> (width: Double, height: Double, contentX: Double, contentY: Double) {
     let proposal = input.proposal, mode = input.mode
-    let entry = s.tree.layered(node)
+    let entry = s.view.layered(node)
     let first = Int(entry.firstLayer), top = Int(entry.layerCount) - 1
     s.scratch.layerCall &+= 1
     let call = s.scratch.layerCall
@@ -57,32 +57,32 @@ func computeLayeredNode(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutSt
 private func layerSize(_ node: Int32, _ first: Int, _ k: Int, _ proposal: Proposal, _ mode: ComputeMode, _ call: UInt32,
                        _ s: inout LayoutState) -> (Double, Double) {
     let index = first + k
-    let role = s.tree.layers[index].role
+    let role = s.view.layers[index].role
     var size: (Double, Double)
     var inner = (0.0, 0.0)
     switch role {
     case .content:
         var p = proposal
         // An image without an aspect ratio is boxed as a square (its content layer's ratio).
-        let ratio = s.tree.layers[index].x
+        let ratio = s.view.layers[index].x
         if !ratio.isNaN {
             p = aspectRatioBox(ratio: ratio, fill: false, proposal: proposal)
             p = boundedBox(node, p, mode, &s)
         }
         size = computeContentLayout(node, LayoutInput(p, mode), &s).size
     case .padding:
-        let padding = s.tree.layers[index].padding
+        let padding = s.view.layers[index].padding
         let child = layerSize(node, first, k - 1, paddingProposal(padding, proposal), mode, call, &s)
         size = paddingSize(padding, child)
         inner = (padding.leading, padding.top)
     case .frame:
-        let frame = s.tree.layers[index].frame
+        let frame = s.view.layers[index].frame
         let child = layerSize(node, first, k - 1, frameProposal(frame, proposal), mode, call, &s)
         size = frameSize(frame, proposal, child)
         inner = ((size.0 - child.0) * frame.alignX, (size.1 - child.1) * frame.alignY)
     case .aspectRatio:
-        var ratio = s.tree.layers[index].x
-        let fill = s.tree.layers[index].flag
+        var ratio = s.view.layers[index].x
+        let fill = s.view.layers[index].flag
         if ratio.isNaN {
             // SwiftUI's `aspectRatio(contentMode:)`: the inner view's own ideal ratio.
             let measured = idealSize(node, first, k - 1, call, &s)
@@ -98,8 +98,8 @@ private func layerSize(_ node: Int32, _ first: Int, _ k: Int, _ proposal: Propos
         }
     case .fixedSize:
         var p = proposal
-        if s.tree.layers[index].fixedHorizontal { p.width = .nan }
-        if s.tree.layers[index].fixedVertical { p.height = .nan }
+        if s.view.layers[index].fixedHorizontal { p.width = .nan }
+        if s.view.layers[index].fixedVertical { p.height = .nan }
         size = layerSize(node, first, k - 1, p, mode, call, &s)
     case .offset, .background, .overlay, .ignoresSafeArea, .drawing:
         size = layerSize(node, first, k - 1, proposal, mode, call, &s)
@@ -131,9 +131,9 @@ func positionLayers(_ node: Int32, _ first: Int, from top: Int, origin: (Double,
     while k >= 0 {
         let index = first + k
         let sized = s.layerBoxes[index]
-        if s.tree.layers[index].role == .offset {
-            x += s.tree.layers[index].x
-            y += s.tree.layers[index].y
+        if s.view.layers[index].role == .offset {
+            x += s.view.layers[index].x
+            y += s.view.layers[index].y
         }
         s.layerBoxes[index] = LayerBox(x: x, y: y, width: sized.width, height: sized.height)
         x += sized.x
@@ -146,10 +146,10 @@ func positionLayers(_ node: Int32, _ first: Int, from top: Int, origin: (Double,
     k = 1
     while k <= top {
         let index = first + k
-        let decoration = s.tree.layers[index].contentNode
+        let decoration = s.view.layers[index].contentNode
         if decoration >= 0 {
             let box = s.layerBoxes[index]
-            placeDecoration(decoration, in: box, alignX: s.tree.layers[index].x, alignY: s.tree.layers[index].y,
+            placeDecoration(decoration, in: box, alignX: s.view.layers[index].x, alignY: s.view.layers[index].y,
                             content: content, &s)
         }
         k += 1
@@ -179,20 +179,20 @@ private func placeDecoration(_ decoration: Int32, in box: LayerBox, alignX: Doub
 /// from the layout compute gave and extends it once.
 /// - Complexity: O(depth + inner nodes) per layered node that ignores the safe area.
 func extendIntoSafeArea(_ s: inout LayoutState, safeArea: Rect, window: Size) {
-    guard s.tree.ignoresSafeAreaCount > 0 else { return }
+    guard s.view.ignoresSafeAreaCount > 0 else { return }
     var n = 0
-    while n < s.tree.layeredNodes.count {
-        let entry = s.tree.layeredNodes[n]
+    while n < s.view.layeredNodes.count {
+        let entry = s.view.layeredNodes[n]
         n += 1
         let node = entry.node
-        guard entry.ignoresSafeArea, Int(node) < s.ptr.nodes.count, !s.ptr.nodes[Int(node)].isHidden else { continue }
+        guard entry.ignoresSafeArea, Int(node) < s.view.nodes.count, !s.view.nodes[Int(node)].isHidden else { continue }
         let origin = absoluteLayoutOrigin(node, s)
         let first = Int(entry.firstLayer), top = Int(entry.layerCount) - 1
         var k = top
         while k >= 1 {
             let index = first + k
-            let role = s.tree.layers[index].role
-            let edges = Edge.Set(rawValue: s.tree.layers[index].edges)
+            let role = s.view.layers[index].role
+            let edges = Edge.Set(rawValue: s.view.layers[index].edges)
             k -= 1
             guard !edges.isEmpty, role == .ignoresSafeArea || role == .background || role == .overlay else { continue }
             let box = s.layerBoxes[index]
@@ -213,11 +213,11 @@ func extendIntoSafeArea(_ s: inout LayoutState, safeArea: Rect, window: Size) {
                 dropRepeatedDiagnostics(since: mark, &s)
             } else {
                 s.layerBoxes[index] = local
-                let decoration = s.tree.layers[index].contentNode
+                let decoration = s.view.layers[index].contentNode
                 if decoration >= 0 {
                     let mark = s.diagnostics.count
                     let content = (s.layerBoxes[first].x, s.layerBoxes[first].y)
-                    placeDecoration(decoration, in: local, alignX: s.tree.layers[index].x, alignY: s.tree.layers[index].y,
+                    placeDecoration(decoration, in: local, alignX: s.view.layers[index].x, alignY: s.view.layers[index].y,
                                     content: content, &s)
                     dropRepeatedDiagnostics(since: mark, &s)
                 }
@@ -255,12 +255,12 @@ func extendedBox(_ box: Rect, _ edges: Edge.Set, safeArea: Rect, window: Size) -
 /// - Complexity: O(depth).
 private func absoluteLayoutOrigin(_ node: Int32, _ s: LayoutState) -> (Double, Double) {
     var x = s.ptr.geometry[Int(node)].x, y = s.ptr.geometry[Int(node)].y
-    var parent = s.ptr.nodes[Int(node)].parent
+    var parent = s.view.nodes[Int(node)].parent
     while parent >= 0 {
         let g = s.ptr.geometry[Int(parent)]
         x += g.x + g.contentX
         y += g.y + g.contentY
-        parent = s.ptr.nodes[Int(parent)].parent
+        parent = s.view.nodes[Int(parent)].parent
     }
     return (x, y)
 }

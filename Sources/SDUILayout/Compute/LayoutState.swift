@@ -40,15 +40,13 @@ enum DiagnosticMessage: Sendable {
     }
 }
 
-/// The per-node buffers of a pass without bounds checks (checked in debug builds): taken in `beginPass` and again
-/// in `growBuffers`, the only place a buffer grows during compute (virtualised rows realised mid-pass).
+/// The pass's own per-node buffers without bounds checks (checked in debug builds): taken with the tree's
+/// (`LayoutTreeView`) in `beginPass` and again in `growBuffers`, the only place a buffer grows during compute
+/// (virtualised rows realised mid-pass).
 ///
-/// So a function must not keep a copy of these across a call that may lay out a child: it re-reads `s.ptr`
-/// after the call (a load, not the checked subscript's loads and compare).
+/// So a function must not keep a copy of these (or of `LayoutState.view`) across a call that may lay out a child:
+/// it re-reads `s.ptr` after the call (a load, not the checked subscript's loads and compare).
 struct PassPointers {
-    var nodes: UncheckedBuffer<FlatNode>
-    var frames: UncheckedBuffer<FrameSpec>
-    var paddings: UncheckedBuffer<PaddingSpec>
     var geometry: UncheckedBuffer<NodeGeometry>
     var placementRecords: UncheckedBuffer<PlacementRecord>
     /// `measurements.versions`.
@@ -111,19 +109,9 @@ struct LayoutState {
     var remembersPlacements = false
     /// Placements reused since the engine was made (tests: that going back to a width reuses, and what).
     var placementsReused = 0
-    /// While an upward relayout places an ancestor again (`relayoutUpward`): how many of `diagnostics` are the
-    /// last layout's — the ones a placement that reported some, reused, reports again (`replayedPlacement`); -1
-    /// otherwise.
-    var replayedDiagnostics = -1
-    /// The runs of the last layout's diagnostics the placements replayed so far are taken to report again
-    /// without copying them (`replayedPlacement`): `replayStart..<replayCursor`, while each run follows the last and
-    /// nothing else was reported; `replayStart` -1 when none was taken yet, -2 when they were copied (the list is
-    /// written as a pass reports it from then on).
-    var replayStart = -1
-    /// Where the last replayed run ended.
-    var replayCursor = 0
-    /// How many diagnostics the runs taken without copying hold (counted as reported: `placementEvents`).
-    var replayTaken = 0
+    /// While an upward relayout places an ancestor again: the last layout's diagnostics its reused placements report
+    /// again (`DiagnosticReplay`, inactive otherwise).
+    var replay = DiagnosticReplay()
     /// Sizes nodes gave for proposals, kept across full layouts of the same tree (see `MeasureCache`).
     var measurements = MeasureCache()
     /// Whether `measurements` may be kept into the next pass: false after a viewport layout, or when another
@@ -134,19 +122,12 @@ struct LayoutState {
     var text = TextMeasurementSeam()
     /// Final text layouts of this pass, per text index (set when the text node is placed).
     var placedTexts = ContiguousArray<PlacedText>()
-    /// The placed texts of the last result (`placedTexts`' buffer, shared with it) and of the result before it.
-    var resultTexts: PlacedTextBuffer?
-    var retiredTexts: PlacedTextBuffer?
     /// The text indices written since the last result was made (`noteTextWrite`); nil: not recorded (a full pass,
-    /// or the texts were changed otherwise).
+    /// or the texts were changed otherwise). The boxes the results hold their texts in are `LastResult`'s.
     var textWrites: [Int32]?
-    /// `textWrites` as the last result was made: what takes the result before it to the last one.
-    var lastTextWrites: [Int32]?
     /// The splices of the text runs (`TableSplice`: a state change's template items inserted or removed) made to
     /// `placedTexts` since the last result was made, in order, before any of `textWrites`.
     var textSplices: [TableSplice] = []
-    /// `textSplices` as the last result was made (applied before `lastTextWrites`).
-    var lastTextSplices: [TableSplice] = []
     var diagnostics = ContiguousArray<ComputeDiagnostic>()
     /// Per text index: the text as the measurer measured it, kept across passes of the same tree.
     var textHandles = ContiguousArray<PreparedTextHandle>()
@@ -158,41 +139,23 @@ struct LayoutState {
     var viewport: (Double, Double)? = nil
     /// Viewport layouts: measured rows of the virtualised grids, kept across layouts of the same tree.
     var lazyRows: [LazyRowModel] = []
-    /// The frames of the last result, in output order (shared with it: written in place when it is gone).
-    var frames = ContiguousArray<Rect>()
-    /// Content origins per node (absolute), while writing frames.
-    var origins = ContiguousArray<Point>()
-    /// Whether `frames` and `origins` are the last result's for the current tree, one per node in array order,
-    /// unrounded and not mirrored (an incremental pass may then write only what changed: `IncrementalOutput`).
-    var framesAreExact = false
-    /// The index ranges of the frames the last output step wrote (`writeFramesIncrementally`); nil: every frame.
-    var writtenRanges: [Range<Int>]?
-    /// The identity of the last result's nodes (`LayoutNodeStorage.token`): what the next result's changes are
-    /// taken against (`LayoutResult.changes(since:)`), and, held only here, the sign that the last result is gone
-    /// (its frames may then be written in place). A token rather than a weak reference to the storage: a weakly
-    /// referenced object's every retain and release takes the runtime's slow path.
-    var lastToken: LayoutPassToken?
-
-    /// Whether a result holds the last result's token (its frames must then be copied, not written in place). Asked
-    /// before the pass holds the token itself, which would make it look held (`makeLayoutResult`'s parameter).
-    mutating func lastResultIsAlive() -> Bool {
-        lastToken != nil && !isKnownUniquelyReferenced(&lastToken)
-    }
+    /// What the algorithms read of `tree` (the narrow tree interface), taken with `ptr`.
+    var view: LayoutTreeView
     /// This pass's unchecked views of the buffers above.
     var ptr: PassPointers
 
     init() {
-        ptr = PassPointers(nodes: tree.nodes.unchecked, frames: tree.frames.unchecked, paddings: tree.paddings.unchecked,
-                           geometry: geometry.unchecked, placementRecords: placementRecords.unchecked, versions: measurements.versions.unchecked,
-                           stackItems: scratch.stackItems.unchecked,
+        view = LayoutTreeView(tree)
+        ptr = PassPointers(geometry: geometry.unchecked, placementRecords: placementRecords.unchecked,
+                           versions: measurements.versions.unchecked, stackItems: scratch.stackItems.unchecked,
                            sortItems: scratch.sortItems.unchecked)
     }
 
-    /// Takes the buffers' addresses for `ptr` (after any of them grew).
+    /// Takes the tree's buffers for `view` and the pass's for `ptr` (after any of them grew or the tree changed).
     mutating func takePointers() {
-        ptr = PassPointers(nodes: tree.nodes.unchecked, frames: tree.frames.unchecked, paddings: tree.paddings.unchecked,
-                           geometry: geometry.unchecked, placementRecords: placementRecords.unchecked, versions: measurements.versions.unchecked,
-                           stackItems: scratch.stackItems.unchecked,
+        view = LayoutTreeView(tree)
+        ptr = PassPointers(geometry: geometry.unchecked, placementRecords: placementRecords.unchecked,
+                           versions: measurements.versions.unchecked, stackItems: scratch.stackItems.unchecked,
                            sortItems: scratch.sortItems.unchecked)
     }
 
@@ -200,8 +163,8 @@ struct LayoutState {
     /// this pass may use the measurements of earlier passes (a full layout of the tree they were made for);
     /// `overLastPass`: the pass re-places what the last pass placed, after some nodes were invalidated (an
     /// incremental update: the nodes left valid are in the last pass's placements, at the proposals they will
-    /// get again).
-    mutating func beginPass(keepsMeasurements: Bool, overLastPass: Bool = false) {
+    /// get again). `last`: the last results' texts (a full pass lets the one before the last go: `dropRetiredTexts`).
+    mutating func beginPass(keepsMeasurements: Bool, overLastPass: Bool = false, last: inout LastResult) {
         let n = tree.nodes.count
         if keepsMeasurements && measurementsAreCurrent {
             // Another full pass of the same tree: write over the placements of the pass before the last
@@ -221,7 +184,7 @@ struct LayoutState {
                 placementRecords.removeAll(); spare.records.removeAll()
             }
         }
-        if !overLastPass { textWrites = nil; dropRetiredTexts() }
+        if !overLastPass { textWrites = nil; last.dropRetiredTexts() }
         measurementsAreCurrent = keepsMeasurements
         remembersPlacements = keepsMeasurements
         if placementRecords.count != n {

@@ -60,7 +60,7 @@ struct LazyRowModel {
 /// 4. The grid's height: measured rows plus the estimate for the rest.
 func computeLazyGridRows(_ node: Int32, width: Double, columns: Int, columnWidth: Double, mode: ComputeMode,
                          window: LazyWindow, _ s: inout LayoutState) -> (Double, Double) {
-    let flat = s.ptr.nodes[Int(node)]
+    let flat = s.view.nodes[Int(node)]
     let itemCount = Int(flat.visibleChildCount)
     let spacing = flat.spacing
     // Step 1.
@@ -84,12 +84,12 @@ func computeLazyGridRows(_ node: Int32, width: Double, columns: Int, columnWidth
     }
     if mode == .place {
         // Step 2 (window in the grid's content coordinates: below its top padding).
-        let minY = window.minY - s.ptr.paddings[Int(node)].top
-        let maxY = window.maxY - s.ptr.paddings[Int(node)].top
+        let minY = window.minY - s.view.paddings[Int(node)].top
+        let maxY = window.maxY - s.view.paddings[Int(node)].top
         var row = rows.firstRow(atOrBelow: minY, spacing: spacing, rowCount: rowCount)
         // Step 3 (`tail`: the grid's last linked item; rows are linked after it).
-        var tail = s.ptr.nodes[Int(node)].firstChild
-        while tail >= 0 && s.ptr.nodes[Int(tail)].nextSibling >= 0 { tail = s.ptr.nodes[Int(tail)].nextSibling }
+        var tail = s.view.nodes[Int(node)].firstChild
+        while tail >= 0 && s.view.nodes[Int(tail)].nextSibling >= 0 { tail = s.view.nodes[Int(tail)].nextSibling }
         while row < rowCount {
             let top = rows.top(of: row, spacing: spacing)
             if top >= maxY && row > 0 { break }
@@ -110,7 +110,7 @@ func computeLazyGridRows(_ node: Int32, width: Double, columns: Int, columnWidth
 /// Builds, sizes and (in place mode) places the items of one row; returns the row's height.
 private func realizeRow(_ row: Int, _ grid: Int32, columns: Int, columnWidth: Double, itemCount: Int, top: Double,
                         mode: ComputeMode, link: Bool, tail: inout Int32, window: LazyWindow, _ s: inout LayoutState) -> Double {
-    let flat = s.ptr.nodes[Int(grid)]
+    let flat = s.view.nodes[Int(grid)]
     let start = row * columns
     let end = min(itemCount, start + columns)
     let first = s.realizeLazyItems(source: window.source, range: start..<end, parent: grid)
@@ -120,7 +120,7 @@ private func realizeRow(_ row: Int, _ grid: Int32, columns: Int, columnWidth: Do
     var item = first
     while item >= 0 {
         height = maxOf(height, computeCachedLayout(item, LayoutInput(proposal, mode), &s).height)
-        item = s.ptr.nodes[Int(item)].nextSibling
+        item = s.view.nodes[Int(item)].nextSibling
     }
     if mode == .place {
         var column = 0
@@ -132,7 +132,7 @@ private func realizeRow(_ row: Int, _ grid: Int32, columns: Int, columnWidth: Do
             s.ptr.geometry[c].y = top + (height - s.ptr.geometry[c].height) * flat.alignY
             column += 1
             last = item
-            item = s.ptr.nodes[c].nextSibling
+            item = s.view.nodes[c].nextSibling
         }
         if link { s.appendLazyChildren(grid, first: first, last: last, tail: &tail) }
     }

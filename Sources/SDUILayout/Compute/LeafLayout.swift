@@ -15,18 +15,18 @@ func computeLeafLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutSta
 @inline(always)
 private func leafSize(_ node: Int32, _ proposal: Proposal, _ s: inout LayoutState) -> (Double, Double) {
     let i = Int(node)
-    switch s.ptr.nodes[i].kind {
+    switch s.view.nodes[i].kind {
     case .spacer:
-        let m = s.ptr.nodes[i].minLength
+        let m = s.view.nodes[i].minLength
         // (Spelt out, not a nested function: the compiler did not inline one into the stacks' loops.)
         let width = proposal.width, height = proposal.height
-        switch s.ptr.nodes[i].stackAxisOfParent {
+        switch s.view.nodes[i].stackAxisOfParent {
         case .vertical: return (0, height.isNaN ? m : maxOf(m, height))
         case .horizontal: return (width.isNaN ? m : maxOf(m, width), 0)
         case .none: return (width.isNaN ? m : maxOf(m, width), height.isNaN ? m : maxOf(m, height))
         }
     case .divider:
-        if s.ptr.nodes[i].stackAxisOfParent == .horizontal {
+        if s.view.nodes[i].stackAxisOfParent == .horizontal {
             return (1, proposal.height.isNaN ? 0 : proposal.height)
         }
         return (proposal.width.isNaN ? 0 : proposal.width, 1)

@@ -14,20 +14,20 @@ func computeCachedLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutS
     let i = Int(node)
     let proposal = input.proposal, mode = input.mode
     // Step 1: hidden nodes take no space (SwiftUI: an `if false` view does not exist).
-    if s.ptr.nodes[i].isHidden { return .zero }
-    if s.ptr.nodes[i].isSimpleLeaf { return computeLeafNode(node, input, &s) }
+    if s.view.nodes[i].isHidden { return .zero }
+    if s.view.nodes[i].isSimpleLeaf { return computeLeafNode(node, input, &s) }
     // Step 2.
-    let isText = s.ptr.nodes[i].kind == .text
+    let isText = s.view.nodes[i].kind == .text
     if mode == .measure, !isText, let cached = s.cachedSize(node, proposal) { return cached }
     // Step 3. Texts and rows of fixed leaves and spacers (closed form) are cheaper to place again than to
     // remember; they are reused as part of their parent.
     let remembers = mode == .place && s.remembersPlacements && !isText
-        && s.ptr.nodes[i].stackChildShape != .fixedLeavesThenSpacers
+        && s.view.nodes[i].stackChildShape != .fixedLeavesThenSpacers
     if remembers, let kept = s.rememberedPlacement(node, proposal) {
         s.placementsReused &+= 1
         return kept
     }
-    if remembers && s.replayedDiagnostics >= 0, let kept = s.replayedPlacement(node, proposal) { return kept }
+    if remembers && s.replay.isActive, let kept = s.replayedPlacement(node, proposal) { return kept }
     let eventsBefore = remembers ? s.placementEvents : 0
     // Step 4.
     let layers = computeModifiedLayout(node, input, &s)
@@ -55,16 +55,16 @@ func computeCachedLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutS
 private func computeModifiedLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState)
     -> (width: Double, height: Double, contentX: Double, contentY: Double) {
     let i = Int(node)
-    if s.ptr.nodes[i].hasLayers { return computeLayeredNode(node, input, &s) }
+    if s.view.nodes[i].hasLayers { return computeLayeredNode(node, input, &s) }
     let mode = input.mode
     var inner = modifierProposal(node, input.proposal, &s)
-    let ratio = s.ptr.nodes[i].aspectRatio
+    let ratio = s.view.nodes[i].aspectRatio
     if !ratio.isNaN {
-        inner = aspectRatioBox(ratio: ratio, fill: s.ptr.nodes[i].aspectFill, proposal: inner)
+        inner = aspectRatioBox(ratio: ratio, fill: s.view.nodes[i].aspectFill, proposal: inner)
         inner = boundedBox(node, inner, mode, &s)
     }
     let content: LayoutOutput
-    switch (s.ptr.nodes[i].kind, mode) {
+    switch (s.view.nodes[i].kind, mode) {
     case (.vstack, .place): content = stackLayout(VerticalAxis.self, PlaceMode.self, node, inner, &s)
     case (.vstack, .measure): content = stackLayout(VerticalAxis.self, MeasureMode.self, node, inner, &s)
     case (.hstack, .place): content = stackLayout(HorizontalAxis.self, PlaceMode.self, node, inner, &s)
@@ -81,8 +81,8 @@ func computeLeafNode(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState
     let proposal = input.proposal
     // A plain color (`FlatNode.isPlainColor`): the frame layer's fixed value or the proposal it passes through,
     // which a color takes (10 when unspecified; infinite stays infinite); its content is at its origin.
-    if s.ptr.nodes[Int(node)].isPlainColor {
-        let frame = s.ptr.frames[Int(node)]
+    if s.view.nodes[Int(node)].isPlainColor {
+        let frame = s.view.frames[Int(node)]
         let width = frame.width.isNaN ? (proposal.width.isNaN ? 10 : proposal.width) : frame.width
         let height = frame.height.isNaN ? (proposal.height.isNaN ? 10 : proposal.height) : frame.height
         let size = LayoutOutput(width: width, height: height)
@@ -100,7 +100,7 @@ func computeLeafNode(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState
 /// A child of a container: a simple leaf inline (`computeLeafNode`), anything else through `computeCachedLayout`.
 @inline(always)
 func computeChildLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
-    s.ptr.nodes[Int(node)].isSimpleLeaf ? computeLeafNode(node, input, &s) : computeCachedLayout(node, input, &s)
+    s.view.nodes[Int(node)].isSimpleLeaf ? computeLeafNode(node, input, &s) : computeCachedLayout(node, input, &s)
 }
 
 /// Place mode: the node's size and content offset (its parent writes x and y), and the final-size checks.
@@ -115,8 +115,8 @@ func recordPlacement(_ node: Int32, _ proposal: Proposal, _ output: LayoutOutput
     s.ptr.geometry[i].contentY = contentY
     // A superset of `checkPlacedNode`'s conditions (a small tap target, a size past the proposal), so the call is
     // made only when it may report.
-    if s.ptr.nodes[i].needsPlacementCheck
-        && ((s.ptr.nodes[i].isTappable && (size.0 < minimumTapTarget || size.1 < minimumTapTarget))
+    if s.view.nodes[i].needsPlacementCheck
+        && ((s.view.nodes[i].isTappable && (size.0 < minimumTapTarget || size.1 < minimumTapTarget))
             || size.0 > proposal.width + 0.5 || size.1 > proposal.height + 0.5) {
         checkPlacedNode(node, proposal, size, &s)
     }
@@ -132,17 +132,17 @@ let minimumTapTarget = 28.0
 @inline(never)
 private func checkPlacedNode(_ node: Int32, _ proposal: Proposal, _ size: (Double, Double), _ s: inout LayoutState) {
     let i = Int(node)
-    if s.ptr.nodes[i].isTappable && (size.0 < minimumTapTarget || size.1 < minimumTapTarget) {
+    if s.view.nodes[i].isTappable && (size.0 < minimumTapTarget || size.1 < minimumTapTarget) {
         s.report("tap-target-too-small", .warning, node,
                  "tap target is \(formatSize(size)) pt, under Apple's minimum control size of 28×28 pt (HIG: hit region ≥ 44×44 pt)")
     }
-    switch s.ptr.nodes[i].kind {
+    switch s.view.nodes[i].kind {
     case .vstack, .hstack, .zstack, .grid, .hgrid, .flow:
         // Along a parent stack's axis a child is offered a share while the stack is still dividing its
         // length; taking more than that share is how stacks work, not an overflow — also for a node that gets
         // the share through zstacks or padding (`FlatNode.shareAxis`). If the children do not fit, the parent
         // stack itself overflows and is reported.
-        let axis = s.ptr.nodes[i].shareAxis
+        let axis = s.view.nodes[i].shareAxis
         let overflowsWidth = axis != .horizontal && proposal.width.isFinite && size.0 > proposal.width + 0.5
         let overflowsHeight = axis != .vertical && proposal.height.isFinite && size.1 > proposal.height + 0.5
         if overflowsWidth || overflowsHeight {
@@ -170,7 +170,7 @@ func formatSize(_ size: (Double, Double)) -> String {
 /// The content layer: dispatches to the algorithm of the node's kind.
 @inline(__always)
 func computeContentLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
-    switch s.ptr.nodes[Int(node)].kind {
+    switch s.view.nodes[Int(node)].kind {
     case .vstack, .hstack:
         return computeStackLayout(node, input, &s)
     case .zstack, .custom:

@@ -47,10 +47,10 @@ extension LayoutState {
     }
 
     /// What makes a placement not reusable, counted: the pass's diagnostics (with those an upward relayout's
-    /// replayed placements report again without copying them, `replayTaken`), and the nodes placed that are laid
-    /// out again after compute (`volatilePlacements`: layers that extend into the safe area).
+    /// replayed placements report again without copying them, `DiagnosticReplay.takenCount`), and the nodes placed
+    /// that are laid out again after compute (`volatilePlacements`: layers that extend into the safe area).
     @inline(__always)
-    var placementEvents: Int { diagnostics.count &+ replayTaken &+ volatilePlacements }
+    var placementEvents: Int { diagnostics.count &+ replay.takenCount &+ volatilePlacements }
 
     /// Records `node`'s placement for `proposal`, reusable when it reported nothing and placed nothing volatile
     /// (`eventsBefore`: `placementEvents` when the node's placement began).

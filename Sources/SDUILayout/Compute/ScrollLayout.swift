@@ -8,7 +8,7 @@
 /// — content that should fill the width says `frame(maxWidth: .infinity)`). Content is placed at scroll offset 0.
 func computeScrollLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
     let proposal = input.proposal
-    let horizontal = s.ptr.nodes[Int(node)].isHorizontal
+    let horizontal = s.view.nodes[Int(node)].isHorizontal
     // Step 1: the content proposal.
     let content = horizontal
         ? Proposal(width: .nan, height: proposal.height)

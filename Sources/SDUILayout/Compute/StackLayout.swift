@@ -21,7 +21,7 @@
 /// Specialised per axis (`StackAxis`), so the axis costs no branch per child.
 func computeStackLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
     let proposal = input.proposal
-    switch (s.ptr.nodes[Int(node)].isHorizontal, input.mode) {
+    switch (s.view.nodes[Int(node)].isHorizontal, input.mode) {
     case (true, .place): return stackLayout(HorizontalAxis.self, PlaceMode.self, node, proposal, &s)
     case (true, .measure): return stackLayout(HorizontalAxis.self, MeasureMode.self, node, proposal, &s)
     case (false, .place): return stackLayout(VerticalAxis.self, PlaceMode.self, node, proposal, &s)
@@ -47,15 +47,15 @@ enum VerticalAxis: StackAxis { static var isHorizontal: Bool { false } }
 /// `computeStackLayout` for one axis and mode (`computeCachedLayout` calls it directly for stacks).
 func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ modeKind: Mode.Type, _ node: Int32,
                                                          _ proposal: Proposal, _ s: inout LayoutState) -> LayoutOutput {
-    guard s.ptr.nodes[Int(node)].visibleChildCount > 0 else { return .zero }
+    guard s.view.nodes[Int(node)].visibleChildCount > 0 else { return .zero }
     let horizontal = Axis.isHorizontal
     let mode = Mode.mode
-    let firstChild = s.ptr.nodes[Int(node)].firstChild
+    let firstChild = s.view.nodes[Int(node)].firstChild
     let along = horizontal ? proposal.width : proposal.height
     let cross = horizontal ? proposal.height : proposal.width
     // The gaps between visible children (SwiftUI's default spacing: none next to a spacer) are fixed per tree:
     // the build (`TreeBuilder.add`, Build/StackChildren.swift) stores each child's `gapBefore` and their sum.
-    let spacingTotal = s.ptr.nodes[Int(node)].spacingTotal
+    let spacingTotal = s.view.nodes[Int(node)].spacingTotal
 
     /// The input of a child offered `a` along the axis.
     @inline(__always) func make(_ a: Double) -> LayoutInput {
@@ -76,11 +76,11 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
         let viewport = horizontal ? nil : s.viewport
         while child >= 0 {
             let c = Int(child)
-            if !s.ptr.nodes[c].isHidden {
-                position += s.ptr.nodes[c].gapBefore
+            if !s.view.nodes[c].isHidden {
+                position += s.view.nodes[c].gapBefore
                 if let viewport {
-                    s.lazyWindow = lazyWindow(for: child, at: position, viewport, s.tree)
-                    let top = position + (s.ptr.nodes[c].hasPadding ? s.ptr.paddings[c].top : 0)
+                    s.lazyWindow = lazyWindow(for: child, at: position, viewport, s.tree.lazyGrids)
+                    let top = position + (s.view.nodes[c].hasPadding ? s.view.paddings[c].top : 0)
                     s.viewport = (viewport.0 - top, viewport.1 - top)
                 }
                 let size = computeChildLayout(child, make(.nan), &s)
@@ -93,11 +93,11 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
                 length += taken
                 crossSize = maxOf(crossSize, horizontal ? size.height : size.width)
             }
-            child = s.ptr.nodes[c].nextSibling
+            child = s.view.nodes[c].nextSibling
         }
         // Step 7 (across only: the positions along the axis are set).
         if mode == .place {
-            let nodes = s.ptr.nodes, geometry = s.ptr.geometry
+            let nodes = s.view.nodes, geometry = s.ptr.geometry
             let alignment = horizontal ? nodes[Int(node)].alignY : nodes[Int(node)].alignX
             child = firstChild
             while child >= 0 {
@@ -115,12 +115,12 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
         return horizontal ? LayoutOutput(width: length, height: crossSize) : LayoutOutput(width: crossSize, height: length)
     }
 
-    let shape = s.ptr.nodes[Int(node)].stackChildShape
+    let shape = s.view.nodes[Int(node)].stackChildShape
     if shape != .general {
         // Steps 1, 3–5 in closed form (see `StackChildShape`): the children's offer order is known without
         // probing or sorting — the fixed children in document order, then the spacers in document order — and
         // each is offered what step 5 would offer it, in the same order and with the same arithmetic.
-        let count = Int(s.ptr.nodes[Int(node)].visibleChildCount)
+        let count = Int(s.view.nodes[Int(node)].visibleChildCount)
         var remaining = along - spacingTotal
         // The fixed children's offers. In one group with the spacers: remaining ÷ all children left. In a group
         // of their own: what remains after reserving the spacers' minimums (summed in document order, as step
@@ -137,11 +137,11 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
             var child = firstChild
             while child >= 0 {
                 let c = Int(child)
-                if !s.ptr.nodes[c].isHidden && !s.ptr.nodes[c].hasFrame {
+                if !s.view.nodes[c].isHidden && !s.view.nodes[c].hasFrame {
                     spacerCount &+= 1
-                    spacerMinimums += s.ptr.nodes[c].minLength
+                    spacerMinimums += s.view.nodes[c].minLength
                 }
-                child = s.ptr.nodes[c].nextSibling
+                child = s.view.nodes[c].nextSibling
             }
             budget = remaining - spacerMinimums
             left = count &- spacerCount
@@ -152,8 +152,8 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
         var child = firstChild
         while child >= 0 {
             let c = Int(child)
-            if !s.ptr.nodes[c].isHidden {
-                if s.ptr.nodes[c].hasFrame {
+            if !s.view.nodes[c].isHidden {
+                if s.view.nodes[c].hasFrame {
                     let offer = exactOffers ? maxOf(0, budget) / Double(left) : .infinity
                     let size = computeChildLayout(child, make(offer), &s)
                     let taken = horizontal ? size.width : size.height
@@ -167,7 +167,7 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
                     spacers &+= 1
                 }
             }
-            child = s.ptr.nodes[c].nextSibling
+            child = s.view.nodes[c].nextSibling
         }
         // The spacers, last: what remains (in one group the running budget equals `remaining`: both started
         // from it, up to subtracting 0, and lost the same lengths) ÷ the spacers left. A bare spacer along its
@@ -179,9 +179,9 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
             child = firstSpacer
             while child >= 0 {
                 let c = Int(child)
-                if !s.ptr.nodes[c].isHidden && !s.ptr.nodes[c].hasFrame {
+                if !s.view.nodes[c].isHidden && !s.view.nodes[c].hasFrame {
                     let offer = maxOf(0, budget) / Double(left)
-                    let taken = maxOf(s.ptr.nodes[c].minLength, offer)
+                    let taken = maxOf(s.view.nodes[c].minLength, offer)
                     if mode == .place {
                         recordPlacement(child, make(offer).proposal,
                                         horizontal ? LayoutOutput(width: taken, height: 0) : LayoutOutput(width: 0, height: taken),
@@ -192,15 +192,15 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
                     crossSize = maxOf(crossSize, 0)
                     left &-= 1
                 }
-                child = s.ptr.nodes[c].nextSibling
+                child = s.view.nodes[c].nextSibling
             }
         }
-    } else if s.ptr.nodes[Int(node)].visibleChildCount == 1 {
+    } else if s.view.nodes[Int(node)].visibleChildCount == 1 {
         // One visible child: step 4 has nothing to order and step 5 no lower group to reserve for, so the child is
         // offered what remains, max(0, remaining − 0) ÷ 1, without the probes (which, nested, would measure each
         // level at 0, ∞ and its share).
         var child = firstChild
-        while child >= 0 && s.ptr.nodes[Int(child)].isHidden { child = s.ptr.nodes[Int(child)].nextSibling }
+        while child >= 0 && s.view.nodes[Int(child)].isHidden { child = s.view.nodes[Int(child)].nextSibling }
         let offer = maxOf(0, along - spacingTotal - 0.0) / 1.0
         let size = computeChildLayout(child, make(offer), &s)
         length += horizontal ? size.width : size.height
@@ -210,23 +210,23 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
         // reused across stacks and passes. The scratch is a stack of regions (nested stacks push above); it holds
         // an item per node, so it never grows here (see `PassPointers.stackItems`).
         let base = s.scratch.stackTop
-        let end = base + Int(s.ptr.nodes[Int(node)].visibleChildCount)
+        let end = base + Int(s.view.nodes[Int(node)].visibleChildCount)
         assert(end <= s.ptr.stackItems.count)
         s.scratch.stackTop = end
         var child = firstChild
         var k = base
         while child >= 0 {
             let c = Int(child)
-            if !s.ptr.nodes[c].isHidden {
+            if !s.view.nodes[c].isHidden {
                 let minimum: Double, maximum: Double
-                if s.ptr.nodes[c].hasFrame, case let fixed = horizontal ? s.ptr.frames[c].width : s.ptr.frames[c].height,
+                if s.view.nodes[c].hasFrame, case let fixed = horizontal ? s.view.frames[c].width : s.view.frames[c].height,
                    !fixed.isNaN {
                     // A fixed frame along the axis is its own minimum and maximum.
                     minimum = fixed; maximum = fixed
-                } else if s.ptr.nodes[c].kind == .spacer && !s.ptr.nodes[c].hasFrame && !s.ptr.nodes[c].hasPadding
-                            && s.ptr.nodes[c].aspectRatio.isNaN && !s.ptr.nodes[c].hasLayers {
+                } else if s.view.nodes[c].kind == .spacer && !s.view.nodes[c].hasFrame && !s.view.nodes[c].hasPadding
+                            && s.view.nodes[c].aspectRatio.isNaN && !s.view.nodes[c].hasLayers {
                     // A bare spacer: minLength up to infinity.
-                    minimum = s.ptr.nodes[c].minLength; maximum = .infinity
+                    minimum = s.view.nodes[c].minLength; maximum = .infinity
                 } else {
                     let small = computeCachedLayout(child, .measure(make(0).proposal), &s)
                     let large = computeCachedLayout(child, .measure(make(.infinity).proposal), &s)
@@ -235,11 +235,11 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
                 }
                 let flexibility = maximum - minimum
                 // (Indices are within the region [base, end) by construction: wrapping arithmetic, no overflow traps.)
-                s.ptr.stackItems[k] = StackItem(node: child, priority: s.ptr.nodes[c].layoutPriority,
+                s.ptr.stackItems[k] = StackItem(node: child, priority: s.view.nodes[c].layoutPriority,
                                                   flexibility: flexibility.isNaN ? .infinity : flexibility, minimum: minimum)
                 k &+= 1
             }
-            child = s.ptr.nodes[c].nextSibling
+            child = s.view.nodes[c].nextSibling
         }
         // Step 4: offer order (stable: O(n log n) for any number of children).
         let groups = sortStackItems(s.ptr.stackItems, base, end, s.ptr.sortItems)
@@ -292,7 +292,7 @@ func stackLayout<Axis: StackAxis, Mode: ComputeModeKind>(_ axis: Axis.Type, _ mo
 
     // Step 7: placement in document order (no child is laid out here: the pointers stay valid).
     if mode == .place {
-        let nodes = s.ptr.nodes, geometry = s.ptr.geometry
+        let nodes = s.view.nodes, geometry = s.ptr.geometry
         var position = 0.0
         var child = firstChild
         let alignment = horizontal ? nodes[Int(node)].alignY : nodes[Int(node)].alignX
@@ -383,8 +383,7 @@ func sortStackItems(_ items: UncheckedBuffer<StackItem>, _ base: Int, _ end: Int
 
 /// The viewport window of `child` when it is a virtualised grid placed at `position` in its stack's content.
 /// - Complexity: O(log g) in the virtualised grids (`lazyGrids` is in document order: appended by the build).
-private func lazyWindow(for child: Int32, at position: Double, _ viewport: (Double, Double), _ tree: LayoutTree) -> LazyWindow? {
-    let grids = tree.lazyGrids
+private func lazyWindow(for child: Int32, at position: Double, _ viewport: (Double, Double), _ grids: [LazyGridSource]) -> LazyWindow? {
     var low = 0, high = grids.count
     while low < high {
         let middle = (low + high) / 2

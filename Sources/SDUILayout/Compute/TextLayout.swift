@@ -13,17 +13,17 @@ import SDUISchema
 @inline(__always)
 func computeTextLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
     let proposal = input.proposal, mode = input.mode
-    let index = Int(s.ptr.nodes[Int(node)].textIndex)
+    let index = Int(s.view.nodes[Int(node)].textIndex)
     guard index >= 0 else { return .zero }
-    let padH = s.ptr.nodes[Int(node)].labelPadH * 2, padV = s.ptr.nodes[Int(node)].labelPadV * 2
-    let lineHeight = s.tree.texts[index].lineHeight
+    let padH = s.view.nodes[Int(node)].labelPadH * 2, padV = s.view.nodes[Int(node)].labelPadV * 2
+    let lineHeight = s.view.texts[index].lineHeight
     // `lineSpacing` is in the line stride; n lines are n strides less one spacing tall.
-    let lineSpacing = s.tree.texts[index].lineSpacing
+    let lineSpacing = s.view.texts[index].lineSpacing
     // Step 1.
     let maxWidth = proposal.width.isFinite ? max(0, proposal.width - padH) : .infinity
     if s.text.host != nil { return LayoutOutput(computeHostMeasuredText(node, index, proposal, mode, maxWidth: maxWidth, &s)) }
     // Step 2.
-    let ownLimit = s.tree.texts[index].lineLimit
+    let ownLimit = s.view.texts[index].lineLimit
     let limit = fittingLineLimit(ownLimit, height: proposal.height - padV, lineHeight: lineHeight, lineSpacing: lineSpacing)
     // Step 3.
     let measurer = s.text.unretainedMeasurer
@@ -31,11 +31,11 @@ func computeTextLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutSta
     var handle = index < s.textHandles.count ? s.textHandles[index] : .none
     if handle.epoch != measurer._withUnsafeGuaranteedRef({ $0.preparedEpoch }) { handle = s.prepareText(index) }
     var scale = 1.0
-    if s.tree.texts[index].minimumScaleFactor < 1 && limit == 1 && maxWidth.isFinite {
+    if s.view.texts[index].minimumScaleFactor < 1 && limit == 1 && maxWidth.isFinite {
         // `minimumScaleFactor` on one line: the font shrinks (no further than the factor) until the line fits.
         let ideal = measurer._withUnsafeGuaranteedRef { $0.size(of: handle, maxWidth: .infinity, lineLimit: 1) }.width
         if ideal > maxWidth && ideal > 0 {
-            scale = maxOf(s.tree.texts[index].minimumScaleFactor, maxWidth / ideal)
+            scale = maxOf(s.view.texts[index].minimumScaleFactor, maxWidth / ideal)
             handle = s.prepareScaledText(index, scale)
         }
     }
@@ -49,9 +49,9 @@ func computeTextLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutSta
     measurer._withUnsafeGuaranteedRef {
         $0.layout(of: handle, maxWidth: maxWidth, lineLimit: limit, into: &s.placedTexts[index].placed)
     }
-    s.placedTexts[index].place(fontSize: s.tree.texts[index].fontSize * scale, fontWeight: s.tree.texts[index].fontWeight,
-                               lineHeight: lineHeight * scale, alignment: s.tree.texts[index].alignment)
-    s.placedTexts[index].setFace(s.tree.texts[index].choice)
+    s.placedTexts[index].place(fontSize: s.view.texts[index].fontSize * scale, fontWeight: s.view.texts[index].fontWeight,
+                               lineHeight: lineHeight * scale, alignment: s.view.texts[index].alignment)
+    s.placedTexts[index].setFace(s.view.texts[index].choice)
     s.placedTexts[index].lineSpacing = lineSpacing * scale
     let width = s.placedTexts[index].placed.layout.size.width
     let laidHeight = s.placedTexts[index].placed.layout.size.height
@@ -80,8 +80,8 @@ private func fittingLineLimit(_ ownLimit: Int?, height: Double, lineHeight: Doub
 private func computeHostMeasuredText(_ node: Int32, _ index: Int, _ proposal: Proposal, _ mode: ComputeMode,
                                      maxWidth: Double, _ s: inout LayoutState) -> (Double, Double) {
     guard let host = s.text.host else { return (0, 0) }
-    let padH = s.ptr.nodes[Int(node)].labelPadH * 2, padV = s.ptr.nodes[Int(node)].labelPadV * 2
-    let spec = s.tree.texts[index]
+    let padH = s.view.nodes[Int(node)].labelPadH * 2, padV = s.view.nodes[Int(node)].labelPadV * 2
+    let spec = s.view.texts[index]
     let lineSpacing = spec.lineSpacing
     var font = spec.font
     font.lineHeight -= lineSpacing
@@ -135,8 +135,8 @@ private func sanitized(_ value: Double) -> Double { value.isFinite && value > 0 
 private func checkPlacedText(_ node: Int32, _ index: Int, _ proposal: Proposal, ownLimit: Int?, _ s: inout LayoutState) {
     let layout = s.placedTexts[index].placed.layout
     let lines = layout.lines
-    let string = s.tree.texts[index].string
-    let isButton = s.ptr.nodes[Int(node)].kind == .button
+    let string = s.view.texts[index].string
+    let isButton = s.view.nodes[Int(node)].kind == .button
     _ = string.utf8.withContiguousStorageIfAvailable { bytes in
         // Emergency breaks: consecutive lines with nothing between them (no hanging space, no newline) where the
         // line-breaking rules allow no break.
@@ -175,7 +175,7 @@ private func checkPlacedText(_ node: Int32, _ index: Int, _ proposal: Proposal, 
 func placedTextBreaksInsideWord(_ index: Int, _ s: inout LayoutState) -> Bool {
     let lines = s.placedTexts[index].placed.layout.lines
     guard lines.count > 1 else { return false }
-    let string = s.tree.texts[index].string
+    let string = s.view.texts[index].string
     return string.utf8.withContiguousStorageIfAvailable { bytes in
         lines.indices.dropLast().contains { i in
             let end = lines[i].utf8Range.upperBound
@@ -278,22 +278,20 @@ extension LayoutState {
     /// - Complexity: O(texts), one pass.
     mutating func prepareTexts() {
         textHandlesAreHints = false
-        let count = tree.texts.count
+        let count = view.texts.count
         textHandles.truncate(to: count)
         if textHandles.count < count { textHandles.append(contentsOf: repeatElement(.none, count: count - textHandles.count)) }
         let measurer = text.unretainedMeasurer
-        // Read only: the texts are usually a shared template's, and a mutable access would copy them all (with a
-        // retain of every string) into this engine's tree.
-        tree.texts.withUnsafeBufferPointer { texts in
-            guard let base = texts.baseAddress else { return }
-            textHandles.withUnsafeMutableBufferPointer { handles in
-                // Both buffers hold `count` elements (made so above).
-                for i in 0..<count {
-                    // The string is read in place (not copied or retained).
-                    let spec = base + i
-                    handles[i] = measurer._withUnsafeGuaranteedRef {
-                        $0.prepare(stringAt: spec.pointer(to: \.string)!, font: spec.pointee.font, hint: handles[i])
-                    }
+        // Read in place (`view`): the texts are usually a shared template's, and a mutable access would copy them
+        // all (with a retain of every string) into this engine's tree.
+        let texts = view.texts
+        textHandles.withUnsafeMutableBufferPointer { handles in
+            // Both buffers hold `count` elements (made so above).
+            for i in 0..<count {
+                // The string is read in place (not copied or retained).
+                let spec = texts.pointer(at: i)
+                handles[i] = measurer._withUnsafeGuaranteedRef {
+                    $0.prepare(stringAt: spec.pointer(to: \.string)!, font: spec.pointee.font, hint: handles[i])
                 }
             }
         }
@@ -302,17 +300,14 @@ extension LayoutState {
     /// Text `index`'s string read in place for `body` (not copied, retained, or made unique: see `prepareTexts`).
     @inline(__always)
     func withText<R>(_ index: Int, _ body: (UnsafePointer<String>) -> R) -> R {
-        tree.texts.withUnsafeBufferPointer { texts in
-            // `index` is a text of this tree (checked in debug builds).
-            assert(index >= 0 && index < texts.count, "text index out of range")
-            return body((texts.baseAddress! + index).pointer(to: \.string)!)
-        }
+        // `index` is a text of this tree (checked in debug builds).
+        body(view.texts.pointer(at: index).pointer(to: \.string)!)
     }
 
     /// Text `index` at `scale` times its font (`minimumScaleFactor`): prepared each time (the measurer's cache finds
     /// it by string and font).
     mutating func prepareScaledText(_ index: Int, _ scale: Double) -> PreparedTextHandle {
-        var font = tree.texts[index].font
+        var font = view.texts[index].font
         font.size *= scale
         font.lineHeight *= scale
         let measurer = text.unretainedMeasurer
@@ -325,9 +320,9 @@ extension LayoutState {
     mutating func prepareText(_ index: Int) -> PreparedTextHandle {
         if index >= textHandles.count {
             // Handles for every text of the tree at once (not text by text): one growth per tree.
-            textHandles.append(contentsOf: repeatElement(.none, count: max(index + 1, tree.texts.count) - textHandles.count))
+            textHandles.append(contentsOf: repeatElement(.none, count: max(index + 1, view.texts.count) - textHandles.count))
         }
-        let font = tree.texts[index].font
+        let font = view.texts[index].font
         let measurer = text.unretainedMeasurer
         let hint = textHandles[index]
         // The string is read in place (not copied or retained) while the measurer looks it up.

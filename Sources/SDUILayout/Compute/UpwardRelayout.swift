@@ -1,9 +1,10 @@
 extension LayoutState {
-    /// Whether `relayoutUpward` may run: the last pass was a full one of this tree that kept its placements and
-    /// wrote exact frames, and no layer extends into the safe area (those are laid out again after compute, by
-    /// `LayoutEngine.run`).
+    /// Whether `relayoutUpward` may run: the last pass was a full one of this tree that kept its placements, and no
+    /// layer extends into the safe area (those are laid out again after compute, by `LayoutEngine.run`). (Its caller
+    /// also asks that the last result's frames be exact, `LastResult.framesAreExact`: the output step then writes
+    /// only the frames inside the stops.)
     var canRelayoutUpward: Bool {
-        remembersPlacements && measurementsAreCurrent && framesAreExact && viewport == nil && lazyWindow == nil
+        remembersPlacements && measurementsAreCurrent && viewport == nil && lazyWindow == nil
             && tree.ignoresSafeAreaCount == 0
     }
 
@@ -32,18 +33,14 @@ extension LayoutState {
         for node in changed {
             var a = node
             while true {
-                let p = ptr.nodes[Int(a)].parent
+                let p = view.nodes[Int(a)].parent
                 guard p >= 0, let proposal = lastPlacementProposal(p) else { return false }
                 let before = ptr.geometry[Int(p)]
                 let reported = diagnostics.count
-                replayedDiagnostics = reported
-                replayStart = -1
-                replayCursor = 0
-                replayTaken = 0
+                replay = DiagnosticReplay(lastLayoutCount: reported)
                 let size = computeCachedLayout(p, .place(proposal), &self).size
                 let kept = finishReplay(ofSubtree: p)
-                replayedDiagnostics = -1
-                replayTaken = 0
+                replay = DiagnosticReplay()
                 guard kept || replaceDiagnostics(ofSubtree: p, reportedFrom: reported) else { return false }
                 let after = ptr.geometry[Int(p)]
                 if size.0.bitPattern == before.width.bitPattern && size.1.bitPattern == before.height.bitPattern
@@ -68,7 +65,7 @@ extension LayoutState {
     /// rows: a record of theirs may be older than their last placement).
     @inline(__always)
     private func lastPlacementProposal(_ node: Int32) -> Proposal? {
-        let n = ptr.nodes[Int(node)]
+        let n = view.nodes[Int(node)]
         guard n.kind != .text, n.stackChildShape != .fixedLeavesThenSpacers else { return nil }
         let record = ptr.placementRecords[Int(node)]
         // Another epoch: a record of another tree. (A node never placed — hidden — has a record of epoch 0 with no
@@ -79,8 +76,8 @@ extension LayoutState {
 
     /// The size `node` was placed at for `proposal` in the last layout, reused while an upward relayout places an
     /// ancestor again, when its placement is unchanged but was recorded as not reusable because its subtree reported
-    /// diagnostics: they are reported again, copied from the last layout's (`replayedDiagnostics`: its subtree's are
-    /// one run of them, as a pass reports them while it places it). A node recorded so is placed again whenever its
+    /// diagnostics: they are reported again, copied from the last layout's (`DiagnosticReplay.lastLayoutCount`: its
+    /// subtree's are one run of them, as a pass reports them while it places it). A node recorded so is placed again whenever its
     /// parent is (its ancestors are not reusable either), so its record describes its last placement.
     @inline(never)
     mutating func replayedPlacement(_ node: Int32, _ proposal: Proposal) -> LayoutOutput? {
@@ -88,13 +85,13 @@ extension LayoutState {
         let record = ptr.placementRecords[i]
         guard record.epoch == 0, record.proposedWidth.bitPattern == proposal.width.bitPattern,
               record.proposedHeight.bitPattern == proposal.height.bitPattern, record.version == ptr.versions[i],
-              ptr.nodes[i].kind != .text, ptr.nodes[i].stackChildShape != .fixedLeavesThenSpacers else { return nil }
+              view.nodes[i].kind != .text, view.nodes[i].stackChildShape != .fixedLeavesThenSpacers else { return nil }
         let low = Int32(i), high = Int32(tree.subtreeEnd(i))
         @inline(__always) func inSubtree(_ k: Int) -> Bool { diagnostics[k].node >= low && diagnostics[k].node < high }
         // The subtree's diagnostics are one run of the list (a pass reports them while it places the subtree):
         // found where the last replayed run ended (children are placed in order), else searched for.
-        let count = replayedDiagnostics
-        var first = replayCursor
+        let count = replay.lastLayoutCount
+        var first = replay.cursor
         if first < count && inSubtree(first) {
             while first > 0 && inSubtree(first - 1) { first -= 1 }
         } else {
@@ -104,45 +101,51 @@ extension LayoutState {
         var end = first
         while end < count && inSubtree(end) { end += 1 }
         if end > first {
-            if replayStart != -2 && diagnostics.count == count && (replayStart == -1 || first == replayCursor) {
-                // Follows the runs taken so far, nothing reported between: taken, not copied.
-                if replayStart == -1 { replayStart = first }
-                replayTaken += end - first
+            // Follows the runs taken so far, nothing reported between: taken, not copied.
+            let follows: Bool
+            switch replay.taken {
+            case .none: follows = true
+            case .from: follows = first == replay.cursor
+            case .copied: follows = false
+            }
+            if follows && diagnostics.count == count {
+                if case .none = replay.taken { replay.taken = .from(first) }
+                replay.takenCount += end - first
             } else {
                 copyReplayedRuns()
                 diagnostics.reserveCapacity(diagnostics.count + end - first)
                 for k in first..<end { diagnostics.append(diagnostics[k]) }
             }
-            replayCursor = end
+            replay.cursor = end
         }
         placementsReused &+= 1
         return LayoutOutput(width: ptr.geometry[i].width, height: ptr.geometry[i].height)
     }
 
-    /// Writes the runs `replayedPlacement` took without copying (`replayStart..<replayCursor`) where a pass reports
-    /// them: before what was reported after them. The list is written in full from then on.
+    /// Writes the runs `replayedPlacement` took without copying (`DiagnosticReplay.taken`) where a pass reports them:
+    /// before what was reported after them. The list is written in full from then on.
     private mutating func copyReplayedRuns() {
-        if replayStart >= 0 && replayCursor > replayStart {
-            let runs = Array(diagnostics[replayStart..<replayCursor])
-            diagnostics.insert(contentsOf: runs, at: replayedDiagnostics)
+        if case .from(let start) = replay.taken, replay.cursor > start {
+            let runs = Array(diagnostics[start..<replay.cursor])
+            diagnostics.insert(contentsOf: runs, at: replay.lastLayoutCount)
         }
-        replayTaken = 0
-        replayStart = -2
+        replay.takenCount = 0
+        replay.taken = .copied
     }
 
     /// After `node` was placed again: true when it reported exactly its old diagnostics (replayed runs that are its
     /// subtree's whole run, in place, and nothing else), so the list stays as it is; otherwise writes the runs taken
     /// without copying (`copyReplayedRuns`) and returns false (`replaceDiagnostics` puts them in place).
     private mutating func finishReplay(ofSubtree node: Int32) -> Bool {
-        let reported = replayedDiagnostics
-        if replayStart >= 0 && diagnostics.count == reported {
+        let reported = replay.lastLayoutCount
+        if case .from(let start) = replay.taken, diagnostics.count == reported {
             let low = node, high = Int32(tree.subtreeEnd(Int(node)))
             @inline(__always) func inSubtree(_ k: Int) -> Bool { diagnostics[k].node >= low && diagnostics[k].node < high }
             var k = 0
-            while k < replayStart && !inSubtree(k) { k += 1 }
-            var rest = replayCursor
+            while k < start && !inSubtree(k) { k += 1 }
+            var rest = replay.cursor
             while rest < reported && !inSubtree(rest) { rest += 1 }
-            if k == replayStart && rest == reported { return true }
+            if k == start && rest == reported { return true }
         }
         copyReplayedRuns()
         return false
@@ -205,6 +208,49 @@ extension LayoutState {
     /// a text (texts are measured without the cache, so without a record of it).
     @inline(__always)
     private func isPlacedOnly(_ node: Int32) -> Bool {
-        ptr.nodes[Int(node)].kind != .text && !measurements.wasMeasured(node)
+        view.nodes[Int(node)].kind != .text && !measurements.wasMeasured(node)
+    }
+}
+
+/// The diagnostics an upward relayout's reused placements report again, while it places one ancestor again
+/// (`LayoutState.relayoutUpward`; `LayoutState.replay`, inactive between climbs and in every other pass).
+///
+/// A placement that reported diagnostics is recorded as not reusable, so a pass places it again; while an upward
+/// relayout places an ancestor again at its old proposal, such a child's placement is reused all the same
+/// (`replayedPlacement`) and its diagnostics are the last layout's run for its subtree. Consecutive runs that follow
+/// each other in the list, with nothing reported between them, are taken where they are (`taken`) instead of being
+/// copied: when the ancestor's placement ends having reported exactly them, the list is left as it is.
+struct DiagnosticReplay {
+    /// Where the runs taken without copying start in the list.
+    enum TakenRuns {
+        /// No run was taken yet.
+        case none
+        /// Runs were taken from this index to `cursor`.
+        case from(Int)
+        /// Runs were copied to the end of the list (a run did not follow the last, or something else was reported):
+        /// the list is written as a pass reports it from then on.
+        case copied
+    }
+
+    /// An ancestor is being placed again (`replayedPlacement` is asked before a placement is made).
+    var isActive: Bool
+    /// How many of the diagnostics are the last layout's: the ones a reused placement reports again.
+    var lastLayoutCount: Int
+    var taken = TakenRuns.none
+    /// Where the last replayed run ended.
+    var cursor = 0
+    /// How many diagnostics the runs taken without copying hold (counted as reported: `placementEvents`).
+    var takenCount = 0
+
+    /// Inactive: no upward relayout is placing.
+    init() {
+        isActive = false
+        lastLayoutCount = 0
+    }
+
+    /// Placing an ancestor again, after the last layout's `lastLayoutCount` diagnostics.
+    init(lastLayoutCount: Int) {
+        isActive = true
+        self.lastLayoutCount = lastLayoutCount
     }
 }

@@ -13,18 +13,18 @@ import SDUISchema
 ///    text lines (`clearSubtree`).
 func computeViewThatFitsLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
     let proposal = input.proposal, mode = input.mode
-    let axes = s.ptr.nodes[Int(node)].columns
+    let axes = s.view.nodes[Int(node)].columns
     let horizontal = axes & Int32(Axis.Set.horizontal.rawValue) != 0, vertical = axes & Int32(Axis.Set.vertical.rawValue) != 0
     let ideal = Proposal(width: horizontal ? .nan : proposal.width, height: vertical ? .nan : proposal.height)
     // Step 1.
     let start = s.scratch.sizes.count
-    var child = s.ptr.nodes[Int(node)].firstChild
+    var child = s.view.nodes[Int(node)].firstChild
     while child >= 0 {
-        if !s.ptr.nodes[Int(child)].isHidden {
+        if !s.view.nodes[Int(child)].isHidden {
             let size = computeChildLayout(child, .measure(ideal), &s).size
             s.scratch.sizes.append(size)
         }
-        child = s.ptr.nodes[Int(child)].nextSibling
+        child = s.view.nodes[Int(child)].nextSibling
     }
     // Step 2.
     let choice = s.scratch.sizes.withUnsafeBufferPointer { all in
@@ -35,10 +35,10 @@ func computeViewThatFitsLayout(_ node: Int32, _ input: LayoutInput, _ s: inout L
     // Step 3.
     var size = (0.0, 0.0)
     var visible = 0
-    child = s.ptr.nodes[Int(node)].firstChild
+    child = s.view.nodes[Int(node)].firstChild
     while child >= 0 {
         let c = Int(child)
-        if !s.ptr.nodes[c].isHidden {
+        if !s.view.nodes[c].isHidden {
             if visible == choice {
                 size = computeChildLayout(child, input, &s).size
                 if mode == .place { s.ptr.geometry[c].x = 0; s.ptr.geometry[c].y = 0 }
@@ -47,7 +47,7 @@ func computeViewThatFitsLayout(_ node: Int32, _ input: LayoutInput, _ s: inout L
             }
             visible += 1
         }
-        child = s.ptr.nodes[c].nextSibling
+        child = s.view.nodes[c].nextSibling
     }
     return LayoutOutput(size)
 }
@@ -56,21 +56,21 @@ func computeViewThatFitsLayout(_ node: Int32, _ input: LayoutInput, _ s: inout L
 /// lines and no layer boxes, and their remembered placements are dropped (this pass's placements no longer hold them).
 /// - Complexity: O(subtree).
 func clearSubtree(_ root: Int32, _ s: inout LayoutState) {
-    let count = s.ptr.nodes.count
+    let count = s.view.nodes.count
     var j = Int(root)
     repeat {
         s.ptr.geometry[j] = NodeGeometry()
         s.ptr.placementRecords[j].epoch = 0
-        let text = Int(s.ptr.nodes[j].textIndex)
+        let text = Int(s.view.nodes[j].textIndex)
         if text >= 0 && text < s.placedTexts.count {
             s.noteTextWrite(text)
             s.placedTexts[text].isPlaced = false
         }
-        if s.ptr.nodes[j].hasLayers {
-            let entry = s.tree.layered(Int32(j))
+        if s.view.nodes[j].hasLayers {
+            let entry = s.view.layered(Int32(j))
             for k in Int(entry.firstLayer)..<Int(entry.firstLayer + entry.layerCount) { s.layerBoxes[k] = LayerBox() }
         }
         j += 1
         // Pre-order: the subtree is the nodes after `root` whose parent is in it (at or after `root`).
-    } while j < count && Int(s.ptr.nodes[j].parent) >= Int(root)
+    } while j < count && Int(s.view.nodes[j].parent) >= Int(root)
 }

@@ -4,28 +4,28 @@
 /// Unknown component types with children are laid out the same way.
 func computeZStackLayout(_ node: Int32, _ input: LayoutInput, _ s: inout LayoutState) -> LayoutOutput {
     let mode = input.mode
-    let flat = s.ptr.nodes[Int(node)]
+    let flat = s.view.nodes[Int(node)]
     // Step 1: size every visible child at the stack's proposal.
     var width = 0.0, height = 0.0
     var child = flat.firstChild
     while child >= 0 {
-        if !s.ptr.nodes[Int(child)].isHidden {
+        if !s.view.nodes[Int(child)].isHidden {
             let size = computeChildLayout(child, input, &s)
             width = maxOf(width, size.width)
             height = maxOf(height, size.height)
         }
-        child = s.ptr.nodes[Int(child)].nextSibling
+        child = s.view.nodes[Int(child)].nextSibling
     }
     // Step 2: align each child inside the union.
     if mode == .place {
         child = flat.firstChild
         while child >= 0 {
             let c = Int(child)
-            if !s.ptr.nodes[c].isHidden {
+            if !s.view.nodes[c].isHidden {
                 s.ptr.geometry[c].x = (width - s.ptr.geometry[c].width) * flat.alignX
                 s.ptr.geometry[c].y = (height - s.ptr.geometry[c].height) * flat.alignY
             }
-            child = s.ptr.nodes[c].nextSibling
+            child = s.view.nodes[c].nextSibling
         }
     }
     return LayoutOutput(width: width, height: height)

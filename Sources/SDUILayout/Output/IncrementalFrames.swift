@@ -80,18 +80,19 @@ extension IncrementalOutput {
 }
 
 /// Writes the frames and content origins of the nodes `plan` says can have changed over the last result's (which
-/// `s.frames` and `s.origins` hold, for this tree, in array order, unrounded and not mirrored: the caller checks).
+/// `last` holds, for this tree, in array order, unrounded and not mirrored: the caller checks).
 /// Returns false — nothing is known to be consistent, write every frame — when some geometry is not finite (the
 /// full pass reports it). `written`: the index ranges it wrote, in the order written (adjacent ones as one).
 /// - Complexity: O(path + the children of path nodes + the subtrees written again).
-func writeFramesIncrementally(_ s: inout LayoutState, _ plan: IncrementalOutput, written: inout [Range<Int>]) -> Bool {
+func writeFramesIncrementally(_ s: inout LayoutState, _ last: inout LastResult, _ plan: IncrementalOutput,
+                              written: inout [Range<Int>]) -> Bool {
     let count = s.tree.nodes.count
     let nodes = s.tree.nodes.unchecked
     let geometry = s.geometry.unchecked
     let records = s.placementRecords.unchecked
     let epoch = s.placementEpoch
-    return s.origins.withUnsafeMutableBufferPointer { origins in
-    s.frames.withUnsafeMutableBufferPointer { frames -> Bool in
+    return last.origins.withUnsafeMutableBufferPointer { origins in
+    last.frames.withUnsafeMutableBufferPointer { frames -> Bool in
         /// Node `i`'s frame and content origin from its geometry and its parent's origin (as the full writer
         /// computes them); false when not finite.
         @inline(__always) func write(_ i: Int) -> Bool {
@@ -121,8 +122,8 @@ func writeFramesIncrementally(_ s: inout LayoutState, _ plan: IncrementalOutput,
         }
         /// Records that the frames of `range` were written (one range with the last when they are adjacent).
         @inline(__always) func note(_ range: Range<Int>) {
-            if let last = written.last, last.upperBound == range.lowerBound {
-                written[written.count - 1] = last.lowerBound..<range.upperBound
+            if let previous = written.last, previous.upperBound == range.lowerBound {
+                written[written.count - 1] = previous.lowerBound..<range.upperBound
             } else {
                 written.append(range)
             }

@@ -243,14 +243,7 @@ final class PendingDiagnostics: @unchecked Sendable {
 
     /// The payload id (or path id) and JSON Pointer of node `index`.
     private func name(_ index: Int32) -> (id: String, pointer: String) {
-        var chain: [Int32] = []
-        var i = Int(index)
-        while i > 0, i < links.count {
-            chain.append(links[i].childIndex)
-            i = Int(links[i].parent)
-        }
-        var path = "root"
-        for c in chain.reversed() { path += pathComponent(forChildIndex: c) }
+        let path = links.pathID(at: Int(index))
         let node = Int(index) < links.count ? Int(links[Int(index)].node) : -1
         let id = node >= 0 && node < identities.count ? identities[node].id : nil
         return (id ?? path, pointer(forPath: path))

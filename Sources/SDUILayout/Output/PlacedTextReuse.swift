@@ -2,9 +2,10 @@
 //
 // A result shares the pass's `placedTexts` buffer (`LayoutNodeStorage.textBuffer`), so the next pass's first write
 // to a text would copy the whole buffer — every text's lines retained, and the old buffer's released when its result
-// goes — while an incremental pass writes a handful. Instead the engine keeps the boxes of the last two results:
-// once the result before the last is gone, its buffer is the engine's alone; the texts written since (recorded as
-// they are written: `noteTextWrite`) are copied into it from the last result's, and the pass writes into it in place.
+// goes — while an incremental pass writes a handful. Instead the engine keeps the boxes of the last two results
+// (`LastResult.texts`, `retiredTexts`): once the result before the last is gone, its buffer is the engine's alone;
+// the texts written since (recorded as they are written: `noteTextWrite`) are copied into it from the last
+// result's, and the pass writes into it in place.
 
 extension LayoutState {
     /// Records that text `index` is written (in a pass whose writes are recorded).
@@ -15,19 +16,19 @@ extension LayoutState {
 
     /// The texts of the result being made: `placedTexts`, shared in a new box. The last result's box is retired, and
     /// the writes that took its texts to these are kept for the next pass (`reuseRetiredTexts`).
-    mutating func retainTexts() -> PlacedTextBuffer {
+    mutating func retainTexts(_ last: inout LastResult) -> PlacedTextBuffer {
         let buffer: PlacedTextBuffer
-        if retiredTexts != nil && isKnownUniquelyReferenced(&retiredTexts), let unused = retiredTexts {
+        if last.retiredTexts != nil && isKnownUniquelyReferenced(&last.retiredTexts), let unused = last.retiredTexts {
             // The box of a result that is gone (emptied, or holding texts no pass took back) is reused.
             unused.texts = placedTexts
             buffer = unused
         } else {
             buffer = PlacedTextBuffer(placedTexts)
         }
-        retiredTexts = resultTexts
-        resultTexts = buffer
-        lastTextWrites = textWrites
-        lastTextSplices = textSplices
+        last.retiredTexts = last.texts
+        last.texts = buffer
+        last.textWrites = textWrites
+        last.textSplices = textSplices
         textWrites = []
         textSplices = []
         return buffer
@@ -37,25 +38,27 @@ extension LayoutState {
     /// gone, that result's texts are brought to the last result's (the entries written in between) and become
     /// `placedTexts`, which the pass then writes in place. Writes are recorded only while `placedTexts` is the last
     /// result's buffer unchanged (any other change to it copies it first, as the result shares it).
-    mutating func reuseRetiredTexts() {
+    mutating func reuseRetiredTexts(_ last: inout LastResult) {
         textSplices = []
-        guard let last = resultTexts, Self.sameBuffer(placedTexts, last.texts) else {
+        guard let lastTexts = last.texts, Self.sameBuffer(placedTexts, lastTexts.texts) else {
             textWrites = nil
-            dropRetiredTexts()
+            last.dropRetiredTexts()
             return
         }
         textWrites = []
-        guard let writes = lastTextWrites, isKnownUniquelyReferenced(&retiredTexts), let retired = retiredTexts else { return }
+        guard let writes = last.textWrites, isKnownUniquelyReferenced(&last.retiredTexts), let retired = last.retiredTexts else {
+            return
+        }
         // The splices made before the writes (a template's items inserted or removed) are made to it the same way.
         var count = retired.texts.count
-        for splice in lastTextSplices {
+        for splice in last.textSplices {
             guard splice.region.upperBound <= count else { return }
             count += splice.delta
         }
         guard count == placedTexts.count else { return }
         var texts = ContiguousArray<PlacedText>()
         swap(&texts, &retired.texts)
-        for splice in lastTextSplices { texts.splice(splice, made: nil, filler: PlacedText()) }
+        for splice in last.textSplices { texts.splice(splice, made: nil, filler: PlacedText()) }
         for t in writes where Int(t) < texts.count { texts[Int(t)] = placedTexts[Int(t)] }
         placedTexts = texts
     }
@@ -64,7 +67,9 @@ extension LayoutState {
     private static func sameBuffer(_ a: ContiguousArray<PlacedText>, _ b: ContiguousArray<PlacedText>) -> Bool {
         a.count == b.count && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
     }
+}
 
+extension LastResult {
     /// Lets the texts of the result before the last go (a full pass swaps its spare texts in and must hold them
     /// alone); its box is kept for the next result when nothing else holds it.
     mutating func dropRetiredTexts() {

@@ -25,10 +25,11 @@ import SDUISchema
 /// `walk`: the output order when the tree's virtualised grids realised rows (nil: array order). `scrollOffset`: the
 /// root scroll's content offset the frames are shown at (`applyScrollOffset`; 0: at the top).
 ///
-/// `lastResultIsAlive`: whether a result other than this one holds the last result's frames
-/// (`LayoutState.lastResultIsAlive()`, asked before anything in this pass held the last result's token): they are
-/// then copied, not written in place.
-func makeLayoutResult(state s: inout LayoutState, walk: OutputOrder? = nil, environment: WindowEnvironment,
+/// `last`: what the output step kept of the last result (its frames, built on or written over, and its token); left
+/// describing this one. `lastResultIsAlive`: whether a result other than this one holds the last result's frames
+/// (`LastResult.isAlive()`, asked before anything in this pass held the last result's token): they are then copied,
+/// not written in place.
+func makeLayoutResult(state s: inout LayoutState, last: inout LastResult, walk: OutputOrder? = nil, environment: WindowEnvironment,
                       traits: TraitCollection, roundsToPixels: Bool, scrollOffset: Double = 0,
                       incremental: IncrementalOutput? = nil, lastResultIsAlive: Bool) -> LayoutResult {
     let count = s.tree.nodes.count
@@ -41,14 +42,14 @@ func makeLayoutResult(state s: inout LayoutState, walk: OutputOrder? = nil, envi
     // Nodes realised only to be measured (a virtualised grid's first row) are not linked: not output.
     let outputCount = walk?.nodes.count ?? count
     // Step 2 (content origins per node index; frames in output order).
-    if s.origins.count < count { s.origins = ContiguousArray(repeating: Point(x: 0, y: 0), count: count) }
+    if last.origins.count < count { last.origins = ContiguousArray(repeating: Point(x: 0, y: 0), count: count) }
     // The previous result's frames are overwritten in place when it is gone, else copied once — in one block move
     // (the copy-on-write of the first write below would copy them element by element).
-    if s.frames.count != outputCount {
-        s.frames.removeAll(keepingCapacity: true)
-        s.frames.append(contentsOf: repeatElement(Rect.zero, count: outputCount))
+    if last.frames.count != outputCount {
+        last.frames.removeAll(keepingCapacity: true)
+        last.frames.append(contentsOf: repeatElement(Rect.zero, count: outputCount))
     } else if lastResultIsAlive {
-        s.frames = s.frames.withUnsafeBufferPointer { old in
+        last.frames = last.frames.withUnsafeBufferPointer { old in
             ContiguousArray(unsafeUninitializedCapacity: old.count) { buffer, initialized in
                 if let from = old.baseAddress, let to = buffer.baseAddress { to.initialize(from: from, count: old.count) }
                 initialized = old.count
@@ -64,18 +65,18 @@ func makeLayoutResult(state s: inout LayoutState, walk: OutputOrder? = nil, envi
     let roundsWhileWriting = roundsToPixels
     // Whether some node's computed geometry was not finite (never unless an arithmetic limit was missed: see
     // `LayoutLimits`); such nodes are found and reported after the frames are written.
-    let canBuildOnLast = s.framesAreExact && inArrayOrder && !roundsToPixels && !mirrors && s.frames.count == count
-        && s.origins.count >= count && scrollOffset == 0
+    let canBuildOnLast = last.framesAreExact && inArrayOrder && !roundsToPixels && !mirrors && last.frames.count == count
+        && last.origins.count >= count && scrollOffset == 0
     // The last pass's list, emptied where it lies when its result is gone.
-    var written = s.writtenRanges.take() ?? []
+    var written = last.writtenRanges.take() ?? []
     written.removeAll(keepingCapacity: true)
     let wroteIncrementally = canBuildOnLast
-        && incremental.map { (s.tree.layeredNodes.isEmpty || $0.reachesDecorationViews) && writeFramesIncrementally(&s, $0, written: &written) } == true
-    s.writtenRanges = wroteIncrementally ? written : nil
+        && incremental.map { (s.tree.layeredNodes.isEmpty || $0.reachesDecorationViews) && writeFramesIncrementally(&s, &last, $0, written: &written) } == true
+    last.writtenRanges = wroteIncrementally ? written : nil
     let sawNonFinite = wroteIncrementally ? false : s.tree.nodes.withUnsafeBufferPointer { nodes in
     s.geometry.withUnsafeBufferPointer { geometry in
-    s.origins.withUnsafeMutableBufferPointer { origins in
-    s.frames.withUnsafeMutableBufferPointer { frames -> Bool in
+    last.origins.withUnsafeMutableBufferPointer { origins in
+    last.frames.withUnsafeMutableBufferPointer { frames -> Bool in
         var sawNonFinite = false
         /// Writes node `i`'s frame at `out`; whether its geometry was not finite.
         @inline(__always) func write(_ i: Int, _ out: Int) -> Bool {
@@ -137,7 +138,7 @@ func makeLayoutResult(state s: inout LayoutState, walk: OutputOrder? = nil, envi
     if sawNonFinite { reportNonFiniteGeometry(&s) }
     // Frames written below (a scroll offset, mirroring) change what `frames` holds: an incremental pass builds only
     // on plain ones. Layered nodes' frames (their outermost layer boxes, below) are written again by every pass.
-    s.framesAreExact = inArrayOrder && !roundsToPixels && !mirrors && !sawNonFinite && scrollOffset == 0
+    last.framesAreExact = inArrayOrder && !roundsToPixels && !mirrors && !sawNonFinite && scrollOffset == 0
     // Step 5.
     let links: OutputLinks
     if inArrayOrder {
@@ -160,24 +161,24 @@ func makeLayoutResult(state s: inout LayoutState, walk: OutputOrder? = nil, envi
     // Layered nodes: their layers' boxes in the window, and their frames the outermost box (offsets included).
     var layerOutput: LayerOutput? = nil
     if !s.tree.layeredNodes.isEmpty {
-        layerOutput = writeLayerFrames(&s, positions: walk?.positions, roundsToPixels: roundsToPixels, scale: scale)
+        layerOutput = writeLayerFrames(&s, &last, positions: walk?.positions, roundsToPixels: roundsToPixels, scale: scale)
     }
     // A layout at a scroll offset: the content moved and sections' pinned views kept in the viewport.
     if scrollOffset != 0 {
-        if inArrayOrder { applyScrollOffset(scrollOffset, &s, layers: &layerOutput) }
+        if inArrayOrder { applyScrollOffset(scrollOffset, &s, frames: &last.frames, layers: &layerOutput) }
     }
     // Mirrored last: layered nodes' frames are their outermost layer boxes, written just above.
     if mirrors {
-        mirror(&s.frames, windowWidth: environment.size.width, roundingTo: roundsToPixels ? scale : nil)
+        mirror(&last.frames, windowWidth: environment.size.width, roundingTo: roundsToPixels ? scale : nil)
         if var output = layerOutput {
             mirror(&output.frames, windowWidth: environment.size.width, roundingTo: roundsToPixels ? scale : nil)
             layerOutput = output
         }
     }
-    let texts = s.retainTexts()
+    let texts = s.retainTexts(&last)
     // A token no result and no storage holds any more names nothing: it is reused.
-    let token = lastResultIsAlive ? LayoutPassToken() : s.lastToken ?? LayoutPassToken()
-    let storage = LayoutNodeStorage(frames: s.frames, links: links, identities: s.tree.identities, texts: texts, token: token,
+    let token = lastResultIsAlive ? LayoutPassToken() : last.token ?? LayoutPassToken()
+    let storage = LayoutNodeStorage(frames: last.frames, links: links, identities: s.tree.identities, texts: texts, token: token,
                                     source: s.tree.source,
                                     replacedSources: s.tree.replacedSources, changedTexts: s.tree.changedTexts,
                                     state: s.tree.inputState,
@@ -186,7 +187,7 @@ func makeLayoutResult(state s: inout LayoutState, walk: OutputOrder? = nil, envi
                                     linksAreTree: inArrayOrder, layoutDirection: traits.layoutDirection,
                                     layers: layerOutput?.layers ?? [], layered: layerOutput?.layered ?? [],
                                     layerFrames: layerOutput?.frames ?? [])
-    s.lastToken = storage.token
+    last.token = storage.token
 
     let diagnostics: DiagnosticStorage
     if s.diagnostics.isEmpty {
@@ -266,7 +267,7 @@ struct LayerOutput {
 /// offset), and its frame set to its outermost layer's box (an outermost offset moves it). In output indices: the
 /// same as node indices in array order; a viewport layout's realised rows are renumbered (`positions`, `OutputOrder`).
 /// - Complexity: O(layers) (+ O(layered nodes · log) to sort a viewport layout's).
-private func writeLayerFrames(_ s: inout LayoutState, positions: ContiguousArray<Int32>?, roundsToPixels: Bool,
+private func writeLayerFrames(_ s: inout LayoutState, _ last: inout LastResult, positions: ContiguousArray<Int32>?, roundsToPixels: Bool,
                               scale: Double) -> LayerOutput {
     let inArrayOrder = positions == nil
     let layerCount = s.tree.layers.count
@@ -278,7 +279,7 @@ private func writeLayerFrames(_ s: inout LayoutState, positions: ContiguousArray
         let i = Int(entry.node)
         let out = inArrayOrder ? i : Int(positions.unsafelyUnwrapped[i])
         // Realised only to be measured (not linked), or of a row dropped from the output.
-        guard out >= 0, out < s.frames.count, !inArrayOrder || i < s.tree.nodes.count else { continue }
+        guard out >= 0, out < last.frames.count, !inArrayOrder || i < s.tree.nodes.count else { continue }
         var e = entry
         e.node = Int32(truncatingIfNeeded: out)
         layered.append(e)
@@ -292,8 +293,8 @@ private func writeLayerFrames(_ s: inout LayoutState, positions: ContiguousArray
         // The layout origin as the frame writer computes it (the parent's content origin plus the position).
         let g = s.geometry[i]
         let parent = Int(s.tree.nodes[i].parent)
-        let originX = parent >= 0 ? s.origins[parent].x + g.x : g.x
-        let originY = parent >= 0 ? s.origins[parent].y + g.y : g.y
+        let originX = parent >= 0 ? last.origins[parent].x + g.x : g.x
+        let originY = parent >= 0 ? last.origins[parent].y + g.y : g.y
         for k in first..<end {
             let box = s.layerBoxes[k]
             var rect = Rect(x: originX + box.x, y: originY + box.y, width: max(0, box.width), height: max(0, box.height))
@@ -303,7 +304,7 @@ private func writeLayerFrames(_ s: inout LayoutState, positions: ContiguousArray
         // The outermost box; a background's or overlay's own box may extend into the safe area, the node's does not.
         var outer = end - 1
         while outer > first && (layers[outer].role == .background || layers[outer].role == .overlay) { outer -= 1 }
-        s.frames[out] = frames[outer]
+        last.frames[out] = frames[outer]
     }
     if !inArrayOrder { layered.sort { $0.node < $1.node } }
     return LayerOutput(layers: layers, layered: layered, frames: frames)

@@ -15,25 +15,26 @@ import SDUISchema
 ///
 /// Compute is untouched (placements and measurements do not depend on the offset): only the output moves.
 /// - Complexity: O(n).
-func applyScrollOffset(_ requested: Double, _ s: inout LayoutState, layers: inout LayerOutput?) {
-    let count = s.frames.count
+/// `frames`: the written frames, moved in place.
+func applyScrollOffset(_ requested: Double, _ s: inout LayoutState, frames: inout ContiguousArray<Rect>, layers: inout LayerOutput?) {
+    let count = frames.count
     guard count > 1, count == s.tree.nodes.count, s.tree.nodes[0].kind == .scroll, requested.isFinite else { return }
     let horizontal = s.tree.nodes[0].isHorizontal
     @inline(__always) func start(_ r: Rect) -> Double { horizontal ? r.minX : r.minY }
     @inline(__always) func end(_ r: Rect) -> Double { horizontal ? r.maxX : r.maxY }
     @inline(__always) func length(_ r: Rect) -> Double { horizontal ? r.width : r.height }
     // Step 1.
-    let viewport = s.frames[0]
+    let viewport = frames[0]
     var contentEnd = start(viewport)
     for i in 1..<count where s.tree.nodes[i].parent == 0 && s.tree.nodes[i].childIndex >= 0 && !s.tree.nodes[i].isHidden {
-        contentEnd = maxOf(contentEnd, end(s.frames[i]))
+        contentEnd = maxOf(contentEnd, end(frames[i]))
     }
     let offset = minOf(maxOf(0, requested), maxOf(0, contentEnd - end(viewport)))
     // Layer boxes by output node (layered nodes in node order).
     let entries: ContiguousArray<LayeredNode> = layers?.layered ?? []
     var layerFrames = layers?.frames ?? []
     func move(_ i: Int, by delta: Double) {
-        if horizontal { s.frames[i].origin.x += delta } else { s.frames[i].origin.y += delta }
+        if horizontal { frames[i].origin.x += delta } else { frames[i].origin.y += delta }
         guard s.tree.nodes[i].hasLayers else { return }
         var low = 0, high = entries.count
         while low < high { let m = (low + high) >> 1; if entries[m].node < Int32(i) { low = m + 1 } else { high = m } }
@@ -60,8 +61,8 @@ func applyScrollOffset(_ requested: Double, _ s: inout LayoutState, layers: inou
             var nested = false
             while a > 0 { if s.tree.nodes[a].kind == .scroll { nested = true; break }; a = Int(s.tree.nodes[a].parent) }
             if nested { continue }
-            let section = s.frames[Int(s.tree.nodes[i].parent)]
-            let frame = s.frames[i]
+            let section = frames[Int(s.tree.nodes[i].parent)]
+            let frame = frames[i]
             var delta = 0.0
             if childIndex == sectionHeaderChildIndex && pinned.contains(.sectionHeaders) {
                 let top = minOf(maxOf(start(frame), start(viewport)), end(section) - length(frame))
