@@ -66,17 +66,27 @@ struct LayeredNode {
     var ignoresSafeArea: Bool
 }
 
+extension LayeredNode {
+    /// The entry of layered node `node` (which must be one) among `count` entries in node order, read by `entry(i)`:
+    /// the one search behind `LayoutTree.layered(_:)` and `LayoutTreeView.layered(_:)`.
+    /// - Complexity: O(log count).
+    @inline(__always)
+    static func find(_ node: Int32, count: Int, entry: (Int) -> LayeredNode) -> LayeredNode {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) >> 1
+            if entry(middle).node < node { low = middle + 1 } else { high = middle }
+        }
+        assert(low < count && entry(low).node == node, "not a layered node")
+        return entry(min(low, count - 1))
+    }
+}
+
 extension LayoutTree {
     /// The layers of layered node `node` (which must be one). - Complexity: O(log layered nodes).
     @inline(__always)
     func layered(_ node: Int32) -> LayeredNode {
-        var low = 0, high = layeredNodes.count
-        while low < high {
-            let middle = (low + high) >> 1
-            if layeredNodes[middle].node < node { low = middle + 1 } else { high = middle }
-        }
-        assert(low < layeredNodes.count && layeredNodes[low].node == node, "not a layered node")
-        return layeredNodes[min(low, layeredNodes.count - 1)]
+        LayeredNode.find(node, count: layeredNodes.count) { layeredNodes[$0] }
     }
 }
 

@@ -49,13 +49,7 @@ struct LayoutTreeView {
     /// The layers of layered node `node` (which must be one), as `LayoutTree.layered(_:)`.
     /// - Complexity: O(log layered nodes).
     func layered(_ node: Int32) -> LayeredNode {
-        var low = 0, high = layeredNodes.count
-        while low < high {
-            let middle = (low + high) >> 1
-            if layeredNodes[middle].node < node { low = middle + 1 } else { high = middle }
-        }
-        assert(low < layeredNodes.count && layeredNodes[low].node == node, "not a layered node")
-        return layeredNodes[min(low, layeredNodes.count - 1)]
+        LayeredNode.find(node, count: layeredNodes.count) { layeredNodes[$0] }
     }
 }
 
