@@ -134,7 +134,7 @@ final class ContentRows: @unchecked Sendable {
     }
 }
 
-/// One node's content, resolved (see `NodeContentTable`). Its id and type are the tree's (`LayoutTree.identities`).
+/// One node's content, resolved (see `NodeContentTable`). Its id and type are read from its payload node (`NodeIdentity`).
 struct ContentRecord {
     /// A text's string; a button's or label's title.
     var text: String?
