@@ -33,6 +33,10 @@ final class PayloadSource: @unchecked Sendable {
     private let extended: PayloadSource?
     /// How many splices extended the sources before this one (0 for a built tree's).
     let generation: Int
+    /// For a splice's source, the runs of the spliced tree's nodes over the nodes of the tree `extended` is of
+    /// (`TableSplice.wholeTable(oldCount:)`): how a content table of that tree is carried to this one. Written only
+    /// by the splice, before the tree is laid out.
+    private var spliceRuns: [NodeRun]?
     /// The most splices a tree's sources take before a full build starts them afresh (each keeps the one before,
     /// and with it the payload nodes of every item it ever held).
     static let maxGeneration = 32
@@ -78,6 +82,8 @@ final class PayloadSource: @unchecked Sendable {
     /// What the tree's nodes show and do, for `links` (the tree's own, in node order) and `sizeClass`: resolved the
     /// first time a result of the tree is asked, then shared by its results; for a result whose nodes' payload nodes a
     /// state change replaced (`replaced`), a table with those nodes resolved again (shared from then on).
+    /// The first table of a spliced tree is the table of the tree it was spliced from carried through the splices
+    /// (`NodeContentTable.spliced(from:through:links:replaced:)`), when that tree had one.
     func contents(_ links: OutputLinks, replaced: [Int32: ReplacedSource], sizeClass: UserInterfaceSizeClass) -> NodeContentTable {
         lock.lock()
         defer { lock.unlock() }
@@ -86,9 +92,36 @@ final class PayloadSource: @unchecked Sendable {
             contentTables[i] = table
             return table
         }
-        let made = NodeContentTable(links: links, replaced: replaced, sizeClass: sizeClass)
+        let made = splicedContents(links, replaced: replaced, sizeClass: sizeClass)
+            ?? NodeContentTable(links: links, replaced: replaced, sizeClass: sizeClass)
         contentTables.append(made)
         return made
+    }
+
+    /// Records that this source's tree is the tree of `extended` with its nodes spliced as `runs` say.
+    func follows(splice runs: [NodeRun]) { spliceRuns = runs }
+
+    /// The table of the nearest tree this one was spliced from that has one for `sizeClass`, carried through the
+    /// splices since; nil when none has.
+    private func splicedContents(_ links: OutputLinks, replaced: [Int32: ReplacedSource],
+                                 sizeClass: UserInterfaceSizeClass) -> NodeContentTable? {
+        var splices: [[NodeRun]] = []
+        var source = self
+        while let runs = source.spliceRuns, let previous = source.extended {
+            splices.append(runs)
+            if let base = previous.existingContents(sizeClass: sizeClass) {
+                return NodeContentTable.spliced(from: base, through: splices.reversed(), links: links, replaced: replaced)
+            }
+            source = previous
+        }
+        return nil
+    }
+
+    /// The table for `sizeClass`, if one was made.
+    private func existingContents(sizeClass: UserInterfaceSizeClass) -> NodeContentTable? {
+        lock.lock()
+        defer { lock.unlock() }
+        return contentTables.first { $0.sizeClass == sizeClass }
     }
 
     /// The named nodes of the tree as built, made by `make` the first time (`isNew`: made by this call).
