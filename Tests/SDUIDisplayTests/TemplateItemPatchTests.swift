@@ -79,11 +79,16 @@ import SDUIEnvironment
             let fresh = LayoutEngine().layout(general, in: environment, traits: traits)
             #expect(result.nodes == fresh.nodes, "step \(step): frames")
             #expect(result.diagnostics == fresh.diagnostics, "step \(step): diagnostics")
+            // The locals an action sees: a kept item that moved is at its new index.
+            for i in 0..<fresh.nodes.count {
+                let kept = result.locals(at: i), made = fresh.locals(at: i)
+                #expect(kept.map(\.name) == made.map(\.name) && kept.map(\.value) == made.map(\.value), "step \(step): locals of node \(i)")
+            }
         }
         #expect(sourceRefusals == 60 / (PayloadSource.maxGeneration + 1))
     }
 
-    @Test func `a kept item moved by a template that does not read its index keeps its node with the new index`() throws {
+    @Test func `a kept item moved by a template that does not read its index keeps its node as it was, at the new index`() throws {
         let screen = try #require(PayloadDecoder().decode(Array(Self.payload(id: true).utf8)).screen)
         var updater = StateUpdater(screen: screen)
         var state = screen.state
@@ -92,7 +97,8 @@ import SDUIEnvironment
         let update = try #require(updated)
         #expect(update.changedStructure)
         let moved = update.screen.root.children[1]
-        #expect(moved.templateItem?.index == 0 && moved.templateItem?.key == .string("y"))
+        #expect(update.screen.root.templateItemIndex(ofChild: 1) == 0 && moved.templateItem?.key == .string("y"))
+        #expect(moved == screen.root.children[2], "the node of y is kept as it was")
         #expect(moved.children == screen.root.children[2].children, "the node of y is kept")
         #expect(update.screen.root == screen.resolved(in: state).screen?.root)
     }
