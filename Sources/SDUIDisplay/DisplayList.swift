@@ -203,14 +203,14 @@ extension DisplayAccessibility {
         case .hidden: role = .hidden
         case .element(let k):
             guard k < tree.elements.count else { return }
-            let element = tree.elements[k]
+            // Field by field (a copy of the element would retain every one of its fields).
             role = .element
-            label = element.label
-            hint = element.hint
-            value = element.value
-            traits = Traits(element.traits)
-            control = element.control
-            if let identifier = element.identifier { self.identifier = identifier }
+            label = tree.elements[k].label
+            hint = tree.elements[k].hint
+            value = tree.elements[k].value
+            traits = Traits(tree.elements[k].traits)
+            control = tree.elements[k].control
+            if let identifier = tree.elements[k].identifier { self.identifier = identifier }
         }
     }
 }

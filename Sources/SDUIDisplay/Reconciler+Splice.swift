@@ -130,7 +130,7 @@ extension ViewTreeDriver {
         run(operations, newItems: splice.items)
         // The views inside a removed one went with it.
         for key in removed { forgetView(key) }
-        replaceItems(splice.items)
+        replaceItems(splice.items, oldIndices: splice.oldIndices)
         return operations
     }
 }

@@ -278,6 +278,9 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
     public private(set) var items: [DisplayItem] = []
     /// The views by key.
     public private(set) var views: [ViewKey: Host.HostView] = [:]
+    /// The view of each item, in the items' order (`orderedViews()`), once asked for: brought along by changes that
+    /// replace items in place or splice them, dropped by any other.
+    private var viewsInOrder: [Host.HostView]?
     /// Counts of the operations applied so far, by kind (`insert`, `move`, `updateFrame`, `updateContent`, `remove`).
     public var appliedCounts: [String: Int] {
         var counts: [String: Int] = [:]
@@ -293,6 +296,22 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
 
     /// The view of the item with `key`.
     public func view(for key: ViewKey) -> Host.HostView? { views[key] }
+
+    /// The view of each item, in the items' order (`view(for: ViewKey(items[i]))` at `i`): found by key once, then
+    /// kept in step with the items (a splice permutes it). Nil when some item has no view, or, `making` false, when it
+    /// is not kept (a caller needing a few views looks those up by key instead).
+    public mutating func orderedViews(making: Bool = true) -> [Host.HostView]? {
+        if let viewsInOrder { return viewsInOrder }
+        guard making, views.count == items.count else { return nil }
+        var ordered: [Host.HostView] = []
+        ordered.reserveCapacity(items.count)
+        for item in items {
+            guard let view = views[ViewKey(item)] else { return nil }
+            ordered.append(view)
+        }
+        viewsInOrder = ordered
+        return ordered
+    }
 
     /// Brings the host's views to `newItems` with the minimal operations; returns them.
     @discardableResult
@@ -317,12 +336,19 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
         // Nothing is inserted, moved or removed: the items are replaced where they are (this driver holds the only
         // copy of the list, so nothing else of it is copied).
         for change in changes { items[change.index] = change.item }
-        apply(operations, newItems: items)
+        // Each item keeps its key, so its view: the views in order are as they were.
+        applyKeepingOrder(operations, newItems: items)
         return operations
     }
 
     /// Applies `operations` (made from the current items to `newItems`).
     public mutating func apply(_ operations: [ViewOperation], newItems: [DisplayItem]) {
+        viewsInOrder = nil
+        applyKeepingOrder(operations, newItems: newItems)
+    }
+
+    /// `apply(_:newItems:)` for operations after which each item's view is the one at its index in `viewsInOrder`.
+    private mutating func applyKeepingOrder(_ operations: [ViewOperation], newItems: [DisplayItem]) {
         run(operations, newItems: newItems)
         // Views removed with their parent's subtree are gone from the host: forget them too (only an insert or a
         // remove changes which views there are).
@@ -372,7 +398,25 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
     /// Forgets the view of `key` (one that went with a removed view).
     mutating func forgetView(_ key: ViewKey) { views.removeValue(forKey: key) }
 
-    /// Takes `newItems` as the items the views draw.
-    mutating func replaceItems(_ newItems: [DisplayItem]) { items = newItems }
+    /// Takes `newItems` as the items the views draw, spliced from the current ones as `oldIndices` says (for each new
+    /// item, the old item it keeps, with its key and view, or -1 for one whose view `run` inserted).
+    mutating func replaceItems(_ newItems: [DisplayItem], oldIndices: [Int32]) {
+        if let old = viewsInOrder {
+            viewsInOrder = nil
+            var ordered: [Host.HostView] = []
+            ordered.reserveCapacity(newItems.count)
+            for (i, o) in oldIndices.enumerated() {
+                if o >= 0 && Int(o) < old.count {
+                    ordered.append(old[Int(o)])
+                } else if let view = views[ViewKey(newItems[i])] {
+                    ordered.append(view)
+                } else {
+                    break
+                }
+            }
+            if ordered.count == newItems.count { viewsInOrder = ordered }
+        }
+        items = newItems
+    }
 
 }

@@ -98,6 +98,9 @@ import SDUIEnvironment
             let context = "step \(step)"
             let freshItems = IncrementalDisplayListTests.expectEqual(list, driver, toFresh: freshLayout, context)
             #expect(driver.views.count == freshItems.count, "\(context): one view per item")
+            // The views in the items' order, kept in step (made on the first step, then permuted by each splice).
+            let ordered = driver.orderedViews()
+            #expect(ordered == driver.items.map { driver.view(for: ViewKey($0)) ?? -1 }, "\(context): views in order")
             if case .spliced(let splice) = change {
                 spliced += 1
                 #expect(operations == Reconciler.operations(from: before, to: freshItems), "\(context): operations")

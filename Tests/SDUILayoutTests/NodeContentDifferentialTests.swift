@@ -118,8 +118,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [UserInterfaceSizeClass.compact, .regular])
-    func `content after random state changes equals a fresh decode's payload model`(_ sizeClass: UserInterfaceSizeClass) throws {
+    /// `checkEvery`: content is read after every change (a spliced tree's table is carried from the last one's), or
+    /// only after some (it is carried through the splices of the changes in between).
+    @Test(arguments: [(UserInterfaceSizeClass.compact, 1), (.regular, 1), (.compact, 3), (.regular, 4)])
+    func `content after random state changes equals a fresh decode's payload model`(_ sizeClass: UserInterfaceSizeClass, _ checkEvery: Int) throws {
         let count = 6
         let document = BenchmarkFixtures.shopPayload(count: count)
         let screen = try #require(BenchmarkFixtures.shop(count: count))
@@ -130,7 +132,7 @@ import Testing
         var state = screen.state
         var results = [engine.layout(screen, in: Self.environment, traits: traits)]
         try Self.check(results[0], against: screen, sizeClass, "first")
-        var g = SplitMix(seed: sizeClass == .compact ? 5 : 7)
+        var g = SplitMix(seed: (sizeClass == .compact ? 5 : 7) &+ UInt64(checkEvery))
         var spliced = 0
         for step in 0..<40 {
             var change = changes[Int.random(in: 0..<changes.count, using: &g)]
@@ -149,6 +151,7 @@ import Testing
             if update.changedStructure { spliced += 1 }
             let result = engine.layout(applying: update, in: Self.environment, traits: traits)
             results.append(result)
+            guard step % checkEvery == 0 else { continue }
             let fresh = try #require(PayloadDecoder().decode(document, state: state).screen)
             try Self.check(result, against: fresh, sizeClass, "step \(step) \(change.kind)")
         }

@@ -72,12 +72,14 @@ extension AccessibilityTree {
         }
         var b = AccessibilityTreeBuilder(layout: layout, ids: ids, types: types, parents: parents, frames: frames,
                                          hidden: hidden, facts: facts, properties: properties)
-        // The old elements, taken one by one as their nodes keep them (the array is this tree's only reference).
-        var oldElements = elements
+        // The elements: the old ones, kept elements changed where they lie and new ones appended after them; then
+        // put into reading order by swaps (no element is copied), and the ones no node keeps dropped from the end.
+        var pool = elements
         elements = []
-        let taken = AccessibilityElement(label: "", traits: [], frame: Rect(x: 0, y: 0, width: 0, height: 0), nodes: [],
-                                         nodeIndices: [])
-        var drafted: [AccessibilityElement] = []
+        // Per element in document order: its index in `pool`.
+        var drafted: [Int] = []
+        let keptCount = pool.count
+        var isClaimed = [Bool](repeating: false, count: keptCount)
         var newExposure = [AccessibilityExposure](repeating: .structural, count: n)
         var hiddenWithAncestor = [Bool](repeating: false, count: n)
         var touched: [Int] = []
@@ -99,42 +101,64 @@ extension AccessibilityTree {
             }
             // A kept leaf element whose content was not read again (a text without a string reads its lines, which
             // the layout may have changed): the same element at its new place.
-            if !isRead[i], case .element(let k)? = was, k < oldElements.count, oldElements[k].nodeIndices.count == 1,
-               oldElements[k].nodeIndices[0] == o, !(b.types[i] == .text && b.facts[i].text == nil) {
-                var element = taken
-                swap(&element, &oldElements[k])
-                element.frame = b.frames[i]
-                element.nodeIndices[0] = i
-                if element.nodes.first != b.ids[i] { element.nodes[0] = b.ids[i] }
+            if !isRead[i], case .element(let k)? = was, k < keptCount, !isClaimed[k], pool[k].nodeIndices.count == 1,
+               pool[k].nodeIndices[0] == o, !(b.types[i] == .text && b.facts[i].text == nil) {
+                isClaimed[k] = true
+                pool[k].frame = b.frames[i]
+                pool[k].nodeIndices[0] = i
+                if pool[k].nodes.first != b.ids[i] { pool[k].nodes[0] = b.ids[i] }
                 newExposure[i] = .element(drafted.count)
-                drafted.append(element)
+                drafted.append(k)
                 continue
             }
             if let element = b.leafElement(i) {
                 newExposure[i] = .element(drafted.count)
-                drafted.append(element)
+                drafted.append(pool.count)
+                pool.append(element)
                 touched.append(i)
             } else if was != .structural {
                 touched.append(i)
             }
         }
         // Every element is one item of the screen's group, in document order: one sort, as the pass makes it.
-        let items = drafted.indices.map { k in
-            AccessibilityOrder.Item(kind: .element(k), frame: drafted[k].frame, priority: 0, document: drafted[k].nodeIndices[0])
+        let items = drafted.indices.map { d in
+            AccessibilityOrder.Item(kind: .element(d), frame: pool[drafted[d]].frame, priority: 0, document: pool[drafted[d]].nodeIndices[0])
         }
         var ends: [Int] = []
         let order = AccessibilityOrder.permutation(items, direction: b.direction, lineEnds: &ends)
-        // The drafted elements moved into their places (swapped, not copied).
-        elements = [AccessibilityElement](repeating: taken, count: order.count)
-        for (position, k) in order.enumerated() {
-            newExposure[drafted[k].nodeIndices[0]] = .element(position)
-            swap(&elements[position], &drafted[k])
+        // Where each position's element is in `pool`: the elements in reading order, then the ones no node keeps.
+        var source: [Int] = []
+        source.reserveCapacity(pool.count)
+        var used = [Bool](repeating: false, count: pool.count)
+        for (position, d) in order.enumerated() {
+            let k = drafted[d]
+            source.append(k)
+            used[k] = true
+            newExposure[pool[k].nodeIndices[0]] = .element(position)
         }
+        for k in pool.indices where !used[k] { source.append(k) }
+        Self.permute(&pool, taking: source)
+        pool.removeLast(pool.count - order.count)
+        elements = pool
         priorities = [Double](repeating: 0, count: elements.count)
         lineEnds = ends
         exposure = newExposure
         b.exposure = newExposure
         kept = b
         return touched
+    }
+
+    /// Puts `values[source[p]]` at each position `p` (`source`: a permutation of `values`' indices), by swaps.
+    static func permute<T>(_ values: inout [T], taking source: [Int]) {
+        var placed = [Bool](repeating: false, count: source.count)
+        for start in source.indices where !placed[start] {
+            var j = start
+            while source[j] != start {
+                values.swapAt(j, source[j])
+                placed[j] = true
+                j = source[j]
+            }
+            placed[j] = true
+        }
     }
 }

@@ -9,7 +9,9 @@ import SDUISchema
 /// a node's content (`LayoutNodeStorage.contents`), once per tree and size class (`PayloadSource.contents`): a tree
 /// that is only laid out — measured, relaid out at new sizes — never pays for it. After that it is a value nobody
 /// changes, read without a lock. A node a state change replaced is resolved again into a table that shares the other
-/// rows (`patched(_:replaced:)`): results made before the change keep theirs.
+/// rows (`patched(_:replaced:)`): results made before the change keep theirs. A tree whose children a state change
+/// spliced (`LayoutTree.spliceChildren`) takes the table of the tree it was spliced from, its rows renumbered and only
+/// the rows whose payload node is not the one their record was resolved from resolved again (`spliced(from:through:links:replaced:)`).
 ///
 /// Storage: one `ContentRecord` per node (colours, text and the small style values every drawn node has; its id and
 /// type are the tree's `identities`, which `NodeContent` reads),
@@ -29,6 +31,17 @@ final class NodeContentTable: @unchecked Sendable {
     private let patches: [Int: PatchedRow]
     /// The size class every value was resolved for.
     let sizeClass: UserInterfaceSizeClass
+    /// A spliced table's rows: the records it shares with the tables it was spliced from, and its own (empty: every
+    /// row is in `rows`, at its own index).
+    private let parts: [ContentRows]
+    /// A spliced table's rows: per row, where its record is in `parts` (empty when `parts` is).
+    private let places: ContiguousArray<RowPlace>
+
+    /// Where a spliced table's row is: which of `parts`, at which index.
+    private struct RowPlace {
+        var part: Int32
+        var index: Int32
+    }
 
     private struct PatchedRow {
         var source: UnsafePointer<ComponentNode>
@@ -39,10 +52,12 @@ final class NodeContentTable: @unchecked Sendable {
     }
 
     private init(sources: ContiguousArray<UnsafePointer<ComponentNode>>, rows: ContentRows, replacedAtBase: [Int32],
-                 baseHolders: [ReplacedSource], patches: [Int: PatchedRow], sizeClass: UserInterfaceSizeClass) {
+                 baseHolders: [ReplacedSource], patches: [Int: PatchedRow], sizeClass: UserInterfaceSizeClass,
+                 parts: [ContentRows] = [], places: ContiguousArray<RowPlace> = []) {
         self.sources = sources; self.rows = rows; self.replacedAtBase = replacedAtBase
         self.baseHolders = baseHolders
         self.patches = patches; self.sizeClass = sizeClass
+        self.parts = parts; self.places = places
     }
 
     /// The content of `links`' payload nodes, resolved for `sizeClass` (`replaced`: the rows a state change replaced
@@ -64,7 +79,9 @@ final class NodeContentTable: @unchecked Sendable {
     @inline(__always)
     func row(_ row: Int) -> (rows: ContentRows, index: Int) {
         if !patches.isEmpty, let patch = patches[row] { return (patch.rows, 0) }
-        return (rows, row)
+        if places.isEmpty { return (rows, row) }
+        let place = places[row]
+        return (parts[Int(place.part)], Int(place.index))
     }
 
     /// This table for `links` — the same tree's nodes in the same order, `replaced` the rows a state change replaced
@@ -94,7 +111,75 @@ final class NodeContentTable: @unchecked Sendable {
         for row in self.patches.keys { check(row) }
         guard changed else { return self }
         return NodeContentTable(sources: sources, rows: rows, replacedAtBase: replacedAtBase, baseHolders: baseHolders,
-                                patches: patches, sizeClass: sizeClass)
+                                patches: patches, sizeClass: sizeClass, parts: parts, places: places)
+    }
+
+    /// The table of `links` — the nodes of a tree spliced from the one `base` is of, `replaced` the rows a state change
+    /// replaced in them — made from `base`: `splices` are the splices from `base`'s tree to this one, in order, each
+    /// the runs of the spliced tree's nodes (`TableSplice.wholeTable(oldCount:)`: rows of the tree before, or rows
+    /// made). A kept row keeps its record when its payload node is the one the record was resolved from (its address:
+    /// the sources a splice extends keep every node they held, and `base` keeps the holders of its replaced nodes);
+    /// every other row — made, a kept item's root (its payload node is the new container's child), a replaced node —
+    /// is resolved again. The same records as `init(links:replaced:sizeClass:)`'s; nil when the splices do not fit
+    /// `base` and `links`.
+    /// - Complexity: O(n) copies of row places, plus the rows resolved again.
+    static func spliced(from base: NodeContentTable, through splices: [[NodeRun]], links: OutputLinks,
+                        replaced: [Int32: ReplacedSource]) -> NodeContentTable? {
+        // Where each of base's rows is, and what it was resolved from.
+        var parts = base.parts.isEmpty ? [base.rows] : base.parts
+        var places = ContiguousArray<RowPlace>()
+        var sources = ContiguousArray<UnsafePointer<ComponentNode>?>()
+        places.reserveCapacity(base.count)
+        sources.reserveCapacity(base.count)
+        if base.places.isEmpty {
+            for i in 0..<base.count { places.append(RowPlace(part: 0, index: Int32(truncatingIfNeeded: i))) }
+        } else {
+            places.append(contentsOf: base.places)
+        }
+        for source in base.sources { sources.append(source) }
+        for (row, patch) in base.patches where row < places.count {
+            places[row] = RowPlace(part: Int32(truncatingIfNeeded: parts.count), index: 0)
+            sources[row] = patch.source
+            parts.append(patch.rows)
+        }
+        // Each splice's rows, in its tree's order (a made row has no record yet).
+        for runs in splices {
+            var nextPlaces = ContiguousArray<RowPlace>(), nextSources = ContiguousArray<UnsafePointer<ComponentNode>?>()
+            nextPlaces.reserveCapacity(links.count)
+            nextSources.reserveCapacity(links.count)
+            for run in runs {
+                switch run {
+                case .old(let range):
+                    guard range.lowerBound >= 0, range.upperBound <= places.count else { return nil }
+                    nextPlaces.append(contentsOf: places[range])
+                    nextSources.append(contentsOf: sources[range])
+                case .made(let range):
+                    for _ in range {
+                        nextPlaces.append(RowPlace(part: -1, index: -1))
+                        nextSources.append(nil)
+                    }
+                }
+            }
+            places = nextPlaces
+            sources = nextSources
+        }
+        guard places.count == links.count else { return nil }
+        // The rows whose record is not their payload node's, resolved again into a part of their own.
+        var fresh: [Int] = []
+        var linkSources = ContiguousArray<UnsafePointer<ComponentNode>>()
+        linkSources.reserveCapacity(links.count)
+        for i in 0..<links.count {
+            let source = links[i].source
+            linkSources.append(source)
+            if sources[i] != source { fresh.append(i) }
+        }
+        let own = ContentRows(count: fresh.count, sizeClass: base.sizeClass) { linkSources[fresh[$0]] }
+        let part = Int32(truncatingIfNeeded: parts.count)
+        parts.append(own)
+        for (k, row) in fresh.enumerated() { places[row] = RowPlace(part: part, index: Int32(truncatingIfNeeded: k)) }
+        return NodeContentTable(sources: linkSources, rows: own, replacedAtBase: Array(replaced.keys),
+                                baseHolders: Array(replaced.values), patches: [:], sizeClass: base.sizeClass,
+                                parts: parts, places: places)
     }
 }
 

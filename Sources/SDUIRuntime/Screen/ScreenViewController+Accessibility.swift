@@ -7,8 +7,12 @@ extension ScreenViewController {
     func applyAccessibilityOrder(_ order: [NodeIndex], items: [DisplayItem]) {
         var elements: [View] = []
         elements.reserveCapacity(order.count)
-        for index in order where index.int < items.count {
-            if let nodeView = views.view(for: ViewKey(items[index.int])) { elements.append(nodeView) }
+        if let ordered = views.orderedViews(making: false), ordered.count == items.count {
+            for index in order where index.int >= 0 && index.int < items.count { elements.append(ordered[index.int]) }
+        } else {
+            for index in order where index.int < items.count {
+                if let nodeView = views.view(for: ViewKey(items[index.int])) { elements.append(nodeView) }
+            }
         }
         view.accessibilityElements = elements
     }

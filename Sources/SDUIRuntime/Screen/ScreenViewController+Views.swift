@@ -50,10 +50,12 @@ extension ScreenViewController {
         guard !movedOrigins.isEmpty else { return }
         let moved = movedOrigins
         movedOrigins.removeAll(keepingCapacity: true)
+        // Each item's view by its index (not looked up by key per descendant).
+        guard let ordered = views.orderedViews(), ordered.count == items.count else { return }
         for root in moved where root < items.count {
             var j = root + 1
             while j < items.count, Self.isDescendant(j, of: root, in: items) {
-                if let view = views.view(for: ViewKey(items[j])) as? ComponentView, view.itemFrame != items[j].frame {
+                if let view = ordered[j] as? ComponentView, view.itemFrame != items[j].frame {
                     view.setGeometry(of: items[j])
                 }
                 j += 1
