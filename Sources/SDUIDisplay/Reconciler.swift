@@ -228,6 +228,12 @@ public enum Reconciler {
         return items[i].frame(relativeTo: items[p.int].frame)
     }
 
+    /// `relativeFrame(_:_:)` of items read in place.
+    static func relativeFrame(_ items: UnsafeBufferPointer<DisplayItem>, _ i: Int) -> Rect {
+        guard let p = items[i].parent, p.int >= 0, p.int < items.count else { return items[i].frame }
+        return items[i].frame(relativeTo: items[p.int].frame)
+    }
+
     /// Indices into `values` of one longest strictly increasing subsequence.
     /// - Complexity: O(n log n).
     static func longestIncreasingRun(_ values: [Int]) -> [Int] {
@@ -366,6 +372,11 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
     /// Applies `operations` to the host (made from the current items to `newItems`), keeping the views of the views
     /// inserted and removed; the items and the views inside removed ones are the caller's to bring along.
     mutating func run(_ operations: [ViewOperation], newItems: [DisplayItem]) {
+        // (Items read in place: passing an array's element copies it.)
+        newItems.withUnsafeBufferPointer { newItems in runInPlace(operations, newItems: newItems) }
+    }
+
+    private mutating func runInPlace(_ operations: [ViewOperation], newItems: UnsafeBufferPointer<DisplayItem>) {
         for operation in operations {
             switch operation {
             case .insert(let key, let item, let parent, let after):

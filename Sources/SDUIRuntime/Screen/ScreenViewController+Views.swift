@@ -52,13 +52,16 @@ extension ScreenViewController {
         movedOrigins.removeAll(keepingCapacity: true)
         // Each item's view by its index (not looked up by key per descendant).
         guard let ordered = views.orderedViews(), ordered.count == items.count else { return }
-        for root in moved where root < items.count {
-            var j = root + 1
-            while j < items.count, Self.isDescendant(j, of: root, in: items) {
-                if let view = ordered[j] as? ComponentView, view.itemFrame != items[j].frame {
-                    view.setGeometry(of: items[j])
+        // (Items read in place: passing an array's element copies it.)
+        items.withUnsafeBufferPointer { buffer in
+            for root in moved where root < buffer.count {
+                var j = root + 1
+                while j < buffer.count, Self.isDescendant(j, of: root, in: items) {
+                    if let view = ordered[j] as? ComponentView, view.itemFrame != buffer[j].frame {
+                        view.setGeometry(of: buffer[j])
+                    }
+                    j += 1
                 }
-                j += 1
             }
         }
     }
