@@ -63,8 +63,9 @@ extension ScreenViewController {
             for root in moved where root < buffer.count {
                 var j = root + 1
                 while j < buffer.count, Self.isDescendant(j, of: root, in: items) {
-                    if let view = (ordered.map { $0[j] } ?? views.view(for: ViewKey(buffer[j]))) as? ComponentView,
-                       view.itemFrame != buffer[j].frame {
+                    let found: View?
+                    if let ordered { found = ordered[j] } else { found = views.view(for: ViewKey(buffer[j])) }
+                    if let view = found as? ComponentView, view.itemFrame != buffer[j].frame {
                         view.setGeometry(of: buffer[j])
                     }
                     j += 1
