@@ -167,11 +167,9 @@ import SDUIEnvironment
             #expect(update.screen.root == general.root, "\(context): tree: \(IncrementalPropertyTests.difference(update.screen.root, general.root))")
             #expect(update.screen.state == decodedAgain.state, "\(context): state \(update.screen.state.schema.types) vs \(decodedAgain.state.schema.types)")
             #expect(result.nodes == fresh.nodes, "\(context): frames")
-            // The names the build wrote per node (what `result.nodes` and diagnostics read) follow every splice and rebuild.
-            let tree = engine.state.tree
-            #expect(tree.identities.count == tree.nodes.count
-                    && (0..<tree.nodes.count).allSatisfy { tree.identities[$0] == NodeIdentity(tree.sources[$0]) },
-                    "\(context): identities")
+            // Names (ids, types, paths) are read from each node's payload node: they follow every splice and rebuild.
+            #expect((0..<result.nodeCount).allSatisfy { result.payloadID(at: $0) == fresh.payloadID(at: $0) },
+                    "\(context): payload ids")
             #expect(result.diagnostics == fresh.diagnostics, "\(context): diagnostics")
             #expect(driver.items == freshList.items, "\(context): display list \(IncrementalDisplayListTests.differing(driver.items, freshList.items))")
             #expect(list.accessibilityTree?.elements == freshList.accessibilityTree?.elements, "\(context): accessibility")

@@ -79,7 +79,6 @@ extension LayoutTree {
         let depth = depth(of: old.parent) + 1
         builder.add(pointer, parent: 0, childIndex: old.childIndex, parentContext: old.stackAxisOfParent, shareAxis: old.shareAxis,
                     parentHidden: nodes[parent].isHidden, depth: depth, into: &scratch)
-        scratch.fillIdentities()
 
         // The same shape, or nothing is changed.
         guard scratch.buildDiagnostics.isEmpty, scratch.fontMisses.isEmpty, scratch.fontSubstitutions.isEmpty else {
@@ -122,7 +121,6 @@ extension LayoutTree {
             nodeBuffer[i + k] = new
             frames[i + k] = scratch.frames[k + 1]
             paddings[i + k] = scratch.paddings[k + 1]
-            setIdentity(scratch.identities[k + 1], at: i + k)
         }
         for k in 0..<textCount { texts[firstText + k] = scratch.texts[k] }
         for k in 0..<inputCount { inputs[firstInput + k] = scratch.inputs[k] }
@@ -201,7 +199,6 @@ extension LayoutTree {
         scratch.frames.appendAssumingCapacity(frames[parent])
         scratch.paddings.appendAssumingCapacity(paddings[parent])
         scratch.sources.appendAssumingCapacity(pointer)
-        scratch.identities.append(NodeIdentity(pointer))
     }
 
     /// Copies the per-node buffers a template shares (frozen) into buffers of the tree's own.

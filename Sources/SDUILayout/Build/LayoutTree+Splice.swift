@@ -274,8 +274,6 @@ extension LayoutTree {
         frames.splice(nodeSplice, made: scratch.frames, filler: FrameSpec())
         paddings.splice(nodeSplice, made: scratch.paddings, filler: PaddingSpec())
         sources.splice(nodeSplice, made: scratch.sources, filler: kept)
-        scratch.fillIdentities()
-        identities.splice(nodeSplice, made: scratch.identities, filler: NodeIdentity(kept))
         nodeCapacity = min(nodes.capacity, frames.capacity, paddings.capacity, sources.capacity)
         let flat = nodes.unchecked
         var k = 0
@@ -328,7 +326,6 @@ extension LayoutTree {
         }
         flat[c].firstChild = chain.first ?? -1
         sources[c] = kept
-        setIdentity(NodeIdentity(kept), at: c)
 
         // The side tables.
         texts.splice(textSplice, made: scratch.texts, filler: TextSpec(string: "", style: .body, fixedWeight: nil, contentSize: contentSize, lineLimit: nil, alignment: .center))

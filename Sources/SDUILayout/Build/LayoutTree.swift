@@ -187,9 +187,6 @@ struct LayoutTree {
     /// Per node, the payload node it was built from (in memory `source` keeps: see `PayloadSource`): where everything
     /// a later stage asks of a node besides its geometry is read (`NodeContent`), by the node's index.
     var sources = NodeBuffer<UnsafePointer<ComponentNode>>()
-    /// Per node, its payload id and type, written by the build (`fillIdentities`): what names a result's nodes and
-    /// diagnostics (`LayoutNodeStorage`, `PendingDiagnostics`), by the node's index.
-    var identities = ContiguousArray<NodeIdentity>()
     /// Nodes the four per-node buffers all have room for (at most the smallest capacity: `reserveNodes` checks this
     /// one number, not four).
     var nodeCapacity = 0
@@ -260,7 +257,6 @@ struct LayoutTree {
         frames.removeAll(keepingCapacity: true)
         paddings.removeAll(keepingCapacity: true)
         sources.removeAll(keepingCapacity: true)
-        identities.removeAll(keepingCapacity: true)
         replacedSources.removeAll()
         changedTexts.removeAll()
         linksArray = nil
@@ -364,8 +360,8 @@ struct LayoutTree {
     /// content's text is the one text a state change sets (a text's `text`, a button's or label's `title`); false
     /// for any other node (its payload node is to be replaced).
     mutating func keepSource(of index: Int32, changingTextTo text: String) -> Bool {
-        guard index >= 0, Int(index) < identities.count else { return false }
-        switch identities[Int(index)].type {
+        guard index >= 0, Int(index) < sources.count else { return false }
+        switch sources[Int(index)].pointee.type {
         case .text, .button, .label:
             changedTexts[index] = text
             return true
@@ -386,7 +382,6 @@ struct LayoutTree {
             replacedSources[index] = holder
         }
         if !changedTexts.isEmpty { changedTexts[index] = nil }
-        setIdentity(NodeIdentity(holder.node), at: Int(index))
         guard sources[Int(index)] != holder.node else { return }
         if sources.isFrozen && !sources.thawIfUnique() {
             sources = NodeBuffer(copying: sources)
@@ -394,35 +389,6 @@ struct LayoutTree {
         }
         sources[Int(index)] = holder.node
         linksArray = nil
-    }
-
-    /// Writes the identities of the nodes appended since the last call (`identities` then has one per node): each
-    /// step that appends nodes (a build, realised lazy rows, a scratch tree of a rebuild or splice) ends with it. One
-    /// tight pass over the new nodes' payload pointers, in a column made at its final size.
-    mutating func fillIdentities() {
-        let start = identities.count, end = sources.count
-        guard start < end else { return }
-        sources.withUnsafeBufferPointer { pointers in
-            guard let base = pointers.baseAddress else { return }
-            if start == 0 {
-                identities = ContiguousArray(unsafeUninitializedCapacity: end) { buffer, count in
-                    guard let out = buffer.baseAddress else { return }
-                    for i in 0..<end { (out + i).initialize(to: NodeIdentity(base[i])) }
-                    count = end
-                }
-            } else {
-                identities.reserveCapacity(end)
-                for i in start..<end { identities.append(NodeIdentity(base[i])) }
-            }
-        }
-    }
-
-    /// Sets node `index`'s identity, writing only when it differs (results of the tree share the column: a write
-    /// would copy it).
-    @inline(__always)
-    mutating func setIdentity(_ identity: NodeIdentity, at index: Int) {
-        guard index < identities.count, identities[index] != identity else { return }
-        identities[index] = identity
     }
 
     /// Calls `body` with flat node `index`'s child slots from the root (the path of `childIndex`es, in a temporary
@@ -539,7 +505,7 @@ struct OutputLink {
     /// Index into the pass's placed texts; -1 for none (or hidden).
     var textIndex: Int32
     var isHidden: Bool
-    /// The node's index in the tree the result was laid out from (what names it: `LayoutTree.identities`).
+    /// The node's index in the tree the result was laid out from.
     var node: Int32
     /// The payload node (in memory the result's `PayloadSource` keeps).
     var source: UnsafePointer<ComponentNode>
@@ -568,7 +534,7 @@ extension LayoutTree {
 
     /// The payload id of node `index`, or its path id when it has none (diagnostics only).
     func id(of index: Int32) -> String {
-        guard index >= 0, Int(index) < identities.count, let id = identities[Int(index)].id else { return path(of: index) }
+        guard index >= 0, Int(index) < sources.count, let id = NodeIdentity(sources[Int(index)]).id else { return path(of: index) }
         return id
     }
 }

@@ -21,7 +21,6 @@ extension LayoutState {
                 previous = item
             }
         }
-        tree.fillIdentities()
         builder.reportFontMisses(&tree)
         return first
     }

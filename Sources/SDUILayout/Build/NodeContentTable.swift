@@ -14,7 +14,7 @@ import SDUISchema
 /// the rows whose payload node is not the one their record was resolved from resolved again (`spliced(from:through:links:replaced:)`).
 ///
 /// Storage: one `ContentRecord` per node (colours, text and the small style values every drawn node has; its id and
-/// type are the tree's `identities`, which `NodeContent` reads),
+/// type are read from its payload node, `NodeIdentity`, which `NodeContent` reads),
 /// and `ContentExtras` only for nodes that have more (a modifier chain, an image, an action, a control, accessibility
 /// properties, a custom type's properties, a template's item), found by `ContentRecord.extras`.
 final class NodeContentTable: @unchecked Sendable {
@@ -219,7 +219,7 @@ final class ContentRows: @unchecked Sendable {
     }
 }
 
-/// One node's content, resolved (see `NodeContentTable`). Its id and type are the tree's (`LayoutTree.identities`).
+/// One node's content, resolved (see `NodeContentTable`). Its id and type are read from its payload node (`NodeIdentity`).
 struct ContentRecord {
     /// A text's string; a button's or label's title.
     var text: String?

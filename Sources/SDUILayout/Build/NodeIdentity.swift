@@ -1,8 +1,8 @@
 import SDUISchema
 
-/// What names a flat node: its payload `id` and its type. The build writes one per node as it visits it
-/// (`LayoutTree.identities`, by node index), so a result's nodes and diagnostics are named from the flat tree, not
-/// from the payload.
+/// What names a flat node: its payload `id` and its type, read from the node's payload node when a result's nodes,
+/// a node's content or a diagnostic is named (`LayoutNodeStorage.identity(at:)`, `LayoutTree.id(of:)`). The build
+/// keeps no copy: a layout whose nodes nobody names owns no id per node.
 struct NodeIdentity: Equatable {
     /// The payload's `id` (nil: the node is named by its path id, `root.0.3`).
     var id: String?

@@ -48,7 +48,6 @@ struct TreeBuilder {
         tree.rootPinnedViews = ComponentNode.geometry(at: source.root).pointee.pinnedViews
         add(source.root, parent: -1, childIndex: 0, parentContext: .none, parentHidden: false, depth: 1, into: &tree)
         tree.builtCount = tree.nodes.count
-        tree.fillIdentities()
         reportFontMisses(&tree)
     }
 

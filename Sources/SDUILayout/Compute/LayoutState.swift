@@ -237,7 +237,6 @@ struct LayoutState {
         tree.frames.truncate(to: count)
         tree.paddings.truncate(to: count)
         tree.sources.truncate(to: count)
-        tree.identities.truncate(to: count)
         tree.linksArray = nil
         tree.texts.truncate(to: textCount)
         if let firstRemoved = tree.layeredNodes.firstIndex(where: { Int($0.node) >= count }) {

@@ -13,8 +13,6 @@ final class LayoutNodeStorage: @unchecked Sendable {
     let count: Int
     let frames: ContiguousArray<Rect>
     let links: OutputLinks
-    /// The ids and types of the nodes of the tree the result was laid out from (`OutputLink.node` indexes it).
-    let identities: ContiguousArray<NodeIdentity>
     /// The placed texts, per text index (in a box the engine can tell is no longer shared: `PlacedTextBuffer`).
     let textBuffer: PlacedTextBuffer
     var texts: ContiguousArray<PlacedText> { textBuffer.texts }
@@ -46,11 +44,10 @@ final class LayoutNodeStorage: @unchecked Sendable {
     let layerFrames: ContiguousArray<Rect>
 
     /// Storage for nodes given as values; `source` and `links`: their payload nodes, when known (one link per node).
-    init(_ nodes: [LayoutNode], source: PayloadSource? = nil, links: OutputLinks = .empty,
-         identities: ContiguousArray<NodeIdentity> = [], state: ScreenState = ScreenState()) {
+    init(_ nodes: [LayoutNode], source: PayloadSource? = nil, links: OutputLinks = .empty, state: ScreenState = ScreenState()) {
         count = nodes.count
         frames = []; textBuffer = PlacedTextBuffer([]); token = LayoutPassToken(); linksAreTree = false; layoutDirection = .leftToRight
-        self.source = source; self.links = links; self.state = state; self.identities = identities
+        self.source = source; self.links = links; self.state = state
         replacedSources = [:]; changedTexts = [:]; lazyGridNodes = []; rootScrollsVertically = false
         layers = []; layered = []; layerFrames = []
         made = nodes
@@ -60,25 +57,25 @@ final class LayoutNodeStorage: @unchecked Sendable {
     private let linksAreTree: Bool
 
     /// Storage for an engine pass: `frames` and `links` in output (document) order.
-    init(frames: ContiguousArray<Rect>, links: OutputLinks, identities: ContiguousArray<NodeIdentity>, texts: PlacedTextBuffer,
+    init(frames: ContiguousArray<Rect>, links: OutputLinks, texts: PlacedTextBuffer,
          token: LayoutPassToken = LayoutPassToken(), source: PayloadSource?, replacedSources: [Int32: ReplacedSource] = [:],
          changedTexts: [Int32: String] = [:], state: ScreenState = ScreenState(), lazyGridNodes: [Int32] = [], rootScrollsVertically: Bool = false,
          count: Int, linksAreTree: Bool, layoutDirection: LayoutDirection = .leftToRight,
          layers: ContiguousArray<LayoutLayer> = [], layered: ContiguousArray<LayeredNode> = [], layerFrames: ContiguousArray<Rect> = []) {
         self.count = count
-        self.frames = frames; self.links = links; self.identities = identities; self.textBuffer = texts; self.token = token; self.source = source
+        self.frames = frames; self.links = links; self.textBuffer = texts; self.token = token; self.source = source
         self.replacedSources = replacedSources; self.changedTexts = changedTexts; self.state = state; self.lazyGridNodes = lazyGridNodes
         self.rootScrollsVertically = rootScrollsVertically
         self.linksAreTree = linksAreTree; self.layoutDirection = layoutDirection
         self.layers = layers; self.layered = layered; self.layerFrames = layerFrames
     }
 
-    /// The id and type of output node `index` (nil: the storage has no links, or none for it).
+    /// The id and type of output node `index` (nil: the storage has no links, or none for it), read from its
+    /// payload node when asked (`source` and `replacedSources` keep it).
     @inline(__always)
     func identity(at index: Int) -> NodeIdentity? {
         guard index >= 0, index < links.count else { return nil }
-        let node = Int(links[index].node)
-        return node >= 0 && node < identities.count ? identities[node] : nil
+        return NodeIdentity(links[index].source)
     }
 
     func frame(at index: Int) -> Rect {
@@ -145,7 +142,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
         return table
     }
 
-    /// Names every node from the tree's identities, in document order alongside the links.
+    /// Names every node from its payload node's identity, in document order alongside the links.
     /// - Complexity: O(n); one id (retained) and one path string per node.
     private func makeNodes() -> [LayoutNode] {
         guard let source, count > 0 else { return [] }
@@ -173,8 +170,8 @@ final class LayoutNodeStorage: @unchecked Sendable {
         return nameNodes(source)
     }
 
-    /// Names every node (with this pass's frames and text runs): its id and type from the tree's identity of the node
-    /// the link names, its path from its parent's (parents come first).
+    /// Names every node (with this pass's frames and text runs): its id and type from the payload node its link
+    /// points at, its path from its parent's (parents come first).
     /// - Complexity: O(n); one id (retained) and one path string per node.
     private func nameNodes(_ source: PayloadSource) -> [LayoutNode] {
         var nodes: [LayoutNode] = []
@@ -183,7 +180,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
             let link = links[i]
             let parent = Int(link.parent)
             let path = parent >= 0 && parent < nodes.count ? nodes[parent].path + pathComponent(forChildIndex: link.childIndex) : "root"
-            nodes.append(node(i, identity: identities[Int(link.node)], path: path))
+            nodes.append(node(i, identity: NodeIdentity(link.source), path: path))
         }
         fillLayers(&nodes)
         return nodes
@@ -209,14 +206,11 @@ final class PendingDiagnostics: @unchecked Sendable {
     private let found: ContiguousArray<ComputeDiagnostic>
     /// The result's links: `found[i].node` is an index into them (results in document order only).
     private let links: OutputLinks
-    /// The ids and types of the tree's nodes (`OutputLink.node` indexes it).
-    private let identities: ContiguousArray<NodeIdentity>
     private let lock = PlainLock.make()
     private var made: [LayoutDiagnostic]?
 
-    init(built: [LayoutDiagnostic], found: ContiguousArray<ComputeDiagnostic>, links: OutputLinks,
-         identities: ContiguousArray<NodeIdentity>) {
-        self.built = built; self.found = found; self.links = links; self.identities = identities
+    init(built: [LayoutDiagnostic], found: ContiguousArray<ComputeDiagnostic>, links: OutputLinks) {
+        self.built = built; self.found = found; self.links = links
     }
 
     /// The diagnostics of the build step (named).
@@ -244,8 +238,7 @@ final class PendingDiagnostics: @unchecked Sendable {
     /// The payload id (or path id) and JSON Pointer of node `index`.
     private func name(_ index: Int32) -> (id: String, pointer: String) {
         let path = links.pathID(at: Int(index))
-        let node = Int(index) < links.count ? Int(links[Int(index)].node) : -1
-        let id = node >= 0 && node < identities.count ? identities[node].id : nil
+        let id = index >= 0 && Int(index) < links.count ? NodeIdentity(links[Int(index)].source).id : nil
         return (id ?? path, pointer(forPath: path))
     }
 }

@@ -12,8 +12,6 @@ extension LayoutResult {
         let source = PayloadSource(root: screen.root, title: screen.title)
         var links = ContiguousArray<OutputLink>()
         links.reserveCapacity(nodes.count)
-        var identities = ContiguousArray<NodeIdentity>()
-        identities.reserveCapacity(nodes.count)
         for node in nodes {
             let found = Self.payloadNode(at: node.pointer, in: source.root.pointee)
             let pointer = found.map { source.keep($0) } ?? source.keep(ComponentNode(type: node.type, id: node.id))
@@ -24,11 +22,9 @@ extension LayoutResult {
             let geometry = GeometryProperties(of: pointer.pointee, sizeClass: traits.horizontalSizeClass)
             if geometry.hasPadding && !geometry.hasModifierChain { link.padding = geometry.padding }
             links.append(link)
-            identities.append(NodeIdentity(pointer))
         }
         self.init(screenID: screen.id, environment: environment, traits: traits,
-                  storage: LayoutNodeStorage(nodes, source: source, links: OutputLinks(links), identities: identities,
-                                             state: screen.state),
+                  storage: LayoutNodeStorage(nodes, source: source, links: OutputLinks(links), state: screen.state),
                   diagnostics: .made(diagnostics))
     }
 

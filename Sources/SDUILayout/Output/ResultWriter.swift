@@ -178,7 +178,7 @@ func makeLayoutResult(state s: inout LayoutState, last: inout LastResult, walk: 
     let texts = s.retainTexts(&last)
     // A token no result and no storage holds any more names nothing: it is reused.
     let token = lastResultIsAlive ? LayoutPassToken() : last.token ?? LayoutPassToken()
-    let storage = LayoutNodeStorage(frames: last.frames, links: links, identities: s.tree.identities, texts: texts, token: token,
+    let storage = LayoutNodeStorage(frames: last.frames, links: links, texts: texts, token: token,
                                     source: s.tree.source,
                                     replacedSources: s.tree.replacedSources, changedTexts: s.tree.changedTexts,
                                     state: s.tree.inputState,
@@ -194,8 +194,7 @@ func makeLayoutResult(state s: inout LayoutState, last: inout LastResult, walk: 
         diagnostics = .made(s.tree.buildDiagnostics)
     } else if inArrayOrder {
         // Named when read: node indices are output indices here.
-        diagnostics = .pending(PendingDiagnostics(built: s.tree.buildDiagnostics, found: s.diagnostics, links: links,
-                                                  identities: s.tree.identities))
+        diagnostics = .pending(PendingDiagnostics(built: s.tree.buildDiagnostics, found: s.diagnostics, links: links))
     } else {
         var made = s.tree.buildDiagnostics
         for d in s.diagnostics {
