@@ -60,9 +60,12 @@ public final class LayoutEngine {
         }
     }
 
-    var state = LayoutState()
+    /// The pass state and the last result are accessed unchecked (`@exclusivity(unchecked)`): a layout reaches them a
+    /// dozen times and a checked access is a runtime call each; an engine is used by one thread at a time and a pass
+    /// hands them to the steps as `inout` arguments, never through the engine again.
+    @exclusivity(unchecked) var state = LayoutState()
     /// What the output step kept of the last result (its frames and token), built on by the next.
-    var lastResult = LastResult()
+    @exclusivity(unchecked) var lastResult = LastResult()
     /// The engine's own tree buffers while `state.tree` is a screen's shared template: taken back for the next
     /// tree the engine builds itself (a viewport layout's), so their capacity is kept.
     var ownTree: LayoutTree?
