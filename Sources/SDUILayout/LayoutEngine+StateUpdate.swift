@@ -52,6 +52,11 @@ extension LayoutEngine {
                 return fresh()
             }
             spliced = containers
+            // Payload memory many splices extended is started afresh from the new screen (else the next splice
+            // refuses: a full build).
+            if let source = state.tree.source, source.generation >= PayloadSource.maxGeneration {
+                _ = state.tree.restartSource(from: update.screen.root)
+            }
             if !state.tree.changedTexts.isEmpty { state.tree.changedTexts = Self.renumbered(state.tree.changedTexts, through: splices) }
         }
         // The nodes the change changed are read from the new screen from now on (their content, an input's value).

@@ -41,15 +41,23 @@ extension LayoutResult {
     package func locals(at index: Int) -> [(name: String, value: StateValue)] {
         guard storage.hasSources, index >= 0, index < storage.links.count else { return [] }
         let table = storage.contents(sizeClass: traits.horizontalSizeClass)
-        var items: [TemplateItem] = []
+        var scopes: [[(name: String, value: StateValue)]] = []
         var i = index
         while i >= 0, i < storage.links.count {
             let (rows, row) = table.row(i)
             let k = Int(rows.records[row].extras)
-            if k >= 0, let item = rows.extras[k].templateItem { items.append(item) }
-            i = Int(storage.links[i].parent)
+            let link = storage.links[i]
+            // The item's index is where its node is among the nodes its parent's template made.
+            if k >= 0, let item = rows.extras[k].templateItem, link.parent >= 0, Int(link.parent) < storage.links.count {
+                let parent = storage.links[Int(link.parent)].source
+                let child = Int(link.childIndex)
+                if let template = parent.pointee.templates.first(where: { $0.range.contains(child) }) {
+                    scopes.append(item.locals(index: child - template.range.lowerBound + item.skipped))
+                }
+            }
+            i = Int(link.parent)
         }
-        return items.reversed().flatMap(\.locals)
+        return scopes.reversed().flatMap { $0 }
     }
 
     /// The lazy items: the children of the grids in the root vertical scroll's column (SwiftUI's `LazyVGrid` in a

@@ -17,9 +17,9 @@ package struct ScreenIndex: Sendable {
     /// Stand-ins for nodes the decoder could not show (`ComponentNode.droppedReason`).
     private(set) var dropped: Set<Int> = []
     /// Nodes a `forEach` made (its template's top node, once per item): the index of the `forEach` among the
-    /// payload's children of the container, and the item. Their pointers go into the template, which is where
-    /// the payload has them.
-    private(set) var made: [Int32: (marker: Int, item: TemplateItem)] = [:]
+    /// payload's children of the container, and the item's index and identity. Their pointers go into the template,
+    /// which is where the payload has them.
+    private(set) var made: [Int32: (marker: Int, item: (index: Int, key: StateValue))] = [:]
     /// Other children of a container with templates whose index among the payload's children differs from their
     /// index among the made children (a child after a `forEach`).
     private(set) var payloadIndex: [Int32: Int] = [:]
@@ -61,8 +61,9 @@ package struct ScreenIndex: Sendable {
             guard let base = children.baseAddress else { return }
             for k in children.indices {
                 if !markers.isEmpty {
-                    if let m = markers.first(where: { $0.range.contains(k) }), let item = base[k].templateItem {
-                        made[Int32(self.parent.count)] = (m.marker, item)
+                    if let m = markers.first(where: { $0.range.contains(k) }), let item = base[k].templateItem,
+                       let itemIndex = node.pointee.templateItemIndex(ofChild: k) {
+                        made[Int32(self.parent.count)] = (m.marker, (itemIndex, item.key))
                     } else {
                         // Less the nodes templates before it made, plus their `forEach`s.
                         let before = markers.filter { $0.range.upperBound <= k && !$0.range.contains(k) }
@@ -146,8 +147,8 @@ package struct ScreenIndex: Sendable {
         return out
     }
 
-    /// The item of the `forEach` that made `node` or its nearest such ancestor, or nil.
-    package func item(_ node: Int) -> TemplateItem? {
+    /// The item (its index and identity) of the `forEach` that made `node` or its nearest such ancestor, or nil.
+    package func item(_ node: Int) -> (index: Int, key: StateValue)? {
         var i = node
         while i > 0 {
             if let made = made[Int32(i)] { return made.item }

@@ -41,7 +41,7 @@ import SDUIEnvironment
         var a: [StateValue] = [Self.element("x", 1), Self.element("y", 2)]
         var b: [StateValue] = [.string("p"), .string("q")]
         var state = screen.state
-        var next = 0, sourceRefusals = 0
+        var next = 0, restarts = 0
         for step in 0..<60 {
             var changed: [String] = []
             switch random.next(6) {
@@ -70,20 +70,25 @@ import SDUIEnvironment
             #expect(update.screen.root == general.root, "step \(step): \(IncrementalPropertyTests.difference(update.screen.root, general.root))")
             let incremental = engine.incrementalLayoutCount
             let result = engine.layout(applying: update, in: environment, traits: traits)
-            // Spliced into the kept tree — but every `PayloadSource.maxGeneration` splices, when a full build starts the
-            // payload memory afresh.
-            if engine.lastSpliceRefusal == .sourceTooOld { sourceRefusals += 1 } else {
-                #expect(engine.incrementalLayoutCount == incremental + 1 && engine.lastSpliceRefusal == nil,
-                        "step \(step): the items were not spliced into the kept tree (\(String(describing: engine.lastSpliceRefusal)))")
-            }
+            // Spliced into the kept tree, every time: payload memory many splices extended is started afresh.
+            let generation = engine.state.tree.source?.generation ?? -1
+            #expect(engine.incrementalLayoutCount == incremental + 1 && engine.lastSpliceRefusal == nil,
+                    "step \(step): the items were not spliced into the kept tree (\(String(describing: engine.lastSpliceRefusal)))")
+            #expect(generation >= 0 && generation < PayloadSource.maxGeneration, "step \(step): sources of generation \(generation)")
+            if generation == 0 { restarts += 1 }
             let fresh = LayoutEngine().layout(general, in: environment, traits: traits)
             #expect(result.nodes == fresh.nodes, "step \(step): frames")
             #expect(result.diagnostics == fresh.diagnostics, "step \(step): diagnostics")
+            // The locals an action sees: a kept item that moved is at its new index.
+            for i in 0..<fresh.nodes.count {
+                let kept = result.locals(at: i), made = fresh.locals(at: i)
+                #expect(kept.map(\.name) == made.map(\.name) && kept.map(\.value) == made.map(\.value), "step \(step): locals of node \(i)")
+            }
         }
-        #expect(sourceRefusals == 60 / (PayloadSource.maxGeneration + 1))
+        #expect(restarts == 60 / PayloadSource.maxGeneration)
     }
 
-    @Test func `a kept item moved by a template that does not read its index keeps its node with the new index`() throws {
+    @Test func `a kept item moved by a template that does not read its index keeps its node as it was, at the new index`() throws {
         let screen = try #require(PayloadDecoder().decode(Array(Self.payload(id: true).utf8)).screen)
         var updater = StateUpdater(screen: screen)
         var state = screen.state
@@ -92,7 +97,8 @@ import SDUIEnvironment
         let update = try #require(updated)
         #expect(update.changedStructure)
         let moved = update.screen.root.children[1]
-        #expect(moved.templateItem?.index == 0 && moved.templateItem?.key == .string("y"))
+        #expect(update.screen.root.templateItemIndex(ofChild: 1) == 0 && moved.templateItem?.key == .string("y"))
+        #expect(moved == screen.root.children[2], "the node of y is kept as it was")
         #expect(moved.children == screen.root.children[2].children, "the node of y is kept")
         #expect(update.screen.root == screen.resolved(in: state).screen?.root)
     }

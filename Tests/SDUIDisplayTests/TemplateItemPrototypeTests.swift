@@ -35,15 +35,17 @@ import SDUIEnvironment
             for template in node.templates {
                 for k in template.range {
                     let item = node.children[k]
-                    guard let local = item.templateItem else { Issue.record("item \(k) has no templateItem"); continue }
+                    guard let local = item.templateItem, let index = node.templateItemIndex(ofChild: k) else {
+                        Issue.record("item \(k) has no templateItem"); continue
+                    }
                     var compiled: [String: StateBinding] = [:]
                     var plan: TemplateItemPlan?
-                    let instantiated = PayloadDecoder().instantiatedTemplateItem(of: template.forEach, element: local.item, index: local.index,
+                    let instantiated = PayloadDecoder().instantiatedTemplateItem(of: template.forEach, element: local.item, index: index,
                                                                                   key: local.key, in: screen.state, depth: depth + 1,
                                                                                   plan: &plan, compiled: &compiled)
                     var again: [String: StateBinding] = [:]
                     let decoded = PayloadDecoder().resolvedTemplateItem(template.forEach.template.payloadJSON(inTemplate: true), of: template.forEach,
-                                                                        element: local.item, index: local.index, key: local.key,
+                                                                        element: local.item, index: index, key: local.key,
                                                                         in: screen.state, depth: depth + 1, compiled: &again)
                     guard let instantiated else { continue }
                     made += 1

@@ -192,7 +192,7 @@ let feedState = #"{"products": [{"id": "a", "title": "A", "tags": ["x", "y"]}, {
     #expect(grid.children[0].children[1].children[1].text?.resolved(for: .compact) == "#y (1)")
     #expect(grid.children[1].children[1].children.isEmpty)
     #expect(grid.children[2].templateItem?.key == .string("c"))
-    #expect(grid.children[2].templateItem?.index == 2)
+    #expect(grid.templateItemIndex(ofChild: 2) == 2)
     // The node's locals, for the actions run on it.
     let locals = try #require(grid.locals(ofNodeWithID: "tag-c-z"))
     #expect(locals.map(\.name) == ["item", "index", "tag", "index"])

@@ -106,8 +106,9 @@ enum ChildrenSpliceRefusal: Error, Equatable {
     /// Old or new items report a build diagnostic, or a font that is missing or substituted: the full build orders
     /// and names them.
     case reports
-    /// The tree's payload memory has been extended by many splices (`PayloadSource.generation`): a full build
-    /// starts it afresh, so what old items held is let go.
+    /// The tree's payload memory has been extended by many splices (`PayloadSource.generation`) and could not be
+    /// started afresh from the new screen (`LayoutTree.restartSource(from:)`): a full build does, so what old items
+    /// held is let go.
     case sourceTooOld
 }
 

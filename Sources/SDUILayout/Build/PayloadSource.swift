@@ -37,8 +37,8 @@ final class PayloadSource: @unchecked Sendable {
     /// (`TableSplice.wholeTable(oldCount:)`): how a content table of that tree is carried to this one. Written only
     /// by the splice, before the tree is laid out.
     private var spliceRuns: [NodeRun]?
-    /// The most splices a tree's sources take before a full build starts them afresh (each keeps the one before,
-    /// and with it the payload nodes of every item it ever held).
+    /// The most splices a tree's sources take before they are started afresh (`LayoutTree.restartSource(from:)`;
+    /// each keeps the one before, and with it the payload nodes of every item it ever held).
     static let maxGeneration = 32
 
     init(root: ComponentNode, title: String?) {
@@ -150,4 +150,45 @@ final class ReplacedSource: ManagedBuffer<Void, ComponentNode> {
     var node: UnsafePointer<ComponentNode> { UnsafePointer(withUnsafeMutablePointerToElements { $0 }) }
 
     deinit { _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) } }
+}
+
+extension LayoutTree {
+    /// Points every node at its payload node in `root` — the screen the tree shows now — held by a source of its own
+    /// (`PayloadSource.generation` 0), and lets the sources before it go: what a tree whose sources many splices
+    /// extended does instead of a full build. A node is found where `replaceSource(of:from:)` finds it (its child
+    /// slot in its parent's payload node, from the root down); the views the model gives by value (backgrounds,
+    /// overlays, a section's header and footer) are kept by the new source. Nodes whose payload node a state change
+    /// replaced point into `root` too (their holders go). The new source carries no content table (the old ones
+    /// point into the sources let go): its first request makes one. false, nothing changed, when a node has no
+    /// payload node there.
+    /// - Complexity: O(n) in the nodes, plus a copy of each view the model gives by value.
+    mutating func restartSource(from root: ComponentNode) -> Bool {
+        guard let old = source, builtCount == nodes.count, lazyGrids.isEmpty, !nodes.isEmpty else { return false }
+        let fresh = PayloadSource(root: root, title: old.title)
+        let flat = nodes.unchecked
+        var pointers = ContiguousArray<UnsafePointer<ComponentNode>>(repeating: fresh.root, count: flat.count)
+        for k in 1..<flat.count {
+            let parent = Int(flat[k].parent)
+            guard parent >= 0, parent < k else { return false }
+            let slot = flat[k].childIndex
+            if slot >= 0 {
+                let children = ComponentNode.children(at: pointers[parent])
+                guard Int(slot) < children.count, let base = children.baseAddress else { return false }
+                pointers[k] = base + Int(slot)
+            } else {
+                guard let view = pointers[parent].pointee.child(atLayoutIndex: slot) else { return false }
+                pointers[k] = fresh.keep(view)
+            }
+            assert(NodeIdentity(pointers[k]).type == NodeIdentity(sources[k]).type, "restartSource: node \(k) found another payload node")
+        }
+        if sources.isFrozen && !sources.thawIfUnique() {
+            sources = NodeBuffer(copying: sources)
+            nodeCapacity = min(nodeCapacity, sources.capacity)
+        }
+        for k in 0..<flat.count { sources[k] = pointers[k] }
+        replacedSources = [:]
+        source = fresh
+        linksArray = nil
+        return true
+    }
 }

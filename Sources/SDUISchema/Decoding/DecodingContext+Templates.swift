@@ -149,7 +149,7 @@ extension DecodingContext {
                 bindings.reportedTemplateLimit = true
                 break
             }
-            node.templateItem = TemplateItem(index: index, key: key, item: element, itemName: itemName)
+            node.templateItem = TemplateItem(key: key, item: element, itemName: itemName, skipped: index - (children.count - start))
             children.append(node)
         }
     }

@@ -177,23 +177,48 @@ public struct ForEachTemplate: Hashable, Sendable {
     }
 }
 
-/// Which element of a template's items a node shows.
+/// Which element of a template's items a node shows: the element, its identity, and the name the template reads it
+/// by. The element's index is not kept here but where the node is: its place among the nodes its template made
+/// (`ComponentNode.templateItemIndex(ofChild:)`), so an item that moves keeps its node as it is.
 public struct TemplateItem: Hashable, Sendable {
-    /// The element's position in the items.
-    public var index: Int
     /// The element's identity (its `id`, or its index).
     public var key: StateValue
     /// The element.
     public var item: StateValue
     /// The name the template reads the element by.
     public var itemName: String
+    /// How many elements before this one made no node (decoding left them out): the element's index less the node's
+    /// place among its template's nodes. 0 for every item a state change made or moved.
+    package var skipped: Int
 
-    public init(index: Int, key: StateValue, item: StateValue, itemName: String = "item") {
-        self.index = index; self.key = key; self.item = item; self.itemName = itemName
+    public init(key: StateValue, item: StateValue, itemName: String = "item") {
+        self.key = key; self.item = item; self.itemName = itemName; skipped = 0
     }
 
-    /// The locals the node's bindings read, as the template's scope lists them: the item, then `index`.
-    public var locals: [(name: String, value: StateValue)] { [(itemName, item), ("index", .int(index))] }
+    init(key: StateValue, item: StateValue, itemName: String, skipped: Int) {
+        self.key = key; self.item = item; self.itemName = itemName; self.skipped = skipped
+    }
+
+    /// The locals the node's bindings read, as the template's scope lists them, for the item at `index`: the item,
+    /// then `index`.
+    public func locals(index: Int) -> [(name: String, value: StateValue)] { [(itemName, item), ("index", .int(index))] }
+}
+
+extension ComponentNode {
+    /// The index of the element child `k` shows among its template's items (nil when no template made child `k`):
+    /// its place among the nodes the template made, plus the elements before it that made none.
+    /// - Complexity: O(templates).
+    public func templateItemIndex(ofChild k: Int) -> Int? {
+        guard children.indices.contains(k), let item = children[k].templateItem,
+              let template = templates.first(where: { $0.range.contains(k) }) else { return nil }
+        return k - template.range.lowerBound + item.skipped
+    }
+
+    /// The locals the bindings of child `k` see from its template (`item` and `index`), empty when no template made it.
+    public func templateLocals(ofChild k: Int) -> [(name: String, value: StateValue)] {
+        guard let index = templateItemIndex(ofChild: k), let item = children[k].templateItem else { return [] }
+        return item.locals(index: index)
+    }
 }
 
 /// The properties of an input control, bound two-way to a state variable (SwiftUI's `$name`).

@@ -304,13 +304,16 @@ extension ComponentNode {
     /// nil when no node in this subtree has that id.
     /// - Complexity: O(n) in the subtree's nodes.
     public func locals(ofNodeWithID id: String) -> [(name: String, value: StateValue)]? {
-        var stack: [(node: ComponentNode, depth: Int)] = [(self, 0)]
+        // Each node with the locals its parent's template gives it (the root's: none).
+        var stack: [(node: ComponentNode, depth: Int, locals: [(name: String, value: StateValue)])] = [(self, 0, [])]
         var scopes: [[(name: String, value: StateValue)]] = []
-        while let (node, depth) = stack.popLast() {
+        while let (node, depth, locals) = stack.popLast() {
             scopes.removeLast(max(0, scopes.count - depth))
-            scopes.append(node.templateItem?.locals ?? [])
+            scopes.append(locals)
             if node.id == id { return scopes.flatMap { $0 } }
-            for child in node.children.reversed() { stack.append((child, depth + 1)) }
+            for k in node.children.indices.reversed() {
+                stack.append((node.children[k], depth + 1, node.templateLocals(ofChild: k)))
+            }
         }
         return nil
     }

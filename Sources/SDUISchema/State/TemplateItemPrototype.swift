@@ -28,7 +28,7 @@ extension PayloadDecoder {
         var next = 0
         guard var node = context.instantiated(forEach.template, depth: depth, steps: steps, next: &next), context.issues.isEmpty
         else { return nil }
-        node.templateItem = TemplateItem(index: index, key: key, item: element, itemName: forEach.itemName)
+        node.templateItem = TemplateItem(key: key, item: element, itemName: forEach.itemName)
         return node
     }
 }

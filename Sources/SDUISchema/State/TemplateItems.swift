@@ -43,7 +43,7 @@ extension PayloadDecoder {
         defer { compiled = context.bindings.cache }
         guard var node = context.decodeNode(definition, at: DecodingContext.NodeLocation(parent: -1, index: 0), depth: depth),
               context.issues.isEmpty else { return nil }
-        node.templateItem = TemplateItem(index: index, key: key, item: element, itemName: forEach.itemName)
+        node.templateItem = TemplateItem(key: key, item: element, itemName: forEach.itemName)
         return node
     }
 
@@ -110,7 +110,7 @@ struct TemplateItemPatch {
             var inOrder = true
             for k in template.range {
                 guard let item = old[k].templateItem else { return nil }
-                if item.index != oldItems.count { inOrder = false }
+                if item.skipped != 0 { inOrder = false }
                 oldKeys.append(item.key)
                 oldItems.append(item)
             }
@@ -141,18 +141,19 @@ struct TemplateItemPatch {
                 guard let position = identities.claim(key) else { return nil }
                 if position != ItemKeyTable.new,
                    madeFor.isEmpty ? oldItems[position].item == element : madeFor[position] == element {
+                    // Kept when it was made for the same index, or its definition does not read it: the index is
+                    // where the node is, so a node that moves is kept as it is.
                     let k = template.range.lowerBound + position
-                    if oldItems[position].index == index {
-                        children.append(old[k])
-                        origins.append(k)
-                        continue
-                    }
-                    if !definitions.entries[definition].readsIndex {
-                        var node = old[k]
-                        var item = oldItems[position]
-                        item.index = index
-                        node.templateItem = item
-                        children.append(node)
+                    var item = oldItems[position]
+                    if position + item.skipped == index || !definitions.entries[definition].readsIndex {
+                        if item.skipped == 0 {
+                            children.append(old[k])
+                        } else {
+                            var node = old[k]
+                            item.skipped = 0
+                            node.templateItem = item
+                            children.append(node)
+                        }
                         origins.append(k)
                         continue
                     }
