@@ -60,12 +60,20 @@ public final class LayoutEngine {
         }
     }
 
-    /// The pass state and the last result are accessed unchecked (`@exclusivity(unchecked)`): a layout reaches them a
-    /// dozen times and a checked access is a runtime call each; an engine is used by one thread at a time and a pass
-    /// hands them to the steps as `inout` arguments, never through the engine again.
+    /// The pass state and the last result are accessed unchecked (`@exclusivity(unchecked)`) in release builds: a
+    /// layout reaches them a dozen times and a checked access is a runtime call each; an engine is used by one thread
+    /// at a time and a pass hands them to the steps as `inout` arguments, never through the engine again. Debug builds
+    /// keep the checks, so a text measurer that re-enters its engine mid-pass stops there with a clear exclusivity
+    /// error instead of corrupting the pass.
+    #if DEBUG
+    var state = LayoutState()
+    /// What the output step kept of the last result (its frames and token), built on by the next.
+    var lastResult = LastResult()
+    #else
     @exclusivity(unchecked) var state = LayoutState()
     /// What the output step kept of the last result (its frames and token), built on by the next.
     @exclusivity(unchecked) var lastResult = LastResult()
+    #endif
     /// The engine's own tree buffers while `state.tree` is a screen's shared template: taken back for the next
     /// tree the engine builds itself (a viewport layout's), so their capacity is kept.
     var ownTree: LayoutTree?
