@@ -89,25 +89,30 @@ extension DisplayListUpdater {
                 changed.append(i)
                 continue
             }
-            var item = items[o]
-            item.index = NodeIndex(Int32(truncatingIfNeeded: i))
-            item.parent = parent >= 0 ? NodeIndex(Int32(truncatingIfNeeded: parent)) : nil
-            if moved[i], item.payloadID == nil {
-                // A node without an id is its path: below a moved ancestor both moved with it.
-                item.id = layout.pathID(at: i)
-                let identity = parent >= 0 ? newItems[parent].identity.child(slot: slot, id: nil) : .root(id: nil)
-                if identity != item.identity {
-                    item.identity = identity
-                    keysKept = false
+            // The old item copied into its place once, then renumbered there.
+            newItems.append(items[o])
+            newItems.withUnsafeMutableBufferPointer { buffer in
+                let item = buffer.baseAddress! + i
+                item.pointee.index = NodeIndex(Int32(truncatingIfNeeded: i))
+                item.pointee.parent = parent >= 0 ? NodeIndex(Int32(truncatingIfNeeded: parent)) : nil
+                if moved[i], item.pointee.payloadID == nil {
+                    // A node without an id is its path: below a moved ancestor both moved with it.
+                    item.pointee.id = layout.pathID(at: i)
+                    let identity = parent >= 0 ? buffer[parent].identity.child(slot: slot, id: nil) : .root(id: nil)
+                    if identity != item.pointee.identity {
+                        item.pointee.identity = identity
+                        keysKept = false
+                    }
+                }
+                if moves {
+                    item.pointee.frame = layout.frame(at: i)
+                    item.pointee.contentBox = item.pointee.frame.inset(by: item.pointee.contentInsets)
                 }
             }
             if moves {
-                item.frame = layout.frame(at: i)
-                item.contentBox = item.frame.inset(by: item.contentInsets)
                 changed.append(i)
                 translated.append(i)
             }
-            newItems.append(item)
         }
         // The spliced nodes, each numbered as the tree stood after its splice: renumbered by the splices after it.
         for (k, splice) in changes.spliced.enumerated() {

@@ -228,6 +228,12 @@ public enum Reconciler {
         return items[i].frame(relativeTo: items[p.int].frame)
     }
 
+    /// `relativeFrame(_:_:)` of items read in place.
+    static func relativeFrame(_ items: UnsafeBufferPointer<DisplayItem>, _ i: Int) -> Rect {
+        guard let p = items[i].parent, p.int >= 0, p.int < items.count else { return items[i].frame }
+        return items[i].frame(relativeTo: items[p.int].frame)
+    }
+
     /// Indices into `values` of one longest strictly increasing subsequence.
     /// - Complexity: O(n log n).
     static func longestIncreasingRun(_ values: [Int]) -> [Int] {
@@ -281,6 +287,8 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
     /// The view of each item, in the items' order (`orderedViews()`), once asked for: brought along by changes that
     /// replace items in place or splice them, dropped by any other.
     private var viewsInOrder: [Host.HostView]?
+    /// Whether `viewsInOrder` is kept (a plain flag: the generic optional is not touched on paths that do not use it).
+    public private(set) var keepsViewsInOrder = false
     /// Counts of the operations applied so far, by kind (`insert`, `move`, `updateFrame`, `updateContent`, `remove`).
     public var appliedCounts: [String: Int] {
         var counts: [String: Int] = [:]
@@ -298,11 +306,11 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
     public func view(for key: ViewKey) -> Host.HostView? { views[key] }
 
     /// The view of each item, in the items' order (`view(for: ViewKey(items[i]))` at `i`): found by key once, then
-    /// kept in step with the items (a splice permutes it). Nil when some item has no view, or, `making` false, when it
-    /// is not kept (a caller needing a few views looks those up by key instead).
-    public mutating func orderedViews(making: Bool = true) -> [Host.HostView]? {
-        if let viewsInOrder { return viewsInOrder }
-        guard making, views.count == items.count else { return nil }
+    /// kept in step with the items (a splice permutes it; `keepsViewsInOrder`: whether it is kept now — a caller
+    /// needing a few views may look those up by key instead). Nil when some item has no view.
+    public mutating func orderedViews() -> [Host.HostView]? {
+        if keepsViewsInOrder, let viewsInOrder { return viewsInOrder }
+        guard views.count == items.count else { return nil }
         var ordered: [Host.HostView] = []
         ordered.reserveCapacity(items.count)
         for item in items {
@@ -310,6 +318,7 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
             ordered.append(view)
         }
         viewsInOrder = ordered
+        keepsViewsInOrder = true
         return ordered
     }
 
@@ -343,7 +352,10 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
 
     /// Applies `operations` (made from the current items to `newItems`).
     public mutating func apply(_ operations: [ViewOperation], newItems: [DisplayItem]) {
-        viewsInOrder = nil
+        if keepsViewsInOrder {
+            viewsInOrder = nil
+            keepsViewsInOrder = false
+        }
         applyKeepingOrder(operations, newItems: newItems)
     }
 
@@ -366,6 +378,11 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
     /// Applies `operations` to the host (made from the current items to `newItems`), keeping the views of the views
     /// inserted and removed; the items and the views inside removed ones are the caller's to bring along.
     mutating func run(_ operations: [ViewOperation], newItems: [DisplayItem]) {
+        // (Items read in place: passing an array's element copies it.)
+        newItems.withUnsafeBufferPointer { newItems in runInPlace(operations, newItems: newItems) }
+    }
+
+    private mutating func runInPlace(_ operations: [ViewOperation], newItems: UnsafeBufferPointer<DisplayItem>) {
         for operation in operations {
             switch operation {
             case .insert(let key, let item, let parent, let after):
@@ -401,8 +418,9 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
     /// Takes `newItems` as the items the views draw, spliced from the current ones as `oldIndices` says (for each new
     /// item, the old item it keeps, with its key and view, or -1 for one whose view `run` inserted).
     mutating func replaceItems(_ newItems: [DisplayItem], oldIndices: [Int32]) {
-        if let old = viewsInOrder {
+        if keepsViewsInOrder, let old = viewsInOrder {
             viewsInOrder = nil
+            keepsViewsInOrder = false
             var ordered: [Host.HostView] = []
             ordered.reserveCapacity(newItems.count)
             for (i, o) in oldIndices.enumerated() {
@@ -414,7 +432,10 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
                     break
                 }
             }
-            if ordered.count == newItems.count { viewsInOrder = ordered }
+            if ordered.count == newItems.count {
+                viewsInOrder = ordered
+                keepsViewsInOrder = true
+            }
         }
         items = newItems
     }

@@ -190,14 +190,17 @@ public struct ScreenSession: Sendable {
         guard root >= 0, root < count else { return [] }
         var skipped = [Bool](repeating: false, count: count)
         if skippingLazyItems { for i in layout.lazyItemIndices where i < count { skipped[i] = true } }
-        // Which nodes are in the subtree (parents come first): each one whose parent is.
+        // Which nodes are in the subtree (parents come first): each one whose parent is. The subtree is the run of
+        // nodes after its root whose parents are not before it (document order): the first node whose parent is
+        // before the root ends it.
         var inside = [Bool](repeating: false, count: count)
         inside[root] = !skipped[root]
         var found: [(action: Action, locals: Locals)] = []
         for i in root..<count {
             if i != root {
                 let parent = layout.parentIndex(at: i)
-                guard parent >= root, parent < i, inside[parent], !skipped[i] else { continue }
+                if parent < root { break }
+                guard parent < i, inside[parent], !skipped[i] else { continue }
                 inside[i] = true
             }
             guard inside[i], let content = layout.content(at: i),

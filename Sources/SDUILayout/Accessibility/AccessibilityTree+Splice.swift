@@ -150,15 +150,18 @@ extension AccessibilityTree {
 
     /// Puts `values[source[p]]` at each position `p` (`source`: a permutation of `values`' indices), by swaps.
     static func permute<T>(_ values: inout [T], taking source: [Int]) {
+        guard source.count == values.count else { return }
         var placed = [Bool](repeating: false, count: source.count)
-        for start in source.indices where !placed[start] {
-            var j = start
-            while source[j] != start {
-                values.swapAt(j, source[j])
+        values.withUnsafeMutableBufferPointer { values in
+            for start in source.indices where !placed[start] {
+                var j = start
+                while source[j] != start {
+                    values.swapAt(j, source[j])
+                    placed[j] = true
+                    j = source[j]
+                }
                 placed[j] = true
-                j = source[j]
             }
-            placed[j] = true
         }
     }
 }

@@ -7,7 +7,7 @@ extension ScreenViewController {
     func applyAccessibilityOrder(_ order: [NodeIndex], items: [DisplayItem]) {
         var elements: [View] = []
         elements.reserveCapacity(order.count)
-        if let ordered = views.orderedViews(making: false), ordered.count == items.count {
+        if readsViewsInOrder, let ordered = views.orderedViews(), ordered.count == items.count {
             for index in order where index.int >= 0 && index.int < items.count { elements.append(ordered[index.int]) }
         } else {
             for index in order where index.int < items.count {

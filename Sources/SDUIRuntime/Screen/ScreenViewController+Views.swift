@@ -23,6 +23,12 @@ extension ScreenViewController {
         lazyItems.layoutApplied(change, changedComponents: changedComponents, items: views.items)
         lastViewOperations = operations
         let items = views.items
+        // From a splice on, the views are read in the order the driver keeps (each later splice permutes it).
+        switch change {
+        case .spliced: readsViewsInOrder = true
+        case .list: readsViewsInOrder = false
+        case .items: break
+        }
         refreshDescendantGeometry(items: items)
         // Which view each node id names changes only when views come, go or move (frame and content updates keep them):
         // `nodeViews` is then made again when next read.
@@ -44,21 +50,26 @@ extension ScreenViewController {
     /// A view's item holds absolute frames, but the reconciler frames a view in its parent's coordinates: when a view
     /// moved (`movedOrigins`, noted as its frame was updated), its descendants' frames in their parents did not change
     /// (no frame update reached them) while their absolute frames did. Gives each such descendant's view its item's
-    /// new geometry.
+    /// new geometry. Each descendant's view is read from the driver's views in order (`orderedViews`) after a splice
+    /// (`readsViewsInOrder`), else found by key.
     /// - Complexity: O(descendants × depth) of the views whose origin moved.
     private func refreshDescendantGeometry(items: [DisplayItem]) {
         guard !movedOrigins.isEmpty else { return }
         let moved = movedOrigins
         movedOrigins.removeAll(keepingCapacity: true)
-        // Each item's view by its index (not looked up by key per descendant).
-        guard let ordered = views.orderedViews(), ordered.count == items.count else { return }
-        for root in moved where root < items.count {
-            var j = root + 1
-            while j < items.count, Self.isDescendant(j, of: root, in: items) {
-                if let view = ordered[j] as? ComponentView, view.itemFrame != items[j].frame {
-                    view.setGeometry(of: items[j])
+        let ordered = readsViewsInOrder ? views.orderedViews().flatMap { $0.count == items.count ? $0 : nil } : nil
+        // (Items read in place: passing an array's element copies it.)
+        items.withUnsafeBufferPointer { buffer in
+            for root in moved where root < buffer.count {
+                var j = root + 1
+                while j < buffer.count, Self.isDescendant(j, of: root, in: items) {
+                    let found: View?
+                    if let ordered { found = ordered[j] } else { found = views.view(for: ViewKey(buffer[j])) }
+                    if let view = found as? ComponentView, view.itemFrame != buffer[j].frame {
+                        view.setGeometry(of: buffer[j])
+                    }
+                    j += 1
                 }
-                j += 1
             }
         }
     }

@@ -68,6 +68,9 @@ open class ScreenViewController: ViewController {
     var views = ViewTreeDriver(host: RuntimeViewHost())
     /// The items (by index) whose view's origin the last layout moved: their descendants' absolute frames moved too.
     var movedOrigins: [Int] = []
+    /// Whether the views are read by index (`ViewTreeDriver.orderedViews()`): from a splice on (the driver keeps them
+    /// in step), until a change makes the whole list.
+    var readsViewsInOrder = false
     /// The reading order the controller's view was last given (`applyAccessibilityOrder`).
     var appliedAccessibilityOrder: [NodeIndex] = []
 
