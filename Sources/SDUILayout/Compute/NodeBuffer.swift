@@ -118,11 +118,25 @@ final class NodeBufferStorage<Element: BitwiseCopyable> {
     /// See `NodeBuffer.freeze()`.
     var isFrozen = false
 
-    init() { base = UnsafeMutablePointer<Element>.allocate(capacity: 0) }
+    /// An empty buffer allocates nothing: its base is an aligned address that is never read or freed (`capacity` 0
+    /// stands for that; the first `reserve` allocates). A tree is made of several buffers, made afresh for every
+    /// screen built.
+    init() { base = Self.noMemory }
+
+    /// The base of a buffer without memory (`capacity` 0).
+    private static var noMemory: UnsafeMutablePointer<Element> {
+        UnsafeMutablePointer(bitPattern: MemoryLayout<Element>.alignment)!
+    }
 
     /// Reallocates the elements to exactly their count.
     func shrinkToFit() {
         guard capacity > count else { return }
+        guard count > 0 else {
+            base.deallocate()
+            base = Self.noMemory
+            capacity = 0
+            return
+        }
         let newBase = UnsafeMutablePointer<Element>.allocate(capacity: count)
         newBase.moveInitialize(from: base, count: count)
         base.deallocate()
@@ -141,12 +155,12 @@ final class NodeBufferStorage<Element: BitwiseCopyable> {
         let newCapacity = max(needed, capacity * 2, 16)
         let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         newBase.moveInitialize(from: base, count: count)
-        base.deallocate()
+        if capacity > 0 { base.deallocate() }
         base = newBase
         capacity = newCapacity
     }
 
-    deinit { base.deallocate() }
+    deinit { if capacity > 0 { base.deallocate() } }
 }
 
 /// A `NodeBuffer`'s elements at a fixed address: one load per access, bounds checked only in debug builds.
