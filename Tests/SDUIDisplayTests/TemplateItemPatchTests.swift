@@ -80,10 +80,18 @@ import SDUIEnvironment
             #expect(result.nodes == fresh.nodes, "step \(step): frames")
             #expect(result.diagnostics == fresh.diagnostics, "step \(step): diagnostics")
             // The locals an action sees: a kept item that moved is at its new index.
+            // …and the index it sees is the item's place in its array (the items are distinct), for every item.
+            var seen: Set<StateValue> = []
             for i in 0..<fresh.nodes.count {
                 let kept = result.locals(at: i), made = fresh.locals(at: i)
                 #expect(kept.map(\.name) == made.map(\.name) && kept.map(\.value) == made.map(\.value), "step \(step): locals of node \(i)")
+                guard kept.count >= 2, kept[kept.count - 2].name == "item", kept[kept.count - 1].name == "index" else { continue }
+                let item = kept[kept.count - 2].value
+                let items = a.contains(item) ? a : b
+                #expect(kept[kept.count - 1].value == .int(items.firstIndex(of: item) ?? -1), "step \(step): index of node \(i)")
+                seen.insert(item)
             }
+            #expect(seen == Set(a + b), "step \(step): every item's node sees its locals")
         }
         #expect(restarts == 60 / PayloadSource.maxGeneration)
     }
