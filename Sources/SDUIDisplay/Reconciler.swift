@@ -224,11 +224,10 @@ public enum Reconciler {
 
     /// The frame of `items[i]` in its parent's coordinates (the window's for a root).
     static func relativeFrame(_ items: [DisplayItem], _ i: Int) -> Rect {
-        guard let p = items[i].parent, p.int >= 0, p.int < items.count else { return items[i].frame }
-        return items[i].frame(relativeTo: items[p.int].frame)
+        items.withUnsafeBufferPointer { relativeFrame($0, i) }
     }
 
-    /// `relativeFrame(_:_:)` of items read in place.
+    /// `relativeFrame(_:_:)` of items read in place (an array's element passed on is a copy).
     static func relativeFrame(_ items: UnsafeBufferPointer<DisplayItem>, _ i: Int) -> Rect {
         guard let p = items[i].parent, p.int >= 0, p.int < items.count else { return items[i].frame }
         return items[i].frame(relativeTo: items[p.int].frame)
