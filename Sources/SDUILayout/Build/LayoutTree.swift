@@ -332,9 +332,8 @@ struct LayoutTree {
         let count = min(flat.count, pointers.count, padding.count)
         let made = ContiguousArray<OutputLink>(unsafeUninitializedCapacity: count) { links, initialized in
             for i in 0..<count {
-                var link = OutputLink(flat[i], node: Int32(truncatingIfNeeded: i), source: pointers[i])
-                link.padding = padding[i]
-                (links.baseAddress! + i).initialize(to: link)
+                (links.baseAddress! + i).initialize(to: OutputLink(flat[i], node: Int32(truncatingIfNeeded: i), source: pointers[i],
+                                                                   padding: padding[i]))
             }
             initialized = count
         }
@@ -463,7 +462,9 @@ struct OutputLinks {
 
     @inline(__always)
     subscript(index: Int) -> OutputLink {
-        if let frozen, let frozenSources { return OutputLink(frozen[index], node: Int32(truncatingIfNeeded: index), source: frozenSources[index]) }
+        if let frozen, let frozenSources {
+            return OutputLink(frozen[index], node: Int32(truncatingIfNeeded: index), source: frozenSources[index], padding: PaddingSpec())
+        }
         return array[index]
     }
 
@@ -510,18 +511,20 @@ struct OutputLink {
     /// The payload node (in memory the result's `PayloadSource` keeps).
     var source: UnsafePointer<ComponentNode>
     /// The padding the build resolved (links in an array only: a template's are read from its frozen buffer).
-    var padding = PaddingSpec()
+    var padding: PaddingSpec
 
-    init(parent: Int32, childIndex: Int32, textIndex: Int32, isHidden: Bool, node: Int32, source: UnsafePointer<ComponentNode>) {
+    @inline(__always)
+    init(parent: Int32, childIndex: Int32, textIndex: Int32, isHidden: Bool, node: Int32, source: UnsafePointer<ComponentNode>,
+         padding: PaddingSpec) {
         self.parent = parent; self.childIndex = childIndex; self.textIndex = textIndex; self.isHidden = isHidden
-        self.node = node; self.source = source
+        self.node = node; self.source = source; self.padding = padding
     }
 
     /// The link of built node `index` (a hidden node's text is not output).
     @inline(__always)
-    init(_ flat: FlatNode, node index: Int32, source: UnsafePointer<ComponentNode>) {
+    init(_ flat: FlatNode, node index: Int32, source: UnsafePointer<ComponentNode>, padding: PaddingSpec) {
         self.init(parent: flat.parent, childIndex: flat.childIndex, textIndex: flat.isHidden ? -1 : flat.textIndex,
-                  isHidden: flat.isHidden, node: index, source: source)
+                  isHidden: flat.isHidden, node: index, source: source, padding: padding)
     }
 }
 

@@ -15,13 +15,11 @@ extension LayoutResult {
         for node in nodes {
             let found = Self.payloadNode(at: node.pointer, in: source.root.pointee)
             let pointer = found.map { source.keep($0) } ?? source.keep(ComponentNode(type: node.type, id: node.id))
-            var link = OutputLink(parent: Int32(truncatingIfNeeded: node.parent), childIndex: LayoutNodeStorage.slot(ofPointer: node.pointer),
-                                  textIndex: -1, isHidden: node.isHidden, node: Int32(truncatingIfNeeded: links.count),
-                                  source: pointer)
             // The padding a layout of the node applies (its own `padding`, resolved and checked; a chain's is in its layers).
             let geometry = GeometryProperties(of: pointer.pointee, sizeClass: traits.horizontalSizeClass)
-            if geometry.hasPadding && !geometry.hasModifierChain { link.padding = geometry.padding }
-            links.append(link)
+            links.append(OutputLink(parent: Int32(truncatingIfNeeded: node.parent), childIndex: LayoutNodeStorage.slot(ofPointer: node.pointer),
+                                    textIndex: -1, isHidden: node.isHidden, node: Int32(truncatingIfNeeded: links.count), source: pointer,
+                                    padding: geometry.hasPadding && !geometry.hasModifierChain ? geometry.padding : PaddingSpec()))
         }
         self.init(screenID: screen.id, environment: environment, traits: traits,
                   storage: LayoutNodeStorage(nodes, source: source, links: OutputLinks(links), state: screen.state),

@@ -150,8 +150,7 @@ func makeLayoutResult(state s: inout LayoutState, last: inout LastResult, walk: 
         ordered.reserveCapacity(outputCount)
         for node in walk.nodes {
             let i = Int(node)
-            var link = OutputLink(s.tree.nodes[i], node: Int32(truncatingIfNeeded: i), source: s.tree.sources[i])
-            link.padding = s.tree.paddings[i]
+            var link = OutputLink(s.tree.nodes[i], node: Int32(truncatingIfNeeded: i), source: s.tree.sources[i], padding: s.tree.paddings[i])
             let parent = Int(s.tree.nodes[i].parent)
             link.parent = parent >= 0 ? walk.positions[parent] : -1
             ordered.append(link)
