@@ -25,6 +25,7 @@ struct TableSplice {
     /// The runs of the whole table of `count` entries: before the region, the region's, after it.
     func wholeTable(oldCount count: Int) -> [NodeRun] {
         var all: [NodeRun] = []
+        all.reserveCapacity(runs.count + 2)
         if region.lowerBound > 0 { all.append(.old(0..<region.lowerBound)) }
         all += runs
         if region.upperBound < count { all.append(.old(region.upperBound..<count)) }
@@ -124,6 +125,7 @@ extension LayoutTree {
         guard source.generation < PayloadSource.maxGeneration else { return .failure(.sourceTooOld) }
         // The old payload children (linked in order, after a section's header, before its footer).
         var oldChildren: [Int32] = []
+        oldChildren.reserveCapacity(containerNode.children.count + 1)
         var before: [Int32] = [], after: [Int32] = []
         var child = nodes[c].firstChild
         while child >= 0 {
@@ -188,6 +190,7 @@ extension LayoutTree {
         let axes = childAxes(of: container)
         prepareScratch(&scratch, under: c, source: newSource, pointer: kept)
         var runs: [NodeRun] = []
+        runs.reserveCapacity(origins.count)
         kept.pointee.children.withUnsafeBufferPointer { children in
             for (j, origin) in origins.enumerated() {
                 if origin >= 0 {
@@ -227,6 +230,8 @@ extension LayoutTree {
 
         // Side tables: the runs of each, in the new order.
         var textRuns: [NodeRun] = [], inputRuns: [NodeRun] = [], layeredRuns: [NodeRun] = [], layerRuns: [NodeRun] = []
+        textRuns.reserveCapacity(runs.count); inputRuns.reserveCapacity(runs.count)
+        layeredRuns.reserveCapacity(runs.count); layerRuns.reserveCapacity(runs.count)
         for run in runs {
             switch run {
             case .old(let range):
@@ -284,7 +289,9 @@ extension LayoutTree {
         }
         // The container's children, linked again: its header, the children in their new order (each at its new
         // index, its payload node the new one), its footer.
-        var chain = before.map(renumber)
+        var chain: [Int32] = []
+        chain.reserveCapacity(before.count + origins.count + after.count)
+        chain += before.lazy.map(renumber)
         var itemRoot = start
         for run in runs {
             var k = itemRoot
@@ -472,18 +479,26 @@ extension TableSplice {
 
     /// The same splice without the runs that move no entry: leading runs taken from where they go, and trailing ones
     /// that move with the entries after the region (by `delta`) — they become part of what is kept or moved whole.
-    func trimmed() -> TableSplice {
-        var s = self
-        while case .old(let r)? = s.runs.first, r.lowerBound == s.region.lowerBound {
-            s.region = r.upperBound..<s.region.upperBound
-            s.runs.removeFirst()
+    func trimmed() -> TrimmedSplice {
+        var region = self.region
+        var runs = self.runs[...]
+        while case .old(let r)? = runs.first, r.lowerBound == region.lowerBound {
+            region = r.upperBound..<region.upperBound
+            runs = runs.dropFirst()
         }
-        while case .old(let r)? = s.runs.last, r.upperBound == s.region.upperBound {
-            s.region = s.region.lowerBound..<r.lowerBound
-            s.runs.removeLast()
+        while case .old(let r)? = runs.last, r.upperBound == region.upperBound {
+            region = region.lowerBound..<r.lowerBound
+            runs = runs.dropLast()
         }
-        return s
+        return TrimmedSplice(region: region, runs: runs, delta: delta)
     }
+}
+
+/// A `TableSplice` without the runs that move no entry (`TableSplice.trimmed()`): its runs a slice of the splice's.
+struct TrimmedSplice {
+    var region: Range<Int>
+    var runs: ArraySlice<NodeRun>
+    var delta: Int
 }
 
 extension NodeBuffer {
@@ -559,7 +574,7 @@ extension ContiguousArray {
             return
         }
         var region = ContiguousArray<Element>()
-        region.reserveCapacity(splice.newCount)
+        region.reserveCapacity(splice.region.count + splice.delta)
         for run in splice.runs {
             switch run {
             case .old(let range): region += self[range]

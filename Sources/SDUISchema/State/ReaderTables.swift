@@ -103,6 +103,7 @@ struct ReaderTables: Sendable {
     /// their steps; nil when the tables do not describe it.
     private func views(of node: ComponentNode, at number: Int32) -> [(step: Int32, number: Int32)]? {
         var views: [(step: Int32, number: Int32)] = []
+        views.reserveCapacity(node.children.count + 2)
         var c = number + 1
         var ok = true
         node.forEachViewIndex { step in
