@@ -171,8 +171,7 @@ extension LayoutTree {
         let region = nodes.unchecked
         for k in start..<regionEnd where region[k].kind == .grid || region[k].kind == .hgrid { return .failure(.holdsGrid) }
         // The region's text runs, controls and layered nodes (each table is in node order: one run of it).
-        let textRegion = entries(in: start..<regionEnd, texts: true)
-        let inputRegion = entries(in: start..<regionEnd, texts: false)
+        let (textRegion, inputRegion) = entries(in: start..<regionEnd)
         if !textRegion.isEmpty && (fontMisses.contains { textRegion.contains(Int($0.text)) }
                                    || fontSubstitutions.contains { textRegion.contains(Int($0.text)) }) {
             return .failure(.reports)
@@ -235,14 +234,16 @@ extension LayoutTree {
         for run in runs {
             switch run {
             case .old(let range):
-                textRuns.append(.old(entries(in: range, texts: true)))
-                inputRuns.append(.old(entries(in: range, texts: false)))
+                let (texts, inputs) = entries(in: range)
+                textRuns.append(.old(texts))
+                inputRuns.append(.old(inputs))
                 let layered = layeredEntries(in: range)
                 layeredRuns.append(.old(layered))
                 layerRuns.append(.old(layerRange(of: layered, in: layeredNodes)))
             case .made(let range):
-                textRuns.append(.made(scratch.entries(in: range, texts: true)))
-                inputRuns.append(.made(scratch.entries(in: range, texts: false)))
+                let (texts, inputs) = scratch.entries(in: range)
+                textRuns.append(.made(texts))
+                inputRuns.append(.made(inputs))
                 let layered = scratch.layeredEntries(in: range)
                 layeredRuns.append(.made(layered))
                 layerRuns.append(.made(layerRange(of: layered, in: scratch.layeredNodes)))
@@ -372,21 +373,30 @@ extension LayoutTree {
                                        regionNumbers: regionNumbers))
     }
 
-    /// The run of text runs (`texts: true`) or controls of the nodes in `range` (each table is in node order).
-    private func entries(in range: Range<Int>, texts: Bool) -> Range<Int> {
+    /// The runs of text runs and of controls of the nodes in `range` (each table is in node order), found in one pass.
+    private func entries(in range: Range<Int>) -> (texts: Range<Int>, inputs: Range<Int>) {
         let nodes = self.nodes.unchecked
-        var first = -1, count = 0
+        var firstText = -1, texts = 0, firstInput = -1, inputs = 0
         for k in range {
-            let n = nodes[k]
-            let entry = texts ? n.textIndex : (n.kind == .input ? n.firstGridItem : -1)
-            if entry >= 0 {
-                if first < 0 { first = Int(entry) }
-                count += 1
+            let text = nodes[k].textIndex
+            if text >= 0 {
+                if firstText < 0 { firstText = Int(text) }
+                texts += 1
+            }
+            if nodes[k].kind == .input, case let input = nodes[k].firstGridItem, input >= 0 {
+                if firstInput < 0 { firstInput = Int(input) }
+                inputs += 1
             }
         }
-        if first >= 0 { return first..<(first + count) }
-        // None: where they would go — after the last entry of a node before the range.
-        var k = range.lowerBound - 1
+        return (firstText >= 0 ? firstText..<(firstText + texts) : entries(before: range.lowerBound, texts: true),
+                firstInput >= 0 ? firstInput..<(firstInput + inputs) : entries(before: range.lowerBound, texts: false))
+    }
+
+    /// Where the text runs (`texts: true`) or controls of nodes that have none go when they are at `node`: after the
+    /// last entry of a node before it.
+    private func entries(before node: Int, texts: Bool) -> Range<Int> {
+        let nodes = self.nodes.unchecked
+        var k = node - 1
         while k >= 0 {
             let n = nodes[k]
             let entry = texts ? n.textIndex : (n.kind == .input ? n.firstGridItem : -1)

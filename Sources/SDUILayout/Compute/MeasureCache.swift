@@ -172,15 +172,21 @@ struct MeasureCache {
         let oldVersions = versions, oldMeasured = measured
         let newVersions = NodeBuffer<UInt32>(), newMeasured = NodeBuffer<UInt8>()
         newVersions.reserve(newCount); newMeasured.reserve(newCount)
-        for run in runs {
-            switch run {
-            case .old(let range):
-                for i in range {
-                    newVersions.appendAssumingCapacity(i < oldVersions.count ? oldVersions[i] : 0)
-                    newMeasured.appendAssumingCapacity(i < oldMeasured.count ? oldMeasured[i] : 0)
+        oldVersions.withUnsafeBufferPointer { oldVersions in
+            oldMeasured.withUnsafeBufferPointer { oldMeasured in
+                for run in runs {
+                    switch run {
+                    case .old(let range):
+                        // Old entries the buffers hold copied whole; any past their ends (never counted) start at 0.
+                        let versions = range.clamped(to: 0..<oldVersions.count), measured = range.clamped(to: 0..<oldMeasured.count)
+                        newVersions.appendAssumingCapacity(contentsOf: UnsafeBufferPointer(rebasing: oldVersions[versions]))
+                        for _ in versions.count..<range.count { newVersions.appendAssumingCapacity(0) }
+                        newMeasured.appendAssumingCapacity(contentsOf: UnsafeBufferPointer(rebasing: oldMeasured[measured]))
+                        for _ in measured.count..<range.count { newMeasured.appendAssumingCapacity(0) }
+                    case .made(let range):
+                        for _ in range { newVersions.appendAssumingCapacity(1); newMeasured.appendAssumingCapacity(0) }
+                    }
                 }
-            case .made(let range):
-                for _ in range { newVersions.appendAssumingCapacity(1); newMeasured.appendAssumingCapacity(0) }
             }
         }
         versions = newVersions

@@ -76,6 +76,17 @@ struct NodeBuffer<Element: BitwiseCopyable> {
     /// Makes room for `needed` elements in all (the same growth as `append`).
     func reserve(_ needed: Int) { storage.reserve(needed) }
 
+    /// Appends `values` where the caller has made room (`reserve`): one copy of their memory, no capacity check in
+    /// release builds.
+    @inline(__always)
+    func appendAssumingCapacity(contentsOf values: UnsafeBufferPointer<Element>) {
+        assert(!storage.isFrozen, "NodeBuffer: a frozen buffer (a shared layout template) was changed")
+        assert(storage.count + values.count <= storage.capacity, "NodeBuffer.appendAssumingCapacity without room")
+        guard let source = values.baseAddress, values.count > 0 else { return }
+        (storage.base + storage.count).initialize(from: source, count: values.count)
+        storage.count &+= values.count
+    }
+
     func append(contentsOf values: Repeated<Element>) {
         guard values.count > 0 else { return }
         storage.reserve(storage.count + values.count)
