@@ -188,7 +188,12 @@ struct ReaderTables: Sendable {
         let delta = Int32(newTextOf.count) - (end - start)
         // The new number of each old node among the children (-1: removed).
         var region = [Int32](repeating: -1, count: Int(end - start))
-        for m in moved { for n in m.from..<(m.from + m.count) { region[Int(n - start)] = n - m.from + m.to } }
+        region.withUnsafeMutableBufferPointer { region in
+            for m in moved {
+                precondition(m.from >= start && m.from + m.count <= end)
+                for n in m.from..<(m.from + m.count) { region[Int(n - start)] = n - m.from + m.to }
+            }
+        }
         func renumbered(_ n: Int32) -> Int32? {
             if n < start { return n }
             if n >= end { return n + delta }
@@ -218,11 +223,11 @@ struct ReaderTables: Sendable {
         inputText = inputs
         self.templates = templates
         // The node and its ancestors end `delta` later; every node after the children is `delta` later.
-        var ends = Array(subtreeEnd[..<Int(start)])
-        for a in ancestors { ends[Int(a)] += delta }
-        ends += newEnds
-        ends += subtreeEnd[Int(end)...].map { $0 + delta }
-        subtreeEnd = ends
+        subtreeEnd.replaceSubrange(Int(start)..<Int(end), with: newEnds)
+        subtreeEnd.withUnsafeMutableBufferPointer { ends in
+            for a in ancestors { ends[Int(a)] += delta }
+            if delta != 0 { for n in (Int(start) + newEnds.count)..<ends.count { ends[n] += delta } }
+        }
         textOf.replaceSubrange(Int(start)..<Int(end), with: newTextOf)
         propertyOf.replaceSubrange(Int(start)..<Int(end), with: newPropertyOf)
         dependencies.renumber(renumbered)

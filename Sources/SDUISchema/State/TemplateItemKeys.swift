@@ -27,17 +27,22 @@ struct ItemKeyTable {
     /// (the new items' identities) to claim in order.
     init(old: [StateValue], new: [StateValue]) {
         let count = old.count + new.count
-        var all: [Int] = []
-        all.reserveCapacity(count)
-        for key in [old, new].joined() {
-            guard let hash = Self.hash(of: key) else {
-                var dictionary: [StateValue: Int] = [:]
-                dictionary.reserveCapacity(count)
-                for (position, key) in old.enumerated() { dictionary[key] = position }
-                self.dictionary = dictionary
-                return
-            }
-            all.append(hash)
+        // The new identities' hashes first (`claim` takes them in order), then the old ones'.
+        var newHashes: [Int] = []
+        newHashes.reserveCapacity(new.count)
+        var oldHashes: [Int] = []
+        oldHashes.reserveCapacity(old.count)
+        var hashable = true
+        for key in new { guard let hash = Self.hash(of: key) else { hashable = false; break }; newHashes.append(hash) }
+        if hashable {
+            for key in old { guard let hash = Self.hash(of: key) else { hashable = false; break }; oldHashes.append(hash) }
+        }
+        guard hashable else {
+            var dictionary: [StateValue: Int] = [:]
+            dictionary.reserveCapacity(count)
+            for (position, key) in old.enumerated() { dictionary[key] = position }
+            self.dictionary = dictionary
+            return
         }
         var size = 16
         while size < 2 * count { size <<= 1 }
@@ -46,8 +51,8 @@ struct ItemKeyTable {
         keys.reserveCapacity(count)
         hashes.reserveCapacity(count)
         values.reserveCapacity(count)
-        for (position, key) in old.enumerated() { upsert(key, hash: all[position], value: position) }
-        pendingHashes = Array(all[old.count...])
+        for (position, key) in old.enumerated() { upsert(key, hash: oldHashes[position], value: position) }
+        pendingHashes = newHashes
     }
 
     /// The hashes of the new identities, in order (the table's own; `claim` takes the next).
