@@ -1,5 +1,6 @@
 import SDUIEnvironment
-import SDUISchema
+public import SDUISchema
+public import SDUILayout
 
 // The reconciler's operations after a template's items were spliced into the kept tree (`DisplaySplice`): what the
 // general matching by key gives, found by looking only at the items the splice made, moved or changed.
@@ -118,18 +119,37 @@ extension Reconciler {
 }
 
 extension ViewTreeDriver {
+    /// Brings the host's views to the display list of `layout` that `session` makes from the items they draw
+    /// (`ScreenSession.displayChange(_:to:after:)`, then `apply(_:)`), and returns the change and the operations.
+    /// After a splice the kept items are moved into the new list, not copied: the driver holds the only list of
+    /// them (a list read from `items` before is copied first, so it stays as it was).
+    public mutating func apply(_ layout: LayoutResult, from session: inout ScreenSession, after update: StateUpdate?)
+        -> (change: DisplayListChange, operations: [ViewOperation]) {
+        // Moving is only for the splice path's own list, whose places it vacates before dropping it.
+        let change = session.displayChange(items, to: layout, after: update, moving: !items.isEmpty)
+        guard case .spliced(var splice) = change else { return (change, apply(change)) }
+        let operations = apply(&splice)
+        return (.spliced(splice), operations)
+    }
+
     /// Brings the host's views to the list `splice` makes of the current items: the operations of
     /// `Reconciler.splicedOperations(fromUniquelyKeyed:to:)` when this driver has one view per item, and the views of
-    /// the removed items forgotten by their keys; otherwise as `apply(_:)` with the whole new list.
-    mutating func apply(_ splice: DisplaySplice) -> [ViewOperation] {
+    /// the removed items forgotten by their keys; otherwise as `apply(_:)` with the whole new list. The old items the
+    /// splice moved into its list (`DisplaySplice.moved`) are vacated from the old list once it was read.
+    mutating func apply(_ splice: inout DisplaySplice) -> [ViewOperation] {
         guard views.count == items.count, let operations = Reconciler.splicedOperations(fromUniquelyKeyed: items, to: splice) else {
-            return apply(splice.items)
+            let sameTree = views.count == items.count ? Reconciler.sameTreeOperations(fromUniquelyKeyed: items, to: splice.items) : nil
+            let operations = sameTree ?? Reconciler.operations(from: items, to: splice.items)
+            vacateMovedItems(of: &splice)
+            apply(operations, newItems: splice.items)
+            return operations
         }
         var removed: [ViewKey] = []
         for o in items.indices where splice.newIndices[o] < 0 { removed.append(ViewKey(items[o])) }
         run(operations, newItems: splice.items)
         // The views inside a removed one went with it.
         for key in removed { forgetView(key) }
+        vacateMovedItems(of: &splice)
         replaceItems(splice.items, oldIndices: splice.oldIndices)
         return operations
     }
