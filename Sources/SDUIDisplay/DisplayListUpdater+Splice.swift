@@ -25,7 +25,7 @@ public struct DisplaySplice: Sendable {
     /// boxes in their frame are the old item's.
     var translated: [Int] = []
     /// For each old item, whether `items` holds it moved (its bits, not a copy): the driver that asked for the move
-    /// (`ViewTreeDriver.apply(_:from:after:)`) reads the old list, then vacates these places of it
+    /// (`ViewTreeDriver.apply(moving:)`) reads the old list, then vacates these places of it
     /// (`vacateMovedItems(in:)`) before dropping it. Empty when every new item is its own.
     var moved: [Bool] = []
 

@@ -1,6 +1,5 @@
 import SDUIEnvironment
-public import SDUISchema
-public import SDUILayout
+import SDUISchema
 
 // The reconciler's operations after a template's items were spliced into the kept tree (`DisplaySplice`): what the
 // general matching by key gives, found by looking only at the items the splice made, moved or changed.
@@ -119,14 +118,13 @@ extension Reconciler {
 }
 
 extension ViewTreeDriver {
-    /// Brings the host's views to the display list of `layout` that `session` makes from the items they draw
-    /// (`ScreenSession.displayChange(_:to:after:)`, then `apply(_:)`), and returns the change and the operations.
-    /// After a splice the kept items are moved into the new list, not copied: the driver holds the only list of
-    /// them (a list read from `items` before is copied first, so it stays as it was).
-    public mutating func apply(_ layout: LayoutResult, from session: inout ScreenSession, after update: StateUpdate?)
-        -> (change: DisplayListChange, operations: [ViewOperation]) {
-        // Moving is only for the splice path's own list, whose places it vacates before dropping it.
-        let change = session.displayChange(items, to: layout, after: update, moving: !items.isEmpty)
+    /// `apply(_:)` for a change made from this driver's `items` with the kept items moved
+    /// (`ScreenSession.displayChange(_:to:after:moving:)` given `moving: true`, called right before with `items`):
+    /// after a splice the moved places of the old list are vacated once the reconciler read it, so the new list holds
+    /// its items alone. Returns the change as the caller may keep it (nothing moved left in it) and the operations.
+    /// Every change made with `moving: true` must be applied here, to the driver whose items it was made from, before
+    /// anything else changes them.
+    package mutating func apply(moving change: DisplayListChange) -> (change: DisplayListChange, operations: [ViewOperation]) {
         guard case .spliced(var splice) = change else { return (change, apply(change)) }
         let operations = apply(&splice)
         return (.spliced(splice), operations)

@@ -174,8 +174,9 @@ public struct ScreenSession: Sendable {
     }
 
     /// `displayChange(_:to:after:)`; `moving`: a splice moves the kept items into the new list
-    /// (`DisplayListUpdater.update(_:to:moving:)`; the driver's `apply(_:from:after:)`).
-    mutating func displayChange(_ items: [DisplayItem], to layout: LayoutResult, after update: StateUpdate?,
+    /// (`DisplayListUpdater.update(_:to:moving:)`): only for a driver's own `items`, the change then applied at once by
+    /// that driver's `apply(moving:)`, which vacates the moved places of its old list.
+    package mutating func displayChange(_ items: [DisplayItem], to layout: LayoutResult, after update: StateUpdate?,
                                 moving: Bool) -> DisplayListChange {
         // Items of another screen than the one the change was made from are all made again.
         let showsBase = update.map { update in displayed.map { $0 === update.base } == true } ?? false

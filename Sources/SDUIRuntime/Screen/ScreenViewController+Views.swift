@@ -11,12 +11,14 @@ extension ScreenViewController {
     /// The display list of the latest layout (what the views draw), in document order.
     public var displayItems: [DisplayItem] { views.items }
 
-    /// Brings the views to the layout's display list through the reconciler (`ViewTreeDriver.apply(_:from:after:)`).
+    /// Brings the views to the layout's display list through the reconciler (`ViewTreeDriver.apply(moving:)`).
     /// `update`: the state change the layout followed (when it took the fast path from the screen the views show, the
     /// list's other items are kept and only the changed ones compared — `ScreenSession.displayChange(_:to:after:)`);
     /// nil: the screen may differ anywhere (the whole list is made and compared).
     func applyLayout(_ result: LayoutResult, after update: StateUpdate? = nil) {
-        let (change, operations) = views.apply(result, from: &session, after: update)
+        // The kept items moved into the new list (the driver holds the only list of them).
+        let moved = session.displayChange(views.items, to: result, after: update, moving: true)
+        let (change, operations) = views.apply(moving: moved)
         let changedComponents = update?.changedNodes
         // Which nodes are lazy items depends on the grids and vstacks of the root scroll's column.
         lazyItems.layoutApplied(change, changedComponents: changedComponents, items: views.items)
