@@ -152,6 +152,16 @@ enum BindingOutcome<T: Hashable & Sendable> {
     case bound(Responsive<T>?)
 }
 
+/// What a string that may be a binding gives before a property decodes it (see `DecodingContext.bindingSource`).
+enum BindingSource {
+    case notBinding
+    case unescaped(String)
+    /// A binding whose value the property does not get: it takes its default.
+    case unresolved
+    /// A binding's value as JSON for the property to decode, and the value itself (for what its checks report).
+    case resolved(JSONValue, StateValue)
+}
+
 extension DecodingContext {
     /// The binding `source` compiled in the current scope, from the cache when it was compiled before; nil
     /// with the problem reported at the value being decoded.
@@ -184,47 +194,65 @@ extension DecodingContext {
     }
 
     /// The outcome for string `s` given where a `T` is expected (`scalar` decodes a `T` from JSON).
+    ///
+    /// Only the steps that touch a `T` are here (made once per `T` and `scalar`); compiling, checking, recording and
+    /// evaluating the binding, and reporting what the property's checks found, are not generic (`bindingSource`,
+    /// `boundValueFits`), so each copy is short.
     mutating func bindingOutcome<T>(_ s: String, _ scalar: (inout DecodingContext, JSONValue) -> T?) -> BindingOutcome<T> {
+        switch bindingSource(s, (T.self as? any BindableScalar.Type)?.bindingExpectation ?? .unknown) {
+        case .notBinding: return .notBinding
+        case .unescaped(let text): return .unescaped(text)
+        case .unresolved: return .bound(nil)
+        case .resolved(let json, let value):
+            // The property's own checks, on the value; what they find is about this state, not the payload.
+            let mark = issues.count
+            let saved = bindings.isExpanding
+            bindings.isExpanding = false
+            let typed = scalar(&self, json)
+            bindings.isExpanding = saved
+            guard boundValueFits(s, value, issuesSince: mark) else { return .bound(nil) }
+            return .bound(typed.map { .fixed($0) })
+        }
+    }
+
+    /// String `s` where a value of `expectation` is expected: not a binding, an escaped one, or a binding —
+    /// compiled, type-checked and recorded — with its value as JSON for the property to decode (`.unresolved`: in a
+    /// template's definition, or it could not be computed — reported — so the property takes its default).
+    mutating func bindingSource(_ s: String, _ expectation: BindingExpectation) -> BindingSource {
         guard StateBinding.isBinding(s) else {
             return s.utf8.count >= 3 && s.contains("@@{") ? .unescaped(StateBinding.unescaped(s)) : .notBinding
         }
-        guard let binding = compileBinding(s) else { return .bound(nil) }
-        let expectation = (T.self as? any BindableScalar.Type)?.bindingExpectation ?? .unknown
-        guard checkBindingType(binding, expectation) else { return .bound(nil) }
+        guard let binding = compileBinding(s) else { return .unresolved }
+        guard checkBindingType(binding, expectation) else { return .unresolved }
         recordBinding(binding)
-        guard bindings.resolves, let locals = bindings.localValues else { return .bound(nil) }
+        guard bindings.resolves, let locals = bindings.localValues else { return .unresolved }
         let value: StateValue
         do {
             value = try binding.evaluate(globals: bindings.state.values, locals: locals, limits: options.expressionLimits)
         } catch {
             resolutionIssue(PayloadIssue.Code(rawValue: error.code.rawValue), (error.column > 0 ? "column \(error.column): " : "") + error.message)
-            return .bound(nil)
+            return .unresolved
         }
-        let json: JSONValue
         if expectation == .text {
             guard value.fits(.string) || value.type.isScalar else {
                 resolutionIssue(.wrongType, "\(s) gives \(value.type.withArticle), not text")
-                return .bound(nil)
+                return .unresolved
             }
-            json = .string(value.interpolationText)
-        } else {
-            json = value.jsonValue
+            return .resolved(.string(value.interpolationText), value)
         }
-        // The property's own checks, on the value; what they find is about this state, not the payload.
-        let mark = issues.count
-        let saved = bindings.isExpanding
-        bindings.isExpanding = false
-        let typed = scalar(&self, json)
-        bindings.isExpanding = saved
-        if issues.count > mark {
-            let found = issues[mark...]
-            issues.removeSubrange(mark...)
-            for issue in found {
-                resolutionIssue(issue.code, "\(s) gives \(value.brief): \(issue.message)")
-            }
-            return .bound(nil)
+        return .resolved(value.jsonValue, value)
+    }
+
+    /// Whether the property's checks found nothing in binding `s`'s `value` since issue `mark`; what they found is
+    /// taken back and reported as a resolution issue of this state.
+    mutating func boundValueFits(_ s: String, _ value: StateValue, issuesSince mark: Int) -> Bool {
+        guard issues.count > mark else { return true }
+        let found = issues[mark...]
+        issues.removeSubrange(mark...)
+        for issue in found {
+            resolutionIssue(issue.code, "\(s) gives \(value.brief): \(issue.message)")
         }
-        return .bound(typed.map { .fixed($0) })
+        return false
     }
 
     /// Records `binding` at the value being decoded in the node's bindings; a padding edge by its edge (the
