@@ -52,7 +52,7 @@ extension LayoutResult {
                 let parent = storage.links[Int(link.parent)].source
                 let child = Int(link.childIndex)
                 if let template = parent.pointee.templates.first(where: { $0.range.contains(child) }) {
-                    scopes.append(item.locals(index: child - template.range.lowerBound + item.skipped))
+                    scopes.append(item.locals(index: child - template.range.lowerBound))
                 }
             }
             i = Int(link.parent)

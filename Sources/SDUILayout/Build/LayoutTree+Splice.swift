@@ -45,18 +45,9 @@ struct EntryNumbers {
     init(_ splice: TableSplice) {
         region = splice.region
         delta = Int32(splice.delta)
-        oldNumbers = [Int32](repeating: -1, count: splice.region.count)
         var madeEnd = 0
         for run in splice.runs { if case .made(let range) = run { madeEnd = Swift.max(madeEnd, range.upperBound) } }
-        madeNumbers = [Int32](repeating: -1, count: madeEnd)
-        var at = splice.region.lowerBound
-        for run in splice.runs {
-            switch run {
-            case .old(let range): for i in range { oldNumbers[i - region.lowerBound] = Int32(at + i - range.lowerBound) }
-            case .made(let range): for i in range { madeNumbers[i] = Int32(at + i - range.lowerBound) }
-            }
-            at += run.count
-        }
+        (oldNumbers, madeNumbers) = splice.numbers(madeCount: madeEnd)
     }
 
     /// The new number of old entry `entry` (negative ones are kept: "none").
@@ -175,7 +166,8 @@ extension LayoutTree {
         for (k, node) in oldChildren.enumerated() {
             childRanges.append(Int(node)..<(k + 1 < oldChildren.count ? Int(oldChildren[k + 1]) : regionEnd))
         }
-        for k in start..<regionEnd where nodes[k].kind == .grid || nodes[k].kind == .hgrid { return .failure(.holdsGrid) }
+        let region = nodes.unchecked
+        for k in start..<regionEnd where region[k].kind == .grid || region[k].kind == .hgrid { return .failure(.holdsGrid) }
         // The region's text runs, controls and layered nodes (each table is in node order: one run of it).
         let textRegion = entries(in: start..<regionEnd, texts: true)
         let inputRegion = entries(in: start..<regionEnd, texts: false)
@@ -226,17 +218,8 @@ extension LayoutTree {
         // Nothing refuses from here on.
         makeNodeBuffersOwn()
         let nodeSplice = TableSplice(region: start..<regionEnd, runs: runs)
-        var regionNumbers = [Int32](repeating: -1, count: regionEnd - start)
-        var scratchNumbers = [Int32](repeating: -1, count: scratch.nodes.count)
+        var (regionNumbers, scratchNumbers) = nodeSplice.numbers(madeCount: scratch.nodes.count)
         scratchNumbers[0] = container
-        var at = start
-        for run in runs {
-            switch run {
-            case .old(let range): for i in range { regionNumbers[i - start] = Int32(at + i - range.lowerBound) }
-            case .made(let range): for i in range { scratchNumbers[i] = Int32(at + i - range.lowerBound) }
-            }
-            at += run.count
-        }
         let splice0 = ChildrenSplice(container: container, nodes: nodeSplice, texts: TableSplice(region: 0..<0, runs: []),
                                      layers: TableSplice(region: 0..<0, runs: []), regionNumbers: regionNumbers)
         func renumber(_ i: Int32) -> Int32 { splice0.newNumber(i) }
@@ -384,6 +367,7 @@ extension LayoutTree {
 
     /// The run of text runs (`texts: true`) or controls of the nodes in `range` (each table is in node order).
     private func entries(in range: Range<Int>, texts: Bool) -> Range<Int> {
+        let nodes = self.nodes.unchecked
         var first = -1, count = 0
         for k in range {
             let n = nodes[k]
@@ -463,6 +447,29 @@ extension LayoutTree {
 }
 
 extension TableSplice {
+    /// The new number of each old entry of the region (-1: removed) and of each of the first `madeCount` made entries
+    /// (-1: no run takes it).
+    func numbers(madeCount: Int) -> (old: [Int32], made: [Int32]) {
+        var old = [Int32](repeating: -1, count: region.count)
+        var made = [Int32](repeating: -1, count: madeCount)
+        old.withUnsafeMutableBufferPointer { old in
+            made.withUnsafeMutableBufferPointer { made in
+                var at = Int32(truncatingIfNeeded: region.lowerBound)
+                for run in runs {
+                    switch run {
+                    case .old(let range):
+                        precondition(range.lowerBound >= region.lowerBound && range.upperBound <= region.upperBound)
+                        for i in range { old[i - region.lowerBound] = at; at += 1 }
+                    case .made(let range):
+                        precondition(range.lowerBound >= 0 && range.upperBound <= made.count)
+                        for i in range { made[i] = at; at += 1 }
+                    }
+                }
+            }
+        }
+        return (old, made)
+    }
+
     /// The same splice without the runs that move no entry: leading runs taken from where they go, and trailing ones
     /// that move with the entries after the region (by `delta`) — they become part of what is kept or moved whole.
     func trimmed() -> TableSplice {

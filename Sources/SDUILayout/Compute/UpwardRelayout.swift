@@ -164,24 +164,34 @@ extension LayoutState {
         var end = first + 1
         while end < reported && inSubtree(diagnostics[end]) { end += 1 }
         guard !diagnostics[end..<reported].contains(where: inSubtree) else { return false }
-        // Mostly what it was (a subtree placed again reports the same, copied by `replayedPlacement`): then only the
-        // copies are dropped (the root's overflow, below, is then what it was too).
-        if end - first == diagnostics.count - reported && diagnostics.withUnsafeBufferPointer({ all in
-            (0..<(end - first)).allSatisfy { Self.isSame(all[first + $0], all[reported + $0]) }
-        }) {
+        // Mostly what it was (a subtree placed again reports the same, copied by `replayedPlacement`; an item
+        // inserted or removed adds or drops its own): the old run's start and end that the new one repeats stay where
+        // they are, and only what lies between is written (the root's overflow, below, is then what it was too).
+        let oldCount = end - first, newCount = diagnostics.count - reported
+        var same = 0, sameAtEnd = 0
+        diagnostics.withUnsafeBufferPointer { all in
+            let both = min(oldCount, newCount)
+            while same < both && Self.isSame(all[first + same], all[reported + same]) { same += 1 }
+            while sameAtEnd < both - same && Self.isSame(all[end - 1 - sameAtEnd], all[all.count - 1 - sameAtEnd]) { sameAtEnd += 1 }
+        }
+        if same == oldCount && same == newCount {
             diagnostics.removeSubrange(reported...)
             return true
         }
+        if node != 0 {
+            let made = Array(diagnostics[(reported + same)..<(diagnostics.count - sameAtEnd)])
+            diagnostics.removeSubrange(reported...)
+            diagnostics.replaceSubrange((first + same)..<(end - sameAtEnd), with: made)
+            return true
+        }
+        // The root: its overflow of the window, reported after compute (`LayoutEngine.run`: an error, or a warning of
+        // an embedded layout), is kept — the root keeps its size, so it overflows as it did.
         var made = Array(diagnostics[reported...])
-        if node == 0 {
-            // The root's overflow of the window, reported after compute (`LayoutEngine.run`: an error, or a warning
-            // of an embedded layout): the root keeps its size, so it overflows as it did.
-            @inline(__always) func isRootOverflow(_ d: ComputeDiagnostic) -> Bool {
-                d.node == 0 && d.code.description == "content-overflow"
-            }
-            if let old = diagnostics[first..<end].last(where: isRootOverflow) {
-                if let k = made.firstIndex(where: isRootOverflow) { made[k].severity = old.severity } else { made.append(old) }
-            }
+        @inline(__always) func isRootOverflow(_ d: ComputeDiagnostic) -> Bool {
+            d.node == 0 && d.code.description == "content-overflow"
+        }
+        if let old = diagnostics[first..<end].last(where: isRootOverflow) {
+            if let k = made.firstIndex(where: isRootOverflow) { made[k].severity = old.severity } else { made.append(old) }
         }
         diagnostics.removeSubrange(reported...)
         diagnostics.replaceSubrange(first..<end, with: made)

@@ -140,6 +140,9 @@ extension DecodingContext {
             let countBefore = nodeCount
             let number = nodeLocationCount
             let made = at("template") { $0.decodeNode(templateValue, at: NodeLocation(parent: parent, index: children.count), depth: depth) }
+            // (A node that cannot be made fails for a reason of the template's, which every element shares, or at
+            // the node limit, which ends the items: every element before the end makes one node, so an item's index
+            // is its node's place among the template's nodes.)
             guard var node = made else { continue }
             bindings.templatePointers[number] = templatePointer
             bindings.templateNodes += nodeCount - countBefore
@@ -149,7 +152,7 @@ extension DecodingContext {
                 bindings.reportedTemplateLimit = true
                 break
             }
-            node.templateItem = TemplateItem(key: key, item: element, itemName: itemName, skipped: index - (children.count - start))
+            node.templateItem = TemplateItem(key: key, item: element, itemName: itemName)
             children.append(node)
         }
     }

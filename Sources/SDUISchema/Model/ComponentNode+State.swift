@@ -43,6 +43,9 @@ extension ComponentNode {
         set { makeUnique(); box.properties.templateItem = newValue }
     }
 
+    /// The identity of the template item the node shows (`templateItem?.key`), read without copying the item.
+    var templateItemKey: StateValue? { box.properties.interaction?.value.templateItem?.key }
+
     /// Whether the node has any of these parts (a binding, a lifecycle action, a control, a template or a template's
     /// item): one pointer test, for a reader that skips the others on most nodes.
     package var hasInteraction: Bool { box.properties.interaction != nil }
@@ -187,16 +190,9 @@ public struct TemplateItem: Hashable, Sendable {
     public var item: StateValue
     /// The name the template reads the element by.
     public var itemName: String
-    /// How many elements before this one made no node (decoding left them out): the element's index less the node's
-    /// place among its template's nodes. 0 for every item a state change made or moved.
-    package var skipped: Int
 
     public init(key: StateValue, item: StateValue, itemName: String = "item") {
-        self.key = key; self.item = item; self.itemName = itemName; skipped = 0
-    }
-
-    init(key: StateValue, item: StateValue, itemName: String, skipped: Int) {
-        self.key = key; self.item = item; self.itemName = itemName; self.skipped = skipped
+        self.key = key; self.item = item; self.itemName = itemName
     }
 
     /// The locals the node's bindings read, as the template's scope lists them, for the item at `index`: the item,
@@ -206,12 +202,13 @@ public struct TemplateItem: Hashable, Sendable {
 
 extension ComponentNode {
     /// The index of the element child `k` shows among its template's items (nil when no template made child `k`):
-    /// its place among the nodes the template made, plus the elements before it that made none.
+    /// its place among the nodes the template made (every element makes one node: an element whose node cannot be
+    /// decoded fails every element alike, or ends the items at the node limit).
     /// - Complexity: O(templates).
     public func templateItemIndex(ofChild k: Int) -> Int? {
-        guard children.indices.contains(k), let item = children[k].templateItem,
+        guard children.indices.contains(k), children[k].templateItem != nil,
               let template = templates.first(where: { $0.range.contains(k) }) else { return nil }
-        return k - template.range.lowerBound + item.skipped
+        return k - template.range.lowerBound
     }
 
     /// The locals the bindings of child `k` see from its template (`item` and `index`), empty when no template made it.

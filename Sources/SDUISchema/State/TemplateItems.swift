@@ -102,58 +102,56 @@ struct TemplateItemPatch {
             cursor = template.range.upperBound
             let forEach = template.forEach
             guard case .array(let elements)? = try? forEach.items.evaluated(globals: globals, locals: [], limits: limits) else { return nil }
-            // The old items, and their identities and the new items' (each new item claims its own in order).
-            var oldItems: [TemplateItem] = []
-            oldItems.reserveCapacity(template.range.count)
+            // The old items' identities and the new items' (each new item claims its own in order).
             var oldKeys: [StateValue] = []
             oldKeys.reserveCapacity(template.range.count)
-            var inOrder = true
             for k in template.range {
-                guard let item = old[k].templateItem else { return nil }
-                if item.skipped != 0 { inOrder = false }
-                oldKeys.append(item.key)
-                oldItems.append(item)
+                guard let key = old[k].templateItemKey else { return nil }
+                oldKeys.append(key)
             }
-            let identity = forEach.id.map(ItemIdentity.init)
             var newKeys: [StateValue] = []
             newKeys.reserveCapacity(elements.count)
-            var locals: [StateValue] = [.null, .null]
-            for (index, element) in elements.enumerated() {
-                guard let identity else { newKeys.append(.int(index)); continue }
-                guard let key = identity.key(of: element, index: index, globals: globals, locals: &locals, limits: limits) else { return nil }
-                newKeys.append(key)
+            if let id = forEach.id {
+                let identity = ItemIdentity(id)
+                if let path = identity.memberPath {
+                    for element in elements {
+                        guard let key = ItemIdentity.read(path, of: element) else { return nil }
+                        newKeys.append(key)
+                    }
+                } else {
+                    var locals: [StateValue] = [.null, .null]
+                    for (index, element) in elements.enumerated() {
+                        guard let key = identity.evaluated(element: element, index: index, globals: globals, locals: &locals,
+                                                           limits: limits) else { return nil }
+                        newKeys.append(key)
+                    }
+                }
+            } else {
+                for index in elements.indices { newKeys.append(.int(index)) }
             }
             var identities = ItemKeyTable(old: oldKeys, new: newKeys)
             // The elements the old items were made for, as the previous state holds them: equal to the items'
             // own, and where the new state kept an element, the same stored value, which compares without visiting
             // its members. The items' own are compared when they cannot be had.
             var madeFor: [StateValue] = []
-            if inOrder, case .array(let values)? = try? forEach.items.evaluated(globals: previous, locals: [], limits: limits),
-               values.count == oldItems.count {
+            if case .array(let values)? = try? forEach.items.evaluated(globals: previous, locals: [], limits: limits),
+               values.count == oldKeys.count {
                 madeFor = values
             }
             let definition = definitions.entry(for: forEach.template)
+            let readsIndex = definitions.entries[definition].readsIndex
             // The locals' cache key (`BindingContext.signature`), made when an item is.
             var signature: String?
             let start = children.count
             for (index, element) in elements.enumerated() {
                 let key = newKeys[index]
                 guard let position = identities.claim(key) else { return nil }
-                if position != ItemKeyTable.new,
-                   madeFor.isEmpty ? oldItems[position].item == element : madeFor[position] == element {
-                    // Kept when it was made for the same index, or its definition does not read it: the index is
-                    // where the node is, so a node that moves is kept as it is.
+                // Kept when it was made for the same element at the same index, or its definition does not read the
+                // index: the index is where the node is, so a node that moves is kept as it is.
+                if position != ItemKeyTable.new, position == index || !readsIndex {
                     let k = template.range.lowerBound + position
-                    var item = oldItems[position]
-                    if position + item.skipped == index || !definitions.entries[definition].readsIndex {
-                        if item.skipped == 0 {
-                            children.append(old[k])
-                        } else {
-                            var node = old[k]
-                            item.skipped = 0
-                            node.templateItem = item
-                            children.append(node)
-                        }
+                    if madeFor.isEmpty ? old[k].templateItem?.item == element : madeFor[position] == element {
+                        children.append(old[k])
                         origins.append(k)
                         continue
                     }
