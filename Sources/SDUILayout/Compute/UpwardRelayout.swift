@@ -170,9 +170,10 @@ extension LayoutState {
         let oldCount = end - first, newCount = diagnostics.count - reported
         var same = 0, sameAtEnd = 0
         diagnostics.withUnsafeBufferPointer { all in
-            let both = min(oldCount, newCount)
-            while same < both && Self.isSame(all[first + same], all[reported + same]) { same += 1 }
-            while sameAtEnd < both - same && Self.isSame(all[end - 1 - sameAtEnd], all[all.count - 1 - sameAtEnd]) { sameAtEnd += 1 }
+            guard let base = all.baseAddress else { return }
+            let both = min(oldCount, newCount), last = all.count - 1
+            while same < both && Self.isSame(base + first + same, base + reported + same) { same += 1 }
+            while sameAtEnd < both - same && Self.isSame(base + end - 1 - sameAtEnd, base + last - sameAtEnd) { sameAtEnd += 1 }
         }
         if same == oldCount && same == newCount {
             diagnostics.removeSubrange(reported...)
@@ -198,19 +199,26 @@ extension LayoutState {
         return true
     }
 
-    /// Whether `a` and `b` are the same diagnostic (same code, severity, node and message).
-    private static func isSame(_ a: borrowing ComputeDiagnostic, _ b: borrowing ComputeDiagnostic) -> Bool {
-        guard a.node == b.node, a.severity == b.severity else { return false }
-        let sameCode = a.code.hasPointerRepresentation && b.code.hasPointerRepresentation && a.code.utf8Start == b.code.utf8Start
-            || a.code.withUTF8Buffer { x in b.code.withUTF8Buffer { y in x.elementsEqual(y) } }
+    /// Whether `a` and `b` are the same diagnostic (same code, severity, node and message), read where they lie.
+    private static func isSame(_ a: UnsafePointer<ComputeDiagnostic>, _ b: UnsafePointer<ComputeDiagnostic>) -> Bool {
+        guard a.pointee.node == b.pointee.node, a.pointee.severity == b.pointee.severity else { return false }
+        let x = a.pointee.code, y = b.pointee.code
+        let sameCode = x.hasPointerRepresentation && y.hasPointerRepresentation && x.utf8Start == y.utf8Start
+            || x.withUTF8Buffer { x in y.withUTF8Buffer { y in x.elementsEqual(y) } }
         guard sameCode else { return false }
-        switch (a.message, b.message) {
-        case (.text(let x), .text(let y)): return x == y
-        case (.truncatedAtLimit(let x), .truncatedAtLimit(let y)): return x == y
-        case (.truncatedToFit(let l1, let w1, let h1), .truncatedToFit(let l2, let w2, let h2)):
+        switch a.pointee.message {
+        case .text(let x):
+            guard case .text(let y) = b.pointee.message else { return false }
+            return x == y
+        case .truncatedAtLimit(let x):
+            guard case .truncatedAtLimit(let y) = b.pointee.message else { return false }
+            return x == y
+        case .truncatedToFit(let l1, let w1, let h1):
+            guard case .truncatedToFit(let l2, let w2, let h2) = b.pointee.message else { return false }
             return l1 == l2 && w1.bitPattern == w2.bitPattern && h1.bitPattern == h2.bitPattern
-        case (.brokenWord(let n1, let b1, let a1), .brokenWord(let n2, let b2, let a2)): return n1 == n2 && b1 == b2 && a1 == a2
-        default: return false
+        case .brokenWord(let n1, let b1, let a1):
+            guard case .brokenWord(let n2, let b2, let a2) = b.pointee.message else { return false }
+            return n1 == n2 && b1 == b2 && a1 == a2
         }
     }
 
