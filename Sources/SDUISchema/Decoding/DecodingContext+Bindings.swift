@@ -141,17 +141,6 @@ extension ButtonStyle: BindableScalar { static var bindingExpectation: BindingEx
 extension TextStyle: BindableScalar { static var bindingExpectation: BindingExpectation { .string } }
 extension FontWeight: BindableScalar { static var bindingExpectation: BindingExpectation { .string } }
 
-/// How the decoder takes a string that may be a binding.
-enum BindingOutcome<T: Hashable & Sendable> {
-    /// Not a binding: decode the string as it is.
-    case notBinding
-    /// Not a binding, with `@@{` written as `@{`: decode this string.
-    case unescaped(String)
-    /// A binding, recorded in the node's `bindings`: the property's value, resolved (nil in a template's
-    /// definition, or when it could not be computed — reported — so the property takes its default).
-    case bound(Responsive<T>?)
-}
-
 /// What a string that may be a binding gives before a property decodes it (see `DecodingContext.bindingSource`).
 enum BindingSource {
     case notBinding
@@ -193,26 +182,18 @@ extension DecodingContext {
         bindings.isExpanding = saved
     }
 
-    /// The outcome for string `s` given where a `T` is expected (`scalar` decodes a `T` from JSON).
-    ///
-    /// Only the steps that touch a `T` are here (made once per `T` and `scalar`); compiling, checking, recording and
-    /// evaluating the binding, and reporting what the property's checks found, are not generic (`bindingSource`,
-    /// `boundValueFits`), so each copy is short.
-    mutating func bindingOutcome<T>(_ s: String, _ scalar: (inout DecodingContext, JSONValue) -> T?) -> BindingOutcome<T> {
-        switch bindingSource(s, (T.self as? any BindableScalar.Type)?.bindingExpectation ?? .unknown) {
-        case .notBinding: return .notBinding
-        case .unescaped(let text): return .unescaped(text)
-        case .unresolved: return .bound(nil)
-        case .resolved(let json, let value):
-            // The property's own checks, on the value; what they find is about this state, not the payload.
-            let mark = issues.count
-            let saved = bindings.isExpanding
-            bindings.isExpanding = false
-            let typed = scalar(&self, json)
-            bindings.isExpanding = saved
-            guard boundValueFits(s, value, issuesSince: mark) else { return .bound(nil) }
-            return .bound(typed.map { .fixed($0) })
-        }
+    /// The value of a binding's result `json` (its value `value`) as a `T`, decoded by `scalar` with the property's
+    /// own checks: what they find is about this state, not the payload (`boundValueFits`). The one step of a binding
+    /// that touches a `T`, made once per `T` and `scalar`.
+    mutating func boundValue<T>(_ json: JSONValue, _ value: StateValue, of s: String,
+                                _ scalar: (inout DecodingContext, JSONValue) -> T?) -> Responsive<T>? {
+        let mark = issues.count
+        let saved = bindings.isExpanding
+        bindings.isExpanding = false
+        let typed = scalar(&self, json)
+        bindings.isExpanding = saved
+        guard boundValueFits(s, value, issuesSince: mark) else { return nil }
+        return typed.map { .fixed($0) }
     }
 
     /// String `s` where a value of `expectation` is expected: not a binding, an escaped one, or a binding —

@@ -98,17 +98,18 @@ extension DecodingContext {
     }
 
     /// A scalar, a `{"compact": …, "regular": …}` map of scalars, or a binding (`"@{expr}"`, or text with
-    /// `@{…}` in it), resolved against the state (see `bindingOutcome`).
+    /// `@{…}` in it), resolved against the state (`bindingSource`, then `boundValue`).
     ///
-    /// The plain value and the binding are made once per `T` and `scalar` (the common cases); a size-class map goes
+    /// The plain value and a binding's value are made once per `T` and `scalar` (the common cases); a size-class map goes
     /// through `sizeClassMap`, compiled once for every `T` (the decoder has dozens of `scalar`s, and a specialised copy
     /// of the map's reading for each was code an app carried).
     mutating func responsive<T>(_ value: JSONValue, _ scalar: (inout DecodingContext, JSONValue) -> T?) -> Responsive<T>? {
         if bindings.mayHaveBindings, case .string(let s) = value {
-            switch bindingOutcome(s, scalar) {
+            switch bindingSource(s, (T.self as? any BindableScalar.Type)?.bindingExpectation ?? .unknown) {
             case .notBinding: break
             case .unescaped(let text): return scalar(&self, .string(text)).map { .fixed($0) }
-            case .bound(let bound): return bound
+            case .unresolved: return nil
+            case .resolved(let json, let bound): return boundValue(json, bound, of: s, scalar)
             }
         }
         if case .object(let pairs) = value, let first = pairs.first, first.key == "compact" || first.key == "regular" || Self.isMisspeltSizeClassMap(pairs) {
