@@ -24,6 +24,39 @@ public struct DisplaySplice: Sendable {
     /// (its node only moved, and its accessibility is as it was), ascending: what they draw, their lines and their
     /// boxes in their frame are the old item's.
     var translated: [Int] = []
+    /// For each old item, whether `items` holds it moved (its bits, not a copy): the driver that asked for the move
+    /// (`ViewTreeDriver.apply(moving:)`) reads the old list, then vacates these places of it
+    /// (`vacateMovedItems(in:)`) before dropping it. Empty when every new item is its own.
+    var moved: [Bool] = []
+
+    /// Fills the places of the old items moved into `items` with `DisplayItem.vacant` (bit for bit, so nothing moved
+    /// is released with `old`), and forgets that they were moved. `old` must be the list the splice was made from.
+    mutating func vacateMovedItems(in old: inout [DisplayItem]) {
+        guard !moved.isEmpty else { return }
+        defer { moved = [] }
+        guard moved.count == old.count else { return }
+        var vacant = DisplayItem.vacant()
+        withUnsafeBytes(of: &vacant) { bytes in
+            old.withUnsafeMutableBufferPointer { old in
+                for o in old.indices where moved[o] {
+                    UnsafeMutableRawPointer(old.baseAddress! + o).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+                }
+            }
+        }
+    }
+}
+
+extension DisplayItem {
+    /// An item that holds no reference to anything (no text, image, action, properties …; empty arrays are shared
+    /// and never freed): copies of its bits fill the places of moved items, and any number of them may be dropped.
+    static func vacant() -> DisplayItem {
+        let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+        return DisplayItem(index: NodeIndex(0), parent: nil, identity: .explicit(""), id: "", type: .spacer, frame: zero,
+                           contentBox: zero, contentInsets: EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0),
+                           isHidden: false, appearance: ResolvedAppearance(content: nil, type: .spacer, frame: zero),
+                           text: nil, image: nil, symbol: nil, scroll: nil, action: nil, control: nil, controlBox: nil,
+                           accessibility: DisplayAccessibility(), properties: [:], isUnresolved: false)
+    }
 }
 
 extension DisplayListUpdater {
@@ -36,10 +69,13 @@ extension DisplayListUpdater {
     /// part again) or, when it cannot be, made again and each item's part in it taken. `.spliced` when every kept node keeps its view's key (identity and
     /// type), else `.list` of the new items; nil when the splices do not fit the two results (make the whole list).
     /// - Complexity: O(n) in items (a kept item is moved, not made), plus the items made and the accessibility pass.
+    /// `moving`: the kept items that stay as they were but for trivial fields (index, parent, frame) are moved into
+    /// the new list, bit for bit, instead of copied (`DisplaySplice.moved`; only for `.spliced`): the caller then owns
+    /// `items` alone and vacates those places of it (`DisplaySplice.vacateMovedItems(in:)`) before dropping it.
     mutating func spliced(_ items: [DisplayItem], from previous: LayoutResult, to layout: LayoutResult,
-                          changes: NodeChanges) -> DisplayListChange? {
+                          changes: NodeChanges, moving: Bool = false) -> DisplayListChange? {
         guard let oldIndices = NodeSplice.oldNodes(after: changes.spliced, oldCount: items.count),
-              oldIndices.count == layout.nodeCount else { return nil }
+              oldIndices.count == layout.nodeCount, !oldIndices.isEmpty else { return nil }
         let count = oldIndices.count
         let remade = NodeChanges.merged(changes.content, changes.frames)
         let content = changes.content
@@ -48,85 +84,121 @@ extension DisplayListUpdater {
             guard Int(o) < items.count else { return nil }
             newIndices[Int(o)] = Int32(i)
         }
-        var newItems: [DisplayItem] = []
-        newItems.reserveCapacity(count)
-        var changed: [Int] = []
-        var keysKept = true
-        // Whether a node's path from the root changed (made, or it or an ancestor has another slot in its parent).
-        var moved = [Bool](repeating: false, count: count)
-        var parents: [Int] = []
-        var translated: [Int] = []
-        var nextRemade = 0, nextContent = 0
-        for i in 0..<count {
-            let o = Int(oldIndices[i])
-            let parent = layout.parentIndex(at: i)
-            guard parent < i else { return nil }
-            let slot = layout.childSlot(at: i)
-            while nextRemade < remade.count && Int(remade[nextRemade]) < i { nextRemade += 1 }
-            let isRemade = nextRemade < remade.count && Int(remade[nextRemade]) == i
-            while nextContent < content.count && Int(content[nextContent]) < i { nextContent += 1 }
-            let isContent = nextContent < content.count && Int(content[nextContent]) == i
-            if o >= 0 {
-                let oldParent = previous.parentIndex(at: o)
-                guard parent < 0 ? oldParent < 0 : oldParent == Int(oldIndices[parent]) else { return nil }
-                moved[i] = (parent >= 0 && moved[parent]) || slot != previous.childSlot(at: o)
-            } else {
-                moved[i] = true
-            }
-            // A node that only moved (its content as it was): its item moved.
-            let moves = o >= 0 && isRemade && !isContent && !(items[o].type == .image && items[o].symbol != nil)
-                && layout.translation(of: i, since: o, in: previous) != nil
-            if o < 0 || isRemade && !moves {
-                let content = layout.content(at: i)
-                let id = layout.payloadID(at: i)
-                let identity = parent >= 0 ? newItems[parent].identity.child(slot: slot, id: id) : .root(id: id)
-                guard let type = content?.type ?? (o >= 0 ? items[o].type : nil) else { return nil }
-                if o >= 0 && (identity != items[o].identity || type != items[o].type) { keysKept = false }
-                let node = LayoutNode(id: id ?? (o >= 0 && !moved[i] ? items[o].id : layout.pathID(at: i)), path: "", type: type,
-                                      parent: parent, frame: layout.frame(at: i), isHidden: layout.isHidden(at: i),
-                                      text: layout.textRun(at: i), layers: content == nil ? nil : layout.layers(at: i))
-                newItems.append(DisplayItem(node, index: i, in: layout, content: content, identity: identity))
-                changed.append(i)
-                continue
-            }
-            // The old item copied into its place once, then renumbered there.
-            newItems.append(items[o])
-            newItems.withUnsafeMutableBufferPointer { buffer in
-                let item = buffer.baseAddress! + i
-                item.pointee.index = NodeIndex(Int32(truncatingIfNeeded: i))
-                item.pointee.parent = parent >= 0 ? NodeIndex(Int32(truncatingIfNeeded: parent)) : nil
-                if moved[i], item.pointee.payloadID == nil {
-                    // A node without an id is its path: below a moved ancestor both moved with it.
-                    item.pointee.id = layout.pathID(at: i)
-                    let identity = parent >= 0 ? buffer[parent].identity.child(slot: slot, id: nil) : .root(id: nil)
-                    if identity != item.pointee.identity {
-                        item.pointee.identity = identity
-                        keysKept = false
-                    }
-                }
-                if moves {
-                    item.pointee.frame = layout.frame(at: i)
-                    item.pointee.contentBox = item.pointee.frame.inset(by: item.pointee.contentInsets)
-                }
-            }
-            if moves {
-                changed.append(i)
-                translated.append(i)
-            }
-        }
         // The spliced nodes, each numbered as the tree stood after its splice: renumbered by the splices after it.
+        var parents: [Int] = []
         for (k, splice) in changes.spliced.enumerated() {
             guard let node = NodeSplice.newNumber(ofOld: splice.node, through: changes.spliced[(k + 1)...]),
                   node >= 0, Int(node) < count else { return nil }
             if !parents.contains(Int(node)) { parents.append(Int(node)) }
         }
         parents.sort()
+        var changed: [Int] = []
+        var keysKept = true
+        // Whether a node's path from the root changed (made, or it or an ancestor has another slot in its parent).
+        var moved = [Bool](repeating: false, count: count)
+        var translated: [Int] = []
+        // The old items moved (not copied) into the new list.
+        var isMoved = [Bool](repeating: false, count: moving ? items.count : 0)
+        var fits = true
+        var newItems = items.withUnsafeBufferPointer { old in
+            [DisplayItem](unsafeUninitializedCapacity: count) { buffer, initialized in
+                let base = buffer.baseAddress!
+                /// Gives up: the items made so far are dropped (the moved ones are the old list's).
+                func giveUp() {
+                    fits = false
+                    for i in 0..<initialized {
+                        let o = Int(oldIndices[i])
+                        if o < 0 || !moving || !isMoved[o] { (base + i).deinitialize(count: 1) }
+                    }
+                    initialized = 0
+                }
+                var nextRemade = 0, nextContent = 0
+                for i in 0..<count {
+                    let o = Int(oldIndices[i])
+                    let parent = layout.parentIndex(at: i)
+                    guard parent < i else { return giveUp() }
+                    let slot = layout.childSlot(at: i)
+                    while nextRemade < remade.count && Int(remade[nextRemade]) < i { nextRemade += 1 }
+                    let isRemade = nextRemade < remade.count && Int(remade[nextRemade]) == i
+                    while nextContent < content.count && Int(content[nextContent]) < i { nextContent += 1 }
+                    let isContent = nextContent < content.count && Int(content[nextContent]) == i
+                    if o >= 0 {
+                        let oldParent = previous.parentIndex(at: o)
+                        guard parent < 0 ? oldParent < 0 : oldParent == Int(oldIndices[parent]) else { return giveUp() }
+                        moved[i] = (parent >= 0 && moved[parent]) || slot != previous.childSlot(at: o)
+                    } else {
+                        moved[i] = true
+                    }
+                    let oldItem = o >= 0 ? old.baseAddress! + o : nil
+                    // A node that only moved (its content as it was): its item moved.
+                    let moves = o >= 0 && isRemade && !isContent && !(oldItem!.pointee.type == .image && oldItem!.pointee.symbol != nil)
+                        && layout.translation(of: i, since: o, in: previous) != nil
+                    if o < 0 || isRemade && !moves {
+                        let content = layout.content(at: i)
+                        let id = layout.payloadID(at: i)
+                        let identity = parent >= 0 ? base[parent].identity.child(slot: slot, id: id) : .root(id: id)
+                        guard let type = content?.type ?? oldItem?.pointee.type else { return giveUp() }
+                        if let oldItem, identity != oldItem.pointee.identity || type != oldItem.pointee.type { keysKept = false }
+                        let node = LayoutNode(id: id ?? (o >= 0 && !moved[i] ? oldItem!.pointee.id : layout.pathID(at: i)), path: "",
+                                              type: type, parent: parent, frame: layout.frame(at: i), isHidden: layout.isHidden(at: i),
+                                              text: layout.textRun(at: i), layers: content == nil ? nil : layout.layers(at: i))
+                        (base + i).initialize(to: DisplayItem(node, index: i, in: layout, content: content, identity: identity))
+                        initialized += 1
+                        changed.append(i)
+                        continue
+                    }
+                    let item = base + i
+                    // A node without an id is its path: below a moved ancestor both moved with it (new values).
+                    let renamed = moved[i] && oldItem!.pointee.payloadID == nil
+                    if moving && !renamed {
+                        // The old item's bits: its trivial fields are written below, nothing it holds is.
+                        UnsafeMutableRawPointer(item).copyMemory(from: oldItem!, byteCount: MemoryLayout<DisplayItem>.size)
+                        isMoved[o] = true
+                    } else {
+                        item.initialize(to: oldItem!.pointee)
+                    }
+                    initialized += 1
+                    item.pointee.index = NodeIndex(Int32(truncatingIfNeeded: i))
+                    item.pointee.parent = parent >= 0 ? NodeIndex(Int32(truncatingIfNeeded: parent)) : nil
+                    if renamed {
+                        item.pointee.id = layout.pathID(at: i)
+                        let identity = parent >= 0 ? base[parent].identity.child(slot: slot, id: nil) : .root(id: nil)
+                        if identity != item.pointee.identity {
+                            item.pointee.identity = identity
+                            keysKept = false
+                        }
+                    }
+                    if moves {
+                        item.pointee.frame = layout.frame(at: i)
+                        item.pointee.contentBox = item.pointee.frame.inset(by: item.pointee.contentInsets)
+                        changed.append(i)
+                        translated.append(i)
+                    }
+                }
+            }
+        }
+        guard fits else { return nil }
+        /// The new item at `i` made its own when it was moved: what it holds is retained (copied out and put back over
+        /// its own bits, which are not released: they are the old list's).
+        func ownItem(at i: Int) {
+            let o = Int(oldIndices[i])
+            guard moving, o >= 0, isMoved[o] else { return }
+            isMoved[o] = false
+            newItems.withUnsafeMutableBufferPointer { buffer in
+                let item = buffer.baseAddress! + i
+                let copy = item.pointee
+                item.initialize(to: copy)
+            }
+        }
         if includesAccessibility {
             // The kept tree spliced when it can be (only the parts of the nodes it names may differ), else made again.
             var tree = accessibilityTree.take()
             let touched = tree?.splice(layout: layout, oldIndices: oldIndices, contentChanged: content, id: { newItems[$0].id })
             if touched != nil { accessibilitySpliceCount += 1 } else { tree = AccessibilityTree(layout: layout) }
-            guard let tree else { return nil }
+            guard let tree else {
+                for i in 0..<count { ownItem(at: i) }
+                return nil
+            }
             let candidates = touched.map { NodeChanges.merged(changed.map(Int32.init), $0.map(Int32.init)).map(Int.init) }
             var next = 0
             // The items whose accessibility changed, ascending.
@@ -137,6 +209,7 @@ extension DisplayListUpdater {
                 var accessibility = DisplayAccessibility(identifier: newItems[i].payloadID)
                 accessibility.fill(from: tree, node: i)
                 guard accessibility != newItems[i].accessibility else { continue }
+                ownItem(at: i)
                 newItems[i].accessibility = accessibility
                 if !isMade { changed.append(i) }
                 retold.append(i)
@@ -148,9 +221,13 @@ extension DisplayListUpdater {
             accessibilityOrder = DisplayList.order(of: tree)
         }
         splicedUpdateCount += 1
-        guard keysKept else { return .list(newItems) }
+        guard keysKept else {
+            // A whole list: each item its own.
+            for i in 0..<count { ownItem(at: i) }
+            return .list(newItems)
+        }
         return .spliced(DisplaySplice(items: newItems, oldIndices: oldIndices, newIndices: newIndices, changed: changed,
-                                      parents: parents, translated: translated))
+                                      parents: parents, translated: translated, moved: isMoved))
     }
 
     /// Whether the ascending `values` hold `value` (binary search).

@@ -47,13 +47,20 @@ public struct DisplayListUpdater: Sendable {
     /// whole list is made, as `DisplayList(layout).items`.
     /// - Complexity: incremental: O(1) per item made again; else as `DisplayList.items`.
     public mutating func update(_ items: [DisplayItem], to layout: LayoutResult) -> DisplayListChange {
+        update(items, to: layout, moving: false)
+    }
+
+    /// `update(_:to:)`; `moving`: a splice moves the kept items into the new list (`spliced(_:from:to:changes:moving:)`:
+    /// for a caller that owns `items` alone and vacates the moved places before dropping them).
+    mutating func update(_ items: [DisplayItem], to layout: LayoutResult, moving: Bool) -> DisplayListChange {
         defer { self.layout = layout }
         guard let previous = self.layout, previous.nodeCount == items.count, let nodeChanges = layout.changes(since: previous) else {
             return .list(makeAll(layout))
         }
         guard nodeChanges.structure.isEmpty else {
             // A template's items spliced into the kept tree: the kept items renumbered.
-            guard !nodeChanges.spliced.isEmpty, let change = spliced(items, from: previous, to: layout, changes: nodeChanges) else {
+            guard !nodeChanges.spliced.isEmpty,
+                  let change = spliced(items, from: previous, to: layout, changes: nodeChanges, moving: moving) else {
                 return .list(makeAll(layout))
             }
             return change

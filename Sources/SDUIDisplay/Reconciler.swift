@@ -229,8 +229,9 @@ public enum Reconciler {
 
     /// `relativeFrame(_:_:)` of items read in place (an array's element passed on is a copy).
     static func relativeFrame(_ items: UnsafeBufferPointer<DisplayItem>, _ i: Int) -> Rect {
-        guard let p = items[i].parent, p.int >= 0, p.int < items.count else { return items[i].frame }
-        return items[i].frame(relativeTo: items[p.int].frame)
+        let item = items.baseAddress! + i
+        guard let p = item.pointee.parent, p.int >= 0, p.int < items.count else { return item.pointee.frame }
+        return item.pointee.frame(relativeTo: (items.baseAddress! + p.int).pointee.frame)
     }
 
     /// Indices into `values` of one longest strictly increasing subsequence.
@@ -336,7 +337,7 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
     /// compared and the others are kept where they are; otherwise as `apply(_:)` with the whole new list.
     @discardableResult
     public mutating func apply(_ change: DisplayListChange) -> [ViewOperation] {
-        if case .spliced(let splice) = change { return apply(splice) }
+        if case .spliced(var splice) = change { return apply(&splice) }
         guard case .items(let changes) = change, views.count == items.count,
               let operations = Reconciler.sameTreeOperations(fromUniquelyKeyed: items, replacing: changes) else {
             return apply(change.applied(to: items))
@@ -382,14 +383,16 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
     }
 
     private mutating func runInPlace(_ operations: [ViewOperation], newItems: UnsafeBufferPointer<DisplayItem>) {
+        guard let base = newItems.baseAddress else { return }
+        // (Each item read through its address: a buffer's element passed on is a copy too.)
         for operation in operations {
             switch operation {
             case .insert(let key, let item, let parent, let after):
                 guard item.int < newItems.count else { continue }
-                let view = host.makeView(for: newItems[item.int])
+                let view = host.makeView(for: (base + item.int).pointee)
                 views[key] = view
                 host.place(view, in: parent.flatMap { views[$0] }, after: after.flatMap { views[$0] })
-                host.setGeometry(view, frame: Reconciler.relativeFrame(newItems, item.int), item: newItems[item.int])
+                host.setGeometry(view, frame: Reconciler.relativeFrame(newItems, item.int), item: (base + item.int).pointee)
                 kindCounts[0] += 1
             case .move(let key, let parent, let after):
                 guard let view = views[key] else { continue }
@@ -397,11 +400,11 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
                 kindCounts[1] += 1
             case .updateFrame(let key, let item):
                 guard let view = views[key], item.int < newItems.count else { continue }
-                host.setGeometry(view, frame: Reconciler.relativeFrame(newItems, item.int), item: newItems[item.int])
+                host.setGeometry(view, frame: Reconciler.relativeFrame(newItems, item.int), item: (base + item.int).pointee)
                 kindCounts[2] += 1
             case .updateContent(let key, let item):
                 guard let view = views[key], item.int < newItems.count else { continue }
-                host.update(view, with: newItems[item.int])
+                host.update(view, with: (base + item.int).pointee)
                 kindCounts[3] += 1
             case .remove(let key):
                 guard let view = views.removeValue(forKey: key) else { continue }
@@ -409,6 +412,12 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
                 kindCounts[4] += 1
             }
         }
+    }
+
+    /// Vacates the places of the current items that `splice` moved into its list (`DisplaySplice.moved`), once they
+    /// were read: the items become the new list's alone.
+    mutating func vacateMovedItems(of splice: inout DisplaySplice) {
+        splice.vacateMovedItems(in: &items)
     }
 
     /// Forgets the view of `key` (one that went with a removed view).

@@ -170,10 +170,18 @@ public struct ScreenSession: Sendable {
     /// of the screen as it was (the first, new traits or size): only when the change was made from the screen the items
     /// show, and took `StateUpdater`'s fast path, are only the items it can alter made again.
     public mutating func displayChange(_ items: [DisplayItem], to layout: LayoutResult, after update: StateUpdate?) -> DisplayListChange {
+        displayChange(items, to: layout, after: update, moving: false)
+    }
+
+    /// `displayChange(_:to:after:)`; `moving`: a splice moves the kept items into the new list
+    /// (`DisplayListUpdater.update(_:to:moving:)`): only for a driver's own `items`, the change then applied at once by
+    /// that driver's `apply(moving:)`, which vacates the moved places of its old list.
+    package mutating func displayChange(_ items: [DisplayItem], to layout: LayoutResult, after update: StateUpdate?,
+                                moving: Bool) -> DisplayListChange {
         // Items of another screen than the one the change was made from are all made again.
         let showsBase = update.map { update in displayed.map { $0 === update.base } == true } ?? false
         displayed = screen.derived
-        return displayList.update(showsBase ? items : [], to: layout)
+        return displayList.update(showsBase ? items : [], to: layout, moving: moving)
     }
 
     // MARK: Life cycle

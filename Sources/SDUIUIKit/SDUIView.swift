@@ -313,8 +313,9 @@ open class SDUIView: UIView, UIScrollViewDelegate {
     /// Brings the views to `result` through the reconciler (`update`: the state change it was laid out after, so only
     /// the items it can alter are made again), then VoiceOver's order, scroll content and the controls' values.
     func show(_ result: LayoutResult, after update: StateUpdate?) {
-        let change = storedSession.displayChange(driver.items, to: result, after: update)
-        driver.apply(change)
+        // The kept items moved into the new list (the driver holds the only list of them).
+        let moved = storedSession.displayChange(driver.items, to: result, after: update, moving: true)
+        let change = driver.apply(moving: moved).change
         let items = driver.items
         lazyItems.layoutApplied(change, changedComponents: update?.changedNodes, items: items)
         // The root scroll reports its offset (its lazy items appear as they are scrolled to).

@@ -90,8 +90,11 @@ import SDUIEnvironment
             let made = updater.update(to: state, changedNames: toggles ? ["items", "show"] : ["items"])
             let update = try #require(made)
             let result = engine.layout(applying: update, in: environment, traits: traits)
-            let before = driver.items
-            let change = list.update(driver.items, to: result)
+            // The kept items moved into the new list (the driver's path) in most steps, copied in the others; the old
+            // list read before the change shares the driver's storage in half of them (it must stay as it was) and is a
+            // copy of its own in the others (the driver's storage is then vacated in place).
+            let before = step % 2 == 0 ? driver.items : driver.items.map { $0 }
+            let change = list.update(driver.items, to: result, moving: step % 3 != 2)
             let operations = driver.apply(change)
 
             let freshLayout = LayoutEngine().layout(try #require(screen.resolved(in: state).screen), in: environment, traits: traits)

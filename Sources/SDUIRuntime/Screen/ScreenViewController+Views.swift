@@ -11,14 +11,15 @@ extension ScreenViewController {
     /// The display list of the latest layout (what the views draw), in document order.
     public var displayItems: [DisplayItem] { views.items }
 
-    /// Brings the views to the layout's display list through the reconciler. `update`: the state change the layout
-    /// followed (when it took the fast path from the screen the views show, the list's other items are kept and only
-    /// the changed ones compared — `ScreenSession.displayChange(_:to:after:)`); nil: the screen may differ anywhere
-    /// (the whole list is made and compared).
+    /// Brings the views to the layout's display list through the reconciler (`ViewTreeDriver.apply(moving:)`).
+    /// `update`: the state change the layout followed (when it took the fast path from the screen the views show, the
+    /// list's other items are kept and only the changed ones compared — `ScreenSession.displayChange(_:to:after:)`);
+    /// nil: the screen may differ anywhere (the whole list is made and compared).
     func applyLayout(_ result: LayoutResult, after update: StateUpdate? = nil) {
-        let change = session.displayChange(views.items, to: result, after: update)
+        // The kept items moved into the new list (the driver holds the only list of them).
+        let moved = session.displayChange(views.items, to: result, after: update, moving: true)
+        let (change, operations) = views.apply(moving: moved)
         let changedComponents = update?.changedNodes
-        let operations = views.apply(change)
         // Which nodes are lazy items depends on the grids and vstacks of the root scroll's column.
         lazyItems.layoutApplied(change, changedComponents: changedComponents, items: views.items)
         lastViewOperations = operations
@@ -58,15 +59,17 @@ extension ScreenViewController {
         let moved = movedOrigins
         movedOrigins.removeAll(keepingCapacity: true)
         let ordered = readsViewsInOrder ? views.orderedViews().flatMap { $0.count == items.count ? $0 : nil } : nil
-        // (Items read in place: passing an array's element copies it.)
+        // (Items read in place through their addresses: passing an array's or a buffer's element copies it.)
         items.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
             for root in moved where root < buffer.count {
                 var j = root + 1
-                while j < buffer.count, Self.isDescendant(j, of: root, in: items) {
+                while j < buffer.count, Self.isDescendant(j, of: root, in: buffer) {
+                    let item = base + j
                     let found: View?
-                    if let ordered { found = ordered[j] } else { found = views.view(for: ViewKey(buffer[j])) }
-                    if let view = found as? ComponentView, view.itemFrame != buffer[j].frame {
-                        view.setGeometry(of: buffer[j])
+                    if let ordered { found = ordered[j] } else { found = views.view(for: ViewKey(item.pointee)) }
+                    if let view = found as? ComponentView, view.itemFrame != item.pointee.frame {
+                        view.setGeometry(of: item.pointee)
                     }
                     j += 1
                 }
@@ -75,10 +78,11 @@ extension ScreenViewController {
     }
 
     /// Whether `items[j]` is below `items[root]` (document order: a subtree's items follow its root).
-    private static func isDescendant(_ j: Int, of root: Int, in items: [DisplayItem]) -> Bool {
-        var p = items[j].parent?.int ?? -1
+    private static func isDescendant(_ j: Int, of root: Int, in items: UnsafeBufferPointer<DisplayItem>) -> Bool {
+        guard let base = items.baseAddress else { return false }
+        var p = (base + j).pointee.parent?.int ?? -1
         while p > root {
-            let next = items[p].parent?.int ?? -1
+            let next = (base + p).pointee.parent?.int ?? -1
             guard next < p else { return false }  // parents come first; anything else is no subtree
             p = next
         }
@@ -125,7 +129,7 @@ struct RuntimeViewHost: ViewTreeHost {
         view.frame = frame
         guard let component = view as? ComponentView else { return }
         // Its subtree's absolute frames moved with it (`refreshDescendantGeometry`).
-        if let old = component.item?.frame, old.x != item.frame.x || old.y != item.frame.y {
+        if let old = component.itemFrame, old.x != item.frame.x || old.y != item.frame.y {
             controller.movedOrigins.append(item.index.int)
         }
         component.setGeometry(of: item)
