@@ -29,26 +29,24 @@ public struct DisplaySplice: Sendable {
     /// (`vacateMovedItems(in:)`) before dropping it. Empty when every new item is its own.
     var moved: [Bool] = []
 
-    /// Fills the places of the old items moved into `items` with `DisplayItem.vacant` (bit for bit, so nothing moved
-    /// is released with `old`), and forgets that they were moved. `old` must be the list the splice was made from.
+    /// Fills the places of the old items moved into `items` with `DisplayItem.vacant()`, and forgets that they were
+    /// moved. A moved place's bits belong to the new list, so the place counts as uninitialised: the vacant item is
+    /// initialised into it (its references retained), and nothing moved is released when `old` is dropped. `old`
+    /// must be the list the splice was made from.
     mutating func vacateMovedItems(in old: inout [DisplayItem]) {
         guard !moved.isEmpty else { return }
         defer { moved = [] }
-        guard moved.count == old.count else { return }
-        var vacant = DisplayItem.vacant()
-        withUnsafeBytes(of: &vacant) { bytes in
-            old.withUnsafeMutableBufferPointer { old in
-                for o in old.indices where moved[o] {
-                    UnsafeMutableRawPointer(old.baseAddress! + o).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
-                }
-            }
+        // Any other list would release the moved items' references twice (once with it, once with `items`).
+        precondition(moved.count == old.count, "DisplaySplice.vacateMovedItems: not the list the splice was made from")
+        let vacant = DisplayItem.vacant()
+        old.withUnsafeMutableBufferPointer { old in
+            for o in old.indices where moved[o] { (old.baseAddress! + o).initialize(to: vacant) }
         }
     }
 }
 
 extension DisplayItem {
-    /// An item that holds no reference to anything (no text, image, action, properties …; empty arrays are shared
-    /// and never freed): copies of its bits fill the places of moved items, and any number of them may be dropped.
+    /// An item of nothing (no text, image, action, properties …): what fills the places of moved items.
     static func vacant() -> DisplayItem {
         let zero = Rect(x: 0, y: 0, width: 0, height: 0)
         return DisplayItem(index: NodeIndex(0), parent: nil, identity: .explicit(""), id: "", type: .spacer, frame: zero,
