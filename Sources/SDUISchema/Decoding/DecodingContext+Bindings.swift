@@ -141,15 +141,14 @@ extension ButtonStyle: BindableScalar { static var bindingExpectation: BindingEx
 extension TextStyle: BindableScalar { static var bindingExpectation: BindingExpectation { .string } }
 extension FontWeight: BindableScalar { static var bindingExpectation: BindingExpectation { .string } }
 
-/// How the decoder takes a string that may be a binding.
-enum BindingOutcome<T: Hashable & Sendable> {
-    /// Not a binding: decode the string as it is.
+/// What a string that may be a binding gives before a property decodes it (see `DecodingContext.bindingSource`).
+enum BindingSource {
     case notBinding
-    /// Not a binding, with `@@{` written as `@{`: decode this string.
     case unescaped(String)
-    /// A binding, recorded in the node's `bindings`: the property's value, resolved (nil in a template's
-    /// definition, or when it could not be computed — reported — so the property takes its default).
-    case bound(Responsive<T>?)
+    /// A binding whose value the property does not get: it takes its default.
+    case unresolved
+    /// A binding's value as JSON for the property to decode, and the value itself (for what its checks report).
+    case resolved(JSONValue, StateValue)
 }
 
 extension DecodingContext {
@@ -183,48 +182,58 @@ extension DecodingContext {
         bindings.isExpanding = saved
     }
 
-    /// The outcome for string `s` given where a `T` is expected (`scalar` decodes a `T` from JSON).
-    mutating func bindingOutcome<T>(_ s: String, _ scalar: (inout DecodingContext, JSONValue) -> T?) -> BindingOutcome<T> {
-        guard StateBinding.isBinding(s) else {
-            return s.utf8.count >= 3 && s.contains("@@{") ? .unescaped(StateBinding.unescaped(s)) : .notBinding
-        }
-        guard let binding = compileBinding(s) else { return .bound(nil) }
-        let expectation = (T.self as? any BindableScalar.Type)?.bindingExpectation ?? .unknown
-        guard checkBindingType(binding, expectation) else { return .bound(nil) }
-        recordBinding(binding)
-        guard bindings.resolves, let locals = bindings.localValues else { return .bound(nil) }
-        let value: StateValue
-        do {
-            value = try binding.evaluate(globals: bindings.state.values, locals: locals, limits: options.expressionLimits)
-        } catch {
-            resolutionIssue(PayloadIssue.Code(rawValue: error.code.rawValue), (error.column > 0 ? "column \(error.column): " : "") + error.message)
-            return .bound(nil)
-        }
-        let json: JSONValue
-        if expectation == .text {
-            guard value.fits(.string) || value.type.isScalar else {
-                resolutionIssue(.wrongType, "\(s) gives \(value.type.withArticle), not text")
-                return .bound(nil)
-            }
-            json = .string(value.interpolationText)
-        } else {
-            json = value.jsonValue
-        }
-        // The property's own checks, on the value; what they find is about this state, not the payload.
+    /// The value of a binding's result `json` (its value `value`) as a `T`, decoded by `scalar` with the property's
+    /// own checks: what they find is about this state, not the payload (`boundValueFits`). The one step of a binding
+    /// that touches a `T`, made once per `T` and `scalar`.
+    mutating func boundValue<T>(_ json: JSONValue, _ value: StateValue, of s: String,
+                                _ scalar: (inout DecodingContext, JSONValue) -> T?) -> Responsive<T>? {
         let mark = issues.count
         let saved = bindings.isExpanding
         bindings.isExpanding = false
         let typed = scalar(&self, json)
         bindings.isExpanding = saved
-        if issues.count > mark {
-            let found = issues[mark...]
-            issues.removeSubrange(mark...)
-            for issue in found {
-                resolutionIssue(issue.code, "\(s) gives \(value.brief): \(issue.message)")
-            }
-            return .bound(nil)
+        guard boundValueFits(s, value, issuesSince: mark) else { return nil }
+        return typed.map { .fixed($0) }
+    }
+
+    /// String `s` where a value of `expectation` is expected: not a binding, an escaped one, or a binding —
+    /// compiled, type-checked and recorded — with its value as JSON for the property to decode (`.unresolved`: in a
+    /// template's definition, or it could not be computed — reported — so the property takes its default).
+    mutating func bindingSource(_ s: String, _ expectation: BindingExpectation) -> BindingSource {
+        guard StateBinding.isBinding(s) else {
+            return s.utf8.count >= 3 && s.contains("@@{") ? .unescaped(StateBinding.unescaped(s)) : .notBinding
         }
-        return .bound(typed.map { .fixed($0) })
+        guard let binding = compileBinding(s) else { return .unresolved }
+        guard checkBindingType(binding, expectation) else { return .unresolved }
+        recordBinding(binding)
+        guard bindings.resolves, let locals = bindings.localValues else { return .unresolved }
+        let value: StateValue
+        do {
+            value = try binding.evaluate(globals: bindings.state.values, locals: locals, limits: options.expressionLimits)
+        } catch {
+            resolutionIssue(PayloadIssue.Code(rawValue: error.code.rawValue), (error.column > 0 ? "column \(error.column): " : "") + error.message)
+            return .unresolved
+        }
+        if expectation == .text {
+            guard value.fits(.string) || value.type.isScalar else {
+                resolutionIssue(.wrongType, "\(s) gives \(value.type.withArticle), not text")
+                return .unresolved
+            }
+            return .resolved(.string(value.interpolationText), value)
+        }
+        return .resolved(value.jsonValue, value)
+    }
+
+    /// Whether the property's checks found nothing in binding `s`'s `value` since issue `mark`; what they found is
+    /// taken back and reported as a resolution issue of this state.
+    mutating func boundValueFits(_ s: String, _ value: StateValue, issuesSince mark: Int) -> Bool {
+        guard issues.count > mark else { return true }
+        let found = issues[mark...]
+        issues.removeSubrange(mark...)
+        for issue in found {
+            resolutionIssue(issue.code, "\(s) gives \(value.brief): \(issue.message)")
+        }
+        return false
     }
 
     /// Records `binding` at the value being decoded in the node's bindings; a padding edge by its edge (the

@@ -81,8 +81,6 @@ extension DecodingContext {
         }
     }
 
-    /// A scalar, a `{"compact": …, "regular": …}` map of scalars, or a binding (`"@{expr}"`, or text with
-    /// `@{…}` in it), resolved against the state (see `bindingOutcome`).
     /// The keys of a size-class map.
     static let sizeClassKeys = ["compact", "regular"]
 
@@ -99,43 +97,57 @@ extension DecodingContext {
         return pairs.allSatisfy { sizeClassKeys.contains($0.key) || Spelling.closest(to: $0.key, among: sizeClassKeys) != nil }
     }
 
+    /// A scalar, a `{"compact": …, "regular": …}` map of scalars, or a binding (`"@{expr}"`, or text with
+    /// `@{…}` in it), resolved against the state (`bindingSource`, then `boundValue`).
+    ///
+    /// The plain value and a binding's value are made once per `T` and `scalar` (the common cases); a size-class map goes
+    /// through `sizeClassMap`, compiled once for every `T` (the decoder has dozens of `scalar`s, and a specialised copy
+    /// of the map's reading for each was code an app carried).
     mutating func responsive<T>(_ value: JSONValue, _ scalar: (inout DecodingContext, JSONValue) -> T?) -> Responsive<T>? {
         if bindings.mayHaveBindings, case .string(let s) = value {
-            switch bindingOutcome(s, scalar) {
+            switch bindingSource(s, (T.self as? any BindableScalar.Type)?.bindingExpectation ?? .unknown) {
             case .notBinding: break
             case .unescaped(let text): return scalar(&self, .string(text)).map { .fixed($0) }
-            case .bound(let bound): return bound
+            case .unresolved: return nil
+            case .resolved(let json, let bound): return boundValue(json, bound, of: s, scalar)
             }
         }
         if case .object(let pairs) = value, let first = pairs.first, first.key == "compact" || first.key == "regular" || Self.isMisspeltSizeClassMap(pairs) {
-            var compact: T?, regular: T?
-            var ok = true
-            func classValue(_ context: inout DecodingContext, _ item: JSONValue) -> T? {
-                if context.bindings.mayHaveBindings, case .string(let s) = item, StateBinding.isBinding(s) {
-                    context.error(.invalidValue, "a size-class map holds plain values: bind the whole property instead (\"@{wide ? 4 : 2}\")")
-                    return nil
-                }
-                return scalar(&context, item)
-            }
-            for (key, item) in pairs {
-                switch key {
-                case "compact": compact = at(key) { classValue(&$0, item) }; ok = ok && compact != nil
-                case "regular": regular = at(key) { classValue(&$0, item) }; ok = ok && regular != nil
-                default:
-                    ok = false
-                    guard let guess = Spelling.closest(to: key, among: Self.sizeClassKeys) else {
-                        error(.invalidValue, at: key, "a size-class map takes only \"compact\" and \"regular\", got \"\(key)\"")
-                        continue
-                    }
-                    // A misspelt class: its value is checked too.
-                    error(.probableTypo, at: key, "a size-class map takes only \"compact\" and \"regular\", got \"\(key)\" — did you mean \"\(guess)\"?")
-                    if value[guess] == nil { _ = at(key) { classValue(&$0, item) } }
-                }
-            }
-            guard ok, compact != nil || regular != nil else { return nil }
-            return .sizeClass(compact: compact, regular: regular)
+            return sizeClassMap(value, pairs, scalar)
         }
         return scalar(&self, value).map { .fixed($0) }
+    }
+
+    /// A size-class map (`{"compact": …, "regular": …}`, or one with a misspelt class) of `T`s.
+    @_semantics("optimize.sil.specialize.generic.never") @inline(never)
+    mutating func sizeClassMap<T>(_ value: JSONValue, _ pairs: [(key: String, value: JSONValue)],
+                                  _ scalar: (inout DecodingContext, JSONValue) -> T?) -> Responsive<T>? {
+        var compact: T?, regular: T?
+        var ok = true
+        func classValue(_ context: inout DecodingContext, _ item: JSONValue) -> T? {
+            if context.bindings.mayHaveBindings, case .string(let s) = item, StateBinding.isBinding(s) {
+                context.error(.invalidValue, "a size-class map holds plain values: bind the whole property instead (\"@{wide ? 4 : 2}\")")
+                return nil
+            }
+            return scalar(&context, item)
+        }
+        for (key, item) in pairs {
+            switch key {
+            case "compact": compact = at(key) { classValue(&$0, item) }; ok = ok && compact != nil
+            case "regular": regular = at(key) { classValue(&$0, item) }; ok = ok && regular != nil
+            default:
+                ok = false
+                guard let guess = Spelling.closest(to: key, among: Self.sizeClassKeys) else {
+                    error(.invalidValue, at: key, "a size-class map takes only \"compact\" and \"regular\", got \"\(key)\"")
+                    continue
+                }
+                // A misspelt class: its value is checked too.
+                error(.probableTypo, at: key, "a size-class map takes only \"compact\" and \"regular\", got \"\(key)\" — did you mean \"\(guess)\"?")
+                if value[guess] == nil { _ = at(key) { classValue(&$0, item) } }
+            }
+        }
+        guard ok, compact != nil || regular != nil else { return nil }
+        return .sizeClass(compact: compact, regular: regular)
     }
 
     mutating func number(_ value: JSONValue, _ constraint: NumberConstraint) -> Double? {
@@ -187,18 +199,21 @@ extension DecodingContext {
     /// One of `allowed` (the values allowed at this place, which may be fewer than the type has: a vstack's
     /// alignment is horizontal). The message lists only those, with the closest as a suggestion.
     mutating func enumeration<E: RawRepresentable>(_ value: JSONValue, _ allowed: [E], here: Bool = false) -> E? where E.RawValue == String {
-        let names = allowed.map(\.rawValue)
+        if case .string(let s) = value, let e = allowed.first(where: { $0.rawValue == s }) { return e }
+        enumerationError(value, names: allowed.map(\.rawValue), here: here)
+        return nil
+    }
+
+    /// Reports `value`, which is not one of `names` (see `enumeration`); not generic, so not a copy per enumeration.
+    @inline(never)
+    mutating func enumerationError(_ value: JSONValue, names: [String], here: Bool) {
         let list = names.joined(separator: ", ")
         guard case .string(let s) = value else {
             error(.wrongType, "must be one of \(list)\(here ? " here" : ""), got \(value.brief)")
-            return nil
+            return
         }
-        guard let e = allowed.first(where: { $0.rawValue == s }) else {
-            let guess = Spelling.closest(to: s, among: names) ?? Self.synonyms[s].flatMap { names.contains($0) ? $0 : nil }
-            error(.invalidValue, "must be one of \(list)\(here ? " here" : ""), got \"\(s)\"" + (guess.map { " — did you mean \"\($0)\"?" } ?? ""))
-            return nil
-        }
-        return e
+        let guess = Spelling.closest(to: s, among: names) ?? Self.synonyms[s].flatMap { names.contains($0) ? $0 : nil }
+        error(.invalidValue, "must be one of \(list)\(here ? " here" : ""), got \"\(s)\"" + (guess.map { " — did you mean \"\($0)\"?" } ?? ""))
     }
 
     /// Words from other layout systems and the payload value SwiftUI names the same thing with.

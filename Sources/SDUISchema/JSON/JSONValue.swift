@@ -8,6 +8,9 @@ public enum JSONValue: Hashable, Sendable {
     case array([JSONValue])
     case object([(key: String, value: JSONValue)])
 
+    /// Not inlined: every array, dictionary and record of JSON values compared (a node's `extra`, a template's
+    /// definition) calls it, rather than each carrying a copy of it.
+    @inline(never)
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true

@@ -7,6 +7,8 @@ struct FastEnum<E: Sendable>: Sendable {
     let names: [[UInt8]]
     /// The names as words (compared without a call).
     let words: [FastWord]
+    /// Made once per list (`FastEnums`), so compiled once for every `E` (not specialised).
+    @_semantics("optimize.sil.specialize.generic.never")
     init(_ cases: [E]) where E: RawRepresentable, E.RawValue == String {
         self.cases = cases
         names = cases.map { Array($0.rawValue.utf8) }
@@ -82,6 +84,9 @@ extension FastDecoder {
     }
 
     /// The rest of a size-class map whose first key (read) is `firstKey`: only `compact` and `regular`, once each.
+    /// Compiled once for every `T` (not specialised): maps are rarer than plain values, and a copy per `T` and
+    /// `scalar` was code an app carried.
+    @_semantics("optimize.sil.specialize.generic.never") @inline(never)
     mutating func sizeClassMap<T>(firstKey: FastSlice, _ scalar: (inout FastDecoder) throws(FastPathBail) -> T) throws(FastPathBail) -> Responsive<T> {
         var compact: T?
         var regular: T?
