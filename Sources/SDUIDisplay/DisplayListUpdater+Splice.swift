@@ -147,7 +147,8 @@ extension DisplayListUpdater {
                     }
                     let item = base + i
                     // A node without an id is its path: below a moved ancestor both moved with it (new values).
-                    let renamed = moved[i] && oldItem!.pointee.payloadID == nil
+                    let renamed: Bool
+                    if moved[i], case .structural = oldItem!.pointee.identity { renamed = true } else { renamed = false }
                     if moving && !renamed {
                         // The old item's bits: its trivial fields are written below, nothing it holds is.
                         UnsafeMutableRawPointer(item).copyMemory(from: oldItem!, byteCount: MemoryLayout<DisplayItem>.size)
@@ -204,7 +205,9 @@ extension DisplayListUpdater {
             for i in candidates ?? Array(0..<count) {
                 let isMade = next < changed.count && changed[next] == i
                 if isMade { next += 1 }
-                var accessibility = DisplayAccessibility(identifier: newItems[i].payloadID)
+                let identifier: String?
+                if case .explicit(let id) = newItems[i].identity { identifier = id } else { identifier = nil }
+                var accessibility = DisplayAccessibility(identifier: identifier)
                 accessibility.fill(from: tree, node: i)
                 guard accessibility != newItems[i].accessibility else { continue }
                 ownItem(at: i)

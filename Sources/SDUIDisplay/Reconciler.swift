@@ -429,15 +429,21 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
         if keepsViewsInOrder, let old = viewsInOrder {
             viewsInOrder = nil
             keepsViewsInOrder = false
-            var ordered: [Host.HostView] = []
-            ordered.reserveCapacity(newItems.count)
-            for (i, o) in oldIndices.enumerated() {
-                if o >= 0 && Int(o) < old.count {
-                    ordered.append(old[Int(o)])
-                } else if let view = views[ViewKey(newItems[i])] {
-                    ordered.append(view)
-                } else {
-                    break
+            // Written into place through buffers (the driver's generic code is not specialised for its host: each
+            // array append or subscript would be a call through the element's metadata).
+            let ordered = [Host.HostView](unsafeUninitializedCapacity: newItems.count) { buffer, initialized in
+                guard oldIndices.count == newItems.count else { return }
+                old.withUnsafeBufferPointer { old in
+                    for (i, o) in oldIndices.enumerated() {
+                        if o >= 0 && Int(o) < old.count {
+                            (buffer.baseAddress! + i).initialize(to: old[Int(o)])
+                        } else if let view = views[ViewKey(newItems[i])] {
+                            (buffer.baseAddress! + i).initialize(to: view)
+                        } else {
+                            return
+                        }
+                        initialized += 1
+                    }
                 }
             }
             if ordered.count == newItems.count {

@@ -60,12 +60,15 @@ public enum AccessibilityOrder {
     /// priorities only.
     static func permutation(_ items: [Item], direction: LayoutDirection, lineEnds: inout [Int]) -> [Int] {
         lineEnds.removeAll(keepingCapacity: true)
-        struct Key { var priority: Double; var top: Double; var leading: Double; var document: Int; var index: Int }
+        struct Key {
+            var priority: Double; var top: Double; var snappedTop: Double; var leading: Double; var document: Int
+            var index: Int
+        }
         let rightToLeft = direction == .rightToLeft
         var keys = items.indices.map { i in
             let f = items[i].frame
-            return Key(priority: items[i].priority, top: f.minY, leading: snapped(rightToLeft ? -f.maxX : f.minX),
-                       document: items[i].document, index: i)
+            return Key(priority: items[i].priority, top: f.minY, snappedTop: snapped(f.minY),
+                       leading: snapped(rightToLeft ? -f.maxX : f.minX), document: items[i].document, index: i)
         }
         // Priority first (higher first), then by top edge; equal keys keep document order.
         keys.sort { a, b in
@@ -83,7 +86,7 @@ public enum AccessibilityOrder {
             while end < keys.count && keys[end].priority == keys[k].priority && keys[end].top < limit { end += 1 }
             keys[k..<end].sort { a, b in
                 if a.leading != b.leading { return a.leading < b.leading }
-                if snapped(a.top) != snapped(b.top) { return a.top < b.top }
+                if a.snappedTop != b.snappedTop { return a.top < b.top }
                 return a.document != b.document ? a.document < b.document : a.index < b.index
             }
             for key in keys[k..<end] { result.append(key.index) }

@@ -68,7 +68,7 @@ extension AccessibilityTree {
                 guard a.children == nil, a.sortPriority == nil,
                       !a.describesItself || AccessibilityTreeBuilder.isLeafType(types[i]) else { return nil }
             }
-            facts.append(f)
+            facts.append(consume f)
         }
         var b = AccessibilityTreeBuilder(layout: layout, ids: ids, types: types, parents: parents, frames: frames,
                                          hidden: hidden, facts: facts, properties: properties)
