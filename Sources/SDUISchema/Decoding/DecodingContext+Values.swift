@@ -198,6 +198,7 @@ extension DecodingContext {
 
     /// One of `allowed` (the values allowed at this place, which may be fewer than the type has: a vstack's
     /// alignment is horizontal). The message lists only those, with the closest as a suggestion.
+    @_semantics("optimize.sil.specialize.generic.never") @inline(never)
     mutating func enumeration<E: RawRepresentable>(_ value: JSONValue, _ allowed: [E], here: Bool = false) -> E? where E.RawValue == String {
         if case .string(let s) = value, let e = allowed.first(where: { $0.rawValue == s }) { return e }
         enumerationError(value, names: allowed.map(\.rawValue), here: here)

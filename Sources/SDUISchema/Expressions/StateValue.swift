@@ -131,6 +131,9 @@ public enum StateValue: Hashable, Sendable, CustomStringConvertible {
     public var description: String { jsonValue.serialized() }
 
     /// Numeric values compare by value (`.int(1) == .number(1)`); other values structurally.
+    /// Not inlined: every array, record and search of state values (a template's items, a preview's state, a
+    /// picker's options) calls it, rather than each carrying a copy of it.
+    @inline(never)
     public static func == (lhs: StateValue, rhs: StateValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
@@ -145,6 +148,7 @@ public enum StateValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    @inline(never)
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0 as UInt8)
