@@ -84,6 +84,40 @@ import SDUISchema
         withExtendedLifetime(harness) {}
     }
 
+    @Test func `views below moved template cards hold their items' geometry`() throws {
+        let (harness, controller) = try launch(try Self.screen(#"""
+        {"schemaVersion": 1, "id": "cards", "state": {"items": [{"id": "a", "t": "Alpha"}, {"id": "b", "t": "Beta"}, {"id": "c", "t": "Gamma"}]},
+         "root": {"type": "scroll", "children": [{"type": "vstack", "spacing": 6, "children": [
+           {"type": "forEach", "items": "@{items}", "id": "@{item.id}", "template":
+             {"type": "vstack", "id": "card-@{item.id}", "padding": 8, "background": "#EEEEEE", "children": [
+               {"type": "hstack", "spacing": 4, "children": [
+                 {"type": "image", "systemName": "star", "frame": {"width": 16, "height": 16}},
+                 {"type": "text", "id": "t-@{item.id}", "text": "@{item.t}", "padding": 2},
+                 {"type": "text", "text": "@{index}"}]},
+               {"type": "text", "text": "A second line for @{item.t}"}]}},
+           {"type": "text", "id": "end", "text": "End"}]}]}}
+        """#))
+        func item(_ id: String, _ t: String) -> StateValue { .object(StateObject(keys: ["id", "t"], values: [.string(id), .string(t)])) }
+        let steps: [[StateValue]] = [
+            [item("n", "New and long enough to wrap onto a second line of the card"), item("a", "Alpha"), item("b", "Beta"), item("c", "Gamma")],
+            [item("a", "Alpha"), item("b", "Beta"), item("c", "Gamma")],
+            [item("c", "Gamma"), item("a", "Alpha"), item("b", "Beta")],
+            [item("c", "Gamma"), item("b", "Beta")],
+            [item("m", "M"), item("c", "Gamma"), item("a", "Alpha"), item("b", "Beta")],
+        ]
+        for (step, items) in steps.enumerated() {
+            try controller.setState("items", to: .array(items))
+            let byID = Dictionary(controller.displayItems.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            for (id, view) in controller.nodeViews {
+                let drawn = try #require((view as? ComponentView)?.item, "step \(step): \(id)")
+                let item = try #require(byID[id], "step \(step): \(id)")
+                #expect(drawn.frame == item.frame && drawn.contentBox == item.contentBox, "step \(step): \(id)")
+                #expect(drawn.hasSameLines(as: item) && drawn.hasSameContent(as: item), "step \(step): \(id)")
+            }
+        }
+        withExtendedLifetime(harness) {}
+    }
+
     @Test func `a failing action is a diagnostic and changes nothing`() throws {
         let (harness, controller) = try launch(try Self.screen(Self.counter))
         let mark = harness.log.events.count

@@ -61,6 +61,16 @@ open class ComponentView: View {
         }
     }
 
+    /// Takes `item`'s frame and content box, for an item whose ancestor moved while its place in its parent, its lines,
+    /// boxes and symbol stayed (`DisplayItem.hasSameLines(as:)`): the rest of its geometry is what the view holds.
+    /// (Read through the item's address, and written field by field: no copy of either item.)
+    final func moveOrigin(to item: UnsafePointer<DisplayItem>) {
+        assert(self.item.map { $0.hasSameLines(as: item.pointee) } ?? false, "moveOrigin: more than the origin changed")
+        itemFrame = item.pointee.frame
+        self.item?.frame = item.pointee.frame
+        self.item?.contentBox = item.pointee.contentBox
+    }
+
     /// The frame (window points) of the item the view draws (`item?.frame`, kept beside it: reading it from the
     /// optional item copies the item).
     final private(set) var itemFrame: Rect?

@@ -51,7 +51,7 @@ extension ScreenViewController {
     /// A view's item holds absolute frames, but the reconciler frames a view in its parent's coordinates: when a view
     /// moved (`movedOrigins`, noted as its frame was updated), its descendants' frames in their parents did not change
     /// (no frame update reached them) while their absolute frames did. Gives each such descendant's view its item's
-    /// new geometry. Each descendant's view is read from the driver's views in order (`orderedViews`) after a splice
+    /// new geometry (its frame and content box: its lines, boxes and symbol in its frame are as they were). Each descendant's view is read from the driver's views in order (`orderedViews`) after a splice
     /// (`readsViewsInOrder`), else found by key.
     /// - Complexity: O(descendants × depth) of the views whose origin moved.
     private func refreshDescendantGeometry(items: [DisplayItem]) {
@@ -69,7 +69,14 @@ extension ScreenViewController {
                     let found: View?
                     if let ordered { found = ordered[j] } else { found = views.view(for: ViewKey(item.pointee)) }
                     if let view = found as? ComponentView, view.itemFrame != item.pointee.frame {
-                        view.setGeometry(of: item.pointee)
+                        // Only its origin moved: what it draws inside its frame is as it was (the reconciler compared
+                        // it, or the splice kept it), so a view of the built-in class takes the frame and content box
+                        // alone; a subclass gets the whole geometry through its `setGeometry(of:)`.
+                        if type(of: view) == ComponentView.self, view.itemFrame != nil {
+                            view.moveOrigin(to: item)
+                        } else {
+                            view.setGeometry(of: item.pointee)
+                        }
                     }
                     j += 1
                 }
