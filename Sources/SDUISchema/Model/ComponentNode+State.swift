@@ -46,6 +46,12 @@ extension ComponentNode {
     /// The identity of the template item the node shows (`templateItem?.key`), read without copying the item.
     var templateItemKey: StateValue? { box.properties.interaction?.value.templateItem?.key }
 
+    /// The identity of the template item the node at `node` shows, read in place: the node is not copied (a copy
+    /// retains its type, children, id and box, and releases them after). Valid as `geometry(at:)` is.
+    static func templateItemKey(at node: UnsafePointer<ComponentNode>) -> StateValue? {
+        node.pointee.box.propertiesAddress.pointee.interaction?.value.templateItem?.key
+    }
+
     /// Whether the node has any of these parts (a binding, a lifecycle action, a control, a template or a template's
     /// item): one pointer test, for a reader that skips the others on most nodes.
     package var hasInteraction: Bool { box.properties.interaction != nil }

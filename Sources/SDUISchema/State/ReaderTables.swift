@@ -43,7 +43,8 @@ struct ReaderTables: Sendable {
     init(screen: Screen) {
         dependencies = StateDependencies(schema: screen.state.schema)
         var builder = Builder(base: 0, schema: screen.state.schema, tables: self)
-        builder.visit(screen.root, path: [], inTemplate: false)
+        var path: [Int32] = []
+        builder.visit(screen.root, path: &path, inTemplate: false)
         self = builder.tables
         repeatsID = builder.repeatsID
     }
@@ -56,8 +57,9 @@ struct ReaderTables: Sendable {
         /// Whether a visited id was in use already.
         var repeatsID = false
 
-        /// Appends `node`'s subtree, at `path`; `inTemplate`: it is inside a template's item.
-        mutating func visit(_ node: ComponentNode, path: [Int32], inTemplate: Bool) {
+        /// Appends `node`'s subtree, at `path` (a buffer each view's step is pushed on and popped from again, so no
+        /// path is made per node); `inTemplate`: it is inside a template's item.
+        mutating func visit(_ node: ComponentNode, path: inout [Int32], inTemplate: Bool) {
             let number = Int32(tables.textOf.count)
             var textEntry: Int32 = -1, propertyEntry: Int32 = -1
             let outside = !inTemplate && node.templateItem == nil
@@ -94,7 +96,11 @@ struct ReaderTables: Sendable {
             tables.subtreeEnd.append(0)
             // A template's items carry their `templateItem`; the static children beside them are not inside it.
             let childrenInTemplate = inTemplate || node.templateItem != nil
-            node.forEachView { step, view in visit(view, path: path + [step], inTemplate: childrenInTemplate) }
+            node.forEachView { step, view in
+                path.append(step)
+                visit(view, path: &path, inTemplate: childrenInTemplate)
+                path.removeLast()
+            }
             tables.subtreeEnd[Int(number)] = base + Int32(tables.textOf.count)
         }
     }
@@ -106,13 +112,16 @@ struct ReaderTables: Sendable {
         views.reserveCapacity(node.children.count + 2)
         var c = number + 1
         var ok = true
-        node.forEachViewIndex { step in
-            guard ok, c >= 0, Int(c) < subtreeEnd.count else { ok = false; return }
-            views.append((step, c))
-            c = subtreeEnd[Int(c)]
+        // Through the ends' buffer: the closure would otherwise capture (copy) the whole tables.
+        subtreeEnd.withUnsafeBufferPointer { ends in
+            node.forEachViewIndex { step in
+                guard ok, c >= 0, Int(c) < ends.count else { ok = false; return }
+                views.append((step, c))
+                c = ends[Int(c)]
+            }
+            if ok && !(Int(number) < ends.count && c == ends[Int(number)]) { ok = false }
         }
-        guard ok, Int(number) < subtreeEnd.count, c == subtreeEnd[Int(number)] else { return nil }
-        return views
+        return ok ? views : nil
     }
 
     /// Renumbers the tables for `old`'s children replaced by `children` (a template path patch of the node at
@@ -138,8 +147,13 @@ struct ReaderTables: Sendable {
         let childViews = views.filter { $0.step >= 0 }
         guard childViews.count == old.children.count else { return false }
         let before = views.firstIndex { $0.step >= 0 || !(($0.step == sectionHeaderChildIndex) || (decoration(ofChildIndex: $0.step)?.isOverlay == false)) }
-        let start = before.map { views[$0].number } ?? subtreeEnd[Int(t)]
-        let end = childViews.last.map { subtreeEnd[Int($0.number)] } ?? start
+        let childrenStart = before.map { views[$0].number } ?? subtreeEnd[Int(t)]
+        let end = childViews.last.map { subtreeEnd[Int($0.number)] } ?? childrenStart
+        // The leading children kept where they were (the same old child at the same index) keep their entries as
+        // they are: the region starts after them.
+        var lead = 0
+        while lead < origins.count && lead < childViews.count && origins[lead] == lead { lead += 1 }
+        let start = lead > 0 ? subtreeEnd[Int(childViews[lead - 1].number)] : childrenStart
         // The removed children's ids are free again.
         var kept = [Bool](repeating: false, count: old.children.count)
         for origin in origins { if let origin { guard kept.indices.contains(origin) else { return false }; kept[origin] = true } }
@@ -162,10 +176,14 @@ struct ReaderTables: Sendable {
             for n in Int(run.from)..<Int(run.to) { tables.subtreeEnd.append(subtreeEnd[n] - run.from + run.number) }
             run = (0, 0, 0)
         }
-        for j in origins.indices {
+        var childPath = path
+        childPath.append(0)
+        for j in lead..<origins.count {
             let number = start + Int32(builder.tables.textOf.count) + (run.to - run.from)
             if let k = origins[j] {
                 let from = childViews[k].number, to = subtreeEnd[Int(from)]
+                // A kept child is kept once (`TemplateItemPatch`): none of the leading ones is kept again.
+                guard from >= start else { return false }
                 moved.append((from, number, to - from, Int32(j)))
                 if run.to != from || run.to == run.from {
                     copyRun(into: &builder.tables)
@@ -175,7 +193,8 @@ struct ReaderTables: Sendable {
                 }
             } else {
                 copyRun(into: &builder.tables)
-                builder.visit(children[j], path: path + [Int32(j)], inTemplate: false)
+                childPath[childPath.count - 1] = Int32(j)
+                builder.visit(children[j], path: &childPath, inTemplate: false)
             }
         }
         copyRun(into: &builder.tables)
@@ -211,6 +230,8 @@ struct ReaderTables: Sendable {
             }
         }
         func renumberedKeys(_ table: [Int32: [Int32]]) -> [Int32: [Int32]]? {
+            // Nodes before the region keep their numbers and paths.
+            if !table.keys.contains(where: { $0 >= start }) { return table }
             var result: [Int32: [Int32]] = [:]
             for (n, var keyPath) in table {
                 guard let new = renumbered(n) else { return nil }

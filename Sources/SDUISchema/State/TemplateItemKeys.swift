@@ -25,7 +25,7 @@ struct ItemKeyTable {
 
     /// The table of `old` (the old items' identities, in order; a repeated one is where its last item is), for `new`
     /// (the new items' identities) to claim in order.
-    init(old: [StateValue], new: [StateValue]) {
+    init(old: consuming [StateValue], new: [StateValue]) {
         let count = old.count + new.count
         // The new identities' hashes first (`claim` takes them in order), then the old ones'.
         var newHashes: [Int] = []
@@ -35,12 +35,12 @@ struct ItemKeyTable {
         var hashable = true
         for key in new { guard let hash = Self.hash(of: key) else { hashable = false; break }; newHashes.append(hash) }
         if hashable {
-            for key in old { guard let hash = Self.hash(of: key) else { hashable = false; break }; oldHashes.append(hash) }
+            for k in old.indices { guard let hash = Self.hash(of: old[k]) else { hashable = false; break }; oldHashes.append(hash) }
         }
         guard hashable else {
             var dictionary: [StateValue: Int] = [:]
             dictionary.reserveCapacity(count)
-            for (position, key) in old.enumerated() { dictionary[key] = position }
+            for position in old.indices { dictionary[old[position]] = position }
             self.dictionary = dictionary
             return
         }
@@ -48,11 +48,29 @@ struct ItemKeyTable {
         while size < 2 * count { size <<= 1 }
         slots = [Int32](repeating: 0, count: size)
         mask = size - 1
+        // The old identities are the first entries, each at its position (taken over, not copied one by one); a
+        // repeated one's slot points at its last entry, the ones before it are in no slot.
+        let oldCount = old.count
+        keys = old
+        hashes = oldHashes
+        values = Array(0..<oldCount)
         keys.reserveCapacity(count)
         hashes.reserveCapacity(count)
         values.reserveCapacity(count)
-        for (position, key) in old.enumerated() { upsert(key, hash: oldHashes[position], value: position) }
+        for position in 0..<oldCount { place(entry: position) }
         pendingHashes = newHashes
+    }
+
+    /// Puts entry `entry` in its slot: an empty one, or the one of an earlier entry with the same identity.
+    private mutating func place(entry: Int) {
+        let hash = hashes[entry]
+        var i = hash & mask
+        while slots[i] != 0 {
+            let other = Int(slots[i]) - 1
+            if hashes[other] == hash && keys[other] == keys[entry] { break }
+            i = (i + 1) & mask
+        }
+        slots[i] = Int32(truncatingIfNeeded: entry + 1)
     }
 
     /// The hashes of the new identities, in order (the table's own; `claim` takes the next).

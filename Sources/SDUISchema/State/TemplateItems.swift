@@ -103,12 +103,16 @@ struct TemplateItemPatch {
             let forEach = template.forEach
             guard case .array(let elements)? = try? forEach.items.evaluated(globals: globals, locals: [], limits: limits) else { return nil }
             // The old items' identities and the new items' (each new item claims its own in order).
-            var oldKeys: [StateValue] = []
-            oldKeys.reserveCapacity(template.range.count)
-            for k in template.range {
-                guard let key = old[k].templateItemKey else { return nil }
-                oldKeys.append(key)
+            let readKeys = old.withUnsafeBufferPointer { nodes -> [StateValue]? in
+                var keys: [StateValue] = []
+                keys.reserveCapacity(template.range.count)
+                for k in template.range {
+                    guard let key = ComponentNode.templateItemKey(at: nodes.baseAddress! + k) else { return nil }
+                    keys.append(key)
+                }
+                return keys
             }
+            guard let oldKeys = readKeys else { return nil }
             var newKeys: [StateValue] = []
             newKeys.reserveCapacity(elements.count)
             if let id = forEach.id {
@@ -129,13 +133,14 @@ struct TemplateItemPatch {
             } else {
                 for index in elements.indices { newKeys.append(.int(index)) }
             }
-            var identities = ItemKeyTable(old: oldKeys, new: newKeys)
+            let oldCount = oldKeys.count
+            var identities = ItemKeyTable(old: consume oldKeys, new: newKeys)
             // The elements the old items were made for, as the previous state holds them: equal to the items'
             // own, and where the new state kept an element, the same stored value, which compares without visiting
             // its members. The items' own are compared when they cannot be had.
             var madeFor: [StateValue] = []
             if case .array(let values)? = try? forEach.items.evaluated(globals: previous, locals: [], limits: limits),
-               values.count == oldKeys.count {
+               values.count == oldCount {
                 madeFor = values
             }
             let definition = definitions.entry(for: forEach.template)
@@ -236,12 +241,14 @@ struct ItemIdentity {
     /// The member at `path` of `value`, nil when a step is no object or has no such member (the evaluator's
     /// `member` fails there too).
     static func read(_ path: [String], of value: StateValue) -> StateValue? {
-        var value = value
-        for name in path {
-            guard case .object(let object) = value, let member = object[name] else { return nil }
-            value = member
+        // The first member read from the element as it is (no copy of it to walk from).
+        guard let first = path.first else { return value }
+        guard case .object(let object) = value, var member = object[first] else { return nil }
+        for name in path.dropFirst() {
+            guard case .object(let object) = member, let next = object[name] else { return nil }
+            member = next
         }
-        return value
+        return member
     }
 }
 
