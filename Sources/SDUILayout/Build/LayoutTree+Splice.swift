@@ -171,9 +171,9 @@ extension LayoutTree {
         let region = nodes.unchecked
         for k in start..<regionEnd where region[k].kind == .grid || region[k].kind == .hgrid { return .failure(.holdsGrid) }
         // The region's text runs, controls and layered nodes (each table is in node order: one run of it).
-        let (textRegion, inputRegion) = entries(in: start..<regionEnd)
-        if !textRegion.isEmpty && (fontMisses.contains { textRegion.contains(Int($0.text)) }
-                                   || fontSubstitutions.contains { textRegion.contains(Int($0.text)) }) {
+        let regionTexts = entries(in: start..<regionEnd).texts
+        if !regionTexts.isEmpty && (fontMisses.contains { regionTexts.contains(Int($0.text)) }
+                                    || fontSubstitutions.contains { regionTexts.contains(Int($0.text)) }) {
             return .failure(.reports)
         }
         if !buildDiagnostics.isEmpty {
@@ -219,7 +219,11 @@ extension LayoutTree {
 
         // Nothing refuses from here on.
         makeNodeBuffersOwn()
-        let nodeSplice = TableSplice(region: start..<regionEnd, runs: runs)
+        // The runs that move no node (`trimmed()`: leading kept children where they were, trailing ones that move with
+        // the nodes after the region) are left out of the region every table is spliced and renumbered over.
+        let moved = TableSplice(region: start..<regionEnd, runs: runs).trimmed()
+        let lower = moved.region.lowerBound, upper = moved.region.upperBound, movedRuns = Array(moved.runs)
+        let nodeSplice = TableSplice(region: moved.region, runs: movedRuns)
         var (regionNumbers, scratchNumbers) = nodeSplice.numbers(madeCount: scratch.nodes.count)
         scratchNumbers[0] = container
         let splice0 = ChildrenSplice(container: container, nodes: nodeSplice, texts: TableSplice(region: 0..<0, runs: []),
@@ -229,9 +233,9 @@ extension LayoutTree {
 
         // Side tables: the runs of each, in the new order.
         var textRuns: [NodeRun] = [], inputRuns: [NodeRun] = [], layeredRuns: [NodeRun] = [], layerRuns: [NodeRun] = []
-        textRuns.reserveCapacity(runs.count); inputRuns.reserveCapacity(runs.count)
-        layeredRuns.reserveCapacity(runs.count); layerRuns.reserveCapacity(runs.count)
-        for run in runs {
+        textRuns.reserveCapacity(movedRuns.count); inputRuns.reserveCapacity(movedRuns.count)
+        layeredRuns.reserveCapacity(movedRuns.count); layerRuns.reserveCapacity(movedRuns.count)
+        for run in movedRuns {
             switch run {
             case .old(let range):
                 let (texts, inputs) = entries(in: range)
@@ -249,9 +253,10 @@ extension LayoutTree {
                 layerRuns.append(.made(layerRange(of: layered, in: scratch.layeredNodes)))
             }
         }
+        let (textRegion, inputRegion) = entries(in: lower..<upper)
         let textSplice = TableSplice(region: textRegion, runs: textRuns)
         let inputSplice = TableSplice(region: inputRegion, runs: inputRuns)
-        let layeredRegion = layeredEntries(in: start..<regionEnd)
+        let layeredRegion = layeredEntries(in: lower..<upper)
         let layeredSplice = TableSplice(region: layeredRegion, runs: layeredRuns)
         let layerSplice = TableSplice(region: layerRange(of: layeredRegion, in: layeredNodes), runs: layerRuns)
         let textNumbers = EntryNumbers(textSplice), inputNumbers = EntryNumbers(inputSplice)
