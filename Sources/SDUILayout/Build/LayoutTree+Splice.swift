@@ -170,11 +170,11 @@ extension LayoutTree {
         }
         let region = nodes.unchecked
         for k in start..<regionEnd where region[k].kind == .grid || region[k].kind == .hgrid { return .failure(.holdsGrid) }
-        // The region's text runs, controls and layered nodes (each table is in node order: one run of it).
-        let regionTexts = entries(in: start..<regionEnd).texts
-        if !regionTexts.isEmpty && (fontMisses.contains { regionTexts.contains(Int($0.text)) }
-                                    || fontSubstitutions.contains { regionTexts.contains(Int($0.text)) }) {
-            return .failure(.reports)
+        // A font report of the region's text runs is the full build's to order and name.
+        if !fontMisses.isEmpty || !fontSubstitutions.isEmpty {
+            let texts = entries(in: start..<regionEnd).texts
+            if fontMisses.contains(where: { texts.contains(Int($0.text)) })
+                || fontSubstitutions.contains(where: { texts.contains(Int($0.text)) }) { return .failure(.reports) }
         }
         if !buildDiagnostics.isEmpty {
             let pointer = SDUILayout.pointer(forPath: path(of: container))
@@ -222,7 +222,8 @@ extension LayoutTree {
         // The runs that move no node (`trimmed()`: leading kept children where they were, trailing ones that move with
         // the nodes after the region) are left out of the region every table is spliced and renumbered over.
         let moved = TableSplice(region: start..<regionEnd, runs: runs).trimmed()
-        let lower = moved.region.lowerBound, upper = moved.region.upperBound, movedRuns = Array(moved.runs)
+        let lower = moved.region.lowerBound, upper = moved.region.upperBound
+        let movedRuns = moved.runs.count == runs.count ? runs : Array(moved.runs)
         let nodeSplice = TableSplice(region: moved.region, runs: movedRuns)
         var (regionNumbers, scratchNumbers) = nodeSplice.numbers(madeCount: scratch.nodes.count)
         scratchNumbers[0] = container
