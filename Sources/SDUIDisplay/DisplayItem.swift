@@ -211,6 +211,40 @@ public struct ImageRequest: Hashable, Sendable {
     ///
     /// Anything else (`javascript:`, `file:`, relative paths, `data:text/html`) is never loaded or written to a page.
     public static func loadableURL(_ url: String) -> String? {
+        if let ascii = loadableASCIIURL(url) { return ascii ? url : nil }
+        return loadableURLOfAnyText(url)
+    }
+
+    /// `loadableURL(_:)` for a URL of ASCII bytes only, read byte by byte (no lowercased copy, no scalars): true when it
+    /// is loadable, false when not, nil when the URL holds a byte that is not ASCII (then ask `loadableURLOfAnyText`).
+    /// For ASCII the two agree: a byte is a scalar and a character (control characters, among them "\r\n", are
+    /// refused first), and lowercasing maps letters to letters.
+    static func loadableASCIIURL(_ url: String) -> Bool? {
+        url.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard !bytes.isEmpty, bytes.count <= 1 << 20 else { return bytes.isEmpty ? false : nil }
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte < 0x21 || byte == 0x7F { return false }
+            }
+            /// Whether the bytes start with `prefix` (lowercase ASCII), ignoring the case of letters.
+            func starts(with prefix: StaticString) -> Bool {
+                guard bytes.count >= prefix.utf8CodeUnitCount else { return false }
+                let p = prefix.utf8Start
+                for k in 0..<prefix.utf8CodeUnitCount {
+                    var b = bytes[k]
+                    if b >= 0x41 && b <= 0x5A { b |= 0x20 }
+                    if b != p[k] { return false }
+                }
+                return true
+            }
+            if starts(with: "https://") { return bytes.count > 8 }
+            if starts(with: "http://") { return bytes.count > 7 }
+            return starts(with: "data:image/") && !starts(with: "data:image/svg")
+        } ?? nil
+    }
+
+    /// `loadableURL(_:)` read as text: scalars for the control characters, the lowercased string for the scheme.
+    static func loadableURLOfAnyText(_ url: String) -> String? {
         guard !url.isEmpty, url.utf8.count <= 1 << 20 else { return nil }
         // Control characters and whitespace inside a scheme are how filters are usually bypassed: refuse them.
         guard !url.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) else { return nil }

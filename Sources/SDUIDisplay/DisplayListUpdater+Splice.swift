@@ -25,28 +25,79 @@ public struct DisplaySplice: Sendable {
     /// boxes in their frame are the old item's.
     var translated: [Int] = []
     /// For each old item, whether `items` holds it moved (its bits, not a copy): the driver that asked for the move
-    /// (`ViewTreeDriver.apply(moving:)`) reads the old list, then vacates these places of it
-    /// (`vacateMovedItems(in:)`) before dropping it. Empty when every new item is its own.
+    /// (`ViewTreeDriver.apply(moving:)`) reads the old list, then ends it (`retireOldItems(_:into:)`: these places are
+    /// not released with it). Empty when every new item is its own.
     var moved: [Bool] = []
+}
 
-    /// Fills the places of the old items moved into `items` with `DisplayItem.vacant()`, and forgets that they were
-    /// moved. A moved place's bits belong to the new list, so the place counts as uninitialised: the vacant item is
-    /// initialised into it (its references retained), and nothing moved is released when `old` is dropped. `old`
-    /// must be the list the splice was made from.
-    mutating func vacateMovedItems(in old: inout [DisplayItem]) {
+extension DisplaySplice {
+    /// Ends `old`, the list the splice was made from, into `storage` when the splice moved items out of it: the items it
+    /// still holds (removed, made again or renamed) are released, and its places — all uninitialised then: the moved
+    /// ones' bits are `items`' — are kept for the next splice's list (`DisplayListStorage`); `old` is left empty. Reads
+    /// and releases nothing moved, so nothing is released twice: when `old` shares its storage with another list, the
+    /// copy made here before writing retained every item once, and what it retained of the moved ones is what that
+    /// other list releases. Without moved items, `old` is left as it is (released as a list).
+    mutating func retireOldItems(_ old: inout [DisplayItem], into storage: DisplayListStorage) {
         guard !moved.isEmpty else { return }
         defer { moved = [] }
         // Any other list would release the moved items' references twice (once with it, once with `items`).
-        precondition(moved.count == old.count, "DisplaySplice.vacateMovedItems: not the list the splice was made from")
-        let vacant = DisplayItem.vacant()
+        precondition(moved.count == old.count, "DisplaySplice.retireOldItems: not the list the splice was made from")
         old.withUnsafeMutableBufferPointer { old in
-            for o in old.indices where moved[o] { (old.baseAddress! + o).initialize(to: vacant) }
+            for o in old.indices where !moved[o] { (old.baseAddress! + o).deinitialize(count: 1) }
         }
+        storage.keep(old)
+        old = []
+    }
+}
+
+/// The storage of a display list whose items are gone, kept for the next splice's list of the same length: a driver
+/// that moves kept items (`ViewTreeDriver.apply(moving:)`) keeps its old list's storage here
+/// (`DisplaySplice.retireOldItems(_:into:)`) instead of filling the moved places and releasing the list item by item,
+/// and the next splice writes its list into it (`DisplayListUpdater.spliced(_:from:to:changes:moving:storage:)`)
+/// instead of allocating one. Its places are all uninitialised: the storage holds them alone, never reads, copies or
+/// releases them as items, and fills them with `DisplayItem.vacant()` before it lets them go (replaced by another, or
+/// dropped) — an array's places must hold items when it is released.
+package final class DisplayListStorage {
+    /// The places (each uninitialised), the only reference to their storage.
+    private var places: [DisplayItem] = []
+
+    /// Empty storage.
+    package init() {}
+
+    /// How many places the storage holds (0: none).
+    package var count: Int { places.count }
+
+    /// Takes `list` — its storage referenced by nothing else, every place uninitialised — as the storage.
+    func keep(_ list: [DisplayItem]) {
+        vacate()
+        places = list
+    }
+
+    /// The places, when there are `count` of them (the storage is then empty): every place uninitialised, the caller
+    /// initialises each one before the list is read or released (or gives the places back with `keep(_:)`).
+    func take(count: Int) -> [DisplayItem]? {
+        guard count > 0, places.count == count else { return nil }
+        let taken = places
+        places = []
+        return taken
+    }
+
+    deinit { vacate() }
+
+    /// Fills the places with the vacant item (each an item again) and lets them go.
+    private func vacate() {
+        guard !places.isEmpty else { return }
+        let vacant = DisplayItem.vacant()
+        places.withUnsafeMutableBufferPointer { places in
+            for i in places.indices { (places.baseAddress! + i).initialize(to: vacant) }
+        }
+        places = []
     }
 }
 
 extension DisplayItem {
-    /// An item of nothing (no text, image, action, properties …): what fills the places of moved items.
+    /// An item of nothing (no text, image, action, properties …): what fills the places of a dropped list's storage
+    /// (`DisplayListStorage`) before it is released.
     static func vacant() -> DisplayItem {
         let zero = Rect(x: 0, y: 0, width: 0, height: 0)
         return DisplayItem(index: NodeIndex(0), parent: nil, identity: .explicit(""), id: "", type: .spacer, frame: zero,
@@ -69,9 +120,11 @@ extension DisplayListUpdater {
     /// - Complexity: O(n) in items (a kept item is moved, not made), plus the items made and the accessibility pass.
     /// `moving`: the kept items that stay as they were but for trivial fields (index, parent, frame) are moved into
     /// the new list, bit for bit, instead of copied (`DisplaySplice.moved`; only for `.spliced`): the caller then owns
-    /// `items` alone and vacates those places of it (`DisplaySplice.vacateMovedItems(in:)`) before dropping it.
+    /// `items` alone and ends it without releasing those places (`DisplaySplice.retireOldItems(_:into:)`).
+    /// `storage`: the places of a list the caller's driver dropped (`DisplayListStorage`), where the new list is written
+    /// when it has as many.
     mutating func spliced(_ items: [DisplayItem], from previous: LayoutResult, to layout: LayoutResult,
-                          changes: NodeChanges, moving: Bool = false) -> DisplayListChange? {
+                          changes: NodeChanges, moving: Bool = false, storage: DisplayListStorage? = nil) -> DisplayListChange? {
         guard let oldIndices = NodeSplice.oldNodes(after: changes.spliced, oldCount: items.count),
               oldIndices.count == layout.nodeCount, !oldIndices.isEmpty else { return nil }
         let count = oldIndices.count
@@ -98,85 +151,93 @@ extension DisplayListUpdater {
         // The old items moved (not copied) into the new list.
         var isMoved = [Bool](repeating: false, count: moving ? items.count : 0)
         var fits = true
-        var newItems = items.withUnsafeBufferPointer { old in
-            [DisplayItem](unsafeUninitializedCapacity: count) { buffer, initialized in
-                let base = buffer.baseAddress!
-                /// Gives up: the items made so far are dropped (the moved ones are the old list's).
-                func giveUp() {
-                    fits = false
-                    for i in 0..<initialized {
-                        let o = Int(oldIndices[i])
-                        if o < 0 || !moving || !isMoved[o] { (base + i).deinitialize(count: 1) }
-                    }
-                    initialized = 0
-                }
-                var nextRemade = 0, nextContent = 0
-                for i in 0..<count {
+        // The new list's places, every one uninitialised: the places of a list the caller dropped when it has as many
+        // (uniquely referenced, so written in place), else new ones.
+        var newItems = storage?.take(count: count) ?? [DisplayItem](unsafeUninitializedCapacity: count) { _, places in places = count }
+        var initialized = 0
+        items.withUnsafeBufferPointer { old in newItems.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            /// Gives up: the items made so far are dropped (the moved ones are the old list's).
+            func giveUp() {
+                fits = false
+                for i in 0..<initialized {
                     let o = Int(oldIndices[i])
-                    let parent = layout.parentIndex(at: i)
-                    guard parent < i else { return giveUp() }
-                    let slot = layout.childSlot(at: i)
-                    while nextRemade < remade.count && Int(remade[nextRemade]) < i { nextRemade += 1 }
-                    let isRemade = nextRemade < remade.count && Int(remade[nextRemade]) == i
-                    while nextContent < content.count && Int(content[nextContent]) < i { nextContent += 1 }
-                    let isContent = nextContent < content.count && Int(content[nextContent]) == i
-                    if o >= 0 {
-                        let oldParent = previous.parentIndex(at: o)
-                        guard parent < 0 ? oldParent < 0 : oldParent == Int(oldIndices[parent]) else { return giveUp() }
-                        moved[i] = (parent >= 0 && moved[parent]) || slot != previous.childSlot(at: o)
-                    } else {
-                        moved[i] = true
-                    }
-                    let oldItem = o >= 0 ? old.baseAddress! + o : nil
-                    // A node that only moved (its content as it was): its item moved.
-                    let moves = o >= 0 && isRemade && !isContent && !(oldItem!.pointee.type == .image && oldItem!.pointee.symbol != nil)
-                        && layout.translation(of: i, since: o, in: previous) != nil
-                    if o < 0 || isRemade && !moves {
-                        let content = layout.content(at: i)
-                        let id = layout.payloadID(at: i)
-                        let identity = parent >= 0 ? base[parent].identity.child(slot: slot, id: id) : .root(id: id)
-                        guard let type = content?.type ?? oldItem?.pointee.type else { return giveUp() }
-                        if let oldItem, identity != oldItem.pointee.identity || type != oldItem.pointee.type { keysKept = false }
-                        let node = LayoutNode(id: id ?? (o >= 0 && !moved[i] ? oldItem!.pointee.id : layout.pathID(at: i)), path: "",
-                                              type: type, parent: parent, frame: layout.frame(at: i), isHidden: layout.isHidden(at: i),
-                                              text: layout.textRun(at: i), layers: content == nil ? nil : layout.layers(at: i))
-                        (base + i).initialize(to: DisplayItem(node, index: i, in: layout, content: content, identity: identity))
-                        initialized += 1
-                        changed.append(i)
-                        continue
-                    }
-                    let item = base + i
-                    // A node without an id is its path: below a moved ancestor both moved with it (new values).
-                    let renamed: Bool
-                    if moved[i], case .structural = oldItem!.pointee.identity { renamed = true } else { renamed = false }
-                    if moving && !renamed {
-                        // The old item's bits: its trivial fields are written below, nothing it holds is.
-                        UnsafeMutableRawPointer(item).copyMemory(from: oldItem!, byteCount: MemoryLayout<DisplayItem>.size)
-                        isMoved[o] = true
-                    } else {
-                        item.initialize(to: oldItem!.pointee)
-                    }
+                    if o < 0 || !moving || !isMoved[o] { (base + i).deinitialize(count: 1) }
+                }
+                initialized = 0
+            }
+            var nextRemade = 0, nextContent = 0
+            for i in 0..<count {
+                let o = Int(oldIndices[i])
+                let parent = layout.parentIndex(at: i)
+                guard parent < i else { return giveUp() }
+                let slot = layout.childSlot(at: i)
+                while nextRemade < remade.count && Int(remade[nextRemade]) < i { nextRemade += 1 }
+                let isRemade = nextRemade < remade.count && Int(remade[nextRemade]) == i
+                while nextContent < content.count && Int(content[nextContent]) < i { nextContent += 1 }
+                let isContent = nextContent < content.count && Int(content[nextContent]) == i
+                if o >= 0 {
+                    let oldParent = previous.parentIndex(at: o)
+                    guard parent < 0 ? oldParent < 0 : oldParent == Int(oldIndices[parent]) else { return giveUp() }
+                    moved[i] = (parent >= 0 && moved[parent]) || slot != previous.childSlot(at: o)
+                } else {
+                    moved[i] = true
+                }
+                let oldItem = o >= 0 ? old.baseAddress! + o : nil
+                // A node that only moved (its content as it was): its item moved.
+                let moves = o >= 0 && isRemade && !isContent && !(oldItem!.pointee.type == .image && oldItem!.pointee.symbol != nil)
+                    && layout.translation(of: i, since: o, in: previous) != nil
+                if o < 0 || isRemade && !moves {
+                    let content = layout.content(at: i)
+                    let id = layout.payloadID(at: i)
+                    let identity = parent >= 0 ? base[parent].identity.child(slot: slot, id: id) : .root(id: id)
+                    guard let type = content?.type ?? oldItem?.pointee.type else { return giveUp() }
+                    if let oldItem, identity != oldItem.pointee.identity || type != oldItem.pointee.type { keysKept = false }
+                    let node = LayoutNode(id: id ?? (o >= 0 && !moved[i] ? oldItem!.pointee.id : layout.pathID(at: i)), path: "",
+                                          type: type, parent: parent, frame: layout.frame(at: i), isHidden: layout.isHidden(at: i),
+                                          text: layout.textRun(at: i), layers: content == nil ? nil : layout.layers(at: i))
+                    (base + i).initialize(to: DisplayItem(node, index: i, in: layout, content: content, identity: identity))
                     initialized += 1
-                    item.pointee.index = NodeIndex(Int32(truncatingIfNeeded: i))
-                    item.pointee.parent = parent >= 0 ? NodeIndex(Int32(truncatingIfNeeded: parent)) : nil
-                    if renamed {
-                        item.pointee.id = layout.pathID(at: i)
-                        let identity = parent >= 0 ? base[parent].identity.child(slot: slot, id: nil) : .root(id: nil)
-                        if identity != item.pointee.identity {
-                            item.pointee.identity = identity
-                            keysKept = false
-                        }
+                    changed.append(i)
+                    continue
+                }
+                let item = base + i
+                // A node without an id is its path: below a moved ancestor both moved with it (new values).
+                let renamed: Bool
+                if moved[i], case .structural = oldItem!.pointee.identity { renamed = true } else { renamed = false }
+                if moving && !renamed {
+                    // The old item's bits: its trivial fields are written below, nothing it holds is.
+                    UnsafeMutableRawPointer(item).copyMemory(from: oldItem!, byteCount: MemoryLayout<DisplayItem>.size)
+                    isMoved[o] = true
+                } else {
+                    item.initialize(to: oldItem!.pointee)
+                }
+                initialized += 1
+                item.pointee.index = NodeIndex(Int32(truncatingIfNeeded: i))
+                item.pointee.parent = parent >= 0 ? NodeIndex(Int32(truncatingIfNeeded: parent)) : nil
+                if renamed {
+                    item.pointee.id = layout.pathID(at: i)
+                    let identity = parent >= 0 ? base[parent].identity.child(slot: slot, id: nil) : .root(id: nil)
+                    if identity != item.pointee.identity {
+                        item.pointee.identity = identity
+                        keysKept = false
                     }
-                    if moves {
-                        item.pointee.frame = layout.frame(at: i)
-                        item.pointee.contentBox = item.pointee.frame.inset(by: item.pointee.contentInsets)
-                        changed.append(i)
-                        translated.append(i)
-                    }
+                }
+                if moves {
+                    item.pointee.frame = layout.frame(at: i)
+                    item.pointee.contentBox = item.pointee.frame.inset(by: item.pointee.contentInsets)
+                    changed.append(i)
+                    translated.append(i)
                 }
             }
+        } }
+        guard fits else {
+            // Every place uninitialised again: kept as storage (filled with items only when it lets them go).
+            (storage ?? DisplayListStorage()).keep(newItems)
+            return nil
         }
-        guard fits else { return nil }
+        // Each place holds its item now (the list may be read and released).
+        precondition(initialized == count, "DisplayListUpdater.spliced: a place left uninitialised")
         /// The new item at `i` made its own when it was moved: what it holds is retained (copied out and put back over
         /// its own bits, which are not released: they are the old list's).
         func ownItem(at i: Int) {

@@ -51,8 +51,10 @@ public struct DisplayListUpdater: Sendable {
     }
 
     /// `update(_:to:)`; `moving`: a splice moves the kept items into the new list (`spliced(_:from:to:changes:moving:)`:
-    /// for a caller that owns `items` alone and vacates the moved places before dropping them).
-    mutating func update(_ items: [DisplayItem], to layout: LayoutResult, moving: Bool) -> DisplayListChange {
+    /// for a caller that owns `items` alone and ends them without the moved places); `storage`: where a
+    /// splice writes its list when it has as many places (`DisplayListStorage`).
+    mutating func update(_ items: [DisplayItem], to layout: LayoutResult, moving: Bool,
+                         storage: DisplayListStorage? = nil) -> DisplayListChange {
         defer { self.layout = layout }
         guard let previous = self.layout, previous.nodeCount == items.count, let nodeChanges = layout.changes(since: previous) else {
             return .list(makeAll(layout))
@@ -60,7 +62,7 @@ public struct DisplayListUpdater: Sendable {
         guard nodeChanges.structure.isEmpty else {
             // A template's items spliced into the kept tree: the kept items renumbered.
             guard !nodeChanges.spliced.isEmpty,
-                  let change = spliced(items, from: previous, to: layout, changes: nodeChanges, moving: moving) else {
+                  let change = spliced(items, from: previous, to: layout, changes: nodeChanges, moving: moving, storage: storage) else {
                 return .list(makeAll(layout))
             }
             return change

@@ -120,7 +120,7 @@ extension Reconciler {
 extension ViewTreeDriver {
     /// `apply(_:)` for a change made from this driver's `items` with the kept items moved
     /// (`ScreenSession.displayChange(_:to:after:moving:)` given `moving: true`, called right before with `items`):
-    /// after a splice the moved places of the old list are vacated once the reconciler read it, so the new list holds
+    /// after a splice the old list is ended without its moved places once the reconciler read it, so the new list holds
     /// its items alone. Returns the change as the caller may keep it (nothing moved left in it) and the operations.
     /// Every change made with `moving: true` must be applied here, to the driver whose items it was made from, before
     /// anything else changes them.
@@ -133,12 +133,13 @@ extension ViewTreeDriver {
     /// Brings the host's views to the list `splice` makes of the current items: the operations of
     /// `Reconciler.splicedOperations(fromUniquelyKeyed:to:)` when this driver has one view per item, and the views of
     /// the removed items forgotten by their keys; otherwise as `apply(_:)` with the whole new list. The old items the
-    /// splice moved into its list (`DisplaySplice.moved`) are vacated from the old list once it was read.
+    /// splice moved into its list (`DisplaySplice.moved`) leave with the old list's storage once it was read
+    /// (`retireOldItems(of:)`: kept for the next splice).
     mutating func apply(_ splice: inout DisplaySplice) -> [ViewOperation] {
         guard views.count == items.count, let operations = Reconciler.splicedOperations(fromUniquelyKeyed: items, to: splice) else {
             let sameTree = views.count == items.count ? Reconciler.sameTreeOperations(fromUniquelyKeyed: items, to: splice.items) : nil
             let operations = sameTree ?? Reconciler.operations(from: items, to: splice.items)
-            vacateMovedItems(of: &splice)
+            retireOldItems(of: &splice)
             apply(operations, newItems: splice.items)
             return operations
         }
@@ -147,7 +148,7 @@ extension ViewTreeDriver {
         run(operations, newItems: splice.items)
         // The views inside a removed one went with it.
         for key in removed { forgetView(key) }
-        vacateMovedItems(of: &splice)
+        retireOldItems(of: &splice)
         replaceItems(splice.items, oldIndices: splice.oldIndices)
         return operations
     }

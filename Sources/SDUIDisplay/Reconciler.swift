@@ -287,6 +287,9 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
     /// The view of each item, in the items' order (`orderedViews()`), once asked for: brought along by changes that
     /// replace items in place or splice them, dropped by any other.
     private var viewsInOrder: [Host.HostView]?
+    /// The storage of the list a splice last dropped (`DisplayListStorage`), for the next change made with
+    /// `moving: true` to write its list into (`ScreenSession.displayChange(_:to:after:moving:storage:)`).
+    package private(set) var itemStorage: DisplayListStorage?
     /// Whether `viewsInOrder` is kept (a plain flag: the generic optional is not touched on paths that do not use it).
     public private(set) var keepsViewsInOrder = false
     /// Counts of the operations applied so far, by kind (`insert`, `move`, `updateFrame`, `updateContent`, `remove`).
@@ -414,10 +417,14 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
         }
     }
 
-    /// Vacates the places of the current items that `splice` moved into its list (`DisplaySplice.moved`), once they
-    /// were read: the items become the new list's alone.
-    mutating func vacateMovedItems(of splice: inout DisplaySplice) {
-        splice.vacateMovedItems(in: &items)
+    /// Ends the current items once they were read, when `splice` moved some into its list (`DisplaySplice.moved`): the
+    /// moved ones become the new list's alone, the others are released, and the list's storage is kept for the next
+    /// splice (`itemStorage`; `DisplaySplice.retireOldItems(_:into:)`). The items are empty until the new list is taken.
+    mutating func retireOldItems(of splice: inout DisplaySplice) {
+        guard !splice.moved.isEmpty else { return }
+        let storage = itemStorage ?? DisplayListStorage()
+        itemStorage = storage
+        splice.retireOldItems(&items, into: storage)
     }
 
     /// Forgets the view of `key` (one that went with a removed view).

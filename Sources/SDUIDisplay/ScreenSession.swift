@@ -175,13 +175,14 @@ public struct ScreenSession: Sendable {
 
     /// `displayChange(_:to:after:)`; `moving`: a splice moves the kept items into the new list
     /// (`DisplayListUpdater.update(_:to:moving:)`): only for a driver's own `items`, the change then applied at once by
-    /// that driver's `apply(moving:)`, which vacates the moved places of its old list.
+    /// that driver's `apply(moving:)`, which ends its old list without the moved places. `storage`: that driver's
+    /// `itemStorage` (a splice writes its list there when it has as many places).
     package mutating func displayChange(_ items: [DisplayItem], to layout: LayoutResult, after update: StateUpdate?,
-                                moving: Bool) -> DisplayListChange {
+                                moving: Bool, storage: DisplayListStorage? = nil) -> DisplayListChange {
         // Items of another screen than the one the change was made from are all made again.
         let showsBase = update.map { update in displayed.map { $0 === update.base } == true } ?? false
         displayed = screen.derived
-        return displayList.update(showsBase ? items : [], to: layout, moving: moving)
+        return displayList.update(showsBase ? items : [], to: layout, moving: moving, storage: storage)
     }
 
     // MARK: Life cycle

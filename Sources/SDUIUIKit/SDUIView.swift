@@ -314,7 +314,7 @@ open class SDUIView: UIView, UIScrollViewDelegate {
     /// the items it can alter are made again), then VoiceOver's order, scroll content and the controls' values.
     func show(_ result: LayoutResult, after update: StateUpdate?) {
         // The kept items moved into the new list (the driver holds the only list of them).
-        let moved = storedSession.displayChange(driver.items, to: result, after: update, moving: true)
+        let moved = storedSession.displayChange(driver.items, to: result, after: update, moving: true, storage: driver.itemStorage)
         let change = driver.apply(moving: moved).change
         let items = driver.items
         lazyItems.layoutApplied(change, changedComponents: update?.changedNodes, items: items)

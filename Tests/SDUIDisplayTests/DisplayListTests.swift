@@ -110,6 +110,29 @@ import SDUILayout
         }
     }
 
+    @Test func `the ASCII reading of a URL agrees with the reading as text`() {
+        // Pieces of schemes in both cases, separators, controls, spaces, and non-ASCII text (a combining accent after a
+        // slash, a Kelvin sign, a dotted capital I, a CR LF pair) — the text reading is the general path.
+        let pieces = ["h", "H", "t", "T", "p", "P", "s", "S", "http", "HTTPS", "https://", "Http://", "data:", "DATA:",
+                      "image/", "Image/", "svg", "SVG", "png", "x", ":", "/", "//", ".", " ", "\t", "\r\n", "\u{7F}",
+                      "\u{1}", "é", "\u{301}", "\u{212A}", "\u{130}", "a.example", ""]
+        var random = SplitMix(seed: 27)
+        var ascii = 0
+        for _ in 0..<4000 {
+            var url = ""
+            for _ in 0..<random.next(7) { url += pieces[random.next(pieces.count)] }
+            let fast = ImageRequest.loadableASCIIURL(url)
+            if let fast {
+                ascii += 1
+                #expect(fast == (ImageRequest.loadableURLOfAnyText(url) != nil), "\(url.debugDescription)")
+            } else {
+                #expect(url.utf8.contains { $0 >= 0x80 } || url.utf8.count > 1 << 20, "\(url.debugDescription)")
+            }
+            #expect(ImageRequest.loadableURL(url) == ImageRequest.loadableURLOfAnyText(url), "\(url.debugDescription)")
+        }
+        #expect(ascii > 1000)
+    }
+
     @Test func `a hand-built result resolves its nodes by their pointers' child slots`() throws {
         let screen = try Screen(json: """
         {"schemaVersion": 1, "id": "s", "root": {"type": "vstack", "children": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]}}

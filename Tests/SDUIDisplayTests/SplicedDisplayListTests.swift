@@ -69,7 +69,7 @@ import SDUIEnvironment
         var random = SplitMix(seed: seed)
         var items: [StateValue] = [SplicedChangesTests.item("a", "Alpha"), SplicedChangesTests.item("b", "Beta")]
         var state = screen.state
-        var next = 0, spliced = 0
+        var next = 0, spliced = 0, reused = 0
         for step in 0..<60 {
             switch random.next(5) {
             case 0, 1:
@@ -92,9 +92,12 @@ import SDUIEnvironment
             let result = engine.layout(applying: update, in: environment, traits: traits)
             // The kept items moved into the new list (the driver's path) in most steps, copied in the others; the old
             // list read before the change shares the driver's storage in half of them (it must stay as it was) and is a
-            // copy of its own in the others (the driver's storage is then vacated in place).
+            // copy of its own in the others (the driver's storage is then ended in place and kept for a later list).
             let before = step % 2 == 0 ? driver.items : driver.items.map { $0 }
-            let change = list.update(driver.items, to: result, moving: step % 3 != 2)
+            // Moved changes write their list into the storage of the list the driver dropped when it has as many places.
+            let storageCount = driver.itemStorage?.count ?? 0
+            let change = list.update(driver.items, to: result, moving: step % 3 != 2, storage: step % 3 != 2 ? driver.itemStorage : nil)
+            if case .spliced(let splice) = change, step % 3 != 2, storageCount == splice.items.count { reused += 1 }
             let operations = driver.apply(change)
 
             let freshLayout = LayoutEngine().layout(try #require(screen.resolved(in: state).screen), in: environment, traits: traits)
@@ -120,6 +123,7 @@ import SDUIEnvironment
         // Without ids, moved rows (and the unnamed nodes after them) are other views: a whole list, renumbered.
         if name != "positional" { #expect(spliced >= (name == "stacked" ? 15 : 30), "spliced updates: \(spliced)") }
         #expect(list.splicedUpdateCount >= 30, "renumbered updates: \(list.splicedUpdateCount)")
+        if name != "positional" { #expect(reused >= 5, "lists written into a dropped list's storage: \(reused)") }
         // Elements that are their leaves' own are spliced; a row that combines its subtree makes the tree again.
         if name == "positional" {
             #expect(list.accessibilitySpliceCount < list.splicedUpdateCount)

@@ -70,12 +70,14 @@ public enum AccessibilityOrder {
             return Key(priority: items[i].priority, top: f.minY, snappedTop: snapped(f.minY),
                        leading: snapped(rightToLeft ? -f.maxX : f.minX), document: items[i].document, index: i)
         }
-        // Priority first (higher first), then by top edge; equal keys keep document order.
-        keys.sort { a, b in
+        // Priority first (higher first), then by top edge; equal keys keep document order. (A total order: keys already
+        // in it — items in document order, top to bottom, the usual case — are left as they are.)
+        func precedes(_ a: Key, _ b: Key) -> Bool {
             if a.priority != b.priority { return a.priority > b.priority }
             if a.top != b.top { return a.top < b.top }
             return a.document != b.document ? a.document < b.document : a.index < b.index
         }
+        if !Self.isSorted(keys, by: precedes) { keys.sort(by: precedes) }
         var result: [Int] = []
         result.reserveCapacity(keys.count)
         var k = 0
@@ -84,16 +86,31 @@ public enum AccessibilityOrder {
             let limit = keys[k].top + lineTolerance
             var end = k + 1
             while end < keys.count && keys[end].priority == keys[k].priority && keys[end].top < limit { end += 1 }
-            keys[k..<end].sort { a, b in
+            func leads(_ a: Key, _ b: Key) -> Bool {
                 if a.leading != b.leading { return a.leading < b.leading }
                 if a.snappedTop != b.snappedTop { return a.top < b.top }
                 return a.document != b.document ? a.document < b.document : a.index < b.index
             }
+            // (A total order too: a line already in it — one item, or items leading to trailing — is left as it is.)
+            if end - k > 1 && !Self.isSorted(keys[k..<end], by: leads) { keys[k..<end].sort(by: leads) }
             for key in keys[k..<end] { result.append(key.index) }
             lineEnds.append(end)
             k = end
         }
         return result
+    }
+
+    /// Whether each of `keys` precedes the next by `precedes` (a strict total order: then no sort would move any).
+    private static func isSorted<C: RandomAccessCollection>(_ keys: C, by precedes: (C.Element, C.Element) -> Bool) -> Bool {
+        guard !keys.isEmpty else { return true }
+        var previous = keys.startIndex
+        var next = keys.index(after: previous)
+        while next < keys.endIndex {
+            guard precedes(keys[previous], keys[next]) else { return false }
+            previous = next
+            next = keys.index(after: next)
+        }
+        return true
     }
 
     /// Sorts one line of items (`order`: the item indices of the line, in reading order) leading to trailing, as

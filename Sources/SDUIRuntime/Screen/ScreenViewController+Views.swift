@@ -17,7 +17,7 @@ extension ScreenViewController {
     /// nil: the screen may differ anywhere (the whole list is made and compared).
     func applyLayout(_ result: LayoutResult, after update: StateUpdate? = nil) {
         // The kept items moved into the new list (the driver holds the only list of them).
-        let moved = session.displayChange(views.items, to: result, after: update, moving: true)
+        let moved = session.displayChange(views.items, to: result, after: update, moving: true, storage: views.itemStorage)
         let (change, operations) = views.apply(moving: moved)
         let changedComponents = update?.changedNodes
         // Which nodes are lazy items depends on the grids and vstacks of the root scroll's column.
