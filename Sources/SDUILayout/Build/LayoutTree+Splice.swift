@@ -1,89 +1,33 @@
 import SDUISchema
 
-/// A run of a renumbered table's entries, in the new order: entries of the table as it was (`old`), or entries made
-/// for it (`made`: indices into the scratch tree the new nodes were built into; a per-node buffer of a later stage
-/// fills them with its default).
-enum NodeRun {
-    case old(Range<Int>)
-    case made(Range<Int>)
-
-    var count: Int {
-        switch self {
-        case .old(let range), .made(let range): return range.count
-        }
-    }
-}
-
-/// A region of a table replaced by runs of entries (`LayoutTree.spliceChildren`): `region` of the old table becomes
-/// `runs`, the entries after it move by `delta`.
-struct TableSplice {
-    var region: Range<Int>
-    var runs: [NodeRun]
-    var newCount: Int { runs.reduce(0) { $0 + $1.count } }
-    var delta: Int { newCount - region.count }
-
-    /// The runs of the whole table of `count` entries: before the region, the region's, after it.
-    func wholeTable(oldCount count: Int) -> [NodeRun] {
-        var all: [NodeRun] = []
-        all.reserveCapacity(runs.count + 2)
-        if region.lowerBound > 0 { all.append(.old(0..<region.lowerBound)) }
-        all += runs
-        if region.upperBound < count { all.append(.old(region.upperBound..<count)) }
-        return all
-    }
-}
-
-/// The new numbers of a spliced table's entries (`TableSplice`): of an old entry (`old`: the same before the
-/// region, -1 when removed, `delta` later after it) and of a made one (`made`, by its index in the scratch table).
-struct EntryNumbers {
-    let region: Range<Int>
-    let delta: Int32
-    /// For each old entry of the region: its new number, or -1.
-    private var oldNumbers: [Int32]
-    /// For each made entry (up to the last one the runs take): its new number, or -1.
-    private var madeNumbers: [Int32]
-
-    init(_ splice: TableSplice) {
-        region = splice.region
-        delta = Int32(splice.delta)
-        var madeEnd = 0
-        for run in splice.runs { if case .made(let range) = run { madeEnd = Swift.max(madeEnd, range.upperBound) } }
-        (oldNumbers, madeNumbers) = splice.numbers(madeCount: madeEnd)
-    }
-
-    /// The new number of old entry `entry` (negative ones are kept: "none").
-    @inline(__always)
-    func old(_ entry: Int32) -> Int32 {
-        let i = Int(entry)
-        if entry < 0 || i < region.lowerBound { return entry }
-        if i >= region.upperBound { return entry + delta }
-        return oldNumbers[i - region.lowerBound]
-    }
-
-    /// The new number of made entry `entry` (-1 for one no run takes).
-    @inline(__always)
-    func made(_ entry: Int32) -> Int32 {
-        entry >= 0 && Int(entry) < madeNumbers.count ? madeNumbers[Int(entry)] : -1
-    }
-}
-
 /// How a node's children were spliced: the nodes, text runs, controls and layers renumbered, for the per-node state
 /// of the stages after the build (placements, measurements, frames) to follow (`LayoutState.followSplice`).
 struct ChildrenSplice {
     /// The node whose children changed (its number is the same before and after).
-    var container: Int32
-    var nodes: TableSplice
-    var texts: TableSplice
-    var layers: TableSplice
+    let container: Int32
+    let nodes: TableSplice
+    let texts: TableSplice
+    let layers: TableSplice
     /// For each old node of `nodes.region`: its new number, or -1 (removed).
-    var regionNumbers: [Int32]
+    let regionNumbers: [Int32]
+    /// `nodes.delta`, summed once (`newNumber` adds it to every node after the region).
+    private let nodeDelta: Int32
+
+    init(container: Int32, nodes: TableSplice, texts: TableSplice, layers: TableSplice, regionNumbers: [Int32]) {
+        self.container = container
+        self.nodes = nodes
+        self.texts = texts
+        self.layers = layers
+        self.regionNumbers = regionNumbers
+        nodeDelta = Int32(nodes.delta)
+    }
 
     /// The new number of old node `old` (-1: removed).
     @inline(__always)
     func newNumber(_ old: Int32) -> Int32 {
         let i = Int(old)
         if old < 0 || i < nodes.region.lowerBound { return old }
-        if i >= nodes.region.upperBound { return old + Int32(nodes.delta) }
+        if i >= nodes.region.upperBound { return old + nodeDelta }
         return regionNumbers[i - nodes.region.lowerBound]
     }
 }
@@ -170,11 +114,11 @@ extension LayoutTree {
         }
         let region = nodes.unchecked
         for k in start..<regionEnd where region[k].kind == .grid || region[k].kind == .hgrid { return .failure(.holdsGrid) }
-        // The region's text runs, controls and layered nodes (each table is in node order: one run of it).
-        let (textRegion, inputRegion) = entries(in: start..<regionEnd)
-        if !textRegion.isEmpty && (fontMisses.contains { textRegion.contains(Int($0.text)) }
-                                   || fontSubstitutions.contains { textRegion.contains(Int($0.text)) }) {
-            return .failure(.reports)
+        // A font report of the region's text runs is the full build's to order and name.
+        if !fontMisses.isEmpty || !fontSubstitutions.isEmpty {
+            let texts = entries(in: start..<regionEnd).texts
+            if fontMisses.contains(where: { texts.contains(Int($0.text)) })
+                || fontSubstitutions.contains(where: { texts.contains(Int($0.text)) }) { return .failure(.reports) }
         }
         if !buildDiagnostics.isEmpty {
             let pointer = SDUILayout.pointer(forPath: path(of: container))
@@ -219,7 +163,12 @@ extension LayoutTree {
 
         // Nothing refuses from here on.
         makeNodeBuffersOwn()
-        let nodeSplice = TableSplice(region: start..<regionEnd, runs: runs)
+        // The runs that move no node (`trimmed()`: leading kept children where they were, trailing ones that move with
+        // the nodes after the region) are left out of the region every table is spliced and renumbered over.
+        let moved = TableSplice(region: start..<regionEnd, runs: runs).trimmed()
+        let lower = moved.region.lowerBound, upper = moved.region.upperBound
+        let movedRuns = moved.runs.count == runs.count ? runs : Array(moved.runs)
+        let nodeSplice = TableSplice(region: moved.region, runs: movedRuns)
         var (regionNumbers, scratchNumbers) = nodeSplice.numbers(madeCount: scratch.nodes.count)
         scratchNumbers[0] = container
         let splice0 = ChildrenSplice(container: container, nodes: nodeSplice, texts: TableSplice(region: 0..<0, runs: []),
@@ -229,9 +178,9 @@ extension LayoutTree {
 
         // Side tables: the runs of each, in the new order.
         var textRuns: [NodeRun] = [], inputRuns: [NodeRun] = [], layeredRuns: [NodeRun] = [], layerRuns: [NodeRun] = []
-        textRuns.reserveCapacity(runs.count); inputRuns.reserveCapacity(runs.count)
-        layeredRuns.reserveCapacity(runs.count); layerRuns.reserveCapacity(runs.count)
-        for run in runs {
+        textRuns.reserveCapacity(movedRuns.count); inputRuns.reserveCapacity(movedRuns.count)
+        layeredRuns.reserveCapacity(movedRuns.count); layerRuns.reserveCapacity(movedRuns.count)
+        for run in movedRuns {
             switch run {
             case .old(let range):
                 let (texts, inputs) = entries(in: range)
@@ -249,9 +198,10 @@ extension LayoutTree {
                 layerRuns.append(.made(layerRange(of: layered, in: scratch.layeredNodes)))
             }
         }
+        let (textRegion, inputRegion) = entries(in: lower..<upper)
         let textSplice = TableSplice(region: textRegion, runs: textRuns)
         let inputSplice = TableSplice(region: inputRegion, runs: inputRuns)
-        let layeredRegion = layeredEntries(in: start..<regionEnd)
+        let layeredRegion = layeredEntries(in: lower..<upper)
         let layeredSplice = TableSplice(region: layeredRegion, runs: layeredRuns)
         let layerSplice = TableSplice(region: layerRange(of: layeredRegion, in: layeredNodes), runs: layerRuns)
         let textNumbers = EntryNumbers(textSplice), inputNumbers = EntryNumbers(inputSplice)
@@ -460,138 +410,5 @@ extension LayoutTree {
             }
         default: return (context, .none)
         }
-    }
-}
-
-extension TableSplice {
-    /// The new number of each old entry of the region (-1: removed) and of each of the first `madeCount` made entries
-    /// (-1: no run takes it).
-    func numbers(madeCount: Int) -> (old: [Int32], made: [Int32]) {
-        var old = [Int32](repeating: -1, count: region.count)
-        var made = [Int32](repeating: -1, count: madeCount)
-        old.withUnsafeMutableBufferPointer { old in
-            made.withUnsafeMutableBufferPointer { made in
-                var at = Int32(truncatingIfNeeded: region.lowerBound)
-                for run in runs {
-                    switch run {
-                    case .old(let range):
-                        precondition(range.lowerBound >= region.lowerBound && range.upperBound <= region.upperBound)
-                        for i in range { old[i - region.lowerBound] = at; at += 1 }
-                    case .made(let range):
-                        precondition(range.lowerBound >= 0 && range.upperBound <= made.count)
-                        for i in range { made[i] = at; at += 1 }
-                    }
-                }
-            }
-        }
-        return (old, made)
-    }
-
-    /// The same splice without the runs that move no entry: leading runs taken from where they go, and trailing ones
-    /// that move with the entries after the region (by `delta`) — they become part of what is kept or moved whole.
-    func trimmed() -> TrimmedSplice {
-        var region = self.region
-        var runs = self.runs[...]
-        while case .old(let r)? = runs.first, r.lowerBound == region.lowerBound {
-            region = r.upperBound..<region.upperBound
-            runs = runs.dropFirst()
-        }
-        while case .old(let r)? = runs.last, r.upperBound == region.upperBound {
-            region = region.lowerBound..<r.lowerBound
-            runs = runs.dropLast()
-        }
-        return TrimmedSplice(region: region, runs: runs, delta: delta)
-    }
-}
-
-/// A `TableSplice` without the runs that move no entry (`TableSplice.trimmed()`): its runs a slice of the splice's.
-struct TrimmedSplice {
-    var region: Range<Int>
-    var runs: ArraySlice<NodeRun>
-    var delta: Int
-}
-
-extension NodeBuffer {
-    /// Replaces `splice.region` with its runs: old ones from this buffer as it was, made ones from `made` (or
-    /// `filler`, when nil). Entries that stay where they are are not written; the ones after the region move as one
-    /// block.
-    /// - Complexity: O(the entries moved) copies, plus one block move of the entries after the region.
-    func splice(_ full: TableSplice, made: NodeBuffer<Element>?, filler: Element) {
-        let splice = full.trimmed()
-        let lower = splice.region.lowerBound, upper = splice.region.upperBound
-        let oldCount = count
-        guard upper <= oldCount else { return }
-        // The old runs that change place, copied out before anything is written (in the order they are written).
-        var taken = ContiguousArray<Element>()
-        var at = lower
-        for run in splice.runs {
-            if case .old(let range) = run, range.lowerBound != at {
-                taken.append(contentsOf: UnsafeBufferPointer(start: unchecked.base + range.lowerBound, count: range.count))
-            }
-            at += run.count
-        }
-        let delta = splice.delta
-        if delta > 0 { append(contentsOf: repeatElement(filler, count: delta)) }
-        if delta != 0 && upper < oldCount {
-            let base = unchecked.base
-            UnsafeMutableRawPointer(base + upper + delta).copyMemory(from: base + upper,
-                                                                     byteCount: (oldCount - upper) * MemoryLayout<Element>.stride)
-        }
-        if delta < 0 { truncate(to: oldCount + delta) }
-        let base = unchecked.base
-        at = lower
-        var next = 0
-        for run in splice.runs {
-            switch run {
-            case .old(let range):
-                if range.lowerBound != at {
-                    taken.withUnsafeBufferPointer { taken in
-                        (base + at).update(from: taken.baseAddress! + next, count: range.count)
-                    }
-                    next += range.count
-                }
-            case .made(let range):
-                if let made {
-                    (base + at).update(from: made.unchecked.base + range.lowerBound, count: range.count)
-                } else {
-                    (base + at).update(repeating: filler, count: range.count)
-                }
-            }
-            at += run.count
-        }
-    }
-}
-
-extension ContiguousArray {
-    /// Replaces `splice.region` with its runs: old ones from this array as it was, made ones from `made` (or
-    /// `filler`, when nil). Entries that stay where they are are not written.
-    mutating func splice(_ full: TableSplice, made: ContiguousArray<Element>?, filler: Element) {
-        let splice = full.trimmed()
-        guard splice.region.upperBound <= count else { return }
-        if splice.delta == 0 {
-            // In place: only the runs that move.
-            var writes: [(at: Int, values: ArraySlice<Element>)] = []
-            var at = splice.region.lowerBound
-            for run in splice.runs {
-                switch run {
-                case .old(let range): if range.lowerBound != at { writes.append((at, ArraySlice(Array(self[range])))) }
-                case .made(let range):
-                    writes.append((at, made.map { ArraySlice(Array($0[range])) } ?? ArraySlice(repeatElement(filler, count: range.count))))
-                }
-                at += run.count
-            }
-            for write in writes { replaceSubrange(write.at..<(write.at + write.values.count), with: write.values) }
-            return
-        }
-        var region = ContiguousArray<Element>()
-        region.reserveCapacity(splice.region.count + splice.delta)
-        for run in splice.runs {
-            switch run {
-            case .old(let range): region += self[range]
-            case .made(let range):
-                if let made { region += made[range] } else { region += repeatElement(filler, count: range.count) }
-            }
-        }
-        replaceSubrange(splice.region, with: region)
     }
 }

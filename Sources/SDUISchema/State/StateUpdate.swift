@@ -202,7 +202,7 @@ public struct StateUpdater: Sendable {
             for entry in patches {
                 root.modify(at: entry.path[...]) { node in
                     node.children = entry.patch.children
-                    node.templates = entry.patch.templates
+                    if entry.patch.rangesChanged { node.templates = entry.patch.templates }
                 }
             }
         }

@@ -105,13 +105,26 @@ struct ItemKeyTable {
 
     /// The entry of `key`, or nil.
     private func find(_ key: StateValue, hash: Int) -> Int? {
-        var i = hash & mask
-        while slots[i] != 0 {
-            let entry = Int(slots[i]) - 1
-            if hashes[entry] == hash && keys[entry] == key { return entry }
-            i = (i + 1) & mask
+        keys.withUnsafeBufferPointer { keys in
+            var i = hash & mask
+            while slots[i] != 0 {
+                let entry = Int(slots[i]) - 1
+                if hashes[entry] == hash && Self.same(keys.baseAddress! + entry, key) { return entry }
+                i = (i + 1) & mask
+            }
+            return nil
         }
-        return nil
+    }
+
+    /// Whether the identity at `stored` equals `key` (`StateValue`'s equality), read in place: the table's ints and
+    /// ASCII strings compared directly, without a copy of the stored one.
+    @inline(__always)
+    private static func same(_ stored: UnsafePointer<StateValue>, _ key: StateValue) -> Bool {
+        switch key {
+        case .int(let b): if case .int(let a) = stored.pointee { return a == b } else { return false }
+        case .string(let b): if case .string(let a) = stored.pointee { return a == b } else { return false }
+        default: return stored.pointee == key
+        }
     }
 
     /// Sets `key`'s value (adding it when it is not in the table).

@@ -78,6 +78,9 @@ struct TemplateItemPatch {
     var templates: [ChildTemplate]
     /// For each of `children`: the index among the old children of the node it keeps, or nil for a node made.
     var origins: [Int?]
+    /// Whether a template's range differs from the node's (else `templates` are the node's own, and setting them
+    /// would copy the node's properties for nothing).
+    var rangesChanged = false
 
     /// The children of `node` (whose templates' `items` read no template local) in `state`, or nil when this cannot
     /// stand for the general path: an `items` that fails or is no array, an identity that fails or repeats, an
@@ -94,6 +97,7 @@ struct TemplateItemPatch {
         children.reserveCapacity(old.count)
         origins.reserveCapacity(old.count)
         var cursor = 0
+        var changedRange = false
         let globals = state.values, limits = options.expressionLimits
         for template in node.templates {
             guard template.range.lowerBound >= cursor, template.range.upperBound <= old.count else { return nil }
@@ -184,6 +188,7 @@ struct TemplateItemPatch {
                 children.append(node)
                 origins.append(nil)
             }
+            if template.range != start..<children.count { changedRange = true }
             templates.append(ChildTemplate(forEach: forEach, range: start..<children.count))
         }
         children += old[cursor...]
@@ -191,6 +196,7 @@ struct TemplateItemPatch {
         self.children = children
         self.origins = origins
         self.templates = templates
+        rangesChanged = changedRange
     }
 }
 
