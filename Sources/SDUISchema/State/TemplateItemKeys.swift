@@ -63,13 +63,7 @@ struct ItemKeyTable {
 
     /// Puts entry `entry` in its slot: an empty one, or the one of an earlier entry with the same identity.
     private mutating func place(entry: Int) {
-        let hash = hashes[entry]
-        var i = hash & mask
-        while slots[i] != 0 {
-            let other = Int(slots[i]) - 1
-            if hashes[other] == hash && keys[other] == keys[entry] { break }
-            i = (i + 1) & mask
-        }
+        let i = slot(of: keys[entry], hash: hashes[entry])
         slots[i] = Int32(truncatingIfNeeded: entry + 1)
     }
 
@@ -93,26 +87,32 @@ struct ItemKeyTable {
         }
         let hash = pendingHashes[claims]
         claims += 1
-        if let entry = find(key, hash: hash) {
+        let i = slot(of: key, hash: hash)
+        if slots[i] != 0 {
+            let entry = Int(slots[i]) - 1
             let position = values[entry]
             guard position != Self.taken else { return nil }
             values[entry] = Self.taken
             return position
         }
-        upsert(key, hash: hash, value: Self.taken)
+        keys.append(key)
+        hashes.append(hash)
+        values.append(Self.taken)
+        slots[i] = Int32(truncatingIfNeeded: keys.count)
         return Self.new
     }
 
-    /// The entry of `key`, or nil.
-    private func find(_ key: StateValue, hash: Int) -> Int? {
+    /// The slot of `key`: the one that holds its entry, or the empty one where its entry goes (the table has twice as
+    /// many slots as it can hold entries, so there is one).
+    private func slot(of key: StateValue, hash: Int) -> Int {
         keys.withUnsafeBufferPointer { keys in
             var i = hash & mask
             while slots[i] != 0 {
                 let entry = Int(slots[i]) - 1
-                if hashes[entry] == hash && Self.same(keys.baseAddress! + entry, key) { return entry }
+                if hashes[entry] == hash && Self.same(keys.baseAddress! + entry, key) { return i }
                 i = (i + 1) & mask
             }
-            return nil
+            return i
         }
     }
 
@@ -125,23 +125,6 @@ struct ItemKeyTable {
         case .string(let b): if case .string(let a) = stored.pointee { return a == b } else { return false }
         default: return stored.pointee == key
         }
-    }
-
-    /// Sets `key`'s value (adding it when it is not in the table).
-    private mutating func upsert(_ key: StateValue, hash: Int, value: Int) {
-        var i = hash & mask
-        while slots[i] != 0 {
-            let entry = Int(slots[i]) - 1
-            if hashes[entry] == hash && keys[entry] == key {
-                values[entry] = value
-                return
-            }
-            i = (i + 1) & mask
-        }
-        keys.append(key)
-        hashes.append(hash)
-        values.append(value)
-        slots[i] = Int32(truncatingIfNeeded: keys.count)
     }
 
     /// The table's hash of `key`: of an `int`, its value mixed; of an ASCII string, FNV-1a of its bytes; nil for any
