@@ -26,6 +26,27 @@ extension ValueTemplate {
     }
 }
 
+extension StateValue {
+    /// Whether the values at `a` and `b` are one stored value: the same bytes — the same case and payload, for a
+    /// string, array or object the same storage — so equal, found without a copy or a look at their contents. Values
+    /// whose bytes differ may still be equal (`==` says).
+    @inline(__always)
+    static func sameStorage(_ a: UnsafePointer<StateValue>, _ b: UnsafePointer<StateValue>) -> Bool {
+        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
+        let size = MemoryLayout<StateValue>.size
+        var k = 0
+        while k + 8 <= size {
+            if x.loadUnaligned(fromByteOffset: k, as: UInt64.self) != y.loadUnaligned(fromByteOffset: k, as: UInt64.self) { return false }
+            k += 8
+        }
+        while k < size {
+            if x.load(fromByteOffset: k, as: UInt8.self) != y.load(fromByteOffset: k, as: UInt8.self) { return false }
+            k += 1
+        }
+        return true
+    }
+}
+
 extension PayloadDecoder {
     /// The node `forEach`'s template makes for one item — `element`, at `index`, whose identity is `key` — in
     /// `state`: the same decoding of the same definition `Screen.resolved(in:)` runs for that item
@@ -123,6 +144,7 @@ struct TemplateItemPatch {
                 let identity = ItemIdentity(id)
                 if let path = identity.memberPath {
                     for element in elements {
+                        // The element's copy handed over to be read (its object taken apart, not copied again).
                         guard let key = ItemIdentity.read(path, of: element) else { return nil }
                         newKeys.append(key)
                     }
@@ -152,19 +174,27 @@ struct TemplateItemPatch {
             // The locals' cache key (`BindingContext.signature`), made when an item is.
             var signature: String?
             let start = children.count
-            for (index, element) in elements.enumerated() {
+            // The new and the previous elements read in place (a kept item's element is not copied): both arrays
+            // are kept unchanged by `elements` and `madeFor` for the whole loop.
+            let newElements = elements.withUnsafeBufferPointer { $0 }
+            let previousElements = madeFor.withUnsafeBufferPointer { $0 }
+            for index in elements.indices {
                 let key = newKeys[index]
                 guard let position = identities.claim(key) else { return nil }
                 // Kept when it was made for the same element at the same index, or its definition does not read the
                 // index: the index is where the node is, so a node that moves is kept as it is.
                 if position != ItemKeyTable.new, position == index || !readsIndex {
                     let k = template.range.lowerBound + position
-                    if madeFor.isEmpty ? old[k].templateItem?.item == element : madeFor[position] == element {
+                    let same = madeFor.isEmpty ? old[k].templateItem?.item == elements[index]
+                        : StateValue.sameStorage(previousElements.baseAddress! + position, newElements.baseAddress! + index)
+                            || madeFor[position] == elements[index]
+                    if same {
                         children.append(old[k])
                         origins.append(k)
                         continue
                     }
                 }
+                let element = elements[index]
                 // Its custom types decode as the app's, as `Screen.resolved(in:)` has them.
                 options.customTypes.formUnion(definitions.entries[definition].customTypes)
                 let decoder = PayloadDecoder(options: options)
@@ -246,10 +276,10 @@ struct ItemIdentity {
 
     /// The member at `path` of `value`, nil when a step is no object or has no such member (the evaluator's
     /// `member` fails there too).
-    static func read(_ path: [String], of value: StateValue) -> StateValue? {
+    static func read(_ path: [String], of value: consuming StateValue) -> StateValue? {
         // The first member read from the element as it is (no copy of it to walk from).
         guard let first = path.first else { return value }
-        guard case .object(let object) = value, var member = object[first] else { return nil }
+        guard case .object(let object) = consume value, var member = object[first] else { return nil }
         for name in path.dropFirst() {
             guard case .object(let object) = member, let next = object[name] else { return nil }
             member = next
