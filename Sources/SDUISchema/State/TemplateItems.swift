@@ -138,14 +138,36 @@ struct TemplateItemPatch {
                 return keys
             }
             guard let oldKeys = readKeys else { return nil }
+            let oldCount = oldKeys.count
+            // The elements the old items were made for, as the previous state holds them: equal to the items'
+            // own, and where the new state kept an element, the same stored value, which compares without visiting
+            // its members. The items' own are compared when they cannot be had.
+            var madeFor: [StateValue] = []
+            if case .array(let values)? = try? forEach.items.evaluated(globals: previous, locals: [], limits: limits),
+               values.count == oldCount {
+                madeFor = values
+            }
+            // Both read in place (a kept item's element is not copied): `elements` and `madeFor` keep them unchanged
+            // while this template's items are made.
+            let newElements = elements.withUnsafeBufferPointer { $0 }
+            let previousElements = madeFor.withUnsafeBufferPointer { $0 }
             var newKeys: [StateValue] = []
             newKeys.reserveCapacity(elements.count)
             if let id = forEach.id {
                 let identity = ItemIdentity(id)
                 if let path = identity.memberPath {
-                    for element in elements {
+                    // An identity that only reads the element is the old item's for an element the previous state
+                    // held at that item (the same stored value, looked for where the elements before it suggest:
+                    // after the last one found, or at its own index); any other element's is read.
+                    var next = 0
+                    for index in elements.indices {
+                        if let position = ItemIdentity.previousPosition(of: newElements, index, in: previousElements, after: next) {
+                            newKeys.append(oldKeys[position])
+                            next = position + 1
+                            continue
+                        }
                         // The element's copy handed over to be read (its object taken apart, not copied again).
-                        guard let key = ItemIdentity.read(path, of: element) else { return nil }
+                        guard let key = ItemIdentity.read(path, of: elements[index]) else { return nil }
                         newKeys.append(key)
                     }
                 } else {
@@ -159,25 +181,12 @@ struct TemplateItemPatch {
             } else {
                 for index in elements.indices { newKeys.append(.int(index)) }
             }
-            let oldCount = oldKeys.count
             var identities = ItemKeyTable(old: consume oldKeys, new: newKeys)
-            // The elements the old items were made for, as the previous state holds them: equal to the items'
-            // own, and where the new state kept an element, the same stored value, which compares without visiting
-            // its members. The items' own are compared when they cannot be had.
-            var madeFor: [StateValue] = []
-            if case .array(let values)? = try? forEach.items.evaluated(globals: previous, locals: [], limits: limits),
-               values.count == oldCount {
-                madeFor = values
-            }
             let definition = definitions.entry(for: forEach.template)
             let readsIndex = definitions.entries[definition].readsIndex
             // The locals' cache key (`BindingContext.signature`), made when an item is.
             var signature: String?
             let start = children.count
-            // The new and the previous elements read in place (a kept item's element is not copied): both arrays
-            // are kept unchanged by `elements` and `madeFor` for the whole loop.
-            let newElements = elements.withUnsafeBufferPointer { $0 }
-            let previousElements = madeFor.withUnsafeBufferPointer { $0 }
             for index in elements.indices {
                 let key = newKeys[index]
                 guard let position = identities.claim(key) else { return nil }
@@ -272,6 +281,19 @@ struct ItemIdentity {
         locals[1] = .int(index)
         defer { locals[0] = .null }
         return try? binding.evaluate(globals: globals, locals: locals, limits: limits)
+    }
+
+    /// The position among `previous` (the elements the old items were made for) of the same stored value as
+    /// `elements[index]` (`StateValue.sameStorage`), looked for at `after` (where the items before it leave off), the
+    /// one after it (an item removed there) and at `index`; nil when none holds it. Equal elements have the same
+    /// identity when it only reads the element.
+    static func previousPosition(of elements: UnsafeBufferPointer<StateValue>, _ index: Int, in previous: UnsafeBufferPointer<StateValue>,
+                                 after: Int) -> Int? {
+        guard let base = previous.baseAddress, let element = elements.baseAddress.map({ $0 + index }) else { return nil }
+        if after < previous.count && StateValue.sameStorage(base + after, element) { return after }
+        if after + 1 < previous.count && StateValue.sameStorage(base + after + 1, element) { return after + 1 }
+        if index < previous.count && StateValue.sameStorage(base + index, element) { return index }
+        return nil
     }
 
     /// The member at `path` of `value`, nil when a step is no object or has no such member (the evaluator's
