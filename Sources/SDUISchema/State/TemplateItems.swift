@@ -127,6 +127,10 @@ struct TemplateItemPatch {
             cursor = template.range.upperBound
             let forEach = template.forEach
             guard case .array(let elements)? = try? forEach.items.evaluated(globals: globals, locals: [], limits: limits) else { return nil }
+            // Room for this template's items and the children after them (an item inserted outgrows the old count).
+            let room = children.count + elements.count + old.count - template.range.upperBound
+            children.reserveCapacity(room)
+            origins.reserveCapacity(room)
             // The old items' identities and the new items' (each new item claims its own in order).
             let readKeys = old.withUnsafeBufferPointer { nodes -> [StateValue]? in
                 var keys: [StateValue] = []
