@@ -84,7 +84,12 @@ extension DecodingContext {
         }
         // In the order the whole node's encoding writes them, so what they report comes in the same order.
         keys.sort { $0.rank < $1.rank }
-        for site in sites { bindings.cache[bindings.localsSignature + "\u{0}" + site.binding.source] = site.binding }
+        // Looked up before it is written: the cache is often shared (a template's items each start from the
+        // definition's), and a write would copy it whole for a binding it already holds.
+        for site in sites {
+            let key = bindings.localsSignature + "\u{0}" + site.binding.source
+            if bindings.cache[key] == nil { bindings.cache[key] = site.binding }
+        }
         let number = placeNode(at: DecodingContext.NodeLocation(parent: -1, index: 0))
         var resolved = node
         resolved.makeUnique()

@@ -133,7 +133,9 @@ struct ReaderTables: Sendable {
     mutating func replaceChildren(at path: [Int32], in root: ComponentNode, old: ComponentNode, with children: [ComponentNode],
                                   origins: [Int?], schema: StateSchema) -> Bool {
         // The node's number and its ancestors', from the root down.
-        var ancestors: [Int32] = [0]
+        var ancestors: [Int32] = []
+        ancestors.reserveCapacity(path.count + 1)
+        ancestors.append(0)
         var node = root
         for step in path {
             guard let views = views(of: node, at: ancestors[ancestors.count - 1]),
@@ -179,7 +181,9 @@ struct ReaderTables: Sendable {
             for n in Int(run.from)..<Int(run.to) { tables.subtreeEnd.append(subtreeEnd[n] - run.from + run.number) }
             run = (0, 0, 0)
         }
-        var childPath = path
+        var childPath: [Int32] = []
+        childPath.reserveCapacity(path.count + 1)
+        childPath += path
         childPath.append(0)
         for j in lead..<origins.count {
             let number = start + Int32(builder.tables.textOf.count) + (run.to - run.from)
