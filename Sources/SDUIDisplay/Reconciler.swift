@@ -222,6 +222,15 @@ public enum Reconciler {
         return operations
     }
 
+    /// The index of the current item that new item `i` keeps (`oldIndices[i]`, or `i` itself without them), when there
+    /// is one among `count` (`ViewTreeDriver.run`; here, not in the generic driver: there it is a call with the host's
+    /// metadata and an `Optional.map` closure).
+    static func keptIndex(of i: Int, _ oldIndices: UnsafeBufferPointer<Int32>?, count: Int) -> Int? {
+        let o: Int
+        if let oldIndices { o = Int(oldIndices[i]) } else { o = i }
+        return o >= 0 && o < count ? o : nil
+    }
+
     /// The frame of `items[i]` in its parent's coordinates (the window's for a root).
     static func relativeFrame(_ items: [DisplayItem], _ i: Int) -> Rect {
         items.withUnsafeBufferPointer { relativeFrame($0, i) }
@@ -430,7 +439,7 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
             case .updateFrame(let key, let item):
                 guard item.int < newItems.count else { continue }
                 let view: Host.HostView
-                if let ordered, let o = Self.keptIndex(of: item.int, oldIndices, count: ordered.count) {
+                if let ordered, let o = Reconciler.keptIndex(of: item.int, oldIndices, count: ordered.count) {
                     view = ordered[o]
                 } else if let found = views[key] {
                     view = found
@@ -442,7 +451,7 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
             case .updateContent(let key, let item):
                 guard item.int < newItems.count else { continue }
                 let view: Host.HostView
-                if let ordered, let o = Self.keptIndex(of: item.int, oldIndices, count: ordered.count) {
+                if let ordered, let o = Reconciler.keptIndex(of: item.int, oldIndices, count: ordered.count) {
                     view = ordered[o]
                 } else if let found = views[key] {
                     view = found
@@ -457,13 +466,6 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
                 kindCounts[4] += 1
             }
         }
-    }
-
-    /// The index of the current item that new item `i` keeps (`oldIndices[i]`, or `i` itself without them), when there
-    /// is one among `count`.
-    private static func keptIndex(of i: Int, _ oldIndices: UnsafeBufferPointer<Int32>?, count: Int) -> Int? {
-        let o = oldIndices.map { Int($0[i]) } ?? i
-        return o >= 0 && o < count ? o : nil
     }
 
     /// Ends the current items once they were read, when `splice` moved some into its list (`DisplaySplice.moved`): the
