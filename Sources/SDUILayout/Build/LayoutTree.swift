@@ -487,12 +487,15 @@ struct OutputLinks {
 /// The one way a result's, a diagnostic's and a tree's path ids are made. - Complexity: O(depth).
 func pathID(of index: Int, slot: (Int) -> Int32, parent: (Int) -> Int, count: Int) -> String {
     var slots: [Int32] = []
+    slots.reserveCapacity(16)
     var i = index
     while i > 0, i < count {
         slots.append(slot(i))
         i = parent(i)
     }
     var path = "root"
+    // Room for the usual components (".12"), so the string grows once.
+    path.reserveCapacity(4 + 4 * slots.count)
     for s in slots.reversed() { path += pathComponent(forChildIndex: s) }
     return path
 }
