@@ -68,4 +68,29 @@ import SDUIEnvironment
         }
         #expect(compared > 1_000 && same > 100, "pairs compared: \(compared), alike: \(same)")
     }
+
+    /// A node's path id (`LayoutResult.pathID(at:)`, written as bytes) equals its components joined
+    /// (`pathComponent(forChildIndex:)` from the root down), for every node of a screen with child indices past the
+    /// small ones, a section's header and footer, and backgrounds and overlays with views.
+    @Test func `path ids equal their components joined`() throws {
+        let rows = (0..<1_050).map { #"{"type": "text", "text": "Row \#($0)", "modifiers": [{"overlay": {"content": {"type": "text", "text": "!"}}}]}"# }
+        let payload = #"{"schemaVersion": 1, "id": "paths", "root": {"type": "scroll", "children": [{"type": "vstack", "children": ["#
+            + #"{"type": "section", "header": {"type": "text", "text": "Head"}, "footer": {"type": "text", "text": "Foot"}, "children": ["#
+            + rows.joined(separator: ", ") + "]}]}]}}"
+        let screen = try #require(PayloadDecoder().decode(Array(payload.utf8)).screen)
+        let environment = try WindowEnvironment(WindowConfiguration(
+            device: try #require(DeviceCatalog.device(named: "iphone-16")), orientation: .portrait,
+            mode: .window(Size(width: 320, height: 700))))
+        let result = LayoutEngine().layout(screen, in: environment, traits: environment.traitCollection())
+        #expect(result.nodeCount > 2_000)
+        for i in 0..<result.nodeCount {
+            var components: [String] = []
+            var k = i
+            while k > 0 {
+                components.append(pathComponent(forChildIndex: result.childSlot(at: k)))
+                k = result.parentIndex(at: k)
+            }
+            #expect(result.pathID(at: i) == "root" + components.reversed().joined(), "node \(i)")
+        }
+    }
 }

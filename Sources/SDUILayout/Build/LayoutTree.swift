@@ -493,11 +493,30 @@ func pathID(of index: Int, slot: (Int) -> Int32, parent: (Int) -> Int, count: In
         slots.append(slot(i))
         i = parent(i)
     }
-    var path = "root"
-    // Room for the usual components (".12"), so the string grows once.
-    path.reserveCapacity(4 + 4 * slots.count)
-    for s in slots.reversed() { path += pathComponent(forChildIndex: s) }
-    return path
+    // Written as bytes — "root", then each slot's component (`pathComponent(forChildIndex:)`: a child index's
+    // written here in decimal) — and made one string: appending each component to a string costs more than the
+    // digits.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(4 + 4 * slots.count)
+    bytes.append(contentsOf: "root".utf8)
+    for s in slots.reversed() {
+        guard s >= 0 else {
+            bytes.append(contentsOf: pathComponent(forChildIndex: s).utf8)
+            continue
+        }
+        bytes.append(UInt8(ascii: "."))
+        var digits = 1, power = 10
+        while Int(s) >= power { digits += 1; power *= 10 }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        var value = Int(s), k = start + digits - 1
+        repeat {
+            bytes[k] = UInt8(ascii: "0") + UInt8(value % 10)
+            value /= 10
+            k -= 1
+        } while value > 0
+    }
+    return String(decoding: bytes, as: UTF8.self)
 }
 
 /// One output node's structure: enough to name it (id, path, pointer, type) and to read its payload facts.

@@ -80,12 +80,15 @@ extension LayoutNodeStorage {
     /// The entry of node `index` in `layered` when `layers(at:)` reports its layers (nil: it has none, or is hidden).
     private func reportedLayers(of index: Int) -> LayeredNode? {
         guard !layered.isEmpty else { return nil }
-        var low = 0, high = layered.count
-        while low < high {
-            let middle = (low + high) >> 1
-            if Int(layered[middle].node) < index { low = middle + 1 } else { high = middle }
+        let entry: LayeredNode? = layered.withUnsafeBufferPointer { entries in
+            var low = 0, high = entries.count
+            while low < high {
+                let middle = (low + high) >> 1
+                if Int(entries[middle].node) < index { low = middle + 1 } else { high = middle }
+            }
+            return low < entries.count && Int(entries[low].node) == index ? entries[low] : nil
         }
-        guard low < layered.count, Int(layered[low].node) == index, !links[index].isHidden else { return nil }
-        return layered[low]
+        guard let entry, !links[index].isHidden else { return nil }
+        return entry
     }
 }
