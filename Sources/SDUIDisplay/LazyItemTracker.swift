@@ -41,9 +41,9 @@ public final class LazyItemTracker {
     private var foundIn: (layout: LayoutResult, offset: Double)?
     /// The layout indices of `visible`'s items, as last found (renumbered after a splice).
     private var visibleNodes: [Int] = []
-    /// The nodes whose children a splice changed since the lazy items were last brought up to date (new numbering):
-    /// their children are lazy items when they are lazy grids.
-    private var splicedParents: [Int] = []
+    /// The nodes splices made since the lazy items were last brought up to date (the latest numbering): those whose
+    /// parent is a lazy grid are lazy items too.
+    private var madeNodes: [Int] = []
     private var isUpdating = false
     private var needsUpdate = false
 
@@ -77,7 +77,8 @@ public final class LazyItemTracker {
             lazyItems = renumbered(found)
             scrollContent = renumbered(scrollContent)
             visibleNodes = renumbered(visibleNodes)
-            splicedParents += splice.parents
+            madeNodes = renumbered(madeNodes)
+            for (i, o) in splice.oldIndices.enumerated() where o < 0 { madeNodes.append(i) }
             return
         }
         guard case .items = change, let changedComponents, lazyItems != nil else { lazyItems = nil; return }
@@ -101,7 +102,7 @@ public final class LazyItemTracker {
             needsUpdate = false
             rounds += 1
             // The lazy items found again, or renumbered by a splice (an item's locals — its `index` — may have moved).
-            let refreshed = lazyItems == nil || !splicedParents.isEmpty
+            let refreshed = lazyItems == nil || !madeNodes.isEmpty
             let snapshot = current()
             screenID = snapshot?.layout.screenID ?? screenID
             var now: [String] = []
@@ -171,33 +172,38 @@ public final class LazyItemTracker {
         return low < indices.count && indices[low] == index
     }
 
+    /// The nodes of `madeNodes` that are lazy items (children of a lazy grid), ascending; nil when one of them is a
+    /// lazy grid (its children are lazy items the kept list does not know: they are found again).
+    private func madeLazyItems(in result: LayoutResult) -> [Int]? {
+        var made: [Int] = []
+        for m in madeNodes {
+            guard m < result.nodeCount, !result.isLazyGrid(at: m) else { return nil }
+            let parent = result.parentIndex(at: m)
+            if parent >= 0 && result.isLazyGrid(at: parent) && result.childSlot(at: m) >= 0 { made.append(m) }
+        }
+        return made
+    }
+
     /// The lazy items whose frames intersect the root scroll's visible area at the current offset (which is clamped
     /// to the current content first), in document order.
     private func findVisible(in snapshot: Snapshot) -> [String] {
         let result = snapshot.layout
         let items: [Int], content: [Int]
-        if var found = lazyItems {
-            if !splicedParents.isEmpty {
-                // The made children of a spliced lazy grid are lazy items too.
-                for p in Set(splicedParents) where p < result.nodeCount && result.isLazyGrid(at: p) {
-                    found.removeAll { $0 < result.nodeCount && result.parentIndex(at: $0) == p }
-                    var k = p + 1
-                    while k < result.nodeCount, result.parentIndex(at: k) >= p {
-                        if result.parentIndex(at: k) == p && result.childSlot(at: k) >= 0 { found.append(k) }
-                        k += 1
-                    }
-                }
+        if var found = lazyItems, let made = madeLazyItems(in: result) {
+            if !madeNodes.isEmpty {
+                found += made
                 found.sort()
-                splicedParents = []
+                madeNodes = []
                 lazyItems = found
             }
             (items, content) = (found, scrollContent)
         } else {
-            splicedParents = []
+            madeNodes = []
             items = result.lazyItemIndices
             content = (1..<max(1, result.nodeCount)).filter { result.parentIndex(at: $0) == 0 }
             (lazyItems, scrollContent) = (items, content)
         }
+        assert(!result.rootScrollsVertically || items == result.lazyItemIndices, "LazyItemTracker: the lazy items kept across splices differ from the layout's")
         guard result.nodeCount > 0, result.rootScrollsVertically else { offset = 0; foundIn = nil; return [] }
         // Nothing that decides what is visible moved since the last time (the layout's change set: no lazy item, no
         // child of the scroll and not the scroll itself; the same offset): the same items are visible.

@@ -64,27 +64,34 @@ extension Reconciler {
                                           children.map(Int32.init))
         var operations: [ViewOperation] = []
         var nextTranslated = 0
+        var nextMoved = 0
+        // (Keys are made only for the operations appended: most compared items are children of a moved item whose
+        // place in their parent is as it was.)
+        func key(_ i: Int) -> ViewKey { ViewKey(new[i]) }
+        func parentKey(_ i: Int) -> ViewKey? {
+            let p = parent(new, i)
+            return p >= 0 ? key(p) : nil
+        }
         for c in compared {
             let i = Int(c)
-            let key = ViewKey(new[i])
-            let p = parent(new, i)
-            let parentKey = p >= 0 ? ViewKey(new[p]) : nil
             let o = Int(splice.oldIndices[i])
             guard o >= 0 else {
-                guard !removedKeys.contains(key) else { return nil }
-                operations.append(.insert(key, item: NodeIndex(c), parent: parentKey, after: previousSibling(of: i, in: new).map { ViewKey(new[$0]) }))
+                let made = key(i)
+                guard !removedKeys.contains(made) else { return nil }
+                operations.append(.insert(made, item: NodeIndex(c), parent: parentKey(i), after: previousSibling(of: i, in: new).map(key)))
                 continue
             }
-            if position(of: i, in: moved) != nil {
-                operations.append(.move(key, parent: parentKey, after: previousSibling(of: i, in: new).map { ViewKey(new[$0]) }))
+            while nextMoved < moved.count && moved[nextMoved] < i { nextMoved += 1 }
+            if nextMoved < moved.count && moved[nextMoved] == i {
+                operations.append(.move(key(i), parent: parentKey(i), after: previousSibling(of: i, in: new).map(key)))
             }
             while nextTranslated < splice.translated.count && splice.translated[nextTranslated] < i { nextTranslated += 1 }
             if nextTranslated < splice.translated.count && splice.translated[nextTranslated] == i {
                 // The old item moved as a whole: the same content and lines, so at most a new place in its parent.
-                if relativeFrame(old, o) != relativeFrame(new, i) { operations.append(.updateFrame(key, item: NodeIndex(c))) }
+                if relativeFrame(old, o) != relativeFrame(new, i) { operations.append(.updateFrame(key(i), item: NodeIndex(c))) }
                 continue
             }
-            appendUpdates(from: old, o, to: new, i, key: key, into: &operations)
+            appendUpdates(from: old, o, to: new, i, key: key(i), into: &operations)
         }
         // The topmost views that go: those whose parent stays.
         for o in removed {
@@ -145,7 +152,7 @@ extension ViewTreeDriver {
         }
         var removed: [ViewKey] = []
         for o in items.indices where splice.newIndices[o] < 0 { removed.append(ViewKey(items[o])) }
-        run(operations, newItems: splice.items)
+        run(operations, newItems: splice.items, oldIndices: splice.oldIndices, readingViewsInOrder: true)
         // The views inside a removed one went with it.
         for key in removed { forgetView(key) }
         retireOldItems(of: &splice)

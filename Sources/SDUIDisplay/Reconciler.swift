@@ -348,8 +348,8 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
         // Nothing is inserted, moved or removed: the items are replaced where they are (this driver holds the only
         // copy of the list, so nothing else of it is copied).
         for change in changes { items[change.index] = change.item }
-        // Each item keeps its key, so its view: the views in order are as they were.
-        applyKeepingOrder(operations, newItems: items)
+        // Each item keeps its key, so its view: the views in order are as they were (and name each item's view).
+        applyKeepingOrder(operations, newItems: items, readingViewsInOrder: true)
         return operations
     }
 
@@ -362,9 +362,10 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
         applyKeepingOrder(operations, newItems: newItems)
     }
 
-    /// `apply(_:newItems:)` for operations after which each item's view is the one at its index in `viewsInOrder`.
-    private mutating func applyKeepingOrder(_ operations: [ViewOperation], newItems: [DisplayItem]) {
-        run(operations, newItems: newItems)
+    /// `apply(_:newItems:)` for operations after which each item's view is the one at its index in `viewsInOrder`;
+    /// `readingViewsInOrder`: the new item at each index has the key of the current one (its view is found there).
+    private mutating func applyKeepingOrder(_ operations: [ViewOperation], newItems: [DisplayItem], readingViewsInOrder: Bool = false) {
+        run(operations, newItems: newItems, oldIndices: nil, readingViewsInOrder: readingViewsInOrder)
         // Views removed with their parent's subtree are gone from the host: forget them too (only an insert or a
         // remove changes which views there are).
         guard operations.contains(where: { if case .insert = $0 { return true }; if case .remove = $0 { return true }; return false }) else {
@@ -380,33 +381,74 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
 
     /// Applies `operations` to the host (made from the current items to `newItems`), keeping the views of the views
     /// inserted and removed; the items and the views inside removed ones are the caller's to bring along.
-    mutating func run(_ operations: [ViewOperation], newItems: [DisplayItem]) {
+    /// `readingViewsInOrder`: the view of a frame or content update's item is read from `viewsInOrder` (when it is
+    /// kept) at the index of the current item it keeps — `oldIndices`' (a splice's: every kept item keeps its key),
+    /// or its own index when nil — instead of being found by key.
+    mutating func run(_ operations: [ViewOperation], newItems: [DisplayItem], oldIndices: [Int32]?, readingViewsInOrder: Bool) {
         // (Items read in place: passing an array's element copies it.)
-        newItems.withUnsafeBufferPointer { newItems in runInPlace(operations, newItems: newItems) }
+        newItems.withUnsafeBufferPointer { newItems in
+            guard readingViewsInOrder, keepsViewsInOrder, let ordered = viewsInOrder, ordered.count == items.count,
+                  oldIndices.map({ $0.count == newItems.count }) ?? (newItems.count == items.count) else {
+                return runInPlace(operations, newItems: newItems, ordered: nil, oldIndices: nil)
+            }
+            ordered.withUnsafeBufferPointer { ordered in
+                guard let oldIndices else { return runInPlace(operations, newItems: newItems, ordered: ordered, oldIndices: nil) }
+                oldIndices.withUnsafeBufferPointer { oldIndices in
+                    runInPlace(operations, newItems: newItems, ordered: ordered, oldIndices: oldIndices)
+                }
+            }
+        }
     }
 
-    private mutating func runInPlace(_ operations: [ViewOperation], newItems: UnsafeBufferPointer<DisplayItem>) {
+    /// `run`'s body: `ordered`, the views of the current items in their order, or nil (found by key); `oldIndices`: for
+    /// each new item, the current item it keeps (or -1), nil for the same index.
+    private mutating func runInPlace(_ operations: [ViewOperation], newItems: UnsafeBufferPointer<DisplayItem>,
+                                     ordered: UnsafeBufferPointer<Host.HostView>?, oldIndices: UnsafeBufferPointer<Int32>?) {
         guard let base = newItems.baseAddress else { return }
-        // (Each item read through its address: a buffer's element passed on is a copy too.)
+        // (Each item read through its address: a buffer's element passed on is a copy too. The view of an update's item
+        // is read in `ordered` at the index of the current item it keeps, else found by key.)
         for operation in operations {
             switch operation {
             case .insert(let key, let item, let parent, let after):
                 guard item.int < newItems.count else { continue }
                 let view = host.makeView(for: (base + item.int).pointee)
                 views[key] = view
-                host.place(view, in: parent.flatMap { views[$0] }, after: after.flatMap { views[$0] })
+                // (Looked up in place: an optional's `flatMap` is a closure call per lookup in this unspecialised code.)
+                var parentView: Host.HostView?, sibling: Host.HostView?
+                if let parent { parentView = views[parent] }
+                if let after { sibling = views[after] }
+                host.place(view, in: parentView, after: sibling)
                 host.setGeometry(view, frame: Reconciler.relativeFrame(newItems, item.int), item: (base + item.int).pointee)
                 kindCounts[0] += 1
             case .move(let key, let parent, let after):
                 guard let view = views[key] else { continue }
-                host.place(view, in: parent.flatMap { views[$0] }, after: after.flatMap { views[$0] })
+                var parentView: Host.HostView?, sibling: Host.HostView?
+                if let parent { parentView = views[parent] }
+                if let after { sibling = views[after] }
+                host.place(view, in: parentView, after: sibling)
                 kindCounts[1] += 1
             case .updateFrame(let key, let item):
-                guard let view = views[key], item.int < newItems.count else { continue }
+                guard item.int < newItems.count else { continue }
+                let view: Host.HostView
+                if let ordered, let o = Self.keptIndex(of: item.int, oldIndices, count: ordered.count) {
+                    view = ordered[o]
+                } else if let found = views[key] {
+                    view = found
+                } else {
+                    continue
+                }
                 host.setGeometry(view, frame: Reconciler.relativeFrame(newItems, item.int), item: (base + item.int).pointee)
                 kindCounts[2] += 1
             case .updateContent(let key, let item):
-                guard let view = views[key], item.int < newItems.count else { continue }
+                guard item.int < newItems.count else { continue }
+                let view: Host.HostView
+                if let ordered, let o = Self.keptIndex(of: item.int, oldIndices, count: ordered.count) {
+                    view = ordered[o]
+                } else if let found = views[key] {
+                    view = found
+                } else {
+                    continue
+                }
                 host.update(view, with: (base + item.int).pointee)
                 kindCounts[3] += 1
             case .remove(let key):
@@ -415,6 +457,13 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
                 kindCounts[4] += 1
             }
         }
+    }
+
+    /// The index of the current item that new item `i` keeps (`oldIndices[i]`, or `i` itself without them), when there
+    /// is one among `count`.
+    private static func keptIndex(of i: Int, _ oldIndices: UnsafeBufferPointer<Int32>?, count: Int) -> Int? {
+        let o = oldIndices.map { Int($0[i]) } ?? i
+        return o >= 0 && o < count ? o : nil
     }
 
     /// Ends the current items once they were read, when `splice` moved some into its list (`DisplaySplice.moved`): the

@@ -137,6 +137,29 @@ import SDUISchema
             #expect(gone.contains(index) || index < 2, "cell-i\(index) left without onDisappear")
         }
     }
+    @Test func `after items are inserted, removed and moved in the grid, the visible items are those the layout shows`() throws {
+        let (harness, controller) = try launch(Self.feed)
+        defer { withExtendedLifetime(harness) {} }
+        var random = SplitMix(seed: 2712)
+        var ids = (0..<80).map { "i\($0)" }
+        let splicesBefore = controller.displayListSplices
+        for step in 0..<40 {
+            switch random.next(4) {
+            case 0: ids.insert("n\(step)", at: random.next(ids.count + 1))
+            case 1 where ids.count > 4: ids.remove(at: random.next(ids.count))
+            case 2 where ids.count > 1: ids.insert(ids.remove(at: random.next(ids.count)), at: random.next(ids.count))
+            default: try controller.scroll(to: Double(random.next(3000)))
+            }
+            try controller.setState("items", to: .array(ids.map { .object(StateObject(keys: ["id"], values: [.string($0)])) }))
+            let layout = try #require(controller.layoutResult)
+            let viewport = layout.frame(at: 0)
+            let top = viewport.minY + controller.scrollOffset, bottom = viewport.maxY + controller.scrollOffset
+            // The cells whose frames meet the visible area, in document order (from the layout as it is now).
+            let expected = layout.nodes.filter { $0.id.hasPrefix("cell-") && $0.frame.maxY > top && $0.frame.minY < bottom }.map(\.id)
+            #expect(controller.visibleLazyItems == expected, "step \(step)")
+        }
+        #expect(controller.displayListSplices - splicesBefore >= 20, "the grid's items were spliced: \(controller.displayListSplices - splicesBefore)")
+    }
 
     @Test func `a screen whose root is not a vertical scroll cannot be scrolled`() throws {
         let (harness, controller) = try launch(#"{"schemaVersion": 1, "id": "s", "root": {"type": "vstack", "children": []}}"#)

@@ -49,15 +49,15 @@ extension ScreenViewController {
     }
 
     /// A view's item holds absolute frames, but the reconciler frames a view in its parent's coordinates: when a view
-    /// moved (`movedOrigins`, noted as its frame was updated), its descendants' frames in their parents did not change
+    /// moved (`RuntimeViewHost.movedOrigins`, noted as its frame was updated), its descendants' frames in their parents did not change
     /// (no frame update reached them) while their absolute frames did. Gives each such descendant's view its item's
     /// new geometry (its frame and content box: its lines, boxes and symbol in its frame are as they were). Each descendant's view is read from the driver's views in order (`orderedViews`) after a splice
     /// (`readsViewsInOrder`), else found by key.
     /// - Complexity: O(descendants × depth) of the views whose origin moved.
     private func refreshDescendantGeometry(items: [DisplayItem]) {
-        guard !movedOrigins.isEmpty else { return }
-        let moved = movedOrigins
-        movedOrigins.removeAll(keepingCapacity: true)
+        guard !views.host.movedOrigins.isEmpty else { return }
+        let moved = views.host.movedOrigins
+        views.host.movedOrigins.removeAll(keepingCapacity: true)
         let ordered = readsViewsInOrder ? views.orderedViews().flatMap { $0.count == items.count ? $0 : nil } : nil
         // (Items read in place through their addresses: passing an array's or a buffer's element copies it.)
         items.withUnsafeBufferPointer { buffer in
@@ -112,6 +112,10 @@ struct RuntimeViewHost: ViewTreeHost {
     unowned var owner: ScreenViewController?
     /// Only the controller's driver calls the host, so its owner is always set.
     var controller: ScreenViewController { owner! }
+    /// The items (by index) whose view's origin the last layout moved: their descendants' absolute frames moved too
+    /// (`ScreenViewController.refreshDescendantGeometry`). Kept here, not in the controller: the driver calls the host
+    /// inside its own access, so noting one is a plain append.
+    var movedOrigins: [Int] = []
 
     func makeView(for item: DisplayItem) -> View {
         controller.reportUnknownType(of: item)
@@ -132,12 +136,12 @@ struct RuntimeViewHost: ViewTreeHost {
         container.insertSubview(view, at: index)
     }
 
-    func setGeometry(_ view: View, frame: Rect, item: DisplayItem) {
+    mutating func setGeometry(_ view: View, frame: Rect, item: DisplayItem) {
         view.frame = frame
         guard let component = view as? ComponentView else { return }
         // Its subtree's absolute frames moved with it (`refreshDescendantGeometry`).
         if let old = component.itemFrame, old.x != item.frame.x || old.y != item.frame.y {
-            controller.movedOrigins.append(item.index.int)
+            movedOrigins.append(item.index.int)
         }
         component.setGeometry(of: item)
     }

@@ -66,8 +66,6 @@ open class ScreenViewController: ViewController {
     /// A stored property, not a lazy one: a lazy property is read and written back whole, so every change of the
     /// driver copied its items (copy-on-write of the whole list for one replaced item).
     var views = ViewTreeDriver(host: RuntimeViewHost())
-    /// The items (by index) whose view's origin the last layout moved: their descendants' absolute frames moved too.
-    var movedOrigins: [Int] = []
     /// Whether the views are read by index (`ViewTreeDriver.orderedViews()`): from a splice on (the driver keeps them
     /// in step), until a change makes the whole list.
     var readsViewsInOrder = false
