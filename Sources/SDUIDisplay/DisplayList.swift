@@ -119,8 +119,8 @@ extension DisplayItem {
         isUnresolved = content == nil
         properties = content?.properties ?? [:]
         let boxes = content == nil ? nil : node.layers
-        let appearance = ResolvedAppearance(content: content, type: node.type, frame: frame, boxes: boxes)
-        self.appearance = appearance
+        // (Made in place: a local copy assigned here is a copy of the whole appearance.)
+        appearance = ResolvedAppearance(content: content, type: node.type, frame: frame, boxes: boxes)
         // The padding the layout applied (the build's values, never re-derived here); with a chain, the content box
         // the engine reported inside it.
         var padding = EdgeInsets.zero
@@ -160,7 +160,7 @@ extension DisplayItem {
             }
             var t = DisplayText(run: run, frame: frame, padding: textPadding, sourceText: content?.text,
                                 alignment: node.type == .button ? .center : node.type == .label || control != nil ? .leading
-                                    : appearance.contentAlignment,
+                                    : self.appearance.contentAlignment,
                                 direction: direction)
             if content?.strikethrough == true { t.decorations.insert(.strikethrough) }
             if content?.underline == true { t.decorations.insert(.underline) }

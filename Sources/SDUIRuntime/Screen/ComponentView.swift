@@ -41,23 +41,29 @@ open class ComponentView: View {
         // Written field by field into the item the view holds (never a copy of it).
         guard itemFrame != nil else { self.item = item; itemFrame = item.frame; return }
         itemFrame = item.frame
-        self.item!.frame = item.frame
-        self.item!.contentBox = item.contentBox
+        // (One access to the held item for all the fields: each write through the property is an access of its own.)
+        Self.takeGeometry(of: item, into: &self.item!)
+    }
+
+    /// Writes `item`'s geometry into `held`, field by field.
+    private static func takeGeometry(of item: DisplayItem, into held: inout DisplayItem) {
+        held.frame = item.frame
+        held.contentBox = item.contentBox
         // Geometry of the modifier chain and the symbol: where the boxes sit (a frame update moves them; what they
         // draw is the same, or a content update follows).
-        self.item!.contentInsets = item.contentInsets
-        self.item!.appearance = item.appearance
-        self.item!.symbol = item.symbol
+        held.contentInsets = item.contentInsets
+        held.appearance = item.appearance
+        held.symbol = item.symbol
         if let text = item.text {
             // The lines into the text the view draws (assigned through the optional: none yet, the whole text).
-            if (self.item!.text?.lines = text.lines) == nil {
-                self.item!.text = text
+            if (held.text?.lines = text.lines) == nil {
+                held.text = text
             } else {
-                self.item!.text!.isTruncated = text.isTruncated
-                self.item!.text!.wrapWidth = text.wrapWidth
+                held.text!.isTruncated = text.isTruncated
+                held.text!.wrapWidth = text.wrapWidth
             }
         } else {
-            self.item!.text = nil
+            held.text = nil
         }
     }
 
@@ -67,8 +73,13 @@ open class ComponentView: View {
     final func moveOrigin(to item: UnsafePointer<DisplayItem>) {
         assert(self.item.map { $0.hasSameLines(as: item.pointee) } ?? false, "moveOrigin: more than the origin changed")
         itemFrame = item.pointee.frame
-        self.item?.frame = item.pointee.frame
-        self.item?.contentBox = item.pointee.contentBox
+        Self.moveOrigin(of: &self.item, to: item)
+    }
+
+    /// `moveOrigin(to:)`'s writes, in one access to the held item.
+    private static func moveOrigin(of held: inout DisplayItem?, to item: UnsafePointer<DisplayItem>) {
+        held?.frame = item.pointee.frame
+        held?.contentBox = item.pointee.contentBox
     }
 
     /// The frame (window points) of the item the view draws (`item?.frame`, kept beside it: reading it from the
