@@ -166,30 +166,9 @@ extension AccessibilityTree {
             }
         } }
         pool.append(contentsOf: consume made)
-        // Every element is one item of the screen's group: one sort, as the pass makes it. The items are given in the
-        // order the sort most likely leaves as it is — the kept elements in their old reading order, the made ones
-        // merged in by top edge, then node — so that a splice that keeps the elements' order sorts nothing (the order
-        // is total: any order of the items gives the same reading order).
-        func precedes(_ a: Int, _ b: Int) -> Bool {
-            let top = pool[a].frame.minY, otherTop = pool[b].frame.minY
-            return top != otherTop ? top < otherTop : pool[a].nodeIndices[0] < pool[b].nodeIndices[0]
-        }
-        var madeOrder = Array(keptCount..<pool.count)
-        madeOrder.sort(by: precedes)
-        // Each item's element, by its index in `pool`.
-        var sequence: [Int] = []
-        sequence.reserveCapacity(drafted.count)
-        var nextMade = 0
-        for k in 0..<keptCount where isClaimed[k] {
-            while nextMade < madeOrder.count && precedes(madeOrder[nextMade], k) {
-                sequence.append(madeOrder[nextMade])
-                nextMade += 1
-            }
-            sequence.append(k)
-        }
-        sequence.append(contentsOf: madeOrder[nextMade...])
-        let items = sequence.indices.map { x in
-            AccessibilityOrder.Item(kind: .element(x), frame: pool[sequence[x]].frame, priority: 0, document: pool[sequence[x]].nodeIndices[0])
+        // Every element is one item of the screen's group, in document order: one sort, as the pass makes it.
+        let items = drafted.indices.map { d in
+            AccessibilityOrder.Item(kind: .element(d), frame: pool[drafted[d]].frame, priority: 0, document: pool[drafted[d]].nodeIndices[0])
         }
         var ends: [Int] = []
         let order = AccessibilityOrder.permutation(items, direction: b.direction, lineEnds: &ends)
@@ -197,8 +176,8 @@ extension AccessibilityTree {
         var source: [Int] = []
         source.reserveCapacity(pool.count)
         var used = [Bool](repeating: false, count: pool.count)
-        for (position, x) in order.enumerated() {
-            let k = sequence[x]
+        for (position, d) in order.enumerated() {
+            let k = drafted[d]
             source.append(k)
             used[k] = true
             exposure[pool[k].nodeIndices[0]] = .element(position)
