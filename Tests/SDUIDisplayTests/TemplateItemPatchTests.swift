@@ -111,6 +111,42 @@ import SDUIEnvironment
         #expect(update.screen.root == screen.resolved(in: state).screen?.root)
     }
 
+    /// An element the previous state held at an item — the same stored value — takes that item's identity without
+    /// reading it (`ItemIdentity.previousPosition`); an equal copy, a changed element or a new one has its identity
+    /// read. Either way the items equal the general path's, and a repeated identity still takes the general path.
+    @Test func `elements held as the same stored values or as equal copies keep their items and identities`() throws {
+        let screen = try #require(PayloadDecoder().decode(Array(Self.payload(id: true).utf8)).screen)
+        var updater = StateUpdater(screen: screen)
+        var state = screen.state
+        let x = Self.element("x", 1), y = Self.element("y", 2), z = Self.element("z", 3)
+        let steps: [(items: [StateValue], general: Bool)] = [
+            ([x, y, z], false),                                      // z inserted after the same stored x and y
+            ([Self.element("x", 1), y, Self.element("z", 3)], false),  // equal copies: their identities read
+            ([z, Self.element("y", 2), x], false),                   // moved, one of them a copy
+            ([y, z, x, Self.element("w", 4)], false),                 // moved and one made
+            ([Self.element("w", 9), y, z, x], false),                 // w changed: made again, at a new index
+            ([x, y, x], true),                                       // x twice: a repeated identity
+        ]
+        for (step, entry) in steps.enumerated() {
+            let before = updater.screen.root
+            #expect(state.set("a", to: .array(entry.items)) == nil)
+            let updated = updater.update(to: state, changedNames: ["a"])
+            let update = try #require(updated, "step \(step)")
+            #expect(update.tookGeneralPath == entry.general, "step \(step)")
+            let general = try #require(screen.resolved(in: state).screen)
+            #expect(update.screen.root == general.root, "step \(step): \(IncrementalPropertyTests.difference(update.screen.root, general.root))")
+            #expect(updater.tablesAgreeWithFreshWalk(), "step \(step): the renumbered tables")
+            guard !entry.general else { continue }
+            // Every item whose element is equal to one before (the same stored value or not) keeps its node.
+            let oldItems = before.children.filter { $0.templateItem != nil && $0.templateItem?.key != nil }
+            for child in update.screen.root.children {
+                guard let item = child.templateItem, case .object = item.item,
+                      let old = oldItems.first(where: { $0.templateItem?.key == item.key }), old.templateItem?.item == item.item else { continue }
+                #expect(child == old, "step \(step): the node of \(item.key) is kept")
+            }
+        }
+    }
+
     /// `ItemIdentity` reads an identity that is a member path of the item from the element; any identity gives the
     /// key the binding's own evaluation gives, or fails where it fails.
     @Test func `an identity read as a member path agrees with the evaluated binding`() throws {

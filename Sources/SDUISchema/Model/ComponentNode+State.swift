@@ -44,12 +44,12 @@ extension ComponentNode {
     }
 
     /// The identity of the template item the node shows (`templateItem?.key`), read without copying the item.
-    var templateItemKey: StateValue? { box.properties.interaction?.value.templateItem?.key }
+    var templateItemKey: StateValue? { box.properties.interaction?.templateItemKey }
 
     /// The identity of the template item the node at `node` shows, read in place: the node is not copied (a copy
     /// retains its type, children, id and box, and releases them after). Valid as `geometry(at:)` is.
     static func templateItemKey(at node: UnsafePointer<ComponentNode>) -> StateValue? {
-        node.pointee.box.propertiesAddress.pointee.interaction?.value.templateItem?.key
+        node.pointee.box.propertiesAddress.pointee.interaction?.templateItemKey
     }
 
     /// Whether the node has any of these parts (a binding, a lifecycle action, a control, a template or a template's
@@ -73,7 +73,13 @@ struct NodeInteraction: Hashable, Sendable {
 /// of it decodes, copies and frees as before. Immutable: a change makes a new box.
 final class InteractionBox: Hashable, @unchecked Sendable {
     let value: NodeInteraction
-    init(_ value: NodeInteraction) { self.value = value }
+    /// `value.templateItem?.key`, stored apart: read for every kept item of a template on each change, where reading
+    /// it through `value` copies the whole item (its element with it) to take the key.
+    let templateItemKey: StateValue?
+    init(_ value: NodeInteraction) {
+        self.value = value
+        templateItemKey = value.templateItem?.key
+    }
     static func == (lhs: InteractionBox, rhs: InteractionBox) -> Bool { lhs === rhs || lhs.value == rhs.value }
     func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }

@@ -144,7 +144,10 @@ struct ReaderTables: Sendable {
         let t = ancestors[ancestors.count - 1]
         guard let views = views(of: old, at: t) else { return false }
         // Where the children are: after the views of backgrounds and a section header, before the others.
-        let childViews = views.filter { $0.step >= 0 }
+        // Made at its size (`filter` grows its result one doubling at a time: a list of cards reallocated it ~6 times).
+        var childViews: [(step: Int32, number: Int32)] = []
+        childViews.reserveCapacity(views.count)
+        for view in views where view.step >= 0 { childViews.append(view) }
         guard childViews.count == old.children.count else { return false }
         let before = views.firstIndex { $0.step >= 0 || !(($0.step == sectionHeaderChildIndex) || (decoration(ofChildIndex: $0.step)?.isOverlay == false)) }
         let childrenStart = before.map { views[$0].number } ?? subtreeEnd[Int(t)]

@@ -199,17 +199,21 @@ public struct StateUpdater: Sendable {
         let saved = screen
         let before = screen.state.values
         screen.update(state: state) { root in
-            for entry in patches {
-                root.modify(at: entry.path[...]) { node in
-                    node.children = entry.patch.children
-                    if entry.patch.rangesChanged { node.templates = entry.patch.templates }
+            for k in patches.indices {
+                // The closure takes the two arrays it sets, not the whole entry: `modify` hands its body down the path,
+                // and a captured entry (path, old node, patch) was copied at every level.
+                let children = patches[k].patch.children
+                let templates = patches[k].patch.rangesChanged ? patches[k].patch.templates : nil
+                root.modify(at: patches[k].path[...]) { node in
+                    node.children = children
+                    if let templates { node.templates = templates }
                 }
             }
         }
         var renumbered = true
-        for entry in patches where renumbered {
-            renumbered = tables.replaceChildren(at: entry.path, in: saved.root, old: entry.old, with: entry.patch.children,
-                                                origins: entry.patch.origins, schema: state.schema)
+        for k in patches.indices where renumbered {
+            renumbered = tables.replaceChildren(at: patches[k].path, in: saved.root, old: patches[k].old, with: patches[k].patch.children,
+                                                origins: patches[k].patch.origins, schema: state.schema)
         }
         if !renumbered { tables = ReaderTables(screen: screen) }
         guard !tables.repeatsID, tables.count <= min(options.maxNodes, options.maxTemplateNodes) / 2,

@@ -30,8 +30,9 @@ struct ItemKeyTable {
         // The new identities' hashes first (`claim` takes them in order), then the old ones'.
         var newHashes: [Int] = []
         newHashes.reserveCapacity(new.count)
+        // The table's own hashes: the old identities' first, a new one's appended when it is added (room for all).
         var oldHashes: [Int] = []
-        oldHashes.reserveCapacity(old.count)
+        oldHashes.reserveCapacity(count)
         var hashable = true
         for key in new { guard let hash = Self.hash(of: key) else { hashable = false; break }; newHashes.append(hash) }
         if hashable {
@@ -51,12 +52,11 @@ struct ItemKeyTable {
         // The old identities are the first entries, each at its position (taken over, not copied one by one); a
         // repeated one's slot points at its last entry, the ones before it are in no slot.
         let oldCount = old.count
+        // `keys` grows only when a new identity is added (`claim`), which few changes do.
         keys = old
         hashes = oldHashes
-        values = Array(0..<oldCount)
-        keys.reserveCapacity(count)
-        hashes.reserveCapacity(count)
         values.reserveCapacity(count)
+        values.append(contentsOf: 0..<oldCount)
         for position in 0..<oldCount { place(entry: position) }
         pendingHashes = newHashes
     }

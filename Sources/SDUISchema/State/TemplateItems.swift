@@ -26,6 +26,27 @@ extension ValueTemplate {
     }
 }
 
+extension StateValue {
+    /// Whether the values at `a` and `b` are one stored value: the same bytes — the same case and payload, for a
+    /// string, array or object the same storage — so equal, found without a copy or a look at their contents. Values
+    /// whose bytes differ may still be equal (`==` says).
+    @inline(__always)
+    static func sameStorage(_ a: UnsafePointer<StateValue>, _ b: UnsafePointer<StateValue>) -> Bool {
+        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
+        let size = MemoryLayout<StateValue>.size
+        var k = 0
+        while k + 8 <= size {
+            if x.loadUnaligned(fromByteOffset: k, as: UInt64.self) != y.loadUnaligned(fromByteOffset: k, as: UInt64.self) { return false }
+            k += 8
+        }
+        while k < size {
+            if x.load(fromByteOffset: k, as: UInt8.self) != y.load(fromByteOffset: k, as: UInt8.self) { return false }
+            k += 1
+        }
+        return true
+    }
+}
+
 extension PayloadDecoder {
     /// The node `forEach`'s template makes for one item — `element`, at `index`, whose identity is `key` — in
     /// `state`: the same decoding of the same definition `Screen.resolved(in:)` runs for that item
@@ -106,6 +127,10 @@ struct TemplateItemPatch {
             cursor = template.range.upperBound
             let forEach = template.forEach
             guard case .array(let elements)? = try? forEach.items.evaluated(globals: globals, locals: [], limits: limits) else { return nil }
+            // Room for this template's items and the children after them (an item inserted outgrows the old count).
+            let room = children.count + elements.count + old.count - template.range.upperBound
+            children.reserveCapacity(room)
+            origins.reserveCapacity(room)
             // The old items' identities and the new items' (each new item claims its own in order).
             let readKeys = old.withUnsafeBufferPointer { nodes -> [StateValue]? in
                 var keys: [StateValue] = []
@@ -117,13 +142,36 @@ struct TemplateItemPatch {
                 return keys
             }
             guard let oldKeys = readKeys else { return nil }
+            let oldCount = oldKeys.count
+            // The elements the old items were made for, as the previous state holds them: equal to the items'
+            // own, and where the new state kept an element, the same stored value, which compares without visiting
+            // its members. The items' own are compared when they cannot be had.
+            var madeFor: [StateValue] = []
+            if case .array(let values)? = try? forEach.items.evaluated(globals: previous, locals: [], limits: limits),
+               values.count == oldCount {
+                madeFor = values
+            }
+            // Both read in place (a kept item's element is not copied): `elements` and `madeFor` keep them unchanged
+            // while this template's items are made.
+            let newElements = elements.withUnsafeBufferPointer { $0 }
+            let previousElements = madeFor.withUnsafeBufferPointer { $0 }
             var newKeys: [StateValue] = []
             newKeys.reserveCapacity(elements.count)
             if let id = forEach.id {
                 let identity = ItemIdentity(id)
                 if let path = identity.memberPath {
-                    for element in elements {
-                        guard let key = ItemIdentity.read(path, of: element) else { return nil }
+                    // An identity that only reads the element is the old item's for an element the previous state
+                    // held at that item (the same stored value, looked for where the elements before it suggest:
+                    // after the last one found, or at its own index); any other element's is read.
+                    var next = 0
+                    for index in elements.indices {
+                        if let position = ItemIdentity.previousPosition(of: newElements, index, in: previousElements, after: next) {
+                            newKeys.append(oldKeys[position])
+                            next = position + 1
+                            continue
+                        }
+                        // The element's copy handed over to be read (its object taken apart, not copied again).
+                        guard let key = ItemIdentity.read(path, of: elements[index]) else { return nil }
                         newKeys.append(key)
                     }
                 } else {
@@ -137,34 +185,29 @@ struct TemplateItemPatch {
             } else {
                 for index in elements.indices { newKeys.append(.int(index)) }
             }
-            let oldCount = oldKeys.count
             var identities = ItemKeyTable(old: consume oldKeys, new: newKeys)
-            // The elements the old items were made for, as the previous state holds them: equal to the items'
-            // own, and where the new state kept an element, the same stored value, which compares without visiting
-            // its members. The items' own are compared when they cannot be had.
-            var madeFor: [StateValue] = []
-            if case .array(let values)? = try? forEach.items.evaluated(globals: previous, locals: [], limits: limits),
-               values.count == oldCount {
-                madeFor = values
-            }
             let definition = definitions.entry(for: forEach.template)
             let readsIndex = definitions.entries[definition].readsIndex
             // The locals' cache key (`BindingContext.signature`), made when an item is.
             var signature: String?
             let start = children.count
-            for (index, element) in elements.enumerated() {
+            for index in elements.indices {
                 let key = newKeys[index]
                 guard let position = identities.claim(key) else { return nil }
                 // Kept when it was made for the same element at the same index, or its definition does not read the
                 // index: the index is where the node is, so a node that moves is kept as it is.
                 if position != ItemKeyTable.new, position == index || !readsIndex {
                     let k = template.range.lowerBound + position
-                    if madeFor.isEmpty ? old[k].templateItem?.item == element : madeFor[position] == element {
+                    let same = madeFor.isEmpty ? old[k].templateItem?.item == elements[index]
+                        : StateValue.sameStorage(previousElements.baseAddress! + position, newElements.baseAddress! + index)
+                            || madeFor[position] == elements[index]
+                    if same {
                         children.append(old[k])
                         origins.append(k)
                         continue
                     }
                 }
+                let element = elements[index]
                 // Its custom types decode as the app's, as `Screen.resolved(in:)` has them.
                 options.customTypes.formUnion(definitions.entries[definition].customTypes)
                 let decoder = PayloadDecoder(options: options)
@@ -244,12 +287,25 @@ struct ItemIdentity {
         return try? binding.evaluate(globals: globals, locals: locals, limits: limits)
     }
 
+    /// The position among `previous` (the elements the old items were made for) of the same stored value as
+    /// `elements[index]` (`StateValue.sameStorage`), looked for at `after` (where the items before it leave off), the
+    /// one after it (an item removed there) and at `index`; nil when none holds it. Equal elements have the same
+    /// identity when it only reads the element.
+    static func previousPosition(of elements: UnsafeBufferPointer<StateValue>, _ index: Int, in previous: UnsafeBufferPointer<StateValue>,
+                                 after: Int) -> Int? {
+        guard let base = previous.baseAddress, let element = elements.baseAddress.map({ $0 + index }) else { return nil }
+        if after < previous.count && StateValue.sameStorage(base + after, element) { return after }
+        if after + 1 < previous.count && StateValue.sameStorage(base + after + 1, element) { return after + 1 }
+        if index < previous.count && StateValue.sameStorage(base + index, element) { return index }
+        return nil
+    }
+
     /// The member at `path` of `value`, nil when a step is no object or has no such member (the evaluator's
     /// `member` fails there too).
-    static func read(_ path: [String], of value: StateValue) -> StateValue? {
+    static func read(_ path: [String], of value: consuming StateValue) -> StateValue? {
         // The first member read from the element as it is (no copy of it to walk from).
         guard let first = path.first else { return value }
-        guard case .object(let object) = value, var member = object[first] else { return nil }
+        guard case .object(let object) = consume value, var member = object[first] else { return nil }
         for name in path.dropFirst() {
             guard case .object(let object) = member, let next = object[name] else { return nil }
             member = next
