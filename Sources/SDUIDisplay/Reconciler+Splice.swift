@@ -131,6 +131,7 @@ extension ViewTreeDriver {
     /// its items alone. Returns the change as the caller may keep it (nothing moved left in it) and the operations.
     /// Every change made with `moving: true` must be applied here, to the driver whose items it was made from, before
     /// anything else changes them.
+    @inlinable
     package mutating func apply(moving change: DisplayListChange) -> (change: DisplayListChange, operations: [ViewOperation]) {
         guard case .spliced(var splice) = change else { return (change, apply(change)) }
         let operations = apply(&splice)
@@ -142,6 +143,7 @@ extension ViewTreeDriver {
     /// the removed items forgotten by their keys; otherwise as `apply(_:)` with the whole new list. The old items the
     /// splice moved into its list (`DisplaySplice.moved`) leave with the old list's storage once it was read
     /// (`retireOldItems(of:)`: kept for the next splice).
+    @inlinable
     mutating func apply(_ splice: inout DisplaySplice) -> [ViewOperation] {
         guard views.count == items.count, let operations = Reconciler.splicedOperations(fromUniquelyKeyed: items, to: splice) else {
             let sameTree = views.count == items.count ? Reconciler.sameTreeOperations(fromUniquelyKeyed: items, to: splice.items) : nil

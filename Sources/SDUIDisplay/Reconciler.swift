@@ -222,12 +222,23 @@ public enum Reconciler {
         return operations
     }
 
+    /// The index of the current item that new item `i` keeps (`oldIndices[i]`, or `i` itself without them), when there
+    /// is one among `count` (`ViewTreeDriver.run`; here, not in the generic driver: there it is a call with the host's
+    /// metadata and an `Optional.map` closure).
+    @usableFromInline
+    static func keptIndex(of i: Int, _ oldIndices: UnsafeBufferPointer<Int32>?, count: Int) -> Int? {
+        let o: Int
+        if let oldIndices { o = Int(oldIndices[i]) } else { o = i }
+        return o >= 0 && o < count ? o : nil
+    }
+
     /// The frame of `items[i]` in its parent's coordinates (the window's for a root).
     static func relativeFrame(_ items: [DisplayItem], _ i: Int) -> Rect {
         items.withUnsafeBufferPointer { relativeFrame($0, i) }
     }
 
     /// `relativeFrame(_:_:)` of items read in place (an array's element passed on is a copy).
+    @usableFromInline
     static func relativeFrame(_ items: UnsafeBufferPointer<DisplayItem>, _ i: Int) -> Rect {
         let item = items.baseAddress! + i
         guard let p = item.pointee.parent, p.int >= 0, p.int < items.count else { return item.pointee.frame }
@@ -286,7 +297,7 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
     public private(set) var views: [ViewKey: Host.HostView] = [:]
     /// The view of each item, in the items' order (`orderedViews()`), once asked for: brought along by changes that
     /// replace items in place or splice them, dropped by any other.
-    private var viewsInOrder: [Host.HostView]?
+    @usableFromInline var viewsInOrder: [Host.HostView]?
     /// The storage of the list a splice last dropped (`DisplayListStorage`), for the next change made with
     /// `moving: true` to write its list into (`ScreenSession.displayChange(_:to:after:moving:storage:)`).
     package private(set) var itemStorage: DisplayListStorage?
@@ -300,7 +311,7 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
     }
     /// The operation kinds `appliedCounts` names, and their counts in that order.
     private static var kinds: [String] { ["insert", "move", "updateFrame", "updateContent", "remove"] }
-    private var kindCounts = [Int](repeating: 0, count: 5)
+    @usableFromInline var kindCounts = [Int](repeating: 0, count: 5)
 
     /// A driver with no views yet.
     public init(host: Host) { self.host = host }
@@ -384,6 +395,7 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
     /// `readingViewsInOrder`: the view of a frame or content update's item is read from `viewsInOrder` (when it is
     /// kept) at the index of the current item it keeps — `oldIndices`' (a splice's: every kept item keeps its key),
     /// or its own index when nil — instead of being found by key.
+    @inlinable
     mutating func run(_ operations: [ViewOperation], newItems: [DisplayItem], oldIndices: [Int32]?, readingViewsInOrder: Bool) {
         // (Items read in place: passing an array's element copies it.)
         newItems.withUnsafeBufferPointer { newItems in
@@ -402,7 +414,8 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
 
     /// `run`'s body: `ordered`, the views of the current items in their order, or nil (found by key); `oldIndices`: for
     /// each new item, the current item it keeps (or -1), nil for the same index.
-    private mutating func runInPlace(_ operations: [ViewOperation], newItems: UnsafeBufferPointer<DisplayItem>,
+    @inlinable
+    mutating func runInPlace(_ operations: [ViewOperation], newItems: UnsafeBufferPointer<DisplayItem>,
                                      ordered: UnsafeBufferPointer<Host.HostView>?, oldIndices: UnsafeBufferPointer<Int32>?) {
         guard let base = newItems.baseAddress else { return }
         // (Each item read through its address: a buffer's element passed on is a copy too. The view of an update's item
@@ -412,7 +425,7 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
             case .insert(let key, let item, let parent, let after):
                 guard item.int < newItems.count else { continue }
                 let view = host.makeView(for: (base + item.int).pointee)
-                views[key] = view
+                setView(view, for: key)
                 // (Looked up in place: an optional's `flatMap` is a closure call per lookup in this unspecialised code.)
                 var parentView: Host.HostView?, sibling: Host.HostView?
                 if let parent { parentView = views[parent] }
@@ -430,7 +443,7 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
             case .updateFrame(let key, let item):
                 guard item.int < newItems.count else { continue }
                 let view: Host.HostView
-                if let ordered, let o = Self.keptIndex(of: item.int, oldIndices, count: ordered.count) {
+                if let ordered, let o = Reconciler.keptIndex(of: item.int, oldIndices, count: ordered.count) {
                     view = ordered[o]
                 } else if let found = views[key] {
                     view = found
@@ -442,7 +455,7 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
             case .updateContent(let key, let item):
                 guard item.int < newItems.count else { continue }
                 let view: Host.HostView
-                if let ordered, let o = Self.keptIndex(of: item.int, oldIndices, count: ordered.count) {
+                if let ordered, let o = Reconciler.keptIndex(of: item.int, oldIndices, count: ordered.count) {
                     view = ordered[o]
                 } else if let found = views[key] {
                     view = found
@@ -452,23 +465,17 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
                 host.update(view, with: (base + item.int).pointee)
                 kindCounts[3] += 1
             case .remove(let key):
-                guard let view = views.removeValue(forKey: key) else { continue }
+                guard let view = removeView(for: key) else { continue }
                 host.remove(view)
                 kindCounts[4] += 1
             }
         }
     }
 
-    /// The index of the current item that new item `i` keeps (`oldIndices[i]`, or `i` itself without them), when there
-    /// is one among `count`.
-    private static func keptIndex(of i: Int, _ oldIndices: UnsafeBufferPointer<Int32>?, count: Int) -> Int? {
-        let o = oldIndices.map { Int($0[i]) } ?? i
-        return o >= 0 && o < count ? o : nil
-    }
-
     /// Ends the current items once they were read, when `splice` moved some into its list (`DisplaySplice.moved`): the
     /// moved ones become the new list's alone, the others are released, and the list's storage is kept for the next
     /// splice (`itemStorage`; `DisplaySplice.retireOldItems(_:into:)`). The items are empty until the new list is taken.
+    @usableFromInline
     mutating func retireOldItems(of splice: inout DisplaySplice) {
         guard !splice.moved.isEmpty else { return }
         let storage = itemStorage ?? DisplayListStorage()
@@ -477,14 +484,39 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
     }
 
     /// Forgets the view of `key` (one that went with a removed view).
-    mutating func forgetView(_ key: ViewKey) { views.removeValue(forKey: key) }
+    @inlinable
+    mutating func forgetView(_ key: ViewKey) { _ = removeView(for: key) }
+
+    // The writes of the inlinable splice path (`apply(moving:)`), which cannot reach the private setters: the driver is
+    // generic over its host and lives in another module than its hosts, so the splice path's code is inlinable, to be
+    // specialised for the host where it is called (each view operation, lookup and views-in-order copy otherwise runs
+    // through the host's metadata and witness tables).
+
+    /// Keeps `view` as the view of `key`.
+    @usableFromInline
+    mutating func setView(_ view: Host.HostView, for key: ViewKey) { views[key] = view }
+
+    /// Forgets the view of `key`; returns it.
+    @usableFromInline
+    mutating func removeView(for key: ViewKey) -> Host.HostView? { views.removeValue(forKey: key) }
+
+    /// Takes `items` as the current items.
+    @usableFromInline
+    mutating func setItems(_ items: [DisplayItem]) { self.items = items }
+
+    /// Keeps `ordered` as the views in order (nil: none kept).
+    @usableFromInline
+    mutating func setViewsInOrder(_ ordered: [Host.HostView]?) {
+        viewsInOrder = ordered
+        keepsViewsInOrder = ordered != nil
+    }
 
     /// Takes `newItems` as the items the views draw, spliced from the current ones as `oldIndices` says (for each new
     /// item, the old item it keeps, with its key and view, or -1 for one whose view `run` inserted).
+    @inlinable
     mutating func replaceItems(_ newItems: [DisplayItem], oldIndices: [Int32]) {
         if keepsViewsInOrder, let old = viewsInOrder {
-            viewsInOrder = nil
-            keepsViewsInOrder = false
+            setViewsInOrder(nil)
             // Written into place through buffers (the driver's generic code is not specialised for its host: each
             // array append or subscript would be a call through the element's metadata).
             let ordered = [Host.HostView](unsafeUninitializedCapacity: newItems.count) { buffer, initialized in
@@ -502,12 +534,9 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
                     }
                 }
             }
-            if ordered.count == newItems.count {
-                viewsInOrder = ordered
-                keepsViewsInOrder = true
-            }
+            if ordered.count == newItems.count { setViewsInOrder(ordered) }
         }
-        items = newItems
+        setItems(newItems)
     }
 
 }
