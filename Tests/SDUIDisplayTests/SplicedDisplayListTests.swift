@@ -103,6 +103,7 @@ import SDUIEnvironment
             let freshLayout = LayoutEngine().layout(try #require(screen.resolved(in: state).screen), in: environment, traits: traits)
             let context = "step \(step)"
             let freshItems = IncrementalDisplayListTests.expectEqual(list, driver, toFresh: freshLayout, context)
+            if case .spliced = change, name == "leaves" { Self.expectKeptBuilder(of: list.accessibilityTree, equalToFresh: freshLayout, context) }
             #expect(driver.views.count == freshItems.count, "\(context): one view per item")
             // The views in the items' order, kept in step (made on the first step, then permuted by each splice).
             let ordered = driver.orderedViews()
@@ -129,6 +130,27 @@ import SDUIEnvironment
             #expect(list.accessibilitySpliceCount < list.splicedUpdateCount)
         } else {
             #expect(list.accessibilitySpliceCount == list.splicedUpdateCount, "spliced trees: \(list.accessibilitySpliceCount)")
+        }
+    }
+}
+
+extension SplicedDisplayListTests {
+    /// What a spliced accessibility tree keeps of every node for the next splice or update (its builder's per-node
+    /// arrays, spliced in place) equals what a fresh pass reads of the fresh layout.
+    static func expectKeptBuilder(of tree: AccessibilityTree?, equalToFresh layout: LayoutResult, _ context: String) {
+        guard let kept = tree?.kept else { Issue.record("\(context): no kept builder"); return }
+        guard let fresh = AccessibilityTree(layout: layout).kept else { Issue.record("\(context): no fresh builder"); return }
+        #expect(kept.ids == fresh.ids, "\(context): ids")
+        #expect(kept.types == fresh.types, "\(context): types")
+        #expect(kept.parents == fresh.parents, "\(context): parents")
+        #expect(kept.frames == fresh.frames, "\(context): frames")
+        #expect(kept.hiddenByLayout == fresh.hiddenByLayout, "\(context): hidden")
+        #expect(kept.facts.count == fresh.facts.count, "\(context): facts")
+        for i in 0..<min(kept.facts.count, fresh.facts.count) {
+            let (a, b) = (kept.facts[i], fresh.facts[i])
+            #expect(a.hasAction == b.hasAction && a.hiddenByModifiers == b.hiddenByModifiers && a.control == b.control
+                    && a.text == b.text && a.value == b.value, "\(context): facts of node \(i)")
+            #expect(kept.accessibility(i) == fresh.accessibility(i), "\(context): properties of node \(i)")
         }
     }
 }

@@ -159,4 +159,52 @@ import Testing
         // Results made before later changes keep the content they had: the first one still shows the first state.
         try Self.check(results[0], against: screen, sizeClass, "first, after the changes")
     }
+
+    /// A template whose items' roots are images with the item's URL (the nodes of one template share their properties
+    /// and differ in their URL): after random inserts, removals and moves, and items that keep their identity and
+    /// change their URL or alt, every node's content equals a fresh decode's (a kept item's root takes its old record
+    /// only when it resolves alike).
+    @Test(arguments: [UInt64(11), 12, 13])
+    func `content of kept template items whose values change equals a fresh decode's`(_ seed: UInt64) throws {
+        let bytes = Array(#"""
+        {"schemaVersion": 1, "id": "images", "state": {"items": [{"id": "a", "u": "https://img.example/a.jpg", "t": "A"}]},
+         "root": {"type": "vstack", "children": [
+           {"type": "forEach", "items": "@{items}", "id": "@{item.id}", "template":
+             {"type": "image", "url": "@{item.u}", "alt": "@{item.t}", "frame": {"width": 40, "height": 40}}},
+           {"type": "text", "text": "End"}]}}
+        """#.utf8)
+        let document = try JSONValue.parse(bytes).get()
+        let screen = try #require(PayloadDecoder().decode(document).screen)
+        let engine = LayoutEngine()
+        var updater = StateUpdater(screen: screen)
+        var state = screen.state
+        var g = SplitMix(seed: seed)
+        func item(_ id: String, _ version: Int) -> StateValue {
+            .object(StateObject(keys: ["id", "u", "t"], values: [.string(id), .string("https://img.example/\(id)-\(version).jpg"),
+                                                                 .string(version % 2 == 0 ? id : "\(id) \(version % 3)")]))
+        }
+        var items: [(id: String, version: Int)] = [("a", 0)]
+        var next = 0
+        for step in 0..<50 {
+            switch Int.random(in: 0..<4, using: &g) {
+            case 0:
+                next += 1
+                items.insert(("n\(next)", 0), at: Int.random(in: 0...items.count, using: &g))
+            case 1 where items.count > 1: items.remove(at: Int.random(in: 0..<items.count, using: &g))
+            case 2 where items.count > 1:
+                let from = Int.random(in: 0..<items.count, using: &g)
+                items.insert(items.remove(at: from), at: Int.random(in: 0..<items.count, using: &g))
+            default:
+                if !items.isEmpty { items[Int.random(in: 0..<items.count, using: &g)].version += 1 }
+            }
+            // Now and then an insert and a changed value at once.
+            if Bool.random(using: &g), !items.isEmpty { items[Int.random(in: 0..<items.count, using: &g)].version += 1 }
+            #expect(state.set("items", to: .array(items.map { item($0.id, $0.version) })) == nil)
+            let updated = updater.update(to: state, changedNames: ["items"])
+            let update = try #require(updated)
+            let result = engine.layout(applying: update, in: Self.environment, traits: TraitCollection())
+            let fresh = try #require(PayloadDecoder().decode(document, state: state).screen)
+            try Self.check(result, against: fresh, .compact, "step \(step)")
+        }
+    }
 }

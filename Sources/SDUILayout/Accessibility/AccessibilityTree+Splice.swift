@@ -25,101 +25,147 @@ extension AccessibilityTree {
     /// - Complexity: O(n) in nodes, plus the elements drafted and O(e log e) in elements for the reading order.
     package mutating func splice(layout: LayoutResult, oldIndices: [Int32], contentChanged: [Int32],
                                  id: (Int) -> String) -> [Int]? {
-        guard var old = kept, old.types.count == exposure.count, !old.hasGroups, oldIndices.count == layout.nodeCount,
-              old.direction == layout.traits.layoutDirection, old.sizeClass == layout.traits.horizontalSizeClass else { return nil }
+        guard var b = kept, b.types.count == exposure.count, !b.hasGroups, oldIndices.count == layout.nodeCount,
+              b.direction == layout.traits.layoutDirection, b.sizeClass == layout.traits.horizontalSizeClass else { return nil }
         kept = nil
-        let n = oldIndices.count
-        var types: [ComponentType] = [], parents: [Int] = [], frames: [Rect] = [], hidden: [Bool] = [], ids: [String] = []
-        var facts: [AccessibilityTreeBuilder.NodeFacts] = []
-        types.reserveCapacity(n); parents.reserveCapacity(n); frames.reserveCapacity(n); hidden.reserveCapacity(n)
-        ids.reserveCapacity(n); facts.reserveCapacity(n)
-        var properties: [AccessibilityContent] = []
-        // The nodes whose content was read again (made, or changed).
-        var isRead = [Bool](repeating: false, count: n)
-        var nextChanged = 0
-        for i in 0..<n {
+        let n = oldIndices.count, oldCount = b.types.count
+        if !b.rolesAreOwnLeaves {
+            for i in 0..<oldCount where !b.hasOwnLeafRole(i) { return nil }
+            b.rolesAreOwnLeaves = true
+        }
+        // The per-node arrays are kept and spliced: the nodes before the first node the splice made or moved keep
+        // their places, the nodes after the last keep theirs shifted (the arrays' tails move, nothing is copied), and
+        // only the nodes between are written — a kept node's facts taken from its old place, a made node's read.
+        let limit = min(n, oldCount)
+        var head = 0
+        while head < limit && Int(oldIndices[head]) == head { head += 1 }
+        var tail = 0
+        while tail < limit - head && Int(oldIndices[n - 1 - tail]) == oldCount - 1 - tail { tail += 1 }
+        let oldEnd = oldCount - tail, newEnd = n - tail
+        var types: [ComponentType] = [], facts: [AccessibilityTreeBuilder.NodeFacts] = []
+        // Each node's exposure before the splice (a made node's is not read).
+        var was: [AccessibilityExposure] = []
+        types.reserveCapacity(newEnd - head); facts.reserveCapacity(newEnd - head); was.reserveCapacity(newEnd - head)
+        for i in head..<newEnd {
             let o = Int(oldIndices[i])
-            guard o < old.types.count else { return nil }
-            let p = layout.parentIndex(at: i)
-            parents.append(p >= 0 && p < i ? p : -1)
-            frames.append(layout.frame(at: i))
-            hidden.append(layout.isHidden(at: i))
-            ids.append(id(i))
-            while nextChanged < contentChanged.count && Int(contentChanged[nextChanged]) < i { nextChanged += 1 }
-            var f: AccessibilityTreeBuilder.NodeFacts
-            if o < 0 || nextChanged < contentChanged.count && Int(contentChanged[nextChanged]) == i {
+            if o < 0 {
                 guard let content = layout.content(at: i) else { return nil }
                 types.append(content.type)
-                f = AccessibilityTreeBuilder.readFacts(content, properties: &properties)
-                isRead[i] = true
+                facts.append(AccessibilityTreeBuilder.readFacts(content, properties: &b.properties))
+                was.append(.structural)
             } else {
-                types.append(old.types[o])
-                // Taken from the old builder (its only reference), not copied.
-                f = AccessibilityTreeBuilder.NodeFacts()
-                swap(&f, &old.facts[o])
-                if f.accessibilityIndex >= 0 {
-                    properties.append(old.properties[Int(f.accessibilityIndex)])
-                    f.accessibilityIndex = Int32(truncatingIfNeeded: properties.count - 1)
-                }
+                // Every node between was between (the nodes before and after are kept where they were).
+                guard o >= head, o < oldEnd else { return nil }
+                types.append(b.types[o])
+                // Taken from the old place (dropped with the splice), not copied.
+                var f = AccessibilityTreeBuilder.NodeFacts()
+                swap(&f, &b.facts[o])
+                facts.append(consume f)
+                was.append(exposure[o])
             }
-            if f.accessibilityIndex >= 0 {
-                // A property that gives a node a role beyond its own leaf element: the whole pass.
-                let a = properties[Int(f.accessibilityIndex)]
-                guard a.children == nil, a.sortPriority == nil,
-                      !a.describesItself || AccessibilityTreeBuilder.isLeafType(types[i]) else { return nil }
-            }
-            facts.append(consume f)
         }
-        var b = AccessibilityTreeBuilder(layout: layout, ids: ids, types: types, parents: parents, frames: frames,
-                                         hidden: hidden, facts: facts, properties: properties)
-        // The elements: the old ones, kept elements changed where they lie and new ones appended after them; then
+        b.types.replaceSubrange(head..<oldEnd, with: types)
+        b.facts.replaceSubrange(head..<oldEnd, with: facts)
+        exposure.replaceSubrange(head..<oldEnd, with: was)
+        b.ids.replaceSubrange(head..<oldEnd, with: repeatElement("", count: newEnd - head))
+        // The kept nodes whose content changed: read again.
+        for c in contentChanged {
+            let i = Int(c)
+            guard i >= 0, i < n else { return nil }
+            if oldIndices[i] < 0 { continue }
+            guard let content = layout.content(at: i) else { return nil }
+            b.types[i] = content.type
+            b.facts[i] = AccessibilityTreeBuilder.readFacts(content, properties: &b.properties)
+            guard b.hasOwnLeafRole(i) else { return nil }
+        }
+        for i in head..<newEnd where oldIndices[i] < 0 { guard b.hasOwnLeafRole(i) else { return nil } }
+        // What the layout gives every node: its parent, frame, visibility and id (a node below a moved one may have
+        // another path).
+        // (Written through buffers: an array written element by element checks that it is unique at each write.)
+        b.parents = [Int](unsafeUninitializedCapacity: n) { parents, count in
+            for i in 0..<n {
+                let p = layout.parentIndex(at: i)
+                parents.initializeElement(at: i, to: p >= 0 && p < i ? p : -1)
+            }
+            count = n
+        }
+        b.frames = [Rect](unsafeUninitializedCapacity: n) { frames, count in
+            for i in 0..<n { frames.initializeElement(at: i, to: layout.frame(at: i)) }
+            count = n
+        }
+        b.hiddenByLayout = [Bool](unsafeUninitializedCapacity: n) { hidden, count in
+            for i in 0..<n { hidden.initializeElement(at: i, to: layout.isHidden(at: i)) }
+            count = n
+        }
+        b.ids.withUnsafeMutableBufferPointer { ids in
+            for i in 0..<n { ids[i] = id(i) }
+        }
+        b.textSource = layout.storage
+        b.childStart = []; b.childList = []
+        b.compactProperties()
+        // The elements: the old ones, kept elements changed where they lie and new ones after them (`made`); then
         // put into reading order by swaps (no element is copied), and the ones no node keeps dropped from the end.
         var pool = elements
         elements = []
-        // Per element in document order: its index in `pool`.
+        var made: [AccessibilityElement] = []
+        // Per element in document order: its index in `pool` (a made one's: `pool.count` + its index in `made`).
         var drafted: [Int] = []
+        drafted.reserveCapacity(pool.count)
         let keptCount = pool.count
         var isClaimed = [Bool](repeating: false, count: keptCount)
-        var newExposure = [AccessibilityExposure](repeating: .structural, count: n)
-        var hiddenWithAncestor = [Bool](repeating: false, count: n)
         var touched: [Int] = []
-        for i in 0..<n {
-            let o = Int(oldIndices[i])
-            let was: AccessibilityExposure? = o >= 0 ? exposure[o] : nil
-            let p = b.parents[i]
-            if (p >= 0 && hiddenWithAncestor[p]) || b.isHidden(i) {
-                // Hidden with its subtree, as the pass marks it.
-                hiddenWithAncestor[i] = true
-                newExposure[i] = .hidden
-                if was != .hidden { touched.append(i) }
-                continue
+        var nextChanged = 0
+        // Each node's new exposure is written over its old one in place; a parent's (before it) is the new one.
+        exposure.withUnsafeMutableBufferPointer { exposure in pool.withUnsafeMutableBufferPointer { pool in
+            // Read through a constant (the closure's captured variable would be copied for each call on it).
+            let b = b
+            for i in 0..<n {
+                let o = Int(oldIndices[i])
+                let was: AccessibilityExposure? = o >= 0 ? exposure[i] : nil
+                while nextChanged < contentChanged.count && Int(contentChanged[nextChanged]) < i { nextChanged += 1 }
+                let isRead = o < 0 || nextChanged < contentChanged.count && Int(contentChanged[nextChanged]) == i
+                let p = b.parents[i]
+                if p >= 0, case .hidden = exposure[p] {
+                    // Hidden with its parent's subtree, as the pass marks it.
+                    exposure[i] = .hidden
+                    if !Self.isHidden(was) { touched.append(i) }
+                    continue
+                }
+                if b.isHidden(i) {
+                    exposure[i] = .hidden
+                    if !Self.isHidden(was) { touched.append(i) }
+                    continue
+                }
+                // Not a leaf: a plain container (no role-giving property here), structural.
+                guard AccessibilityTreeBuilder.isLeafType(b.types[i]) else {
+                    exposure[i] = .structural
+                    if !Self.isStructural(was) { touched.append(i) }
+                    continue
+                }
+                // A kept leaf element whose content was not read again (a text without a string reads its lines, which
+                // the layout may have changed): the same element at its new place.
+                if !isRead, case .element(let k)? = was, k < keptCount, !isClaimed[k], pool[k].nodeIndices.count == 1,
+                   pool[k].nodeIndices[0] == o, !b.isTextWithoutString(i) {
+                    isClaimed[k] = true
+                    pool[k].frame = b.frames[i]
+                    pool[k].nodeIndices[0] = i
+                    if pool[k].nodes.count != 1 || pool[k].nodes[0] != b.ids[i] { pool[k].nodes = [b.ids[i]] }
+                    exposure[i] = .element(drafted.count)
+                    drafted.append(k)
+                    continue
+                }
+                if let element = b.leafElement(i) {
+                    exposure[i] = .element(drafted.count)
+                    drafted.append(keptCount + made.count)
+                    made.append(element)
+                    touched.append(i)
+                } else {
+                    exposure[i] = .structural
+                    if !Self.isStructural(was) { touched.append(i) }
+                }
             }
-            // Not a leaf: a plain container (no role-giving property here), structural.
-            guard AccessibilityTreeBuilder.isLeafType(b.types[i]) else {
-                if was != .structural { touched.append(i) }
-                continue
-            }
-            // A kept leaf element whose content was not read again (a text without a string reads its lines, which
-            // the layout may have changed): the same element at its new place.
-            if !isRead[i], case .element(let k)? = was, k < keptCount, !isClaimed[k], pool[k].nodeIndices.count == 1,
-               pool[k].nodeIndices[0] == o, !(b.types[i] == .text && b.facts[i].text == nil) {
-                isClaimed[k] = true
-                pool[k].frame = b.frames[i]
-                pool[k].nodeIndices[0] = i
-                if pool[k].nodes.first != b.ids[i] { pool[k].nodes[0] = b.ids[i] }
-                newExposure[i] = .element(drafted.count)
-                drafted.append(k)
-                continue
-            }
-            if let element = b.leafElement(i) {
-                newExposure[i] = .element(drafted.count)
-                drafted.append(pool.count)
-                pool.append(element)
-                touched.append(i)
-            } else if was != .structural {
-                touched.append(i)
-            }
-        }
+        } }
+        pool.append(contentsOf: consume made)
         // Every element is one item of the screen's group, in document order: one sort, as the pass makes it.
         let items = drafted.indices.map { d in
             AccessibilityOrder.Item(kind: .element(d), frame: pool[drafted[d]].frame, priority: 0, document: pool[drafted[d]].nodeIndices[0])
@@ -134,7 +180,7 @@ extension AccessibilityTree {
             let k = drafted[d]
             source.append(k)
             used[k] = true
-            newExposure[pool[k].nodeIndices[0]] = .element(position)
+            exposure[pool[k].nodeIndices[0]] = .element(position)
         }
         for k in pool.indices where !used[k] { source.append(k) }
         Self.permute(&pool, taking: source)
@@ -142,10 +188,18 @@ extension AccessibilityTree {
         elements = pool
         priorities = [Double](repeating: 0, count: elements.count)
         lineEnds = ends
-        exposure = newExposure
-        b.exposure = newExposure
         kept = b
         return touched
+    }
+
+    private static func isHidden(_ exposure: AccessibilityExposure?) -> Bool {
+        if case .hidden? = exposure { return true }
+        return false
+    }
+
+    private static func isStructural(_ exposure: AccessibilityExposure?) -> Bool {
+        if case .structural? = exposure { return true }
+        return false
     }
 
     /// Puts `values[source[p]]` at each position `p` (`source`: a permutation of `values`' indices), by swaps.
@@ -163,5 +217,39 @@ extension AccessibilityTree {
                 placed[j] = true
             }
         }
+    }
+}
+
+extension AccessibilityTreeBuilder {
+    /// Whether node `i`'s `accessibility` properties (if any) give it no role beyond its own leaf element: no
+    /// `children`, no `sortPriority`, and a label, hint, value or traits only on a leaf (on a container they combine
+    /// its subtree).
+    func hasOwnLeafRole(_ i: Int) -> Bool {
+        let k = Int(facts[i].accessibilityIndex)
+        guard k >= 0 else { return true }
+        return properties[k].children == nil && properties[k].sortPriority == nil
+            && (!properties[k].describesItself || Self.isLeafType(types[i]))
+    }
+
+    /// Whether node `i` is a text whose string the payload does not give (it reads its laid-out lines).
+    func isTextWithoutString(_ i: Int) -> Bool {
+        guard case .text = types[i] else { return false }
+        return facts[i].text == nil
+    }
+
+    /// Drops the `accessibility` properties no node names any more (the nodes a splice removed or read again left
+    /// theirs), once they outnumber the ones named.
+    mutating func compactProperties() {
+        guard properties.count > 16 else { return }
+        var named = 0
+        for f in facts where f.accessibilityIndex >= 0 { named += 1 }
+        guard properties.count > 2 * named else { return }
+        var kept: [AccessibilityContent] = []
+        kept.reserveCapacity(named)
+        for i in facts.indices where facts[i].accessibilityIndex >= 0 {
+            kept.append(properties[Int(facts[i].accessibilityIndex)])
+            facts[i].accessibilityIndex = Int32(truncatingIfNeeded: kept.count - 1)
+        }
+        properties = kept
     }
 }

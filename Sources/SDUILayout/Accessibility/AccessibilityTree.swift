@@ -54,6 +54,8 @@ public struct AccessibilityTree: Sendable {
         self.elements = elements
         self.priorities = priorities
         self.exposure = builder.exposure
+        // The tree holds the exposure; the kept builder none (shared, the tree's would be copied at its first change).
+        builder.exposure = []
         builder.drafts = []
         kept = builder
     }
@@ -69,9 +71,9 @@ package struct AccessibilityTreeBuilder {
     var ids: [String]
     /// The nodes of the layout the frames are of (read for the lines of a text without a string).
     var textSource: LayoutNodeStorage
-    let types: [ComponentType]
+    var types: [ComponentType]
     /// Each node's parent (-1 for the root, or a node whose parent does not come before it).
-    let parents: [Int]
+    var parents: [Int]
     var frames: [Rect]
     var hiddenByLayout: [Bool]
     /// What the pass reads of each node's content.
@@ -79,8 +81,9 @@ package struct AccessibilityTreeBuilder {
     /// The `accessibility` properties of the nodes that have them (`NodeFacts.accessibilityIndex`).
     var properties: [AccessibilityContent]
     /// Each node's children, as a compressed row list: node i's are `childList[childStart[i]..<childStart[i + 1]]`.
-    let childStart: [Int]
-    let childList: [Int]
+    /// Only the whole pass walks them (`collectAll`): a builder a splice brought to another layout has none.
+    var childStart: [Int]
+    var childList: [Int]
     let sizeClass: UserInterfaceSizeClass
     let direction: LayoutDirection
     var exposure: [AccessibilityExposure]
@@ -88,6 +91,9 @@ package struct AccessibilityTreeBuilder {
     var drafts: [AccessibilityElement] = []
     /// Whether some node is a `contain` group (the reading order is then not one sort of every element).
     var hasGroups = false
+    /// Whether every node's `accessibility` properties were found to give it no role beyond its own leaf element
+    /// (`AccessibilityTree.splice`'s condition; an update keeps every node's role).
+    var rolesAreOwnLeaves = false
 
     init(layout: LayoutResult) {
         let nodes = layout.nodes
@@ -220,15 +226,17 @@ package struct AccessibilityTreeBuilder {
 
     /// Whether node `i` is hidden from assistive technologies with its subtree.
     func isHidden(_ i: Int) -> Bool {
-        if hiddenByLayout[i] || isUnchosen(i) { return true }
-        return facts[i].hiddenByModifiers || accessibility(i)?.hidden == true
+        if hiddenByLayout[i] || facts[i].hiddenByModifiers || isUnchosen(i) { return true }
+        // Read in place (`accessibility(i)` would copy the properties).
+        let k = Int(facts[i].accessibilityIndex)
+        return k >= 0 && properties[k].hidden == true
     }
 
     /// Whether node `i` is a child of a `viewThatFits` that was not chosen: the engine gives those a zero frame
     /// (`clearSubtree`), and what is not on screen is not read. (A chosen child of zero size has nothing to read.)
     func isUnchosen(_ i: Int) -> Bool {
         let p = parents[i]
-        guard p >= 0, types[p] == .viewThatFits else { return false }
+        guard p >= 0, case .viewThatFits = types[p] else { return false }
         return frames[i].width == 0 && frames[i].height == 0
     }
 

@@ -486,15 +486,53 @@ struct OutputLinks {
 /// the root (node 0) to it, found up the `parent` chain; a chain that leaves `0..<count` ends there (`root`).
 /// The one way a result's, a diagnostic's and a tree's path ids are made. - Complexity: O(depth).
 func pathID(of index: Int, slot: (Int) -> Int32, parent: (Int) -> Int, count: Int) -> String {
-    var slots: [Int32] = []
-    var i = index
+    var depth = 0, i = index
     while i > 0, i < count {
-        slots.append(slot(i))
+        depth += 1
         i = parent(i)
     }
-    var path = "root"
-    for s in slots.reversed() { path += pathComponent(forChildIndex: s) }
-    return path
+    // The slots from the root down, then the bytes — "root", then each slot's component
+    // (`pathComponent(forChildIndex:)`: a child index's written here in decimal) — in temporary memory, made one
+    // string: appending each component to a string, or to arrays made for the purpose, costs more than the digits.
+    return withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(depth, 1)) { slots in
+        var i = index
+        for d in stride(from: depth - 1, through: 0, by: -1) {
+            slots[d] = slot(i)
+            i = parent(i)
+        }
+        var length = 4
+        for d in 0..<depth {
+            let s = slots[d]
+            length += s >= 0 ? 1 + decimalDigits(s) : pathComponent(forChildIndex: s).utf8.count
+        }
+        return String(unsafeUninitializedCapacity: length) { bytes in
+            var at = 0
+            for byte in "root".utf8 { bytes[at] = byte; at += 1 }
+            for d in 0..<depth {
+                let s = slots[d]
+                guard s >= 0 else {
+                    for byte in pathComponent(forChildIndex: s).utf8 { bytes[at] = byte; at += 1 }
+                    continue
+                }
+                bytes[at] = UInt8(ascii: ".")
+                at += decimalDigits(s) + 1
+                var value = Int(s), k = at - 1
+                repeat {
+                    bytes[k] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                    k -= 1
+                } while value > 0
+            }
+            return at
+        }
+    }
+}
+
+/// The number of decimal digits of `value` (≥ 0).
+private func decimalDigits(_ value: Int32) -> Int {
+    var digits = 1, power = 10
+    while Int(value) >= power { digits += 1; power *= 10 }
+    return digits
 }
 
 /// One output node's structure: enough to name it (id, path, pointer, type) and to read its payload facts.

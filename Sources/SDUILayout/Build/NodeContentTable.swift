@@ -118,10 +118,10 @@ final class NodeContentTable: @unchecked Sendable {
     /// replaced in them — made from `base`: `splices` are the splices from `base`'s tree to this one, in order, each
     /// the runs of the spliced tree's nodes (`TableSplice.wholeTable(oldCount:)`: rows of the tree before, or rows
     /// made). A kept row keeps its record when its payload node is the one the record was resolved from (its address:
-    /// the sources a splice extends keep every node they held, and `base` keeps the holders of its replaced nodes);
-    /// every other row — made, a kept item's root (its payload node is the new container's child), a replaced node —
-    /// is resolved again. The same records as `init(links:replaced:sizeClass:)`'s; nil when the splices do not fit
-    /// `base` and `links`.
+    /// the sources a splice extends keep every node they held, and `base` keeps the holders of its replaced nodes), or
+    /// a copy of it (`resolvesAlike(_:_:)`: a kept item's root, whose payload node is the new container's child); every
+    /// other row — made, a replaced node — is resolved again. The same records as `init(links:replaced:sizeClass:)`'s;
+    /// nil when the splices do not fit `base` and `links`.
     /// - Complexity: O(n) copies of row places, plus the rows resolved again.
     static func spliced(from base: NodeContentTable, through splices: [[NodeRun]], links: OutputLinks,
                         replaced: [Int32: ReplacedSource]) -> NodeContentTable? {
@@ -171,7 +171,8 @@ final class NodeContentTable: @unchecked Sendable {
         for i in 0..<links.count {
             let source = links[i].source
             linkSources.append(source)
-            if sources[i] != source { fresh.append(i) }
+            if let old = sources[i], old == source || resolvesAlike(old, source) { continue }
+            fresh.append(i)
         }
         let own = ContentRows(count: fresh.count, sizeClass: base.sizeClass) { linkSources[fresh[$0]] }
         let part = Int32(truncatingIfNeeded: parts.count)
@@ -180,6 +181,15 @@ final class NodeContentTable: @unchecked Sendable {
         return NodeContentTable(sources: linkSources, rows: own, replacedAtBase: Array(replaced.keys),
                                 baseHolders: Array(replaced.values), patches: [:], sizeClass: base.sizeClass,
                                 parts: parts, places: places)
+    }
+
+    /// Whether the payload node at `new` resolves to the record of the one at `old` (alive: see
+    /// `spliced(from:through:links:replaced:)`): the same type, the same fixed URL and one properties box — everything
+    /// a record reads. A copy of a node shares its box; a change gives the changed node a box of its own (the box is
+    /// changed in place only through the one node that holds it, and `old` holds it too).
+    private static func resolvesAlike(_ old: UnsafePointer<ComponentNode>, _ new: UnsafePointer<ComponentNode>) -> Bool {
+        ComponentNode.geometry(at: old) == ComponentNode.geometry(at: new) && old.pointee.type == new.pointee.type
+            && ComponentNode.url(at: old) == ComponentNode.url(at: new)
     }
 }
 

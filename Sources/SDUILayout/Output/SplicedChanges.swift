@@ -52,9 +52,43 @@ extension LayoutNodeStorage {
                     Self.drawsDifferently(a, old.frames[o], oldTexts, b, frames[i], newTexts)
                 }
             }
-            if !differs && (!layered.isEmpty || !old.layered.isEmpty) { differs = layers(at: i) != old.layers(at: o) }
+            if !differs && (!layered.isEmpty || !old.layered.isEmpty) { differs = !hasSameLayers(at: i, as: old, at: o) }
             if differs { changed.append(Int32(i)) }
         }
         return changed
+    }
+}
+
+extension LayoutNodeStorage {
+    /// Whether node `i`'s layers equal node `o`'s of `old` as `layers(at:)` reports them (both none, or the same
+    /// content box and, layer by layer, the same kind, box and content node), compared in place: no `NodeLayers` is
+    /// made. Both storages must be engine passes (`isEnginePass`).
+    func hasSameLayers(at i: Int, as old: LayoutNodeStorage, at o: Int) -> Bool {
+        let a = old.reportedLayers(of: o), b = reportedLayers(of: i)
+        guard let a, let b else { return a == nil && b == nil }
+        guard a.layerCount == b.layerCount else { return false }
+        let oldFirst = Int(a.firstLayer), first = Int(b.firstLayer)
+        guard old.layerFrames[oldFirst] == layerFrames[first] else { return false }
+        for k in 1..<Int(b.layerCount) {
+            let x = old.layers[oldFirst + k], y = layers[first + k]
+            guard (x.modifier ?? .unknown) == (y.modifier ?? .unknown), old.layerFrames[oldFirst + k] == layerFrames[first + k],
+                  max(x.contentNode, -1) == max(y.contentNode, -1) else { return false }
+        }
+        return true
+    }
+
+    /// The entry of node `index` in `layered` when `layers(at:)` reports its layers (nil: it has none, or is hidden).
+    private func reportedLayers(of index: Int) -> LayeredNode? {
+        guard !layered.isEmpty else { return nil }
+        let entry: LayeredNode? = layered.withUnsafeBufferPointer { entries in
+            var low = 0, high = entries.count
+            while low < high {
+                let middle = (low + high) >> 1
+                if Int(entries[middle].node) < index { low = middle + 1 } else { high = middle }
+            }
+            return low < entries.count && Int(entries[low].node) == index ? entries[low] : nil
+        }
+        guard let entry, !links[index].isHidden else { return nil }
+        return entry
     }
 }
