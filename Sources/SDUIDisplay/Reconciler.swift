@@ -441,27 +441,11 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
                 host.place(view, in: parentView, after: sibling)
                 kindCounts[1] += 1
             case .updateFrame(let key, let item):
-                guard item.int < newItems.count else { continue }
-                let view: Host.HostView
-                if let ordered, let o = Reconciler.keptIndex(of: item.int, oldIndices, count: ordered.count) {
-                    view = ordered[o]
-                } else if let found = views[key] {
-                    view = found
-                } else {
-                    continue
-                }
+                guard item.int < newItems.count, let view = updatedView(key, item: item.int, ordered, oldIndices) else { continue }
                 host.setGeometry(view, frame: Reconciler.relativeFrame(newItems, item.int), item: (base + item.int).pointee)
                 kindCounts[2] += 1
             case .updateContent(let key, let item):
-                guard item.int < newItems.count else { continue }
-                let view: Host.HostView
-                if let ordered, let o = Reconciler.keptIndex(of: item.int, oldIndices, count: ordered.count) {
-                    view = ordered[o]
-                } else if let found = views[key] {
-                    view = found
-                } else {
-                    continue
-                }
+                guard item.int < newItems.count, let view = updatedView(key, item: item.int, ordered, oldIndices) else { continue }
                 host.update(view, with: (base + item.int).pointee)
                 kindCounts[3] += 1
             case .remove(let key):
@@ -470,6 +454,16 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
                 kindCounts[4] += 1
             }
         }
+    }
+
+    /// The view of a frame or content update's item, new item `item`: read in `ordered` (the views of the current items
+    /// in their order) at the index of the current item it keeps (`Reconciler.keptIndex`), else found by `key`; nil
+    /// when it has none.
+    @inlinable @inline(__always)
+    func updatedView(_ key: ViewKey, item: Int, _ ordered: UnsafeBufferPointer<Host.HostView>?,
+                     _ oldIndices: UnsafeBufferPointer<Int32>?) -> Host.HostView? {
+        if let ordered, let o = Reconciler.keptIndex(of: item, oldIndices, count: ordered.count) { return ordered[o] }
+        return views[key]
     }
 
     /// Ends the current items once they were read, when `splice` moved some into its list (`DisplaySplice.moved`): the
