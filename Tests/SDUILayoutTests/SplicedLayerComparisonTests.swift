@@ -27,9 +27,7 @@ import SDUIEnvironment
         let screen = try #require(PayloadDecoder().decode(Array(Self.payload.utf8)).screen)
         var updater = StateUpdater(screen: screen)
         let engine = LayoutEngine()
-        let device = try #require(DeviceCatalog.device(named: "iphone-16"))
-        let environment = try WindowEnvironment(WindowConfiguration(device: device, orientation: .portrait,
-                                                                    mode: .window(Size(width: 320, height: 700))))
+        let environment = window(320, 700)
         let traits = environment.traitCollection()
         var last = engine.layout(screen, in: environment, traits: traits)
         var random = SplitMix(seed: seed)
@@ -78,9 +76,7 @@ import SDUIEnvironment
             + #"{"type": "section", "header": {"type": "text", "text": "Head"}, "footer": {"type": "text", "text": "Foot"}, "children": ["#
             + rows.joined(separator: ", ") + "]}]}]}}"
         let screen = try #require(PayloadDecoder().decode(Array(payload.utf8)).screen)
-        let environment = try WindowEnvironment(WindowConfiguration(
-            device: try #require(DeviceCatalog.device(named: "iphone-16")), orientation: .portrait,
-            mode: .window(Size(width: 320, height: 700))))
+        let environment = window(320, 700)
         let result = LayoutEngine().layout(screen, in: environment, traits: environment.traitCollection())
         #expect(result.nodeCount > 2_000)
         for i in 0..<result.nodeCount {

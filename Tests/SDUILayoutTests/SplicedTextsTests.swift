@@ -25,9 +25,7 @@ import SDUIEnvironment
         let screen = try #require(PayloadDecoder().decode(Array(Self.payload.utf8)).screen)
         var updater = StateUpdater(screen: screen)
         let engine = LayoutEngine()
-        let device = try #require(DeviceCatalog.device(named: "iphone-16"))
-        let environment = try WindowEnvironment(WindowConfiguration(device: device, orientation: .portrait,
-                                                                    mode: .window(Size(width: 320, height: 700))))
+        let environment = window(320, 700)
         let traits = environment.traitCollection()
         var kept: [LayoutResult] = [engine.layout(screen, in: environment, traits: traits)]
         if held == 0 { kept = [] }
