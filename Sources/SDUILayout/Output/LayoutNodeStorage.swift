@@ -86,14 +86,22 @@ final class LayoutNodeStorage: @unchecked Sendable {
     /// The layers of node `index` (see `LayoutResult.layers(at:)`).
     func layers(at index: Int) -> NodeLayers? {
         if source == nil || frames.isEmpty { return nodes[index].layers }
+        return reportedLayers(of: index).map(nodeLayers)
+    }
+
+    /// The entry of node `index` in `layered` when `layers(at:)` reports its layers (nil: it has none, or is hidden).
+    func reportedLayers(of index: Int) -> LayeredNode? {
         guard !layered.isEmpty else { return nil }
-        var low = 0, high = layered.count
-        while low < high {
-            let middle = (low + high) >> 1
-            if Int(layered[middle].node) < index { low = middle + 1 } else { high = middle }
+        let entry: LayeredNode? = layered.withUnsafeBufferPointer { entries in
+            var low = 0, high = entries.count
+            while low < high {
+                let middle = (low + high) >> 1
+                if Int(entries[middle].node) < index { low = middle + 1 } else { high = middle }
+            }
+            return low < entries.count && Int(entries[low].node) == index ? entries[low] : nil
         }
-        guard low < layered.count, Int(layered[low].node) == index, !links[index].isHidden else { return nil }
-        return nodeLayers(layered[low])
+        guard let entry, !links[index].isHidden else { return nil }
+        return entry
     }
 
     private func nodeLayers(_ entry: LayeredNode) -> NodeLayers {

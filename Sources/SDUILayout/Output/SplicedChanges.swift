@@ -76,19 +76,4 @@ extension LayoutNodeStorage {
         }
         return true
     }
-
-    /// The entry of node `index` in `layered` when `layers(at:)` reports its layers (nil: it has none, or is hidden).
-    private func reportedLayers(of index: Int) -> LayeredNode? {
-        guard !layered.isEmpty else { return nil }
-        let entry: LayeredNode? = layered.withUnsafeBufferPointer { entries in
-            var low = 0, high = entries.count
-            while low < high {
-                let middle = (low + high) >> 1
-                if Int(entries[middle].node) < index { low = middle + 1 } else { high = middle }
-            }
-            return low < entries.count && Int(entries[low].node) == index ? entries[low] : nil
-        }
-        guard let entry, !links[index].isHidden else { return nil }
-        return entry
-    }
 }
