@@ -90,6 +90,7 @@ final class LayoutNodeStorage: @unchecked Sendable {
     }
 
     /// The entry of node `index` in `layered` when `layers(at:)` reports its layers (nil: it has none, or is hidden).
+    @inline(__always)
     func reportedLayers(of index: Int) -> LayeredNode? {
         guard !layered.isEmpty else { return nil }
         let entry: LayeredNode? = layered.withUnsafeBufferPointer { entries in
