@@ -21,8 +21,8 @@ public struct DisplaySplice: Sendable {
     /// inserted, removed or reordered.
     public var parents: [Int]
     /// The items of `changed` that are their old item with only `frame` and `contentBox` moved by the same offset
-    /// (its node only moved, and its accessibility is as it was), ascending: what they draw, their lines and their
-    /// boxes in their frame are the old item's.
+    /// (its node only moved, and its accessibility is as it was) and its layers' views renumbered, ascending: what
+    /// they draw, their lines and their boxes in their frame are the old item's.
     var translated: [Int] = []
     /// For each old item, whether `items` holds it moved (its bits, not a copy): the driver that asked for the move
     /// (`ViewTreeDriver.apply(moving:)`) reads the old list, then ends it (`retireOldItems(_:into:)`: these places are
@@ -238,10 +238,9 @@ extension DisplayListUpdater {
                     item.pointee.frame = layout.frame(at: i)
                     item.pointee.contentBox = item.pointee.frame.inset(by: item.pointee.contentInsets)
                     changed.append(i)
-                    // Compared, not only moved, when something it draws by is written here:
-                    var isCompared = false
-                    // its backgrounds' and overlays' views are items too, renumbered with the splice (the layers hold
-                    // their indices: an array the moved bits share with the old item, so the item is made its own first);
+                    // Its backgrounds' and overlays' views are items too, renumbered with the splice (numbering, which
+                    // no update carries: `DisplayItem.hasSameLines(as:)`). The layers hold their indices in an array the
+                    // moved bits share with the old item: the item is made its own first.
                     if let movedLayers, Self.decorationsMoved(item.pointee.appearance, in: movedLayers) {
                         if moving && isMoved[o] {
                             let copy = item.pointee
@@ -249,18 +248,17 @@ extension DisplayListUpdater {
                             isMoved[o] = false
                         }
                         Self.renumberDecorations(of: &item.pointee.appearance, in: movedLayers)
-                        isCompared = true
                     }
-                    // a symbol image's box is taken from the two rectangles again: relative to the frame, but not always
-                    // bit for bit the same at another place.
+                    // A symbol image's box is taken from the two rectangles again: relative to the frame, but not always
+                    // bit for bit the same at another place (then the item is compared, not only moved).
                     if item.pointee.type == .image, let old = item.pointee.symbol?.box {
                         let box = DisplaySymbol.imageBox(contentBox: item.pointee.contentBox, frame: item.pointee.frame)
                         if box != old {
                             item.pointee.symbol!.box = box
-                            isCompared = true
+                            continue
                         }
                     }
-                    if !isCompared { translated.append(i) }
+                    translated.append(i)
                 }
             }
         } } }
