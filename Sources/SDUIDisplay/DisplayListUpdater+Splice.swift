@@ -185,8 +185,7 @@ extension DisplayListUpdater {
                 }
                 let oldItem = o >= 0 ? old.baseAddress! + o : nil
                 // A node that only moved (its content as it was): its item moved.
-                let moves = o >= 0 && isRemade && !isContent && !(oldItem!.pointee.type == .image && oldItem!.pointee.symbol != nil)
-                    && layout.translation(of: i, since: o, in: previous) != nil
+                let moves = o >= 0 && isRemade && !isContent && layout.translation(of: i, since: o, in: previous) != nil
                 if o < 0 || isRemade && !moves {
                     let content = layout.content(at: i)
                     let id = layout.payloadID(at: i)
@@ -227,6 +226,15 @@ extension DisplayListUpdater {
                     item.pointee.frame = layout.frame(at: i)
                     item.pointee.contentBox = item.pointee.frame.inset(by: item.pointee.contentInsets)
                     changed.append(i)
+                    // A symbol image's box is taken from the two rectangles again: relative to the frame, but not always
+                    // bit for bit the same at another place (then the item is compared, not only moved).
+                    if item.pointee.type == .image, let old = item.pointee.symbol?.box {
+                        let box = DisplaySymbol.imageBox(contentBox: item.pointee.contentBox, frame: item.pointee.frame)
+                        if box != old {
+                            item.pointee.symbol!.box = box
+                            continue
+                        }
+                    }
                     translated.append(i)
                 }
             }
