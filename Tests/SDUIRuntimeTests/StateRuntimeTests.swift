@@ -39,6 +39,22 @@ import SDUISchema
         (controller.nodeView(id: id) as? ComponentView)?.textLines ?? []
     }
 
+    @Test func `a state change of a list is recorded as its JSON, equal and hashed as a change given as JSON`() throws {
+        let json = #"{"schemaVersion": 1, "id": "list", "state": {"items": []}, "root": {"type": "text", "text": "@{len(items)} items"}}"#
+        let (harness, controller) = try launch(try Self.screen(json))
+        let mark = harness.log.events.count
+        let list: StateValue = .array([.object(StateObject(keys: ["id", "n"], values: [.string("a"), .int(2)])), .null, .bool(true)])
+        try controller.setState("items", to: list)
+        let changes = harness.log.events(since: mark).filter { $0.kind == .stateDidChange }.flatMap(\.stateChanges)
+        let given = Event.StateChange(name: "items", value: list.jsonValue)
+        #expect(changes == [given])
+        #expect(changes.first?.value == [["id": "a", "n": 2], .null, true] as JSONValue)
+        #expect(changes.first?.hashValue == given.hashValue)
+        var set = try #require(changes.first)
+        set.value = .string("b")
+        #expect(set == Event.StateChange(name: "items", value: .string("b")))
+    }
+
     @Test func `a tap runs the state action, lays out again and keeps every view`() throws {
         let (harness, controller) = try launch(try Self.screen(Self.counter))
         #expect(controller.nodeView(id: "badge")?.isHidden == true)

@@ -61,9 +61,37 @@ public struct Event: Hashable, Sendable, CustomStringConvertible {
         /// The variable.
         public var name: String
         /// Its value after the change.
-        public var value: JSONValue
+        public var value: JSONValue {
+            get {
+                switch stored {
+                case .json(let value): return value
+                case .state(let value): return value.jsonValue
+                }
+            }
+            set { stored = .json(newValue) }
+        }
+        /// The value as it was given: a screen's change is recorded as the state's own value (its storage shared with
+        /// the state), written as JSON only when read — a change of a long list is not converted on every tap.
+        private var stored: Stored
+        private enum Stored: Sendable {
+            case json(JSONValue)
+            case state(StateValue)
+        }
+
         /// Creates a change.
-        public init(name: String, value: JSONValue) { self.name = name; self.value = value }
+        public init(name: String, value: JSONValue) { self.name = name; stored = .json(value) }
+
+        /// A change to `value` (nil: the variable has no value, `null`).
+        init(name: String, state value: StateValue?) {
+            self.name = name
+            stored = value.map { .state($0) } ?? .json(.null)
+        }
+
+        public static func == (a: StateChange, b: StateChange) -> Bool { a.name == b.name && a.value == b.value }
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            hasher.combine(value)
+        }
     }
 
     /// Creates an event.

@@ -113,7 +113,7 @@ extension ScreenViewController {
             var event = Event(object: name, kind: .stateDidChange)
             // The update's screen is in the new state (reading the session's would copy the whole session).
             let state = updated.screen.state
-            event.stateChanges = step.changedNames.map { Event.StateChange(name: $0, value: state[$0]?.jsonValue ?? .null) }
+            event.stateChanges = step.changedNames.map { Event.StateChange(name: $0, state: state[$0]) }
             record(event)
             relayoutAfterStateChange(updated)
         } else if step.isUnresolved {
