@@ -259,13 +259,28 @@ extension DisplayListUpdater {
                 for i in 0..<count { ownItem(at: i) }
                 return nil
             }
-            let candidates = touched.map { NodeChanges.merged(changed.map(Int32.init), $0.map(Int32.init)).map(Int.init) }
-            var next = 0
-            // The items whose accessibility changed, ascending.
+            // The items made here (`changed` but the moved ones), ascending: each takes its part in place, as a fresh
+            // list's item does (`DisplayItem.init` left its role `.none`).
+            var made: [Int] = []
+            made.reserveCapacity(changed.count - translated.count)
+            var nextTranslated = 0
+            for i in changed {
+                while nextTranslated < translated.count && translated[nextTranslated] < i { nextTranslated += 1 }
+                if nextTranslated < translated.count && translated[nextTranslated] == i { continue }
+                made.append(i)
+            }
+            newItems.withUnsafeMutableBufferPointer { buffer in
+                for i in made { buffer[i].accessibility.fill(from: tree, node: i) }
+            }
+            // Every other item keeps its old item's part — the tree's part of its node is its old node's but for the
+            // element's frame and node index, which an item does not hold — unless the splice names its node
+            // (`touched`: made, role changed or element drafted again) or the tree was made again: those are compared.
+            var nextMade = 0
+            // The kept items whose accessibility changed, ascending.
             var retold: [Int] = []
-            for i in candidates ?? Array(0..<count) {
-                let isMade = next < changed.count && changed[next] == i
-                if isMade { next += 1 }
+            for i in touched ?? Array(0..<count) {
+                while nextMade < made.count && made[nextMade] < i { nextMade += 1 }
+                if nextMade < made.count && made[nextMade] == i { continue }
                 let identifier: String?
                 if case .explicit(let id) = newItems[i].identity { identifier = id } else { identifier = nil }
                 var accessibility = DisplayAccessibility(identifier: identifier)
@@ -273,10 +288,11 @@ extension DisplayListUpdater {
                 guard accessibility != newItems[i].accessibility else { continue }
                 ownItem(at: i)
                 newItems[i].accessibility = accessibility
-                if !isMade { changed.append(i) }
+                // (A moved item is in `changed` already.)
+                if !Self.contains(translated, i) { changed.append(i) }
                 retold.append(i)
             }
-            changed.sort()
+            if !retold.isEmpty { changed.sort() }
             // A moved item whose accessibility changed draws something else too.
             if !retold.isEmpty { translated.removeAll { Self.contains(retold, $0) } }
             accessibilityTree = tree
