@@ -130,6 +130,8 @@ extension DisplayListUpdater {
         let count = oldIndices.count
         let remade = NodeChanges.merged(changes.content, changes.frames)
         let content = changes.content
+        // The kept nodes that only moved (`LayoutResult.translation(of:since:in:)`), ascending.
+        let translatedNodes = changes.translated
         var newIndices = [Int32](repeating: -1, count: items.count)
         for (i, o) in oldIndices.enumerated() where o >= 0 {
             guard Int(o) < items.count else { return nil }
@@ -166,7 +168,7 @@ extension DisplayListUpdater {
                 }
                 initialized = 0
             }
-            var nextRemade = 0, nextContent = 0
+            var nextRemade = 0, nextContent = 0, nextTranslated = 0
             for i in 0..<count {
                 let o = Int(oldIndices[i])
                 let parent = layout.parentIndex(at: i)
@@ -185,8 +187,9 @@ extension DisplayListUpdater {
                 }
                 let oldItem = o >= 0 ? old.baseAddress! + o : nil
                 // A node that only moved (its content as it was): its item moved.
-                let moves = o >= 0 && isRemade && !isContent && !(oldItem!.pointee.type == .image && oldItem!.pointee.symbol != nil)
-                    && layout.translation(of: i, since: o, in: previous) != nil
+                while nextTranslated < translatedNodes.count && Int(translatedNodes[nextTranslated]) < i { nextTranslated += 1 }
+                let isTranslated = nextTranslated < translatedNodes.count && Int(translatedNodes[nextTranslated]) == i
+                let moves = o >= 0 && isTranslated && !isContent && !(oldItem!.pointee.type == .image && oldItem!.pointee.symbol != nil)
                 if o < 0 || isRemade && !moves {
                     let content = layout.content(at: i)
                     let id = layout.payloadID(at: i)
