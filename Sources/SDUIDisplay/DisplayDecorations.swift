@@ -81,6 +81,14 @@ public struct DisplaySymbol: Hashable, Sendable {
     }
     /// The glyph box's corner radius.
     public var glyphCornerRadius: Double { min(box.width, box.height) * 0.2 }
+
+    /// The box of an `image` node's symbol (`systemName`): a square of the shorter side at the content box's origin,
+    /// relative to the frame's origin. Computed from the window-point rectangles, so an item moved to another frame
+    /// (`DisplayListUpdater.spliced`) takes it again from its new ones, as an item made there would.
+    static func imageBox(contentBox box: Rect, frame: Rect) -> Rect {
+        let side = min(box.width, box.height)
+        return Rect(x: box.x - frame.x, y: box.y - frame.y, width: side, height: side)
+    }
 }
 
 extension DisplayDecorations {

@@ -171,10 +171,7 @@ extension DisplayItem {
         controlBox = InputMetrics.controlBox(of: node.type, pickerStyle: input?.pickerStyle,
                                              size: Size(width: frame.width, height: frame.height), direction: direction)
         if node.type == .image, let name = content?.systemName {
-            // An SF Symbol: a square of the shorter side at the content box's origin.
-            let box = contentBox
-            let side = min(box.width, box.height)
-            symbol = DisplaySymbol(name: name, box: Rect(x: box.x - frame.x, y: box.y - frame.y, width: side, height: side))
+            symbol = DisplaySymbol(name: name, box: DisplaySymbol.imageBox(contentBox: contentBox, frame: frame))
             image = nil
         } else if node.type == .image {
             let url = content?.url

@@ -150,6 +150,8 @@ extension DisplayListUpdater {
         // Whether a node's path from the root changed (made, or it or an ancestor has another slot in its parent).
         var moved = [Bool](repeating: false, count: count)
         var translated: [Int] = []
+        // The items made by `DisplayItem.init` and the kept ones whose node only moved (both in `changed`), ascending.
+        var madeItems: [Int] = [], movedItems: [Int] = []
         // The old items moved (not copied) into the new list.
         var isMoved = [Bool](repeating: false, count: moving ? items.count : 0)
         var fits = true
@@ -189,7 +191,7 @@ extension DisplayListUpdater {
                 // A node that only moved (its content as it was): its item moved.
                 while nextTranslated < translatedNodes.count && Int(translatedNodes[nextTranslated]) < i { nextTranslated += 1 }
                 let isTranslated = nextTranslated < translatedNodes.count && Int(translatedNodes[nextTranslated]) == i
-                let moves = o >= 0 && isTranslated && !isContent && !(oldItem!.pointee.type == .image && oldItem!.pointee.symbol != nil)
+                let moves = o >= 0 && isRemade && !isContent && isTranslated
                 if o < 0 || isRemade && !moves {
                     let content = layout.content(at: i)
                     let id = layout.payloadID(at: i)
@@ -202,6 +204,7 @@ extension DisplayListUpdater {
                     (base + i).initialize(to: DisplayItem(node, index: i, in: layout, content: content, identity: identity))
                     initialized += 1
                     changed.append(i)
+                    madeItems.append(i)
                     continue
                 }
                 let item = base + i
@@ -230,6 +233,16 @@ extension DisplayListUpdater {
                     item.pointee.frame = layout.frame(at: i)
                     item.pointee.contentBox = item.pointee.frame.inset(by: item.pointee.contentInsets)
                     changed.append(i)
+                    movedItems.append(i)
+                    // A symbol image's box is taken from the two rectangles again: relative to the frame, but not always
+                    // bit for bit the same at another place (then the item is compared, not only moved).
+                    if item.pointee.type == .image, let old = item.pointee.symbol?.box {
+                        let box = DisplaySymbol.imageBox(contentBox: item.pointee.contentBox, frame: item.pointee.frame)
+                        if box != old {
+                            item.pointee.symbol!.box = box
+                            continue
+                        }
+                    }
                     translated.append(i)
                 }
             }
@@ -262,18 +275,10 @@ extension DisplayListUpdater {
                 for i in 0..<count { ownItem(at: i) }
                 return nil
             }
-            // The items made here (`changed` but the moved ones), ascending: each takes its part in place, as a fresh
-            // list's item does (`DisplayItem.init` left its role `.none`).
-            var made: [Int] = []
-            made.reserveCapacity(changed.count - translated.count)
-            var nextTranslated = 0
-            for i in changed {
-                while nextTranslated < translated.count && translated[nextTranslated] < i { nextTranslated += 1 }
-                if nextTranslated < translated.count && translated[nextTranslated] == i { continue }
-                made.append(i)
-            }
+            // The items made here take their part in place, as a fresh list's item does (`DisplayItem.init` left its
+            // role `.none`).
             newItems.withUnsafeMutableBufferPointer { buffer in
-                for i in made { buffer[i].accessibility.fill(from: tree, node: i) }
+                for i in madeItems { buffer[i].accessibility.fill(from: tree, node: i) }
             }
             // Every other item keeps its old item's part — the tree's part of its node is its old node's but for the
             // element's frame and node index, which an item does not hold — unless the splice names its node
@@ -282,8 +287,8 @@ extension DisplayListUpdater {
             // The kept items whose accessibility changed, ascending.
             var retold: [Int] = []
             for i in touched ?? Array(0..<count) {
-                while nextMade < made.count && made[nextMade] < i { nextMade += 1 }
-                if nextMade < made.count && made[nextMade] == i { continue }
+                while nextMade < madeItems.count && madeItems[nextMade] < i { nextMade += 1 }
+                if nextMade < madeItems.count && madeItems[nextMade] == i { continue }
                 let identifier: String?
                 if case .explicit(let id) = newItems[i].identity { identifier = id } else { identifier = nil }
                 var accessibility = DisplayAccessibility(identifier: identifier)
@@ -292,7 +297,7 @@ extension DisplayListUpdater {
                 ownItem(at: i)
                 newItems[i].accessibility = accessibility
                 // (A moved item is in `changed` already.)
-                if !Self.contains(translated, i) { changed.append(i) }
+                if !Self.contains(movedItems, i) { changed.append(i) }
                 retold.append(i)
             }
             if !retold.isEmpty { changed.sort() }

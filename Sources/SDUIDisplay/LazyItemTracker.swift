@@ -74,8 +74,9 @@ public final class LazyItemTracker {
             func renumbered(_ nodes: [Int]) -> [Int] {
                 nodes.compactMap { i in i >= 0 && i < splice.newIndices.count && splice.newIndices[i] >= 0 ? Int(splice.newIndices[i]) : nil }
             }
-            lazyItems = renumbered(found)
-            scrollContent = renumbered(scrollContent)
+            // Ascending again (a splice that moved items reorders them); `visibleNodes` stays parallel to `visible`.
+            lazyItems = renumbered(found).sorted()
+            scrollContent = renumbered(scrollContent).sorted()
             visibleNodes = renumbered(visibleNodes)
             madeNodes = renumbered(madeNodes)
             for (i, o) in splice.oldIndices.enumerated() where o < 0 { madeNodes.append(i) }

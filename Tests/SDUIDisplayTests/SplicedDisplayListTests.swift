@@ -59,10 +59,26 @@ import SDUIEnvironment
        {"type": "text", "id": "end", "text": "End"}]}]}}
     """#
 
-    @Test(arguments: [("identified", UInt64(1)), ("positional", 2), ("identified", 3), ("stacked", 4), ("leaves", 5), ("leaves", 6)])
+    /// Rows with SF Symbols in a grid whose columns and padding are fractions of a point: a symbol image with padding
+    /// and a label with a system image (the symbols' boxes are relative to their frames, which move with the row).
+    static let symbols = #"""
+    {"schemaVersion": 1, "id": "symbols", "state": {"items": [{"id": "a", "t": "Alpha"}, {"id": "b", "t": "Beta"}], "n": 0},
+     "root": {"type": "scroll", "children": [{"type": "vstack", "spacing": 4.3, "padding": 3.7, "children": [
+       {"type": "text", "text": "@{len(items)} items"},
+       {"type": "grid", "columns": 3, "spacing": 6.1, "children": [
+         {"type": "forEach", "items": "@{items}", "id": "@{item.id}", "template":
+           {"type": "vstack", "id": "cell-@{item.id}", "spacing": 2.9, "children": [
+             {"type": "image", "systemName": "star.fill", "padding": 1.3, "frame": {"height": 23.7}},
+             {"type": "label", "title": "@{item.t}", "systemImage": "cart", "padding": 0.7},
+             {"type": "button", "title": "Add", "action": {"type": "set", "name": "n", "value": "@{n + 1}"}}]}}]},
+       {"type": "text", "id": "end", "text": "End"}]}]}}
+    """#
+
+    @Test(arguments: [("identified", UInt64(1)), ("positional", 2), ("identified", 3), ("stacked", 4), ("leaves", 5), ("leaves", 6),
+                      ("symbols", 7), ("symbols", 8)])
     func `random splices leave the kept list, accessibility and views equal to a fresh list`(_ name: String, _ seed: UInt64) throws {
         let payload = name == "identified" ? Self.identified : name == "stacked" ? Self.stacked : name == "leaves" ? Self.leaves
-            : Self.positional
+            : name == "symbols" ? Self.symbols : Self.positional
         let screen = try #require(PayloadDecoder().decode(Array(payload.utf8)).screen)
         var updater = StateUpdater(screen: screen)
         let engine = LayoutEngine()

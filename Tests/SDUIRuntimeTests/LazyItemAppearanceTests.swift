@@ -161,6 +161,27 @@ import SDUISchema
         #expect(controller.displayListSplices - splicesBefore >= 20, "the grid's items were spliced: \(controller.displayListSplices - splicesBefore)")
     }
 
+    @Test func `after the first and last items swap places, the visible items are those the layout shows, in document order`() throws {
+        // Items matched by their ids (`forEach`'s `id`): the two swapped items keep their nodes and move.
+        let keyed = Self.feed.replacingOccurrences(of: #""items": "@{items}", "template""#, with: #""items": "@{items}", "id": "@{item.id}", "template""#)
+        #expect(keyed != Self.feed)
+        let (harness, controller) = try launch(keyed)
+        defer { withExtendedLifetime(harness) {} }
+        var ids = (0..<80).map { "i\($0)" }
+        let splicesBefore = controller.displayListSplices
+        for offset in [0.0, 4000, 0] {
+            try controller.scroll(to: offset)
+            ids.swapAt(0, ids.count - 1)
+            try controller.setState("items", to: .array(ids.map { .object(StateObject(keys: ["id"], values: [.string($0)])) }))
+            let layout = try #require(controller.layoutResult)
+            let viewport = layout.frame(at: 0)
+            let top = viewport.minY + controller.scrollOffset, bottom = viewport.maxY + controller.scrollOffset
+            let expected = layout.nodes.filter { $0.id.hasPrefix("cell-") && $0.frame.maxY > top && $0.frame.minY < bottom }.map(\.id)
+            #expect(controller.visibleLazyItems == expected, "offset \(offset)")
+        }
+        #expect(controller.displayListSplices - splicesBefore == 3, "the swaps were spliced: \(controller.displayListSplices - splicesBefore)")
+    }
+
     @Test func `a screen whose root is not a vertical scroll cannot be scrolled`() throws {
         let (harness, controller) = try launch(#"{"schemaVersion": 1, "id": "s", "root": {"type": "vstack", "children": []}}"#)
         defer { withExtendedLifetime(harness) {} }
