@@ -50,26 +50,33 @@ extension LayoutNodeStorage {
         let sameTree = frames.withUnsafeBufferPointer { newFrames in
         old.frames.withUnsafeBufferPointer { oldFrames in
         texts.withUnsafeBufferPointer { newTexts in
-        old.texts.withUnsafeBufferPointer { oldTexts -> Bool in
+        old.texts.withUnsafeBufferPointer { oldTexts in
+        layered.withUnsafeBufferPointer { newLayered in
+        old.layered.withUnsafeBufferPointer { oldLayered -> Bool in
+            // Each node's layered entry found by a cursor (the nodes come in order, the old ones in runs), not searched.
+            var newEntries = LayeredEntries(newLayered), oldEntries = LayeredEntries(oldLayered)
             for i in 0..<count {
                 let o = Int(was[i])
                 guard o >= 0 else { changed.append(Int32(i)); continue }
                 let a = oldLinks[o], b = newLinks[i]
                 guard (a.parent < 0 ? -1 : now[Int(a.parent)]) == b.parent else { return false }
                 let fa = oldFrames[o], fb = newFrames[i]
+                // Each node's layers as `layers(at:)` reports them (none for a hidden node).
+                let la = hasLayers ? oldEntries.entry(of: o) : nil, lb = hasLayers ? newEntries.entry(of: i) : nil
+                let ea = a.isHidden ? nil : la, eb = b.isHidden ? nil : lb
                 var differs = a.childIndex != b.childIndex || Self.drawsDifferently(a, fa, oldTexts, b, fb, newTexts)
-                if !differs && hasLayers { differs = !hasSameLayers(at: i, as: old, at: o) }
+                if !differs && hasLayers { differs = !hasSameLayers(eb, as: old, ea) }
                 guard differs else { continue }
                 changed.append(Int32(i))
                 // Only moved: the same visibility, size (bit for bit) and text layout, and no modifier boxes in either.
                 if a.isHidden == b.isHidden, fa.width.bitPattern == fb.width.bitPattern, fa.height.bitPattern == fb.height.bitPattern,
                    a.textIndex < 0 && b.textIndex < 0 || Self.textsDrawSame(a, oldTexts, b, newTexts),
-                   !hasLayers || old.reportedLayers(of: o) == nil && reportedLayers(of: i) == nil {
+                   ea == nil && eb == nil {
                     translated.append(Int32(i))
                 }
             }
             return true
-        } } } }
+        } } } } } }
         return sameTree ? (changed, translated) : nil
     }
 }
@@ -79,7 +86,13 @@ extension LayoutNodeStorage {
     /// content box and, layer by layer, the same kind, box and content node), compared in place: no `NodeLayers` is
     /// made. Both storages must be engine passes (`isEnginePass`).
     func hasSameLayers(at i: Int, as old: LayoutNodeStorage, at o: Int) -> Bool {
-        let a = old.reportedLayers(of: o), b = reportedLayers(of: i)
+        hasSameLayers(reportedLayers(of: i), as: old, old.reportedLayers(of: o))
+    }
+
+    /// `hasSameLayers(at:as:at:)` given the two nodes' entries as `reportedLayers(of:)` finds them (`b` this
+    /// storage's, `a` `old`'s).
+    @inline(__always)
+    func hasSameLayers(_ b: LayeredNode?, as old: LayoutNodeStorage, _ a: LayeredNode?) -> Bool {
         guard let a, let b else { return a == nil && b == nil }
         guard a.layerCount == b.layerCount else { return false }
         let oldFirst = Int(a.firstLayer), first = Int(b.firstLayer)
@@ -90,5 +103,29 @@ extension LayoutNodeStorage {
                   max(x.contentNode, -1) == max(y.contentNode, -1) else { return false }
         }
         return true
+    }
+}
+
+/// The entries of a storage's `layered` (ascending by node) for nodes asked for mostly in ascending order: a cursor
+/// moved forward, a binary search only when a node before the cursor is asked for.
+struct LayeredEntries {
+    private let entries: UnsafeBufferPointer<LayeredNode>
+    private var next = 0
+
+    init(_ entries: UnsafeBufferPointer<LayeredNode>) { self.entries = entries }
+
+    /// The entry of `node`, or nil when it has none.
+    @inline(__always)
+    mutating func entry(of node: Int) -> LayeredNode? {
+        if next > 0 && Int(entries[next - 1].node) >= node {
+            var low = 0, high = next
+            while low < high {
+                let middle = (low + high) >> 1
+                if Int(entries[middle].node) < node { low = middle + 1 } else { high = middle }
+            }
+            next = low
+        }
+        while next < entries.count && Int(entries[next].node) < node { next += 1 }
+        return next < entries.count && Int(entries[next].node) == node ? entries[next] : nil
     }
 }
