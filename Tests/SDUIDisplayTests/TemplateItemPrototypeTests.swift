@@ -80,6 +80,23 @@ import SDUIEnvironment
         #expect(Self.compare(screen) == 3)
     }
 
+    @Test func `an image's bound url is the decoded one, or left to the decoder`() throws {
+        // An exact binding and an interpolation, on a string, a number, a bool, an escaped-looking string, an empty one;
+        // an object or an array is no text: the decoder reports it, so the item is decoded from its payload.
+        let payload = #"""
+        {"schemaVersion": 1, "id": "urls", "state": {"items": [{"id": "a", "u": "https://a.example/1.png"}, {"id": "b", "u": 7},
+           {"id": "c", "u": true}, {"id": "d", "u": "z@@{w}"}, {"id": "e", "u": ""}, {"id": "f", "u": {"x": 1}}, {"id": "g", "u": [1]}]},
+         "root": {"type": "vstack", "children": [
+           {"type": "forEach", "items": "@{items}", "id": "@{item.id}", "template": {"type": "image", "id": "i-@{item.id}", "url": "@{item.u}"}},
+           {"type": "forEach", "items": "@{items}", "id": "@{item.id}", "template": {"type": "image", "url": "https://img.example/@{item.u}.jpg",
+            "aspectRatio": 1.5, "modifiers": [{"overlay": {"content": {"type": "text", "text": "@{item.id}"}}}]}}]}}
+        """#
+        let decoding = PayloadDecoder().decode(Array(payload.utf8))
+        let screen = try #require(decoding.screen, "\(decoding.issues)")
+        // The exact binding: a to e (f's and g's values are no text). The interpolation: all seven (it is text).
+        #expect(Self.compare(screen) == 12)
+    }
+
     @Test func `definitions it cannot take are left to the decoder`() throws {
         // An input, a nested template, a bound modifier (alone, and beside a decoration view): nil, never a different node.
         let payload = #"""

@@ -5,7 +5,8 @@
 // goes — while an incremental pass writes a handful. Instead the engine keeps the boxes of the last two results
 // (`LastResult.texts`, `retiredTexts`): once the result before the last is gone, its buffer is the engine's alone;
 // the texts written since (recorded as they are written: `noteTextWrite`) are copied into it from the last
-// result's, and the pass writes into it in place.
+// result's, and the pass writes into it in place. Once the last result is gone too (a caller that does not keep its
+// results), its buffer is the engine's alone and is written in place (`takeLastTexts`).
 
 extension LayoutState {
     /// Records that text `index` is written (in a pass whose writes are recorded).
@@ -40,6 +41,7 @@ extension LayoutState {
     /// result's buffer unchanged (any other change to it copies it first, as the result shares it).
     mutating func reuseRetiredTexts(_ last: inout LastResult) {
         textSplices = []
+        if takeLastTexts(&last) { return }
         guard let lastTexts = last.texts, Self.sameBuffer(placedTexts, lastTexts.texts) else {
             textWrites = nil
             last.dropRetiredTexts()
@@ -61,6 +63,19 @@ extension LayoutState {
         for splice in last.textSplices { texts.splice(splice, made: nil, filler: PlacedText()) }
         for t in writes where Int(t) < texts.count { texts[Int(t)] = placedTexts[Int(t)] }
         placedTexts = texts
+    }
+
+    /// When no result holds the last result's box any more (the caller let the result go) and `placedTexts` is its
+    /// buffer unchanged, the box lets the buffer go: `placedTexts` is then this engine's alone, and the pass writes and
+    /// splices it in place — no texts brought up from the retired buffer, no copy. The retired buffer is let go too
+    /// (nothing will bring it up to date). Whether it did.
+    private mutating func takeLastTexts(_ last: inout LastResult) -> Bool {
+        guard last.texts != nil && isKnownUniquelyReferenced(&last.texts), let box = last.texts,
+              Self.sameBuffer(placedTexts, box.texts) else { return false }
+        box.texts = []
+        textWrites = nil
+        last.dropRetiredTexts()
+        return true
     }
 
     /// Whether the two arrays are one buffer.

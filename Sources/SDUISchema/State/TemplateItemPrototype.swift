@@ -3,10 +3,10 @@ extension PayloadDecoder {
     /// `state`, made from the template's definition as the decoder checked it once (`forEach.template`: its bound
     /// properties not resolved, its ids as written), not from its payload: every node of the definition with its
     /// bound id resolved (as `DecodingContext.resolveID` does), its one bound text or title set to the binding's text
-    /// (as the state update's fast path patches a text), and its other bound keys decoded again for the item
-    /// (`DecodingContext.reboundKeys`, the decoder's own step for each key); the nodes without bindings are the
-    /// definition's. What `resolvedTemplateItem` makes, for less than decoding the item's payload
-    /// (`TemplateItemPrototypeTests` compares the two).
+    /// (as the state update's fast path patches a text), its one bound image URL set the same way, and its other bound
+    /// keys decoded again for the item (`DecodingContext.reboundKeys`, the decoder's own step for each key); the nodes
+    /// without bindings are the definition's. What `resolvedTemplateItem` makes, for less than decoding the item's
+    /// payload (`TemplateItemPrototypeTests` compares the two).
     ///
     /// `plan`: what each node of the definition needs (`TemplateItemPlan`), made by the first call and kept for the
     /// next. nil when this cannot stand for `resolvedTemplateItem` (decode the item's payload instead): a node of the
@@ -42,6 +42,8 @@ struct TemplateItemPlan: Sendable {
         var id: StateBinding?
         /// The node's one binding when it is its text or title: the property and the binding.
         var text: (property: TextProperty, binding: StateBinding)?
+        /// The node's one binding when it is an image's whole `url`.
+        var url: StateBinding?
         /// Whether its bound keys are decoded again (`DecodingContext.reboundKeys`): any other binding.
         var rebinds: Bool
     }
@@ -55,7 +57,7 @@ extension DecodingContext {
         guard prototype.templates.isEmpty, prototype.input == nil, prototype.fallback == nil, prototype.droppedPayload == nil,
               prototype.box.properties.compatibility == nil else { return false }
         if case .custom = prototype.type { return false }
-        var step = TemplateItemPlan.Step(id: nil, text: nil, rebinds: false)
+        var step = TemplateItemPlan.Step(id: nil, text: nil, url: nil, rebinds: false)
         if let id = prototype.id, bindings.mayHaveBindings, StateBinding.isBinding(id) {
             // The checks `resolveID` makes before it evaluates.
             guard !bindings.scope.locals.isEmpty, let binding = compileBinding(id), binding.readSlots.isEmpty,
@@ -69,6 +71,8 @@ extension DecodingContext {
         if sites.contains(where: { $0.path.first == .key("modifiers") }) { return false }
         if let property = TextProperty(of: prototype), property != .label, sites.count == 1, sites[0].path == [.key(property.key)] {
             step.text = (property, sites[0].binding)
+        } else if prototype.type == .image, sites.count == 1, sites[0].path == [.key("url")] {
+            step.url = sites[0].binding
         } else {
             step.rebinds = !sites.isEmpty
         }
@@ -90,6 +94,11 @@ extension DecodingContext {
             guard let value = try? text.binding.evaluate(globals: bindings.state.values, locals: locals, limits: options.expressionLimits),
                   value.fits(.string) || value.type.isScalar else { return nil }
             node.setBoundText(value.interpolationText, of: text.property)
+        } else if let url = step.url {
+            // As the decoder takes a bound URL (a string property: the value's text) and stores a fixed one.
+            guard let value = try? url.evaluate(globals: bindings.state.values, locals: locals, limits: options.expressionLimits),
+                  value.fits(.string) || value.type.isScalar else { return nil }
+            node.url = .fixed(value.interpolationText)
         } else if step.rebinds {
             guard let rebound = reboundKeys(of: prototype, depth: depth) else { return nil }
             node = rebound

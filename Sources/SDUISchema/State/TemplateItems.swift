@@ -47,6 +47,14 @@ extension StateValue {
     }
 }
 
+extension StateValue {
+    /// `sameStorage` of `a[i]` and `b[j]`, read in place in the arrays' buffers.
+    @inline(__always)
+    static func sameStorage(_ a: [StateValue], _ i: Int, _ b: [StateValue], _ j: Int) -> Bool {
+        a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in sameStorage(x.baseAddress! + i, y.baseAddress! + j) } }
+    }
+}
+
 extension PayloadDecoder {
     /// The node `forEach`'s template makes for one item — `element`, at `index`, whose identity is `key` — in
     /// `state`: the same decoding of the same definition `Screen.resolved(in:)` runs for that item
@@ -146,45 +154,22 @@ struct TemplateItemPatch {
             // The elements the old items were made for, as the previous state holds them: equal to the items'
             // own, and where the new state kept an element, the same stored value, which compares without visiting
             // its members. The items' own are compared when they cannot be had.
-            var madeFor: [StateValue] = []
+            let madeFor: [StateValue]
             if case .array(let values)? = try? forEach.items.evaluated(globals: previous, locals: [], limits: limits),
                values.count == oldCount {
                 madeFor = values
-            }
-            // Both read in place (a kept item's element is not copied): `elements` and `madeFor` keep them unchanged
-            // while this template's items are made.
-            let newElements = elements.withUnsafeBufferPointer { $0 }
-            let previousElements = madeFor.withUnsafeBufferPointer { $0 }
-            var newKeys: [StateValue] = []
-            newKeys.reserveCapacity(elements.count)
-            if let id = forEach.id {
-                let identity = ItemIdentity(id)
-                if let path = identity.memberPath {
-                    // An identity that only reads the element is the old item's for an element the previous state
-                    // held at that item (the same stored value, looked for where the elements before it suggest:
-                    // after the last one found, or at its own index); any other element's is read.
-                    var next = 0
-                    for index in elements.indices {
-                        if let position = ItemIdentity.previousPosition(of: newElements, index, in: previousElements, after: next) {
-                            newKeys.append(oldKeys[position])
-                            next = position + 1
-                            continue
-                        }
-                        // The element's copy handed over to be read (its object taken apart, not copied again).
-                        guard let key = ItemIdentity.read(path, of: elements[index]) else { return nil }
-                        newKeys.append(key)
-                    }
-                } else {
-                    var locals: [StateValue] = [.null, .null]
-                    for (index, element) in elements.enumerated() {
-                        guard let key = identity.evaluated(element: element, index: index, globals: globals, locals: &locals,
-                                                           limits: limits) else { return nil }
-                        newKeys.append(key)
-                    }
-                }
             } else {
-                for index in elements.indices { newKeys.append(.int(index)) }
+                madeFor = []
             }
+            // Both read in place (a kept item's element is not copied), their buffers used only inside the calls
+            // that lend them.
+            let readNewKeys = elements.withUnsafeBufferPointer { newElements in
+                madeFor.withUnsafeBufferPointer { previousElements in
+                    Self.keys(of: elements, newElements, previous: previousElements, oldKeys: oldKeys, forEach: forEach,
+                              globals: globals, limits: limits)
+                }
+            }
+            guard let newKeys = readNewKeys else { return nil }
             var identities = ItemKeyTable(old: consume oldKeys, new: newKeys)
             let definition = definitions.entry(for: forEach.template)
             let readsIndex = definitions.entries[definition].readsIndex
@@ -199,8 +184,7 @@ struct TemplateItemPatch {
                 if position != ItemKeyTable.new, position == index || !readsIndex {
                     let k = template.range.lowerBound + position
                     let same = madeFor.isEmpty ? old[k].templateItem?.item == elements[index]
-                        : StateValue.sameStorage(previousElements.baseAddress! + position, newElements.baseAddress! + index)
-                            || madeFor[position] == elements[index]
+                        : StateValue.sameStorage(madeFor, position, elements, index) || madeFor[position] == elements[index]
                     if same {
                         children.append(old[k])
                         origins.append(k)
@@ -240,6 +224,46 @@ struct TemplateItemPatch {
         self.origins = origins
         self.templates = templates
         rangesChanged = changedRange
+    }
+
+    /// The identities of the new items `elements` (`newElements`: their buffer), each item claiming its own in
+    /// order: for an identity that only reads the element, the old item's (`oldKeys`) when the previous state held
+    /// the same stored value there (`previous`: the elements the old items were made for, as that state holds
+    /// them); else read or evaluated. nil when one fails.
+    private static func keys(of elements: [StateValue], _ newElements: UnsafeBufferPointer<StateValue>,
+                             previous previousElements: UnsafeBufferPointer<StateValue>, oldKeys: [StateValue],
+                             forEach: ForEachTemplate, globals: [StateValue], limits: ExpressionLimits) -> [StateValue]? {
+        var newKeys: [StateValue] = []
+        newKeys.reserveCapacity(elements.count)
+        guard let id = forEach.id else {
+            for index in elements.indices { newKeys.append(.int(index)) }
+            return newKeys
+        }
+        let identity = ItemIdentity(id)
+        if let path = identity.memberPath {
+            // An identity that only reads the element is the old item's for an element the previous state held at
+            // that item (the same stored value, looked for where the elements before it suggest: after the last one
+            // found, or at its own index); any other element's is read.
+            var next = 0
+            for index in elements.indices {
+                if let position = ItemIdentity.previousPosition(of: newElements, index, in: previousElements, after: next) {
+                    newKeys.append(oldKeys[position])
+                    next = position + 1
+                    continue
+                }
+                // The element's copy handed over to be read (its object taken apart, not copied again).
+                guard let key = ItemIdentity.read(path, of: elements[index]) else { return nil }
+                newKeys.append(key)
+            }
+        } else {
+            var locals: [StateValue] = [.null, .null]
+            for (index, element) in elements.enumerated() {
+                guard let key = identity.evaluated(element: element, index: index, globals: globals, locals: &locals,
+                                                   limits: limits) else { return nil }
+                newKeys.append(key)
+            }
+        }
+        return newKeys
     }
 }
 
