@@ -95,7 +95,7 @@ public enum AccessibilityOrder {
                 while end < keys.count && keys[end].priority == keys[k].priority && keys[end].top < limit { end += 1 }
                 // (A total order too: a line already in it — one item, or items leading to trailing — is left as it is.)
                 if end - k > 1 {
-                    let line = UnsafeMutableBufferPointer(rebasing: keys[k..<end])
+                    var line = UnsafeMutableBufferPointer(rebasing: keys[k..<end])
                     if !Self.isSorted(line, by: leads) { line.sort(by: leads) }
                 }
                 for p in k..<end { result.append(keys[p].index) }
