@@ -31,46 +31,44 @@ extension LayoutResult {
     /// this result is a state change laid out after it: the state update's change set with `frames` — the nodes
     /// whose frame, visibility, text run or modifier boxes differ from `previous`'s — filled in; else nil. After a
     /// change of structure spliced into the kept tree (`NodeChanges.spliced`), each node is compared with the node it
-    /// was, the nodes made and those whose index among their parent's children changed are in `frames` too, and the
-    /// kept nodes of `frames` that only moved are `translated`.
+    /// was, and the nodes made and those whose index among their parent's children changed are in `frames` too.
     /// - Complexity: O(the nodes in the index ranges the output step wrote).
     public func changes(since previous: LayoutResult) -> NodeChanges? {
         guard let record = changeRecord, record.base === previous.storage.token, environment == previous.environment,
               traits == previous.traits else { return nil }
+        // A tree whose nodes a change of structure renumbered is compared through the renumbering.
+        let compared = record.changes.spliced.isEmpty ? storage.changedNodes(since: previous.storage, in: record.written)
+            : storage.changedNodes(since: previous.storage, through: record.changes.spliced)
+        guard let moved = compared else { return nil }
         var changes = record.changes
-        if record.changes.spliced.isEmpty {
-            guard let moved = storage.changedNodes(since: previous.storage, in: record.written) else { return nil }
-            changes.frames = moved
-        } else {
-            // A tree whose nodes a change of structure renumbered is compared through the renumbering.
-            guard let compared = storage.changedNodes(since: previous.storage, through: record.changes.spliced) else { return nil }
-            changes.frames = compared.changed
-            changes.translated = compared.translated
-        }
+        changes.frames = moved
         return changes
     }
 
     /// How far node `index` moved since node `old` of `previous` (a result of the same screen this one was laid out
     /// after), when moving is all it did: the same visibility, size (bit for bit) and text run, and no modifier boxes
-    /// in either; nil otherwise. What a host's item of the node then needs is its frame moved. (After a splice,
-    /// `changes(since:)` gives the nodes this finds as `NodeChanges.translated`, from the comparison it makes anyway.)
-    /// - Complexity: O(1) (a text compared by its lines' storage).
-    package func translation(of index: Int, since old: Int, in previous: LayoutResult) -> (dx: Double, dy: Double)? {
+    /// in either — or, `withLayers`, boxes in both that moved with the frame (`hasLayersMoved(of:since:in:)`:
+    /// `layered`); nil otherwise. What a host's item of the node then needs is its frame moved (and its layers' views'
+    /// indices, `LayerFrame.contentNode`, when `layered`).
+    /// - Complexity: O(1) (a text compared by its lines' storage), plus O(layers) when `withLayers`.
+    package func translation(of index: Int, since old: Int, in previous: LayoutResult,
+                             withLayers: Bool = false) -> (dx: Double, dy: Double, layered: Bool)? {
         let new = storage, was = previous.storage
         guard new.isEnginePass, was.isEnginePass, index >= 0, index < new.count, old >= 0, old < was.count,
               new.layoutDirection == was.layoutDirection else { return nil }
         let a = was.links[old], b = new.links[index]
         let fa = was.frames[old], fb = new.frames[index]
-        // (Layers looked up in place: `layers(at:)` would make them.)
-        guard a.isHidden == b.isHidden, fa.width.bitPattern == fb.width.bitPattern, fa.height.bitPattern == fb.height.bitPattern,
-              was.reportedLayers(of: old) == nil, new.reportedLayers(of: index) == nil else { return nil }
+        guard a.isHidden == b.isHidden, fa.width.bitPattern == fb.width.bitPattern, fa.height.bitPattern == fb.height.bitPattern
+        else { return nil }
+        let layered = was.reportedLayers(of: old) != nil || new.reportedLayers(of: index) != nil
+        guard !layered || withLayers && hasLayersMoved(of: index, since: old, in: previous) else { return nil }
         if a.textIndex >= 0 || b.textIndex >= 0 {
             let same = was.texts.withUnsafeBufferPointer { o in
                 new.texts.withUnsafeBufferPointer { n in LayoutNodeStorage.textsDrawSame(a, o, b, n) }
             }
             guard same else { return nil }
         }
-        return (fb.x - fa.x, fb.y - fa.y)
+        return (fb.x - fa.x, fb.y - fa.y, layered)
     }
 
     /// The path id of node `index` (`root.0.3`: its child slots from the root), without making the `LayoutNode`

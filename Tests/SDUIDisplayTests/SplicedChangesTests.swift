@@ -4,9 +4,8 @@ import SDUIEnvironment
 @testable import SDUISchema
 
 /// After a template's items are spliced into the kept tree, the result's change set says how the nodes were renumbered
-/// (`NodeChanges.spliced`), which nodes differ from the nodes they were (`frames`) and which of those only moved
-/// (`translated`): checked against the two results matched node by node by id, over random inserts, removals, moves and
-/// changed items.
+/// (`NodeChanges.spliced`) and which nodes differ from the nodes they were (`frames`): checked against the two results
+/// matched node by node by id, over random inserts, removals, moves and changed items.
 @MainActor @Suite struct SplicedChangesTests {
     static let payload = #"""
     {"schemaVersion": 1, "id": "spliced", "state": {"items": [{"id": "a", "t": "Alpha"}, {"id": "b", "t": "Beta is longer than a line of this list"}], "n": 0},
@@ -30,7 +29,7 @@ import SDUIEnvironment
         var random = SplitMix(seed: 2727)
         var items: [StateValue] = [Self.item("a", "Alpha"), Self.item("b", "Beta is longer than a line of this list")]
         var state = screen.state
-        var next = 0, spliced = 0, translatedSteps = 0
+        var next = 0, spliced = 0
         for step in 0..<50 {
             switch random.next(4) {
             case 0:
@@ -74,16 +73,8 @@ import SDUIEnvironment
                 }
             }
             #expect(changes.frames == expected, "step \(step)")
-            // `translated`: the kept nodes of `frames` that only moved, as `translation(of:since:in:)` finds them.
-            var translated: [Int32] = []
-            for k in changes.frames {
-                if let o = oldByID[new[Int(k)].id], result.translation(of: Int(k), since: o, in: last) != nil { translated.append(k) }
-            }
-            #expect(changes.translated == translated, "step \(step): translated")
-            if !translated.isEmpty { translatedSteps += 1 }
         }
         #expect(spliced == 50)
-        #expect(translatedSteps >= 20, "steps with moved nodes: \(translatedSteps)")
     }
 
     static func item(_ id: String, _ title: String) -> StateValue {

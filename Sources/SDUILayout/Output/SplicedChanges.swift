@@ -32,18 +32,16 @@ extension NodeSplice {
 extension LayoutNodeStorage {
     /// The nodes whose output differs from `old`'s when this tree is `old`'s with `splices` applied
     /// (`NodeChanges.spliced`): each node compared with the node it was — frame, visibility, text run, modifier boxes
-    /// and its index among its parent's children — and every node the splices made (`changed`); and of the kept ones
-    /// among them, those that only moved (`translated`: what `LayoutResult.translation(of:since:in:)` finds, taken
-    /// from the same comparison); nil when the two are not of that tree (counts or parents that do not follow the
-    /// splices).
+    /// and its index among its parent's children — and every node the splices made; nil when the two are not of that
+    /// tree (counts or parents that do not follow the splices).
     /// - Complexity: O(n) in nodes (plus O(n) per splice to follow the numbering).
-    func changedNodes(since old: LayoutNodeStorage, through splices: [NodeSplice]) -> (changed: [Int32], translated: [Int32])? {
+    func changedNodes(since old: LayoutNodeStorage, through splices: [NodeSplice]) -> [Int32]? {
         guard isEnginePass, old.isEnginePass, layoutDirection == old.layoutDirection, frames.count >= count,
               old.frames.count >= old.count, let was = NodeSplice.oldNodes(after: splices, oldCount: old.count), was.count == count
         else { return nil }
         var now = [Int32](repeating: -1, count: old.count)
         for (i, o) in was.enumerated() where o >= 0 { now[Int(o)] = Int32(i) }
-        var changed: [Int32] = [], translated: [Int32] = []
+        var changed: [Int32] = []
         let hasLayers = !layered.isEmpty || !old.layered.isEmpty
         // Through the buffers and local links (a stored array or buffer read per node retains and releases it).
         let oldLinks = old.links, newLinks = links
@@ -60,24 +58,18 @@ extension LayoutNodeStorage {
                 guard o >= 0 else { changed.append(Int32(i)); continue }
                 let a = oldLinks[o], b = newLinks[i]
                 guard (a.parent < 0 ? -1 : now[Int(a.parent)]) == b.parent else { return false }
-                let fa = oldFrames[o], fb = newFrames[i]
-                // Each node's layers as `layers(at:)` reports them (none for a hidden node).
-                let la = hasLayers ? oldEntries.entry(of: o) : nil, lb = hasLayers ? newEntries.entry(of: i) : nil
-                let ea = a.isHidden ? nil : la, eb = b.isHidden ? nil : lb
-                var differs = a.childIndex != b.childIndex || Self.drawsDifferently(a, fa, oldTexts, b, fb, newTexts)
-                if !differs && hasLayers { differs = !hasSameLayers(eb, as: old, ea) }
-                guard differs else { continue }
-                changed.append(Int32(i))
-                // Only moved: the same visibility, size (bit for bit) and text layout, and no modifier boxes in either.
-                if a.isHidden == b.isHidden, fa.width.bitPattern == fb.width.bitPattern, fa.height.bitPattern == fb.height.bitPattern,
-                   a.textIndex < 0 && b.textIndex < 0 || Self.textsDrawSame(a, oldTexts, b, newTexts),
-                   ea == nil && eb == nil {
-                    translated.append(Int32(i))
+                var differs = a.childIndex != b.childIndex
+                    || Self.drawsDifferently(a, oldFrames[o], oldTexts, b, newFrames[i], newTexts)
+                if hasLayers {
+                    // Each node's layers as `layers(at:)` reports them (none for a hidden node).
+                    let la = oldEntries.entry(of: o), lb = newEntries.entry(of: i)
+                    if !differs { differs = !hasSameLayers(b.isHidden ? nil : lb, as: old, a.isHidden ? nil : la) }
                 }
+                if differs { changed.append(Int32(i)) }
             }
             return true
         } } } } } }
-        return sameTree ? (changed, translated) : nil
+        return sameTree ? changed : nil
     }
 }
 

@@ -25,10 +25,6 @@ public struct NodeChanges: Hashable, Sendable {
     /// first; each numbered as the tree stood after the ones before it), so a consumer keyed by node number can
     /// renumber what it keeps instead of making it again. Empty when the tree was made anew.
     public var spliced: [NodeSplice] = []
-    /// The kept nodes of `frames` after a splice (`spliced`) whose only change is where they are: the same size,
-    /// visibility and text layout, no modifier boxes (`LayoutResult.translation(of:since:in:)`), ascending — filled by
-    /// layout with `frames` (`LayoutResult.changes`); empty otherwise.
-    package var translated: [Int32] = []
 
     /// No change.
     public init() {}
