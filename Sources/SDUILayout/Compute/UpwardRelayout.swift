@@ -146,17 +146,19 @@ extension LayoutState {
     /// one run of the list and the runs taken lie in it in the order they were taken (a reordered subtree's are
     /// not).
     private mutating func spliceTakenRuns(ofSubtree node: Int32, reportedFrom reported: Int) -> Bool {
+        // The runs in the order they lie (checked first: a reordered subtree's are not).
+        var at = 0
+        for run in replay.taken {
+            guard run.range.lowerBound >= at else { return false }
+            at = run.range.upperBound
+        }
         let low = Int(node), high = tree.subtreeEnd(low)
         @inline(__always) func inSubtree(_ d: ComputeDiagnostic) -> Bool { Int(d.node) >= low && Int(d.node) < high }
         guard let first = diagnostics[..<reported].firstIndex(where: inSubtree) else { return false }
         var end = first + 1
         while end < reported && inSubtree(diagnostics[end]) { end += 1 }
-        guard !diagnostics[end..<reported].contains(where: inSubtree) else { return false }
-        var at = first
-        for run in replay.taken {
-            guard run.range.lowerBound >= at, run.range.upperBound <= end else { return false }
-            at = run.range.upperBound
-        }
+        guard !diagnostics[end..<reported].contains(where: inSubtree),
+              let firstRun = replay.taken.first, firstRun.range.lowerBound >= first, at <= end else { return false }
         // The diagnostics reported afresh (few: those of the nodes placed afresh), taken off the end; then from the
         // last gap to the first, each gap between runs taken replaced by those reported between them.
         let fresh = Array(diagnostics[reported...])
@@ -178,17 +180,18 @@ extension LayoutState {
     /// Writes what the placement reported after the last layout's list (from `reported` on), in the order reported:
     /// the runs taken where they lay (copied now) and the diagnostics reported afresh between them.
     private mutating func writeTakenRuns(reportedFrom reported: Int) {
-        var written: [ComputeDiagnostic] = []
-        written.reserveCapacity(diagnostics.count - reported + replay.takenCount)
+        // Appended in order after those reported afresh (each copied once), which are then removed from before them.
+        let freshEnd = diagnostics.count
+        diagnostics.reserveCapacity(freshEnd + (freshEnd - reported) + replay.takenCount)
+        // (One element at a time: a slice of the list would share its buffer, and the append would copy it whole.)
         var at = reported
         for run in replay.taken {
-            written += diagnostics[at..<run.reportedBefore]
-            written += diagnostics[run.range]
+            for k in at..<run.reportedBefore { diagnostics.append(diagnostics[k]) }
+            for k in run.range { diagnostics.append(diagnostics[k]) }
             at = run.reportedBefore
         }
-        written += diagnostics[at...]
-        diagnostics.removeSubrange(reported...)
-        diagnostics += written
+        for k in at..<freshEnd { diagnostics.append(diagnostics[k]) }
+        diagnostics.removeSubrange(reported..<freshEnd)
     }
 
     /// After `node` was placed again: puts the diagnostics its placement reported (those from `reported` on) in
