@@ -110,13 +110,15 @@ public struct DisplayItem: Hashable, Sendable {
     /// Whether the node's text lines sit as `other`'s do (same breaks, widths, positions, truncation): what a frame
     /// update carries besides the frame (a label given a new width re-wraps; a host re-reads `text.lines`), and
     /// where the modifier chain's boxes, the content box inside them and the symbol sit (geometry, not content).
+    /// The indices of its backgrounds' and overlays' views (`DisplayLayer.decorationIndex`) are numbering, as `index`
+    /// and `parent` are: not compared.
     public func hasSameLines(as other: DisplayItem) -> Bool {
         switch (text, other.text) {
         case (nil, nil): break
         case (let a?, let b?): guard a.lines == b.lines, a.isTruncated == b.isTruncated, a.wrapWidth == b.wrapWidth else { return false }
         default: return false
         }
-        return appearance == other.appearance
+        return appearance.equalsIgnoringDecorationIndices(other.appearance)
             && contentInsets == other.contentInsets && symbol == other.symbol
     }
 }

@@ -125,9 +125,7 @@ extension DisplayItem {
         // the engine reported inside it.
         var padding = EdgeInsets.zero
         if let boxes {
-            let c = boxes.content
-            let physical = EdgeInsets(top: max(0, c.minY - frame.minY), leading: max(0, c.minX - frame.minX),
-                                      bottom: max(0, frame.maxY - c.maxY), trailing: max(0, frame.maxX - c.maxX))
+            let physical = Self.contentInsets(of: boxes, in: frame)
             padding = direction == .rightToLeft ? physical.mirrored : physical
         } else if content != nil {
             let p = layout.padding(at: index)
@@ -185,6 +183,16 @@ extension DisplayItem {
         control = content.flatMap { DisplayControl($0, input: input) }
         scroll = node.type == .scroll ? DisplayScroll(axis: content?.axis ?? .vertical, pinnedViews: content?.pinnedViews ?? []) : nil
         accessibility = DisplayAccessibility(identifier: content?.id)
+    }
+}
+
+extension DisplayItem {
+    /// The padding between `frame` and the content box the engine reported inside a node's modifier chain
+    /// (`NodeLayers.content`), in physical edges: a layered item's `contentInsets`.
+    static func contentInsets(of boxes: NodeLayers, in frame: Rect) -> EdgeInsets {
+        let c = boxes.content
+        return EdgeInsets(top: max(0, c.minY - frame.minY), leading: max(0, c.minX - frame.minX),
+                          bottom: max(0, frame.maxY - c.maxY), trailing: max(0, frame.maxX - c.maxX))
     }
 }
 

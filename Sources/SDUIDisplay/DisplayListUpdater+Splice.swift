@@ -21,8 +21,8 @@ public struct DisplaySplice: Sendable {
     /// inserted, removed or reordered.
     public var parents: [Int]
     /// The items of `changed` that are their old item with only `frame` and `contentBox` moved by the same offset
-    /// (its node only moved, and its accessibility is as it was), ascending: what they draw, their lines and their
-    /// boxes in their frame are the old item's.
+    /// (its node only moved, and its accessibility is as it was) and its layers' views renumbered, ascending: what
+    /// they draw, their lines and their boxes in their frame are the old item's.
     var translated: [Int] = []
     /// For each old item, whether `items` holds it moved (its bits, not a copy): the driver that asked for the move
     /// (`ViewTreeDriver.apply(moving:)`) reads the old list, then ends it (`retireOldItems(_:into:)`: these places are
@@ -155,7 +155,10 @@ extension DisplayListUpdater {
         // (uniquely referenced, so written in place), else new ones.
         var newItems = storage?.take(count: count) ?? [DisplayItem](unsafeUninitializedCapacity: count) { _, places in places = count }
         var initialized = 0
+        // (`isMoved` written through its buffer: the array itself, captured here, is checked for exclusive access on
+        // every write.)
         items.withUnsafeBufferPointer { old in newItems.withUnsafeMutableBufferPointer { buffer in
+        isMoved.withUnsafeMutableBufferPointer { isMoved in
             let base = buffer.baseAddress!
             /// Gives up: the items made so far are dropped (the moved ones are the old list's).
             func giveUp() {
@@ -184,8 +187,17 @@ extension DisplayListUpdater {
                     moved[i] = true
                 }
                 let oldItem = o >= 0 ? old.baseAddress! + o : nil
-                // A node that only moved (its content as it was): its item moved.
-                let moves = o >= 0 && isRemade && !isContent && layout.translation(of: i, since: o, in: previous) != nil
+                // A node that only moved (its content as it was): its item moved. With modifier boxes, only when the
+                // padding they give is the old item's too (its bottom and trailing edges are not relative values).
+                var moves = false, movedLayers: NodeLayers?
+                if o >= 0 && isRemade && !isContent, let moved = layout.translation(of: i, since: o, in: previous, withLayers: true) {
+                    if moved.layered, let layers = layout.layers(at: i) {
+                        moves = DisplayItem.contentInsets(of: layers, in: layout.frame(at: i)) == oldItem!.pointee.contentInsets
+                        movedLayers = layers
+                    } else {
+                        moves = !moved.layered
+                    }
+                }
                 if o < 0 || isRemade && !moves {
                     let content = layout.content(at: i)
                     let id = layout.payloadID(at: i)
@@ -226,6 +238,17 @@ extension DisplayListUpdater {
                     item.pointee.frame = layout.frame(at: i)
                     item.pointee.contentBox = item.pointee.frame.inset(by: item.pointee.contentInsets)
                     changed.append(i)
+                    // Its backgrounds' and overlays' views are items too, renumbered with the splice (numbering, which
+                    // no update carries: `DisplayItem.hasSameLines(as:)`). The layers hold their indices in an array the
+                    // moved bits share with the old item: the item is made its own first.
+                    if let movedLayers, Self.decorationsMoved(item.pointee.appearance, in: movedLayers) {
+                        if moving && isMoved[o] {
+                            let copy = item.pointee
+                            item.initialize(to: copy)
+                            isMoved[o] = false
+                        }
+                        Self.renumberDecorations(of: &item.pointee.appearance, in: movedLayers)
+                    }
                     // A symbol image's box is taken from the two rectangles again: relative to the frame, but not always
                     // bit for bit the same at another place (then the item is compared, not only moved).
                     if item.pointee.type == .image, let old = item.pointee.symbol?.box {
@@ -238,7 +261,7 @@ extension DisplayListUpdater {
                     translated.append(i)
                 }
             }
-        } }
+        } } }
         guard fits else {
             // Every place uninitialised again: kept as storage (filled with items only when it lets them go).
             (storage ?? DisplayListStorage()).keep(newItems)
@@ -298,6 +321,25 @@ extension DisplayListUpdater {
         }
         return .spliced(DisplaySplice(items: newItems, oldIndices: oldIndices, newIndices: newIndices, changed: changed,
                                       parents: parents, translated: translated, moved: isMoved))
+    }
+
+    /// The index of the view of layer `layer` (a `DisplayLayer`'s chain index) in `layers`, a node's layers: its
+    /// `decorationIndex` in an item made of them.
+    private static func decorationIndex(of layer: Int, in layers: NodeLayers) -> NodeIndex? {
+        layer < layers.layers.count ? layers.layers[layer].contentNode.map { NodeIndex(Int32(truncatingIfNeeded: $0)) } : nil
+    }
+
+    /// Whether a layer of `appearance` names another view than its layer in `layers` does (the node's layers in the new
+    /// layout, where a moved item keeps its old appearance: the same chain and boxes).
+    static func decorationsMoved(_ appearance: ResolvedAppearance, in layers: NodeLayers) -> Bool {
+        appearance.layers.contains { decorationIndex(of: $0.chainIndex, in: layers) != $0.decorationIndex }
+    }
+
+    /// Sets each layer's `decorationIndex` to its view's index in `layers` (see `decorationsMoved`).
+    static func renumberDecorations(of appearance: inout ResolvedAppearance, in layers: NodeLayers) {
+        for k in appearance.layers.indices {
+            appearance.layers[k].decorationIndex = decorationIndex(of: appearance.layers[k].chainIndex, in: layers)
+        }
     }
 
     /// Whether the ascending `values` hold `value` (binary search).

@@ -71,14 +71,12 @@ public final class LazyItemTracker {
     /// children of the spliced nodes that are lazy grids are found at the next update.
     public func layoutApplied(_ change: DisplayListChange, changedComponents: [Int32]?, items: [DisplayItem]) {
         if case .spliced(let splice) = change, let found = lazyItems, !splice.parents.contains(0) {
-            func renumbered(_ nodes: [Int]) -> [Int] {
-                nodes.compactMap { i in i >= 0 && i < splice.newIndices.count && splice.newIndices[i] >= 0 ? Int(splice.newIndices[i]) : nil }
-            }
+            let newIndices = splice.newIndices
             // Ascending again (a splice that moved items reorders them); `visibleNodes` stays parallel to `visible`.
-            lazyItems = renumbered(found).sorted()
-            scrollContent = renumbered(scrollContent).sorted()
-            visibleNodes = renumbered(visibleNodes)
-            madeNodes = renumbered(madeNodes)
+            lazyItems = Self.renumbered(found, newIndices).sorted()
+            scrollContent = Self.renumbered(scrollContent, newIndices).sorted()
+            visibleNodes = Self.renumbered(visibleNodes, newIndices)
+            madeNodes = Self.renumbered(madeNodes, newIndices)
             for (i, o) in splice.oldIndices.enumerated() where o < 0 { madeNodes.append(i) }
             return
         }
@@ -161,6 +159,15 @@ public final class LazyItemTracker {
             let actions = ScreenSession.lifecycleActions(in: layout, subtree: item, appearing: false)
             if actions.isEmpty { disappearActions[id] = nil } else { disappearActions[id] = actions }
         }
+    }
+
+    /// `nodes` in a splice's numbering (`DisplaySplice.newIndices`), in their order; those it removed are dropped.
+    /// (A plain loop, not isolated: a closure here checks the main actor's executor per node.)
+    private nonisolated static func renumbered(_ nodes: [Int], _ newIndices: [Int32]) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(nodes.count)
+        for i in nodes where i >= 0 && i < newIndices.count && newIndices[i] >= 0 { result.append(Int(newIndices[i])) }
+        return result
     }
 
     /// Whether the ascending `indices` hold `index` (binary search).

@@ -59,6 +59,19 @@ public struct ResolvedAppearance: Hashable, Sendable {
         return sameDrawing(decorations.under, other.decorations.under) && sameDrawing(decorations.over, other.decorations.over)
     }
 
+    /// Whether the two appearances are equal but for their layers' views' indices (`DisplayLayer.decorationIndex`:
+    /// numbering, which a splice changes as it renumbers items).
+    func equalsIgnoringDecorationIndices(_ other: ResolvedAppearance) -> Bool {
+        guard fill == other.fill, foreground == other.foreground, cornerRadius == other.cornerRadius,
+              clipsContent == other.clipsContent, buttonStyle == other.buttonStyle, contentAlignment == other.contentAlignment,
+              decorations == other.decorations, layers.count == other.layers.count else { return false }
+        for k in layers.indices {
+            guard layers[k].name == other.layers[k].name, layers[k].effect == other.layers[k].effect,
+                  layers[k].chainIndex == other.layers[k].chainIndex, layers[k].box == other.layers[k].box else { return false }
+        }
+        return true
+    }
+
     /// The appearance without where its layers sit (their boxes, their views' indices): what a content update
     /// changes (a relayout moves the boxes: a frame update).
     var content: ResolvedAppearance {

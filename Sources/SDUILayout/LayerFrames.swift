@@ -58,4 +58,30 @@ extension LayoutResult {
     /// The layers of `nodes[index]` (nil for a node without a `modifiers` chain, or hidden with `visible: false`),
     /// without making the `LayoutNode` values. `index` must be in `0..<nodeCount`.
     public func layers(at index: Int) -> NodeLayers? { storage.layers(at: index) }
+
+    /// Whether node `index`'s modifier boxes are node `old`'s of `previous` moved with its frame: both have boxes
+    /// (`layers(at:)`), of the same modifiers with views at the same layers, and each box — the content box and every
+    /// layer's — sits at the same place relative to its node's frame, bit for bit (the boxes are in window points: a
+    /// box moved with its frame is not always bit for bit at the same place relative to it). Both results must be
+    /// engine passes of the same screen.
+    /// - Complexity: O(layers), compared in place (no `NodeLayers` is made).
+    package func hasLayersMoved(of index: Int, since old: Int, in previous: LayoutResult) -> Bool {
+        let new = storage, was = previous.storage
+        guard new.isEnginePass, was.isEnginePass, index >= 0, index < new.count, old >= 0, old < was.count,
+              let a = was.reportedLayers(of: old), let b = new.reportedLayers(of: index), a.layerCount == b.layerCount else { return false }
+        let fa = was.frames[old], fb = new.frames[index]
+        /// Whether `p` (relative to `fa`) and `q` (relative to `fb`) are the same box, as a host's item holds it.
+        func same(_ p: Rect, _ q: Rect) -> Bool {
+            (p.x - fa.x).bitPattern == (q.x - fb.x).bitPattern && (p.y - fa.y).bitPattern == (q.y - fb.y).bitPattern
+                && p.width.bitPattern == q.width.bitPattern && p.height.bitPattern == q.height.bitPattern
+        }
+        let oldFirst = Int(a.firstLayer), first = Int(b.firstLayer)
+        guard same(was.layerFrames[oldFirst], new.layerFrames[first]) else { return false }
+        for k in 1..<Int(b.layerCount) {
+            let x = was.layers[oldFirst + k], y = new.layers[first + k]
+            guard (x.modifier ?? .unknown) == (y.modifier ?? .unknown), (x.contentNode >= 0) == (y.contentNode >= 0),
+                  same(was.layerFrames[oldFirst + k], new.layerFrames[first + k]) else { return false }
+        }
+        return true
+    }
 }

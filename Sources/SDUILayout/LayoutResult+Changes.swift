@@ -47,23 +47,28 @@ extension LayoutResult {
 
     /// How far node `index` moved since node `old` of `previous` (a result of the same screen this one was laid out
     /// after), when moving is all it did: the same visibility, size (bit for bit) and text run, and no modifier boxes
-    /// in either; nil otherwise. What a host's item of the node then needs is its frame moved.
-    /// - Complexity: O(1) (a text compared by its lines' storage).
-    package func translation(of index: Int, since old: Int, in previous: LayoutResult) -> (dx: Double, dy: Double)? {
+    /// in either — or, `withLayers`, boxes in both that moved with the frame (`hasLayersMoved(of:since:in:)`:
+    /// `layered`); nil otherwise. What a host's item of the node then needs is its frame moved (and its layers' views'
+    /// indices, `LayerFrame.contentNode`, when `layered`).
+    /// - Complexity: O(1) (a text compared by its lines' storage), plus O(layers) when `withLayers`.
+    package func translation(of index: Int, since old: Int, in previous: LayoutResult,
+                             withLayers: Bool = false) -> (dx: Double, dy: Double, layered: Bool)? {
         let new = storage, was = previous.storage
         guard new.isEnginePass, was.isEnginePass, index >= 0, index < new.count, old >= 0, old < was.count,
               new.layoutDirection == was.layoutDirection else { return nil }
         let a = was.links[old], b = new.links[index]
         let fa = was.frames[old], fb = new.frames[index]
-        guard a.isHidden == b.isHidden, fa.width.bitPattern == fb.width.bitPattern, fa.height.bitPattern == fb.height.bitPattern,
-              was.layered.isEmpty || was.layers(at: old) == nil, new.layered.isEmpty || new.layers(at: index) == nil else { return nil }
+        guard a.isHidden == b.isHidden, fa.width.bitPattern == fb.width.bitPattern, fa.height.bitPattern == fb.height.bitPattern
+        else { return nil }
+        let layered = was.reportedLayers(of: old) != nil || new.reportedLayers(of: index) != nil
+        guard !layered || withLayers && hasLayersMoved(of: index, since: old, in: previous) else { return nil }
         if a.textIndex >= 0 || b.textIndex >= 0 {
             let same = was.texts.withUnsafeBufferPointer { o in
                 new.texts.withUnsafeBufferPointer { n in LayoutNodeStorage.textsDrawSame(a, o, b, n) }
             }
             guard same else { return nil }
         }
-        return (fb.x - fa.x, fb.y - fa.y)
+        return (fb.x - fa.x, fb.y - fa.y, layered)
     }
 
     /// The path id of node `index` (`root.0.3`: its child slots from the root), without making the `LayoutNode`

@@ -35,6 +35,25 @@ import SDUILayout
         #expect(Self.check(items, items).operations.isEmpty)
     }
 
+    @Test func `a layer's view renumbered is no operation; a layer's box moved is a frame update`() throws {
+        let items = try DisplaySectionsOverlaysAndDecorationsTests.items(#"""
+        {"schemaVersion": 1, "id": "s", "root": {"type": "vstack", "children": [
+          {"type": "color", "id": "c", "frame": {"width": 40, "height": 40}, "modifiers": [{"padding": 4},
+            {"overlay": {"alignment": "topTrailing", "content": {"type": "text", "id": "badge", "text": "1"}}}]}]}}
+        """#)
+        let c = try #require(items.firstIndex { $0.id == "c" })
+        let k = try #require(items[c].appearance.layers.firstIndex { $0.decorationIndex != nil })
+        // The index of a layer's view is numbering (as the item's own index is), not drawing.
+        var renumbered = items
+        renumbered[c].appearance.layers[k].decorationIndex = NodeIndex(99)
+        #expect(items[c].hasSameLines(as: renumbered[c]) && items[c].hasSameContent(as: renumbered[c]))
+        #expect(Self.check(items, renumbered).operations.isEmpty)
+        var moved = items
+        let box = try #require(moved[c].appearance.layers[k].box)
+        moved[c].appearance.layers[k].box = Rect(x: box.x + 1, y: box.y, width: box.width, height: box.height)
+        #expect(Self.check(items, moved).operations == [.updateFrame(ViewKey(items[c]), item: items[c].index)])
+    }
+
     @Test func `changing one text is one content update and nothing is recreated`() throws {
         var screen = try Fixture.example("storefront")
         let window = Fixture.window("iphone-16")

@@ -56,8 +56,10 @@ import SDUIEnvironment
        {"type": "text", "id": "end", "text": "End"}]}]}}
     """#
 
-    /// Rows with SF Symbols in a grid whose columns and padding are fractions of a point: a symbol image with padding
-    /// and a label with a system image (the symbols' boxes are relative to their frames, which move with the row).
+    /// Rows with SF Symbols and modifier chains in a grid whose columns and padding are fractions of a point: a
+    /// symbol image with padding, a label with a system image, a text with padding, a background and a border, and a
+    /// symbol image with a padded overlay badge (the symbols' and modifiers' boxes are relative to their frames, which
+    /// move with the row; the badge's item is renumbered: it reads no `index`, so a moved row keeps its nodes).
     static let symbols = #"""
     {"schemaVersion": 1, "id": "symbols", "state": {"items": [{"id": "a", "t": "Alpha"}, {"id": "b", "t": "Beta"}], "n": 0},
      "root": {"type": "scroll", "children": [{"type": "vstack", "spacing": 4.3, "padding": 3.7, "children": [
@@ -67,15 +69,35 @@ import SDUIEnvironment
            {"type": "vstack", "id": "cell-@{item.id}", "spacing": 2.9, "children": [
              {"type": "image", "systemName": "star.fill", "padding": 1.3, "frame": {"height": 23.7}},
              {"type": "label", "title": "@{item.t}", "systemImage": "cart", "padding": 0.7},
+             {"type": "text", "text": "@{item.id}", "modifiers": [{"padding": 2.3}, {"background": "#FFEECC"}, {"border": {"color": "#FF0000", "width": 1.5}}]},
+             {"type": "image", "systemName": "tag", "frame": {"height": 17.3}, "modifiers": [{"padding": 0.9}, {"overlay":
+               {"alignment": "topTrailing", "content": {"type": "text", "text": "@{item.id}", "modifiers": [{"padding": 1.1}]}}}]},
              {"type": "button", "title": "Add", "action": {"type": "set", "name": "n", "value": "@{n + 1}"}}]}}]},
        {"type": "text", "id": "end", "text": "End"}]}]}}
     """#
 
+    /// Rows with ids in a stack whose sizes are whole points, so a moved row's modifier boxes keep their places in their
+    /// frames bit for bit: a symbol image with padding and an overlay badge (its item renumbered when the row moves),
+    /// and a text with padding, a background and a border.
+    static let decorated = #"""
+    {"schemaVersion": 1, "id": "decorated", "state": {"items": [{"id": "a", "t": "Alpha"}, {"id": "b", "t": "Beta"}], "n": 0},
+     "root": {"type": "scroll", "children": [{"type": "vstack", "spacing": 4, "children": [
+       {"type": "text", "text": "@{len(items)} items"},
+       {"type": "forEach", "items": "@{items}", "id": "@{item.id}", "template":
+         {"type": "hstack", "id": "row-@{item.id}", "spacing": 8, "frame": {"width": 300, "height": 40}, "children": [
+           {"type": "image", "systemName": "tag", "frame": {"width": 24, "height": 24}, "modifiers": [{"padding": 2}, {"overlay":
+             {"alignment": "topTrailing", "content": {"type": "text", "text": "@{item.id}", "modifiers": [{"padding": 1}]}}}]},
+           {"type": "text", "text": "@{item.id}", "modifiers": [{"padding": 2}, {"background": "#FFEECC"}, {"border": {"color": "#FF0000", "width": 1}}]},
+           {"type": "spacer"},
+           {"type": "button", "title": "Add", "action": {"type": "set", "name": "n", "value": "@{n + 1}"}}]}},
+       {"type": "text", "id": "end", "text": "End"}]}]}}
+    """#
+
     @Test(arguments: [("identified", UInt64(1)), ("positional", 2), ("identified", 3), ("stacked", 4), ("leaves", 5), ("leaves", 6),
-                      ("symbols", 7), ("symbols", 8)])
+                      ("symbols", 7), ("symbols", 8), ("decorated", 9)])
     func `random splices leave the kept list, accessibility and views equal to a fresh list`(_ name: String, _ seed: UInt64) throws {
         let payload = name == "identified" ? Self.identified : name == "stacked" ? Self.stacked : name == "leaves" ? Self.leaves
-            : name == "symbols" ? Self.symbols : Self.positional
+            : name == "symbols" ? Self.symbols : name == "decorated" ? Self.decorated : Self.positional
         let screen = try #require(PayloadDecoder().decode(Array(payload.utf8)).screen)
         var updater = StateUpdater(screen: screen)
         let engine = LayoutEngine()
@@ -110,11 +132,14 @@ import SDUIEnvironment
             // list read before the change shares the driver's storage in half of them (it must stay as it was) and is a
             // copy of its own in the others (the driver's storage is then ended in place and kept for a later list).
             let before = step % 2 == 0 ? driver.items : driver.items.map { $0 }
+            // (Its items' hashes: a copy of the items would share what they hold, and so hide a write into it.)
+            let beforeHashes = before.map(\.hashValue)
             // Moved changes write their list into the storage of the list the driver dropped when it has as many places.
             let storageCount = driver.itemStorage?.count ?? 0
             let change = list.update(driver.items, to: result, moving: step % 3 != 2, storage: step % 3 != 2 ? driver.itemStorage : nil)
             if case .spliced(let splice) = change, step % 3 != 2, storageCount == splice.items.count { reused += 1 }
             let operations = driver.apply(change)
+            #expect(before.map(\.hashValue) == beforeHashes, "step \(step): the old list as it was")
 
             let freshLayout = LayoutEngine().layout(try #require(screen.resolved(in: state).screen), in: environment, traits: traits)
             let context = "step \(step)"
