@@ -148,6 +148,8 @@ extension DisplayListUpdater {
         // Whether a node's path from the root changed (made, or it or an ancestor has another slot in its parent).
         var moved = [Bool](repeating: false, count: count)
         var translated: [Int] = []
+        // The items made by `DisplayItem.init` and the kept ones whose node only moved (both in `changed`), ascending.
+        var madeItems: [Int] = [], movedItems: [Int] = []
         // The old items moved (not copied) into the new list.
         var isMoved = [Bool](repeating: false, count: moving ? items.count : 0)
         var fits = true
@@ -210,6 +212,7 @@ extension DisplayListUpdater {
                     (base + i).initialize(to: DisplayItem(node, index: i, in: layout, content: content, identity: identity))
                     initialized += 1
                     changed.append(i)
+                    madeItems.append(i)
                     continue
                 }
                 let item = base + i
@@ -238,6 +241,7 @@ extension DisplayListUpdater {
                     item.pointee.frame = layout.frame(at: i)
                     item.pointee.contentBox = item.pointee.frame.inset(by: item.pointee.contentInsets)
                     changed.append(i)
+                    movedItems.append(i)
                     // Its backgrounds' and overlays' views are items too, renumbered with the splice (numbering, which
                     // no update carries: `DisplayItem.hasSameLines(as:)`). The layers hold their indices in an array the
                     // moved bits share with the old item: the item is made its own first.
@@ -290,13 +294,20 @@ extension DisplayListUpdater {
                 for i in 0..<count { ownItem(at: i) }
                 return nil
             }
-            let candidates = touched.map { NodeChanges.merged(changed.map(Int32.init), $0.map(Int32.init)).map(Int.init) }
-            var next = 0
-            // The items whose accessibility changed, ascending.
+            // The items made here take their part in place, as a fresh list's item does (`DisplayItem.init` left its
+            // role `.none`).
+            newItems.withUnsafeMutableBufferPointer { buffer in
+                for i in madeItems { buffer[i].accessibility.fill(from: tree, node: i) }
+            }
+            // Every other item keeps its old item's part — the tree's part of its node is its old node's but for the
+            // element's frame and node index, which an item does not hold — unless the splice names its node
+            // (`touched`: made, role changed or element drafted again) or the tree was made again: those are compared.
+            var nextMade = 0
+            // The kept items whose accessibility changed, ascending.
             var retold: [Int] = []
-            for i in candidates ?? Array(0..<count) {
-                let isMade = next < changed.count && changed[next] == i
-                if isMade { next += 1 }
+            for i in touched ?? Array(0..<count) {
+                while nextMade < madeItems.count && madeItems[nextMade] < i { nextMade += 1 }
+                if nextMade < madeItems.count && madeItems[nextMade] == i { continue }
                 let identifier: String?
                 if case .explicit(let id) = newItems[i].identity { identifier = id } else { identifier = nil }
                 var accessibility = DisplayAccessibility(identifier: identifier)
@@ -304,10 +315,11 @@ extension DisplayListUpdater {
                 guard accessibility != newItems[i].accessibility else { continue }
                 ownItem(at: i)
                 newItems[i].accessibility = accessibility
-                if !isMade { changed.append(i) }
+                // (A moved item is in `changed` already.)
+                if !Self.contains(movedItems, i) { changed.append(i) }
                 retold.append(i)
             }
-            changed.sort()
+            if !retold.isEmpty { changed.sort() }
             // A moved item whose accessibility changed draws something else too.
             if !retold.isEmpty { translated.removeAll { Self.contains(retold, $0) } }
             accessibilityTree = tree

@@ -39,7 +39,9 @@ import SDUIEnvironment
 
     /// Rows whose elements are their leaves' own (the accessibility tree is spliced): an image with an overlay badge
     /// and an alt, a text with its own hint, a hidden decoration, unnamed texts whose ids are their paths, a button, in
-    /// a grid whose rows move every element after an insert; a text after the grid shown and hidden in some changes.
+    /// a grid whose rows move every element after an insert; a text after the grid shown and hidden in some changes, and
+    /// a text whose container is hidden from assistive technologies in the same changes (its own item is kept, its part
+    /// in the tree is not).
     static let leaves = #"""
     {"schemaVersion": 1, "id": "leaves", "state": {"items": [{"id": "a", "t": "Alpha"}, {"id": "b", "t": "Beta"}], "n": 0, "show": true},
      "root": {"type": "scroll", "children": [{"type": "vstack", "spacing": 4, "children": [
@@ -53,6 +55,7 @@ import SDUIEnvironment
              {"type": "color", "color": "#FF0000", "frame": {"height": 2}, "accessibility": {"hidden": true}},
              {"type": "button", "title": "Add", "action": {"type": "set", "name": "n", "value": "@{n + 1}"}}]}}]},
        {"type": "text", "text": "Only when shown", "visible": "@{show}"},
+       {"type": "vstack", "accessibility": {"hidden": "@{show}"}, "children": [{"type": "text", "text": "Read while hidden"}]},
        {"type": "text", "id": "end", "text": "End"}]}]}}
     """#
 

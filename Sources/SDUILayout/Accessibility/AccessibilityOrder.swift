@@ -80,22 +80,28 @@ public enum AccessibilityOrder {
         if !Self.isSorted(keys, by: precedes) { keys.sort(by: precedes) }
         var result: [Int] = []
         result.reserveCapacity(keys.count)
-        var k = 0
-        while k < keys.count {
-            // One line: the same priority, tops less than `lineTolerance` below the line's topmost.
-            let limit = keys[k].top + lineTolerance
-            var end = k + 1
-            while end < keys.count && keys[end].priority == keys[k].priority && keys[end].top < limit { end += 1 }
-            func leads(_ a: Key, _ b: Key) -> Bool {
-                if a.leading != b.leading { return a.leading < b.leading }
-                if a.snappedTop != b.snappedTop { return a.top < b.top }
-                return a.document != b.document ? a.document < b.document : a.index < b.index
+        func leads(_ a: Key, _ b: Key) -> Bool {
+            if a.leading != b.leading { return a.leading < b.leading }
+            if a.snappedTop != b.snappedTop { return a.top < b.top }
+            return a.document != b.document ? a.document < b.document : a.index < b.index
+        }
+        // Each line sorted in place through the buffer (sorting an array's slice copies the array, then writes it back).
+        keys.withUnsafeMutableBufferPointer { keys in
+            var k = 0
+            while k < keys.count {
+                // One line: the same priority, tops less than `lineTolerance` below the line's topmost.
+                let limit = keys[k].top + lineTolerance
+                var end = k + 1
+                while end < keys.count && keys[end].priority == keys[k].priority && keys[end].top < limit { end += 1 }
+                // (A total order too: a line already in it — one item, or items leading to trailing — is left as it is.)
+                if end - k > 1 {
+                    var line = UnsafeMutableBufferPointer(rebasing: keys[k..<end])
+                    if !Self.isSorted(line, by: leads) { line.sort(by: leads) }
+                }
+                for p in k..<end { result.append(keys[p].index) }
+                lineEnds.append(end)
+                k = end
             }
-            // (A total order too: a line already in it — one item, or items leading to trailing — is left as it is.)
-            if end - k > 1 && !Self.isSorted(keys[k..<end], by: leads) { keys[k..<end].sort(by: leads) }
-            for key in keys[k..<end] { result.append(key.index) }
-            lineEnds.append(end)
-            k = end
         }
         return result
     }

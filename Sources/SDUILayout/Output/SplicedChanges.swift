@@ -42,20 +42,34 @@ extension LayoutNodeStorage {
         var now = [Int32](repeating: -1, count: old.count)
         for (i, o) in was.enumerated() where o >= 0 { now[Int(o)] = Int32(i) }
         var changed: [Int32] = []
-        for i in 0..<count {
-            let o = Int(was[i])
-            guard o >= 0 else { changed.append(Int32(i)); continue }
-            let a = old.links[o], b = links[i]
-            guard (a.parent < 0 ? -1 : now[Int(a.parent)]) == b.parent else { return nil }
-            var differs = a.childIndex != b.childIndex || old.texts.withUnsafeBufferPointer { oldTexts in
-                texts.withUnsafeBufferPointer { newTexts in
-                    Self.drawsDifferently(a, old.frames[o], oldTexts, b, frames[i], newTexts)
+        let hasLayers = !layered.isEmpty || !old.layered.isEmpty
+        // Through the buffers and local links (a stored array or buffer read per node retains and releases it).
+        let oldLinks = old.links, newLinks = links
+        let sameTree = frames.withUnsafeBufferPointer { newFrames in
+        old.frames.withUnsafeBufferPointer { oldFrames in
+        texts.withUnsafeBufferPointer { newTexts in
+        old.texts.withUnsafeBufferPointer { oldTexts in
+        layered.withUnsafeBufferPointer { newLayered in
+        old.layered.withUnsafeBufferPointer { oldLayered -> Bool in
+            // Each node's layered entry found by a cursor (the nodes come in order, the old ones in runs), not searched.
+            var newEntries = LayeredEntries(newLayered), oldEntries = LayeredEntries(oldLayered)
+            for i in 0..<count {
+                let o = Int(was[i])
+                guard o >= 0 else { changed.append(Int32(i)); continue }
+                let a = oldLinks[o], b = newLinks[i]
+                guard (a.parent < 0 ? -1 : now[Int(a.parent)]) == b.parent else { return false }
+                var differs = a.childIndex != b.childIndex
+                    || Self.drawsDifferently(a, oldFrames[o], oldTexts, b, newFrames[i], newTexts)
+                if hasLayers {
+                    // Each node's layers as `layers(at:)` reports them (none for a hidden node).
+                    let la = oldEntries.entry(of: o), lb = newEntries.entry(of: i)
+                    if !differs { differs = !hasSameLayers(b.isHidden ? nil : lb, as: old, a.isHidden ? nil : la) }
                 }
+                if differs { changed.append(Int32(i)) }
             }
-            if !differs && (!layered.isEmpty || !old.layered.isEmpty) { differs = !hasSameLayers(at: i, as: old, at: o) }
-            if differs { changed.append(Int32(i)) }
-        }
-        return changed
+            return true
+        } } } } } }
+        return sameTree ? changed : nil
     }
 }
 
@@ -64,7 +78,13 @@ extension LayoutNodeStorage {
     /// content box and, layer by layer, the same kind, box and content node), compared in place: no `NodeLayers` is
     /// made. Both storages must be engine passes (`isEnginePass`).
     func hasSameLayers(at i: Int, as old: LayoutNodeStorage, at o: Int) -> Bool {
-        let a = old.reportedLayers(of: o), b = reportedLayers(of: i)
+        hasSameLayers(reportedLayers(of: i), as: old, old.reportedLayers(of: o))
+    }
+
+    /// `hasSameLayers(at:as:at:)` given the two nodes' entries as `reportedLayers(of:)` finds them (`b` this
+    /// storage's, `a` `old`'s).
+    @inline(__always)
+    func hasSameLayers(_ b: LayeredNode?, as old: LayoutNodeStorage, _ a: LayeredNode?) -> Bool {
         guard let a, let b else { return a == nil && b == nil }
         guard a.layerCount == b.layerCount else { return false }
         let oldFirst = Int(a.firstLayer), first = Int(b.firstLayer)
@@ -75,5 +95,29 @@ extension LayoutNodeStorage {
                   max(x.contentNode, -1) == max(y.contentNode, -1) else { return false }
         }
         return true
+    }
+}
+
+/// The entries of a storage's `layered` (ascending by node) for nodes asked for mostly in ascending order: a cursor
+/// moved forward, a binary search only when a node before the cursor is asked for.
+struct LayeredEntries {
+    private let entries: UnsafeBufferPointer<LayeredNode>
+    private var next = 0
+
+    init(_ entries: UnsafeBufferPointer<LayeredNode>) { self.entries = entries }
+
+    /// The entry of `node`, or nil when it has none.
+    @inline(__always)
+    mutating func entry(of node: Int) -> LayeredNode? {
+        if next > 0 && Int(entries[next - 1].node) >= node {
+            var low = 0, high = next
+            while low < high {
+                let middle = (low + high) >> 1
+                if Int(entries[middle].node) < node { low = middle + 1 } else { high = middle }
+            }
+            next = low
+        }
+        while next < entries.count && Int(entries[next].node) < node { next += 1 }
+        return next < entries.count && Int(entries[next].node) == node ? entries[next] : nil
     }
 }

@@ -6,10 +6,18 @@ extension ScreenViewController {
     /// content updates, `View.applyAccessibility`).
     func applyAccessibilityOrder(_ order: [NodeIndex], items: [DisplayItem]) {
         var elements: [View] = []
-        elements.reserveCapacity(order.count)
         if readsViewsInOrder, let ordered = views.orderedViews(), ordered.count == items.count {
-            for index in order where index.int >= 0 && index.int < items.count { elements.append(ordered[index.int]) }
+            // Written in place: an append per element checks the array's uniqueness and room each time.
+            elements = ordered.withUnsafeBufferPointer { ordered in
+                [View](unsafeUninitializedCapacity: order.count) { places, count in
+                    for index in order where index.int >= 0 && index.int < ordered.count {
+                        places.initializeElement(at: count, to: ordered[index.int])
+                        count += 1
+                    }
+                }
+            }
         } else {
+            elements.reserveCapacity(order.count)
             for index in order where index.int < items.count {
                 if let nodeView = views.view(for: ViewKey(items[index.int])) { elements.append(nodeView) }
             }
