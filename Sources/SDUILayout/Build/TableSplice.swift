@@ -185,6 +185,20 @@ extension ContiguousArray {
             for write in writes { replaceSubrange(write.at..<(write.at + write.values.count), with: write.values) }
             return
         }
+        // No old entry in the region (an item inserted or removed): its new entries are made ones alone, put in
+        // place of it without a region made first.
+        if !splice.runs.contains(where: { if case .old = $0 { true } else { false } }) {
+            if splice.runs.isEmpty {
+                removeSubrange(splice.region)
+                return
+            }
+            if splice.runs.count == 1, case .made(let range) = splice.runs[splice.runs.startIndex] {
+                if let made { replaceSubrange(splice.region, with: made[range]) } else {
+                    replaceSubrange(splice.region, with: repeatElement(filler, count: range.count))
+                }
+                return
+            }
+        }
         var region = ContiguousArray<Element>()
         region.reserveCapacity(splice.region.count + splice.delta)
         for run in splice.runs {

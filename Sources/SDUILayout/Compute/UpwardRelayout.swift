@@ -37,11 +37,11 @@ extension LayoutState {
                 guard p >= 0, let proposal = lastPlacementProposal(p) else { return false }
                 let before = ptr.geometry[Int(p)]
                 let reported = diagnostics.count
-                replay = DiagnosticReplay(lastLayoutCount: reported)
+                replay.begin(lastLayoutCount: reported)
                 let size = computeCachedLayout(p, .place(proposal), &self).size
-                let kept = finishReplay(ofSubtree: p)
-                replay = DiagnosticReplay()
-                guard kept || replaceDiagnostics(ofSubtree: p, reportedFrom: reported) else { return false }
+                let placed = finishReplay(ofSubtree: p)
+                replay.end()
+                guard placed || replaceDiagnostics(ofSubtree: p, reportedFrom: reported) else { return false }
                 let after = ptr.geometry[Int(p)]
                 if size.0.bitPattern == before.width.bitPattern && size.1.bitPattern == before.height.bitPattern
                     && after.contentX.bitPattern == before.contentX.bitPattern
@@ -101,54 +101,97 @@ extension LayoutState {
         var end = first
         while end < count && inSubtree(end) { end += 1 }
         if end > first {
-            // Follows the runs taken so far, nothing reported between: taken, not copied.
-            let follows: Bool
-            switch replay.taken {
-            case .none: follows = true
-            case .from: follows = first == replay.cursor
-            case .copied: follows = false
-            }
-            if follows && diagnostics.count == count {
-                if case .none = replay.taken { replay.taken = .from(first) }
-                replay.takenCount += end - first
+            // Taken where it lies, not copied: one run with the last taken when it follows it with nothing reported
+            // between them.
+            let reportedBefore = diagnostics.count
+            if let last = replay.taken.last, last.range.upperBound == first, last.reportedBefore == reportedBefore {
+                replay.taken[replay.taken.count - 1].range = last.range.lowerBound..<end
             } else {
-                copyReplayedRuns()
-                diagnostics.reserveCapacity(diagnostics.count + end - first)
-                for k in first..<end { diagnostics.append(diagnostics[k]) }
+                replay.taken.append(DiagnosticReplay.TakenRun(range: first..<end, reportedBefore: reportedBefore))
             }
+            replay.takenCount += end - first
             replay.cursor = end
         }
         placementsReused &+= 1
         return LayoutOutput(width: ptr.geometry[i].width, height: ptr.geometry[i].height)
     }
 
-    /// Writes the runs `replayedPlacement` took without copying (`DiagnosticReplay.taken`) where a pass reports them:
-    /// before what was reported after them. The list is written in full from then on.
-    private mutating func copyReplayedRuns() {
-        if case .from(let start) = replay.taken, replay.cursor > start {
-            let runs = Array(diagnostics[start..<replay.cursor])
-            diagnostics.insert(contentsOf: runs, at: replay.lastLayoutCount)
-        }
-        replay.takenCount = 0
-        replay.taken = .copied
-    }
-
-    /// After `node` was placed again: true when it reported exactly its old diagnostics (replayed runs that are its
-    /// subtree's whole run, in place, and nothing else), so the list stays as it is; otherwise writes the runs taken
-    /// without copying (`copyReplayedRuns`) and returns false (`replaceDiagnostics` puts them in place).
+    /// After `node` was placed again: true when the list is the one a full pass gives — its placement reported
+    /// exactly its subtree's old run (runs taken where they lie, `DiagnosticReplay.taken`, that are that whole run,
+    /// and nothing else), or its old run could be edited in place (`spliceTakenRuns`). Otherwise writes what it
+    /// reported — the runs taken and the diagnostics reported afresh, in the order reported — after the last
+    /// layout's list and returns false (`replaceDiagnostics` puts them in place).
     private mutating func finishReplay(ofSubtree node: Int32) -> Bool {
         let reported = replay.lastLayoutCount
-        if case .from(let start) = replay.taken, diagnostics.count == reported {
+        guard !replay.taken.isEmpty else { return false }
+        if replay.taken.count == 1, diagnostics.count == reported {
+            let run = replay.taken[0].range
             let low = node, high = Int32(tree.subtreeEnd(Int(node)))
             @inline(__always) func inSubtree(_ k: Int) -> Bool { diagnostics[k].node >= low && diagnostics[k].node < high }
             var k = 0
-            while k < start && !inSubtree(k) { k += 1 }
-            var rest = replay.cursor
+            while k < run.lowerBound && !inSubtree(k) { k += 1 }
+            var rest = run.upperBound
             while rest < reported && !inSubtree(rest) { rest += 1 }
-            if k == start && rest == reported { return true }
+            if k == run.lowerBound && rest == reported { return true }
         }
-        copyReplayedRuns()
+        if node != 0 && spliceTakenRuns(ofSubtree: node, reportedFrom: reported) { return true }
+        writeTakenRuns(reportedFrom: reported)
         return false
+    }
+
+    /// Puts what `node`'s placement reported in place of its subtree's old run by editing that run where it lies: the
+    /// runs taken (`DiagnosticReplay.taken`) stay where they are, the old diagnostics between them (of nodes placed
+    /// afresh or gone) are replaced by those reported afresh between them. The same list as `writeTakenRuns` then
+    /// `replaceDiagnostics` give, without a copy of the runs taken. false (nothing changed) unless the old run is
+    /// one run of the list and the runs taken lie in it in the order they were taken (a reordered subtree's are
+    /// not).
+    private mutating func spliceTakenRuns(ofSubtree node: Int32, reportedFrom reported: Int) -> Bool {
+        // The runs in the order they lie (checked first: a reordered subtree's are not).
+        var at = 0
+        for run in replay.taken {
+            guard run.range.lowerBound >= at else { return false }
+            at = run.range.upperBound
+        }
+        let low = Int(node), high = tree.subtreeEnd(low)
+        @inline(__always) func inSubtree(_ d: ComputeDiagnostic) -> Bool { Int(d.node) >= low && Int(d.node) < high }
+        guard let first = diagnostics[..<reported].firstIndex(where: inSubtree) else { return false }
+        var end = first + 1
+        while end < reported && inSubtree(diagnostics[end]) { end += 1 }
+        guard !diagnostics[end..<reported].contains(where: inSubtree),
+              let firstRun = replay.taken.first, firstRun.range.lowerBound >= first, at <= end else { return false }
+        // The diagnostics reported afresh (few: those of the nodes placed afresh), taken off the end; then from the
+        // last gap to the first, each gap between runs taken replaced by those reported between them.
+        let fresh = Array(diagnostics[reported...])
+        diagnostics.removeSubrange(reported...)
+        let taken = replay.taken
+        var gapEnd = end
+        var freshEnd = fresh.count
+        for k in taken.indices.reversed() {
+            let gap = taken[k].range.upperBound..<gapEnd
+            let between = (taken[k].reportedBefore - reported)..<freshEnd
+            if !gap.isEmpty || !between.isEmpty { diagnostics.replaceSubrange(gap, with: fresh[between]) }
+            gapEnd = taken[k].range.lowerBound
+            freshEnd = taken[k].reportedBefore - reported
+        }
+        if first < gapEnd || freshEnd > 0 { diagnostics.replaceSubrange(first..<gapEnd, with: fresh[0..<freshEnd]) }
+        return true
+    }
+
+    /// Writes what the placement reported after the last layout's list (from `reported` on), in the order reported:
+    /// the runs taken where they lay (copied now) and the diagnostics reported afresh between them.
+    private mutating func writeTakenRuns(reportedFrom reported: Int) {
+        // Appended in order after those reported afresh (each copied once), which are then removed from before them.
+        let freshEnd = diagnostics.count
+        diagnostics.reserveCapacity(freshEnd + (freshEnd - reported) + replay.takenCount)
+        // (One element at a time: a slice of the list would share its buffer, and the append would copy it whole.)
+        var at = reported
+        for run in replay.taken {
+            for k in at..<run.reportedBefore { diagnostics.append(diagnostics[k]) }
+            for k in run.range { diagnostics.append(diagnostics[k]) }
+            at = run.reportedBefore
+        }
+        for k in at..<freshEnd { diagnostics.append(diagnostics[k]) }
+        diagnostics.removeSubrange(reported..<freshEnd)
     }
 
     /// After `node` was placed again: puts the diagnostics its placement reported (those from `reported` on) in
@@ -235,40 +278,47 @@ extension LayoutState {
 ///
 /// A placement that reported diagnostics is recorded as not reusable, so a pass places it again; while an upward
 /// relayout places an ancestor again at its old proposal, such a child's placement is reused all the same
-/// (`replayedPlacement`) and its diagnostics are the last layout's run for its subtree. Consecutive runs that follow
-/// each other in the list, with nothing reported between them, are taken where they are (`taken`) instead of being
-/// copied: when the ancestor's placement ends having reported exactly them, the list is left as it is.
+/// (`replayedPlacement`) and its diagnostics are the last layout's run for its subtree. Those runs are taken where
+/// they lie in the list (`taken`), not copied: when the ancestor's placement ends having reported exactly its old
+/// run, the list is left as it is; when it reported them with others between (a node placed afresh, one gone), its
+/// old run is edited where it lies (`LayoutState.spliceTakenRuns`).
 struct DiagnosticReplay {
-    /// Where the runs taken without copying start in the list.
-    enum TakenRuns {
-        /// No run was taken yet.
-        case none
-        /// Runs were taken from this index to `cursor`.
-        case from(Int)
-        /// Runs were copied to the end of the list (a run did not follow the last, or something else was reported):
-        /// the list is written as a pass reports it from then on.
-        case copied
+    /// A run of the last layout's list a reused placement reported again, and how many diagnostics the list held
+    /// when it was taken (those from `lastLayoutCount` up to it were reported afresh before it).
+    struct TakenRun {
+        var range: Range<Int>
+        var reportedBefore: Int
     }
 
     /// An ancestor is being placed again (`replayedPlacement` is asked before a placement is made).
-    var isActive: Bool
+    var isActive = false
     /// How many of the diagnostics are the last layout's: the ones a reused placement reports again.
-    var lastLayoutCount: Int
-    var taken = TakenRuns.none
+    var lastLayoutCount = 0
+    /// The runs taken, in the order they were reported again (one run for consecutive ones with nothing between).
+    var taken: [TakenRun] = []
     /// Where the last replayed run ended.
     var cursor = 0
-    /// How many diagnostics the runs taken without copying hold (counted as reported: `placementEvents`).
+    /// How many diagnostics the runs taken hold (counted as reported: `placementEvents`).
     var takenCount = 0
 
     /// Inactive: no upward relayout is placing.
-    init() {
-        isActive = false
-        lastLayoutCount = 0
-    }
+    init() {}
 
-    /// Placing an ancestor again, after the last layout's `lastLayoutCount` diagnostics.
-    init(lastLayoutCount: Int) {
+    /// Placing an ancestor again, after the last layout's `lastLayoutCount` diagnostics (the runs' buffer kept).
+    mutating func begin(lastLayoutCount: Int) {
         isActive = true
         self.lastLayoutCount = lastLayoutCount
+        taken.removeAll(keepingCapacity: true)
+        cursor = 0
+        takenCount = 0
+    }
+
+    /// Done placing it.
+    mutating func end() {
+        isActive = false
+        lastLayoutCount = 0
+        taken.removeAll(keepingCapacity: true)
+        cursor = 0
+        takenCount = 0
     }
 }
