@@ -172,12 +172,9 @@ extension LayoutTree {
             guard parent >= 0, parent < k else { return false }
             let slot = flat[k].childIndex
             if slot >= 0 {
-                let child = ComponentNode.withChildren(at: pointers[parent]) { children -> UnsafePointer<ComponentNode>? in
-                    guard Int(slot) < children.count, let base = children.baseAddress else { return nil }
-                    return base + Int(slot)
-                }
-                guard let child else { return false }
-                pointers[k] = child
+                let children = ComponentNode.children(at: pointers[parent])
+                guard Int(slot) < children.count, let base = children.baseAddress else { return false }
+                pointers[k] = base + Int(slot)
             } else {
                 guard let view = pointers[parent].pointee.child(atLayoutIndex: slot) else { return false }
                 pointers[k] = fresh.keep(view)

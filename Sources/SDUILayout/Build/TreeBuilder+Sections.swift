@@ -43,8 +43,8 @@ extension TreeBuilder {
             link(child, &tree)
         }
         if let header = pointer.pointee.header { addOne(header, sectionHeaderChildIndex, &tree) }
-        ComponentNode.withChildren(at: pointer) { children in
-            guard let base = children.baseAddress else { return }
+        let children = ComponentNode.children(at: pointer)
+        if let base = children.baseAddress {
             for i in 0..<children.count {
                 let child = add(base + i, parent: index, childIndex: Int32(truncatingIfNeeded: i), parentContext: context,
                                 shareAxis: shareAxis, parentHidden: hidden, depth: depth + 1, into: &tree)

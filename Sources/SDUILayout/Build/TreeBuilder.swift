@@ -223,16 +223,8 @@ struct TreeBuilder {
     /// `SimpleStack`); `RandomTreeTests` checks that the short paths make the same flat tree as the general one.
     private func addChildren(_ pointer: UnsafePointer<ComponentNode>, of index: Int32, context childContext: StackAxisContext,
                              shareAxis childShareAxis: StackAxisContext, hidden: Bool, depth: Int, into tree: inout LayoutTree) {
-        // The children's buffer, read in place and lent for the walk of their subtrees.
-        ComponentNode.withChildren(at: pointer) { children in
-            addChildren(children, of: index, context: childContext, shareAxis: childShareAxis, hidden: hidden, depth: depth,
-                        into: &tree)
-        }
-    }
-
-    /// `addChildren(_:of:…)` with the children's buffer lent.
-    private func addChildren(_ children: UnsafeBufferPointer<ComponentNode>, of index: Int32, context childContext: StackAxisContext,
-                             shareAxis childShareAxis: StackAxisContext, hidden: Bool, depth: Int, into tree: inout LayoutTree) {
+        // The children's buffer, read in place (the payload is neither changed nor freed while it is built).
+        let children = ComponentNode.children(at: pointer)
         guard let base = children.baseAddress else {
             tree.nodes.unchecked[Int(index)].visibleChildCount = 0
             return

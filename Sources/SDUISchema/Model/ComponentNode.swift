@@ -53,14 +53,15 @@ public struct ComponentNode: Hashable, Sendable {
         UnsafePointer(node.pointee.box.record)
     }
 
-    /// Calls `body` with the children of the node at `node`, read in place: the buffer is lent for the call only
-    /// (the array's own `withUnsafeBufferPointer`, which keeps the array alive while `body` runs). Pointers to
-    /// single children taken inside stay valid as `geometryPointer` is — while the node (or a copy of it) is neither
-    /// changed nor freed — which the layout build relies on for the nodes' sources.
+    /// The children of the node at `node`, read in place: their buffer, nothing retained. Valid as `geometryPointer`
+    /// is — while the node (or a copy of it) is neither changed nor freed — which the layout build relies on for the
+    /// whole walk of a subtree (reading `children` through the pointer around that walk would retain and release the
+    /// array once per container). `withUnsafeBufferPointer` promises the buffer for its call only; this relies on a
+    /// native array's elements staying at one address while its storage lives — as the flat nodes' sources, pointers
+    /// to single children kept past the build, do. `PayloadSource` keeps that storage alive and unwritten.
     @inlinable
-    package static func withChildren<R>(at node: UnsafePointer<ComponentNode>,
-                                        _ body: (UnsafeBufferPointer<ComponentNode>) throws -> R) rethrows -> R {
-        try node.pointee.children.withUnsafeBufferPointer(body)
+    package static func children(at node: UnsafePointer<ComponentNode>) -> UnsafeBufferPointer<ComponentNode> {
+        node.pointee.children.withUnsafeBufferPointer { $0 }
     }
 
     /// The boxed properties of the node at `node`, read in place: nothing copied, nothing retained (a property read
