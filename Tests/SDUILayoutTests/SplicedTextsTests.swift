@@ -35,19 +35,7 @@ import SDUIEnvironment
         var state = screen.state
         var next = 0, incremental = 0
         for step in 0..<60 {
-            switch random.next(5) {
-            case 0, 1:
-                next += 1
-                items.insert(Self.item("n\(next)", String(repeating: "word ", count: random.next(14) + 1)),
-                             at: random.next(items.count + 1))
-            case 2 where items.count > 1: items.remove(at: random.next(items.count))
-            case 3 where items.count > 1: items.swapAt(random.next(items.count), random.next(items.count))
-            default:
-                if !items.isEmpty { items[random.next(items.count)] = Self.item("c\(step)", "Changed at step \(step) to a text of some length") }
-            }
-            #expect(state.set("items", to: .array(items)) == nil)
-            let updated = updater.update(to: state, changedNames: ["items"])
-            let update = try #require(updated)
+            let update = try Self.randomChange(of: &items, next: &next, step: step, random: &random, state: &state, updater: &updater)
             let before = engine.incrementalLayoutCount
             let result = engine.layout(applying: update, in: environment, traits: traits)
             if engine.incrementalLayoutCount > before { incremental += 1 }
@@ -78,19 +66,7 @@ import SDUIEnvironment
         var state = screen.state
         var next = 0, incremental = 0, letGoAtOnce = 0
         for step in 0..<80 {
-            switch random.next(5) {
-            case 0, 1:
-                next += 1
-                items.insert(Self.item("n\(next)", String(repeating: "word ", count: random.next(14) + 1)),
-                             at: random.next(items.count + 1))
-            case 2 where items.count > 1: items.remove(at: random.next(items.count))
-            case 3 where items.count > 1: items.swapAt(random.next(items.count), random.next(items.count))
-            default:
-                if !items.isEmpty { items[random.next(items.count)] = Self.item("c\(step)", "Changed at step \(step) to a text of some length") }
-            }
-            #expect(state.set("items", to: .array(items)) == nil)
-            let updated = updater.update(to: state, changedNames: ["items"])
-            let update = try #require(updated)
+            let update = try Self.randomChange(of: &items, next: &next, step: step, random: &random, state: &state, updater: &updater)
             let before = engine.incrementalLayoutCount
             let result = engine.layout(applying: update, in: environment, traits: traits)
             if engine.incrementalLayoutCount > before { incremental += 1 }
@@ -110,6 +86,25 @@ import SDUIEnvironment
         }
         #expect(incremental >= 60, "\(incremental) of 80 incremental")
         #expect(letGoAtOnce >= 15)
+    }
+
+    /// One random change of the list — an item inserted (two times in five), removed, two swapped or one replaced —
+    /// set in `state` and given to `updater`: the update to lay out.
+    static func randomChange(of items: inout [StateValue], next: inout Int, step: Int, random: inout SplitMix,
+                             state: inout ScreenState, updater: inout StateUpdater) throws -> StateUpdate {
+        switch random.next(5) {
+        case 0, 1:
+            next += 1
+            items.insert(item("n\(next)", String(repeating: "word ", count: random.next(14) + 1)),
+                         at: random.next(items.count + 1))
+        case 2 where items.count > 1: items.remove(at: random.next(items.count))
+        case 3 where items.count > 1: items.swapAt(random.next(items.count), random.next(items.count))
+        default:
+            if !items.isEmpty { items[random.next(items.count)] = item("c\(step)", "Changed at step \(step) to a text of some length") }
+        }
+        #expect(state.set("items", to: .array(items)) == nil)
+        let update = updater.update(to: state, changedNames: ["items"])
+        return try #require(update)
     }
 
     static func item(_ id: String, _ title: String) -> StateValue {
