@@ -150,12 +150,8 @@ import SDUISchema
             case 2 where ids.count > 1: ids.insert(ids.remove(at: random.next(ids.count)), at: random.next(ids.count))
             default: try controller.scroll(to: Double(random.next(3000)))
             }
-            try controller.setState("items", to: .array(ids.map { .object(StateObject(keys: ["id"], values: [.string($0)])) }))
-            let layout = try #require(controller.layoutResult)
-            let viewport = layout.frame(at: 0)
-            let top = viewport.minY + controller.scrollOffset, bottom = viewport.maxY + controller.scrollOffset
-            // The cells whose frames meet the visible area, in document order (from the layout as it is now).
-            let expected = layout.nodes.filter { $0.id.hasPrefix("cell-") && $0.frame.maxY > top && $0.frame.minY < bottom }.map(\.id)
+            try Self.setItems(ids, of: controller)
+            let expected = try Self.visibleCells(of: controller)
             #expect(controller.visibleLazyItems == expected, "step \(step)")
         }
         #expect(controller.displayListSplices - splicesBefore >= 20, "the grid's items were spliced: \(controller.displayListSplices - splicesBefore)")
@@ -172,11 +168,8 @@ import SDUISchema
         for offset in [0.0, 4000, 0] {
             try controller.scroll(to: offset)
             ids.swapAt(0, ids.count - 1)
-            try controller.setState("items", to: .array(ids.map { .object(StateObject(keys: ["id"], values: [.string($0)])) }))
-            let layout = try #require(controller.layoutResult)
-            let viewport = layout.frame(at: 0)
-            let top = viewport.minY + controller.scrollOffset, bottom = viewport.maxY + controller.scrollOffset
-            let expected = layout.nodes.filter { $0.id.hasPrefix("cell-") && $0.frame.maxY > top && $0.frame.minY < bottom }.map(\.id)
+            try Self.setItems(ids, of: controller)
+            let expected = try Self.visibleCells(of: controller)
             #expect(controller.visibleLazyItems == expected, "offset \(offset)")
         }
         #expect(controller.displayListSplices - splicesBefore == 3, "the swaps were spliced: \(controller.displayListSplices - splicesBefore)")
@@ -186,5 +179,18 @@ import SDUISchema
         let (harness, controller) = try launch(#"{"schemaVersion": 1, "id": "s", "root": {"type": "vstack", "children": []}}"#)
         defer { withExtendedLifetime(harness) {} }
         #expect(throws: RuntimeError.self) { try controller.scroll(to: 10) }
+    }
+
+    /// Sets the state's `items` to objects with the ids `ids`.
+    static func setItems(_ ids: [String], of controller: ScreenViewController) throws {
+        try controller.setState("items", to: .array(ids.map { .object(StateObject(keys: ["id"], values: [.string($0)])) }))
+    }
+
+    /// The ids of the cells whose frames meet the visible area, in document order, from the layout as it is now.
+    static func visibleCells(of controller: ScreenViewController) throws -> [String] {
+        let layout = try #require(controller.layoutResult)
+        let viewport = layout.frame(at: 0)
+        let top = viewport.minY + controller.scrollOffset, bottom = viewport.maxY + controller.scrollOffset
+        return layout.nodes.filter { $0.id.hasPrefix("cell-") && $0.frame.maxY > top && $0.frame.minY < bottom }.map(\.id)
     }
 }
