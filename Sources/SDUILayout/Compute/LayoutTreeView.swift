@@ -65,6 +65,10 @@ struct TreeBuffer<Element> {
     }
 
     /// An array's elements where they are (read only: a shared template's array is not made unique).
+    /// `withUnsafeBufferPointer` promises the buffer for its call only; this relies on a native array's elements
+    /// staying at one address while its storage lives and is not written — as `ComponentNode.children(at:)` does. The
+    /// tree holds these arrays for the whole pass and the pass writes only its own buffers; a change of the tree mid-pass
+    /// (a virtualised grid realising rows) takes the view again (`LayoutState.takePointers`).
     init(_ array: ContiguousArray<Element>) {
         (base, count) = array.withUnsafeBufferPointer { ($0.baseAddress, $0.count) }
     }
