@@ -158,7 +158,7 @@ extension ViewTreeDriver {
         // The views inside a removed one went with it.
         for key in removed { forgetView(key) }
         retireOldItems(of: &splice)
-        replaceItems(splice.items, oldIndices: splice.oldIndices)
+        replaceItems(splice.items, oldIndices: splice.oldIndices, newIndices: splice.newIndices)
         return operations
     }
 }
