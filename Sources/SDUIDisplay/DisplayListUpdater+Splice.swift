@@ -174,15 +174,15 @@ extension DisplayListUpdater {
             var nextRemade = 0, nextContent = 0
             for i in 0..<count {
                 let o = Int(oldIndices[i])
-                let parent = layout.parentIndex(at: i)
+                let (parent, slot) = layout.parentAndSlot(at: i)
                 guard parent < i else { return giveUp() }
-                let slot = layout.childSlot(at: i)
                 while nextRemade < remade.count && Int(remade[nextRemade]) < i { nextRemade += 1 }
                 let isRemade = nextRemade < remade.count && Int(remade[nextRemade]) == i
                 while nextContent < content.count && Int(content[nextContent]) < i { nextContent += 1 }
                 let isContent = nextContent < content.count && Int(content[nextContent]) == i
                 if o >= 0 {
-                    let oldParent = previous.parentIndex(at: o)
+                    // (The old item's parent is its node's in `previous`: the list was made from it.)
+                    let oldParent = (old.baseAddress! + o).pointee.parent?.int ?? -1
                     guard parent < 0 ? oldParent < 0 : oldParent == Int(oldIndices[parent]) else { return giveUp() }
                     moved[i] = (parent >= 0 && moved[parent]) || slot != previous.childSlot(at: o)
                 } else {
