@@ -125,16 +125,18 @@ extension LayoutTree {
             if buildDiagnostics.contains(where: { $0.pointer.hasPrefix(pointer + "/") }) { return .failure(.reports) }
         }
 
-        // The new payload: the container's node kept by a source that keeps the old one (kept children's nodes point
-        // into it), its children read in place.
+        // The new payload: kept by a source that keeps the old one (kept children's nodes still point into it). The
+        // container's node is kept without its children, and each made child on its own: no pointer of the tree goes
+        // into the container's children array, which the state's screen alone then holds, and rearranges in place
+        // at the next change (`TemplateItemPatch.rearrange`). A kept child's node stays where it was kept.
         let newSource = PayloadSource(root: source.root.pointee, title: source.title, extending: source)
-        let kept = newSource.keep(containerNode)
+        let kept = newSource.keep(containerNode, withoutChildren: true)
         let depth = depth(of: container) + 1
         let axes = childAxes(of: container)
         prepareScratch(&scratch, under: c, source: newSource, pointer: kept)
         var runs: [NodeRun] = []
         runs.reserveCapacity(origins.count)
-        kept.pointee.children.withUnsafeBufferPointer { children in
+        containerNode.children.withUnsafeBufferPointer { children in
             for (j, origin) in origins.enumerated() {
                 if origin >= 0 {
                     let range = childRanges[Int(origin)]
@@ -143,10 +145,10 @@ extension LayoutTree {
                     } else {
                         runs.append(.old(range))
                     }
-                } else if let base = children.baseAddress {
+                } else {
                     let first = scratch.nodes.count
-                    builder.add(base + j, parent: 0, childIndex: Int32(j), parentContext: axes.context, shareAxis: axes.share,
-                                parentHidden: nodes[c].isHidden, depth: depth, into: &scratch)
+                    builder.add(newSource.keep(children[j]), parent: 0, childIndex: Int32(j), parentContext: axes.context,
+                                shareAxis: axes.share, parentHidden: nodes[c].isHidden, depth: depth, into: &scratch)
                     runs.append(.made(first..<scratch.nodes.count))
                 }
             }
@@ -254,16 +256,13 @@ extension LayoutTree {
             itemRoot = runEnd
         }
         chain += after.map(renumber)
-        kept.pointee.children.withUnsafeBufferPointer { children in
-            var j = 0
-            for (position, node) in chain.enumerated() {
-                flat[Int(node)].nextSibling = position + 1 < chain.count ? chain[position + 1] : -1
-                flat[Int(node)].parent = container
-                if position >= before.count && position < chain.count - after.count, let base = children.baseAddress {
-                    flat[Int(node)].childIndex = Int32(j)
-                    sources[Int(node)] = base + j
-                    j += 1
-                }
+        var j: Int32 = 0
+        for (position, node) in chain.enumerated() {
+            flat[Int(node)].nextSibling = position + 1 < chain.count ? chain[position + 1] : -1
+            flat[Int(node)].parent = container
+            if position >= before.count && position < chain.count - after.count {
+                flat[Int(node)].childIndex = j
+                j += 1
             }
         }
         flat[c].firstChild = chain.first ?? -1
