@@ -9,7 +9,9 @@ extension AccessibilityTree {
     /// Brings the tree to `layout`, whose nodes are the nodes of the layout the tree was made from with a splice
     /// applied: `oldIndices[i]` is the node that node `i` of `layout` was, or -1 for a node the splice made. Every kept
     /// node keeps what the pass read of its content unless it is in `contentChanged` (ascending, in `layout`'s
-    /// numbering: its content is read again); each node is named `id(i)` (its `LayoutNode.id`). A kept leaf whose
+    /// numbering: its content is read again). Each node made is named `id(i)` (its `LayoutNode.id`), and so is each
+    /// kept node of `renamed` (ascending: the nodes whose id may not be their old node's — a node without a payload id
+    /// is named by its path, which a splice may move); every other node keeps its old node's id. A kept leaf whose
     /// content was not read again and that was an element of its own stays that element, renumbered and placed at its
     /// node's frame; every other leaf's element is drafted again; the reading order is sorted again.
     ///
@@ -23,7 +25,7 @@ extension AccessibilityTree {
     ///
     /// The differential tests (`SplicedDisplayListTests`) check that the result equals a fresh pass.
     /// - Complexity: O(n) in nodes, plus the elements drafted and O(e log e) in elements for the reading order.
-    package mutating func splice(layout: LayoutResult, oldIndices: [Int32], contentChanged: [Int32],
+    package mutating func splice(layout: LayoutResult, oldIndices: [Int32], contentChanged: [Int32], renamed: [Int],
                                  id: (Int) -> String) -> [Int]? {
         guard var b = kept, b.types.count == exposure.count, !b.hasGroups, oldIndices.count == layout.nodeCount,
               b.direction == layout.traits.layoutDirection, b.sizeClass == layout.traits.horizontalSizeClass else { return nil }
@@ -42,10 +44,11 @@ extension AccessibilityTree {
         var tail = 0
         while tail < limit - head && Int(oldIndices[n - 1 - tail]) == oldCount - 1 - tail { tail += 1 }
         let oldEnd = oldCount - tail, newEnd = n - tail
-        var types: [ComponentType] = [], facts: [AccessibilityTreeBuilder.NodeFacts] = []
+        var types: [ComponentType] = [], facts: [AccessibilityTreeBuilder.NodeFacts] = [], ids: [String] = []
         // Each node's exposure before the splice (a made node's is not read).
         var was: [AccessibilityExposure] = []
         types.reserveCapacity(newEnd - head); facts.reserveCapacity(newEnd - head); was.reserveCapacity(newEnd - head)
+        ids.reserveCapacity(newEnd - head)
         for i in head..<newEnd {
             let o = Int(oldIndices[i])
             if o < 0 {
@@ -53,6 +56,7 @@ extension AccessibilityTree {
                 types.append(content.type)
                 facts.append(AccessibilityTreeBuilder.readFacts(content, properties: &b.properties))
                 was.append(.structural)
+                ids.append(id(i))
             } else {
                 // Every node between was between (the nodes before and after are kept where they were).
                 guard o >= head, o < oldEnd else { return nil }
@@ -62,12 +66,19 @@ extension AccessibilityTree {
                 swap(&f, &b.facts[o])
                 facts.append(consume f)
                 was.append(exposure[o])
+                var name = ""
+                swap(&name, &b.ids[o])
+                ids.append(consume name)
             }
         }
         b.types.replaceSubrange(head..<oldEnd, with: types)
         b.facts.replaceSubrange(head..<oldEnd, with: facts)
         exposure.replaceSubrange(head..<oldEnd, with: was)
-        b.ids.replaceSubrange(head..<oldEnd, with: repeatElement("", count: newEnd - head))
+        b.ids.replaceSubrange(head..<oldEnd, with: ids)
+        for i in renamed {
+            guard i >= 0, i < n, oldIndices[i] >= 0 else { return nil }
+            b.ids[i] = id(i)
+        }
         // The kept nodes whose content changed: read again.
         for c in contentChanged {
             let i = Int(c)
@@ -79,27 +90,8 @@ extension AccessibilityTree {
             guard b.hasOwnLeafRole(i) else { return nil }
         }
         for i in head..<newEnd where oldIndices[i] < 0 { guard b.hasOwnLeafRole(i) else { return nil } }
-        // What the layout gives every node: its parent, frame, visibility and id (a node below a moved one may have
-        // another path).
-        // (Written through buffers: an array written element by element checks that it is unique at each write.)
-        b.parents = [Int](unsafeUninitializedCapacity: n) { parents, count in
-            for i in 0..<n {
-                let p = layout.parentIndex(at: i)
-                parents.initializeElement(at: i, to: p >= 0 && p < i ? p : -1)
-            }
-            count = n
-        }
-        b.frames = [Rect](unsafeUninitializedCapacity: n) { frames, count in
-            for i in 0..<n { frames.initializeElement(at: i, to: layout.frame(at: i)) }
-            count = n
-        }
-        b.hiddenByLayout = [Bool](unsafeUninitializedCapacity: n) { hidden, count in
-            for i in 0..<n { hidden.initializeElement(at: i, to: layout.isHidden(at: i)) }
-            count = n
-        }
-        b.ids.withUnsafeMutableBufferPointer { ids in
-            for i in 0..<n { ids[i] = id(i) }
-        }
+        // What the layout gives every node: its parent, frame and visibility.
+        b.readGeometry(of: layout)
         b.textSource = layout.storage
         b.childStart = []; b.childList = []
         b.compactProperties()
@@ -221,6 +213,45 @@ extension AccessibilityTree {
 }
 
 extension AccessibilityTreeBuilder {
+    /// Takes every node's parent, frame and visibility from `layout` (of as many nodes as the builder): read from an
+    /// engine pass's links and frames in place.
+    mutating func readGeometry(of layout: LayoutResult) {
+        let n = layout.nodeCount, storage = layout.storage
+        // (Written through buffers: an array written element by element checks that it is unique at each write.)
+        guard storage.isEnginePass, storage.frames.count >= n else {
+            parents = [Int](unsafeUninitializedCapacity: n) { parents, count in
+                for i in 0..<n {
+                    let p = layout.parentIndex(at: i)
+                    parents.initializeElement(at: i, to: p >= 0 && p < i ? p : -1)
+                }
+                count = n
+            }
+            frames = [Rect](unsafeUninitializedCapacity: n) { frames, count in
+                for i in 0..<n { frames.initializeElement(at: i, to: layout.frame(at: i)) }
+                count = n
+            }
+            hiddenByLayout = [Bool](unsafeUninitializedCapacity: n) { hidden, count in
+                for i in 0..<n { hidden.initializeElement(at: i, to: layout.isHidden(at: i)) }
+                count = n
+            }
+            return
+        }
+        // (The links read through a local copy: the storage's, read per node, would be retained and released.)
+        let links = storage.links
+        parents = [Int](unsafeUninitializedCapacity: n) { parents, count in
+            for i in 0..<n {
+                let p = Int(links[i].parent)
+                parents.initializeElement(at: i, to: p >= 0 && p < i ? p : -1)
+            }
+            count = n
+        }
+        frames = storage.frames.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[..<n])) }
+        hiddenByLayout = [Bool](unsafeUninitializedCapacity: n) { hidden, count in
+            for i in 0..<n { hidden.initializeElement(at: i, to: links[i].isHidden) }
+            count = n
+        }
+    }
+
     /// Whether node `i`'s `accessibility` properties (if any) give it no role beyond its own leaf element: no
     /// `children`, no `sortPriority`, and a label, hint, value or traits only on a leaf (on a container they combine
     /// its subtree).
