@@ -44,37 +44,17 @@ extension AccessibilityTree {
         var tail = 0
         while tail < limit - head && Int(oldIndices[n - 1 - tail]) == oldCount - 1 - tail { tail += 1 }
         let oldEnd = oldCount - tail, newEnd = n - tail
-        var types: [ComponentType] = [], facts: [AccessibilityTreeBuilder.NodeFacts] = [], ids: [String] = []
-        // Each node's exposure before the splice (a made node's is not read).
-        var was: [AccessibilityExposure] = []
-        types.reserveCapacity(newEnd - head); facts.reserveCapacity(newEnd - head); was.reserveCapacity(newEnd - head)
-        ids.reserveCapacity(newEnd - head)
-        for i in head..<newEnd {
-            let o = Int(oldIndices[i])
-            if o < 0 {
-                guard let content = layout.content(at: i) else { return nil }
-                types.append(content.type)
-                facts.append(AccessibilityTreeBuilder.readFacts(content, properties: &b.properties))
-                was.append(.structural)
-                ids.append(id(i))
-            } else {
-                // Every node between was between (the nodes before and after are kept where they were).
-                guard o >= head, o < oldEnd else { return nil }
-                types.append(b.types[o])
-                // Taken from the old place (dropped with the splice), not copied.
-                var f = AccessibilityTreeBuilder.NodeFacts()
-                swap(&f, &b.facts[o])
-                facts.append(consume f)
-                was.append(exposure[o])
-                var name = ""
-                swap(&name, &b.ids[o])
-                ids.append(consume name)
-            }
+        if newEnd == oldEnd, Self.isPermutation(oldIndices, of: head..<newEnd) {
+            // The nodes between only moved (a reorder): their places permuted by swaps, nothing copied or made.
+            let source = oldIndices[head..<newEnd].map { Int($0) }
+            Self.permute(&b.types, in: head, taking: source)
+            Self.permute(&b.facts, in: head, taking: source)
+            Self.permute(&b.ids, in: head, taking: source)
+            Self.permute(&exposure, in: head, taking: source)
+        } else {
+            guard b.spliceFacts(layout: layout, oldIndices: oldIndices, head: head, oldEnd: oldEnd, newEnd: newEnd,
+                                exposure: &exposure, id: id) else { return nil }
         }
-        b.types.replaceSubrange(head..<oldEnd, with: types)
-        b.facts.replaceSubrange(head..<oldEnd, with: facts)
-        exposure.replaceSubrange(head..<oldEnd, with: was)
-        b.ids.replaceSubrange(head..<oldEnd, with: ids)
         for i in renamed {
             guard i >= 0, i < n, oldIndices[i] >= 0 else { return nil }
             b.ids[i] = id(i)
@@ -194,6 +174,35 @@ extension AccessibilityTree {
         return false
     }
 
+    /// Whether `oldIndices[range]` are the indices `range` in some order.
+    static func isPermutation(_ oldIndices: [Int32], of range: Range<Int>) -> Bool {
+        var seen = [Bool](repeating: false, count: range.count)
+        for i in range {
+            let o = Int(oldIndices[i]) - range.lowerBound
+            guard o >= 0, o < seen.count, !seen[o] else { return false }
+            seen[o] = true
+        }
+        return true
+    }
+
+    /// Puts `values[source[p]]` at each position `start + p` (`source`: a permutation of the indices
+    /// `start..<start + source.count`), by swaps.
+    static func permute<T>(_ values: inout [T], in start: Int, taking source: [Int]) {
+        values.withUnsafeMutableBufferPointer { all in
+            let part = UnsafeMutableBufferPointer(rebasing: all[start..<start + source.count])
+            var placed = [Bool](repeating: false, count: source.count)
+            for first in source.indices where !placed[first] {
+                var j = first
+                while source[j] - start != first {
+                    part.swapAt(j, source[j] - start)
+                    placed[j] = true
+                    j = source[j] - start
+                }
+                placed[j] = true
+            }
+        }
+    }
+
     /// Puts `values[source[p]]` at each position `p` (`source`: a permutation of `values`' indices), by swaps.
     static func permute<T>(_ values: inout [T], taking source: [Int]) {
         guard source.count == values.count else { return }
@@ -213,6 +222,46 @@ extension AccessibilityTree {
 }
 
 extension AccessibilityTreeBuilder {
+    /// `AccessibilityTree.splice`'s per-node facts, types, ids and exposure of the nodes `head..<newEnd` of `layout`
+    /// (the nodes `head..<oldEnd` before it; the nodes before and after are where they were, shifted): a kept node's
+    /// taken from its old place (not copied), a made node's read and named `id(i)`. False when a kept node between was
+    /// not between or a made node has no content.
+    mutating func spliceFacts(layout: LayoutResult, oldIndices: [Int32], head: Int, oldEnd: Int, newEnd: Int,
+                              exposure: inout [AccessibilityExposure], id: (Int) -> String) -> Bool {
+        var types: [ComponentType] = [], facts: [AccessibilityTreeBuilder.NodeFacts] = [], ids: [String] = []
+        // Each node's exposure before the splice (a made node's is not read).
+        var was: [AccessibilityExposure] = []
+        types.reserveCapacity(newEnd - head); facts.reserveCapacity(newEnd - head); was.reserveCapacity(newEnd - head)
+        ids.reserveCapacity(newEnd - head)
+        for i in head..<newEnd {
+            let o = Int(oldIndices[i])
+            if o < 0 {
+                guard let content = layout.content(at: i) else { return false }
+                types.append(content.type)
+                facts.append(AccessibilityTreeBuilder.readFacts(content, properties: &properties))
+                was.append(.structural)
+                ids.append(id(i))
+            } else {
+                // Every node between was between (the nodes before and after are kept where they were).
+                guard o >= head, o < oldEnd else { return false }
+                types.append(self.types[o])
+                // Taken from the old place (dropped with the splice), not copied.
+                var f = AccessibilityTreeBuilder.NodeFacts()
+                swap(&f, &self.facts[o])
+                facts.append(consume f)
+                was.append(exposure[o])
+                var name = ""
+                swap(&name, &self.ids[o])
+                ids.append(consume name)
+            }
+        }
+        self.types.replaceSubrange(head..<oldEnd, with: types)
+        self.facts.replaceSubrange(head..<oldEnd, with: facts)
+        exposure.replaceSubrange(head..<oldEnd, with: was)
+        self.ids.replaceSubrange(head..<oldEnd, with: ids)
+        return true
+    }
+
     /// Takes every node's parent, frame and visibility from `layout` (of as many nodes as the builder): read from an
     /// engine pass's links and frames in place.
     mutating func readGeometry(of layout: LayoutResult) {
