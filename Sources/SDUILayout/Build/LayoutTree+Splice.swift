@@ -49,6 +49,17 @@ enum ChildrenSpliceRefusal: Error, Equatable {
 }
 
 extension LayoutTree {
+    /// Whether `roots` are the roots of subtrees that follow each other from node `start` (each where the one before
+    /// it ends: `subtreeEnd`) — what a splice's numbering of its children is checked against.
+    func followEachOther(_ roots: [Int32], from start: Int) -> Bool {
+        var k = start
+        for root in roots {
+            guard Int(root) == k else { return false }
+            k = subtreeEnd(k)
+        }
+        return true
+    }
+
     /// Puts `container`'s new children in place of its old ones, as a state change made them (a template's items
     /// inserted, removed or moved): `containerNode` is its payload node in the new state, `origins` says for each of
     /// its children which old child it keeps (by index among the old children), or -1 for a child made, which is
@@ -136,8 +147,13 @@ extension LayoutTree {
         prepareScratch(&scratch, under: c, source: newSource, pointer: kept)
         var runs: [NodeRun] = []
         runs.reserveCapacity(origins.count)
+        // Each new child's number after the splice: the children's subtrees follow each other from `start`.
+        var childRoots: [Int32] = []
+        childRoots.reserveCapacity(origins.count)
+        var childRoot = start
         containerNode.children.withUnsafeBufferPointer { children in
             for (j, origin) in origins.enumerated() {
+                childRoots.append(Int32(childRoot))
                 if origin >= 0 {
                     let range = childRanges[Int(origin)]
                     if case .old(let last)? = runs.last, last.upperBound == range.lowerBound {
@@ -145,11 +161,13 @@ extension LayoutTree {
                     } else {
                         runs.append(.old(range))
                     }
+                    childRoot += range.count
                 } else {
                     let first = scratch.nodes.count
                     builder.add(newSource.keep(children[j]), parent: 0, childIndex: Int32(j), parentContext: axes.context,
                                 shareAxis: axes.share, parentHidden: nodes[c].isHidden, depth: depth, into: &scratch)
                     runs.append(.made(first..<scratch.nodes.count))
+                    childRoot += scratch.nodes.count - first
                 }
             }
         }
@@ -245,16 +263,8 @@ extension LayoutTree {
         var chain: [Int32] = []
         chain.reserveCapacity(before.count + origins.count + after.count)
         chain += before.lazy.map(renumber)
-        var itemRoot = start
-        for run in runs {
-            var k = itemRoot
-            let runEnd = itemRoot + run.count
-            while k < runEnd {
-                chain.append(Int32(k))
-                k = subtreeEnd(k)
-            }
-            itemRoot = runEnd
-        }
+        assert(followEachOther(childRoots, from: start), "spliceChildren: a child's number is not where the one before it ends")
+        chain += childRoots
         chain += after.map(renumber)
         var j: Int32 = 0
         for (position, node) in chain.enumerated() {
