@@ -113,8 +113,9 @@ extension DisplayListUpdater {
     /// `changes.spliced` applied: each kept item renumbered — its index, its parent's, and for a node without a
     /// payload id whose path moved, its path id and identity — and the items of `changes.content ∪ changes.frames`
     /// (in the new numbering: the nodes made and those whose output changed) made again — or, for a node that only
-    /// moved (`LayoutResult.translation(of:since:in:)`), its item moved; the accessibility tree is spliced
-    /// (`AccessibilityTree.splice(layout:oldIndices:contentChanged:id:)`: the items of the nodes it names take their
+    /// moved (`NodeChanges.translated`, found in the comparison that made the change set; else asked node by node,
+    /// `LayoutResult.translation(of:since:in:withLayers:)`), its item moved; the accessibility tree is spliced
+    /// (`AccessibilityTree.splice(layout:oldIndices:contentChanged:renamed:id:)`: the items of the nodes it names take their
     /// part again) or, when it cannot be, made again and each item's part in it taken. `.spliced` when every kept node keeps its view's key (identity and
     /// type), else `.list` of the new items; nil when the splices do not fit the two results (make the whole list).
     /// - Complexity: O(n) in items (a kept item is moved, not made), plus the items made and the accessibility pass.
@@ -130,6 +131,8 @@ extension DisplayListUpdater {
         let count = oldIndices.count
         let remade = NodeChanges.merged(changes.content, changes.frames)
         let content = changes.content
+        // The kept nodes that only moved, when the change set knows them (ascending): else each is asked.
+        let translatedNodes = changes.translated, translatedLayered = changes.translatedLayered
         var newIndices = [Int32](repeating: -1, count: items.count)
         for (i, o) in oldIndices.enumerated() where o >= 0 {
             guard Int(o) < items.count else { return nil }
@@ -150,6 +153,8 @@ extension DisplayListUpdater {
         var translated: [Int] = []
         // The items made by `DisplayItem.init` and the kept ones whose node only moved (both in `changed`), ascending.
         var madeItems: [Int] = [], movedItems: [Int] = []
+        // The kept items named by a path that moved (their id is not their old item's), ascending.
+        var renamedItems: [Int] = []
         // The old items moved (not copied) into the new list.
         var isMoved = [Bool](repeating: false, count: moving ? items.count : 0)
         var fits = true
@@ -171,18 +176,18 @@ extension DisplayListUpdater {
                 }
                 initialized = 0
             }
-            var nextRemade = 0, nextContent = 0
+            var nextRemade = 0, nextContent = 0, nextTranslated = 0, nextLayered = 0
             for i in 0..<count {
                 let o = Int(oldIndices[i])
-                let parent = layout.parentIndex(at: i)
+                let (parent, slot) = layout.parentAndSlot(at: i)
                 guard parent < i else { return giveUp() }
-                let slot = layout.childSlot(at: i)
                 while nextRemade < remade.count && Int(remade[nextRemade]) < i { nextRemade += 1 }
                 let isRemade = nextRemade < remade.count && Int(remade[nextRemade]) == i
                 while nextContent < content.count && Int(content[nextContent]) < i { nextContent += 1 }
                 let isContent = nextContent < content.count && Int(content[nextContent]) == i
                 if o >= 0 {
-                    let oldParent = previous.parentIndex(at: o)
+                    // (The old item's parent is its node's in `previous`: the list was made from it.)
+                    let oldParent = (old.baseAddress! + o).pointee.parent?.int ?? -1
                     guard parent < 0 ? oldParent < 0 : oldParent == Int(oldIndices[parent]) else { return giveUp() }
                     moved[i] = (parent >= 0 && moved[parent]) || slot != previous.childSlot(at: o)
                 } else {
@@ -192,12 +197,21 @@ extension DisplayListUpdater {
                 // A node that only moved (its content as it was): its item moved. With modifier boxes, only when the
                 // padding they give is the old item's too (its bottom and trailing edges are not relative values).
                 var moves = false, movedLayers: NodeLayers?
-                if o >= 0 && isRemade && !isContent, let moved = layout.translation(of: i, since: o, in: previous, withLayers: true) {
-                    if moved.layered, let layers = layout.layers(at: i) {
+                if o >= 0 && isRemade && !isContent {
+                    let layered: Bool?
+                    if let translatedNodes {
+                        while nextTranslated < translatedNodes.count && Int(translatedNodes[nextTranslated]) < i { nextTranslated += 1 }
+                        let isTranslated = nextTranslated < translatedNodes.count && Int(translatedNodes[nextTranslated]) == i
+                        while nextLayered < translatedLayered.count && Int(translatedLayered[nextLayered]) < i { nextLayered += 1 }
+                        layered = isTranslated ? nextLayered < translatedLayered.count && Int(translatedLayered[nextLayered]) == i : nil
+                    } else {
+                        layered = layout.translation(of: i, since: o, in: previous, withLayers: true)?.layered
+                    }
+                    if layered == true, let layers = layout.layers(at: i) {
                         moves = DisplayItem.contentInsets(of: layers, in: layout.frame(at: i)) == oldItem!.pointee.contentInsets
                         movedLayers = layers
                     } else {
-                        moves = !moved.layered
+                        moves = layered == false
                     }
                 }
                 if o < 0 || isRemade && !moves {
@@ -206,6 +220,7 @@ extension DisplayListUpdater {
                     let identity = parent >= 0 ? base[parent].identity.child(slot: slot, id: id) : .root(id: id)
                     guard let type = content?.type ?? oldItem?.pointee.type else { return giveUp() }
                     if let oldItem, identity != oldItem.pointee.identity || type != oldItem.pointee.type { keysKept = false }
+                    if id == nil && o >= 0 && moved[i] { renamedItems.append(i) }
                     let node = LayoutNode(id: id ?? (o >= 0 && !moved[i] ? oldItem!.pointee.id : layout.pathID(at: i)), path: "",
                                           type: type, parent: parent, frame: layout.frame(at: i), isHidden: layout.isHidden(at: i),
                                           text: layout.textRun(at: i), layers: content == nil ? nil : layout.layers(at: i))
@@ -230,6 +245,7 @@ extension DisplayListUpdater {
                 item.pointee.index = NodeIndex(Int32(truncatingIfNeeded: i))
                 item.pointee.parent = parent >= 0 ? NodeIndex(Int32(truncatingIfNeeded: parent)) : nil
                 if renamed {
+                    renamedItems.append(i)
                     item.pointee.id = layout.pathID(at: i)
                     let identity = parent >= 0 ? base[parent].identity.child(slot: slot, id: nil) : .root(id: nil)
                     if identity != item.pointee.identity {
@@ -288,7 +304,8 @@ extension DisplayListUpdater {
         if includesAccessibility {
             // The kept tree spliced when it can be (only the parts of the nodes it names may differ), else made again.
             var tree = accessibilityTree.take()
-            let touched = tree?.splice(layout: layout, oldIndices: oldIndices, contentChanged: content, id: { newItems[$0].id })
+            let touched = tree?.splice(layout: layout, oldIndices: oldIndices, contentChanged: content, renamed: renamedItems,
+                                        id: { newItems[$0].id })
             if touched != nil { accessibilitySpliceCount += 1 } else { tree = AccessibilityTree(layout: layout) }
             guard let tree else {
                 for i in 0..<count { ownItem(at: i) }

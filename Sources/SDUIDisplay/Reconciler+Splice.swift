@@ -11,7 +11,7 @@ extension Reconciler {
     /// the children of those whose origin moved: their frames in their parent's coordinates moved) are compared.
     /// Nil when a made item takes the key of a removed one (that view would be updated, not made) or the splice does
     /// not fit `old`. Gives exactly `operations(from: old, to: splice.items)` (SplicedDisplayListTests).
-    /// - Complexity: O(the spliced parents' subtrees + the items changed and their children + the items removed).
+    /// - Complexity: O(the spliced parents' new subtrees + the items changed and their children + the old items).
     public static func splicedOperations(fromUniquelyKeyed old: [DisplayItem], to splice: DisplaySplice) -> [ViewOperation]? {
         let new = splice.items
         guard !old.isEmpty, !new.isEmpty, old.count == splice.newIndices.count, new.count == splice.oldIndices.count else { return nil }
@@ -27,22 +27,20 @@ extension Reconciler {
         for p in splice.parents {
             guard p >= 0, p < new.count, splice.oldIndices[p] >= 0 else { return nil }
             let op = Int(splice.oldIndices[p])
-            var oldChildren: [Int] = []
-            var k = op + 1
-            while k < old.count, parent(old, k) >= op {
-                if parent(old, k) == op { oldChildren.append(k) }
-                k += 1
-            }
-            var candidates: [(item: Int, oldPosition: Int)] = []
-            k = p + 1
+            // Each kept child with its old index: the old children's order is their indices' (document order), so the
+            // longest run of old order is the longest increasing run of old indices — found without walking the old
+            // subtree.
+            var candidates: [(item: Int, oldIndex: Int)] = []
+            var k = p + 1
             while k < new.count, parent(new, k) >= p {
                 if parent(new, k) == p, splice.oldIndices[k] >= 0 {
-                    guard let position = position(of: Int(splice.oldIndices[k]), in: oldChildren) else { return nil }
-                    candidates.append((k, position))
+                    let o = Int(splice.oldIndices[k])
+                    guard o < old.count, parent(old, o) == op else { return nil }
+                    candidates.append((k, o))
                 }
                 k += 1
             }
-            var stays = longestIncreasingRun(candidates.map(\.oldPosition))[...]
+            var stays = longestIncreasingRun(candidates.map(\.oldIndex))[...]
             for (c, candidate) in candidates.enumerated() {
                 if stays.first == c { stays.removeFirst() } else { moved.append(candidate.item) }
             }
@@ -101,16 +99,6 @@ extension Reconciler {
         return operations
     }
 
-    /// The index of `value` in the ascending `values` (binary search).
-    private static func position(of value: Int, in values: [Int]) -> Int? {
-        var low = 0, high = values.count
-        while low < high {
-            let middle = (low + high) >> 1
-            if values[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low < values.count && values[low] == value ? low : nil
-    }
-
     /// The sibling before `items[i]` under its parent (document order: climbing from the item before it).
     private static func previousSibling(of i: Int, in items: [DisplayItem]) -> Int? {
         let p = items[i].parent?.int ?? -1
@@ -158,7 +146,7 @@ extension ViewTreeDriver {
         // The views inside a removed one went with it.
         for key in removed { forgetView(key) }
         retireOldItems(of: &splice)
-        replaceItems(splice.items, oldIndices: splice.oldIndices)
+        replaceItems(splice.items, oldIndices: splice.oldIndices, newIndices: splice.newIndices)
         return operations
     }
 }

@@ -506,31 +506,85 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
     }
 
     /// Takes `newItems` as the items the views draw, spliced from the current ones as `oldIndices` says (for each new
-    /// item, the old item it keeps, with its key and view, or -1 for one whose view `run` inserted).
+    /// item, the old item it keeps, with its key and view, or -1 for one whose view `run` inserted; `newIndices`: for
+    /// each current item, its new index or -1). The views in order are permuted in place
+    /// (`permuteViewsInOrder(_:newIndices:newItems:)`) when they are kept.
     @inlinable
-    mutating func replaceItems(_ newItems: [DisplayItem], oldIndices: [Int32]) {
-        if keepsViewsInOrder, let old = viewsInOrder {
+    mutating func replaceItems(_ newItems: [DisplayItem], oldIndices: [Int32], newIndices: [Int32]) {
+        if keepsViewsInOrder, var ordered = viewsInOrder {
+            // (Taken out first: the driver's own reference would make the array's storage shared.)
             setViewsInOrder(nil)
-            // Written into place through buffers (the driver's generic code is not specialised for its host: each
-            // array append or subscript would be a call through the element's metadata).
-            let ordered = [Host.HostView](unsafeUninitializedCapacity: newItems.count) { buffer, initialized in
-                guard oldIndices.count == newItems.count else { return }
-                old.withUnsafeBufferPointer { old in
-                    for (i, o) in oldIndices.enumerated() {
-                        if o >= 0 && Int(o) < old.count {
-                            (buffer.baseAddress! + i).initialize(to: old[Int(o)])
-                        } else if let view = views[ViewKey(newItems[i])] {
-                            (buffer.baseAddress! + i).initialize(to: view)
-                        } else {
-                            return
-                        }
-                        initialized += 1
-                    }
-                }
+            if permuteViewsInOrder(&ordered, oldIndices: oldIndices, newIndices: newIndices, newItems: newItems) {
+                setViewsInOrder(ordered)
             }
-            if ordered.count == newItems.count { setViewsInOrder(ordered) }
         }
         setItems(newItems)
+    }
+
+    /// Brings `ordered`, the views of the current items in their order, to the views of `newItems` (spliced from the
+    /// current items as `oldIndices` and `newIndices` say): each kept view moved to its new place bit for bit — no
+    /// retain or release — the views of the removed items released, the inserted ones found by key. Returns false
+    /// (and leaves `ordered` to be dropped) when the indices do not fit or an inserted item has no view.
+    /// - Complexity: O(n) moves of a reference; retains and releases only for the items inserted and removed (and for
+    ///   the difference in count).
+    @inlinable
+    func permuteViewsInOrder(_ ordered: inout [Host.HostView], oldIndices: [Int32], newIndices: [Int32],
+                             newItems: [DisplayItem]) -> Bool {
+        let oldCount = ordered.count, newCount = newItems.count
+        guard oldCount > 0, newCount > 0, oldIndices.count == newCount, newIndices.count == oldCount else { return false }
+        // The inserted items' views, found before anything moves; and the indices checked (each kept old item taken
+        // once), since the moves below leave places uninitialised until every view is in its new place.
+        var inserted: [Host.HostView] = []
+        let fits = oldIndices.withUnsafeBufferPointer { oldIndices in
+            newIndices.withUnsafeBufferPointer { newIndices in
+                for i in 0..<newCount {
+                    let o = Int(oldIndices[i])
+                    if o >= 0 {
+                        guard o < oldCount, Int(newIndices[o]) == i else { return false }
+                    } else {
+                        guard let view = views[ViewKey(newItems[i])] else { return false }
+                        inserted.append(view)
+                    }
+                }
+                return true
+            }
+        }
+        guard fits else { return false }
+        let common = min(oldCount, newCount)
+        withUnsafeTemporaryAllocation(of: Host.HostView.self, capacity: newCount) { moved in
+            let to = moved.baseAddress!
+            ordered.withUnsafeMutableBufferPointer { old in
+                let from = old.baseAddress!
+                oldIndices.withUnsafeBufferPointer { oldIndices in
+                    var next = 0
+                    for i in 0..<newCount {
+                        let o = Int(oldIndices[i])
+                        if o >= 0 {
+                            (to + i).moveInitialize(from: from + o, count: 1)
+                        } else {
+                            (to + i).initialize(to: inserted[next])
+                            next += 1
+                        }
+                    }
+                }
+                // The views of the removed items (the only places still initialised) go.
+                newIndices.withUnsafeBufferPointer { newIndices in
+                    for o in 0..<oldCount where newIndices[o] < 0 { (from + o).deinitialize(count: 1) }
+                }
+                // Every old place is uninitialised: the first ones take the new order back.
+                from.moveInitialize(from: to, count: common)
+                if oldCount > newCount {
+                    // The places past the new count are the array's still: filled (one retain each) to be removed below.
+                    (from + newCount).initialize(repeating: from.pointee, count: oldCount - newCount)
+                }
+            }
+            if newCount > oldCount {
+                ordered.append(contentsOf: UnsafeBufferPointer(start: to + oldCount, count: newCount - oldCount))
+                (to + oldCount).deinitialize(count: newCount - oldCount)
+            }
+        }
+        if oldCount > newCount { ordered.removeLast(oldCount - newCount) }
+        return true
     }
 
 }

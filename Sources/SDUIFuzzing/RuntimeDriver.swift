@@ -55,13 +55,15 @@ final class RuntimeDriver {
         for (index, step) in steps.enumerated() {
             guard let scene else { break }
             let before = disappearedControllers()
-            let mark = app.eventLog.events.count
+            let mark = app.eventLog.recordedCount
             apply(step, in: scene)
             check(step: index + 1, label: step.label, before: before, since: mark)
             if step == .background || step == .foreground {
                 // Only a root that has not appeared yet (given to the window while the scene was in the background)
                 // may appear on the way back.
-                let appearedBefore = Set(app.eventLog.events[..<mark].filter { $0.kind == .viewDidAppear }.map(\.object))
+                let kept = app.eventLog.events
+                let appearedBefore = Set(kept.dropLast(app.eventLog.events(since: mark).count)
+                    .filter { $0.kind == .viewDidAppear }.map(\.object))
                 for event in app.eventLog.events(since: mark) where Self.appearanceKinds.contains(event.kind)
                     && (step == .background || appearedBefore.contains(event.object)) {
                     failures.append("step \(index + 1) \(step.label): \(event.name) — UIKit sends no appearance callbacks for background/foreground")

@@ -68,20 +68,7 @@ extension LayoutResult {
     package func hasLayersMoved(of index: Int, since old: Int, in previous: LayoutResult) -> Bool {
         let new = storage, was = previous.storage
         guard new.isEnginePass, was.isEnginePass, index >= 0, index < new.count, old >= 0, old < was.count,
-              let a = was.reportedLayers(of: old), let b = new.reportedLayers(of: index), a.layerCount == b.layerCount else { return false }
-        let fa = was.frames[old], fb = new.frames[index]
-        /// Whether `p` (relative to `fa`) and `q` (relative to `fb`) are the same box, as a host's item holds it.
-        func same(_ p: Rect, _ q: Rect) -> Bool {
-            (p.x - fa.x).bitPattern == (q.x - fb.x).bitPattern && (p.y - fa.y).bitPattern == (q.y - fb.y).bitPattern
-                && p.width.bitPattern == q.width.bitPattern && p.height.bitPattern == q.height.bitPattern
-        }
-        let oldFirst = Int(a.firstLayer), first = Int(b.firstLayer)
-        guard same(was.layerFrames[oldFirst], new.layerFrames[first]) else { return false }
-        for k in 1..<Int(b.layerCount) {
-            let x = was.layers[oldFirst + k], y = new.layers[first + k]
-            guard (x.modifier ?? .unknown) == (y.modifier ?? .unknown), (x.contentNode >= 0) == (y.contentNode >= 0),
-                  same(was.layerFrames[oldFirst + k], new.layerFrames[first + k]) else { return false }
-        }
-        return true
+              let a = was.reportedLayers(of: old), let b = new.reportedLayers(of: index) else { return false }
+        return new.hasLayersMoved(b, new.frames[index], as: was, a, was.frames[old])
     }
 }

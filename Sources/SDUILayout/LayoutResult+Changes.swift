@@ -31,17 +31,24 @@ extension LayoutResult {
     /// this result is a state change laid out after it: the state update's change set with `frames` — the nodes
     /// whose frame, visibility, text run or modifier boxes differ from `previous`'s — filled in; else nil. After a
     /// change of structure spliced into the kept tree (`NodeChanges.spliced`), each node is compared with the node it
-    /// was, and the nodes made and those whose index among their parent's children changed are in `frames` too.
+    /// was, the nodes made and those whose index among their parent's children changed are in `frames` too, and the
+    /// kept nodes of `frames` whose content is as it was and that only moved are `translated`.
     /// - Complexity: O(the nodes in the index ranges the output step wrote).
     public func changes(since previous: LayoutResult) -> NodeChanges? {
         guard let record = changeRecord, record.base === previous.storage.token, environment == previous.environment,
               traits == previous.traits else { return nil }
-        // A tree whose nodes a change of structure renumbered is compared through the renumbering.
-        let compared = record.changes.spliced.isEmpty ? storage.changedNodes(since: previous.storage, in: record.written)
-            : storage.changedNodes(since: previous.storage, through: record.changes.spliced)
-        guard let moved = compared else { return nil }
         var changes = record.changes
-        changes.frames = moved
+        if record.changes.spliced.isEmpty {
+            guard let moved = storage.changedNodes(since: previous.storage, in: record.written) else { return nil }
+            changes.frames = moved
+        } else {
+            // A tree whose nodes a change of structure renumbered is compared through the renumbering.
+            guard let compared = storage.changedNodes(since: previous.storage, through: record.changes.spliced,
+                                                      content: record.changes.content) else { return nil }
+            changes.frames = compared.changed
+            changes.translated = compared.translated
+            changes.translatedLayered = compared.layered
+        }
         return changes
     }
 

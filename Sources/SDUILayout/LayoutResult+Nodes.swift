@@ -12,6 +12,11 @@ extension LayoutResult {
     /// The parent of `nodes[index]` (-1 for the root) without making the `LayoutNode` values.
     package func parentIndex(at index: Int) -> Int { storage.parentIndex(at: index) }
 
+    /// `parentIndex(at:)` and `childSlot(at:)` of node `index`, read in one call.
+    package func parentAndSlot(at index: Int) -> (parent: Int, slot: Int32) {
+        (storage.parentIndex(at: index), storage.childSlot(at: index))
+    }
+
     /// What node `index` shows and does besides its geometry, resolved for this result's size class (`NodeContent`,
     /// read from the tree's `NodeContentTable`); nil for a result given as `LayoutNode` values without their screen.
     /// - Complexity: O(1); the first call for a tree resolves every node's content (O(n)).

@@ -5,12 +5,14 @@ import SDUIEnvironment
 
 /// After a template's items are spliced into the kept tree, the result's change set says how the nodes were renumbered
 /// (`NodeChanges.spliced`) and which nodes differ from the nodes they were (`frames`): checked against the two results
-/// matched node by node by id, over random inserts, removals, moves and changed items.
+/// matched node by node by id, over random inserts, removals, moves and changed items; and which of those only moved
+/// (`translated`): checked against `LayoutResult.translation(of:since:in:withLayers:)` asked node by node.
 @MainActor @Suite struct SplicedChangesTests {
     static let payload = #"""
     {"schemaVersion": 1, "id": "spliced", "state": {"items": [{"id": "a", "t": "Alpha"}, {"id": "b", "t": "Beta is longer than a line of this list"}], "n": 0},
      "root": {"type": "scroll", "id": "page", "children": [{"type": "vstack", "id": "list", "spacing": 4, "children": [
-       {"type": "text", "id": "count", "text": "@{len(items)} items"},
+       {"type": "hstack", "id": "head", "children": [{"type": "text", "id": "count", "text": "@{len(items)} items"},
+         {"type": "spacer", "id": "head-gap"}, {"type": "color", "id": "head-mark", "color": "#000000", "frame": {"width": 10, "height": 10}}]},
        {"type": "forEach", "items": "@{items}", "id": "@{item.id}", "template":
          {"type": "hstack", "id": "row-@{item.id}", "children": [
            {"type": "text", "id": "title-@{item.id}", "text": "@{item.t}"},
@@ -75,6 +77,72 @@ import SDUIEnvironment
             #expect(changes.frames == expected, "step \(step)")
         }
         #expect(spliced == 50)
+    }
+
+    /// Rows of fractional heights whose texts have boxes (padding, a background and an overlay): a row that moves by a
+    /// fractional offset does not always keep its boxes bit for bit at the same place relative to its frame.
+    static let fractional = #"""
+    {"schemaVersion": 1, "id": "fractional", "state": {"items": [{"id": "a", "t": "Alpha"}, {"id": "b", "t": "Beta"}], "n": 0},
+     "root": {"type": "scroll", "children": [{"type": "vstack", "spacing": 3.3, "alignment": "leading", "children": [
+       {"type": "forEach", "items": "@{items}", "id": "@{item.id}", "template":
+         {"type": "text", "id": "t-@{item.id}", "text": "@{item.t}", "font": {"size": 13.7}, "modifiers": [{"padding": 2.7},
+           {"background": "#FFEECC"}, {"overlay": {"alignment": "center", "content": {"type": "color", "color": "#FF0000",
+           "frame": {"width": 3.1, "height": 1.9}}}}]}},
+       {"type": "text", "id": "end", "text": "End"}]}]}}
+    """#
+
+    @Test(arguments: ["plain", "decorated", "fractional"])
+    func `translated names the kept nodes of frames that only moved, as translation asked node by node finds them`(_ name: String) throws {
+        let payload = name == "decorated" ? SplicedDisplayListTests.decorated : name == "fractional" ? Self.fractional : Self.payload
+        let screen = try #require(PayloadDecoder().decode(Array(payload.utf8)).screen)
+        var updater = StateUpdater(screen: screen)
+        let engine = LayoutEngine()
+        let environment = IncrementalDisplayListTests.window(375)
+        let traits = environment.traitCollection()
+        var last = engine.layout(screen, in: environment, traits: traits)
+        var random = SplitMix(seed: 2728)
+        var items: [StateValue] = [Self.item("a", "Alpha"), Self.item("b", "Beta")]
+        var state = screen.state
+        var next = 0, translatedSteps = 0, layeredSteps = 0, unmovedBoxes = 0
+        for step in 0..<50 {
+            switch random.next(3) {
+            case 0:
+                next += 1
+                items.insert(Self.item("n\(next)", String(repeating: "word ", count: random.next(6) + 1)), at: random.next(items.count + 1))
+            case 1 where items.count > 1: items.remove(at: random.next(items.count))
+            default:
+                if items.count > 1 { items.swapAt(random.next(items.count), random.next(items.count)) }
+            }
+            #expect(state.set("items", to: .array(items)) == nil)
+            let updated = updater.update(to: state, changedNames: ["items"])
+            let update = try #require(updated)
+            let result = engine.layout(applying: update, in: environment, traits: traits)
+            defer { last = result }
+            let changes = try #require(result.changes(since: last), "step \(step)")
+            let translated = try #require(changes.translated, "step \(step)")
+            let oldNodes = try #require(NodeSplice.oldNodes(after: changes.spliced, oldCount: last.nodeCount))
+            // Every kept node of `frames` whose content is as it was is in `translated` exactly when it only moved, and
+            // in `translatedLayered` too when it has modifier boxes.
+            var expected: [Int32] = [], expectedLayered: [Int32] = []
+            for k in changes.frames where oldNodes[Int(k)] >= 0 && !changes.content.contains(k) {
+                let o = Int(oldNodes[Int(k)])
+                guard let moved = result.translation(of: Int(k), since: o, in: last, withLayers: true) else {
+                    if result.layers(at: Int(k)) != nil, last.layers(at: o) != nil, result.frame(at: Int(k)).width == last.frame(at: o).width,
+                       result.frame(at: Int(k)).height == last.frame(at: o).height { unmovedBoxes += 1 }
+                    continue
+                }
+                expected.append(k)
+                if moved.layered { layeredSteps += 1; expectedLayered.append(k) }
+            }
+            #expect(translated == expected, "step \(step)")
+            #expect(changes.translatedLayered == expectedLayered, "step \(step)")
+            if !expected.isEmpty { translatedSteps += 1 }
+        }
+        // The random changes reach the path: nodes that only moved, with modifier boxes too on the decorated screen.
+        #expect(translatedSteps > 10)
+        if name != "plain" { #expect(layeredSteps > 10) }
+        // … and boxes that did not move with their node's frame bit for bit.
+        if name == "fractional" { #expect(unmovedBoxes > 0) }
     }
 
     static func item(_ id: String, _ title: String) -> StateValue {

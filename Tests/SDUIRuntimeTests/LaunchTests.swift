@@ -74,7 +74,7 @@ struct LaunchTests {
     @Test func `disconnect backgrounds the scene, then disconnects it and releases its controllers`() throws {
         var h: Harness? = try Harness { NavigationController(rootViewController: ViewController(name: "home")) }
         let app = h!.app, scene = h!.scene
-        let mark = app.eventLog.events.count
+        let mark = app.eventLog.recordedCount
         h = nil
         try app.disconnect(scene)
         let names = app.eventLog.events(since: mark).map(\.name)
@@ -94,7 +94,7 @@ struct MultipleSceneTests {
         let device = try #require(DeviceCatalog.device(named: "ipad-air-11"))
         let first = try app.launch(in: WindowConfiguration(device: device, orientation: .landscape, mode: .splitView(.half)))
         _ = first
-        let mark = app.eventLog.events.count
+        let mark = app.eventLog.recordedCount
         let second = try app.launch(in: WindowConfiguration(device: device, orientation: .landscape, mode: .splitView(.half)))
         #expect(second.name == "scene-2")
         #expect(app.eventLog.events(since: mark).first?.object == "scene-2")

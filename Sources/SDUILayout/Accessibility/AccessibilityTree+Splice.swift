@@ -9,7 +9,9 @@ extension AccessibilityTree {
     /// Brings the tree to `layout`, whose nodes are the nodes of the layout the tree was made from with a splice
     /// applied: `oldIndices[i]` is the node that node `i` of `layout` was, or -1 for a node the splice made. Every kept
     /// node keeps what the pass read of its content unless it is in `contentChanged` (ascending, in `layout`'s
-    /// numbering: its content is read again); each node is named `id(i)` (its `LayoutNode.id`). A kept leaf whose
+    /// numbering: its content is read again). Each node made is named `id(i)` (its `LayoutNode.id`), and so is each
+    /// kept node of `renamed` (ascending: the nodes whose id may not be their old node's — a node without a payload id
+    /// is named by its path, which a splice may move); every other node keeps its old node's id. A kept leaf whose
     /// content was not read again and that was an element of its own stays that element, renumbered and placed at its
     /// node's frame; every other leaf's element is drafted again; the reading order is sorted again.
     ///
@@ -23,7 +25,7 @@ extension AccessibilityTree {
     ///
     /// The differential tests (`SplicedDisplayListTests`) check that the result equals a fresh pass.
     /// - Complexity: O(n) in nodes, plus the elements drafted and O(e log e) in elements for the reading order.
-    package mutating func splice(layout: LayoutResult, oldIndices: [Int32], contentChanged: [Int32],
+    package mutating func splice(layout: LayoutResult, oldIndices: [Int32], contentChanged: [Int32], renamed: [Int],
                                  id: (Int) -> String) -> [Int]? {
         guard var b = kept, b.types.count == exposure.count, !b.hasGroups, oldIndices.count == layout.nodeCount,
               b.direction == layout.traits.layoutDirection, b.sizeClass == layout.traits.horizontalSizeClass else { return nil }
@@ -42,32 +44,21 @@ extension AccessibilityTree {
         var tail = 0
         while tail < limit - head && Int(oldIndices[n - 1 - tail]) == oldCount - 1 - tail { tail += 1 }
         let oldEnd = oldCount - tail, newEnd = n - tail
-        var types: [ComponentType] = [], facts: [AccessibilityTreeBuilder.NodeFacts] = []
-        // Each node's exposure before the splice (a made node's is not read).
-        var was: [AccessibilityExposure] = []
-        types.reserveCapacity(newEnd - head); facts.reserveCapacity(newEnd - head); was.reserveCapacity(newEnd - head)
-        for i in head..<newEnd {
-            let o = Int(oldIndices[i])
-            if o < 0 {
-                guard let content = layout.content(at: i) else { return nil }
-                types.append(content.type)
-                facts.append(AccessibilityTreeBuilder.readFacts(content, properties: &b.properties))
-                was.append(.structural)
-            } else {
-                // Every node between was between (the nodes before and after are kept where they were).
-                guard o >= head, o < oldEnd else { return nil }
-                types.append(b.types[o])
-                // Taken from the old place (dropped with the splice), not copied.
-                var f = AccessibilityTreeBuilder.NodeFacts()
-                swap(&f, &b.facts[o])
-                facts.append(consume f)
-                was.append(exposure[o])
-            }
+        if newEnd == oldEnd, Self.isPermutation(oldIndices, of: head..<newEnd) {
+            // The nodes between only moved (a reorder): their places permuted by swaps, nothing copied or made.
+            let source = oldIndices[head..<newEnd].map { Int($0) }
+            Self.permute(&b.types, in: head, taking: source)
+            Self.permute(&b.facts, in: head, taking: source)
+            Self.permute(&b.ids, in: head, taking: source)
+            Self.permute(&exposure, in: head, taking: source)
+        } else {
+            guard b.spliceFacts(layout: layout, oldIndices: oldIndices, head: head, oldEnd: oldEnd, newEnd: newEnd,
+                                exposure: &exposure, id: id) else { return nil }
         }
-        b.types.replaceSubrange(head..<oldEnd, with: types)
-        b.facts.replaceSubrange(head..<oldEnd, with: facts)
-        exposure.replaceSubrange(head..<oldEnd, with: was)
-        b.ids.replaceSubrange(head..<oldEnd, with: repeatElement("", count: newEnd - head))
+        for i in renamed {
+            guard i >= 0, i < n, oldIndices[i] >= 0 else { return nil }
+            b.ids[i] = id(i)
+        }
         // The kept nodes whose content changed: read again.
         for c in contentChanged {
             let i = Int(c)
@@ -79,27 +70,8 @@ extension AccessibilityTree {
             guard b.hasOwnLeafRole(i) else { return nil }
         }
         for i in head..<newEnd where oldIndices[i] < 0 { guard b.hasOwnLeafRole(i) else { return nil } }
-        // What the layout gives every node: its parent, frame, visibility and id (a node below a moved one may have
-        // another path).
-        // (Written through buffers: an array written element by element checks that it is unique at each write.)
-        b.parents = [Int](unsafeUninitializedCapacity: n) { parents, count in
-            for i in 0..<n {
-                let p = layout.parentIndex(at: i)
-                parents.initializeElement(at: i, to: p >= 0 && p < i ? p : -1)
-            }
-            count = n
-        }
-        b.frames = [Rect](unsafeUninitializedCapacity: n) { frames, count in
-            for i in 0..<n { frames.initializeElement(at: i, to: layout.frame(at: i)) }
-            count = n
-        }
-        b.hiddenByLayout = [Bool](unsafeUninitializedCapacity: n) { hidden, count in
-            for i in 0..<n { hidden.initializeElement(at: i, to: layout.isHidden(at: i)) }
-            count = n
-        }
-        b.ids.withUnsafeMutableBufferPointer { ids in
-            for i in 0..<n { ids[i] = id(i) }
-        }
+        // What the layout gives every node: its parent, frame and visibility.
+        b.readGeometry(of: layout)
         b.textSource = layout.storage
         b.childStart = []; b.childList = []
         b.compactProperties()
@@ -202,6 +174,35 @@ extension AccessibilityTree {
         return false
     }
 
+    /// Whether `oldIndices[range]` are the indices `range` in some order.
+    static func isPermutation(_ oldIndices: [Int32], of range: Range<Int>) -> Bool {
+        var seen = [Bool](repeating: false, count: range.count)
+        for i in range {
+            let o = Int(oldIndices[i]) - range.lowerBound
+            guard o >= 0, o < seen.count, !seen[o] else { return false }
+            seen[o] = true
+        }
+        return true
+    }
+
+    /// Puts `values[source[p]]` at each position `start + p` (`source`: a permutation of the indices
+    /// `start..<start + source.count`), by swaps.
+    static func permute<T>(_ values: inout [T], in start: Int, taking source: [Int]) {
+        values.withUnsafeMutableBufferPointer { all in
+            let part = UnsafeMutableBufferPointer(rebasing: all[start..<start + source.count])
+            var placed = [Bool](repeating: false, count: source.count)
+            for first in source.indices where !placed[first] {
+                var j = first
+                while source[j] - start != first {
+                    part.swapAt(j, source[j] - start)
+                    placed[j] = true
+                    j = source[j] - start
+                }
+                placed[j] = true
+            }
+        }
+    }
+
     /// Puts `values[source[p]]` at each position `p` (`source`: a permutation of `values`' indices), by swaps.
     static func permute<T>(_ values: inout [T], taking source: [Int]) {
         guard source.count == values.count else { return }
@@ -221,6 +222,85 @@ extension AccessibilityTree {
 }
 
 extension AccessibilityTreeBuilder {
+    /// `AccessibilityTree.splice`'s per-node facts, types, ids and exposure of the nodes `head..<newEnd` of `layout`
+    /// (the nodes `head..<oldEnd` before it; the nodes before and after are where they were, shifted): a kept node's
+    /// taken from its old place (not copied), a made node's read and named `id(i)`. False when a kept node between was
+    /// not between or a made node has no content.
+    mutating func spliceFacts(layout: LayoutResult, oldIndices: [Int32], head: Int, oldEnd: Int, newEnd: Int,
+                              exposure: inout [AccessibilityExposure], id: (Int) -> String) -> Bool {
+        var types: [ComponentType] = [], facts: [AccessibilityTreeBuilder.NodeFacts] = [], ids: [String] = []
+        // Each node's exposure before the splice (a made node's is not read).
+        var was: [AccessibilityExposure] = []
+        types.reserveCapacity(newEnd - head); facts.reserveCapacity(newEnd - head); was.reserveCapacity(newEnd - head)
+        ids.reserveCapacity(newEnd - head)
+        for i in head..<newEnd {
+            let o = Int(oldIndices[i])
+            if o < 0 {
+                guard let content = layout.content(at: i) else { return false }
+                types.append(content.type)
+                facts.append(AccessibilityTreeBuilder.readFacts(content, properties: &properties))
+                was.append(.structural)
+                ids.append(id(i))
+            } else {
+                // Every node between was between (the nodes before and after are kept where they were).
+                guard o >= head, o < oldEnd else { return false }
+                types.append(self.types[o])
+                // Taken from the old place (dropped with the splice), not copied.
+                var f = AccessibilityTreeBuilder.NodeFacts()
+                swap(&f, &self.facts[o])
+                facts.append(consume f)
+                was.append(exposure[o])
+                var name = ""
+                swap(&name, &self.ids[o])
+                ids.append(consume name)
+            }
+        }
+        self.types.replaceSubrange(head..<oldEnd, with: types)
+        self.facts.replaceSubrange(head..<oldEnd, with: facts)
+        exposure.replaceSubrange(head..<oldEnd, with: was)
+        self.ids.replaceSubrange(head..<oldEnd, with: ids)
+        return true
+    }
+
+    /// Takes every node's parent, frame and visibility from `layout` (of as many nodes as the builder): read from an
+    /// engine pass's links and frames in place.
+    mutating func readGeometry(of layout: LayoutResult) {
+        let n = layout.nodeCount, storage = layout.storage
+        // (Written through buffers: an array written element by element checks that it is unique at each write.)
+        guard storage.isEnginePass, storage.frames.count >= n else {
+            parents = [Int](unsafeUninitializedCapacity: n) { parents, count in
+                for i in 0..<n {
+                    let p = layout.parentIndex(at: i)
+                    parents.initializeElement(at: i, to: p >= 0 && p < i ? p : -1)
+                }
+                count = n
+            }
+            frames = [Rect](unsafeUninitializedCapacity: n) { frames, count in
+                for i in 0..<n { frames.initializeElement(at: i, to: layout.frame(at: i)) }
+                count = n
+            }
+            hiddenByLayout = [Bool](unsafeUninitializedCapacity: n) { hidden, count in
+                for i in 0..<n { hidden.initializeElement(at: i, to: layout.isHidden(at: i)) }
+                count = n
+            }
+            return
+        }
+        // (The links read through a local copy: the storage's, read per node, would be retained and released.)
+        let links = storage.links
+        parents = [Int](unsafeUninitializedCapacity: n) { parents, count in
+            for i in 0..<n {
+                let p = Int(links[i].parent)
+                parents.initializeElement(at: i, to: p >= 0 && p < i ? p : -1)
+            }
+            count = n
+        }
+        frames = storage.frames.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[..<n])) }
+        hiddenByLayout = [Bool](unsafeUninitializedCapacity: n) { hidden, count in
+            for i in 0..<n { hidden.initializeElement(at: i, to: links[i].isHidden) }
+            count = n
+        }
+    }
+
     /// Whether node `i`'s `accessibility` properties (if any) give it no role beyond its own leaf element: no
     /// `children`, no `sortPriority`, and a label, hint, value or traits only on a leaf (on a container they combine
     /// its subtree).

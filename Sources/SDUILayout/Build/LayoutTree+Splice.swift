@@ -49,6 +49,17 @@ enum ChildrenSpliceRefusal: Error, Equatable {
 }
 
 extension LayoutTree {
+    /// Whether `roots` are the roots of subtrees that follow each other from node `start` (each where the one before
+    /// it ends: `subtreeEnd`) — what a splice's numbering of its children is checked against.
+    func followEachOther(_ roots: [Int32], from start: Int) -> Bool {
+        var k = start
+        for root in roots {
+            guard Int(root) == k else { return false }
+            k = subtreeEnd(k)
+        }
+        return true
+    }
+
     /// Puts `container`'s new children in place of its old ones, as a state change made them (a template's items
     /// inserted, removed or moved): `containerNode` is its payload node in the new state, `origins` says for each of
     /// its children which old child it keeps (by index among the old children), or -1 for a child made, which is
@@ -125,17 +136,24 @@ extension LayoutTree {
             if buildDiagnostics.contains(where: { $0.pointer.hasPrefix(pointer + "/") }) { return .failure(.reports) }
         }
 
-        // The new payload: the container's node kept by a source that keeps the old one (kept children's nodes point
-        // into it), its children read in place.
+        // The new payload: kept by a source that keeps the old one (kept children's nodes still point into it). The
+        // container's node is kept without its children, and each made child on its own: no pointer of the tree goes
+        // into the container's children array, which the state's screen alone then holds, and rearranges in place
+        // at the next change (`TemplateItemPatch.rearrange`). A kept child's node stays where it was kept.
         let newSource = PayloadSource(root: source.root.pointee, title: source.title, extending: source)
-        let kept = newSource.keep(containerNode)
+        let kept = newSource.keep(containerNode, withoutChildren: true)
         let depth = depth(of: container) + 1
         let axes = childAxes(of: container)
         prepareScratch(&scratch, under: c, source: newSource, pointer: kept)
         var runs: [NodeRun] = []
         runs.reserveCapacity(origins.count)
-        kept.pointee.children.withUnsafeBufferPointer { children in
+        // Each new child's number after the splice: the children's subtrees follow each other from `start`.
+        var childRoots: [Int32] = []
+        childRoots.reserveCapacity(origins.count)
+        var childRoot = start
+        containerNode.children.withUnsafeBufferPointer { children in
             for (j, origin) in origins.enumerated() {
+                childRoots.append(Int32(childRoot))
                 if origin >= 0 {
                     let range = childRanges[Int(origin)]
                     if case .old(let last)? = runs.last, last.upperBound == range.lowerBound {
@@ -143,11 +161,13 @@ extension LayoutTree {
                     } else {
                         runs.append(.old(range))
                     }
-                } else if let base = children.baseAddress {
+                    childRoot += range.count
+                } else {
                     let first = scratch.nodes.count
-                    builder.add(base + j, parent: 0, childIndex: Int32(j), parentContext: axes.context, shareAxis: axes.share,
-                                parentHidden: nodes[c].isHidden, depth: depth, into: &scratch)
+                    builder.add(newSource.keep(children[j]), parent: 0, childIndex: Int32(j), parentContext: axes.context,
+                                shareAxis: axes.share, parentHidden: nodes[c].isHidden, depth: depth, into: &scratch)
                     runs.append(.made(first..<scratch.nodes.count))
+                    childRoot += scratch.nodes.count - first
                 }
             }
         }
@@ -243,27 +263,16 @@ extension LayoutTree {
         var chain: [Int32] = []
         chain.reserveCapacity(before.count + origins.count + after.count)
         chain += before.lazy.map(renumber)
-        var itemRoot = start
-        for run in runs {
-            var k = itemRoot
-            let runEnd = itemRoot + run.count
-            while k < runEnd {
-                chain.append(Int32(k))
-                k = subtreeEnd(k)
-            }
-            itemRoot = runEnd
-        }
+        assert(followEachOther(childRoots, from: start), "spliceChildren: a child's number is not where the one before it ends")
+        chain += childRoots
         chain += after.map(renumber)
-        kept.pointee.children.withUnsafeBufferPointer { children in
-            var j = 0
-            for (position, node) in chain.enumerated() {
-                flat[Int(node)].nextSibling = position + 1 < chain.count ? chain[position + 1] : -1
-                flat[Int(node)].parent = container
-                if position >= before.count && position < chain.count - after.count, let base = children.baseAddress {
-                    flat[Int(node)].childIndex = Int32(j)
-                    sources[Int(node)] = base + j
-                    j += 1
-                }
+        var j: Int32 = 0
+        for (position, node) in chain.enumerated() {
+            flat[Int(node)].nextSibling = position + 1 < chain.count ? chain[position + 1] : -1
+            flat[Int(node)].parent = container
+            if position >= before.count && position < chain.count - after.count {
+                flat[Int(node)].childIndex = j
+                j += 1
             }
         }
         flat[c].firstChild = chain.first ?? -1

@@ -71,10 +71,13 @@ final class PayloadSource: @unchecked Sendable {
     }
 
     /// A copy of `node` in memory of its own, valid as long as this source: for a node the model gives by value (a
-    /// background's or overlay's view, a section's header or footer). Only while the tree is being built.
-    func keep(_ node: ComponentNode) -> UnsafePointer<ComponentNode> {
+    /// background's or overlay's view, a section's header or footer), and a splice's container and made children.
+    /// Only while the tree is being built or spliced. `withoutChildren`: the copy has none (a spliced container, whose
+    /// children's flat nodes point at nodes kept elsewhere: the copy does not hold the model's children array).
+    func keep(_ node: ComponentNode, withoutChildren: Bool = false) -> UnsafePointer<ComponentNode> {
         let stored = UnsafeMutablePointer<ComponentNode>.allocate(capacity: 1)
         stored.initialize(to: node)
+        if withoutChildren { stored.pointee.children = [] }
         kept.append(stored)
         return UnsafePointer(stored)
     }

@@ -1,3 +1,4 @@
+import SDUIEnvironment
 import SDUISchema
 
 // What changed between two results of one tree whose nodes a state change renumbered: a template's items inserted,
@@ -32,16 +33,21 @@ extension NodeSplice {
 extension LayoutNodeStorage {
     /// The nodes whose output differs from `old`'s when this tree is `old`'s with `splices` applied
     /// (`NodeChanges.spliced`): each node compared with the node it was — frame, visibility, text run, modifier boxes
-    /// and its index among its parent's children — and every node the splices made; nil when the two are not of that
-    /// tree (counts or parents that do not follow the splices).
+    /// and its index among its parent's children — and every node the splices made (`changed`); and of the kept ones
+    /// among them not in `content` (ascending), those that only moved (`translated`: what
+    /// `LayoutResult.translation(of:since:in:withLayers:)` finds with layers, taken from the same comparison; `layered`:
+    /// those of them with modifier boxes); nil when the two are not of that tree (counts or parents that do not follow
+    /// the splices).
     /// - Complexity: O(n) in nodes (plus O(n) per splice to follow the numbering).
-    func changedNodes(since old: LayoutNodeStorage, through splices: [NodeSplice]) -> [Int32]? {
+    func changedNodes(since old: LayoutNodeStorage, through splices: [NodeSplice], content: [Int32] = [])
+        -> (changed: [Int32], translated: [Int32], layered: [Int32])? {
         guard isEnginePass, old.isEnginePass, layoutDirection == old.layoutDirection, frames.count >= count,
               old.frames.count >= old.count, let was = NodeSplice.oldNodes(after: splices, oldCount: old.count), was.count == count
         else { return nil }
         var now = [Int32](repeating: -1, count: old.count)
         for (i, o) in was.enumerated() where o >= 0 { now[Int(o)] = Int32(i) }
-        var changed: [Int32] = []
+        var changed: [Int32] = [], translated: [Int32] = [], translatedLayered: [Int32] = []
+        var nextContent = 0
         let hasLayers = !layered.isEmpty || !old.layered.isEmpty
         // Through the buffers and local links (a stored array or buffer read per node retains and releases it).
         let oldLinks = old.links, newLinks = links
@@ -58,18 +64,39 @@ extension LayoutNodeStorage {
                 guard o >= 0 else { changed.append(Int32(i)); continue }
                 let a = oldLinks[o], b = newLinks[i]
                 guard (a.parent < 0 ? -1 : now[Int(a.parent)]) == b.parent else { return false }
-                var differs = a.childIndex != b.childIndex
-                    || Self.drawsDifferently(a, oldFrames[o], oldTexts, b, newFrames[i], newTexts)
-                if hasLayers {
-                    // Each node's layers as `layers(at:)` reports them (none for a hidden node).
-                    let la = oldEntries.entry(of: o), lb = newEntries.entry(of: i)
-                    if !differs { differs = !hasSameLayers(b.isHidden ? nil : lb, as: old, a.isHidden ? nil : la) }
+                let fa = oldFrames[o], fb = newFrames[i]
+                var differs = a.childIndex != b.childIndex || Self.drawsDifferently(a, fa, oldTexts, b, fb, newTexts)
+                // Each node's layers as `layers(at:)` reports them (none for a hidden node), looked up when asked for.
+                var la: LayeredNode?, lb: LayeredNode?, lookedUp = false
+                if !differs && hasLayers {
+                    la = a.isHidden ? nil : oldEntries.entry(of: o)
+                    lb = b.isHidden ? nil : newEntries.entry(of: i)
+                    lookedUp = true
+                    differs = !hasSameLayers(lb, as: old, la)
                 }
-                if differs { changed.append(Int32(i)) }
+                guard differs else { continue }
+                changed.append(Int32(i))
+                while nextContent < content.count && Int(content[nextContent]) < i { nextContent += 1 }
+                if nextContent < content.count && Int(content[nextContent]) == i { continue }
+                // Only moved: the same visibility, size (bit for bit) and text layout, and boxes in neither or moved
+                // with the frame in both (`translation(of:since:in:withLayers:)`).
+                guard a.isHidden == b.isHidden, fa.width.bitPattern == fb.width.bitPattern, fa.height.bitPattern == fb.height.bitPattern,
+                      a.textIndex < 0 && b.textIndex < 0 || Self.textsDrawSame(a, oldTexts, b, newTexts) else { continue }
+                if hasLayers && !lookedUp {
+                    la = a.isHidden ? nil : oldEntries.entry(of: o)
+                    lb = b.isHidden ? nil : newEntries.entry(of: i)
+                }
+                if let la, let lb {
+                    guard hasLayersMoved(lb, fb, as: old, la, fa) else { continue }
+                    translatedLayered.append(Int32(i))
+                } else if la != nil || lb != nil {
+                    continue
+                }
+                translated.append(Int32(i))
             }
             return true
         } } } } } }
-        return sameTree ? changed : nil
+        return sameTree ? (changed, translated, translatedLayered) : nil
     }
 }
 
@@ -93,6 +120,30 @@ extension LayoutNodeStorage {
             let x = old.layers[oldFirst + k], y = layers[first + k]
             guard (x.modifier ?? .unknown) == (y.modifier ?? .unknown), old.layerFrames[oldFirst + k] == layerFrames[first + k],
                   max(x.contentNode, -1) == max(y.contentNode, -1) else { return false }
+        }
+        return true
+    }
+}
+
+extension LayoutNodeStorage {
+    /// Whether the modifier boxes of entry `b` (this storage's, of a node at frame `fb`) are those of entry `a` (`old`'s,
+    /// of a node at `fa`) moved with the frame: the same modifiers with views at the same layers, and each box — the
+    /// content box and every layer's — at the same place relative to its node's frame, bit for bit. Both storages must
+    /// be engine passes (`isEnginePass`).
+    @inline(__always)
+    func hasLayersMoved(_ b: LayeredNode, _ fb: Rect, as old: LayoutNodeStorage, _ a: LayeredNode, _ fa: Rect) -> Bool {
+        guard a.layerCount == b.layerCount else { return false }
+        /// Whether `p` (relative to `fa`) and `q` (relative to `fb`) are the same box, as a host's item holds it.
+        func same(_ p: Rect, _ q: Rect) -> Bool {
+            (p.x - fa.x).bitPattern == (q.x - fb.x).bitPattern && (p.y - fa.y).bitPattern == (q.y - fb.y).bitPattern
+                && p.width.bitPattern == q.width.bitPattern && p.height.bitPattern == q.height.bitPattern
+        }
+        let oldFirst = Int(a.firstLayer), first = Int(b.firstLayer)
+        guard same(old.layerFrames[oldFirst], layerFrames[first]) else { return false }
+        for k in 1..<Int(b.layerCount) {
+            let x = old.layers[oldFirst + k], y = layers[first + k]
+            guard (x.modifier ?? .unknown) == (y.modifier ?? .unknown), (x.contentNode >= 0) == (y.contentNode >= 0),
+                  same(old.layerFrames[oldFirst + k], layerFrames[first + k]) else { return false }
         }
         return true
     }

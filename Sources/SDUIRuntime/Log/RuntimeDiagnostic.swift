@@ -33,6 +33,9 @@ public struct RuntimeDiagnostic: Hashable, Sendable, CustomStringConvertible {
         case action = "action"
         /// A binding could not be computed in the screen's new state (its property took its default).
         case binding = "binding"
+        /// A controller recorded more events before it reached a log than it keeps (`EventLog.defaultCapacity`):
+        /// the oldest were dropped.
+        case eventsDropped = "events-dropped"
     }
 
     /// What went wrong, as a code.

@@ -12,16 +12,18 @@ public final class Application {
     /// The scene configuration (UIKit: the Info.plist scene manifest or
     /// `application(_:configurationForConnecting:options:)`); nil for an app without one.
     public let sceneConfiguration: SceneConfiguration?
-    /// Every callback and diagnostic, in order.
-    public let eventLog = EventLog()
+    /// Every callback and diagnostic, in order (the most recent `EventLog.capacity` of them).
+    public let eventLog: EventLog
     /// The connected scenes, in connection order.
     public private(set) var connectedScenes: [WindowScene] = []
     /// Sessions created so far.
     public private(set) var openSessions: [SceneSession] = []
 
-    /// Creates an application with a scene configuration (nil: an app that has not adopted scenes).
-    public init(sceneConfiguration: SceneConfiguration?) {
+    /// Creates an application with a scene configuration (nil: an app that has not adopted scenes) whose log keeps
+    /// the most recent `eventLogCapacity` events.
+    public init(sceneConfiguration: SceneConfiguration?, eventLogCapacity: Int = EventLog.defaultCapacity) {
         self.sceneConfiguration = sceneConfiguration
+        eventLog = EventLog(capacity: eventLogCapacity)
     }
 
     /// Launches the app: connects a scene in `configuration` and brings it to the foreground.

@@ -72,9 +72,10 @@ open class ViewController {
                    trailing: additionalSafeAreaInsets.trailing + containerSafeAreaInsets.trailing)
     }
 
-    // The log this controller writes to, once known, and the events recorded before that.
+    // The log this controller writes to, once known, and the events recorded before that (the most recent
+    // `EventLog.defaultCapacity` of them: a controller that never reaches a scene keeps no more).
     private var eventLog: EventLog?
-    private var pendingEvents: [Event] = []
+    private var pendingEvents: EventLog?
 
     /// Creates a controller named `name` (its type name by default).
     public init(name: String? = nil) {
@@ -278,13 +279,24 @@ open class ViewController {
     func attach(to log: EventLog) {
         guard eventLog == nil else { return }
         eventLog = log
-        for event in pendingEvents { log.record(event) }
-        pendingEvents.removeAll()
+        if let pending = pendingEvents {
+            if pending.droppedCount > 0 {
+                log.report(.eventsDropped, "'\(name)' recorded \(pending.recordedCount) events before it reached a log and kept the last \(pending.capacity)",
+                           object: name)
+            }
+            for event in pending.events { log.record(event) }
+            pendingEvents = nil
+        }
         for child in children { child.attach(to: log) }
     }
 
     func record(_ event: Event) {
-        if let log = resolvedLog() { log.record(event) } else { pendingEvents.append(event) }
+        if let log = resolvedLog() {
+            log.record(event)
+        } else {
+            if pendingEvents == nil { pendingEvents = EventLog() }
+            pendingEvents!.record(event)
+        }
     }
 
     /// An event for this controller carrying its size and size classes as it sees them now.

@@ -25,6 +25,14 @@ public struct NodeChanges: Hashable, Sendable {
     /// first; each numbered as the tree stood after the ones before it), so a consumer keyed by node number can
     /// renumber what it keeps instead of making it again. Empty when the tree was made anew.
     public var spliced: [NodeSplice] = []
+    /// After a splice (`spliced`), the kept nodes of `frames` whose content did not change (`content`) and whose only
+    /// change is where they are — the same size, visibility and text layout, and modifier boxes in neither or moved
+    /// with the frame in both (`LayoutResult.translation(of:since:in:withLayers:)` with layers) — ascending: filled by
+    /// layout with `frames` (`LayoutResult.changes`) from the same comparison. nil: not known (ask `translation` node
+    /// by node).
+    package var translated: [Int32]?
+    /// The nodes of `translated` with modifier boxes (in both results), ascending.
+    package var translatedLayered: [Int32] = []
 
     /// No change.
     public init() {}

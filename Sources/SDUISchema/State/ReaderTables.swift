@@ -124,14 +124,14 @@ struct ReaderTables: Sendable {
         return ok ? views : nil
     }
 
-    /// Renumbers the tables for `old`'s children replaced by `children` (a template path patch of the node at
-    /// `path` in `root`, the tree these tables describe): the ranges of kept children (`origins[j]`: the old index
-    /// of new child `j`, nil for a made one) moved, the removed ones dropped, the made ones walked, the paths
+    /// Renumbers the tables for the children of the node at `path` in `root` (the tree these tables describe)
+    /// replaced as a template path patch says: the ranges of kept children (`origins[j]`: the old index of new child
+    /// `j`, nil for a made one, the next of `made`) moved, the removed ones dropped, the made ones walked, the paths
     /// through the node's children and every number after them changed. False, the tables unusable (make them
     /// again), when the tables do not describe the tree or an id a made child uses is in use.
     /// - Complexity: O(n) in the table entries (moves, no walk), plus the removed and made children's nodes.
-    mutating func replaceChildren(at path: [Int32], in root: ComponentNode, old: ComponentNode, with children: [ComponentNode],
-                                  origins: [Int?], schema: StateSchema) -> Bool {
+    mutating func replaceChildren(at path: [Int32], in root: ComponentNode, made: [ComponentNode], origins: [Int?],
+                                  schema: StateSchema) -> Bool {
         // The node's number and its ancestors', from the root down.
         var ancestors: [Int32] = []
         ancestors.reserveCapacity(path.count + 1)
@@ -143,6 +143,7 @@ struct ReaderTables: Sendable {
             ancestors.append(next.number)
             node = child
         }
+        let old = node
         let t = ancestors[ancestors.count - 1]
         guard let views = views(of: old, at: t) else { return false }
         // Where the children are: after the views of backgrounds and a section header, before the others.
@@ -185,6 +186,7 @@ struct ReaderTables: Sendable {
         childPath.reserveCapacity(path.count + 1)
         childPath += path
         childPath.append(0)
+        var nextMade = 0
         for j in lead..<origins.count {
             let number = start + Int32(builder.tables.textOf.count) + (run.to - run.from)
             if let k = origins[j] {
@@ -201,16 +203,18 @@ struct ReaderTables: Sendable {
             } else {
                 copyRun(into: &builder.tables)
                 childPath[childPath.count - 1] = Int32(j)
-                builder.visit(children[j], path: &childPath, inTemplate: false)
+                guard nextMade < made.count else { return false }
+                builder.visit(made[nextMade], path: &childPath, inTemplate: false)
+                nextMade += 1
             }
         }
         copyRun(into: &builder.tables)
-        let made = builder.tables
-        ids = made.ids
+        let walked = builder.tables
+        ids = walked.ids
         // A made child is an item: it has no readers of its own (only dependencies).
         if builder.repeatsID { repeatsID = true }
-        guard made.text.isEmpty, made.property.isEmpty, made.inputText.isEmpty, made.templates.isEmpty else { return false }
-        let newTextOf = made.textOf, newPropertyOf = made.propertyOf, newEnds = made.subtreeEnd
+        guard walked.text.isEmpty, walked.property.isEmpty, walked.inputText.isEmpty, walked.templates.isEmpty else { return false }
+        let newTextOf = walked.textOf, newPropertyOf = walked.propertyOf, newEnds = walked.subtreeEnd
         let delta = Int32(newTextOf.count) - (end - start)
         // The new number of each old node among the children (-1: removed).
         var region = [Int32](repeating: -1, count: Int(end - start))
@@ -259,7 +263,7 @@ struct ReaderTables: Sendable {
         textOf.replaceSubrange(Int(start)..<Int(end), with: newTextOf)
         propertyOf.replaceSubrange(Int(start)..<Int(end), with: newPropertyOf)
         dependencies.renumber(renumbered)
-        dependencies.add(made.dependencies)
+        dependencies.add(walked.dependencies)
         return true
     }
 

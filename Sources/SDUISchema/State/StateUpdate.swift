@@ -186,45 +186,73 @@ public struct StateUpdater: Sendable {
     /// variable inside a template's item, a screen near the decoder's node limits.
     /// - Complexity: O(table entries) moved, plus the new and removed items' nodes.
     private mutating func templateUpdate(_ numbers: [Int32], state: ScreenState, base: ScreenDerivedStorage) -> StateUpdate? {
-        var patches: [(path: [Int32], old: ComponentNode, patch: TemplateItemPatch)] = []
+        var patches: [(path: [Int32], patch: TemplateItemPatch)] = []
         var spliced: [(node: Int32, origins: [Int32])] = []
         // From the last node in the flat tree's order: a patch changes no path of a node before it.
         for number in numbers.reversed() {
             guard let path = tables.templates[number], let node = screen.root.node(at: path[...]),
                   let patch = TemplateItemPatch(of: node, in: state, previous: screen.state.values, depth: path.count + 2, options: options,
                                                 definitions: &definitions) else { return nil }
-            patches.append((path, node, patch))
+            patches.append((path, patch))
             spliced.append((number, patch.origins.map { $0.map(Int32.init) ?? -1 }))
         }
-        let saved = screen
+        // The tables are renumbered while the screen is the old one (each reads its node's old children from it), and
+        // no copy of a template node outlives its call.
+        var renumbered = true
+        for k in patches.indices where renumbered {
+            renumbered = tables.replaceChildren(at: patches[k].path, in: screen.root, made: patches[k].patch.made,
+                                                origins: patches[k].patch.origins, schema: state.schema)
+        }
         let before = screen.state.values
+        // When every reason to refuse is known before the screen changes — the tables renumbered, and the other
+        // readers of the changed variables texts (their new texts read from the tables and the state alone) — they
+        // are checked first and nothing keeps the old screen: the screen's arrays on the way to the template nodes,
+        // and the nodes' children, are then held by the screen alone (the layout keeps no pointer into them:
+        // `LayoutTree.spliceChildren`), and the update rearranges them in place instead of copying them and every
+        // kept child. Otherwise the old screen is kept until the checks pass, to be put back when one refuses.
+        var checked: FastChanges?
+        if renumbered && readsOnlyTexts(slots: lastSlots) {
+            guard !tables.repeatsID, tables.count <= min(options.maxNodes, options.maxTemplateNodes) / 2,
+                  let changes = fastChanges(slots: lastSlots, state: state) else {
+                tables = ReaderTables(screen: screen)
+                return nil
+            }
+            checked = changes
+        }
+        let saved: Screen? = checked == nil ? screen : nil
         screen.update(state: state) { root in
             for k in patches.indices {
-                // The closure takes the two arrays it sets, not the whole entry: `modify` hands its body down the path,
-                // and a captured entry (path, old node, patch) was copied at every level.
-                let children = patches[k].patch.children
+                // The closure takes the arrays it uses, not the whole entry: `modify` hands its body down the path,
+                // and a captured entry (path, patch) was copied at every level.
+                let origins = patches[k].patch.origins, made = patches[k].patch.made
                 let templates = patches[k].patch.rangesChanged ? patches[k].patch.templates : nil
                 root.modify(at: patches[k].path[...]) { node in
-                    node.children = children
+                    TemplateItemPatch.rearrange(&node.children, origins: origins, made: made)
                     if let templates { node.templates = templates }
                 }
             }
         }
-        var renumbered = true
-        for k in patches.indices where renumbered {
-            renumbered = tables.replaceChildren(at: patches[k].path, in: saved.root, old: patches[k].old, with: patches[k].patch.children,
-                                                origins: patches[k].patch.origins, schema: state.schema)
-        }
         if !renumbered { tables = ReaderTables(screen: screen) }
         guard !tables.repeatsID, tables.count <= min(options.maxNodes, options.maxTemplateNodes) / 2,
-              let changes = fastChanges(slots: lastSlots, state: state),
+              let changes = checked ?? fastChanges(slots: lastSlots, state: state),
               let update = patched(changes, state: state, base: base, splicedChildren: spliced.reversed(),
                                    structure: templateNumbers(at: patches.map(\.path)), before: before) else {
-            screen = saved
-            tables = ReaderTables(screen: saved)
+            // (Checked first, `saved` nil: `patched` cannot refuse without property readers.)
+            if let saved { screen = saved }
+            tables = ReaderTables(screen: screen)
             return nil
         }
         return update
+    }
+
+    /// Whether every reader of `slots` is a text reader or a control that only shows the state: what the fast path
+    /// does for them reads the tables and the state, not the screen.
+    private func readsOnlyTexts(slots: [Int]) -> Bool {
+        for number in tables.dependencies.nodes(readingAnyOf: slots) {
+            guard tables.textOf.indices.contains(Int(number)) else { return false }
+            if tables.textOf[Int(number)] < 0 && tables.propertyOf[Int(number)] != ReaderTables.controlOnly { return false }
+        }
+        return true
     }
 
     /// The numbers of the template nodes at `paths` in the renumbered tables (the root's, 0, for one not found:

@@ -100,12 +100,18 @@ extension PayloadDecoder {
 /// nodes of new or changed items made from the template's definition (`PayloadDecoder.instantiatedTemplateItem`,
 /// else `resolvedTemplateItem`);
 /// those of removed items dropped. No JSON round trip of the screen.
+///
+/// The patch holds no kept node: it says where each new child comes from (`origins`) and holds the nodes made
+/// (`made`), and `rearrange(_:origins:made:)` moves the old children into their new places in the node's own array —
+/// in place when the updater's screen is the only holder of that array (the layout keeps its own copies of the items
+/// it points at: docs/architecture.md, "Template items"), else in a copy, as any write to a shared array.
 struct TemplateItemPatch {
-    /// The node's children in the new state, static children where they were.
-    var children: [ComponentNode]
+    /// The nodes made for new and changed items, in the order of the children they become (the nil `origins`).
+    var made: [ComponentNode]
     /// The node's templates with their new ranges.
     var templates: [ChildTemplate]
-    /// For each of `children`: the index among the old children of the node it keeps, or nil for a node made.
+    /// For each of the node's children in the new state: the index among the old children of the node it keeps
+    /// (static children where they were), or nil for a node made (the next of `made`).
     var origins: [Int?]
     /// Whether a template's range differs from the node's (else `templates` are the node's own, and setting them
     /// would copy the node's properties for nothing).
@@ -120,25 +126,21 @@ struct TemplateItemPatch {
           definitions: inout TemplateDefinitions) {
         let old = node.children
         var options = options
-        var children: [ComponentNode] = []
+        var made: [ComponentNode] = []
         var templates: [ChildTemplate] = []
         var origins: [Int?] = []
-        children.reserveCapacity(old.count)
         origins.reserveCapacity(old.count)
         var cursor = 0
         var changedRange = false
         let globals = state.values, limits = options.expressionLimits
         for template in node.templates {
             guard template.range.lowerBound >= cursor, template.range.upperBound <= old.count else { return nil }
-            children += old[cursor..<template.range.lowerBound]
             origins += (cursor..<template.range.lowerBound).map { $0 }
             cursor = template.range.upperBound
             let forEach = template.forEach
             guard case .array(let elements)? = try? forEach.items.evaluated(globals: globals, locals: [], limits: limits) else { return nil }
             // Room for this template's items and the children after them (an item inserted outgrows the old count).
-            let room = children.count + elements.count + old.count - template.range.upperBound
-            children.reserveCapacity(room)
-            origins.reserveCapacity(room)
+            origins.reserveCapacity(origins.count + elements.count + old.count - template.range.upperBound)
             // The old items' identities and the new items' (each new item claims its own in order).
             let readKeys = old.withUnsafeBufferPointer { nodes -> [StateValue]? in
                 var keys: [StateValue] = []
@@ -175,7 +177,7 @@ struct TemplateItemPatch {
             let readsIndex = definitions.entries[definition].readsIndex
             // The locals' cache key (`BindingContext.signature`), made when an item is.
             var signature: String?
-            let start = children.count
+            let start = origins.count
             for index in elements.indices {
                 let key = newKeys[index]
                 guard let position = identities.claim(key) else { return nil }
@@ -186,7 +188,6 @@ struct TemplateItemPatch {
                     let same = madeFor.isEmpty ? old[k].templateItem?.item == elements[index]
                         : StateValue.sameStorage(madeFor, position, elements, index) || madeFor[position] == elements[index]
                     if same {
-                        children.append(old[k])
                         origins.append(k)
                         continue
                     }
@@ -197,33 +198,90 @@ struct TemplateItemPatch {
                 let decoder = PayloadDecoder(options: options)
                 if signature == nil { signature = definitions.signature(of: definition, for: forEach) }
                 // From the definition decoded once; from its payload when that cannot be.
-                var made: ComponentNode?
+                var madeNode: ComponentNode?
                 if definitions.entries[definition].instantiates {
                     var plan = definitions.entries[definition].plan
-                    made = decoder.instantiatedTemplateItem(of: forEach, element: element, index: index, key: key, in: state, depth: depth,
+                    madeNode = decoder.instantiatedTemplateItem(of: forEach, element: element, index: index, key: key, in: state, depth: depth,
                                                             signature: signature, plan: &plan,
                                                             compiled: &definitions.entries[definition].compiled)
                     definitions.entries[definition].plan = plan
-                    if made == nil { definitions.entries[definition].instantiates = false }
+                    if madeNode == nil { definitions.entries[definition].instantiates = false }
                 }
-                if made == nil {
-                    made = decoder.resolvedTemplateItem(definitions.json(of: definition), of: forEach, element: element, index: index, key: key,
+                if madeNode == nil {
+                    madeNode = decoder.resolvedTemplateItem(definitions.json(of: definition), of: forEach, element: element, index: index, key: key,
                                                         in: state, depth: depth, signature: signature,
                                                         compiled: &definitions.entries[definition].compiled)
                 }
-                guard let node = made else { return nil }
-                children.append(node)
+                guard let node = madeNode else { return nil }
+                made.append(node)
                 origins.append(nil)
             }
-            if template.range != start..<children.count { changedRange = true }
-            templates.append(ChildTemplate(forEach: forEach, range: start..<children.count))
+            if template.range != start..<origins.count { changedRange = true }
+            templates.append(ChildTemplate(forEach: forEach, range: start..<origins.count))
         }
-        children += old[cursor...]
         origins += (cursor..<old.count).map { $0 }
-        self.children = children
+        self.made = made
         self.origins = origins
         self.templates = templates
         rangesChanged = changedRange
+    }
+
+    /// Makes `children` (a node's children in the old state) the new state's: each child `origins` names moved (not
+    /// copied) to its new index, the nodes of `made` put where `origins` says nil, in order, the other old children
+    /// dropped. In place when nothing else holds the array's storage (else the write copies it first, as any write
+    /// to a shared array does). `origins` as `TemplateItemPatch.origins`: each old index at most once; when it is not
+    /// (or `made` does not fill the nil ones), the children are made by copying what can be (`rearrangeByCopying`).
+    /// - Complexity: O(old + new children) moves of a node; no reference counted but the dropped children's release.
+    static func rearrange(_ children: inout [ComponentNode], origins: [Int?], made: [ComponentNode]) {
+        let oldCount = children.count
+        // Which old children stay: checked first, since a child moved twice would be freed twice.
+        var stays = [Bool](repeating: false, count: oldCount)
+        var madeCount = 0
+        for origin in origins {
+            guard let origin else { madeCount += 1; continue }
+            guard origin >= 0, origin < oldCount, !stays[origin] else { return rearrangeByCopying(&children, origins: origins, made: made) }
+            stays[origin] = true
+        }
+        guard madeCount == made.count else { return rearrangeByCopying(&children, origins: origins, made: made) }
+        // The made nodes go after the old ones; then every node is moved to its place, the dropped ones after the new
+        // children, which `removeLast` frees.
+        children.append(contentsOf: made)
+        let total = children.count
+        guard total > 0 else { return }
+        children.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            let moved = UnsafeMutablePointer<ComponentNode>.allocate(capacity: total)
+            defer { moved.deallocate() }
+            moved.moveInitialize(from: base, count: total)
+            var nextMade = oldCount
+            for (j, origin) in origins.enumerated() {
+                let from: Int
+                if let origin { from = origin } else { from = nextMade; nextMade += 1 }
+                (base + j).moveInitialize(from: moved + from, count: 1)
+            }
+            var next = origins.count
+            for k in 0..<oldCount where !stays[k] {
+                (base + next).moveInitialize(from: moved + k, count: 1)
+                next += 1
+            }
+        }
+        children.removeLast(total - origins.count)
+    }
+
+    /// `rearrange`'s result made by copying the children (for `origins` it cannot move by).
+    private static func rearrangeByCopying(_ children: inout [ComponentNode], origins: [Int?], made: [ComponentNode]) {
+        var result: [ComponentNode] = []
+        result.reserveCapacity(origins.count)
+        var nextMade = 0
+        for origin in origins {
+            if let origin, origin >= 0, origin < children.count {
+                result.append(children[origin])
+            } else if origin == nil, nextMade < made.count {
+                result.append(made[nextMade])
+                nextMade += 1
+            }
+        }
+        children = result
     }
 
     /// The identities of the new items `elements` (`newElements`: their buffer), each item claiming its own in
