@@ -132,7 +132,7 @@ extension DisplayListUpdater {
         let remade = NodeChanges.merged(changes.content, changes.frames)
         let content = changes.content
         // The kept nodes that only moved, when the change set knows them (ascending): else each is asked.
-        let translatedNodes = changes.translated, translatedLayered = changes.translatedLayered
+        let translatedNodes = changes.translated?.nodes, translatedLayered = changes.translated?.layered ?? []
         var newIndices = [Int32](repeating: -1, count: items.count)
         for (i, o) in oldIndices.enumerated() where o >= 0 {
             guard Int(o) < items.count else { return nil }

@@ -46,8 +46,7 @@ extension LayoutResult {
             guard let compared = storage.changedNodes(since: previous.storage, through: record.changes.spliced,
                                                       content: record.changes.content) else { return nil }
             changes.frames = compared.changed
-            changes.translated = compared.translated
-            changes.translatedLayered = compared.layered
+            changes.translated = TranslatedNodes(nodes: compared.translated, layered: compared.layered)
         }
         return changes
     }

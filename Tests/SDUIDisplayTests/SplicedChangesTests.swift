@@ -119,10 +119,10 @@ import SDUIEnvironment
             let result = engine.layout(applying: update, in: environment, traits: traits)
             defer { last = result }
             let changes = try #require(result.changes(since: last), "step \(step)")
-            let translated = try #require(changes.translated, "step \(step)")
+            let translated = try #require(changes.translated?.nodes, "step \(step)")
             let oldNodes = try #require(NodeSplice.oldNodes(after: changes.spliced, oldCount: last.nodeCount))
             // Every kept node of `frames` whose content is as it was is in `translated` exactly when it only moved, and
-            // in `translatedLayered` too when it has modifier boxes.
+            // in its `layered` too when it has modifier boxes.
             var expected: [Int32] = [], expectedLayered: [Int32] = []
             for k in changes.frames where oldNodes[Int(k)] >= 0 && !changes.content.contains(k) {
                 let o = Int(oldNodes[Int(k)])
@@ -135,7 +135,7 @@ import SDUIEnvironment
                 if moved.layered { layeredSteps += 1; expectedLayered.append(k) }
             }
             #expect(translated == expected, "step \(step)")
-            #expect(changes.translatedLayered == expectedLayered, "step \(step)")
+            #expect(changes.translated?.layered == expectedLayered, "step \(step)")
             if !expected.isEmpty { translatedSteps += 1 }
         }
         // The random changes reach the path: nodes that only moved, with modifier boxes too on the decorated screen.

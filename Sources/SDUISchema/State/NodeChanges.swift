@@ -1,3 +1,16 @@
+/// The kept nodes of a spliced change set that only moved (`NodeChanges.translated`).
+package struct TranslatedNodes: Hashable, Sendable {
+    /// The nodes, ascending.
+    package var nodes: [Int32]
+    /// The nodes of `nodes` with modifier boxes (in both results), ascending.
+    package var layered: [Int32]
+
+    package init(nodes: [Int32], layered: [Int32]) {
+        self.nodes = nodes
+        self.layered = layered
+    }
+}
+
 /// What one change of state changed in a screen's flat tree, node by node: one value made once by the state update
 /// (`StateUpdate.changes`), extended by layout with the nodes whose frames moved (`LayoutResult.changes`), and read
 /// by the display list and the views (`DisplayListUpdater`, `Reconciler`) — the one answer to "what changed".
@@ -27,12 +40,10 @@ public struct NodeChanges: Hashable, Sendable {
     public var spliced: [NodeSplice] = []
     /// After a splice (`spliced`), the kept nodes of `frames` whose content did not change (`content`) and whose only
     /// change is where they are — the same size, visibility and text layout, and modifier boxes in neither or moved
-    /// with the frame in both (`LayoutResult.translation(of:since:in:withLayers:)` with layers) — ascending: filled by
-    /// layout with `frames` (`LayoutResult.changes`) from the same comparison. nil: not known (ask `translation` node
-    /// by node).
-    package var translated: [Int32]?
-    /// The nodes of `translated` with modifier boxes (in both results), ascending.
-    package var translatedLayered: [Int32] = []
+    /// with the frame in both (`LayoutResult.translation(of:since:in:withLayers:)` with layers): filled by layout with
+    /// `frames` (`LayoutResult.changes`) from the same comparison. nil: not known (ask `translation` node by node).
+    /// One optional value, so a change set without a splice copies no array for it.
+    package var translated: TranslatedNodes?
 
     /// No change.
     public init() {}
