@@ -214,11 +214,12 @@ extension TreeBuilder {
         if !clamped.isEmpty && !hidden {
             var seen = Set<String>()
             let names = clamped.filter { seen.insert($0).inserted }
-            tree.buildDiagnostics.append(LayoutDiagnostic(
+            tree.report(LayoutDiagnostic(
                 severity: .warning, code: "value-out-of-range", path: name.id(tree), pointer: SDUILayout.pointer(forPath: name.path(tree)) + "/modifiers",
                 message: "\(names.joined(separator: ", ")) in the modifiers chain outside the payload's limits (lengths up to "
                     + "\(formatPoints(ValueLimits.maxLength)) pt, offsets ±\(formatPoints(ValueLimits.maxLength)) pt, aspectRatio 0.001…1000, "
-                    + "layoutPriority ±1000000): clamped to them"))
+                    + "layoutPriority ±1000000): clamped to them"),
+                        about: name.node, pointerSuffix: "/modifiers")
         }
         let entry = LayeredNode(node: index, firstLayer: first, layerCount: Int32(truncatingIfNeeded: chain.count + 1),
                                 ignoresSafeArea: ignores)
@@ -241,7 +242,7 @@ extension TreeBuilder {
         for (j, modifier) in modifiers.chain.enumerated() {
             guard case .overlay = modifier, let content = modifier.decorationContent else { continue }
             addDecoration(content, chainIndex: j, isOverlay: true, layer: Int(entry.firstLayer) + 1 + v1Count + j,
-                          parent: entry.node, name: NodeName(pointer: pointer, parent: tree.nodes[Int(entry.node)].parent,
+                          parent: entry.node, name: NodeName(pointer: pointer, node: entry.node, parent: tree.nodes[Int(entry.node)].parent,
                                                              childIndex: tree.nodes[Int(entry.node)].childIndex),
                           hidden: hidden, depth: depth, into: &tree)
         }

@@ -39,8 +39,8 @@ enum ChildrenSpliceRefusal: Error, Equatable {
     case notSpliceable
     /// Old or new items hold a grid (its GridItems, and whether its items are lazy, are the full build's).
     case holdsGrid
-    /// Old or new items report a build diagnostic, or a font that is missing or substituted: the full build orders
-    /// and names them.
+    /// Old or new items report a font that is missing or substituted (the full build orders those by text run), or
+    /// the build's diagnostics are not in the order a splice keeps (`LayoutTree.buildDiagnosticRun`).
     case reports
     /// The tree's payload memory has been extended by many splices (`PayloadSource.generation`) and could not be
     /// started afresh from the new screen (`LayoutTree.restartSource(from:)`): a full build does, so what old items
@@ -131,10 +131,8 @@ extension LayoutTree {
             if fontMisses.contains(where: { texts.contains(Int($0.text)) })
                 || fontSubstitutions.contains(where: { texts.contains(Int($0.text)) }) { return .failure(.reports) }
         }
-        if !buildDiagnostics.isEmpty {
-            let pointer = SDUILayout.pointer(forPath: path(of: container))
-            if buildDiagnostics.contains(where: { $0.pointer.hasPrefix(pointer + "/") }) { return .failure(.reports) }
-        }
+        // The build's diagnostics about the children follow them (`spliceBuildDiagnostics`).
+        guard let childDiagnostics = childDiagnostics(of: childRanges, from: start) else { return .failure(.reports) }
 
         // The new payload: kept by a source that keeps the old one (kept children's nodes still point into it). The
         // container's node is kept without its children, and each made child on its own: no pointer of the tree goes
@@ -171,7 +169,8 @@ extension LayoutTree {
                 }
             }
         }
-        guard scratch.buildDiagnostics.isEmpty, scratch.fontMisses.isEmpty, scratch.fontSubstitutions.isEmpty else {
+        guard scratch.buildDiagnostics.isEmpty || (childDiagnostics.placeKnown && scratch.reportsAboutOwnNodes(from: 1)),
+              scratch.fontMisses.isEmpty, scratch.fontSubstitutions.isEmpty else {
             scratch.source = nil
             return .failure(.reports)
         }
@@ -328,6 +327,8 @@ extension LayoutTree {
         linksArray = nil
         scratch.source = nil
         _ = deriveChildFields(of: container)
+        spliceBuildDiagnostics(childDiagnostics, runs: runs, childRanges: childRanges, made: scratch, renumber: renumber,
+                               renumberMade: renumberMade)
         return .success(ChildrenSplice(container: container, nodes: nodeSplice, texts: textSplice, layers: layerSplice,
                                        regionNumbers: regionNumbers))
     }

@@ -3,6 +3,8 @@ import SDUISchema
 /// Names the node being built, for diagnostics only (the strings are made when a diagnostic needs them).
 struct NodeName {
     let pointer: UnsafePointer<ComponentNode>
+    /// The node's flat index.
+    let node: Int32
     let parent: Int32
     let childIndex: Int32
     /// The path id (`root.0.3`).

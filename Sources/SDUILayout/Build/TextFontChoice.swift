@@ -103,8 +103,9 @@ extension TreeBuilder {
                 ? "\(got) is a variable font: measured and drawn at its default instance (named instances are not read)"
                 : "\(asked) asked; drawn in \(got), the nearest face the fonts have (no bold or italic is synthesised)"
                     + (s.face.isVariable ? "; a variable font, at its default instance" : "")
-            tree.buildDiagnostics.append(LayoutDiagnostic(severity: .info, code: "font-face-substituted", path: name.id,
-                                                          pointer: name.pointer + "/fontFamily", message: message))
+            tree.report(LayoutDiagnostic(severity: .info, code: "font-face-substituted", path: name.id,
+                                         pointer: name.pointer + "/fontFamily", message: message),
+                        about: node, pointerSuffix: "/fontFamily", reportedLast: true)
         }
         let known = fonts.families
         for miss in misses {
@@ -113,9 +114,10 @@ extension TreeBuilder {
             let hint = Spelling.closest(to: miss.family, among: known + BundledFonts.families).map { " (did you mean \"\($0)\"?)" } ?? ""
             let given = known.isEmpty ? "no font files were given (sdui --font FILE, --font-dir DIR; LayoutEngine(fonts:))"
                 : "the fonts given have " + known.map { "\"\($0)\"" }.joined(separator: ", ")
-            tree.buildDiagnostics.append(LayoutDiagnostic(
+            tree.report(LayoutDiagnostic(
                 severity: .warning, code: "font-not-found", path: name.id, pointer: name.pointer + "/fontFamily",
-                message: "font family \"\(miss.family)\" not found\(hint); measured and drawn in the built-in face; \(given)"))
+                message: "font family \"\(miss.family)\" not found\(hint); measured and drawn in the built-in face; \(given)"),
+                        about: node, pointerSuffix: "/fontFamily", reportedLast: true)
         }
     }
 }

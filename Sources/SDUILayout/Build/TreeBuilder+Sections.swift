@@ -16,8 +16,9 @@ extension TreeBuilder {
         } else {
             return
         }
-        tree.buildDiagnostics.append(LayoutDiagnostic(severity: .info, code: "pinned-views-unused", path: name.id(tree),
-                                                      pointer: SDUILayout.pointer(forPath: name.path(tree)) + "/pinnedViews", message: why))
+        tree.report(LayoutDiagnostic(severity: .info, code: "pinned-views-unused", path: name.id(tree),
+                                     pointer: SDUILayout.pointer(forPath: name.path(tree)) + "/pinnedViews", message: why),
+                    about: name.node, pointerSuffix: "/pinnedViews")
     }
 
     /// A section's flat children: its header, its children, its footer, stacked like a stack's children (their

@@ -125,12 +125,13 @@ struct TreeBuilder {
             flat.pointee.hasDefaultSpacing = stack.hasDefaultSpacing
         }
         if (kind == .grid || kind == .hgrid) && g.pointee.hasGridItems { resolveGridItems(pointer, into: &flat.pointee, tree: &tree) }
-        let name = NodeName(pointer: pointer, parent: parent, childIndex: childIndex)
+        let name = NodeName(pointer: pointer, node: index, parent: parent, childIndex: childIndex)
         // A node the decoder could not show (an unknown type, a newer minimumVersion, no fallback): laid out as
         // `visible: false` is, and reported.
         if g.pointee.isHidden && !parentHidden, let reason = pointer.pointee.droppedReason {
-            tree.buildDiagnostics.append(LayoutDiagnostic(severity: .warning, code: "node-dropped", path: name.id(tree),
-                                                          pointer: SDUILayout.pointer(forPath: name.path(tree)), message: "not shown: \(reason)"))
+            tree.report(LayoutDiagnostic(severity: .warning, code: "node-dropped", path: name.id(tree),
+                                         pointer: SDUILayout.pointer(forPath: name.path(tree)), message: "not shown: \(reason)"),
+                        about: name.node)
         }
         if !isLayered {
             resolveModifiers(g, name: name, into: &flat.pointee, frameSpec: &frameSpec.pointee, paddingSpec: &paddingSpec.pointee,
@@ -375,9 +376,10 @@ struct TreeBuilder {
             // fills that box. Other nodes follow SwiftUI's aspectRatio(_:contentMode:) (fit by default).
             if flat.kind != .image { flat.aspectFill = g.pointee.isFill }
         } else if flat.kind == .image && !flat.isHidden {
-            tree.buildDiagnostics.append(LayoutDiagnostic(
+            tree.report(LayoutDiagnostic(
                 severity: .warning, code: "image-without-aspect-ratio", path: name.id(tree), pointer: pointer(forPath: name.path(tree)),
-                message: "image has no aspectRatio: its box cannot be reserved before it loads (laid out as a square of the offered width)"))
+                message: "image has no aspectRatio: its box cannot be reserved before it loads (laid out as a square of the offered width)"),
+                        about: name.node)
             flat.aspectRatio = 1
         }
         if g.pointee.hasPadding {
@@ -414,9 +416,10 @@ struct TreeBuilder {
             let layers = Int(entry.firstLayer)..<Int(entry.firstLayer + entry.layerCount)
             if !layers.contains(where: { tree.layers[$0].role == .aspectRatio && !tree.layers[$0].x.isNaN }) {
                 if !hidden {
-                    tree.buildDiagnostics.append(LayoutDiagnostic(
+                    tree.report(LayoutDiagnostic(
                         severity: .warning, code: "image-without-aspect-ratio", path: name.id(tree), pointer: SDUILayout.pointer(forPath: name.path(tree)),
-                        message: "image has no aspectRatio: its box cannot be reserved before it loads (laid out as a square of the offered width)"))
+                        message: "image has no aspectRatio: its box cannot be reserved before it loads (laid out as a square of the offered width)"),
+                                about: name.node)
                 }
                 tree.layers[Int(entry.firstLayer)].x = 1
             }

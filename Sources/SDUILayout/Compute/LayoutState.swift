@@ -232,7 +232,7 @@ struct LayoutState {
 
     /// Shrinks the per-node buffers back to `count` nodes (dropping realised rows).
     mutating func truncate(nodes count: Int, texts textCount: Int, diagnostics diagnosticCount: Int) {
-        tree.buildDiagnostics.truncate(to: diagnosticCount)
+        tree.truncateBuildDiagnostics(to: diagnosticCount)
         tree.nodes.truncate(to: count)
         tree.frames.truncate(to: count)
         tree.paddings.truncate(to: count)
