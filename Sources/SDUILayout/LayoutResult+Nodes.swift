@@ -18,11 +18,20 @@ extension LayoutResult {
     }
 
     /// What node `index` shows and does besides its geometry, resolved for this result's size class (`NodeContent`,
-    /// read from the tree's `NodeContentTable`); nil for a result given as `LayoutNode` values without their screen.
-    /// - Complexity: O(1); the first call for a tree resolves every node's content (O(n)).
+    /// read from its payload node's content record); nil for a result given as `LayoutNode` values without their
+    /// screen.
+    /// - Complexity: O(1).
     package func content(at index: Int) -> NodeContent? {
         guard storage.hasSources, index >= 0, index < storage.links.count else { return nil }
-        return NodeContent(storage.contents(sizeClass: traits.horizontalSizeClass), row: index, in: storage)
+        return NodeContent(records: index, in: storage, sizeClass: traits.horizontalSizeClass)
+    }
+
+    /// Node `index`'s content as the tree's `NodeContentTable` resolves it: the reference `content(at:)` is compared
+    /// with (differential tests).
+    /// - Complexity: O(1); the first call for a tree resolves every node's content (O(n)).
+    func tableContent(at index: Int) -> NodeContentTableRow? {
+        guard storage.hasSources, index >= 0, index < storage.links.count else { return nil }
+        return NodeContentTableRow(storage.contents(sizeClass: traits.horizontalSizeClass), row: index, in: storage)
     }
 
     /// The payload `id` of node `index` (nil: none, or a result given as `LayoutNode` values whose id is its path).

@@ -36,8 +36,16 @@ import Testing
     }
 
     /// What the table gives, with the fields `describe` leaves out.
-    static func fromTable(_ c: NodeContent) -> String {
-        NodeContentReadTests.actual(c)
+    static func fromTable(_ c: NodeContentTableRow) -> String {
+        var input = c.input
+        input?.value = nil
+        return NodeContentReadTests.describe(
+            id: c.id, type: c.type, text: c.text, color: c.color, background: c.background, cornerRadius: c.cornerRadius,
+            buttonStyle: c.buttonStyle, frameAlignment: c.frameAlignment, contentMode: c.contentMode, axis: c.axis,
+            pinnedViews: c.pinnedViews, strikethrough: c.strikethrough, underline: c.underline, hasAction: c.hasAction,
+            hasModifierChain: c.hasModifierChain, chain: c.chain.elements, url: c.url, alt: c.alt, systemName: c.systemName,
+            systemImage: c.systemImage, action: c.action, accessibility: c.accessibility, properties: c.properties,
+            onAppear: c.onAppear, input: input, templateItem: c.templateItem)
             + " | \(c.chain.payloadChainStart) \(c.chainBackgroundColors) \(c.isHiddenByModifiers) \(c.onDisappear.map { "\($0)" } ?? "-")"
             + " \(c.type == .image || c.type == .label ? "\(c.placeholder.map { "\($0)" } ?? "-") \(c.flipsForRightToLeftLayoutDirection)" : "")"
     }
@@ -47,9 +55,11 @@ import Testing
         let links = result.storage.links
         var checked = 0, variants = 0
         for i in 0..<result.nodeCount {
-            let content = try #require(result.content(at: i))
+            let table = try #require(result.tableContent(at: i))
             let source = links[i].source
-            #expect(Self.fromRecords(source, sizeClass) == Self.fromTable(content), "\(context) node \(i)")
+            #expect(Self.fromRecords(source, sizeClass) == Self.fromTable(table), "\(context) node \(i)")
+            let content = try #require(result.content(at: i))
+            #expect(content.fullDescription == table.fullDescription, "\(context) node \(i): content(at:)")
             checked += 1
             if ComponentNode.content(at: source).pointee.variants != nil { variants += 1 }
         }

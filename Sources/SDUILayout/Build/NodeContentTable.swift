@@ -2,8 +2,9 @@ import SDUIEnvironment
 import SDUISchema
 
 /// What the nodes of a layout show and do besides their geometry — identity, appearance, text, image request,
-/// control, action, accessibility — resolved for one horizontal size class: the half of the flat tree the stages
-/// after layout read (`NodeContent`), by the nodes' output indices.
+/// control, action, accessibility — resolved for one horizontal size class, by the nodes' output indices: the
+/// reference the stages' `NodeContent` (read from the payload nodes' content records) is compared with
+/// (`LayoutResult.tableContent(at:)`, `NodeContentTableRow`; differential tests).
 ///
 /// The build makes it from the payload nodes the flat nodes were built from, the first time a later stage asks for
 /// a node's content (`LayoutNodeStorage.contents`), once per tree and size class (`PayloadSource.contents`): a tree
