@@ -26,14 +26,6 @@ extension LayoutResult {
         return NodeContent(records: index, in: storage, sizeClass: traits.horizontalSizeClass)
     }
 
-    /// Node `index`'s content as the tree's `NodeContentTable` resolves it: the reference `content(at:)` is compared
-    /// with (differential tests).
-    /// - Complexity: O(1); the first call for a tree resolves every node's content (O(n)).
-    func tableContent(at index: Int) -> NodeContentTableRow? {
-        guard storage.hasSources, index >= 0, index < storage.links.count else { return nil }
-        return NodeContentTableRow(storage.contents(sizeClass: traits.horizontalSizeClass), row: index, in: storage)
-    }
-
     /// The payload `id` of node `index` (nil: none, or a result given as `LayoutNode` values whose id is its path).
     package func payloadID(at index: Int) -> String? {
         guard storage.hasSources else {

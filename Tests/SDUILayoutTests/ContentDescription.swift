@@ -2,8 +2,8 @@ import SDUIEnvironment
 @testable import SDUILayout
 @testable import SDUISchema
 
-/// The fields `NodeContent` (read from the content records) and `NodeContentTableRow` (the content table, the
-/// reference) both give, so one description compares them all.
+/// The fields `NodeContent` gives, so one description compares them all with what the payload model's public
+/// properties say (`fullExpected`).
 protocol DescribedContent {
     var id: String? { get }
     var type: ComponentType { get }
@@ -40,7 +40,6 @@ protocol DescribedContent {
 }
 
 extension NodeContent: DescribedContent {}
-extension NodeContentTableRow: DescribedContent {}
 
 extension DescribedContent {
     /// Every field, the input with its value, the properties with their values.
@@ -53,4 +52,47 @@ extension DescribedContent {
                               isHiddenByModifiers, sizeClass]
         return values.map { String(describing: $0) }.joined(separator: " | ")
     }
+}
+
+/// What `fullDescription` gives for `node`, from the payload model's public properties resolved for `sizeClass` (an
+/// input's value from `state`): independent of the records `NodeContent` reads.
+func fullExpected(_ node: ComponentNode, _ sizeClass: UserInterfaceSizeClass, state: ScreenState) -> String {
+    func r<T>(_ value: Responsive<T>?) -> T? { value?.resolved(for: sizeClass) }
+    let isImage = node.type == .image, shows = isImage || node.type == .label
+    let payloadChain = node.modifiers.chain
+    let full = payloadChain.isEmpty ? [] : node.modifiers.fullChain(isImage: isImage)
+    let chain: [ChainElement] = full.map { ChainElement($0, sizeClass: sizeClass) }
+    let start = full.count - payloadChain.count
+    let backgrounds: [Color] = payloadChain.compactMap { modifier in
+        guard case .background(let d) = modifier, case .color(let c) = d.content else { return nil }
+        return c.resolved(for: sizeClass)
+    }
+    let hidden = payloadChain.contains { modifier in
+        switch modifier {
+        case .hidden(let h): return h.resolved(for: sizeClass)
+        case .opacity(let o): return o.resolved(for: sizeClass) <= 0
+        default: return false
+        }
+    }
+    var input: InputContent? = node.input.map { InputContent($0, sizeClass: sizeClass) }
+    if let target = input?.target { input?.value = state[target] }
+    let text: String? = node.type == .button || node.type == .label ? r(node.title) : r(node.text)
+    let systemName: String? = shows ? r(node.systemName) : nil, systemImage: String? = shows ? r(node.systemImage) : nil
+    let url: String? = shows ? r(node.url) : nil, alt: String? = shows ? r(node.alt) : nil
+    let placeholder: ImagePlaceholder? = shows ? r(node.placeholder) : nil
+    let flips: Bool = shows ? r(node.flipsForRightToLeftLayoutDirection) ?? false : false
+    let accessibility: AccessibilityContent? = node.modifiers.accessibility.map { AccessibilityContent($0, sizeClass: sizeClass) }
+    let color: Color? = r(node.color), background: Color? = r(node.modifiers.background)
+    let cornerRadius: Double? = r(node.modifiers.cornerRadius), buttonStyle: ButtonStyle? = r(node.buttonStyle)
+    let frameAlignment: Alignment? = r(node.modifiers.frame?.alignment), contentMode: ContentMode? = r(node.modifiers.contentMode)
+    let axis: Axis? = r(node.axis), pinned: UInt8? = node.pinnedViews?.rawValue
+    let strikethrough: Bool = r(node.strikethrough) ?? false, underline: Bool = r(node.underline) ?? false
+    let action: Action? = node.modifiers.action, onAppear: Action? = node.onAppear, onDisappear: Action? = node.onDisappear
+    let item: TemplateItem? = node.templateItem, id: String? = node.id
+    let values: [Any?] = [id, node.type, color, background, cornerRadius, buttonStyle, frameAlignment, contentMode,
+                          !payloadChain.isEmpty, chain, start, backgrounds, axis, pinned, text, systemName, systemImage,
+                          strikethrough, underline, url, alt, placeholder, flips, action, action != nil, onAppear, onDisappear,
+                          input, accessibility, node.extra.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }, item,
+                          hidden, sizeClass]
+    return values.map { String(describing: $0) }.joined(separator: " | ")
 }
