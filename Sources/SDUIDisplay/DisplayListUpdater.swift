@@ -56,7 +56,8 @@ public struct DisplayListUpdater: Sendable {
     mutating func update(_ items: [DisplayItem], to layout: LayoutResult, moving: Bool,
                          storage: DisplayListStorage? = nil) -> DisplayListChange {
         defer { self.layout = layout }
-        guard let previous = self.layout, previous.nodeCount == items.count, let nodeChanges = layout.changes(since: previous) else {
+        // (The last layout taken out rather than copied: `layout` replaces it.)
+        guard let previous = self.layout.take(), previous.nodeCount == items.count, let nodeChanges = layout.changes(since: previous) else {
             return .list(makeAll(layout))
         }
         guard nodeChanges.structure.isEmpty else {

@@ -39,6 +39,10 @@ public final class LazyItemTracker {
     private var scrollContent: [Int] = []
     /// The layout and offset the visible items were last found for (`findVisible`).
     private var foundIn: (layout: LayoutResult, offset: Double)?
+    /// Whether the last layout applied (`layoutApplied`) made again only items that do not decide what is visible:
+    /// no lazy item, no child of the root scroll and not the scroll itself (the display list's change names every
+    /// node whose frame, visibility or content changed).
+    private var appliedKeepsVisible = false
     /// The layout indices of `visible`'s items, as last found (renumbered after a splice).
     private var visibleNodes: [Int] = []
     /// The nodes splices made since the lazy items were last brought up to date (the latest numbering): those whose
@@ -66,10 +70,13 @@ public final class LazyItemTracker {
     public func scroll(to offset: Double) { self.offset = offset }
 
     /// After a layout whose display list came as `change`: which nodes are lazy is found again unless the change kept
-    /// the tree and changed no grid, vstack or scroll (`changedComponents`: the update's changed nodes).
+    /// the tree and changed no grid, vstack or scroll (`changedComponents`: the update's changed nodes); and the next
+    /// update keeps the visible items without looking when the change made again no lazy item, no child of the root
+    /// scroll and not the scroll (and the offset is the same).
     /// After a splice (`DisplayListChange.spliced`) the kept lazy items and scroll children are renumbered, and the
     /// children of the spliced nodes that are lazy grids are found at the next update.
     public func layoutApplied(_ change: DisplayListChange, changedComponents: [Int32]?, items: [DisplayItem]) {
+        appliedKeepsVisible = false
         if case .spliced(let splice) = change, let found = lazyItems, !splice.parents.contains(0) {
             let newIndices = splice.newIndices
             // Ascending again (a splice that moved items reorders them); `visibleNodes` stays parallel to `visible`.
@@ -80,10 +87,19 @@ public final class LazyItemTracker {
             for (i, o) in splice.oldIndices.enumerated() where o < 0 { madeNodes.append(i) }
             return
         }
-        guard case .items = change, let changedComponents, lazyItems != nil else { lazyItems = nil; return }
+        guard case .items(let made) = change, let changedComponents, let found = lazyItems else { lazyItems = nil; return }
         if changedComponents.contains(where: { i in
             i < 0 || Int(i) >= items.count || [.grid, .vstack, .scroll].contains(items[Int(i)].type)
-        }) { lazyItems = nil }
+        }) {
+            lazyItems = nil
+            return
+        }
+        var keepsVisible = madeNodes.isEmpty
+        for change in made where keepsVisible {
+            let i = change.index
+            if i == 0 || Self.contains(found, i) || Self.contains(scrollContent, i) { keepsVisible = false }
+        }
+        appliedKeepsVisible = keepsVisible
     }
 
     /// Finds the visible lazy items and runs the actions of those that entered or left the visible area (leaving
@@ -213,13 +229,15 @@ public final class LazyItemTracker {
         }
         assert(!result.rootScrollsVertically || items == result.lazyItemIndices, "LazyItemTracker: the lazy items kept across splices differ from the layout's")
         guard result.nodeCount > 0, result.rootScrollsVertically else { offset = 0; foundIn = nil; return [] }
-        // Nothing that decides what is visible moved since the last time (the layout's change set: no lazy item, no
-        // child of the scroll and not the scroll itself; the same offset): the same items are visible.
-        if let last = foundIn, last.offset == offset, result.recordedChanges(since: last.layout)?.structure.isEmpty == true,
-           let changes = result.changes(since: last.layout),
-           !changes.frames.contains(where: { node in
-               node == 0 || Self.contains(items, Int(node)) || Self.contains(content, Int(node))
-           }) {
+        // Nothing that decides what is visible moved since the last time — the layout is a state change laid out
+        // right after that one (its change set is relative to it) and applied as a change of items that are not lazy
+        // items, children of the scroll or the scroll itself (`layoutApplied`); the same offset: the same items are
+        // visible. (The applied change's items, not the change set's frames compared again: that comparison is the
+        // display list's, made once per layout.)
+        let keepsVisible = appliedKeepsVisible
+        appliedKeepsVisible = false
+        if keepsVisible, let last = foundIn, last.offset == offset,
+           result.recordedChanges(since: last.layout)?.structure.isEmpty == true {
             foundIn = (result, offset)
             return visible
         }

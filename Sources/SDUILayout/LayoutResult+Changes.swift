@@ -35,16 +35,16 @@ extension LayoutResult {
     /// kept nodes of `frames` whose content is as it was and that only moved are `translated`.
     /// - Complexity: O(the nodes in the index ranges the output step wrote).
     public func changes(since previous: LayoutResult) -> NodeChanges? {
-        guard let record = changeRecord, record.base === previous.storage.token, environment == previous.environment,
-              traits == previous.traits else { return nil }
-        var changes = record.changes
-        if record.changes.spliced.isEmpty {
-            guard let moved = storage.changedNodes(since: previous.storage, in: record.written) else { return nil }
+        // (The record read in place: binding it would copy its change set, whose copy below is the one returned.)
+        guard let base = changeRecord?.base, base === previous.storage.token, environment == previous.environment,
+              traits == previous.traits, var changes = changeRecord?.changes else { return nil }
+        if changes.spliced.isEmpty {
+            guard let moved = storage.changedNodes(since: previous.storage, in: changeRecord?.written ?? nil) else { return nil }
             changes.frames = moved
         } else {
             // A tree whose nodes a change of structure renumbered is compared through the renumbering.
-            guard let compared = storage.changedNodes(since: previous.storage, through: record.changes.spliced,
-                                                      content: record.changes.content) else { return nil }
+            guard let compared = storage.changedNodes(since: previous.storage, through: changes.spliced,
+                                                      content: changes.content) else { return nil }
             changes.frames = compared.changed
             changes.translated = TranslatedNodes(nodes: compared.translated, layered: compared.layered)
         }
@@ -95,9 +95,9 @@ extension LayoutResult {
     /// `changes(since:)` compares); nil as there.
     /// - Complexity: O(1).
     package func recordedChanges(since previous: LayoutResult) -> NodeChanges? {
-        guard let record = changeRecord, record.base === previous.storage.token, environment == previous.environment,
+        guard let base = changeRecord?.base, base === previous.storage.token, environment == previous.environment,
               traits == previous.traits else { return nil }
-        return record.changes
+        return changeRecord?.changes
     }
 
     /// The text run of `nodes[index]` (nil for a node without text, or hidden), without making the `LayoutNode`

@@ -34,14 +34,39 @@ public struct LayoutResult: Sendable {
         set { diagnosticStorage = .made(newValue) }
     }
     /// The nodes, or what they are made from.
-    var storage: LayoutNodeStorage
+    var storage: LayoutNodeStorage {
+        _read { yield shared.storage }
+        set { shared = SharedParts(storage: newValue, diagnostics: shared.diagnostics, changeRecord: shared.changeRecord) }
+    }
     /// The diagnostics, or what they are made from.
-    var diagnosticStorage: DiagnosticStorage
+    var diagnosticStorage: DiagnosticStorage {
+        _read { yield shared.diagnostics }
+        set { shared = SharedParts(storage: shared.storage, diagnostics: newValue, changeRecord: shared.changeRecord) }
+    }
     /// What changed since the layout this one was made from, when it is a state change laid out by the same engine
     /// (`LayoutEngine.layout(applying:in:traits:)`): the state update's change set, the frames the output step
     /// wrote and the pass it is relative to (`changes(since:)` fills in `frames`). nil: anything may have changed
     /// (a fresh layout of another tree, the general path).
-    var changeRecord: ChangeRecord?
+    var changeRecord: ChangeRecord? {
+        _read { yield shared.changeRecord }
+        set { shared = SharedParts(storage: shared.storage, diagnostics: shared.diagnostics, changeRecord: newValue) }
+    }
+    /// The nodes, the diagnostics and the change record, in one object that every copy of the result shares: a host
+    /// keeps a result in several places (its controller, its display list's updater, what it reads a tap's node
+    /// from), and a copy then retains one reference instead of each of their arrays. Never changed: a setter above
+    /// makes a new one (results are changed only as they are made).
+    private var shared: SharedParts
+
+    /// `LayoutResult.shared`.
+    private final class SharedParts: Sendable {
+        let storage: LayoutNodeStorage
+        let diagnostics: DiagnosticStorage
+        let changeRecord: ChangeRecord?
+
+        init(storage: LayoutNodeStorage, diagnostics: DiagnosticStorage, changeRecord: ChangeRecord?) {
+            self.storage = storage; self.diagnostics = diagnostics; self.changeRecord = changeRecord
+        }
+    }
 
     public init(screenID: String, environment: WindowEnvironment, traits: TraitCollection,
                 nodes: [LayoutNode], diagnostics: [LayoutDiagnostic]) {
@@ -52,7 +77,7 @@ public struct LayoutResult: Sendable {
     init(screenID: String, environment: WindowEnvironment, traits: TraitCollection, storage: LayoutNodeStorage,
          diagnostics: DiagnosticStorage) {
         self.screenID = screenID; self.environment = environment; self.traits = traits
-        self.storage = storage; self.diagnosticStorage = diagnostics
+        shared = SharedParts(storage: storage, diagnostics: diagnostics, changeRecord: nil)
     }
 
     /// The number of nodes (`nodes.count`, without making the `LayoutNode` values).

@@ -175,6 +175,65 @@ import SDUISchema
         #expect(controller.displayListSplices - splicesBefore == 3, "the swaps were spliced: \(controller.displayListSplices - splicesBefore)")
     }
 
+    @Test func `after state changes in place above, in and below the grid, the visible items are those the layout shows`() throws {
+        // The header's text, the cells' height and a footer's text read the state: changes that move the items, and
+        // changes that move nothing that decides what is visible (the visible items are then kept without looking).
+        let json = Self.feed.replacingOccurrences(of: #""state": {"log": "","#, with: #""state": {"title": "Header", "h": 100, "note": "", "log": "","#)
+            .replacingOccurrences(of: #""text": "Header","#, with: #""text": "@{title}","#)
+            .replacingOccurrences(of: #""frame": {"height": 100},"#, with: #""frame": {"height": "@{h}"},"#)
+            .replacingOccurrences(of: #""onDisappear": {"type": "append", "name": "gone", "value": "@{index}"}}}]}]}]}}"#,
+                                  with: #""onDisappear": {"type": "append", "name": "gone", "value": "@{index}"}}}]},"#
+                                    + #"{"type": "text", "id": "footer", "text": "@{note}"}]}]}}"#)
+        #expect(json.contains("footer") && json.contains("@{h}") && json.contains("@{title}"))
+        let (harness, controller) = try launch(json)
+        defer { withExtendedLifetime(harness) {} }
+        var random = SplitMix(seed: 2713)
+        let titles = ["Header", "A header long enough to wrap onto a second line and a third one at this width, or more", "H"]
+        for step in 0..<60 {
+            switch random.next(5) {
+            case 0: try controller.setState("title", to: .string(titles[random.next(titles.count)]))
+            case 1: try controller.setState("h", to: .int(40 + 30 * random.next(5)))
+            case 2, 3: try controller.setState("note", to: .string("note \(random.next(1000))"))
+            default: try controller.scroll(to: Double(random.next(4000)))
+            }
+            let expected = try Self.visibleCells(of: controller)
+            #expect(controller.visibleLazyItems == expected, "step \(step)")
+            #expect(indices(controller, "seen").count - indices(controller, "gone").count == expected.count, "step \(step)")
+        }
+    }
+
+    @Test func `after a lazy item is hidden or shown in place, the visible items are those the layout shows`() throws {
+        // A grid of fixed cells, each hidden while `hide` names it: hiding one changes that item alone (the display
+        // list's change of a few items), which must not keep the visible items; a footer's text changes nothing that
+        // decides them.
+        let cells = (0..<40).map { ##"{"type": "color", "id": "cell-c\##($0)", "color": "#3366CC", "frame": {"height": 100}, "visible": "@{hide != 'c\##($0)'}"}"## }
+        let json = #"{"schemaVersion": 1, "id": "fixed", "state": {"hide": "", "note": ""}, "root": {"type": "scroll", "id": "feed", "children": ["#
+            + #"{"type": "vstack", "spacing": 0, "children": [{"type": "grid", "id": "grid", "columns": 2, "spacing": 10, "children": ["#
+            + cells.joined(separator: ", ") + #"]}, {"type": "text", "id": "footer", "text": "@{note}"}]}]}}"#
+        let (harness, controller) = try launch(json)
+        defer { withExtendedLifetime(harness) {} }
+        var random = SplitMix(seed: 2714)
+        var hidden = 0
+        for step in 0..<60 {
+            switch random.next(4) {
+            case 0, 1:
+                // Mostly a cell that is visible now.
+                let shown = controller.visibleLazyItems
+                let id = shown.isEmpty || random.next(4) == 0 ? "cell-c\(random.next(40))" : shown[random.next(shown.count)]
+                try controller.setState("hide", to: .string(String(id.dropFirst("cell-".count))))
+                hidden += 1
+            case 2: try controller.setState("note", to: .string("note \(random.next(1000))"))
+            default: try controller.scroll(to: Double(random.next(2500)))
+            }
+            let layout = try #require(controller.layoutResult)
+            let top = layout.frame(at: 0).minY + controller.scrollOffset, bottom = layout.frame(at: 0).maxY + controller.scrollOffset
+            let expected = layout.nodes.filter { $0.id.hasPrefix("cell-") && !$0.isHidden && $0.frame.maxY > top && $0.frame.minY < bottom }.map(\.id)
+            #expect(!expected.isEmpty, "step \(step)")
+            #expect(controller.visibleLazyItems == expected, "step \(step)")
+        }
+        #expect(hidden >= 20)
+    }
+
     @Test func `a screen whose root is not a vertical scroll cannot be scrolled`() throws {
         let (harness, controller) = try launch(#"{"schemaVersion": 1, "id": "s", "root": {"type": "vstack", "children": []}}"#)
         defer { withExtendedLifetime(harness) {} }
