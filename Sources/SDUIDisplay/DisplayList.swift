@@ -35,7 +35,17 @@ public struct DisplayList: Sequence, Sendable {
 
     /// The nodes that carry `tree`'s elements, in its reading order.
     static func order(of tree: AccessibilityTree?) -> [NodeIndex] {
-        tree?.elements.compactMap { $0.nodeIndices.first.map { NodeIndex(Int32(truncatingIfNeeded: $0)) } } ?? []
+        guard let tree else { return [] }
+        // Written in place (an append per element checks the array's uniqueness and room each time).
+        return tree.elements.withUnsafeBufferPointer { elements in
+            [NodeIndex](unsafeUninitializedCapacity: elements.count) { order, count in
+                for k in elements.indices {
+                    guard let node = elements[k].nodeIndices.first else { continue }
+                    order.initializeElement(at: count, to: NodeIndex(Int32(truncatingIfNeeded: node)))
+                    count += 1
+                }
+            }
+        }
     }
 
     /// Each item's place in VoiceOver's reading order as a SwiftUI `accessibilitySortPriority` ("Higher numbers are
