@@ -550,6 +550,10 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
             }
         }
         guard fits else { return false }
+        // The check above takes each kept old item once; the current items marked kept must be exactly those (one
+        // marked kept that no new item takes would be neither moved nor released below: its view would leak).
+        assert(oldIndices.lazy.filter { $0 >= 0 }.count == newIndices.lazy.filter { $0 >= 0 }.count,
+               "ViewTreeDriver.permuteViewsInOrder: the old and new indices do not agree on the kept items")
         let common = min(oldCount, newCount)
         withUnsafeTemporaryAllocation(of: Host.HostView.self, capacity: newCount) { moved in
             let to = moved.baseAddress!

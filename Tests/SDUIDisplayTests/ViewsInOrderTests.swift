@@ -94,4 +94,33 @@ import SDUIEnvironment
         #expect(permuted >= 40 && grew >= 5 && shrank >= 5 && held >= 5,
                 "permuted \(permuted), grew \(grew), shrank \(shrank), held \(held)")
     }
+
+    /// Indices that pass the per-item check but disagree (a current item marked kept that no new item takes: its
+    /// view would be neither moved nor released) stop a debug build; agreeing ones permute.
+    @Test func `disagreeing old and new indices stop a debug build`() async throws {
+        #expect(try Self.permuted(oldIndices: [0, 1, 2], newIndices: [0, 1, 2]))
+        #if DEBUG
+        await #expect(processExitsWith: .failure) {
+            // The last item is inserted (its view found by key) while the current one at its place says it is kept.
+            _ = try await Self.permuted(oldIndices: [0, 1, -1], newIndices: [0, 1, 2])
+        }
+        #endif
+    }
+
+    /// A driver showing a three-item screen, its views in order permuted to its own items through `oldIndices` and
+    /// `newIndices`; whether the permutation ran.
+    static func permuted(oldIndices: [Int32], newIndices: [Int32]) throws -> Bool {
+        let payload = #"{"schemaVersion": 1, "id": "s", "root": {"type": "vstack", "id": "page", "children": ["#
+            + #"{"type": "text", "id": "a", "text": "A"}, {"type": "text", "id": "b", "text": "B"}]}}"#
+        let screen = try #require(PayloadDecoder().decode(Array(payload.utf8)).screen)
+        let environment = IncrementalDisplayListTests.window(375)
+        let census = Census()
+        var list = DisplayListUpdater()
+        var driver = ViewTreeDriver(host: ObjectHost(census: census))
+        driver.apply(list.update(driver.items, to: LayoutEngine().layout(screen, in: environment, traits: environment.traitCollection())))
+        let found = driver.orderedViews()
+        var ordered = try #require(found)
+        try #require(ordered.count == 3)
+        return driver.permuteViewsInOrder(&ordered, oldIndices: oldIndices, newIndices: newIndices, newItems: driver.items)
+    }
 }

@@ -117,7 +117,8 @@ public struct StateUpdater: Sendable {
         if state.schema == screen.state.schema, !tables.dependencies.droppedContentReads(anyOf: lastSlots) {
             let templateNodes = tables.dependencies.templateNodes(readingAnyOf: lastSlots)
             if templateNodes.isEmpty {
-                if let changes = fastChanges(slots: lastSlots, state: state), let update = patched(changes, state: state, base: base) {
+                if let changes = fastChanges(readers: tables.dependencies.nodes(readingAnyOf: lastSlots), state: state),
+                   let update = patched(changes, state: state, base: base) {
                     return update
                 }
             } else if let update = templateUpdate(templateNodes, state: state, base: base) {
@@ -210,10 +211,12 @@ public struct StateUpdater: Sendable {
         // and the nodes' children, are then held by the screen alone (the layout keeps no pointer into them:
         // `LayoutTree.spliceChildren`), and the update rearranges them in place instead of copying them and every
         // kept child. Otherwise the old screen is kept until the checks pass, to be put back when one refuses.
+        // The readers of the changed variables in the renumbered tables: made once, for the check and the changes.
+        let readers = renumbered ? tables.dependencies.nodes(readingAnyOf: lastSlots) : []
         var checked: FastChanges?
-        if renumbered && readsOnlyTexts(slots: lastSlots) {
+        if renumbered && readsOnlyTexts(readers) {
             guard !tables.repeatsID, tables.count <= min(options.maxNodes, options.maxTemplateNodes) / 2,
-                  let changes = fastChanges(slots: lastSlots, state: state) else {
+                  let changes = fastChanges(readers: readers, state: state) else {
                 tables = ReaderTables(screen: screen)
                 return nil
             }
@@ -234,7 +237,8 @@ public struct StateUpdater: Sendable {
         }
         if !renumbered { tables = ReaderTables(screen: screen) }
         guard !tables.repeatsID, tables.count <= min(options.maxNodes, options.maxTemplateNodes) / 2,
-              let changes = checked ?? fastChanges(slots: lastSlots, state: state),
+              let changes = checked ?? fastChanges(readers: renumbered ? readers : tables.dependencies.nodes(readingAnyOf: lastSlots),
+                                                   state: state),
               let update = patched(changes, state: state, base: base, splicedChildren: spliced.reversed(),
                                    structure: templateNumbers(at: patches.map(\.path)), before: before) else {
             // (Checked first, `saved` nil: `patched` cannot refuse without property readers.)
@@ -245,10 +249,11 @@ public struct StateUpdater: Sendable {
         return update
     }
 
-    /// Whether every reader of `slots` is a text reader or a control that only shows the state: what the fast path
-    /// does for them reads the tables and the state, not the screen.
-    private func readsOnlyTexts(slots: [Int]) -> Bool {
-        for number in tables.dependencies.nodes(readingAnyOf: slots) {
+    /// Whether every one of `readers` (the readers of the changed variables, `StateDependencies.nodes(readingAnyOf:)`)
+    /// is a text reader or a control that only shows the state: what the fast path does for them reads the tables and
+    /// the state, not the screen.
+    private func readsOnlyTexts(_ readers: [Int32]) -> Bool {
+        for number in readers {
             guard tables.textOf.indices.contains(Int(number)) else { return false }
             if tables.textOf[Int(number)] < 0 && tables.propertyOf[Int(number)] != ReaderTables.controlOnly { return false }
         }
@@ -277,16 +282,17 @@ public struct StateUpdater: Sendable {
     private typealias FastChanges = (texts: [(node: Int32, text: String)], properties: [Int32], inputs: [Int32],
                                      inputTexts: [(node: Int32, text: String)])
 
-    /// The new texts of the text readers of `slots`, and the other readers of `slots` (by number, ascending), or
-    /// nil when the fast path does not apply (a reader is inside a template, a text binding fails). The caller has
-    /// made the templates whose items read `slots` (or there are none).
-    private func fastChanges(slots: [Int], state: ScreenState) -> FastChanges? {
+    /// The new texts of the text readers among `readers` (the readers of the changed variables in the current tables,
+    /// `StateDependencies.nodes(readingAnyOf:)`), and the other readers (by number, ascending), or nil when the fast
+    /// path does not apply (a reader is inside a template, a text binding fails). The caller has made the templates
+    /// whose items read the changed variables (or there are none).
+    private func fastChanges(readers: [Int32], state: ScreenState) -> FastChanges? {
         var changes: [(node: Int32, text: String)] = []
         var properties: [Int32] = []
         var inputs: [Int32] = []
         var inputTexts: [(node: Int32, text: String)] = []
         let values = state.values
-        for number in tables.dependencies.nodes(readingAnyOf: slots) {
+        for number in readers {
             guard tables.textOf.indices.contains(Int(number)) else { return nil }
             let k = Int(tables.textOf[Int(number)])
             guard k >= 0 else {
