@@ -35,17 +35,17 @@ public struct DisplayList: Sequence, Sendable {
 
     /// The nodes that carry `tree`'s elements, in its reading order.
     static func order(of tree: AccessibilityTree?) -> [NodeIndex] {
-        guard let tree else { return [] }
-        // Written in place (an append per element checks the array's uniqueness and room each time).
-        return tree.elements.withUnsafeBufferPointer { elements in
-            [NodeIndex](unsafeUninitializedCapacity: elements.count) { order, count in
-                for k in elements.indices {
-                    guard let node = elements[k].nodeIndices.first else { continue }
-                    order.initializeElement(at: count, to: NodeIndex(Int32(truncatingIfNeeded: node)))
-                    count += 1
-                }
+        // (The elements taken alone: binding the tree would copy it, retaining each of its arrays.)
+        guard let elements = tree?.elements else { return [] }
+        // Room made once (appends that grow the array copy it).
+        var order: [NodeIndex] = []
+        order.reserveCapacity(elements.count)
+        elements.withUnsafeBufferPointer { elements in
+            for k in elements.indices {
+                if let node = elements[k].nodeIndices.first { order.append(NodeIndex(Int32(truncatingIfNeeded: node))) }
             }
         }
+        return order
     }
 
     /// Each item's place in VoiceOver's reading order as a SwiftUI `accessibilitySortPriority` ("Higher numbers are
