@@ -9,20 +9,20 @@ extension ComponentNode {
     /// `font-not-found` warning and the text is measured in the built-in face.
     public var fontFamily: Responsive<String>? {
         get { box.properties.sectionAndStyle.fontFamily }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.fontFamily }
+        _modify { makeUnique(); defer { box.refreshRecord() }; yield &box.properties.sectionAndStyle.fontFamily }
     }
 
     /// The font size in points at the default Dynamic Type size (Large), scaled at other sizes relative to the node's
     /// text style as SwiftUI's `Font.custom(_:size:relativeTo:)` scales it. Nil: the style's size.
     public var fontSize: Responsive<Double>? {
         get { box.properties.sectionAndStyle.fontSize }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.fontSize }
+        _modify { makeUnique(); defer { box.refreshRecord() }; yield &box.properties.sectionAndStyle.fontSize }
     }
 
     /// Whether the text is italic (SwiftUI's `italic()`): an italic face of the family is chosen by CSS font
     /// matching. Nil: upright.
     public var italic: Responsive<Bool>? {
         get { box.properties.sectionAndStyle.italic }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.italic }
+        _modify { makeUnique(); defer { box.refreshRecord() }; yield &box.properties.sectionAndStyle.italic }
     }
 }

@@ -52,67 +52,67 @@ extension ComponentNode {
     /// A section's header (drawn before its children; pinned by a scroll's `pinnedViews`).
     public var header: ComponentNode? {
         get { box.properties.sectionAndStyle.header }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.header }
+        _modify { makeUnique(); defer { box.refreshRecord() }; yield &box.properties.sectionAndStyle.header }
     }
     /// A section's footer (drawn after its children).
     public var footer: ComponentNode? {
         get { box.properties.sectionAndStyle.footer }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.footer }
+        _modify { makeUnique(); defer { box.refreshRecord() }; yield &box.properties.sectionAndStyle.footer }
     }
     /// A scroll's pinned section views (SwiftUI's `LazyVStack(pinnedViews:)`).
     public var pinnedViews: PinnedScrollableViews? {
         get { box.properties.sectionAndStyle.pinnedViews }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.pinnedViews }
+        _modify { makeUnique(); defer { box.refreshRecord() }; yield &box.properties.sectionAndStyle.pinnedViews }
     }
 
     // MARK: Containers
     /// `viewThatFits`: the axes on which a child must fit (default both).
     public var axes: Axis.Set? {
         get { box.properties.sectionAndStyle.axes }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.axes }
+        _modify { makeUnique(); defer { box.refreshRecord() }; yield &box.properties.sectionAndStyle.axes }
     }
     /// `flow`: space between lines; `text`: extra space between lines (SwiftUI's `lineSpacing`).
     public var lineSpacing: Responsive<Double>? {
         get { box.properties.sectionAndStyle.lineSpacing }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.lineSpacing }
+        _modify { makeUnique(); defer { box.refreshRecord() }; yield &box.properties.sectionAndStyle.lineSpacing }
     }
 
     // MARK: Text
     /// A line through the text (SwiftUI's `strikethrough()`).
     public var strikethrough: Responsive<Bool>? {
         get { box.properties.sectionAndStyle.strikethrough }
-        _modify { makeUnique(); yield &box.properties.sectionAndStyle.strikethrough }
+        _modify { makeUnique(); defer { box.refreshRecord() }; yield &box.properties.sectionAndStyle.strikethrough }
     }
     /// A line under the text (SwiftUI's `underline()`).
     public var underline: Responsive<Bool>? {
         get { box.properties.sectionAndStyle.underline }
-        _modify { makeUnique(); yield &box.properties.sectionAndStyle.underline }
+        _modify { makeUnique(); defer { box.refreshRecord() }; yield &box.properties.sectionAndStyle.underline }
     }
     /// Digits of one width (SwiftUI's `monospacedDigit()`).
     public var monospacedDigit: Responsive<Bool>? {
         get { box.properties.sectionAndStyle.monospacedDigit }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.monospacedDigit }
+        _modify { makeUnique(); defer { box.refreshRecord() }; yield &box.properties.sectionAndStyle.monospacedDigit }
     }
     /// Where a truncated line is cut (SwiftUI's `truncationMode(_:)`; default tail).
     public var truncationMode: Responsive<TruncationMode>? {
         get { box.properties.sectionAndStyle.truncationMode }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.truncationMode }
+        _modify { makeUnique(); defer { box.refreshRecord() }; yield &box.properties.sectionAndStyle.truncationMode }
     }
     /// How far the font may shrink to fit before the text is truncated, 0 < f ≤ 1 (SwiftUI's `minimumScaleFactor`).
     public var minimumScaleFactor: Responsive<Double>? {
         get { box.properties.sectionAndStyle.minimumScaleFactor }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.minimumScaleFactor }
+        _modify { makeUnique(); defer { box.refreshRecord() }; yield &box.properties.sectionAndStyle.minimumScaleFactor }
     }
 
     // MARK: Symbols
     /// `label`: the SF Symbol before the title.
     public var systemImage: Responsive<String>? {
         get { box.properties.sectionAndStyle.systemImage }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.systemImage }
+        _modify { makeUnique(); defer { box.refreshRecord() }; yield &box.properties.sectionAndStyle.systemImage }
     }
     /// `image`: an SF Symbol by name, sized as the symbol at the node's text `style` (SwiftUI's `Image(systemName:)`).
     public var systemName: Responsive<String>? {
         get { box.properties.sectionAndStyle.systemName }
-        _modify { makeUnique(); defer { geometry = GeometryProperties(of: self) }; yield &box.properties.sectionAndStyle.systemName }
+        _modify { makeUnique(); defer { box.refreshRecord() }; yield &box.properties.sectionAndStyle.systemName }
     }
 }

@@ -4,19 +4,19 @@ extension ComponentNode {
     /// What runs when the node's screen appears (`viewDidAppear`), or a lazy item enters the viewport.
     public var onAppear: Action? {
         get { box.properties.onAppear }
-        set { makeUnique(); box.properties.onAppear = newValue }
+        set { makeUnique(); box.properties.onAppear = newValue; box.refreshRecord() }
     }
 
     /// What runs when the node's screen disappears (`viewDidDisappear`), or a lazy item leaves the viewport.
     public var onDisappear: Action? {
         get { box.properties.onDisappear }
-        set { makeUnique(); box.properties.onDisappear = newValue }
+        set { makeUnique(); box.properties.onDisappear = newValue; box.refreshRecord() }
     }
 
     /// The control's properties, for `toggle`, `textField`, `stepper` and `picker` nodes.
     public var input: InputProperties? {
         get { box.properties.input }
-        set { makeUnique(); box.properties.input = newValue }
+        set { makeUnique(); box.properties.input = newValue; box.refreshRecord() }
     }
 
     /// The `forEach` templates among the payload's children, each with the range of `children` it made.
@@ -26,7 +26,7 @@ extension ComponentNode {
     /// `Screen.resolved(in:)` makes them again.
     public var templates: [ChildTemplate] {
         get { box.properties.templates }
-        set { makeUnique(); box.properties.templates = newValue }
+        set { makeUnique(); box.properties.templates = newValue; box.refreshRecord() }
     }
 
     /// The node's properties bound to the state, each with where it is in the node's payload object. The bound
@@ -34,13 +34,13 @@ extension ComponentNode {
     /// the property's default).
     public var bindings: [PropertyBinding] {
         get { box.properties.bindings }
-        set { makeUnique(); box.properties.bindings = newValue }
+        set { makeUnique(); box.properties.bindings = newValue; box.refreshRecord() }
     }
 
     /// For the root of a node a template made: the item it shows (its bindings read `item` and `index`).
     public var templateItem: TemplateItem? {
         get { box.properties.templateItem }
-        set { makeUnique(); box.properties.templateItem = newValue }
+        set { makeUnique(); box.properties.templateItem = newValue; box.setContentTemplateItem(newValue) }
     }
 
     /// The identity of the template item the node shows (`templateItem?.key`), read without copying the item.

@@ -53,6 +53,14 @@ public struct ComponentNode: Hashable, Sendable {
         UnsafePointer(node.pointee.box.record)
     }
 
+    /// The node's content record (`NodeContentRecord`): what it shows and does besides its geometry, resolved.
+    package var content: NodeContentRecord { box.content.pointee }
+
+    /// The content record of the node at `node`, read in place (see `geometry(at:)`). Valid as `geometryPointer` is.
+    package static func content(at node: UnsafePointer<ComponentNode>) -> UnsafePointer<NodeContentRecord> {
+        UnsafePointer(node.pointee.box.content)
+    }
+
     /// The children of the node at `node`, read in place: their buffer, nothing retained. Valid as `geometryPointer`
     /// is — while the node (or a copy of it) is neither changed nor freed — which the layout build relies on for the
     /// whole walk of a subtree (reading `children` through the pointer around that walk would retain and release the
@@ -91,7 +99,7 @@ public struct ComponentNode: Hashable, Sendable {
         get { box.properties.spacing }
         _modify {
             makeUnique()
-            defer { geometry = GeometryProperties(of: self) }
+            defer { box.refreshRecord() }
             yield &box.properties.spacing
         }
     }
@@ -100,7 +108,7 @@ public struct ComponentNode: Hashable, Sendable {
         get { box.properties.alignment }
         _modify {
             makeUnique()
-            defer { geometry = GeometryProperties(of: self) }
+            defer { box.refreshRecord() }
             yield &box.properties.alignment
         }
     }
@@ -109,7 +117,7 @@ public struct ComponentNode: Hashable, Sendable {
         get { box.properties.columns }
         _modify {
             makeUnique()
-            defer { geometry = GeometryProperties(of: self) }
+            defer { box.refreshRecord() }
             yield &box.properties.columns
         }
     }
@@ -119,7 +127,7 @@ public struct ComponentNode: Hashable, Sendable {
         get { box.properties.gridItems }
         _modify {
             makeUnique()
-            defer { geometry = GeometryProperties(of: self) }
+            defer { box.refreshRecord() }
             yield &box.properties.gridItems
         }
     }
@@ -128,7 +136,7 @@ public struct ComponentNode: Hashable, Sendable {
         get { box.properties.minColumnWidth }
         _modify {
             makeUnique()
-            defer { geometry = GeometryProperties(of: self) }
+            defer { box.refreshRecord() }
             yield &box.properties.minColumnWidth
         }
     }
@@ -137,7 +145,7 @@ public struct ComponentNode: Hashable, Sendable {
         get { box.properties.rowSpacing }
         _modify {
             makeUnique()
-            defer { geometry = GeometryProperties(of: self) }
+            defer { box.refreshRecord() }
             yield &box.properties.rowSpacing
         }
     }
@@ -146,7 +154,7 @@ public struct ComponentNode: Hashable, Sendable {
         get { box.properties.columnSpacing }
         _modify {
             makeUnique()
-            defer { geometry = GeometryProperties(of: self) }
+            defer { box.refreshRecord() }
             yield &box.properties.columnSpacing
         }
     }
@@ -155,7 +163,7 @@ public struct ComponentNode: Hashable, Sendable {
         get { box.properties.axis }
         _modify {
             makeUnique()
-            defer { geometry = GeometryProperties(of: self) }
+            defer { box.refreshRecord() }
             yield &box.properties.axis
         }
     }
@@ -166,7 +174,7 @@ public struct ComponentNode: Hashable, Sendable {
         get { box.properties.text }
         _modify {
             makeUnique()
-            defer { geometry = GeometryProperties(of: self) }
+            defer { box.refreshRecord() }
             yield &box.properties.text
         }
     }
@@ -175,7 +183,7 @@ public struct ComponentNode: Hashable, Sendable {
         get { box.properties.style }
         _modify {
             makeUnique()
-            defer { geometry = GeometryProperties(of: self) }
+            defer { box.refreshRecord() }
             yield &box.properties.style
         }
     }
@@ -184,7 +192,7 @@ public struct ComponentNode: Hashable, Sendable {
         get { box.properties.weight }
         _modify {
             makeUnique()
-            defer { geometry = GeometryProperties(of: self) }
+            defer { box.refreshRecord() }
             yield &box.properties.weight
         }
     }
@@ -193,7 +201,7 @@ public struct ComponentNode: Hashable, Sendable {
         get { box.properties.lineLimit }
         _modify {
             makeUnique()
-            defer { geometry = GeometryProperties(of: self) }
+            defer { box.refreshRecord() }
             yield &box.properties.lineLimit
         }
     }
@@ -202,6 +210,7 @@ public struct ComponentNode: Hashable, Sendable {
         get { box.properties.color }
         _modify {
             makeUnique()
+            defer { box.refreshRecord() }
             yield &box.properties.color
         }
     }
@@ -219,12 +228,14 @@ public struct ComponentNode: Hashable, Sendable {
                 if box.properties.url != nil {
                     makeUnique()
                     box.properties.url = nil
+                    box.refreshRecord()
                 }
             } else {
                 fixedURL = nil
                 if newValue != nil || box.properties.url != nil {
                     makeUnique()
                     box.properties.url = newValue
+                    box.refreshRecord()
                 }
             }
         }
@@ -234,6 +245,7 @@ public struct ComponentNode: Hashable, Sendable {
         get { box.properties.placeholder }
         _modify {
             makeUnique()
+            defer { box.refreshRecord() }
             yield &box.properties.placeholder
         }
     }
@@ -242,6 +254,7 @@ public struct ComponentNode: Hashable, Sendable {
         get { box.properties.alt }
         _modify {
             makeUnique()
+            defer { box.refreshRecord() }
             yield &box.properties.alt
         }
     }
@@ -252,6 +265,7 @@ public struct ComponentNode: Hashable, Sendable {
         get { box.properties.flipsForRightToLeftLayoutDirection }
         _modify {
             makeUnique()
+            defer { box.refreshRecord() }
             yield &box.properties.flipsForRightToLeftLayoutDirection
         }
     }
@@ -262,7 +276,7 @@ public struct ComponentNode: Hashable, Sendable {
         get { box.properties.title }
         _modify {
             makeUnique()
-            defer { geometry = GeometryProperties(of: self) }
+            defer { box.refreshRecord() }
             yield &box.properties.title
         }
     }
@@ -271,7 +285,7 @@ public struct ComponentNode: Hashable, Sendable {
         get { box.properties.buttonStyle }
         _modify {
             makeUnique()
-            defer { geometry = GeometryProperties(of: self) }
+            defer { box.refreshRecord() }
             yield &box.properties.buttonStyle
         }
     }
@@ -282,7 +296,7 @@ public struct ComponentNode: Hashable, Sendable {
         get { box.properties.minLength }
         _modify {
             makeUnique()
-            defer { geometry = GeometryProperties(of: self) }
+            defer { box.refreshRecord() }
             yield &box.properties.minLength
         }
     }
@@ -291,7 +305,7 @@ public struct ComponentNode: Hashable, Sendable {
         get { box.properties.modifiers }
         _modify {
             makeUnique()
-            defer { geometry = GeometryProperties(of: self) }
+            defer { box.refreshRecord() }
             yield &box.properties.modifiers
         }
     }
@@ -300,6 +314,7 @@ public struct ComponentNode: Hashable, Sendable {
         get { box.properties.extra }
         _modify {
             makeUnique()
+            defer { box.refreshRecord() }
             yield &box.properties.extra
         }
     }
@@ -361,7 +376,7 @@ public struct ComponentNode: Hashable, Sendable {
         return count
     }
 
-    /// Makes the geometry record again after the box's properties were changed directly.
+    /// Makes the records again after the box's properties were changed directly.
     mutating func refreshGeometry() {
         makeUnique()
         box.refreshRecord()
@@ -381,7 +396,8 @@ public struct ComponentNode: Hashable, Sendable {
         makeUnique()
         // One access to the box's properties (each is an exclusivity check): the old value is looked at and the
         // new one stored in the same access.
-        if box.setFixedText(string, isTitle: isTitle) {
+        // The content record's size-class variants hold the text too: made again with the rest.
+        if box.setFixedText(string, isTitle: isTitle) && !box.content.pointee.usesSizeClasses {
             if isTitle { box.record.pointee.title = string } else { box.record.pointee.text = string }
         } else {
             refreshGeometry()

@@ -221,6 +221,7 @@ extension ComponentNode {
             box.properties.bindings = []
             box.properties.templates = []
             box.properties.templateItem = nil
+            box.refreshRecord()
         }
         for i in children.indices { children[i].freeze() }
         if modifiers.chain.contains(where: { $0.decorationContent != nil }) {

@@ -269,6 +269,8 @@ struct FastDecoder {
             box = shared.box.takeUnretainedValue()
         } else if let made = own.take() {
             made.record.pointee.clampToLimits()
+            // A size-class map among the properties: the content record's variants are made from them now.
+            if made.content.pointee.usesSizeClasses || made.record.pointee.usesSizeClasses { made.refreshContent() }
             if oneRun && memo.keeps(types) {
                 // The slots the run set: not the id, the children or a fixed URL, which are the node's.
                 let ownSlots = Self.bit(.id) | Self.bit(.children) | (fixedURL == nil ? 0 : Self.bit(.url))
@@ -363,7 +365,7 @@ struct FastDecoder {
         }
         if run.start < 0 { run.start = memberStart }
         if runEnded { oneRun = false }
-        try decodeProperty(slot, into: &target.properties, record: &target.record.pointee)
+        try decodeProperty(slot, into: &target.properties, record: &target.record.pointee, content: &target.content.pointee)
         if !runEnded { run.count = scanner.index - run.start }
     }
 
@@ -415,10 +417,12 @@ struct FastDecoder {
     }
 
     /// The value of a property slot (neither `id` nor `children`), with the general path's checks, into the node's
-    /// properties `p` and their geometry record `g` (the record is written as the properties are read: what
-    /// `GeometryProperties(of:sizeClass: nil)` would make of them afterwards, but without reading every property
-    /// again; the node's last property is followed by `clampToLimits`).
-    private mutating func decodeProperty(_ slot: FastSlot, into p: inout NodeProperties, record g: inout GeometryProperties) throws(FastPathBail) {
+    /// properties `p` and their geometry record `g` and content record `c` (the records are written as the properties
+    /// are read: what `GeometryProperties(of:sizeClass: nil)` and `NodeContentRecord.make(of:…)` would make of them
+    /// afterwards, but without reading every property again; the node's last property is followed by
+    /// `clampToLimits`, and a size-class map by the content record made whole: `PropertyBox.refreshContent`).
+    private mutating func decodeProperty(_ slot: FastSlot, into p: inout NodeProperties, record g: inout GeometryProperties,
+                                         content c: inout NodeContentRecord) throws(FastPathBail) {
         switch slot {
         case .id, .children: throw FastPathBail()
         case .padding:
@@ -429,6 +433,7 @@ struct FastDecoder {
             let v = try frame()
             p.modifiers.frame = v
             g.decodedFrame(v)
+            if let a = v.alignment { c.frameAlignment = c.decoded(a) }
         case .aspectRatio:
             let v = try responsive { d throws(FastPathBail) in try d.number(.aspectRatio) }
             p.modifiers.aspectRatio = v
@@ -437,8 +442,15 @@ struct FastDecoder {
             let v = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.contentMode) }
             p.modifiers.contentMode = v
             g.isFill = g.decoded(v) == .fill
-        case .background: p.modifiers.background = try responsiveColor()
-        case .cornerRadius: p.modifiers.cornerRadius = try responsive { d throws(FastPathBail) in try d.number(.length) }
+            c.contentMode = c.decoded(v)
+        case .background:
+            let v = try responsiveColor()
+            p.modifiers.background = v
+            c.background = c.decoded(v)
+        case .cornerRadius:
+            let v = try responsive { d throws(FastPathBail) in try d.number(.length) }
+            p.modifiers.cornerRadius = v
+            c.cornerRadius = c.decoded(v)
         case .visible:
             let v = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
             p.modifiers.visible = v
@@ -448,11 +460,19 @@ struct FastDecoder {
             p.modifiers.layoutPriority = v
             g.layoutPriority = g.decoded(v) ?? .nan
         case .action:
-            p.modifiers.action = try action()
+            let v = try action()
+            p.modifiers.action = v
             g.hasAction = true
+            c.extrasFields().pointee.action = v
         case .accessibility:
-            p.modifiers.accessibility = try accessibility()
+            let v = try accessibility()
+            p.modifiers.accessibility = v
             g.hasAccessibility = true
+            if v.usesSizeClasses {
+                c.usesSizeClasses = true
+            } else {
+                c.extrasFields().pointee.accessibility = AccessibilityContent(v, sizeClass: .compact)
+            }
         case .spacing: (p.spacing, g.spacing) = try length(record: &g)
         case .rowSpacing: (p.rowSpacing, g.rowSpacing) = try length(record: &g)
         case .columnSpacing: (p.columnSpacing, g.columnSpacing) = try length(record: &g)
@@ -474,6 +494,7 @@ struct FastDecoder {
             let v = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.axis) }
             p.axis = v
             g.isHorizontalAxis = g.decoded(v) == .horizontal
+            c.axis = c.decoded(v)
         case .text:
             let v = try responsive { d throws(FastPathBail) in try d.scanner.string() }
             p.text = v
@@ -481,34 +502,54 @@ struct FastDecoder {
         case .textStyle: (p.style, g.textStyle) = try enumeration(FastEnums.textStyle, record: &g)
         case .buttonStyle: (p.buttonStyle, g.buttonStyle) = try enumeration(FastEnums.buttonStyle, record: &g)
         case .weight: (p.weight, g.fontWeight) = try enumeration(FastEnums.weight, record: &g)
-        case .color: p.color = try responsiveColor()
+        case .color:
+            let v = try responsiveColor()
+            p.color = v
+            c.color = c.decoded(v)
         case .url:
             // A URL string is the node's (`ComponentNode.fixedURL`), read by `node`; here only a size-class map.
             let v = try responsive { d throws(FastPathBail) in try d.scanner.string() }
             if case .fixed = v { throw FastPathBail() }
             p.url = v
-        case .placeholder: p.placeholder = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.placeholder) }
-        case .alt: p.alt = try responsive { d throws(FastPathBail) in try d.scanner.string() }
+            c.usesSizeClasses = true
+        case .placeholder:
+            let v = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.placeholder) }
+            p.placeholder = v
+            if let value = c.decoded(v) { c.extrasFields().pointee.placeholder = value }
+        case .alt:
+            let v = try responsive { d throws(FastPathBail) in try d.scanner.string() }
+            p.alt = v
+            c.alt = c.decoded(v)
         case .title:
             let v = try responsive { d throws(FastPathBail) in try d.scanner.string() }
             p.title = v
             g.title = g.decoded(v)
         case .flipsForRightToLeftLayoutDirection:
-            p.flipsForRightToLeftLayoutDirection = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
+            let v = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
+            p.flipsForRightToLeftLayoutDirection = v
+            if let value = c.decoded(v) { c.extrasFields().pointee.flipsForRightToLeftLayoutDirection = value }
         case .lineSpacing: (p.sectionAndStyle.lineSpacing, g.lineSpacing) = try length(record: &g)
-        case .strikethrough: p.sectionAndStyle.strikethrough = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
-        case .underline: p.sectionAndStyle.underline = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
+        case .strikethrough:
+            let v = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
+            p.sectionAndStyle.strikethrough = v
+            c.strikethrough = c.decoded(v) ?? false
+        case .underline:
+            let v = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
+            p.sectionAndStyle.underline = v
+            c.underline = c.decoded(v) ?? false
         case .monospacedDigit: p.sectionAndStyle.monospacedDigit = try responsive { d throws(FastPathBail) in try d.scanner.bool() }
         case .truncationMode:
             p.sectionAndStyle.truncationMode = try responsive { d throws(FastPathBail) in try d.enumeration(FastEnums.truncationMode) }
         case .systemName:
             // An empty name is an error on the general path: it reports it.
-            p.sectionAndStyle.systemName = try responsive { d throws(FastPathBail) in
+            let v = try responsive { d throws(FastPathBail) in
                 let name = try d.scanner.string()
                 if name.isEmpty { throw FastPathBail() }
                 return name
             }
+            p.sectionAndStyle.systemName = v
             g.hasSymbol = true
+            c.systemName = c.decoded(v)
         case .fontFamily:
             // An empty or overlong name is an error on the general path: it reports it.
             let v = try responsive { d throws(FastPathBail) in

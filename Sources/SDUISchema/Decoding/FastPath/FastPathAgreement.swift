@@ -14,9 +14,10 @@ package enum FastPathAgreement {
         if !general.issues.isEmpty { return "the fast path hides an issue: \(general.issues[0])" }
         if fast != screen { return "the screens differ" }
         // Equal screens can still differ in what equality does not see: the bytes of strings (compared by
-        // canonical equivalence) and the derived geometry record.
+        // canonical equivalence) and the derived records.
         if fast.jsonData(pretty: false) != screen.jsonData(pretty: false) { return "the screens encode differently" }
         if let node = firstDifferentGeometry(fast.root, screen.root) { return "geometry records differ at \(node)" }
+        if let node = firstDifferentContent(fast.root, screen.root) { return "content records differ at \(node)" }
         return nil
     }
 
@@ -32,6 +33,16 @@ package enum FastPathAgreement {
         guard a.children.count == b.children.count else { return a.id ?? a.type.rawValue }
         for (x, y) in zip(a.children, b.children) {
             if let d = firstDifferentGeometry(x, y) { return d }
+        }
+        return nil
+    }
+
+    /// The id (or type) of the first node whose content records differ (every field, extras and variants by value).
+    static func firstDifferentContent(_ a: ComponentNode, _ b: ComponentNode) -> String? {
+        if a.content != b.content { return a.id ?? a.type.rawValue }
+        guard a.children.count == b.children.count else { return a.id ?? a.type.rawValue }
+        for (x, y) in zip(a.children, b.children) {
+            if let d = firstDifferentContent(x, y) { return d }
         }
         return nil
     }
