@@ -1,6 +1,6 @@
 public import SDUIEnvironment
 public import SDUISchema
-public import SDUILayout
+import SDUILayout
 
 /// What a node's modifier chain draws, from the boxes the engine laid each modifier out in (`NodeLayers`): the one
 /// description HTML, SVG and native hosts spell. Boxes are relative to the item's frame origin (a node that moves

@@ -1,6 +1,6 @@
 public import SDUIEnvironment
 public import SDUISchema
-public import SDUILayout
+import SDUILayout
 
 /// A node's look, resolved for one window: every colour keeps its light and dark values (the trait that picks
 /// one is the host's), every size-class value is resolved, every default a type implies is applied.

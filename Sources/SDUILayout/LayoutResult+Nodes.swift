@@ -18,11 +18,12 @@ extension LayoutResult {
     }
 
     /// What node `index` shows and does besides its geometry, resolved for this result's size class (`NodeContent`,
-    /// read from the tree's `NodeContentTable`); nil for a result given as `LayoutNode` values without their screen.
-    /// - Complexity: O(1); the first call for a tree resolves every node's content (O(n)).
+    /// read from its payload node's content record); nil for a result given as `LayoutNode` values without their
+    /// screen.
+    /// - Complexity: O(1).
     package func content(at index: Int) -> NodeContent? {
         guard storage.hasSources, index >= 0, index < storage.links.count else { return nil }
-        return NodeContent(storage.contents(sizeClass: traits.horizontalSizeClass), row: index, in: storage)
+        return NodeContent(records: index, in: storage, sizeClass: traits.horizontalSizeClass)
     }
 
     /// The payload `id` of node `index` (nil: none, or a result given as `LayoutNode` values whose id is its path).
@@ -45,15 +46,14 @@ extension LayoutResult {
     /// outermost first. - Complexity: O(depth).
     package func locals(at index: Int) -> [(name: String, value: StateValue)] {
         guard storage.hasSources, index >= 0, index < storage.links.count else { return [] }
-        let table = storage.contents(sizeClass: traits.horizontalSizeClass)
         var scopes: [[(name: String, value: StateValue)]] = []
         var i = index
         while i >= 0, i < storage.links.count {
-            let (rows, row) = table.row(i)
-            let k = Int(rows.records[row].extras)
             let link = storage.links[i]
-            // The item's index is where its node is among the nodes its parent's template made.
-            if k >= 0, let item = rows.extras[k].templateItem, link.parent >= 0, Int(link.parent) < storage.links.count {
+            // The item's index is where its node is among the nodes its parent's template made. (The item is the same
+            // in every size class: the box's record, whichever variants it has.)
+            if let extras = ComponentNode.content(at: link.source).pointee.extras, let item = extras.fields.pointee.templateItem,
+               link.parent >= 0, Int(link.parent) < storage.links.count {
                 let parent = storage.links[Int(link.parent)].source
                 let child = Int(link.childIndex)
                 if let template = parent.pointee.templates.first(where: { $0.range.contains(child) }) {

@@ -30,6 +30,8 @@ import Testing
         for (i, node) in nodes.enumerated() {
             let content = try #require(result.content(at: i))
             #expect(NodeContentReadTests.actual(content) == NodeContentReadTests.expected(node, sizeClass), "\(context): node \(i)")
+            // Every field, the ones `actual` leaves out included.
+            #expect(content.fullDescription == fullExpected(node, sizeClass, state: result.storage.state), "\(context): node \(i), every field")
         }
     }
 

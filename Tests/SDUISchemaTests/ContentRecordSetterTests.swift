@@ -116,5 +116,6 @@ import Testing
     @Test func `the content record is where the box reads it`() {
         #expect(MemoryLayout<NodeRecords>.offset(of: \NodeRecords.content) == PropertyBox.contentOffset)
         #expect(MemoryLayout<NodeRecords>.offset(of: \NodeRecords.geometry) == 0)
+        #expect(MemoryLayout<NodeContentVariants.Variant>.offset(of: \NodeContentVariants.Variant.record) == 0)
     }
 }

@@ -229,7 +229,6 @@ extension LayoutTree {
 
         // The per-node records.
         let oldNodeCount = nodes.count
-        newSource.follows(splice: nodeSplice.wholeTable(oldCount: oldNodeCount))
         nodes.splice(nodeSplice, made: scratch.nodes, filler: FlatNode())
         frames.splice(nodeSplice, made: scratch.frames, filler: FrameSpec())
         paddings.splice(nodeSplice, made: scratch.paddings, filler: PaddingSpec())

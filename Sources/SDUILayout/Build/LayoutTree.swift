@@ -373,7 +373,7 @@ struct LayoutTree {
     private mutating func setSource(of index: Int32, to node: borrowing ComponentNode) {
         let holder: ReplacedSource
         if let k = replacedSources.index(forKey: index), isKnownUniquelyReferenced(&replacedSources.values[k]) {
-            // Only this tree holds it (no result, no content table): changed where it lies.
+            // Only this tree holds it (no result): changed where it lies.
             holder = replacedSources.values[k]
             holder.withUnsafeMutablePointerToElements { $0.pointee = copy node }
         } else {

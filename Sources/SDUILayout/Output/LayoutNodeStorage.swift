@@ -34,8 +34,6 @@ final class LayoutNodeStorage: @unchecked Sendable {
     private let lock = PlainLock.make()
     /// The `LayoutNode` values, once made (guarded by `lock`).
     private var made: [LayoutNode]?
-    /// What the nodes show and do, once asked for (guarded by `lock`).
-    private var madeContents: NodeContentTable?
 
     /// The layers of the layered nodes (in output indices: `LayoutLayer.contentNode`, `LayeredNode.node`) and
     /// their boxes in window points (parallel to `layers`); empty when no node has a `modifiers` chain.
@@ -133,22 +131,6 @@ final class LayoutNodeStorage: @unchecked Sendable {
         let nodes = makeNodes()
         made = nodes
         return nodes
-    }
-
-    /// What the nodes show and do, resolved for `sizeClass` (the result's): the tree's table, shared by its results,
-    /// when the links are the tree's; else made for these links. Made on first use. `hasSources` must hold.
-    func contents(sizeClass: UserInterfaceSizeClass) -> NodeContentTable {
-        lock.lock()
-        defer { lock.unlock() }
-        if let madeContents, madeContents.sizeClass == sizeClass { return madeContents }
-        let table: NodeContentTable
-        if linksAreTree, let source {
-            table = source.contents(links, replaced: replacedSources, sizeClass: sizeClass)
-        } else {
-            table = NodeContentTable(links: links, sizeClass: sizeClass)
-        }
-        madeContents = table
-        return table
     }
 
     /// Names every node from its payload node's identity, in document order alongside the links.

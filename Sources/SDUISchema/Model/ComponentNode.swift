@@ -86,6 +86,9 @@ public struct ComponentNode: Hashable, Sendable {
         return node.pointee.box.properties.url
     }
 
+    /// The `url` of the image at `node` when it is a fixed string (the node's own), read in place.
+    package static func fixedURL(at node: UnsafePointer<ComponentNode>) -> String? { node.pointee.fixedURL }
+
     /// Whether the node at `node` has interaction properties (bindings, lifecycle actions, a control, templates, a
     /// template item), read in place.
     package static func hasInteraction(at node: UnsafePointer<ComponentNode>) -> Bool {

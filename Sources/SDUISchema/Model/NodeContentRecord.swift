@@ -231,23 +231,43 @@ package final class NodeContentExtrasBox: ManagedBuffer<NodeContentExtras, Void>
 }
 
 /// A record resolved for each size class (`NodeContentRecord.variants`), with the geometry record's text, title and
-/// button style resolved for it.
-package final class NodeContentVariants: Sendable {
+/// button style resolved for it. The two variants are at stable addresses for the object's life (read in place by
+/// `variant(for:)`).
+package final class NodeContentVariants: @unchecked Sendable {
     package struct Variant: Equatable, Sendable {
+        /// First: its address is the variant's (`record(of:)`).
         package let record: NodeContentRecord
         package let text: String?
         package let title: String?
         package let buttonStyle: ButtonStyle?
     }
-    package let compact: Variant
-    package let regular: Variant
+    /// Compact, then regular; never written after `init`.
+    private let storage: UnsafeMutablePointer<Variant>
 
     init(compact: Variant, regular: Variant) {
-        self.compact = compact
-        self.regular = regular
+        storage = .allocate(capacity: 2)
+        storage.initialize(to: compact)
+        (storage + 1).initialize(to: regular)
     }
 
-    package subscript(sizeClass: UserInterfaceSizeClass) -> Variant { sizeClass == .compact ? compact : regular }
+    deinit {
+        storage.deinitialize(count: 2)
+        storage.deallocate()
+    }
+
+    package var compact: Variant { storage[0] }
+    package var regular: Variant { storage[1] }
+    package subscript(sizeClass: UserInterfaceSizeClass) -> Variant { sizeClass == .compact ? storage[0] : storage[1] }
+
+    /// The variant for `sizeClass`, in place (valid while this object is alive).
+    package func variant(for sizeClass: UserInterfaceSizeClass) -> UnsafePointer<Variant> {
+        UnsafePointer(sizeClass == .compact ? storage : storage + 1)
+    }
+
+    /// The record of the variant at `variant`, in place (the variant's first field; `ContentRecordSetterTests` checks the offset).
+    package static func record(of variant: UnsafePointer<Variant>) -> UnsafePointer<NodeContentRecord> {
+        UnsafeRawPointer(variant).assumingMemoryBound(to: NodeContentRecord.self)
+    }
 }
 
 extension AccessibilityProperties {

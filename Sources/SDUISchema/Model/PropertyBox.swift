@@ -74,7 +74,7 @@ final class PropertyBox: ManagedBuffer<NodeProperties, NodeRecords>, Hashable {
     }
 
     /// The content record's offset in `NodeRecords`: after the geometry record, at its alignment (fields are laid
-    /// out in order; `NodeStorageTests` compares it with `MemoryLayout.offset(of:)`, which is not a constant).
+    /// out in order; `ContentRecordSetterTests` compares it with `MemoryLayout.offset(of:)`, which is not a constant).
     @inline(__always) static var contentOffset: Int {
         let a = MemoryLayout<NodeContentRecord>.alignment
         return (MemoryLayout<GeometryProperties>.size + a - 1) & ~(a - 1)

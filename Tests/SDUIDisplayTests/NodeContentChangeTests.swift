@@ -4,10 +4,10 @@ import SDUIEnvironment
 @testable import SDUISchema
 @testable import SDUIDisplay
 
-/// The content the stages after layout read (`LayoutResult.content(at:)`, a `NodeContentTable` per tree) against the
-/// general path — a fresh layout of the payload resolved again — after state changes, in both size classes, and for a
+/// The content the stages after layout read (`LayoutResult.content(at:)`, the payload nodes' content records) against
+/// the general path — a fresh layout of the payload resolved again — after state changes, in both size classes, and for a
 /// result made before a change (it keeps what it showed).
-@MainActor @Suite struct NodeContentTableTests {
+@MainActor @Suite struct NodeContentChangeTests {
     static let payload = #"""
     {"schemaVersion": 1, "id": "content",
      "state": {"name": "Ada", "tint": "#3366CC", "alt": "A photo", "on": true},
