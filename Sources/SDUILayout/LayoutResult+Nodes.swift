@@ -53,11 +53,11 @@ extension LayoutResult {
             // The item's index is where its node is among the nodes its parent's template made. (The item is the same
             // in every size class: the box's record, whichever variants it has.)
             if let extras = ComponentNode.content(at: link.source).pointee.extras, let item = extras.fields.pointee.templateItem,
-               link.parent >= 0, Int(link.parent) < storage.links.count {
-                let parent = storage.links[Int(link.parent)].source
+               link.parent >= 0, Int(link.parent) < storage.links.count,
+               let parentExtras = ComponentNode.content(at: storage.links[Int(link.parent)].source).pointee.extras {
                 let child = Int(link.childIndex)
-                if let template = parent.pointee.templates.first(where: { $0.range.contains(child) }) {
-                    scopes.append(item.locals(index: child - template.range.lowerBound))
+                if let range = parentExtras.fields.pointee.templateRanges.first(where: { $0.contains(child) }) {
+                    scopes.append(item.locals(index: child - range.lowerBound))
                 }
             }
             i = Int(link.parent)

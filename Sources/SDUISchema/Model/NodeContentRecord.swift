@@ -114,7 +114,7 @@ package struct NodeContentRecord: Equatable, Sendable {
             || p.url != nil || p.placeholder != nil || p.flipsForRightToLeftLayoutDirection != nil
             || p.sectionAndStyle.systemImage != nil
             || (interaction.map { $0.value.onAppear != nil || $0.value.onDisappear != nil || $0.value.input != nil
-                                  || $0.value.templateItem != nil } ?? false) {
+                                  || $0.value.templateItem != nil || !$0.value.templates.isEmpty } ?? false) {
             let box = NodeContentExtrasBox.make()
             box.fields.pointee = NodeContentExtras(p, for: sizeClass, maps: &maps)
             extras = box
@@ -179,6 +179,8 @@ package struct NodeContentExtras: Equatable, Sendable {
     /// A custom type's own properties.
     package var properties: [String: JSONValue] = [:]
     package var templateItem: TemplateItem?
+    /// A container's templates: the range of its children each made (what a made node's `index` local counts from).
+    package var templateRanges: [Range<Int>] = []
 
     init() {}
 
@@ -207,6 +209,7 @@ package struct NodeContentExtras: Equatable, Sendable {
                 self.input = InputContent(input, sizeClass: sizeClass)
             }
             templateItem = interaction.value.templateItem
+            if !interaction.value.templates.isEmpty { templateRanges = interaction.value.templates.map(\.range) }
         }
         if let accessibility = p.modifiers.accessibility {
             if accessibility.usesSizeClasses { maps = true }
