@@ -35,7 +35,17 @@ public struct DisplayList: Sequence, Sendable {
 
     /// The nodes that carry `tree`'s elements, in its reading order.
     static func order(of tree: AccessibilityTree?) -> [NodeIndex] {
-        tree?.elements.compactMap { $0.nodeIndices.first.map { NodeIndex(Int32(truncatingIfNeeded: $0)) } } ?? []
+        // (The elements taken alone: binding the tree would copy it, retaining each of its arrays.)
+        guard let elements = tree?.elements else { return [] }
+        // Room made once (appends that grow the array copy it).
+        var order: [NodeIndex] = []
+        order.reserveCapacity(elements.count)
+        elements.withUnsafeBufferPointer { elements in
+            for k in elements.indices {
+                if let node = elements[k].nodeIndices.first { order.append(NodeIndex(Int32(truncatingIfNeeded: node))) }
+            }
+        }
+        return order
     }
 
     /// Each item's place in VoiceOver's reading order as a SwiftUI `accessibilitySortPriority` ("Higher numbers are

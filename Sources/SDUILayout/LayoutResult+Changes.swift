@@ -211,6 +211,20 @@ extension PlacedText {
             && a.pointee.fontWeight == b.pointee.fontWeight && a.pointee.lineHeight.bitPattern == b.pointee.lineHeight.bitPattern
             && a.pointee.alignment == b.pointee.alignment && a.pointee.lineSpacing.bitPattern == b.pointee.lineSpacing.bitPattern
             && a.pointee.placed.layout.isTruncated == b.pointee.placed.layout.isTruncated
-            && a.pointee.placed.layout.lines == b.pointee.placed.layout.lines
+            && (haveSameLines(a, b) || a.pointee.placed.layout.lines == b.pointee.placed.layout.lines)
+    }
+
+    /// Where a placed text's lines array lies in it (an array is one reference to its storage).
+    private static let linesOffset: Int? = MemoryLayout<[TextLine]>.size == MemoryLayout<UInt>.size
+        ? MemoryLayout<PlacedText>.offset(of: \PlacedText.placed.layout.lines) : nil
+
+    /// Whether the two texts' lines are one array storage (a text not laid out again keeps its lines): its reference
+    /// read in place. (The arrays compared as arrays are each retained and released around the comparison, which
+    /// checks the same first.)
+    @inline(__always)
+    private static func haveSameLines(_ a: UnsafePointer<PlacedText>, _ b: UnsafePointer<PlacedText>) -> Bool {
+        guard let offset = linesOffset else { return false }
+        return UnsafeRawPointer(a).load(fromByteOffset: offset, as: UInt.self)
+            == UnsafeRawPointer(b).load(fromByteOffset: offset, as: UInt.self)
     }
 }

@@ -136,7 +136,18 @@ public enum AccessibilityOrder {
     /// How far below a line's topmost item another item's top edge may be and still be on its line (points).
     public static let lineTolerance = 8.0
 
-    static func snapped(_ v: Double) -> Double { (v * 100).rounded() }
+    /// `v` in hundredths of a point, rounded half away from zero, as `(v * 100).rounded()` gives it but for the sign
+    /// of a zero (equal either way): its integer part and its fraction, read without a call into the C library.
+    @inline(__always)
+    static func snapped(_ v: Double) -> Double {
+        let x = v * 100
+        // A NaN, an infinity, or a magnitude from 2^52 up (an integer already) is its own rounding.
+        guard x.magnitude < 4_503_599_627_370_496 else { return x }
+        let whole = Double(Int64(x))
+        // `x - whole` is exact: the fraction, its sign `x`'s.
+        let fraction = x - whole
+        return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
+    }
 
     /// `items` in reading order with every group replaced by its items (in their own order), appended to `out`.
     /// Iterative (an explicit stack of groups), so nesting depth costs no call stack.

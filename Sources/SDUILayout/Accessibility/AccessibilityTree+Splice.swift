@@ -55,9 +55,11 @@ extension AccessibilityTree {
             guard b.spliceFacts(layout: layout, oldIndices: oldIndices, head: head, oldEnd: oldEnd, newEnd: newEnd,
                                 exposure: &exposure, id: id) else { return nil }
         }
+        var previous = -1
         for i in renamed {
-            guard i >= 0, i < n, oldIndices[i] >= 0 else { return nil }
+            guard i > previous, i < n, oldIndices[i] >= 0 else { return nil }
             b.ids[i] = id(i)
+            previous = i
         }
         // The kept nodes whose content changed: read again.
         for c in contentChanged {
@@ -83,10 +85,13 @@ extension AccessibilityTree {
         // Per element in document order: its index in `pool` (a made one's: `pool.count` + its index in `made`).
         var drafted: [Int] = []
         drafted.reserveCapacity(pool.count)
+        // Per element in document order: its node (read here, not from the element's own array of nodes).
+        var draftedNodes: [Int] = []
+        draftedNodes.reserveCapacity(pool.count)
         let keptCount = pool.count
         var isClaimed = [Bool](repeating: false, count: keptCount)
         var touched: [Int] = []
-        var nextChanged = 0
+        var nextChanged = 0, nextRenamed = 0
         // Each node's new exposure is written over its old one in place; a parent's (before it) is the new one.
         exposure.withUnsafeMutableBufferPointer { exposure in pool.withUnsafeMutableBufferPointer { pool in
             // Read through a constant (the closure's captured variable would be copied for each call on it).
@@ -116,19 +121,28 @@ extension AccessibilityTree {
                 }
                 // A kept leaf element whose content was not read again (a text without a string reads its lines, which
                 // the layout may have changed): the same element at its new place.
-                if !isRead, case .element(let k)? = was, k < keptCount, !isClaimed[k], pool[k].nodeIndices.count == 1,
-                   pool[k].nodeIndices[0] == o, !b.isTextWithoutString(i) {
+                // (Every element of a tree a splice takes is its own node's alone: `nodeIndices` is `[o]`, and `nodes` its id,
+                // read — each a separate allocation — only where the node's index or id changes.)
+                if !isRead, case .element(let k)? = was, k < keptCount, !isClaimed[k], !b.isTextWithoutString(i),
+                   i == o || pool[k].nodeIndices.count == 1 && pool[k].nodeIndices[0] == o {
                     isClaimed[k] = true
                     pool[k].frame = b.frames[i]
-                    pool[k].nodeIndices[0] = i
-                    if pool[k].nodes.count != 1 || pool[k].nodes[0] != b.ids[i] { pool[k].nodes = [b.ids[i]] }
+                    if i != o { pool[k].nodeIndices[0] = i }
+                    // A kept node's id is its old node's (the element's) unless it is renamed.
+                    while nextRenamed < renamed.count && renamed[nextRenamed] < i { nextRenamed += 1 }
+                    if nextRenamed < renamed.count && renamed[nextRenamed] == i,
+                       pool[k].nodes.count != 1 || pool[k].nodes[0] != b.ids[i] {
+                        pool[k].nodes = [b.ids[i]]
+                    }
                     exposure[i] = .element(drafted.count)
                     drafted.append(k)
+                    draftedNodes.append(i)
                     continue
                 }
                 if let element = b.leafElement(i) {
                     exposure[i] = .element(drafted.count)
                     drafted.append(keptCount + made.count)
+                    draftedNodes.append(i)
                     made.append(element)
                     touched.append(i)
                 } else {
@@ -140,7 +154,7 @@ extension AccessibilityTree {
         pool.append(contentsOf: consume made)
         // Every element is one item of the screen's group, in document order: one sort, as the pass makes it.
         let items = drafted.indices.map { d in
-            AccessibilityOrder.Item(kind: .element(d), frame: pool[drafted[d]].frame, priority: 0, document: pool[drafted[d]].nodeIndices[0])
+            AccessibilityOrder.Item(kind: .element(d), frame: pool[drafted[d]].frame, priority: 0, document: draftedNodes[d])
         }
         var ends: [Int] = []
         let order = AccessibilityOrder.permutation(items, direction: b.direction, lineEnds: &ends)
@@ -152,7 +166,7 @@ extension AccessibilityTree {
             let k = drafted[d]
             source.append(k)
             used[k] = true
-            exposure[pool[k].nodeIndices[0]] = .element(position)
+            exposure[draftedNodes[d]] = .element(position)
         }
         for k in pool.indices where !used[k] { source.append(k) }
         Self.permute(&pool, taking: source)
@@ -294,7 +308,13 @@ extension AccessibilityTreeBuilder {
             }
             count = n
         }
-        frames = storage.frames.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[..<n])) }
+        frames = storage.frames.withUnsafeBufferPointer { all in
+            // One block copy (an array made from a buffer copies element by element).
+            [Rect](unsafeUninitializedCapacity: n) { frames, count in
+                if let from = all.baseAddress, let to = frames.baseAddress { to.initialize(from: from, count: n) }
+                count = n
+            }
+        }
         hiddenByLayout = [Bool](unsafeUninitializedCapacity: n) { hidden, count in
             for i in 0..<n { hidden.initializeElement(at: i, to: links[i].isHidden) }
             count = n

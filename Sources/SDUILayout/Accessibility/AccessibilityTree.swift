@@ -225,6 +225,7 @@ package struct AccessibilityTreeBuilder {
 
 
     /// Whether node `i` is hidden from assistive technologies with its subtree.
+    @inline(__always)
     func isHidden(_ i: Int) -> Bool {
         if hiddenByLayout[i] || facts[i].hiddenByModifiers || isUnchosen(i) { return true }
         // Read in place (`accessibility(i)` would copy the properties).
@@ -234,10 +235,13 @@ package struct AccessibilityTreeBuilder {
 
     /// Whether node `i` is a child of a `viewThatFits` that was not chosen: the engine gives those a zero frame
     /// (`clearSubtree`), and what is not on screen is not read. (A chosen child of zero size has nothing to read.)
+    @inline(__always)
     func isUnchosen(_ i: Int) -> Bool {
+        // The frame first: most nodes have a size, and their parent's type is then not read.
+        guard frames[i].width == 0 && frames[i].height == 0 else { return false }
         let p = parents[i]
         guard p >= 0, case .viewThatFits = types[p] else { return false }
-        return frames[i].width == 0 && frames[i].height == 0
+        return true
     }
 
     /// One past the last node of each node's subtree (nodes are in pre-order: a subtree is a contiguous range).

@@ -47,6 +47,9 @@ extension LayoutNodeStorage {
         var now = [Int32](repeating: -1, count: old.count)
         for (i, o) in was.enumerated() where o >= 0 { now[Int(o)] = Int32(i) }
         var changed: [Int32] = [], translated: [Int32] = [], translatedLayered: [Int32] = []
+        // (Room for every node: an append that grows an array copies it.)
+        changed.reserveCapacity(count)
+        translated.reserveCapacity(count)
         var nextContent = 0
         let hasLayers = !layered.isEmpty || !old.layered.isEmpty
         // Through the buffers and local links (a stored array or buffer read per node retains and releases it).
