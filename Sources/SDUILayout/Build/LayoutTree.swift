@@ -427,21 +427,6 @@ struct LayoutTree {
         return source.keep(node)
     }
 
-    /// Appends a diagnostic of the build about flat node `node`, whose pointer is the node's followed by
-    /// `pointerSuffix` (`/frame`, or empty). `reportedLast`: reported once the whole tree is built (a font's), not
-    /// as its node is added.
-    mutating func report(_ diagnostic: LayoutDiagnostic, about node: Int32, pointerSuffix: String = "", reportedLast: Bool = false) {
-        buildDiagnostics.append(diagnostic)
-        buildDiagnosticOwners.append(DiagnosticOwner(node: node, pointerSuffixLength: Int32(pointerSuffix.utf8.count),
-                                                     reportedLast: reportedLast))
-    }
-
-    /// Drops the build's diagnostics after the first `count` (those of rows realised for one pass).
-    mutating func truncateBuildDiagnostics(to count: Int) {
-        buildDiagnostics.truncate(to: count)
-        buildDiagnosticOwners.truncate(to: count)
-    }
-
     /// The id and JSON Pointer of node `index` for a diagnostic (made once per node and tree).
     mutating func diagnosticName(_ index: Int32) -> (id: String, pointer: String) {
         if let name = diagnosticNames[index] { return name }
@@ -449,16 +434,6 @@ struct LayoutTree {
         if Int(index) < builtCount { diagnosticNames[index] = name }
         return name
     }
-}
-
-/// Which node a diagnostic of the build names.
-struct DiagnosticOwner: Equatable {
-    /// The flat node.
-    var node: Int32
-    /// How many bytes of the diagnostic's pointer come after the node's own (`/frame`: 6).
-    var pointerSuffixLength: Int32
-    /// Reported once the whole tree is built (a font's), after every diagnostic reported as nodes are added.
-    var reportedLast: Bool
 }
 
 /// A grid whose items are not flattened up front: its children stay in the payload and are built row by row.

@@ -1,6 +1,34 @@
-// The build's diagnostics across a splice of a container's children: the diagnostics about kept children follow them
-// to their new places and take their new names (a path id and a JSON Pointer say where a node is among its
-// siblings), the made children's are put in, in the order a full build reports them.
+// The build's diagnostics: each records the flat node it names, so that a splice of a container's children can keep
+// them — the diagnostics about kept children follow them to their new places and take their new names (a path id
+// and a JSON Pointer say where a node is among its siblings), the made children's are put in, in the order a full
+// build reports them.
+
+/// Which node a diagnostic of the build names.
+struct DiagnosticOwner: Equatable {
+    /// The flat node.
+    var node: Int32
+    /// How many bytes of the diagnostic's pointer come after the node's own (`/frame`: 6).
+    var pointerSuffixLength: Int32
+    /// Reported once the whole tree is built (a font's), after every diagnostic reported as nodes are added.
+    var reportedLast: Bool
+}
+
+extension LayoutTree {
+    /// Appends a diagnostic of the build about flat node `node`, whose pointer is the node's followed by
+    /// `pointerSuffix` (`/frame`, or empty). `reportedLast`: reported once the whole tree is built (a font's), not
+    /// as its node is added.
+    mutating func report(_ diagnostic: LayoutDiagnostic, about node: Int32, pointerSuffix: String = "", reportedLast: Bool = false) {
+        buildDiagnostics.append(diagnostic)
+        buildDiagnosticOwners.append(DiagnosticOwner(node: node, pointerSuffixLength: Int32(pointerSuffix.utf8.count),
+                                                     reportedLast: reportedLast))
+    }
+
+    /// Drops the build's diagnostics after the first `count` (those of rows realised for one pass).
+    mutating func truncateBuildDiagnostics(to count: Int) {
+        buildDiagnostics.truncate(to: count)
+        buildDiagnosticOwners.truncate(to: count)
+    }
+}
 
 /// Where the build's diagnostics about a container's children are (`LayoutTree.childDiagnostics`).
 struct ChildDiagnostics {
