@@ -26,25 +26,34 @@ public struct DisplaySplice: Sendable {
     var translated: [Int] = []
     /// For each old item, how `items` holds it (`MovedPlace`: copied or made again, or moved — its bits, not a copy):
     /// the driver that asked for the move (`ViewTreeDriver.apply(moving:)`) reads the old list, then ends it
-    /// (`retireOldItems(_:into:)`: a moved place is not released with it, or only its `id` when a new one was written
-    /// over the moved bits). Empty when every new item is its own.
+    /// (`retireOldItems(_:into:)`: a moved place is not released with it, but for the fields a new value was written
+    /// over in the moved bits). Empty when every new item is its own.
     var moved: [MovedPlace] = []
 }
 
-/// How a spliced list holds an old item (`DisplaySplice.moved`).
-enum MovedPlace: UInt8 {
-    /// Not moved: the new list holds a copy or a new item; the old item is released with the old list.
-    case notMoved
-    /// The old item's bits are the new item's: the old place is not released.
-    case moved
-    /// The old item's bits are the new item's but for its `id`, written over them without releasing the old one (a
-    /// node without a payload id, named by a path that moved): the old place's `id` alone is released.
-    case movedRenamed
+/// How a spliced list holds an old item (`DisplaySplice.moved`): not moved (`[]`: the new list holds a copy or a new
+/// item, and the old item is released with the old list), or moved — the old item's bits are the new item's, so the
+/// old place is not released — but for the fields written over the moved bits without releasing the old values,
+/// which the old list still holds (the reconciler reads it) and releases as it is retired.
+struct MovedPlace: OptionSet {
+    let rawValue: UInt8
+    /// The old item's bits are the new item's.
+    static let moved = MovedPlace(rawValue: 1)
+    /// A new `id` (a node without a payload id, named by a path that moved).
+    static let newID = MovedPlace(rawValue: 2)
+    /// New `appearance.layers` (its backgrounds' and overlays' views renumbered).
+    static let newLayers = MovedPlace(rawValue: 4)
+
+    /// Releases the fields `self` says were written over the moved bits at `item` (each place of a list holds its own).
+    func releaseWrittenFields(at item: UnsafeMutablePointer<DisplayItem>) {
+        if contains(.newID) { withUnsafeMutablePointer(to: &item.pointee.id) { $0.deinitialize(count: 1) } }
+        if contains(.newLayers) { withUnsafeMutablePointer(to: &item.pointee.appearance.layers) { $0.deinitialize(count: 1) } }
+    }
 }
 
 extension DisplaySplice {
     /// Ends `old`, the list the splice was made from, into `storage` when the splice moved items out of it: the items it
-    /// still holds (removed, made again or copied) are released, and the ids of the moved items that were renamed, and its places — all uninitialised then: the moved
+    /// still holds (removed, made again or copied) are released, and the fields written over moved items' bits, and its places — all uninitialised then: the moved
     /// ones' bits are `items`' — are kept for the next splice's list (`DisplayListStorage`); `old` is left empty. Reads
     /// and releases nothing moved, so nothing is released twice: when `old` shares its storage with another list, the
     /// copy made here before writing retained every item once, and what it retained of the moved ones is what that
@@ -56,11 +65,7 @@ extension DisplaySplice {
         precondition(moved.count == old.count, "DisplaySplice.retireOldItems: not the list the splice was made from")
         old.withUnsafeMutableBufferPointer { old in
             for o in old.indices {
-                switch moved[o] {
-                case .notMoved: (old.baseAddress! + o).deinitialize(count: 1)
-                case .moved: break
-                case .movedRenamed: withUnsafeMutablePointer(to: &old[o].id) { $0.deinitialize(count: 1) }
-                }
+                if moved[o].isEmpty { (old.baseAddress! + o).deinitialize(count: 1) } else { moved[o].releaseWrittenFields(at: old.baseAddress! + o) }
             }
         }
         storage.keep(old)
@@ -174,7 +179,7 @@ extension DisplayListUpdater {
         // The kept items named by a path that moved (their id is not their old item's), ascending.
         var renamedItems: [Int] = []
         // The old items moved (not copied) into the new list.
-        var isMoved = [MovedPlace](repeating: .notMoved, count: moving ? items.count : 0)
+        var isMoved = [MovedPlace](repeating: [], count: moving ? items.count : 0)
         // (Room made once: most of the nodes remade are kept ones that only moved, each appended to two lists.)
         changed.reserveCapacity(remade.count)
         movedItems.reserveCapacity(remade.count)
@@ -194,11 +199,8 @@ extension DisplayListUpdater {
                 fits = false
                 for i in 0..<initialized {
                     let o = Int(oldIndices[i])
-                    switch o < 0 || !moving ? .notMoved : isMoved[o] {
-                    case .notMoved: (base + i).deinitialize(count: 1)
-                    case .moved: break
-                    case .movedRenamed: withUnsafeMutablePointer(to: &base[i].id) { $0.deinitialize(count: 1) }
-                    }
+                    let place: MovedPlace = o < 0 || !moving ? [] : isMoved[o]
+                    if place.isEmpty { (base + i).deinitialize(count: 1) } else { place.releaseWrittenFields(at: base + i) }
                 }
                 initialized = 0
             }
@@ -277,7 +279,7 @@ extension DisplayListUpdater {
                         // Written over the moved bits without releasing the old id: the old list, which the reconciler
                         // reads, still holds it (released as that list is retired).
                         withUnsafeMutablePointer(to: &item.pointee.id) { $0.initialize(to: id) }
-                        isMoved[o] = .movedRenamed
+                        isMoved[o].insert(.newID)
                     } else {
                         item.pointee.id = id
                     }
@@ -297,8 +299,16 @@ extension DisplayListUpdater {
                     // no update carries: `DisplayItem.hasSameLines(as:)`). The layers hold their indices in an array the
                     // moved bits share with the old item: the item is made its own first.
                     if let movedLayers, Self.decorationsMoved(item.pointee.appearance, in: movedLayers) {
-                        if moving { Self.own(item, movedFrom: oldItem!, place: &isMoved[o]) }
-                        Self.renumberDecorations(of: &item.pointee.appearance, in: movedLayers)
+                        if moving && isMoved[o].contains(.moved) && !isMoved[o].contains(.newLayers) {
+                            // Renumbered in a copy of the array, written over the moved bits without releasing the old
+                            // one (the old list's, released as it is retired).
+                            var layers = item.pointee.appearance.layers
+                            Self.renumberDecorations(of: &layers, in: movedLayers)
+                            withUnsafeMutablePointer(to: &item.pointee.appearance.layers) { $0.initialize(to: layers) }
+                            isMoved[o].insert(.newLayers)
+                        } else {
+                            Self.renumberDecorations(of: &item.pointee.appearance.layers, in: movedLayers)
+                        }
                     }
                     // A symbol image's box is taken from the two rectangles again: relative to the frame, but not always
                     // bit for bit the same at another place (then the item is compared, not only moved).
@@ -323,7 +333,7 @@ extension DisplayListUpdater {
         /// The new item at `i` made its own when it was moved (`own(_:movedFrom:place:)`).
         func ownItem(at i: Int) {
             let o = Int(oldIndices[i])
-            guard moving, o >= 0, isMoved[o] != .notMoved else { return }
+            guard moving, o >= 0, !isMoved[o].isEmpty else { return }
             items.withUnsafeBufferPointer { old in
                 newItems.withUnsafeMutableBufferPointer { buffer in
                     Self.own(buffer.baseAddress! + i, movedFrom: old.baseAddress! + o, place: &isMoved[o])
@@ -383,26 +393,34 @@ extension DisplayListUpdater {
 
     /// Makes `item`, the bits of the old item at `old` moved into a new list (`place`: how, `MovedPlace`), its own:
     /// what it holds is retained (copied out and put back over its own bits, which are not released: they are the old
-    /// list's), and the old item becomes the old list's to release. A new id written over the moved bits is already
-    /// the item's own: the old id's bits are put back first, and the new id set again after the copy.
+    /// list's), and the old item becomes the old list's to release. The fields written over the moved bits are already
+    /// the item's own: the old values' bits are put back first, and the new values set again after the copy.
     static func own(_ item: UnsafeMutablePointer<DisplayItem>, movedFrom old: UnsafePointer<DisplayItem>, place: inout MovedPlace) {
-        switch place {
-        case .notMoved: return
-        case .moved:
-            let copy = item.pointee
-            item.initialize(to: copy)
-        case .movedRenamed:
-            let id = withUnsafeMutablePointer(to: &item.pointee.id) { $0.move() }
-            withUnsafeMutablePointer(to: &item.pointee.id) { field in
-                withUnsafeMutablePointer(to: &UnsafeMutablePointer(mutating: old).pointee.id) { oldField in
-                    UnsafeMutableRawPointer(field).copyMemory(from: oldField, byteCount: MemoryLayout<String>.size)
-                }
-            }
-            let copy = item.pointee
-            item.initialize(to: copy)
-            item.pointee.id = id
+        guard !place.isEmpty else { return }
+        let oldItem = UnsafeMutablePointer(mutating: old)
+        /// Takes the value at `field` (a field of the item) out, and puts the bits of the old item's field at `oldField`
+        /// back there.
+        func takeOut<T>(_ field: UnsafeMutablePointer<T>, puttingBack oldField: UnsafeMutablePointer<T>) -> T {
+            let value = field.move()
+            UnsafeMutableRawPointer(field).copyMemory(from: oldField, byteCount: MemoryLayout<T>.size)
+            return value
         }
-        place = .notMoved
+        var id: String?, layers: [DisplayLayer]?
+        if place.contains(.newID) {
+            id = withUnsafeMutablePointer(to: &item.pointee.id) { field in
+                withUnsafeMutablePointer(to: &oldItem.pointee.id) { takeOut(field, puttingBack: $0) }
+            }
+        }
+        if place.contains(.newLayers) {
+            layers = withUnsafeMutablePointer(to: &item.pointee.appearance.layers) { field in
+                withUnsafeMutablePointer(to: &oldItem.pointee.appearance.layers) { takeOut(field, puttingBack: $0) }
+            }
+        }
+        let copy = item.pointee
+        item.initialize(to: copy)
+        if let id { item.pointee.id = id }
+        if let layers { item.pointee.appearance.layers = layers }
+        place = []
     }
 
     /// The index of the view of layer `layer` (a `DisplayLayer`'s chain index) in `layers`, a node's layers: its
@@ -417,10 +435,11 @@ extension DisplayListUpdater {
         appearance.layers.contains { decorationIndex(of: $0.chainIndex, in: layers) != $0.decorationIndex }
     }
 
-    /// Sets each layer's `decorationIndex` to its view's index in `layers` (see `decorationsMoved`).
-    static func renumberDecorations(of appearance: inout ResolvedAppearance, in layers: NodeLayers) {
-        for k in appearance.layers.indices {
-            appearance.layers[k].decorationIndex = decorationIndex(of: appearance.layers[k].chainIndex, in: layers)
+    /// Sets each layer's `decorationIndex` (an appearance's `layers`) to its view's index in `layers` (see
+    /// `decorationsMoved`).
+    static func renumberDecorations(of appearanceLayers: inout [DisplayLayer], in layers: NodeLayers) {
+        for k in appearanceLayers.indices {
+            appearanceLayers[k].decorationIndex = decorationIndex(of: appearanceLayers[k].chainIndex, in: layers)
         }
     }
 
