@@ -71,7 +71,7 @@ func makeLayoutResult(state s: inout LayoutState, last: inout LastResult, walk: 
     var written = last.writtenRanges.take() ?? []
     written.removeAll(keepingCapacity: true)
     let wroteIncrementally = canBuildOnLast
-        && incremental.map { (s.tree.layeredNodes.isEmpty || $0.reachesDecorationViews) && writeFramesIncrementally(&s, &last, $0, written: &written) } == true
+        && incremental.map { writeFramesIncrementally(&s, &last, $0, written: &written) } == true
     last.writtenRanges = wroteIncrementally ? written : nil
     let sawNonFinite = wroteIncrementally ? false : s.tree.nodes.withUnsafeBufferPointer { nodes in
     s.geometry.withUnsafeBufferPointer { geometry in

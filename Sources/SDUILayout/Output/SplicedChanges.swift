@@ -37,9 +37,10 @@ extension LayoutNodeStorage {
     /// among them not in `content` (ascending), those that only moved (`translated`: what
     /// `LayoutResult.translation(of:since:in:withLayers:)` finds with layers, taken from the same comparison; `layered`:
     /// those of them with modifier boxes); nil when the two are not of that tree (counts or parents that do not follow
-    /// the splices).
-    /// - Complexity: O(n) in nodes (plus O(n) per splice to follow the numbering).
-    func changedNodes(since old: LayoutNodeStorage, through splices: [NodeSplice], content: [Int32] = [])
+    /// the splices). `ranges`: compare only the nodes in these (ascending, disjoint: `LayoutResult.writtenRanges(since:)`,
+    /// outside which every node is the node it was); nil: every node.
+    /// - Complexity: O(nodes compared) (plus O(n) per splice to follow the numbering).
+    func changedNodes(since old: LayoutNodeStorage, through splices: [NodeSplice], content: [Int32] = [], in ranges: [Range<Int>]? = nil)
         -> (changed: [Int32], translated: [Int32], layered: [Int32])? {
         guard isEnginePass, old.isEnginePass, layoutDirection == old.layoutDirection, frames.count >= count,
               old.frames.count >= old.count, let was = NodeSplice.oldNodes(after: splices, oldCount: old.count), was.count == count
@@ -62,7 +63,8 @@ extension LayoutNodeStorage {
         old.layered.withUnsafeBufferPointer { oldLayered -> Bool in
             // Each node's layered entry found by a cursor (the nodes come in order, the old ones in runs), not searched.
             var newEntries = LayeredEntries(newLayered), oldEntries = LayeredEntries(oldLayered)
-            for i in 0..<count {
+            for range in ranges ?? [0..<count] {
+            for i in range.clamped(to: 0..<count) {
                 let o = Int(was[i])
                 guard o >= 0 else { changed.append(Int32(i)); continue }
                 let a = oldLinks[o], b = newLinks[i]
@@ -96,6 +98,7 @@ extension LayoutNodeStorage {
                     continue
                 }
                 translated.append(Int32(i))
+            }
             }
             return true
         } } } } } }
