@@ -93,9 +93,10 @@ extension LayoutResult {
     }
 
     /// The index ranges (ascending, disjoint) outside which every node of this result is drawn as the node it was in
-    /// `previous` — the same frame (bit for bit), visibility, text run, modifier boxes and index among its parent's
-    /// children, at the same index or, after a change of structure, where the splices put it (`NodeChanges.spliced`)
-    /// — when this result is a state change laid out incrementally after `previous` (as `changes(since:)` needs);
+    /// `previous` — the same frame (bit for bit), visibility, text run, modifier boxes (each layer's kind and box)
+    /// and index among its parent's children, at the same index or, after a change of structure, where the splices
+    /// put it (`NodeChanges.spliced`; the node numbers of a kept node's decoration views follow the splices too) —
+    /// when this result is a state change laid out incrementally after `previous` (as `changes(since:)` needs);
     /// nil: any node may differ. The nodes a splice made are inside them. What the ranges hold may be unchanged too
     /// (`changes(since:)` compares them); content changes (`NodeChanges.content`) can be anywhere.
     /// - Complexity: O(1).

@@ -20,6 +20,8 @@ extension LayoutState {
                 fallback = .refused
                 return nil
             case .success(let (subtree, siblings)):
+                // Its layers may be others (the last result's layer boxes no longer match the tree's layers).
+                last.layerFramesAreExact = false
                 measurements.invalidate(nodes: subtree)
                 measurements.invalidate(node: node, parents: tree.nodes.unchecked)
                 for sibling in siblings { measurements.invalidate(node: sibling, parents: tree.nodes.unchecked) }

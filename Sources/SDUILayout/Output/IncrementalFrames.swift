@@ -20,6 +20,9 @@ struct IncrementalOutput {
     /// The children of path nodes that are not inside a changed node's subtree, with their placement records before
     /// the pass (those on the path too: the writer passes over them).
     var children: [(node: Int32, record: PlacementRecord)] = []
+    /// The containers whose children a splice changed: each child's frame is recorded as written (its index among
+    /// its siblings may have changed where its frame did not).
+    var containers: [Int32] = []
 
     /// An empty plan (writes nothing).
     init() {}
@@ -33,6 +36,7 @@ struct IncrementalOutput {
         var changed = nodes.sorted()
         changed.removeDuplicateNeighbours()
         self.changed = changed
+        self.containers = containers
         for node in changed + containers {
             var i = node
             while i >= 0 && !path.contains(i) { path.append(i); i = flat[Int(i)].parent }
@@ -51,6 +55,7 @@ struct IncrementalOutput {
         changed.removeAll(keepingCapacity: true)
         path.removeAll(keepingCapacity: true)
         children.removeAll(keepingCapacity: true)
+        self.containers = containers
         changed.append(contentsOf: nodes)
         if changed.count > 1 {
             changed.sort()
@@ -232,10 +237,12 @@ func writeFramesIncrementally(_ s: inout LayoutState, _ last: inout LastResult, 
                 && after.proposedHeight.bitPattern == before.proposedHeight.bitPattern
             let moved = origins[i].x.bitPattern != oldOrigin.x.bitPattern || origins[i].y.bitPattern != oldOrigin.y.bitPattern
             if same && !moved {
-                // Its frame is recorded as written only when it differs (its position in its parent may).
+                // Its frame is recorded as written only when it differs (its position in its parent may), or when
+                // a splice may have changed its index among its siblings.
                 let f = frames[i]
                 if f.x.bitPattern != oldFrame.x.bitPattern || f.y.bitPattern != oldFrame.y.bitPattern
-                    || f.width.bitPattern != oldFrame.width.bitPattern || f.height.bitPattern != oldFrame.height.bitPattern {
+                    || f.width.bitPattern != oldFrame.width.bitPattern || f.height.bitPattern != oldFrame.height.bitPattern
+                    || !plan.containers.isEmpty && plan.containers.contains(nodes[i].parent) {
                     note(i..<i + 1)
                 }
                 continue
