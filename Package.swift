@@ -67,8 +67,9 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "SDUIEnvironmentTests", dependencies: ["SDUIEnvironment"]),
-        .testTarget(name: "SDUISchemaTests", dependencies: ["SDUISchema", "SDUIAuthoring"]),
-        .testTarget(name: "SDUILayoutTests", dependencies: ["SDUILayout", "SDUISchema", "SDUIFixtures", "SDUILint", "SDUIAuthoring"],
+        .testTarget(name: "SDUISchemaTests", dependencies: ["SDUISchema", "SDUIAuthoring", "SDUIFuzzing"]),
+        .testTarget(name: "SDUILayoutTests", dependencies: ["SDUILayout", "SDUISchema", "SDUIFixtures", "SDUILint", "SDUIAuthoring",
+                                                        "SDUIFuzzing"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "SDUIDisplayTests", dependencies: ["SDUIDisplay", "SDUILayout", "SDUISchema", "SDUIFixtures"]),
         .testTarget(name: "SDUIRenderTests", dependencies: ["SDUIRender", "SDUILayout", "SDUISchema"], exclude: ["__Snapshots__"]),

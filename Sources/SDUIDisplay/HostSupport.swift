@@ -96,6 +96,7 @@ public enum ScrollContent {
                 extents[p] = child
             }
         }
-        return extents.sorted { $0.key < $1.key }.map { (index: $0.key, extent: $0.value) }
+        let found = Array(extents)
+        return sortedIndices(count: found.count) { found[$0].key < found[$1].key }.map { (index: found[$0].key, extent: found[$0].value) }
     }
 }

@@ -15,7 +15,8 @@ public enum DeviceCatalog {
     public static func suggestions(for name: String) -> [String] {
         let key = squash(name.lowercased())
         let scored = all.map { ($0.slug, commonPrefix(squash($0.slug), key) * 2 + (squash($0.slug).contains(key) ? 5 : 0)) }
-        return scored.filter { $0.1 >= 4 }.sorted { $0.1 > $1.1 }.prefix(3).map(\.0)
+        let likely = scored.filter { $0.1 >= 4 }
+        return sortedIndices(count: likely.count) { likely[$0].1 > likely[$1].1 }.prefix(3).map { likely[$0].0 }
     }
 
     private static func squash(_ s: String) -> String { String(s.filter { $0.isLetter || $0.isNumber }) }

@@ -1,5 +1,6 @@
 import Foundation
 import SDUISchema
+import SDUIAuthoring
 
 /// `sdui capabilities`: the payload format version this build reads and every name it reads, with the version each
 /// appeared in (what an app tells its server).

@@ -1,4 +1,5 @@
 import Foundation
+import SDUIFuzzing
 import SDUIEnvironment
 @testable import SDUILayout
 @testable import SDUISchema

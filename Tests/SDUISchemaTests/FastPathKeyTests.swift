@@ -1,4 +1,5 @@
 import Foundation
+import SDUIFuzzing
 import Testing
 import SDUIEnvironment
 @testable import SDUISchema

@@ -1,4 +1,5 @@
 import Foundation
+import SDUIFuzzing
 import Testing
 @testable import SDUISchema
 import SDUIEnvironment

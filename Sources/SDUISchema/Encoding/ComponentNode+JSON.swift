@@ -114,7 +114,8 @@ extension ComponentNode {
     /// The children as the payload writes them: each template's `forEach` in place of the nodes it made.
     private func payloadChildren(inTemplate: Bool) -> [JSONValue] {
         guard !templates.isEmpty else { return children.map { $0.payloadJSON(inTemplate: inTemplate) } }
-        let ordered = templates.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        let ordered = sortedIndices(count: templates.count) { templates[$0].range.lowerBound < templates[$1].range.lowerBound }
+            .map { templates[$0] }
         var result: [JSONValue] = []
         var next = 0
         var i = 0

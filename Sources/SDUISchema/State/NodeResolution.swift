@@ -1,3 +1,5 @@
+import SDUIEnvironment
+
 extension PayloadDecoder {
     /// `node`'s own properties resolved again in `state`: the node its payload object decodes to in that state —
     /// its bound properties at their new values, every check of decoding run again — with its children as they
@@ -83,7 +85,7 @@ extension DecodingContext {
             keys.append((name, property, rank))
         }
         // In the order the whole node's encoding writes them, so what they report comes in the same order.
-        keys.sort { $0.rank < $1.rank }
+        keys = sortedIndices(count: keys.count) { keys[$0].rank < keys[$1].rank }.map { keys[$0] }
         // Looked up before it is written: the cache is often shared (a template's items each start from the
         // definition's), and a write would copy it whole for a binding it already holds.
         for site in sites {

@@ -31,26 +31,6 @@ extension Capabilities {
             })),
         ])
     }
-
-    /// One line per entry, for people: `text 1.0: text 1.0, style 1.0, … lineSpacing 1.6, …`.
-    public var text: String {
-        func line(_ entry: Entry) -> String {
-            var line = "  \(entry.name) \(entry.since)"
-            if let signature = entry.signature { line += ": \(signature)" }
-            if !entry.keys.isEmpty { line += ": " + entry.keys.map { "\($0.name) \($0.since)" }.joined(separator: ", ") }
-            return line
-        }
-        var lines = ["format \(formatVersion) (schemaVersion \(schemaVersions.map(String.init).joined(separator: ", ")))"]
-        for (title, entries) in [("screen keys", screenKeys), ("types and their keys", types), ("keys of every node", nodeKeys),
-                                 ("modifiers", modifiers), ("actions", actions), ("functions", functions), ("inputs", inputs),
-                                 ("value objects", objects), ("value forms", forms)] {
-            lines.append(title + ":")
-            lines += entries.map(line)
-        }
-        lines.append("versions:")
-        lines += versions.map { "  \($0.version) (\($0.date)): \($0.summary)" }
-        return lines.joined(separator: "\n")
-    }
 }
 
 extension Capabilities.Entry {

@@ -85,31 +85,6 @@ public struct Capabilities: Hashable, Sendable {
         versions = FormatHistory.releases.filter { $0.version <= current }
     }
 
-    /// What a renderer of `version` reads: every entry (and key) that appeared in `version` or before.
-    /// - Complexity: O(n) in the entries.
-    public func restricted(to version: FormatVersion) -> Capabilities {
-        func keep(_ entries: [Entry]) -> [Entry] {
-            entries.filter { $0.since <= version }.map { entry in
-                var entry = entry
-                entry.keys = keep(entry.keys)
-                return entry
-            }
-        }
-        var copy = self
-        copy.formatVersion = min(version, formatVersion)
-        copy.screenKeys = keep(screenKeys)
-        copy.types = keep(types)
-        copy.nodeKeys = keep(nodeKeys)
-        copy.modifiers = keep(modifiers)
-        copy.actions = keep(actions)
-        copy.functions = keep(functions)
-        copy.inputs = keep(inputs)
-        copy.objects = keep(objects)
-        copy.forms = keep(forms)
-        copy.versions = versions.filter { $0.version <= version }
-        return copy
-    }
-
     public static func == (lhs: Capabilities, rhs: Capabilities) -> Bool {
         lhs.formatVersion == rhs.formatVersion && lhs.schemaVersions == rhs.schemaVersions && lhs.screenKeys == rhs.screenKeys
             && lhs.types == rhs.types && lhs.nodeKeys == rhs.nodeKeys && lhs.modifiers == rhs.modifiers && lhs.actions == rhs.actions

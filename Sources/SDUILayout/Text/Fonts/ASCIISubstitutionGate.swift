@@ -1,3 +1,5 @@
+import SDUIEnvironment
+
 // Which printable-ASCII texts a face's substitutions may change, decided once per face from the characters a text
 // holds: a contextual alternate whose context a text lacks leaves it alone.
 
@@ -35,6 +37,12 @@ struct ASCIISet: Hashable, Sendable {
     /// A total order: fewer members first (the rarer position is tested first), then by bits.
     static func precedes(_ a: ASCIISet, _ b: ASCIISet) -> Bool {
         (a.count, a.high, a.low) < (b.count, b.high, b.low)
+    }
+
+    /// `sets` in the order `precedes` gives.
+    static func ordered(_ sets: Set<ASCIISet>) -> [ASCIISet] {
+        let unordered = Array(sets)
+        return sortedIndices(count: unordered.count) { precedes(unordered[$0], unordered[$1]) }.map { unordered[$0] }
     }
 
     /// The set of the bytes of `bytes`.
@@ -77,7 +85,7 @@ struct ASCIISubstitutionGate {
         for index in planned {
             guard let lookupRequirements = analysis.requirements(ofLookup: index) else { return nil }
             for positions in lookupRequirements where !positions.contains(where: \.isEmpty) {
-                found.insert(Array(Set(positions)).sorted(by: ASCIISet.precedes))
+                found.insert(ASCIISet.ordered(Set(positions)))
             }
         }
         for positions in found where positions.count == 1 { forbidden = forbidden.union(positions[0]) }
@@ -85,14 +93,16 @@ struct ASCIISubstitutionGate {
         var rest = Set<[ASCIISet]>()
         for positions in found where positions.count > 1 {
             let reduced = positions.map { $0.subtracting(forbidden) }
-            if !reduced.contains(where: \.isEmpty) { rest.insert(Array(Set(reduced)).sorted(by: ASCIISet.precedes)) }
+            if !reduced.contains(where: \.isEmpty) { rest.insert(ASCIISet.ordered(Set(reduced))) }
         }
         guard rest.count <= Self.maximumRequirements * 16 else { return nil }
         // A requirement met only when another is met adds nothing (each of the other's positions has a subset among
         // its own); of equivalent ones the first in a fixed order stays.
-        let candidates = rest.sorted { a, b in
-            a.count != b.count ? a.count < b.count : a.lexicographicallyPrecedes(b, by: ASCIISet.precedes)
-        }
+        let unordered = Array(rest)
+        let candidates = sortedIndices(count: unordered.count) { i, j in
+            let a = unordered[i], b = unordered[j]
+            return a.count != b.count ? a.count < b.count : a.lexicographicallyPrecedes(b, by: ASCIISet.precedes)
+        }.map { unordered[$0] }
         for (i, positions) in candidates.enumerated() {
             let implied = candidates[..<i].contains { other in
                 other.allSatisfy { b in positions.contains { $0.isSubset(of: b) } }

@@ -1,3 +1,5 @@
+import SDUIEnvironment
+
 // A face's bytes as a font file of its own: what a renderer embeds (`@font-face`) so that a browser draws the face
 // the engine measured.
 
@@ -15,7 +17,8 @@ extension FontFace {
         let data = UnsafeRawBufferPointer(start: any.storage.base, count: any.storage.count)
         let isCollection = data.count >= 4 && data[0] == 0x74 && data[1] == 0x74 && data[2] == 0x63 && data[3] == 0x66
         if !isCollection { return Array(data) }
-        return Self.sfnt(tables: tables.map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 },
+        let unordered = tables.map { ($0.key, $0.value) }
+        return Self.sfnt(tables: sortedIndices(count: unordered.count) { unordered[$0].0 < unordered[$1].0 }.map { unordered[$0] },
                          version: hasPostScriptOutlines ? 0x4F54_544F : 0x0001_0000)
     }
 

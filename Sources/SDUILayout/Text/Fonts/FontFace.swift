@@ -1,3 +1,5 @@
+import SDUIEnvironment
+
 // One face of a font file: its names, style, metrics, character map, advances and layout tables.
 
 /// One face of a TrueType or OpenType font file, read and checked once, immutable and safe to share across threads.
@@ -428,7 +430,8 @@ struct CharacterMap: @unchecked Sendable {
         /// The supplementary groups sorted; where malformed groups overlap, the first mapping of a code point kept.
         func disjointSupplementary() -> [(first: UInt32, last: UInt32, glyph: UInt32)] {
             var disjoint: [(first: UInt32, last: UInt32, glyph: UInt32)] = []
-            for group in supplementary.sorted(by: { $0.first < $1.first }) {
+            for k in sortedIndices(count: supplementary.count, by: { supplementary[$0].first < supplementary[$1].first }) {
+                let group = supplementary[k]
                 if let previous = disjoint.last, group.first <= previous.last {
                     guard group.last > previous.last else { continue }
                     disjoint.append((previous.last + 1, group.last, group.glyph + (previous.last + 1 - group.first)))

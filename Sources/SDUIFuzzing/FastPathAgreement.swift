@@ -1,3 +1,5 @@
+import SDUISchema
+
 /// The fast path against the general path on one input: the property `FastPathDifferentialTests` and the
 /// `decode` fuzz target check. The fast path either bails (nil) or returns exactly the general path's screen,
 /// and then the general path found no issue at all.
@@ -28,7 +30,7 @@ package enum FastPathAgreement {
     }
 
     /// The id (or type) of the first node whose geometry records differ, comparing every field.
-    static func firstDifferentGeometry(_ a: ComponentNode, _ b: ComponentNode) -> String? {
+    package static func firstDifferentGeometry(_ a: ComponentNode, _ b: ComponentNode) -> String? {
         if String(reflecting: a.geometry) != String(reflecting: b.geometry) { return a.id ?? a.type.rawValue }
         guard a.children.count == b.children.count else { return a.id ?? a.type.rawValue }
         for (x, y) in zip(a.children, b.children) {
@@ -38,7 +40,7 @@ package enum FastPathAgreement {
     }
 
     /// The id (or type) of the first node whose content records differ (every field, extras and variants by value).
-    static func firstDifferentContent(_ a: ComponentNode, _ b: ComponentNode) -> String? {
+    package static func firstDifferentContent(_ a: ComponentNode, _ b: ComponentNode) -> String? {
         if a.content != b.content { return a.id ?? a.type.rawValue }
         guard a.children.count == b.children.count else { return a.id ?? a.type.rawValue }
         for (x, y) in zip(a.children, b.children) {
