@@ -24,15 +24,27 @@ public struct DisplaySplice: Sendable {
     /// (its node only moved, and its accessibility is as it was) and its layers' views renumbered, ascending: what
     /// they draw, their lines and their boxes in their frame are the old item's.
     var translated: [Int] = []
-    /// For each old item, whether `items` holds it moved (its bits, not a copy): the driver that asked for the move
-    /// (`ViewTreeDriver.apply(moving:)`) reads the old list, then ends it (`retireOldItems(_:into:)`: these places are
-    /// not released with it). Empty when every new item is its own.
-    var moved: [Bool] = []
+    /// For each old item, how `items` holds it (`MovedPlace`: copied or made again, or moved — its bits, not a copy):
+    /// the driver that asked for the move (`ViewTreeDriver.apply(moving:)`) reads the old list, then ends it
+    /// (`retireOldItems(_:into:)`: a moved place is not released with it, or only its `id` when a new one was written
+    /// over the moved bits). Empty when every new item is its own.
+    var moved: [MovedPlace] = []
+}
+
+/// How a spliced list holds an old item (`DisplaySplice.moved`).
+enum MovedPlace: UInt8 {
+    /// Not moved: the new list holds a copy or a new item; the old item is released with the old list.
+    case notMoved
+    /// The old item's bits are the new item's: the old place is not released.
+    case moved
+    /// The old item's bits are the new item's but for its `id`, written over them without releasing the old one (a
+    /// node without a payload id, named by a path that moved): the old place's `id` alone is released.
+    case movedRenamed
 }
 
 extension DisplaySplice {
     /// Ends `old`, the list the splice was made from, into `storage` when the splice moved items out of it: the items it
-    /// still holds (removed, made again or renamed) are released, and its places — all uninitialised then: the moved
+    /// still holds (removed, made again or copied) are released, and the ids of the moved items that were renamed, and its places — all uninitialised then: the moved
     /// ones' bits are `items`' — are kept for the next splice's list (`DisplayListStorage`); `old` is left empty. Reads
     /// and releases nothing moved, so nothing is released twice: when `old` shares its storage with another list, the
     /// copy made here before writing retained every item once, and what it retained of the moved ones is what that
@@ -43,7 +55,13 @@ extension DisplaySplice {
         // Any other list would release the moved items' references twice (once with it, once with `items`).
         precondition(moved.count == old.count, "DisplaySplice.retireOldItems: not the list the splice was made from")
         old.withUnsafeMutableBufferPointer { old in
-            for o in old.indices where !moved[o] { (old.baseAddress! + o).deinitialize(count: 1) }
+            for o in old.indices {
+                switch moved[o] {
+                case .notMoved: (old.baseAddress! + o).deinitialize(count: 1)
+                case .moved: break
+                case .movedRenamed: withUnsafeMutablePointer(to: &old[o].id) { $0.deinitialize(count: 1) }
+                }
+            }
         }
         storage.keep(old)
         old = []
@@ -156,23 +174,31 @@ extension DisplayListUpdater {
         // The kept items named by a path that moved (their id is not their old item's), ascending.
         var renamedItems: [Int] = []
         // The old items moved (not copied) into the new list.
-        var isMoved = [Bool](repeating: false, count: moving ? items.count : 0)
+        var isMoved = [MovedPlace](repeating: .notMoved, count: moving ? items.count : 0)
+        // (Room made once: most of the nodes remade are kept ones that only moved, each appended to two lists.)
+        changed.reserveCapacity(remade.count)
+        movedItems.reserveCapacity(remade.count)
+        translated.reserveCapacity(remade.count)
         var fits = true
         // The new list's places, every one uninitialised: the places of a list the caller dropped when it has as many
         // (uniquely referenced, so written in place), else new ones.
         var newItems = storage?.take(count: count) ?? [DisplayItem](unsafeUninitializedCapacity: count) { _, places in places = count }
         var initialized = 0
-        // (`isMoved` written through its buffer: the array itself, captured here, is checked for exclusive access on
-        // every write.)
+        // (`isMoved` and `moved` written through their buffers: an array captured here is checked for exclusive access
+        // on every write.)
         items.withUnsafeBufferPointer { old in newItems.withUnsafeMutableBufferPointer { buffer in
-        isMoved.withUnsafeMutableBufferPointer { isMoved in
+        isMoved.withUnsafeMutableBufferPointer { isMoved in moved.withUnsafeMutableBufferPointer { moved in
             let base = buffer.baseAddress!
             /// Gives up: the items made so far are dropped (the moved ones are the old list's).
             func giveUp() {
                 fits = false
                 for i in 0..<initialized {
                     let o = Int(oldIndices[i])
-                    if o < 0 || !moving || !isMoved[o] { (base + i).deinitialize(count: 1) }
+                    switch o < 0 || !moving ? .notMoved : isMoved[o] {
+                    case .notMoved: (base + i).deinitialize(count: 1)
+                    case .moved: break
+                    case .movedRenamed: withUnsafeMutablePointer(to: &base[i].id) { $0.deinitialize(count: 1) }
+                    }
                 }
                 initialized = 0
             }
@@ -234,10 +260,10 @@ extension DisplayListUpdater {
                 // A node without an id is its path: below a moved ancestor both moved with it (new values).
                 let renamed: Bool
                 if moved[i], case .structural = oldItem!.pointee.identity { renamed = true } else { renamed = false }
-                if moving && !renamed {
-                    // The old item's bits: its trivial fields are written below, nothing it holds is.
+                if moving {
+                    // The old item's bits: its trivial fields are written below, nothing it holds is (but a new id).
                     UnsafeMutableRawPointer(item).copyMemory(from: oldItem!, byteCount: MemoryLayout<DisplayItem>.size)
-                    isMoved[o] = true
+                    isMoved[o] = .moved
                 } else {
                     item.initialize(to: oldItem!.pointee)
                 }
@@ -246,9 +272,18 @@ extension DisplayListUpdater {
                 item.pointee.parent = parent >= 0 ? NodeIndex(Int32(truncatingIfNeeded: parent)) : nil
                 if renamed {
                     renamedItems.append(i)
-                    item.pointee.id = layout.pathID(at: i)
+                    let id = layout.pathID(at: i)
+                    if moving {
+                        // Written over the moved bits without releasing the old id: the old list, which the reconciler
+                        // reads, still holds it (released as that list is retired).
+                        withUnsafeMutablePointer(to: &item.pointee.id) { $0.initialize(to: id) }
+                        isMoved[o] = .movedRenamed
+                    } else {
+                        item.pointee.id = id
+                    }
                     let identity = parent >= 0 ? base[parent].identity.child(slot: slot, id: nil) : .root(id: nil)
                     if identity != item.pointee.identity {
+                        if moving { Self.own(item, movedFrom: oldItem!, place: &isMoved[o]) }
                         item.pointee.identity = identity
                         keysKept = false
                     }
@@ -262,11 +297,7 @@ extension DisplayListUpdater {
                     // no update carries: `DisplayItem.hasSameLines(as:)`). The layers hold their indices in an array the
                     // moved bits share with the old item: the item is made its own first.
                     if let movedLayers, Self.decorationsMoved(item.pointee.appearance, in: movedLayers) {
-                        if moving && isMoved[o] {
-                            let copy = item.pointee
-                            item.initialize(to: copy)
-                            isMoved[o] = false
-                        }
+                        if moving { Self.own(item, movedFrom: oldItem!, place: &isMoved[o]) }
                         Self.renumberDecorations(of: &item.pointee.appearance, in: movedLayers)
                     }
                     // A symbol image's box is taken from the two rectangles again: relative to the frame, but not always
@@ -281,7 +312,7 @@ extension DisplayListUpdater {
                     translated.append(i)
                 }
             }
-        } } }
+        } } } }
         guard fits else {
             // Every place uninitialised again: kept as storage (filled with items only when it lets them go).
             (storage ?? DisplayListStorage()).keep(newItems)
@@ -289,16 +320,14 @@ extension DisplayListUpdater {
         }
         // Each place holds its item now (the list may be read and released).
         precondition(initialized == count, "DisplayListUpdater.spliced: a place left uninitialised")
-        /// The new item at `i` made its own when it was moved: what it holds is retained (copied out and put back over
-        /// its own bits, which are not released: they are the old list's).
+        /// The new item at `i` made its own when it was moved (`own(_:movedFrom:place:)`).
         func ownItem(at i: Int) {
             let o = Int(oldIndices[i])
-            guard moving, o >= 0, isMoved[o] else { return }
-            isMoved[o] = false
-            newItems.withUnsafeMutableBufferPointer { buffer in
-                let item = buffer.baseAddress! + i
-                let copy = item.pointee
-                item.initialize(to: copy)
+            guard moving, o >= 0, isMoved[o] != .notMoved else { return }
+            items.withUnsafeBufferPointer { old in
+                newItems.withUnsafeMutableBufferPointer { buffer in
+                    Self.own(buffer.baseAddress! + i, movedFrom: old.baseAddress! + o, place: &isMoved[o])
+                }
             }
         }
         if includesAccessibility {
@@ -350,6 +379,30 @@ extension DisplayListUpdater {
         }
         return .spliced(DisplaySplice(items: newItems, oldIndices: oldIndices, newIndices: newIndices, changed: changed,
                                       parents: parents, translated: translated, moved: isMoved))
+    }
+
+    /// Makes `item`, the bits of the old item at `old` moved into a new list (`place`: how, `MovedPlace`), its own:
+    /// what it holds is retained (copied out and put back over its own bits, which are not released: they are the old
+    /// list's), and the old item becomes the old list's to release. A new id written over the moved bits is already
+    /// the item's own: the old id's bits are put back first, and the new id set again after the copy.
+    static func own(_ item: UnsafeMutablePointer<DisplayItem>, movedFrom old: UnsafePointer<DisplayItem>, place: inout MovedPlace) {
+        switch place {
+        case .notMoved: return
+        case .moved:
+            let copy = item.pointee
+            item.initialize(to: copy)
+        case .movedRenamed:
+            let id = withUnsafeMutablePointer(to: &item.pointee.id) { $0.move() }
+            withUnsafeMutablePointer(to: &item.pointee.id) { field in
+                withUnsafeMutablePointer(to: &UnsafeMutablePointer(mutating: old).pointee.id) { oldField in
+                    UnsafeMutableRawPointer(field).copyMemory(from: oldField, byteCount: MemoryLayout<String>.size)
+                }
+            }
+            let copy = item.pointee
+            item.initialize(to: copy)
+            item.pointee.id = id
+        }
+        place = .notMoved
     }
 
     /// The index of the view of layer `layer` (a `DisplayLayer`'s chain index) in `layers`, a node's layers: its

@@ -197,22 +197,28 @@ public struct ScreenSession: Sendable {
         guard count > 0 else { return [] }
         let root = subtree ?? 0
         guard root >= 0, root < count else { return [] }
-        var skipped = [Bool](repeating: false, count: count)
-        if skippingLazyItems { for i in layout.lazyItemIndices where i < count { skipped[i] = true } }
+        // The lazy items skipped, ascending (`lazyItemIndices` is), passed in step with the walk.
+        let skipped = skippingLazyItems ? layout.lazyItemIndices : []
+        var nextSkipped = 0
+        func isSkipped(_ i: Int) -> Bool {
+            while nextSkipped < skipped.count && skipped[nextSkipped] < i { nextSkipped += 1 }
+            return nextSkipped < skipped.count && skipped[nextSkipped] == i
+        }
         // Which nodes are in the subtree (parents come first): each one whose parent is. The subtree is the run of
         // nodes after its root whose parents are not before it (document order): the first node whose parent is
-        // before the root ends it.
-        var inside = [Bool](repeating: false, count: count)
-        inside[root] = !skipped[root]
+        // before the root ends it. (`inside[i - root]`: only the subtree's nodes are noted, so a lazy item's subtree
+        // costs its own size, not the screen's.)
+        var inside: [Bool] = [!isSkipped(root)]
         var found: [(action: Action, locals: Locals)] = []
         for i in root..<count {
             if i != root {
                 let parent = layout.parentIndex(at: i)
                 if parent < root { break }
-                guard parent < i, inside[parent], !skipped[i] else { continue }
-                inside[i] = true
+                let isInside = parent < i && inside[parent - root] && !isSkipped(i)
+                inside.append(isInside)
+                guard isInside else { continue }
             }
-            guard inside[i], let content = layout.content(at: i),
+            guard inside[i - root], let content = layout.content(at: i),
                   let action = appearing ? content.onAppear : content.onDisappear else { continue }
             found.append((action, layout.locals(at: i)))
         }

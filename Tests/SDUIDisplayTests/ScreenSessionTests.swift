@@ -208,4 +208,48 @@ import SDUIDisplay
         }
         #expect(session.state["log"] == .string("root a o h b "))
     }
+
+    @Test func `lifecycle actions of every subtree equal a walk of the whole screen`() throws {
+        // Every node's subtree, with and without the lazy items, against the nodes below it found through their parents.
+        let screen = try Self.screen(#"""
+        {"schemaVersion": 1, "id": "l", "state": {"log": "", "rows": [1, 2, 3]}, "root": {"type": "scroll",
+          "onAppear": {"type": "set", "name": "log", "value": "r"}, "onDisappear": {"type": "set", "name": "log", "value": "-r"}, "children": [
+          {"type": "vstack", "onAppear": {"type": "set", "name": "log", "value": "v"}, "children": [
+            {"type": "text", "text": "a", "onAppear": {"type": "set", "name": "log", "value": "a"},
+             "modifiers": [{"overlay": {"content": {"type": "text", "text": "o", "onDisappear": {"type": "set", "name": "log", "value": "-o"}}}}]},
+            {"type": "grid", "children": [{"type": "forEach", "items": "@{rows}", "template": {"type": "vstack",
+              "onAppear": {"type": "set", "name": "log", "value": "@{'i' + index}"}, "children": [
+              {"type": "text", "text": "@{item}", "onAppear": {"type": "set", "name": "log", "value": "@{'t' + item}"},
+               "onDisappear": {"type": "set", "name": "log", "value": "@{'-t' + item}"}}]}}]}]},
+          {"type": "section", "header": {"type": "text", "text": "h", "onAppear": {"type": "set", "name": "log", "value": "h"}},
+           "children": [{"type": "text", "text": "s", "onDisappear": {"type": "set", "name": "log", "value": "-s"}}]}]}}
+        """#)
+        let window = Fixture.window("iphone-16")
+        let layout = LayoutEngine().layout(screen, in: window, traits: window.traitCollection())
+        let lazy = Set(layout.lazyItemIndices)
+        #expect(!lazy.isEmpty)
+        func describe(_ found: [(action: Action, locals: ScreenSession.Locals)]) -> [String] {
+            found.map { "\($0.action) \($0.locals.map { "\($0.name)=\($0.value)" })" }
+        }
+        for root in 0..<layout.nodeCount {
+            for appearing in [true, false] {
+                for skipping in [true, false] {
+                    // A node is in when it is the root or its parent is in, and it is not a skipped lazy item.
+                    var inside = [Bool](repeating: false, count: layout.nodeCount)
+                    var expected: [(action: Action, locals: ScreenSession.Locals)] = []
+                    for i in root..<layout.nodeCount {
+                        let parent = layout.parentIndex(at: i)
+                        guard i == root || (parent >= root && inside[parent]) else { continue }
+                        guard !(skipping && lazy.contains(i)) else { continue }
+                        inside[i] = true
+                        guard let content = layout.content(at: i),
+                              let action = appearing ? content.onAppear : content.onDisappear else { continue }
+                        expected.append((action, layout.locals(at: i)))
+                    }
+                    let found = ScreenSession.lifecycleActions(in: layout, subtree: root, appearing: appearing, skippingLazyItems: skipping)
+                    #expect(describe(found) == describe(expected), "subtree \(root), appearing \(appearing), skipping \(skipping)")
+                }
+            }
+        }
+    }
 }
