@@ -110,9 +110,10 @@ extension LayoutEngine {
         if !update.changedStructure {
             made.addChanges(update.changes, since: previous, written: lastResult.writtenRanges)
         } else if var changes = update.changes {
-            // A spliced tree: its nodes are compared with the last result's through the splices' renumbering.
+            // A spliced tree: its nodes are compared with the last result's through the splices' renumbering (those
+            // the output step wrote: every other one is the node it was, where it was).
             changes.spliced = splices
-            made.addChanges(changes, since: previous, written: nil)
+            made.addChanges(changes, since: previous, written: lastResult.writtenRanges)
         }
         return made
     }

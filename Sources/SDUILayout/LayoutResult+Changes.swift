@@ -33,7 +33,8 @@ extension LayoutResult {
     /// change of structure spliced into the kept tree (`NodeChanges.spliced`), each node is compared with the node it
     /// was, the nodes made and those whose index among their parent's children changed are in `frames` too, and the
     /// kept nodes of `frames` whose content is as it was and that only moved are `translated`.
-    /// - Complexity: O(the nodes in the index ranges the output step wrote).
+    /// - Complexity: O(the nodes in the index ranges the output step wrote, `writtenRanges(since:)`), plus after a
+    ///   splice O(n) integers to follow the renumbering.
     public func changes(since previous: LayoutResult) -> NodeChanges? {
         // (The record read in place: binding it would copy its change set, whose copy below is the one returned.)
         guard let base = changeRecord?.base, base === previous.storage.token, environment == previous.environment,
@@ -44,7 +45,7 @@ extension LayoutResult {
         } else {
             // A tree whose nodes a change of structure renumbered is compared through the renumbering.
             guard let compared = storage.changedNodes(since: previous.storage, through: changes.spliced,
-                                                      content: changes.content) else { return nil }
+                                                      content: changes.content, in: changeRecord?.written ?? nil) else { return nil }
             changes.frames = compared.changed
             changes.translated = TranslatedNodes(nodes: compared.translated, layered: compared.layered)
         }
@@ -89,6 +90,20 @@ extension LayoutResult {
     /// Whether node `index` is a grid whose children are lazy items (`lazyItemIndices`).
     package func isLazyGrid(at index: Int) -> Bool {
         storage.isEnginePass && storage.lazyGridNodes.contains(Int32(truncatingIfNeeded: index))
+    }
+
+    /// The index ranges (ascending, disjoint) outside which every node of this result is drawn as the node it was in
+    /// `previous` — the same frame (bit for bit), visibility, text run, modifier boxes (each layer's kind and box)
+    /// and index among its parent's children, at the same index or, after a change of structure, where the splices
+    /// put it (`NodeChanges.spliced`; the node numbers of a kept node's decoration views follow the splices too) —
+    /// when this result is a state change laid out incrementally after `previous` (as `changes(since:)` needs);
+    /// nil: any node may differ. The nodes a splice made are inside them. What the ranges hold may be unchanged too
+    /// (`changes(since:)` compares them); content changes (`NodeChanges.content`) can be anywhere.
+    /// - Complexity: O(1).
+    package func writtenRanges(since previous: LayoutResult) -> [Range<Int>]? {
+        guard let base = changeRecord?.base, base === previous.storage.token, environment == previous.environment,
+              traits == previous.traits else { return nil }
+        return changeRecord?.written ?? nil
     }
 
     /// The state update's change set this result was laid out after, relative to `previous`, without `frames` (what

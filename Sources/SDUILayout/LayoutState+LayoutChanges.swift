@@ -12,7 +12,7 @@ extension LayoutState {
                                      fallback: inout IncrementalFallback, refusal: inout SubtreeRebuildRefusal?) -> LayoutResult? {
         guard tree.lazyGrids.isEmpty else { fallback = .refused; return nil }
         // Spliced containers were invalidated (`followSplice`): laid out again from each, upward.
-        var changed: [Int32] = texts.map(\.node) + spliced
+        var changed: [Int32] = texts.map(\.node)
         for node in rebuilt {
             switch tree.rebuildSubtree(at: node, with: builder, scratch: &scratch) {
             case .failure(let why):
@@ -20,6 +20,8 @@ extension LayoutState {
                 fallback = .refused
                 return nil
             case .success(let (subtree, siblings)):
+                // Its layers may be others (the last result's layer boxes no longer match the tree's layers).
+                last.layerFramesAreExact = false
                 measurements.invalidate(nodes: subtree)
                 measurements.invalidate(node: node, parents: tree.nodes.unchecked)
                 for sibling in siblings { measurements.invalidate(node: sibling, parents: tree.nodes.unchecked) }
@@ -35,17 +37,20 @@ extension LayoutState {
         // The new tree's records are read from here on (`takePointers`: a template's buffers may have been copied).
         takePointers()
         guard patchTexts(texts) else { fallback = .refused; return nil }
-        return relayoutChanged(changed, environment: environment, traits: traits, roundsToPixels: roundsToPixels,
+        return relayoutChanged(changed, containers: spliced, environment: environment, traits: traits, roundsToPixels: roundsToPixels,
                                last: &last, lastResultIsAlive: lastResultIsAlive, roots: &roots, fallback: &fallback,
                                textsFollowedSplice: !spliced.isEmpty)
     }
 
-    /// Lays the invalidated nodes `changed` out again upward when it can (`relayoutUpward`, which leaves its stops in
-    /// `roots`) and makes the result, writing only the frames inside the stops; otherwise leaves to the caller a pass
-    /// from the root over the last pass's placements (`fallback`). `lastResultIsAlive`: see `makeLayoutResult`.
+    /// Lays the invalidated nodes `changed` and `containers` out again upward when it can (`relayoutUpward`, which
+    /// leaves its stops in `roots`) and makes the result, writing only the frames that can have changed
+    /// (`IncrementalOutput`: the nodes placed again, the subtrees of `changed`, and of each child of a node placed
+    /// again whatever moved or was placed differently — `containers`' children, whose container a splice changed,
+    /// among them); otherwise leaves to the caller a pass from the root over the last pass's placements
+    /// (`fallback`). `lastResultIsAlive`: see `makeLayoutResult`.
     /// `textsFollowedSplice`: the placed texts were taken over (`reuseRetiredTexts`) before a splice renumbered them
     /// (`followSplice`), which recorded what it wrote.
-    mutating func relayoutChanged(_ changed: some Collection<Int32>, environment: WindowEnvironment, traits: TraitCollection,
+    mutating func relayoutChanged(_ changed: some Collection<Int32>, containers: [Int32] = [], environment: WindowEnvironment, traits: TraitCollection,
                                   roundsToPixels: Bool, last: inout LastResult, lastResultIsAlive: Bool, roots: inout [Int32],
                                   fallback: inout IncrementalFallback, textsFollowedSplice: Bool = false) -> LayoutResult? {
         lazyWindow = nil
@@ -56,16 +61,22 @@ extension LayoutState {
         // — this one reuses most).
         // Upward, the output step writes only the frames inside the stops over the last result's: they must be exact.
         if last.framesAreExact && canRelayoutUpward {
-            if relayoutUpward(from: changed, roots: &roots) {
+            outputPlan.startUpward(from: changed, containers: containers, flat: tree.nodes.unchecked,
+                                   records: placementRecords.unchecked)
+            let climbed = containers.isEmpty ? relayoutUpward(from: changed, roots: &roots)
+                : relayoutUpward(from: Array(changed) + containers, roots: &roots)
+            if climbed {
+                outputPlan.finish(flat: tree.nodes.unchecked)
                 return makeLayoutResult(state: &self, last: &last, environment: environment, traits: traits, roundsToPixels: roundsToPixels,
-                                        incremental: IncrementalOutput(subtreesOf: roots), lastResultIsAlive: lastResultIsAlive)
+                                        incremental: outputPlan, lastResultIsAlive: lastResultIsAlive)
             }
             // The nodes placed on the way up are consistent, but the last result's frames no longer describe what
             // the placements around them hold: every frame is written.
             fallback = .fromRoot(nil)
             return nil
         }
-        fallback = .fromRoot(IncrementalOutput(changed: Array(changed), flat: tree.nodes.unchecked, records: placementRecords.unchecked))
+        fallback = .fromRoot(IncrementalOutput(changed: Array(changed), containers: containers, flat: tree.nodes.unchecked,
+                                               records: placementRecords.unchecked))
         return nil
     }
 }

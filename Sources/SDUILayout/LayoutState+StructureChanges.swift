@@ -65,6 +65,12 @@ extension LayoutState {
         }
         let oldLayers = splice.layers.region.upperBound + (tree.layers.count - splice.layers.region.lowerBound - splice.layers.newCount)
         if layerBoxes.count == oldLayers { layerBoxes.splice(splice.layers, made: nil, filler: LayerBox()) } else { layerBoxes.removeAll() }
+        // The last result's layer boxes, as its frames below.
+        if last.layerFramesAreExact && last.layerFrames.count == oldLayers {
+            last.layerFrames.splice(splice.layers, made: nil, filler: Rect.zero)
+        } else {
+            last.layerFramesAreExact = false
+        }
         spare.geometry.removeAll()
         spare.records.removeAll()
         spare.placedTexts.removeAll()

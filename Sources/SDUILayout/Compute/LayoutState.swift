@@ -98,6 +98,8 @@ struct LayoutState {
     var placementRecords = NodeBuffer<PlacementRecord>()
     /// The other set of placements: the previous full pass's geometry, records, placed texts and layer boxes.
     var spare = SparePlacements()
+    /// The output step's plan of an upward relayout (`IncrementalOutput.startUpward`): its buffers kept from pass to pass.
+    var outputPlan = IncrementalOutput()
     /// Each layer's box in this pass (parallel to `tree.layers`).
     var layerBoxes = NodeBuffer<LayerBox>()
     /// Nodes placed in this pass that are laid out again after compute (`extendIntoSafeArea`): a placement that

@@ -26,15 +26,18 @@ extension LayoutState {
     /// - Complexity: O(the ancestors laid out again and their children).
     /// (A method of the state, not of the engine: one exclusive access to it for the whole climb.) `roots`: a
     /// buffer the engine keeps, so the climb allocates nothing.
+    /// Each ancestor is given to the output step's plan (`outputPlan.willPlace`) before it is placed again.
     mutating func relayoutUpward(from changed: some Sequence<Int32>, roots: inout [Int32]) -> Bool {
         roots.removeAll(keepingCapacity: true)
         guard canRelayoutUpward else { return false }
         takePointers()
+        let flat = tree.nodes.unchecked, records = ptr.placementRecords
         for node in changed {
             var a = node
             while true {
                 let p = view.nodes[Int(a)].parent
                 guard p >= 0, let proposal = lastPlacementProposal(p) else { return false }
+                outputPlan.willPlace(p, flat: flat, records: records)
                 let before = ptr.geometry[Int(p)]
                 let reported = diagnostics.count
                 replay.begin(lastLayoutCount: reported)

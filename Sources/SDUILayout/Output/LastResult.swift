@@ -15,6 +15,11 @@ struct LastResult {
     var framesAreExact = false
     /// The index ranges of the frames the last output step wrote (`writeFramesIncrementally`); nil: every frame.
     var writtenRanges: [Range<Int>]?
+    /// The layer boxes of the last result's layered nodes, in window points (shared with it: written in place when
+    /// it is gone), one per layer of the current tree (`LayoutTree.layers`) when `layerFramesAreExact`: an
+    /// incremental pass then writes only those of the layered nodes in `writtenRanges` (`writeLayerFrames`).
+    var layerFrames = ContiguousArray<Rect>()
+    var layerFramesAreExact = false
     /// The identity of the last result's nodes (`LayoutNodeStorage.token`): what the next result's changes are
     /// taken against (`LayoutResult.changes(since:)`), and, held only here, the sign that the last result is gone
     /// (its frames may then be written in place). A token rather than a weak reference to the storage: a weakly

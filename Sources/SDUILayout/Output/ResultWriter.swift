@@ -71,7 +71,7 @@ func makeLayoutResult(state s: inout LayoutState, last: inout LastResult, walk: 
     var written = last.writtenRanges.take() ?? []
     written.removeAll(keepingCapacity: true)
     let wroteIncrementally = canBuildOnLast
-        && incremental.map { (s.tree.layeredNodes.isEmpty || $0.reachesDecorationViews) && writeFramesIncrementally(&s, &last, $0, written: &written) } == true
+        && incremental.map { writeFramesIncrementally(&s, &last, $0, written: &written) } == true
     last.writtenRanges = wroteIncrementally ? written : nil
     let sawNonFinite = wroteIncrementally ? false : s.tree.nodes.withUnsafeBufferPointer { nodes in
     s.geometry.withUnsafeBufferPointer { geometry in
@@ -162,6 +162,7 @@ func makeLayoutResult(state s: inout LayoutState, last: inout LastResult, walk: 
     if !s.tree.layeredNodes.isEmpty {
         layerOutput = writeLayerFrames(&s, &last, positions: walk?.positions, roundsToPixels: roundsToPixels, scale: scale)
     }
+    last.layerFramesAreExact = last.framesAreExact && layerOutput != nil
     // A layout at a scroll offset: the content moved and sections' pinned views kept in the viewport.
     if scrollOffset != 0 {
         if inArrayOrder { applyScrollOffset(scrollOffset, &s, frames: &last.frames, layers: &layerOutput) }
@@ -264,12 +265,24 @@ struct LayerOutput {
 /// Each layered node's layer boxes in window points (from its layout origin: its content origin less its content
 /// offset), and its frame set to its outermost layer's box (an outermost offset moves it). In output indices: the
 /// same as node indices in array order; a viewport layout's realised rows are renumbered (`positions`, `OutputOrder`).
-/// - Complexity: O(layers) (+ O(layered nodes · log) to sort a viewport layout's).
+/// After frames written incrementally (`last.writtenRanges`) over exact layer boxes (`last.layerFramesAreExact`), only
+/// the layered nodes in the ranges are written: every other one is drawn as it was, its boxes and frame too.
+/// - Complexity: O(layers) (+ O(layered nodes · log) to sort a viewport layout's); incremental: O(layered nodes +
+///   the layers of those written).
 private func writeLayerFrames(_ s: inout LayoutState, _ last: inout LastResult, positions: ContiguousArray<Int32>?, roundsToPixels: Bool,
                               scale: Double) -> LayerOutput {
     let inArrayOrder = positions == nil
     let layerCount = s.tree.layers.count
-    var frames = ContiguousArray<Rect>(repeating: .zero, count: layerCount)
+    let written = inArrayOrder && last.layerFramesAreExact && last.layerFrames.count == layerCount ? last.writtenRanges : nil
+    var frames: ContiguousArray<Rect>
+    if written != nil {
+        // (Taken out: written in place when the last result is gone, else copied at the first write.)
+        frames = last.layerFrames
+        last.layerFrames = []
+    } else {
+        frames = ContiguousArray<Rect>(repeating: .zero, count: layerCount)
+    }
+    var nextRange = 0
     var layers = s.tree.layers
     var layered = ContiguousArray<LayeredNode>()
     layered.reserveCapacity(s.tree.layeredNodes.count)
@@ -287,7 +300,14 @@ private func writeLayerFrames(_ s: inout LayoutState, _ last: inout LastResult, 
                 layers[k].contentNode = positions.unsafelyUnwrapped[Int(layers[k].contentNode)]
             }
         }
-        guard !s.tree.nodes[i].isHidden else { continue }
+        if let written {
+            while nextRange < written.count && written[nextRange].upperBound <= i { nextRange += 1 }
+            guard nextRange < written.count && written[nextRange].lowerBound <= i else { continue }
+        }
+        guard !s.tree.nodes[i].isHidden else {
+            if written != nil { for k in first..<end { frames[k] = .zero } }
+            continue
+        }
         // The layout origin as the frame writer computes it (the parent's content origin plus the position).
         let g = s.geometry[i]
         let parent = Int(s.tree.nodes[i].parent)
@@ -305,5 +325,6 @@ private func writeLayerFrames(_ s: inout LayoutState, _ last: inout LastResult, 
         last.frames[out] = frames[outer]
     }
     if !inArrayOrder { layered.sort { $0.node < $1.node } }
+    last.layerFrames = frames
     return LayerOutput(layers: layers, layered: layered, frames: frames)
 }

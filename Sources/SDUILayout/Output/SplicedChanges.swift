@@ -37,9 +37,10 @@ extension LayoutNodeStorage {
     /// among them not in `content` (ascending), those that only moved (`translated`: what
     /// `LayoutResult.translation(of:since:in:withLayers:)` finds with layers, taken from the same comparison; `layered`:
     /// those of them with modifier boxes); nil when the two are not of that tree (counts or parents that do not follow
-    /// the splices).
-    /// - Complexity: O(n) in nodes (plus O(n) per splice to follow the numbering).
-    func changedNodes(since old: LayoutNodeStorage, through splices: [NodeSplice], content: [Int32] = [])
+    /// the splices). `ranges`: compare only the nodes in these (ascending, disjoint: `LayoutResult.writtenRanges(since:)`,
+    /// outside which every node is the node it was) and the layered nodes; nil: every node.
+    /// - Complexity: O(nodes compared) (plus O(n) per splice to follow the numbering).
+    func changedNodes(since old: LayoutNodeStorage, through splices: [NodeSplice], content: [Int32] = [], in ranges: [Range<Int>]? = nil)
         -> (changed: [Int32], translated: [Int32], layered: [Int32])? {
         guard isEnginePass, old.isEnginePass, layoutDirection == old.layoutDirection, frames.count >= count,
               old.frames.count >= old.count, let was = NodeSplice.oldNodes(after: splices, oldCount: old.count), was.count == count
@@ -62,7 +63,10 @@ extension LayoutNodeStorage {
         old.layered.withUnsafeBufferPointer { oldLayered -> Bool in
             // Each node's layered entry found by a cursor (the nodes come in order, the old ones in runs), not searched.
             var newEntries = LayeredEntries(newLayered), oldEntries = LayeredEntries(oldLayered)
-            for i in 0..<count {
+            // The layered nodes too: a kept one's decoration views may be renumbered where nothing moved.
+            let compared = ranges.map { Self.union($0, newLayered) } ?? [0..<count]
+            for range in compared {
+            for i in range.clamped(to: 0..<count) {
                 let o = Int(was[i])
                 guard o >= 0 else { changed.append(Int32(i)); continue }
                 let a = oldLinks[o], b = newLinks[i]
@@ -97,6 +101,7 @@ extension LayoutNodeStorage {
                 }
                 translated.append(Int32(i))
             }
+            }
             return true
         } } } } } }
         return sameTree ? (changed, translated, translatedLayered) : nil
@@ -104,6 +109,28 @@ extension LayoutNodeStorage {
 }
 
 extension LayoutNodeStorage {
+    /// `ranges` (ascending, disjoint) with the node of each of `layered` (ascending by node), ascending and disjoint.
+    static func union(_ ranges: [Range<Int>], _ layered: UnsafeBufferPointer<LayeredNode>) -> [Range<Int>] {
+        guard !layered.isEmpty else { return ranges }
+        var result: [Range<Int>] = []
+        result.reserveCapacity(ranges.count + layered.count)
+        func add(_ range: Range<Int>) {
+            if let last = result.last, last.upperBound >= range.lowerBound {
+                if range.upperBound > last.upperBound { result[result.count - 1] = last.lowerBound..<range.upperBound }
+            } else {
+                result.append(range)
+            }
+        }
+        var r = 0
+        for entry in layered {
+            let node = Int(entry.node)
+            while r < ranges.count && ranges[r].lowerBound <= node { add(ranges[r]); r += 1 }
+            add(node..<node + 1)
+        }
+        while r < ranges.count { add(ranges[r]); r += 1 }
+        return result
+    }
+
     /// Whether node `i`'s layers equal node `o`'s of `old` as `layers(at:)` reports them (both none, or the same
     /// content box and, layer by layer, the same kind, box and content node), compared in place: no `NodeLayers` is
     /// made. Both storages must be engine passes (`isEnginePass`).
