@@ -46,8 +46,8 @@ struct MovedPlace: OptionSet {
 
     /// Releases the fields `self` says were written over the moved bits at `item` (each place of a list holds its own).
     func releaseWrittenFields(at item: UnsafeMutablePointer<DisplayItem>) {
-        if contains(.newID) { withUnsafeMutablePointer(to: &item.pointee.id) { $0.deinitialize(count: 1) } }
-        if contains(.newLayers) { withUnsafeMutablePointer(to: &item.pointee.appearance.layers) { $0.deinitialize(count: 1) } }
+        if contains(.newID) { withUnsafeMutablePointer(to: &item.pointee.id) { _ = $0.deinitialize(count: 1) } }
+        if contains(.newLayers) { withUnsafeMutablePointer(to: &item.pointee.appearance.layers) { _ = $0.deinitialize(count: 1) } }
     }
 }
 
