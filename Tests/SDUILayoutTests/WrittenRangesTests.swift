@@ -32,6 +32,16 @@ import SDUIFixtures
 
     /// Checks `result` (laid out after `last` by the engine) against `last` and `fresh`; returns how many nodes lie
     /// outside the written ranges (nil: no ranges).
+    /// Applies `state` to the kept layout, checks the result (`check`) against a fresh layout of the new screen and the
+    /// last result, and makes it the last result.
+    static func applyChecked(_ state: ScreenState, changed: [String], to kept: inout KeptLayout, last: inout LayoutResult,
+                             _ label: String) throws -> (result: LayoutResult, outside: Int?) {
+        let applied = kept.apply(state, changed: changed)
+        let (update, result) = try #require(applied)
+        defer { last = result }
+        return (result, check(result, after: last, fresh: freshLayout(of: update.screen, in: kept.environment, traits: kept.traits), label))
+    }
+
     static func check(_ result: LayoutResult, after last: LayoutResult, fresh: LayoutResult, _ label: String) -> Int? {
         RememberedLayoutTests.expectSame(result, fresh, label)
         guard let ranges = result.writtenRanges(since: last) else { return nil }
@@ -125,11 +135,7 @@ import SDUIFixtures
             var state = screen.state
             for value in change.values + change.values {
                 state.set(change.variable, to: value)
-                let applied = kept.apply(state, changed: [change.variable])
-                let (update, result) = try #require(applied)
-                defer { last = result }
-                _ = Self.check(result, after: last, fresh: freshLayout(of: update.screen, in: kept.environment, traits: kept.traits),
-                               "\(change.kind) = \(value)")
+                _ = try Self.applyChecked(state, changed: [change.variable], to: &kept, last: &last, "\(change.kind) = \(value)")
             }
         }
     }
@@ -163,11 +169,7 @@ import SDUIFixtures
                 items.remove(at: random.next(items.count))
             }
             state.set("items", to: .array(items))
-            let applied = kept.apply(state, changed: ["items"])
-            let (update, result) = try #require(applied)
-            defer { last = result }
-            let outside = Self.check(result, after: last, fresh: freshLayout(of: update.screen, in: kept.environment, traits: kept.traits),
-                                     "step \(step)")
+            let (result, outside) = try Self.applyChecked(state, changed: ["items"], to: &kept, last: &last, "step \(step)")
             #expect(outside != nil, "step \(step): no written ranges; roots \(String(describing: kept.engine.lastUpwardRoots)), splice \(String(describing: kept.engine.lastSpliceRefusal)), diagnostics \(result.diagnostics.map(\.code))")
         }
     }
@@ -196,11 +198,7 @@ import SDUIFixtures
             default: items.append(items.removeFirst())
             }
             state.set("items", to: .array(items))
-            let applied = kept.apply(state, changed: ["items"])
-            let (update, result) = try #require(applied)
-            defer { last = result }
-            let outside = Self.check(result, after: last, fresh: freshLayout(of: update.screen, in: kept.environment, traits: kept.traits),
-                                     "step \(step)")
+            let (_, outside) = try Self.applyChecked(state, changed: ["items"], to: &kept, last: &last, "step \(step)")
             // (An item wider than the others widens the zstack: laid out from the root, every frame written.)
             if outside != nil { withRanges += 1 }
         }
