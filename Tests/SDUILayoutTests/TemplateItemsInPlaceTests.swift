@@ -2,6 +2,7 @@ import Testing
 import SDUIEnvironment
 @testable import SDUILayout
 @testable import SDUISchema
+import SDUIFixtures
 
 /// A template's children rearranged in the array's own storage (`TemplateItemPatch.rearrange`) against the same
 /// children made by copying, and the values that share that storage — a screen a caller keeps, a layout result
@@ -115,6 +116,43 @@ import SDUIEnvironment
                                                            "step \(step): a kept result's content")
                 }
                 kept.removeAll()
+            }
+        }
+    }
+
+    /// Every node with templates in `node`'s subtree.
+    static func templateNodes(in node: ComponentNode, into found: inout [ComponentNode]) {
+        if !node.templates.isEmpty { found.append(node) }
+        node.forEachView { _, view in templateNodes(in: view, into: &found) }
+    }
+
+    @Test func `template ranges written into the content record equal the records made again`() throws {
+        let screen = try #require(BenchmarkFixtures.shop(count: 6))
+        var nodes: [ComponentNode] = []
+        Self.templateNodes(in: screen.root, into: &nodes)
+        try #require(!nodes.isEmpty)
+        var random = SplitMix(seed: 2728)
+        for (k, node) in nodes.enumerated() {
+            for round in 0..<20 {
+                // The same templates with new ranges (an item inserted or removed moves the ends), or none.
+                var templates = node.templates
+                var shift = 0
+                for t in templates.indices {
+                    let count = random.next(9)
+                    let lower = templates[t].range.lowerBound + shift
+                    shift += count - templates[t].range.count
+                    templates[t].range = lower..<(lower + count)
+                }
+                if round == 19 { templates = [] }
+                var general = node, fast = node
+                general.templates = templates
+                fast.setTemplateRanges(templates)
+                #expect(fast == general, "node \(k), round \(round)")
+                #expect(fast.content == general.content, "node \(k), round \(round): content record")
+                #expect(fast.content.extras?.fields.pointee.templateRanges == templates.map(\.range), "node \(k), round \(round)")
+                #expect(fast.box.record.pointee == general.box.record.pointee, "node \(k), round \(round): geometry record")
+                // The node it was copied from keeps its own.
+                #expect(node.content.extras?.fields.pointee.templateRanges == node.templates.map(\.range))
             }
         }
     }

@@ -234,8 +234,17 @@ extension LayoutTree {
         sources.splice(nodeSplice, made: scratch.sources, filler: kept)
         nodeCapacity = min(nodes.capacity, frames.capacity, paddings.capacity, sources.capacity)
         let flat = nodes.unchecked
-        var k = 0
-        for run in nodeSplice.wholeTable(oldCount: oldNodeCount) {
+        // The nodes before the region: their parents, text runs and controls come before it too; only a link to a
+        // node in or after it (an ancestor's next sibling, the container's first child) is renumbered.
+        let first = Int32(lower)
+        for k in 0..<lower {
+            if flat[k].firstChild >= first { flat[k].firstChild = splice0.newNumber(flat[k].firstChild) }
+            if flat[k].nextSibling >= first { flat[k].nextSibling = splice0.newNumber(flat[k].nextSibling) }
+        }
+        var k = lower
+        var afterRegion = nodeSplice.runs
+        if upper < oldNodeCount { afterRegion.append(.old(upper..<oldNodeCount)) }
+        for run in afterRegion {
             if case .made = run {
                 for _ in 0..<run.count {
                     flat[k].parent = renumberMade(flat[k].parent)
@@ -323,7 +332,9 @@ extension LayoutTree {
         usesSizeClasses = usesSizeClasses || scratch.usesSizeClasses
         usesFontFamilies = usesFontFamilies || scratch.usesFontFamilies
         self.source = newSource
-        linksArray = nil
+        // Every node before the moved region keeps its link (its parent, index among its parent's children, text run,
+        // payload node and padding) but the container, whose payload node is new.
+        keepLinks(before: lower, refreshing: container)
         scratch.source = nil
         _ = deriveChildFields(of: container)
         spliceBuildDiagnostics(childDiagnostics, runs: runs, childRanges: childRanges, made: scratch, renumber: renumber,

@@ -231,7 +231,7 @@ public struct StateUpdater: Sendable {
                 let templates = patches[k].patch.rangesChanged ? patches[k].patch.templates : nil
                 root.modify(at: patches[k].path[...]) { node in
                     TemplateItemPatch.rearrange(&node.children, origins: origins, made: made)
-                    if let templates { node.templates = templates }
+                    if let templates { node.setTemplateRanges(templates) }
                 }
             }
         }

@@ -447,6 +447,23 @@ struct TemplateDefinitions: Sendable {
 }
 
 extension ComponentNode {
+    /// Sets the node's templates to `templates` — its own templates with their new ranges
+    /// (`TemplateItemPatch.templates`) — as `templates = templates` does, writing only the ranges into the content
+    /// record: neither record reads anything else of the templates (the geometry record reads none of them). The
+    /// records are made again when the content record has size-class variants (they hold the ranges too) or no
+    /// extras, or when there are no templates (the extras may go).
+    /// - Complexity: O(templates).
+    mutating func setTemplateRanges(_ templates: [ChildTemplate]) {
+        makeUnique()
+        box.properties.templates = templates
+        let content = box.content
+        guard !templates.isEmpty, !content.pointee.usesSizeClasses, content.pointee.extras != nil else {
+            box.refreshRecord()
+            return
+        }
+        content.pointee.extrasFields().pointee.templateRanges = templates.map(\.range)
+    }
+
     /// Whether the subtree (views, templates' definitions and items, fallbacks) may read template local `local`
     /// (`index`, 1, of the template's scope): a binding that reads it, or an id that may (an id is interpolated
     /// as the payload wrote it, reading only `item` and `index`: one whose text names `index` counts).
