@@ -161,4 +161,55 @@ import SDUIEnvironment
             #expect(claims == Self.reference(old: old, new: new), "round \(round): \(old) → \(new)")
         }
     }
+
+    @Test func `claims found in order agree with the table's on distinct old identities`() {
+        var random = SplitMix(seed: 2728)
+        let pools: [[StateValue]] = [
+            (0..<60).map { .int($0) },
+            (0..<60).map { .string("p\($0)") },
+            (0..<20).map { .int($0) } + (0..<20).map { .string("\($0)") } + [.number(1), .number(2.5)],
+            [.string("K"), .string("\u{212A}"), .string("caf\u{E9}"), .string("cafe\u{301}"), .string("x"), .int(1), .number(1), .number(1.5)],
+            [.string(""), .int(0), .null, .bool(true), .array([.int(1)]), .string("a"), .string("b")],
+        ]
+        var decided = 0
+        for round in 0..<600 {
+            let pool = pools[round % pools.count]
+            // Distinct old identities (as `==` has them: the first of equal ones kept).
+            var old: [StateValue] = []
+            let count = random.next(pool.count + 1)
+            for key in pool.shuffled(using: &random) where old.count < count && !old.contains(key) { old.append(key) }
+            var new = old
+            let others = pool.filter { !old.contains($0) }
+            switch round % 6 {
+            case 0: if !others.isEmpty { new.insert(others[random.next(others.count)], at: random.next(new.count + 1)) }
+            case 1: if !new.isEmpty { new.remove(at: random.next(new.count)) }
+            case 2: if new.count > 1 { new.swapAt(random.next(new.count), random.next(new.count)) }
+            case 3: if !new.isEmpty { new.insert(new[random.next(new.count)], at: random.next(new.count + 1)) }
+            case 4: new = (0..<random.next(12)).map { _ in pool[random.next(pool.count)] }
+            default:
+                for _ in 0..<random.next(4) {
+                    if !new.isEmpty && random.next(2) == 0 { new.remove(at: random.next(new.count)) }
+                    if !others.isEmpty { new.insert(others[random.next(others.count)], at: random.next(new.count + 1)) }
+                }
+            }
+            let reference = Self.reference(old: old, new: new)
+            let expected: ItemKeyTable.InOrderClaims = reference.contains(nil) ? .repeats : .claims(reference.map { $0! })
+            var table = ItemKeyTable(old: old, new: new)
+            let all = table.claimAll(new)
+            #expect(all.map(ItemKeyTable.InOrderClaims.claims) ?? .repeats == expected, "round \(round): claimAll")
+            let inOrder = ItemKeyTable.claimsInOrder(old: old, new: new)
+            if inOrder != .undecided {
+                decided += 1
+                #expect(inOrder == expected, "round \(round): \(old) → \(new)")
+            }
+            // One item inserted, removed or two swapped: found in order.
+            if round % 6 < 3 { #expect(inOrder != .undecided, "round \(round): undecided") }
+        }
+        #expect(decided > 400)
+        // Beyond the searches it may make: left to the table.
+        let old: [StateValue] = (0..<20).map { .int($0) }
+        #expect(ItemKeyTable.claimsInOrder(old: old, new: old.reversed(), maxSearches: 3) == .undecided)
+        #expect(ItemKeyTable.claimsInOrder(old: old, new: old.reversed()) == .undecided)
+        #expect(ItemKeyTable.claimsInOrder(old: old, new: old) == .claims(Array(0..<20)))
+    }
 }

@@ -152,3 +152,76 @@ struct ItemKeyTable {
         }
     }
 }
+
+extension ItemKeyTable {
+    /// Every new identity claimed in order (`claim`); nil at the first repeated one.
+    mutating func claimAll(_ new: [StateValue]) -> [Int]? {
+        var claims: [Int] = []
+        claims.reserveCapacity(new.count)
+        for key in new {
+            guard let position = claim(key) else { return nil }
+            claims.append(position)
+        }
+        return claims
+    }
+
+    /// What `claimsInOrder` found.
+    enum InOrderClaims: Equatable {
+        /// Each new identity's claim, as `claim` makes them in order (an old position or `ItemKeyTable.new`).
+        case claims([Int])
+        /// A new identity repeats (`claim` returns nil for it).
+        case repeats
+        /// Too many identities are not where the order suggests: left to the table.
+        case undecided
+    }
+
+    /// The claims of `new` against `old` — what a table of `old` gives when `new` claims its identities in order
+    /// (`claimAll`) — found without hashing when `old`'s identities differ from each other (the caller knows so) and
+    /// `new` keeps most of them in their order: each new identity is looked for at the old position after the last
+    /// one found there, the one after it (an item removed), else in every old one (at most `maxSearches` times; beyond
+    /// that, `undecided`). An identity no old item has is compared with the other such ones (a repeat).
+    /// - Complexity: O(new + old × searches) comparisons.
+    static func claimsInOrder(old: [StateValue], new: [StateValue], maxSearches: Int = 8) -> InOrderClaims {
+        var claims: [Int] = []
+        claims.reserveCapacity(new.count)
+        var claimed = [Bool](repeating: false, count: old.count)
+        // The new identities no old item has (each compared with the next such one).
+        var added: [StateValue] = []
+        var searches = 0
+        var cursor = 0
+        let result: InOrderClaims? = old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                @inline(__always) func equal(_ k: Int, _ key: UnsafePointer<StateValue>) -> Bool {
+                    StateValue.sameStorage(old.baseAddress! + k, key) || old[k] == key.pointee
+                }
+                for i in 0..<new.count {
+                    let key = new.baseAddress! + i
+                    var position = -1
+                    if cursor < old.count && equal(cursor, key) {
+                        position = cursor
+                        cursor += 1
+                    } else if cursor + 1 < old.count && equal(cursor + 1, key) {
+                        position = cursor + 1
+                        cursor += 2
+                    } else {
+                        // (Found elsewhere, it moved: the ones after it are still looked for where they were.)
+                        searches += 1
+                        guard searches <= maxSearches else { return .undecided }
+                        for k in 0..<old.count where equal(k, key) { position = k; break }
+                    }
+                    if position >= 0 {
+                        if claimed[position] { return .repeats }
+                        claimed[position] = true
+                        claims.append(position)
+                    } else {
+                        if added.contains(key.pointee) { return .repeats }
+                        added.append(key.pointee)
+                        claims.append(ItemKeyTable.new)
+                    }
+                }
+                return nil
+            }
+        }
+        return result ?? .claims(claims)
+    }
+}

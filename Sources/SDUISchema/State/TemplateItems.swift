@@ -172,15 +172,31 @@ struct TemplateItemPatch {
                 }
             }
             guard let newKeys = readNewKeys else { return nil }
-            var identities = ItemKeyTable(old: consume oldKeys, new: newKeys)
             let definition = definitions.entry(for: forEach.template)
             let readsIndex = definitions.entries[definition].readsIndex
+            // Each new item's claim: its old item's position, or `ItemKeyTable.new`. Found in order when the old
+            // identities are known to differ from each other (the ones this definition's last patch claimed, the same
+            // stored values), else by the table.
+            let claims: [Int]
+            let known = Self.sameKeys(oldKeys, definitions.entries[definition].claimedKeys)
+            switch known ? ItemKeyTable.claimsInOrder(old: oldKeys, new: newKeys) : .undecided {
+            case .claims(let inOrder):
+                claims = inOrder
+            case .repeats:
+                return nil
+            case .undecided:
+                var identities = ItemKeyTable(old: consume oldKeys, new: newKeys)
+                guard let all = identities.claimAll(newKeys) else { return nil }
+                claims = all
+            }
+            // Every claim succeeded: the new identities differ from each other (the next patch's old ones).
+            definitions.entries[definition].claimedKeys = newKeys
             // The locals' cache key (`BindingContext.signature`), made when an item is.
             var signature: String?
             let start = origins.count
             for index in elements.indices {
                 let key = newKeys[index]
-                guard let position = identities.claim(key) else { return nil }
+                let position = claims[index]
                 // Kept when it was made for the same element at the same index, or its definition does not read the
                 // index: the index is where the node is, so a node that moves is kept as it is.
                 if position != ItemKeyTable.new, position == index || !readsIndex {
@@ -282,6 +298,17 @@ struct TemplateItemPatch {
             }
         }
         children = result
+    }
+
+    /// Whether `keys` are `claimed`, element by element the same stored values (`StateValue.sameStorage`).
+    static func sameKeys(_ keys: [StateValue], _ claimed: [StateValue]) -> Bool {
+        guard keys.count == claimed.count, !keys.isEmpty else { return false }
+        return keys.withUnsafeBufferPointer { a in
+            claimed.withUnsafeBufferPointer { b in
+                for k in 0..<a.count where !StateValue.sameStorage(a.baseAddress! + k, b.baseAddress! + k) { return false }
+                return true
+            }
+        }
     }
 
     /// The identities of the new items `elements` (`newElements`: their buffer), each item claiming its own in
@@ -411,6 +438,10 @@ struct TemplateDefinitions: Sendable {
         var signature: (itemName: String, element: StateType, key: String)?
         /// What making its items from the definition does at each of its nodes (made with the first).
         var plan: TemplateItemPlan?
+        /// The identities of the items the last patch of a template of this definition made, when every one was
+        /// claimed (so they differ from each other): old identities that are these, the same stored values, are
+        /// claimed in order (`ItemKeyTable.claimsInOrder`).
+        var claimedKeys: [StateValue] = []
         /// Whether its items are made from the definition (`PayloadDecoder.instantiatedTemplateItem`); false once
         /// that could not make one (its items are decoded from its payload from then on).
         var instantiates = true
