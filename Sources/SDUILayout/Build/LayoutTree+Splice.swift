@@ -332,9 +332,7 @@ extension LayoutTree {
         usesSizeClasses = usesSizeClasses || scratch.usesSizeClasses
         usesFontFamilies = usesFontFamilies || scratch.usesFontFamilies
         self.source = newSource
-        // Every node before the moved region keeps its link (its parent, index among its parent's children, text run,
-        // payload node and padding) but the container, whose payload node is new.
-        keepLinks(before: lower, refreshing: container)
+        linksArray = nil
         scratch.source = nil
         _ = deriveChildFields(of: container)
         spliceBuildDiagnostics(childDiagnostics, runs: runs, childRanges: childRanges, made: scratch, renumber: renumber,

@@ -195,14 +195,7 @@ struct LayoutTree {
     /// first result and dropped whenever the nodes change (`removeAll`, realised rows, `LayoutState.truncate`).
     /// A shared template's results read its frozen `nodes` instead (`outputLinks()`), so the build writes no
     /// links of its own.
-    var linksArray: ContiguousArray<OutputLink>? {
-        // Links changed in a way `keptLinks` does not describe: none of them is kept.
-        didSet { if linksArray == nil { keptLinks = nil } }
-    }
-    /// After a splice of the nodes (`keepLinks(before:refreshing:)`): the links the results before it read, of which
-    /// those before an index are still the nodes' own but for a few nodes' — the next `outputLinks()` copies them
-    /// instead of making every link again. nil when `linksArray` is current, or nothing is kept.
-    var keptLinks: KeptLinks?
+    var linksArray: ContiguousArray<OutputLink>?
     /// The payload the tree was built from (ids and types are read from it when a result's nodes are read).
     var source: PayloadSource?
     /// The root's `pinnedViews` (`PinnedScrollableViews` bits): the sections' views a root scroll keeps in its viewport.
@@ -339,53 +332,17 @@ struct LayoutTree {
             return OutputLinks(frozen: nodes, sources: sources, paddings: paddings)
         }
         if let linksArray, linksArray.count == nodes.count { return OutputLinks(linksArray) }
-        let made = keptLinks.map(linksFromKept) ?? madeLinks()
-        linksArray = made
-        return OutputLinks(made)
-    }
-
-    /// Every node's link made from the tree (what `outputLinks()` returns when it keeps none).
-    func madeLinks() -> ContiguousArray<OutputLink> {
         let flat = nodes.unchecked, pointers = sources.unchecked, padding = paddings.unchecked
         let count = min(flat.count, pointers.count, padding.count)
-        return ContiguousArray<OutputLink>(unsafeUninitializedCapacity: count) { links, initialized in
+        let made = ContiguousArray<OutputLink>(unsafeUninitializedCapacity: count) { links, initialized in
             for i in 0..<count {
                 (links.baseAddress! + i).initialize(to: OutputLink(flat[i], node: Int32(truncatingIfNeeded: i), source: pointers[i],
                                                                    padding: padding[i]))
             }
             initialized = count
         }
-    }
-
-    /// The links after a splice: the kept ones before `kept.validBefore` copied, those of `kept.refresh` and every
-    /// one from `kept.validBefore` on made from the tree — the same links as `madeLinks()` (the tests compare them).
-    func linksFromKept(_ kept: KeptLinks) -> ContiguousArray<OutputLink> {
-        let flat = nodes.unchecked, pointers = sources.unchecked, padding = paddings.unchecked
-        let count = min(flat.count, pointers.count, padding.count)
-        @inline(__always) func link(_ i: Int) -> OutputLink {
-            OutputLink(flat[i], node: Int32(truncatingIfNeeded: i), source: pointers[i], padding: padding[i])
-        }
-        return ContiguousArray<OutputLink>(unsafeUninitializedCapacity: count) { links, initialized in
-            let start = min(kept.validBefore, kept.links.count, count)
-            kept.links.withUnsafeBufferPointer { old in
-                if start > 0 { links.baseAddress!.initialize(from: old.baseAddress!, count: start) }
-            }
-            for i in start..<count { (links.baseAddress! + i).initialize(to: link(i)) }
-            for node in kept.refresh where node >= 0 && Int(node) < start { links[Int(node)] = link(Int(node)) }
-            initialized = count
-        }
-    }
-
-    /// Keeps the links the last results read (`keptLinks`) across a splice of the nodes from `index` on — every node
-    /// before it keeps its link but `node` (the container, whose payload node is new): the next `outputLinks()`
-    /// copies them. Several splices keep the shortest run.
-    mutating func keepLinks(before index: Int, refreshing node: Int32) {
-        let kept = linksArray.map { KeptLinks(links: $0, validBefore: $0.count, refresh: []) } ?? keptLinks
-        linksArray = nil
-        guard var kept else { return }
-        kept.validBefore = min(kept.validBefore, index)
-        kept.refresh.append(node)
-        keptLinks = kept
+        linksArray = made
+        return OutputLinks(made)
     }
 
     /// Makes the node at flat node `index`'s place in `root`'s tree (its child slots from the root) the payload node
@@ -583,14 +540,6 @@ private func decimalDigits(_ value: Int32) -> Int {
 }
 
 /// One output node's structure: enough to name it (id, path, pointer, type) and to read its payload facts.
-/// Links a result read, kept across a splice of the nodes (`LayoutTree.keptLinks`): those before `validBefore` are
-/// the nodes' links still, but for the nodes of `refresh`.
-struct KeptLinks {
-    var links: ContiguousArray<OutputLink>
-    var validBefore: Int
-    var refresh: [Int32]
-}
-
 struct OutputLink {
     /// Index of the parent in the result's nodes; -1 for the root.
     var parent: Int32
