@@ -182,6 +182,14 @@ extension ItemKeyTable {
     /// that, `undecided`). An identity no old item has is compared with the other such ones (a repeat).
     /// - Complexity: O(new + old × searches) comparisons.
     static func claimsInOrder(old: [StateValue], new: [StateValue], maxSearches: Int = 8) -> InOrderClaims {
+        /// `StateValue`'s equality, two strings or two ints compared where they lie (no copy of either value).
+        @inline(__always) func equalValues(_ a: UnsafePointer<StateValue>, _ b: UnsafePointer<StateValue>) -> Bool {
+            switch (a.pointee, b.pointee) {
+            case (.string(let x), .string(let y)): return x == y
+            case (.int(let x), .int(let y)): return x == y
+            default: return a.pointee == b.pointee
+            }
+        }
         var claims: [Int] = []
         claims.reserveCapacity(new.count)
         var claimed = [Bool](repeating: false, count: old.count)
@@ -192,7 +200,7 @@ extension ItemKeyTable {
         let result: InOrderClaims? = old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
                 @inline(__always) func equal(_ k: Int, _ key: UnsafePointer<StateValue>) -> Bool {
-                    StateValue.sameStorage(old.baseAddress! + k, key) || old[k] == key.pointee
+                    StateValue.sameStorage(old.baseAddress! + k, key) || equalValues(old.baseAddress! + k, key)
                 }
                 for i in 0..<new.count {
                     let key = new.baseAddress! + i
