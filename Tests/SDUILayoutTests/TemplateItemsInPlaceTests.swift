@@ -149,7 +149,7 @@ import SDUIFixtures
                 fast.setTemplateRanges(templates)
                 #expect(fast == general, "node \(k), round \(round)")
                 #expect(fast.content == general.content, "node \(k), round \(round): content record")
-                #expect(fast.content.extras?.fields.pointee.templateRanges == templates.map(\.range), "node \(k), round \(round)")
+                #expect((fast.content.extras?.fields.pointee.templateRanges ?? []) == templates.map(\.range), "node \(k), round \(round)")
                 #expect(fast.box.record.pointee == general.box.record.pointee, "node \(k), round \(round): geometry record")
                 // The node it was copied from keeps its own.
                 #expect(node.content.extras?.fields.pointee.templateRanges == node.templates.map(\.range))

@@ -40,6 +40,9 @@ struct MeasureCache {
     /// was placed at (what `LayoutState.relayoutUpward` must know to stop at it). Kept when a full table is emptied
     /// to make room: the choices made from the dropped entries still stand.
     private(set) var measured = NodeBuffer<UInt8>()
+    /// The table `renumber` replaced last, kept for the next one to rehash into: its entries are of an older epoch, so
+    /// every slot of it reads as empty once the epoch moves on (no table made and emptied per splice).
+    private var spareEntries = NodeBuffer<Entry>()
 
     /// Forgets every entry (O(1): the epoch changes); `nodes`: the tree's node count.
     mutating func removeAll(nodes: Int) {
@@ -60,6 +63,7 @@ struct MeasureCache {
             epoch = 1
             let table = entries.unchecked
             for i in 0..<table.count { table[i] = Entry() }
+            spareEntries = NodeBuffer()
         }
         count = 0
     }
@@ -193,19 +197,31 @@ struct MeasureCache {
         measured = newMeasured
         guard count > 0 else { return }
         let old = entries
-        let grown = NodeBuffer<Entry>()
-        grown.append(contentsOf: repeatElement(Entry(), count: old.count))
+        // The entries move to the next epoch, in the spare table when it has the size (its slots are of older
+        // epochs: empty), else in a new one. (At the epoch's wrap, in a new table of the same epoch.)
+        let next = epoch &+ 1
+        let grown: NodeBuffer<Entry>
+        if next != 0 && spareEntries.count == old.count && spareEntries.unchecked.base != old.unchecked.base {
+            grown = spareEntries
+        } else {
+            grown = NodeBuffer<Entry>()
+            grown.append(contentsOf: repeatElement(Entry(), count: old.count))
+        }
+        let from = epoch, to = next != 0 ? next : epoch
         entries = grown
+        spareEntries = next != 0 ? old : NodeBuffer()
+        epoch = to
         count = 0
         let mask = old.count - 1
         let table = grown.unchecked
         old.withUnsafeBufferPointer { oldEntries in
-            for var entry in oldEntries where entry.epoch == epoch {
+            for var entry in oldEntries where entry.epoch == from {
                 let node = newNumber(entry.node)
                 guard node >= 0 else { continue }
                 entry.node = node
+                entry.epoch = to
                 var i = slot(node, entry.proposedWidth.bitPattern, entry.proposedHeight.bitPattern, mask: mask)
-                while table[i].epoch == epoch { i = (i &+ 1) & mask }
+                while table[i].epoch == to { i = (i &+ 1) & mask }
                 table[i] = entry
                 count += 1
             }
