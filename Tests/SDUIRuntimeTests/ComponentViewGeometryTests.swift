@@ -53,8 +53,8 @@ import SDUIFixtures
         withUnsafePointer(to: item) { view.setGeometry(ofItemAt: $0) }
         #expect(view.item == item)
         var moved = item
-        moved.frame.y += 40
-        moved.contentBox.y += 40
+        moved.frame.origin.y += 40
+        moved.contentBox.origin.y += 40
         withUnsafePointer(to: moved) { view.setGeometry(ofItemAt: $0) }
         #expect(view.item == moved)
         #expect(view.textLines == item.text?.lines.map(\.text))
