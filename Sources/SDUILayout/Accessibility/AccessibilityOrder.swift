@@ -106,6 +106,106 @@ public enum AccessibilityOrder {
         return result
     }
 
+    /// `permutation(_:direction:lineEnds:)` of elements of priority 0 (none in a group), each given by its frame and
+    /// its node index (`documents`), when most of them did not move since the last order was made: `kept` lists some of
+    /// the elements in an order close to ascending top edges — the last reading order of the elements whose frames are
+    /// as they were: a line is read leading to trailing, so its items are out of top order only within their line —
+    /// and every other element is sorted, then merged with them. Equal to the full sort whatever `kept` holds or in
+    /// whatever order (it is only put in top order with fewer moves); the full sort when a frame is not finite.
+    /// - Complexity: O(e) in elements plus O(m log m) in the m elements not in `kept`, when `kept` is out of top order
+    ///   only within lines of a few items; at most O(e log e).
+    static func permutation(frames: [Rect], documents: [Int], kept: [Int], direction: LayoutDirection,
+                            lineEnds: inout [Int]) -> [Int] {
+        let n = frames.count
+        lineEnds.removeAll(keepingCapacity: true)
+        guard documents.count == n else { return [] }
+        struct Key { var top: Double; var snappedTop: Double; var leading: Double; var document: Int }
+        let rightToLeft = direction == .rightToLeft
+        var isFinite = true
+        let keys = [Key](unsafeUninitializedCapacity: n) { keys, count in
+            for d in 0..<n {
+                let f = frames[d]
+                if !(f.minY.isFinite && f.minX.isFinite && f.maxX.isFinite) { isFinite = false }
+                keys.initializeElement(at: d, to: Key(top: f.minY, snappedTop: snapped(f.minY),
+                                                      leading: snapped(rightToLeft ? -f.maxX : f.minX), document: documents[d]))
+            }
+            count = n
+        }
+        var isKept = [Bool](repeating: false, count: n)
+        var valid = isFinite
+        for d in kept {
+            guard d >= 0, d < n, !isKept[d] else { valid = false; break }
+            isKept[d] = true
+        }
+        guard valid else {
+            let items = (0..<n).map { Item(kind: .element($0), frame: frames[$0], priority: 0, document: documents[$0]) }
+            return permutation(items, direction: direction, lineEnds: &lineEnds)
+        }
+        return keys.withUnsafeBufferPointer { keys -> [Int] in
+            // The kept elements by top edge: an insertion sort, which moves each only past the items of its own line it
+            // was read after; a full sort once that takes more than a few moves per element.
+            var byTop = kept
+            byTop.withUnsafeMutableBufferPointer { byTop in
+                var moves = 0, budget = 8 * byTop.count + 64
+                for k in byTop.indices.dropFirst() {
+                    let d = byTop[k], top = keys[d].top
+                    var j = k
+                    while j > 0 && keys[byTop[j - 1]].top > top && moves < budget {
+                        byTop[j] = byTop[j - 1]
+                        j -= 1
+                        moves += 1
+                    }
+                    byTop[j] = d
+                    if moves >= budget {
+                        byTop.sort { keys[$0].top < keys[$1].top }
+                        budget = 0
+                        break
+                    }
+                }
+            }
+            // The other elements sorted by top edge (then document: any order of equal tops gives the same lines).
+            var placed: [Int] = []
+            placed.reserveCapacity(n - kept.count)
+            for d in 0..<n where !isKept[d] { placed.append(d) }
+            placed.sort { a, b in
+                keys[a].top != keys[b].top ? keys[a].top < keys[b].top : keys[a].document < keys[b].document
+            }
+            // Merged by top edge: which items share a line depends on the tops only.
+            var merged: [Int] = []
+            merged.reserveCapacity(n)
+            var a = 0, b = 0
+            while a < byTop.count || b < placed.count {
+                if b == placed.count || a < byTop.count && keys[byTop[a]].top <= keys[placed[b]].top {
+                    merged.append(byTop[a]); a += 1
+                } else {
+                    merged.append(placed[b]); b += 1
+                }
+            }
+            func leads(_ a: Int, _ b: Int) -> Bool {
+                let ka = keys[a], kb = keys[b]
+                if ka.leading != kb.leading { return ka.leading < kb.leading }
+                if ka.snappedTop != kb.snappedTop { return ka.top < kb.top }
+                return ka.document != kb.document ? ka.document < kb.document : a < b
+            }
+            // The lines (tops less than `lineTolerance` below the line's topmost), each read leading to trailing.
+            merged.withUnsafeMutableBufferPointer { merged in
+                var k = 0
+                while k < merged.count {
+                    let limit = keys[merged[k]].top + lineTolerance
+                    var end = k + 1
+                    while end < merged.count && keys[merged[end]].top < limit { end += 1 }
+                    if end - k > 1 {
+                        var line = UnsafeMutableBufferPointer(rebasing: merged[k..<end])
+                        if !Self.isSorted(line, by: leads) { line.sort(by: leads) }
+                    }
+                    lineEnds.append(end)
+                    k = end
+                }
+            }
+            return merged
+        }
+    }
+
     /// Whether each of `keys` precedes the next by `precedes` (a strict total order: then no sort would move any).
     private static func isSorted<C: RandomAccessCollection>(_ keys: C, by precedes: (C.Element, C.Element) -> Bool) -> Bool {
         guard !keys.isEmpty else { return true }
