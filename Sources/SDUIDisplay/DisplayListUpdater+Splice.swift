@@ -191,8 +191,10 @@ extension DisplayListUpdater {
         var initialized = 0
         // The index ranges outside which every node is drawn as the node it was (nil: any may differ), and each old
         // node's new index, read by the kept items outside them (`keptOutsideWrittenRanges`).
-        let written = layout.writtenRanges(since: previous)
+        let written = usesWrittenRanges ? layout.writtenRanges(since: previous) : nil
+        if written != nil { writtenRangeSpliceCount += 1 }
         var outside = WrittenRangeCursor(written)
+        var keptOutside = 0
         let newIndexOf = newIndices
         // (`isMoved` and `moved` written through their buffers: an array captured here is checked for exclusive access
         // on every write.)
@@ -227,6 +229,7 @@ extension DisplayListUpdater {
                         item.initialize(to: old[o])
                     }
                     initialized += 1
+                    keptOutside += 1
                     item.pointee.index = NodeIndex(Int32(truncatingIfNeeded: i))
                     item.pointee.parent = parent >= 0 ? NodeIndex(Int32(truncatingIfNeeded: parent)) : nil
                     continue
@@ -352,6 +355,7 @@ extension DisplayListUpdater {
         }
         // Each place holds its item now (the list may be read and released).
         precondition(initialized == count, "DisplayListUpdater.spliced: a place left uninitialised")
+        itemsKeptOutsideWrittenRanges += keptOutside
         /// The new item at `i` made its own when it was moved (`own(_:movedFrom:place:)`).
         func ownItem(at i: Int) {
             let o = Int(oldIndices[i])
@@ -366,7 +370,7 @@ extension DisplayListUpdater {
             // The kept tree spliced when it can be (only the parts of the nodes it names may differ), else made again.
             var tree = accessibilityTree.take()
             let touched = tree?.splice(layout: layout, oldIndices: oldIndices, contentChanged: content, renamed: renamedItems,
-                                        written: layout.writtenRanges(since: previous), id: { newItems[$0].id })
+                                        written: written, id: { newItems[$0].id })
             if touched != nil { accessibilitySpliceCount += 1 } else { tree = AccessibilityTree(layout: layout) }
             guard let tree else {
                 for i in 0..<count { ownItem(at: i) }
