@@ -87,9 +87,9 @@ import SDUIEnvironment
             for d in 0..<count where random.next(4) == 0 {
                 isMoved[d] = true
                 switch random.next(3) {
-                case 0: moved[d].y += Double(random.next(40)) - 20
-                case 1: moved[d].x += Double(random.next(80)) - 40
-                default: moved[d].y += Double(random.next(9)) * 0.5
+                case 0: moved[d].origin.y += Double(random.next(40)) - 20
+                case 1: moved[d].origin.x += Double(random.next(80)) - 40
+                default: moved[d].origin.y += Double(random.next(9)) * 0.5
                 }
             }
             var kept = before.filter { !isMoved[$0] }
