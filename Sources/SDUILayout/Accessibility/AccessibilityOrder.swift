@@ -131,56 +131,72 @@ public enum AccessibilityOrder {
             }
             count = n
         }
-        var isKept = [Bool](repeating: false, count: n)
+        var isListed = [Bool](repeating: false, count: n)
         var valid = isFinite
-        for d in kept {
-            guard d >= 0, d < n, !isKept[d] else { valid = false; break }
-            isKept[d] = true
+        isListed.withUnsafeMutableBufferPointer { isListed in
+            for d in kept {
+                guard d >= 0, d < n, !isListed[d] else { valid = false; break }
+                isListed[d] = true
+            }
         }
         guard valid else {
             let items = (0..<n).map { Item(kind: .element($0), frame: frames[$0], priority: 0, document: documents[$0]) }
             return permutation(items, direction: direction, lineEnds: &lineEnds)
         }
         return keys.withUnsafeBufferPointer { keys -> [Int] in
-            // The kept elements by top edge: an insertion sort, which moves each only past the items of its own line it
-            // was read after; a full sort once that takes more than a few moves per element.
-            var byTop = kept
-            byTop.withUnsafeMutableBufferPointer { byTop in
-                var moves = 0, budget = 8 * byTop.count + 64
-                for k in byTop.indices.dropFirst() {
-                    let d = byTop[k], top = keys[d].top
-                    var j = k
-                    while j > 0 && keys[byTop[j - 1]].top > top && moves < budget {
-                        byTop[j] = byTop[j - 1]
-                        j -= 1
-                        moves += 1
+            /// `list` by top edge: an insertion sort, which moves each element only past the items of its own line it was
+            /// read after; a full sort once that takes more than a few moves per element.
+            func byTop(_ list: [Int]) -> [Int] {
+                var list = list
+                list.withUnsafeMutableBufferPointer { list in
+                    var moves = 0
+                    let budget = 8 * list.count + 64
+                    for k in list.indices.dropFirst() {
+                        let d = list[k], top = keys[d].top
+                        var j = k
+                        while j > 0 && keys[list[j - 1]].top > top && moves < budget {
+                            list[j] = list[j - 1]
+                            j -= 1
+                            moves += 1
+                        }
+                        list[j] = d
+                        if moves >= budget {
+                            list.sort { keys[$0].top < keys[$1].top }
+                            break
+                        }
                     }
-                    byTop[j] = d
-                    if moves >= budget {
-                        byTop.sort { keys[$0].top < keys[$1].top }
-                        budget = 0
-                        break
+                }
+                return list
+            }
+            /// `a` and `b` (each by top edge) merged by top edge.
+            func merged(_ a: [Int], _ b: [Int]) -> [Int] {
+                guard !a.isEmpty else { return b }
+                guard !b.isEmpty else { return a }
+                return [Int](unsafeUninitializedCapacity: a.count + b.count) { merged, count in
+                    var i = 0, j = 0
+                    while i < a.count || j < b.count {
+                        if j == b.count || i < a.count && keys[a[i]].top <= keys[b[j]].top {
+                            merged.initializeElement(at: count, to: a[i]); i += 1
+                        } else {
+                            merged.initializeElement(at: count, to: b[j]); j += 1
+                        }
+                        count += 1
                     }
                 }
             }
             // The other elements sorted by top edge (then document: any order of equal tops gives the same lines).
-            var placed: [Int] = []
-            placed.reserveCapacity(n - kept.count)
-            for d in 0..<n where !isKept[d] { placed.append(d) }
+            var placed = [Int](unsafeUninitializedCapacity: n - kept.count) { placed, count in
+                for d in 0..<n where !isListed[d] && count < n - kept.count {
+                    placed.initializeElement(at: count, to: d)
+                    count += 1
+                }
+            }
             placed.sort { a, b in
                 keys[a].top != keys[b].top ? keys[a].top < keys[b].top : keys[a].document < keys[b].document
             }
             // Merged by top edge: which items share a line depends on the tops only.
-            var merged: [Int] = []
-            merged.reserveCapacity(n)
-            var a = 0, b = 0
-            while a < byTop.count || b < placed.count {
-                if b == placed.count || a < byTop.count && keys[byTop[a]].top <= keys[placed[b]].top {
-                    merged.append(byTop[a]); a += 1
-                } else {
-                    merged.append(placed[b]); b += 1
-                }
-            }
+            var merged = merged(byTop(kept), placed)
+            lineEnds.reserveCapacity(merged.count)
             func leads(_ a: Int, _ b: Int) -> Bool {
                 let ka = keys[a], kb = keys[b]
                 if ka.leading != kb.leading { return ka.leading < kb.leading }

@@ -26,8 +26,9 @@ extension AccessibilityTree {
     /// `written`: the index ranges of `layout` outside which every node is drawn as the node it was
     /// (`LayoutResult.writtenRanges(since:)`; nil: any node may differ). With them, only the geometry of the nodes in
     /// them (and of those the splice made or moved) is read again (`readGeometry(of:keepingOutside:…)`), and the
-    /// elements of the nodes outside them keep their order in the reading order, which places only the others
-    /// (`AccessibilityOrder.permutation(frames:documents:kept:direction:lineEnds:)`).
+    /// elements of the nodes outside them keep their last reading order, among which the others are placed
+    /// (`AccessibilityOrder.permutation(frames:documents:kept:direction:lineEnds:)`); without them, one sort of every
+    /// element.
     ///
     /// The differential tests (`SplicedDisplayListTests`, `AccessibilitySpliceTests`) check that the result equals a
     /// fresh pass.
@@ -167,10 +168,10 @@ extension AccessibilityTree {
         pool.append(contentsOf: consume made)
         var ends: [Int] = []
         let order: [Int]
-        if let written {
+        if written != nil {
             // The kept elements of the nodes outside the written ranges, whose frames are as they were, in their last
             // reading order; the others placed among them.
-            let kept = Self.keptElementsInOrder(drafted: drafted, nodes: draftedNodes, keptCount: keptCount, outside: written)
+            let kept = Self.keptElementsInOrder(drafted: drafted, nodes: draftedNodes, keptCount: keptCount, outside: written ?? [])
             let frames = drafted.map { pool[$0].frame }
             order = AccessibilityOrder.permutation(frames: frames, documents: draftedNodes, kept: kept, direction: b.direction,
                                                    lineEnds: &ends)
@@ -203,21 +204,26 @@ extension AccessibilityTree {
 
     /// The elements (indices into `drafted`, each `drafted[d]` an element's place in the old reading order when below
     /// `keptCount`, and `nodes[d]` its node, ascending) that were elements before and whose nodes lie outside the
-    /// ranges `outside` (ascending), in their old reading order.
+    /// ranges `written` (ascending: their frames are as they were), in their old reading order.
     /// - Complexity: O(e + r) in elements and ranges.
     static func keptElementsInOrder(drafted: [Int], nodes: [Int], keptCount: Int, outside ranges: [Range<Int>]) -> [Int] {
         var atOld = [Int](repeating: -1, count: keptCount)
-        var r = 0
-        for d in drafted.indices where drafted[d] >= 0 && drafted[d] < keptCount {
-            let i = nodes[d]
-            while r < ranges.count && ranges[r].upperBound <= i { r += 1 }
-            if r < ranges.count && ranges[r].contains(i) { continue }
-            atOld[drafted[d]] = d
+        var count = 0
+        atOld.withUnsafeMutableBufferPointer { atOld in
+            var r = 0
+            for d in drafted.indices {
+                let k = drafted[d]
+                guard k >= 0 && k < keptCount else { continue }
+                let i = nodes[d]
+                while r < ranges.count && ranges[r].upperBound <= i { r += 1 }
+                if r < ranges.count && ranges[r].lowerBound <= i { continue }
+                atOld[k] = d
+                count += 1
+            }
         }
-        var kept: [Int] = []
-        kept.reserveCapacity(keptCount)
-        for d in atOld where d >= 0 { kept.append(d) }
-        return kept
+        return [Int](unsafeUninitializedCapacity: count) { kept, written in
+            for d in atOld where d >= 0 && written < count { kept.initializeElement(at: written, to: d); written += 1 }
+        }
     }
 
     private static func isHidden(_ exposure: AccessibilityExposure?) -> Bool {
