@@ -54,12 +54,13 @@ extension AccessibilityTree {
         while tail < limit - head && Int(oldIndices[n - 1 - tail]) == oldCount - 1 - tail { tail += 1 }
         let oldEnd = oldCount - tail, newEnd = n - tail
         if newEnd == oldEnd, Self.isPermutation(oldIndices, of: head..<newEnd) {
-            // The nodes between only moved (a reorder): their places permuted by swaps, nothing copied or made.
-            let source = oldIndices[head..<newEnd].map { Int($0) }
-            Self.permute(&b.types, in: head, taking: source)
-            Self.permute(&b.facts, in: head, taking: source)
-            Self.permute(&b.ids, in: head, taking: source)
-            Self.permute(&exposure, in: head, taking: source)
+            // The nodes between only moved (a reorder): their places permuted by swaps, nothing copied or made — the
+            // swaps found once, for the nodes not at their old places, and made in each array.
+            let swaps = Self.swaps(in: head, taking: oldIndices[head..<newEnd])
+            Self.swap(&b.types, swaps)
+            Self.swap(&b.facts, swaps)
+            Self.swap(&b.ids, swaps)
+            Self.swap(&exposure, swaps)
         } else {
             guard b.spliceFacts(layout: layout, oldIndices: oldIndices, head: head, oldEnd: oldEnd, newEnd: newEnd,
                                 exposure: &exposure, id: id) else { return nil }
@@ -247,21 +248,35 @@ extension AccessibilityTree {
         return true
     }
 
-    /// Puts `values[source[p]]` at each position `start + p` (`source`: a permutation of the indices
-    /// `start..<start + source.count`), by swaps.
-    static func permute<T>(_ values: inout [T], in start: Int, taking source: [Int]) {
-        values.withUnsafeMutableBufferPointer { all in
-            let part = UnsafeMutableBufferPointer(rebasing: all[start..<start + source.count])
-            var placed = [Bool](repeating: false, count: source.count)
-            for first in source.indices where !placed[first] {
+    /// The swaps (pairs of indices, made in order) that put `values[source[p]]` at each position `p` of an array
+    /// `values` whose positions `source.indices` the values `source` permute (`isPermutation`), following each cycle
+    /// of the permutation: found once for several arrays permuted alike. A position whose value stays is in no swap.
+    /// - Complexity: O(source.count).
+    static func swaps(in start: Int, taking source: ArraySlice<Int32>) -> [(Int, Int)] {
+        let base = source.startIndex
+        guard base == start else { return [] }
+        var swaps: [(Int, Int)] = []
+        var placed = [Bool](repeating: false, count: source.count)
+        placed.withUnsafeMutableBufferPointer { placed in
+            for first in 0..<source.count where !placed[first] {
                 var j = first
-                while source[j] - start != first {
-                    part.swapAt(j, source[j] - start)
+                while Int(source[base + j]) - start != first {
+                    let next = Int(source[base + j]) - start
+                    swaps.append((start + j, start + next))
                     placed[j] = true
-                    j = source[j] - start
+                    j = next
                 }
                 placed[j] = true
             }
+        }
+        return swaps
+    }
+
+    /// Makes `swaps` (`swaps(in:taking:)`) in `values`, in order.
+    static func swap<T>(_ values: inout [T], _ swaps: [(Int, Int)]) {
+        guard !swaps.isEmpty else { return }
+        values.withUnsafeMutableBufferPointer { values in
+            for (a, b) in swaps { values.swapAt(a, b) }
         }
     }
 
