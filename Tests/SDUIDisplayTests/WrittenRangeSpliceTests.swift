@@ -57,6 +57,7 @@ import SDUIFixtures
         generalDriver.apply(general.update(generalDriver.items, to: first))
         var state = screen.state
         var random = SplitMix(seed: seed)
+        var mergedOrders = 0
         for step in 0..<40 {
             switch random.next(6) {
             case 0, 1: items.insert(made(), at: random.next(items.count + 1))
@@ -71,7 +72,9 @@ import SDUIFixtures
             let updated = updater.update(to: state, changedNames: [variable])
             let update = try #require(updated)
             let result = engine.layout(applying: update, in: environment, traits: traits)
+            let mergedBefore = list.accessibilityTree?.mergedOrderCount ?? 0
             let change = list.update(driver.items, to: result, moving: true, storage: driver.itemStorage)
+            if (list.accessibilityTree?.mergedOrderCount ?? 0) > mergedBefore { mergedOrders += 1 }
             let generalChange = general.update(generalDriver.items, to: result, moving: false)
             if case .spliced(let a) = change, case .spliced(let b) = generalChange {
                 #expect(a.changed == b.changed, "step \(step): changed items")
@@ -97,6 +100,9 @@ import SDUIFixtures
             #expect(list.itemsKeptOutsideWrittenRanges > 0)
         }
         #expect(general.writtenRangeSpliceCount == 0)
+        // Some reading orders merged from the kept elements' (a change that moves most elements sorts them all).
+        if name != "stacked" { #expect(mergedOrders >= 5, "merged reading orders: \(mergedOrders)") }
+        #expect(general.accessibilityTree?.mergedOrderCount ?? 0 == 0)
         #expect(list.accessibilitySpliceCount == general.accessibilitySpliceCount)
         if name != "symbols" { #expect(list.accessibilitySpliceCount >= 20, "spliced trees: \(list.accessibilitySpliceCount)") }
     }
