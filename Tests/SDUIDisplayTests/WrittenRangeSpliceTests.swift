@@ -100,8 +100,8 @@ import SDUIFixtures
             #expect(list.itemsKeptOutsideWrittenRanges > 0)
         }
         #expect(general.writtenRangeSpliceCount == 0)
-        // Some reading orders merged from the kept elements' (a change that moves most elements sorts them all).
-        if name != "stacked" { #expect(mergedOrders >= 5, "merged reading orders: \(mergedOrders)") }
+        // The reading orders merged from the kept elements' whenever there were ranges.
+        if name != "stacked" { #expect(mergedOrders >= 20, "merged reading orders: \(mergedOrders)") }
         #expect(general.accessibilityTree?.mergedOrderCount ?? 0 == 0)
         #expect(list.accessibilitySpliceCount == general.accessibilitySpliceCount)
         if name != "symbols" { #expect(list.accessibilitySpliceCount >= 20, "spliced trees: \(list.accessibilitySpliceCount)") }

@@ -26,9 +26,9 @@ extension AccessibilityTree {
     /// `written`: the index ranges of `layout` outside which every node is drawn as the node it was
     /// (`LayoutResult.writtenRanges(since:)`; nil: any node may differ). With them, only the geometry of the nodes in
     /// them (and of those the splice made or moved) is read again (`readGeometry(of:keepingOutside:…)`), and the
-    /// elements of the nodes outside them, when they are most of the elements, keep their last reading order, among
-    /// which the others are placed (`AccessibilityOrder.permutation(frames:documents:kept:direction:lineEnds:)`);
-    /// otherwise, one sort of every element.
+    /// elements of the nodes outside them keep their last reading order, among which the others are placed
+    /// (`AccessibilityOrder.permutation(frames:documents:kept:direction:lineEnds:)`); without them, one sort of every
+    /// element.
     ///
     /// The differential tests (`SplicedDisplayListTests`, `AccessibilitySpliceTests`) check that the result equals a
     /// fresh pass.
@@ -169,10 +169,10 @@ extension AccessibilityTree {
         pool.append(contentsOf: consume made)
         var ends: [Int] = []
         let order: [Int]
-        // The kept elements of the nodes outside the written ranges, whose frames are as they were, in their last
-        // reading order, when they are most of the elements; the others placed among them.
-        let inOrder = written.map { Self.keptElementsInOrder(drafted: drafted, nodes: draftedNodes, keptCount: keptCount, outside: $0) }
-        if let inOrder, Self.mergesReadingOrder(kept: inOrder.count, of: drafted.count) {
+        if let written {
+            // The kept elements of the nodes outside the written ranges, whose frames are as they were, in their last
+            // reading order; the others placed among them.
+            let inOrder = Self.keptElementsInOrder(drafted: drafted, nodes: draftedNodes, keptCount: keptCount, outside: written)
             let frames = drafted.map { pool[$0].frame }
             order = AccessibilityOrder.permutation(frames: frames, documents: draftedNodes, kept: inOrder, direction: b.direction,
                                                    lineEnds: &ends)
@@ -203,11 +203,6 @@ extension AccessibilityTree {
         kept = b
         return touched
     }
-
-    /// Whether the reading order is merged from the `kept` elements' last order (`AccessibilityOrder.permutation(frames:
-    /// documents:kept:direction:lineEnds:)`) rather than sorted whole, of `count` elements: when they are most of them
-    /// (the merge reads every element's frame as the sort does, and saves only the sort of the kept ones).
-    static func mergesReadingOrder(kept: Int, of count: Int) -> Bool { kept * 4 >= count * 3 }
 
     /// The elements (indices into `drafted`, each `drafted[d]` an element's place in the old reading order when below
     /// `keptCount`, and `nodes[d]` its node, ascending) that were elements before and whose nodes lie outside the
