@@ -123,6 +123,33 @@ public struct DisplayItem: Hashable, Sendable {
     }
 }
 
+extension DisplayItem {
+    /// An item of `type` that draws nothing, at index 0 with a zero frame: storage for a view before it is given its
+    /// first item (the runtime's `ComponentView` holds its item without an optional).
+    package init(placeholderOf type: ComponentType) {
+        index = NodeIndex(0)
+        parent = nil
+        identity = .structural(anchor: nil, slots: [])
+        id = ""
+        self.type = type
+        frame = .zero
+        contentBox = .zero
+        contentInsets = .zero
+        isHidden = false
+        appearance = ResolvedAppearance(content: nil, type: type, frame: .zero)
+        text = nil
+        image = nil
+        symbol = nil
+        scroll = nil
+        action = nil
+        control = nil
+        controlBox = nil
+        accessibility = DisplayAccessibility()
+        properties = [:]
+        isUnresolved = true
+    }
+}
+
 /// The text of a node as the engine measured and broke it, placed in the node's frame.
 public struct DisplayText: Hashable, Sendable {
     /// The face the lines were measured in (and must be drawn in for the frames to hold).

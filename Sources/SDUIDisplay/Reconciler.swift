@@ -280,10 +280,20 @@ public protocol ViewTreeHost {
     mutating func place(_ view: HostView, in parent: HostView?, after sibling: HostView?)
     /// Sets `view`'s frame in its parent's coordinates, and the rest of `item`'s geometry (its text lines).
     mutating func setGeometry(_ view: HostView, frame: Rect, item: DisplayItem)
+    /// `setGeometry(_:frame:item:)` with the item read through its address, valid for the call (the driver's list,
+    /// not a copy of the item). By default the item is passed on to `setGeometry(_:frame:item:)`.
+    mutating func setGeometry(_ view: HostView, frame: Rect, itemAt item: UnsafePointer<DisplayItem>)
     /// Makes `view` draw `item`'s content.
     mutating func update(_ view: HostView, with item: DisplayItem)
     /// Takes `view` (and what is still inside it) out of the tree.
     mutating func remove(_ view: HostView)
+}
+
+extension ViewTreeHost {
+    @inlinable
+    public mutating func setGeometry(_ view: HostView, frame: Rect, itemAt item: UnsafePointer<DisplayItem>) {
+        setGeometry(view, frame: frame, item: item.pointee)
+    }
 }
 
 /// Applies reconciler operations to a `ViewTreeHost`, keeping each view by its key.
@@ -431,7 +441,7 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
                 if let parent { parentView = views[parent] }
                 if let after { sibling = views[after] }
                 host.place(view, in: parentView, after: sibling)
-                host.setGeometry(view, frame: Reconciler.relativeFrame(newItems, item.int), item: (base + item.int).pointee)
+                host.setGeometry(view, frame: Reconciler.relativeFrame(newItems, item.int), itemAt: base + item.int)
                 kindCounts[0] += 1
             case .move(let key, let parent, let after):
                 guard let view = views[key] else { continue }
@@ -442,7 +452,7 @@ public struct ViewTreeDriver<Host: ViewTreeHost> {
                 kindCounts[1] += 1
             case .updateFrame(let key, let item):
                 guard item.int < newItems.count, let view = updatedView(key, item: item.int, ordered, oldIndices) else { continue }
-                host.setGeometry(view, frame: Reconciler.relativeFrame(newItems, item.int), item: (base + item.int).pointee)
+                host.setGeometry(view, frame: Reconciler.relativeFrame(newItems, item.int), itemAt: base + item.int)
                 kindCounts[2] += 1
             case .updateContent(let key, let item):
                 guard item.int < newItems.count, let view = updatedView(key, item: item.int, ordered, oldIndices) else { continue }

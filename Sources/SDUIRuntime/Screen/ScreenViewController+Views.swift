@@ -137,13 +137,18 @@ struct RuntimeViewHost: ViewTreeHost {
     }
 
     mutating func setGeometry(_ view: View, frame: Rect, item: DisplayItem) {
+        withUnsafePointer(to: item) { setGeometry(view, frame: frame, itemAt: $0) }
+    }
+
+    /// Read through the item's address in the driver's list: the view takes the fields it draws, not a copy of the item.
+    mutating func setGeometry(_ view: View, frame: Rect, itemAt item: UnsafePointer<DisplayItem>) {
         view.frame = frame
         guard let component = view as? ComponentView else { return }
         // Its subtree's absolute frames moved with it (`refreshDescendantGeometry`).
-        if let old = component.itemFrame, old.x != item.frame.x || old.y != item.frame.y {
-            movedOrigins.append(item.index.int)
+        if let old = component.itemFrame, old.x != item.pointee.frame.x || old.y != item.pointee.frame.y {
+            movedOrigins.append(item.pointee.index.int)
         }
-        component.setGeometry(of: item)
+        component.setGeometry(ofItemAt: item)
     }
 
     func update(_ view: View, with item: DisplayItem) {

@@ -95,11 +95,61 @@ public struct ScreenState: Hashable, Sendable, CustomStringConvertible {
             return ExpressionDiagnostic(.unknownName, "no state variable in slot \(slot)", column: 0)
         }
         let declared = schema.types[slot]
-        guard value.conforms(to: declared) else {
+        guard Self.conforms(value, to: declared, replacing: values[slot]) else {
             return ExpressionDiagnostic(.typeMismatch, "\(schema.names[slot]) holds \(declared.withArticle) (its initial value's type), not \(value.type.withArticle) (\(value.brief))", column: 0)
         }
         values[slot] = value
         return nil
+    }
+
+    /// Whether `value` conforms to `type` (`StateValue.conforms(to:)`), given that `old` does — the variable's current
+    /// value, which `set` checked when it was set. An array's elements that are elements of the old array (the same
+    /// storage, found where an insertion, a removal or a move of other elements leaves them) are not looked at again;
+    /// the others are checked in full. A new list that keeps most of its items (a product added, removed or moved) is
+    /// checked in the time of the items it adds.
+    /// - Complexity: O(n) in the number of elements, plus the size of the elements not found in `old`.
+    static func conforms(_ value: StateValue, to type: StateType, replacing old: StateValue) -> Bool {
+        assert(old.conforms(to: type), "ScreenState: a variable's current value does not conform to its type")
+        guard case .array(let items) = value, case .array(let element) = type, case .array(let kept) = old,
+              !kept.isEmpty, element != .any, element != .null else {
+            return value.conforms(to: type)
+        }
+        // `shift`: where the last element found sits in the old array relative to the new one (an insertion before
+        // it makes it −1, a removal +1); each element is looked for there, then one place either side.
+        var shift = 0
+        for (i, item) in items.enumerated() {
+            if isKept(item, at: i + shift, in: kept) { continue }
+            if isKept(item, at: i + shift + 1, in: kept) { shift += 1; continue }
+            if isKept(item, at: i + shift - 1, in: kept) { shift -= 1; continue }
+            if case .null = item { continue }
+            if !item.conforms(to: element) { return false }
+        }
+        return true
+    }
+
+    /// Whether `kept` has an element at `index` that is `item` (`sharesStorage`).
+    private static func isKept(_ item: StateValue, at index: Int, in kept: [StateValue]) -> Bool {
+        index >= 0 && index < kept.count && sharesStorage(item, kept[index])
+    }
+
+    /// Whether `a` and `b` are the same array or object: they hold the same storage, so the same elements or
+    /// members (both are alive here, so storage at one address is one storage). Scalars never are (they are cheap to
+    /// check).
+    static func sharesStorage(_ a: StateValue, _ b: StateValue) -> Bool {
+        switch (a, b) {
+        case (.array(let x), .array(let y)):
+            return x.count == y.count && address(of: x) == address(of: y)
+        case (.object(let x), .object(let y)):
+            return x.count == y.count && address(of: x.keys) == address(of: y.keys)
+                && address(of: x.values) == address(of: y.values)
+        default:
+            return false
+        }
+    }
+
+    /// The address of `array`'s elements (nil for an array without storage of its own).
+    private static func address<Element>(of array: [Element]) -> UnsafeRawPointer? {
+        array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
     }
 
     /// The state as a JSON object, in schema order.
