@@ -16,7 +16,7 @@ extension TreeBuilder {
         let node = pointer.pointee
         guard let input = node.input else { return }
         let sizeClass = self.sizeClass
-        func text(_ value: Responsive<String>?) -> String { value?.resolved(for: sizeClass) ?? "" }
+        func text(_ value: Responsive<String>?) -> String { value?.value(for: sizeClass) ?? "" }
         var spec = InputSpec(controlWidth: 0, controlHeight: 0, gap: InputMetrics.labelGap, segments: 1, expands: true)
         var label = ""
         var style = TextStyle.body

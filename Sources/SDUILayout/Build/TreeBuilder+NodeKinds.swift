@@ -94,7 +94,7 @@ extension TreeBuilder {
     /// A grid's GridItem columns (for this size class), appended to `tree.gridItems`: each item's spacing is its
     /// own or the grid's column spacing, its alignment its own or the grid's.
     func resolveGridItems(_ pointer: UnsafePointer<ComponentNode>, into flat: inout FlatNode, tree: inout LayoutTree) {
-        guard let items = pointer.pointee.gridItems?.resolved(for: sizeClass), !items.isEmpty else { return }
+        guard let items = pointer.pointee.gridItems?.value(for: sizeClass), !items.isEmpty else { return }
         flat.firstGridItem = Int32(truncatingIfNeeded: tree.gridItems.count)
         flat.columns = Int32(truncatingIfNeeded: items.count)
         for item in items {

@@ -43,8 +43,10 @@ package struct ChainElement: Hashable, Sendable {
     package var effect: ModifierEffect
 
     package init(_ modifier: Modifier, sizeClass: UserInterfaceSizeClass) {
-        func r<T>(_ value: Responsive<T>) -> T { value.resolved(for: sizeClass) }
-        func finite(_ value: Double, _ fallback: Double = 0) -> Double { value.isFinite ? value : fallback }
+        // A size-class map built in code with neither class's value reads as absent: the modifier's neutral value,
+        // or no effect where it has none (a fill or border without a color).
+        func r<T>(_ value: Responsive<T>) -> T? { value.value(for: sizeClass) }
+        func finite(_ value: Double?, _ fallback: Double = 0) -> Double { value.map { $0.isFinite ? $0 : fallback } ?? fallback }
         name = modifier.name
         switch modifier {
         case .padding, .frame, .aspectRatio, .fixedSize, .layoutPriority, .ignoresSafeArea:
@@ -53,7 +55,7 @@ package struct ChainElement: Hashable, Sendable {
             let isOverlay: Bool
             if case .overlay = modifier { isOverlay = true } else { isOverlay = false }
             switch d.content {
-            case .color(let c): effect = .fill(r(c), isOverlay: isOverlay)
+            case .color(let c): effect = r(c).map { .fill($0, isOverlay: isOverlay) } ?? .layout
             case .view: effect = .view(isOverlay: isOverlay)
             }
         case .offset(let o): effect = .offset(x: finite(r(o.x)), y: finite(r(o.y)))
@@ -67,11 +69,12 @@ package struct ChainElement: Hashable, Sendable {
             case .rectangle: effect = .clip(.rectangle)
             case .roundedRectangle(let radius): effect = .clip(.roundedRectangle(cornerRadius: max(0, finite(r(radius)))))
             }
-        case .border(let b): effect = .border(r(b.color), width: max(0, finite(b.width.map(r) ?? 1, 1)))
+        case .border(let b):
+            effect = r(b.color).map { .border($0, width: max(0, finite(b.width.flatMap(r), 1))) } ?? .layout
         case .shadow(let s):
-            effect = .shadow(s.color.map(r) ?? ModifierEffect.defaultShadowColor, radius: max(0, finite(r(s.radius))),
-                             x: finite(s.x.map(r) ?? 0), y: finite(s.y.map(r) ?? 0))
-        case .hidden(let h): effect = r(h) ? .hidden : .layout
+            effect = .shadow(s.color.flatMap(r) ?? ModifierEffect.defaultShadowColor, radius: max(0, finite(r(s.radius))),
+                             x: finite(s.x.flatMap(r)), y: finite(s.y.flatMap(r)))
+        case .hidden(let h): effect = r(h) == true ? .hidden : .layout
         case .unknown: effect = .unknown
         }
     }
@@ -95,10 +98,10 @@ package struct InputContent: Hashable, Sendable {
 
     package init(_ input: InputProperties, sizeClass: UserInterfaceSizeClass) {
         target = input.target
-        label = input.label?.resolved(for: sizeClass)
-        placeholder = input.placeholder?.resolved(for: sizeClass)
+        label = input.label?.value(for: sizeClass)
+        placeholder = input.placeholder?.value(for: sizeClass)
         keyboard = input.keyboard
-        isSecure = input.isSecure?.resolved(for: sizeClass) ?? false
+        isSecure = input.isSecure?.value(for: sizeClass) ?? false
         submitAction = input.submitAction
         range = input.range
         step = input.step
@@ -123,7 +126,7 @@ package struct AccessibilityContent: Hashable, Sendable {
     package var describesItself: Bool { label != nil || hint != nil || value != nil || !traits.isEmpty }
 
     package init(_ properties: AccessibilityProperties, sizeClass: UserInterfaceSizeClass) {
-        func r<T>(_ value: Responsive<T>?) -> T? { value?.resolved(for: sizeClass) }
+        func r<T>(_ value: Responsive<T>?) -> T? { value?.value(for: sizeClass) }
         label = r(properties.label)
         hint = r(properties.hint)
         value = r(properties.value)

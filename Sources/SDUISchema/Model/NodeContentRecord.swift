@@ -103,8 +103,8 @@ package struct NodeContentRecord: Equatable, Sendable {
             if chain.contains(where: \.usesSizeClasses) { maps = true }
             isHiddenByModifiers = chain.contains { modifier in
                 switch modifier {
-                case .hidden(let hidden): return hidden.resolved(for: sizeClass)
-                case .opacity(let opacity): return opacity.resolved(for: sizeClass) <= 0
+                case .hidden(let hidden): return hidden.value(for: sizeClass) == true
+                case .opacity(let opacity): return (opacity.value(for: sizeClass) ?? 1) <= 0
                 default: return false
                 }
             }
@@ -193,7 +193,7 @@ package struct NodeContentExtras: Equatable, Sendable {
             payloadChainStart = full.count - p.modifiers.chain.count
             chainBackgroundColors = p.modifiers.chain.compactMap { modifier in
                 guard case .background(let d) = modifier, case .color(let c) = d.content else { return nil }
-                return c.resolved(for: sizeClass)
+                return c.value(for: sizeClass)
             }
         }
         systemImage = r(p.sectionAndStyle.systemImage)

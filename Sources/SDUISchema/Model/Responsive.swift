@@ -6,21 +6,27 @@ public import SDUIEnvironment
 public enum Responsive<Value: Hashable & Sendable>: Hashable, Sendable {
     /// The same value in every size class.
     case fixed(Value)
-    /// One value per horizontal size class; at least one must be present (the decoder guarantees it
-    /// for payloads; building one with neither is a programming error).
+    /// One value per horizontal size class. The decoder refuses a map with neither; a map built in code with
+    /// neither has no value (`value(for:)` is nil), and layout reads it as if the property were absent.
     case sizeClass(compact: Value? = nil, regular: Value? = nil)
 
-    /// The value for `sizeClass` (falling back to the other class when missing).
+    /// The value for `sizeClass` (falling back to the other class when missing); nil only for a map with neither.
     @inlinable
-    public func resolved(for sizeClass: UserInterfaceSizeClass) -> Value {
+    public func value(for sizeClass: UserInterfaceSizeClass) -> Value? {
         switch self {
         case .fixed(let v): return v
-        case .sizeClass(let c, let r):
-            guard let value = sizeClass == .compact ? (c ?? r) : (r ?? c) else {
-                preconditionFailure("Responsive.sizeClass(compact: nil, regular: nil) has no value to resolve")
-            }
-            return value
+        case .sizeClass(let c, let r): return sizeClass == .compact ? (c ?? r) : (r ?? c)
         }
+    }
+
+    /// The value for `sizeClass` (falling back to the other class when missing). A map with neither class's value
+    /// is a programming error here; code that may meet one built in code reads `value(for:)`.
+    @inlinable
+    public func resolved(for sizeClass: UserInterfaceSizeClass) -> Value {
+        guard let value = value(for: sizeClass) else {
+            preconditionFailure("Responsive.sizeClass(compact: nil, regular: nil) has no value to resolve")
+        }
+        return value
     }
 
     /// Every value this can take.

@@ -10,8 +10,8 @@ extension ComponentNode {
         switch type {
         case .textField:
             let text = value.map { $0.interpolationText } ?? ""
-            if text.isEmpty { return input.placeholder?.resolved(for: sizeClass) ?? "" }
-            return input.isSecure?.resolved(for: sizeClass) == true ? String(repeating: "•", count: text.count) : text
+            if text.isEmpty { return input.placeholder?.value(for: sizeClass) ?? "" }
+            return input.isSecure?.value(for: sizeClass) == true ? String(repeating: "•", count: text.count) : text
         case .picker where input.pickerStyle != .segmented:
             return input.options.first { $0.value == value }?.label ?? input.options.first?.label ?? ""
         default:
