@@ -189,6 +189,13 @@ extension DisplayListUpdater {
         // (uniquely referenced, so written in place), else new ones.
         var newItems = storage?.take(count: count) ?? [DisplayItem](unsafeUninitializedCapacity: count) { _, places in places = count }
         var initialized = 0
+        // The index ranges outside which every node is drawn as the node it was (nil: any may differ), and each old
+        // node's new index, read by the kept items outside them (`keptOutsideWrittenRanges`).
+        let written = usesWrittenRanges ? layout.writtenRanges(since: previous) : nil
+        if written != nil { writtenRangeSpliceCount += 1 }
+        var outside = WrittenRangeCursor(written)
+        var keptOutside = 0
+        let newIndexOf = newIndices
         // (`isMoved` and `moved` written through their buffers: an array captured here is checked for exclusive access
         // on every write.)
         items.withUnsafeBufferPointer { old in newItems.withUnsafeMutableBufferPointer { buffer in
@@ -207,10 +214,28 @@ extension DisplayListUpdater {
             var nextRemade = 0, nextContent = 0, nextTranslated = 0, nextLayered = 0
             for i in 0..<count {
                 let o = Int(oldIndices[i])
-                let (parent, slot) = layout.parentAndSlot(at: i)
-                guard parent < i else { return giveUp() }
                 while nextRemade < remade.count && Int(remade[nextRemade]) < i { nextRemade += 1 }
                 let isRemade = nextRemade < remade.count && Int(remade[nextRemade]) == i
+                if o >= 0 && !isRemade && outside.isOutside(i),
+                   let parent = Self.keptOutsideWrittenRanges(old.baseAddress! + o, at: i, newIndices: newIndexOf,
+                                                              moved: UnsafeBufferPointer(moved)) {
+                    // Drawn as its old node, under the node its parent became, at the same place among its siblings,
+                    // and its path as it was: the old item renumbered (its index and its parent's), nothing read.
+                    let item = base + i
+                    if moving {
+                        UnsafeMutableRawPointer(item).copyMemory(from: old.baseAddress! + o, byteCount: MemoryLayout<DisplayItem>.size)
+                        isMoved[o] = .moved
+                    } else {
+                        item.initialize(to: old[o])
+                    }
+                    initialized += 1
+                    keptOutside += 1
+                    item.pointee.index = NodeIndex(Int32(truncatingIfNeeded: i))
+                    item.pointee.parent = parent >= 0 ? NodeIndex(Int32(truncatingIfNeeded: parent)) : nil
+                    continue
+                }
+                let (parent, slot) = layout.parentAndSlot(at: i)
+                guard parent < i else { return giveUp() }
                 while nextContent < content.count && Int(content[nextContent]) < i { nextContent += 1 }
                 let isContent = nextContent < content.count && Int(content[nextContent]) == i
                 if o >= 0 {
@@ -330,6 +355,7 @@ extension DisplayListUpdater {
         }
         // Each place holds its item now (the list may be read and released).
         precondition(initialized == count, "DisplayListUpdater.spliced: a place left uninitialised")
+        itemsKeptOutsideWrittenRanges += keptOutside
         /// The new item at `i` made its own when it was moved (`own(_:movedFrom:place:)`).
         func ownItem(at i: Int) {
             let o = Int(oldIndices[i])
@@ -344,7 +370,7 @@ extension DisplayListUpdater {
             // The kept tree spliced when it can be (only the parts of the nodes it names may differ), else made again.
             var tree = accessibilityTree.take()
             let touched = tree?.splice(layout: layout, oldIndices: oldIndices, contentChanged: content, renamed: renamedItems,
-                                        id: { newItems[$0].id })
+                                        written: written, id: { newItems[$0].id })
             if touched != nil { accessibilitySpliceCount += 1 } else { tree = AccessibilityTree(layout: layout) }
             guard let tree else {
                 for i in 0..<count { ownItem(at: i) }
@@ -389,6 +415,22 @@ extension DisplayListUpdater {
         }
         return .spliced(DisplaySplice(items: newItems, oldIndices: oldIndices, newIndices: newIndices, changed: changed,
                                       parents: parents, translated: translated, moved: isMoved))
+    }
+
+    /// The new index of the parent of a kept node `i` outside the written ranges whose old item is `oldItem` (-1 for
+    /// the root), when its item is that old item renumbered: its parent kept before it and not moved (its path from the
+    /// root as it was — outside the ranges the node's own place among its siblings is its old one). Nil when the item
+    /// must be made in full (`DisplayListUpdater.spliced`'s general step). `newIndices`: each old node's new index;
+    /// `moved`: whether each node before `i` has a path that moved.
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func keptOutsideWrittenRanges(_ oldItem: UnsafePointer<DisplayItem>, at i: Int, newIndices: [Int32],
+                                         moved: UnsafeBufferPointer<Bool>) -> Int? {
+        guard let oldParent = oldItem.pointee.parent?.int else { return i == 0 ? -1 : nil }
+        guard oldParent >= 0, oldParent < newIndices.count else { return nil }
+        let parent = Int(newIndices[oldParent])
+        guard parent >= 0, parent < i, !moved[parent] else { return nil }
+        return parent
     }
 
     /// Makes `item`, the bits of the old item at `old` moved into a new list (`place`: how, `MovedPlace`), its own:
@@ -451,5 +493,23 @@ extension DisplayListUpdater {
             if values[middle] < value { low = middle + 1 } else { high = middle }
         }
         return low < values.count && values[low] == value
+    }
+}
+
+/// A cursor over ascending, disjoint index ranges (`LayoutResult.writtenRanges(since:)`) asked about ascending indices.
+struct WrittenRangeCursor {
+    private let ranges: [Range<Int>]?
+    private var next = 0
+
+    /// A cursor over `ranges` (nil: every index is inside).
+    init(_ ranges: [Range<Int>]?) { self.ranges = ranges }
+
+    /// Whether `i` lies outside every range; `i` must not be below the index last asked about.
+    /// - Complexity: amortised O(1).
+    @inline(__always)
+    mutating func isOutside(_ i: Int) -> Bool {
+        guard let ranges else { return false }
+        while next < ranges.count && ranges[next].upperBound <= i { next += 1 }
+        return next == ranges.count || i < ranges[next].lowerBound
     }
 }

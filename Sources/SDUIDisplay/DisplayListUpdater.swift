@@ -32,6 +32,13 @@ public struct DisplayListUpdater: Sendable {
     public internal(set) var splicedUpdateCount = 0
     /// How many of those spliced the accessibility tree instead of making it again (tests).
     var accessibilitySpliceCount = 0
+    /// Whether a splice reads the layout's written ranges (`LayoutResult.writtenRanges(since:)`): false makes every
+    /// splice take the general step for every node, as without ranges (the differential tests compare the two).
+    var usesWrittenRanges = true
+    /// How many splices had written ranges, and how many kept items outside them were renumbered without reading the
+    /// layout (tests).
+    var writtenRangeSpliceCount = 0
+    var itemsKeptOutsideWrittenRanges = 0
     /// Whether items carry their accessibility (`DisplayList(_:accessibility:)`).
     public let includesAccessibility: Bool
     /// The layout the items are of.

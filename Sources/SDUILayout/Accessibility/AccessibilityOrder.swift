@@ -106,6 +106,122 @@ public enum AccessibilityOrder {
         return result
     }
 
+    /// `permutation(_:direction:lineEnds:)` of elements of priority 0 (none in a group), each given by its frame and
+    /// its node index (`documents`), when most of them did not move since the last order was made: `kept` lists some of
+    /// the elements in an order close to ascending top edges — the last reading order of the elements whose frames are
+    /// as they were: a line is read leading to trailing, so its items are out of top order only within their line —
+    /// and every other element is sorted, then merged with them. Equal to the full sort whatever `kept` holds or in
+    /// whatever order (it is only put in top order with fewer moves); the full sort when a frame is not finite.
+    /// - Complexity: O(e) in elements plus O(m log m) in the m elements not in `kept`, when `kept` is out of top order
+    ///   only within lines of a few items; at most O(e log e).
+    static func permutation(frames: [Rect], documents: [Int], kept: [Int], direction: LayoutDirection,
+                            lineEnds: inout [Int]) -> [Int] {
+        let n = frames.count
+        lineEnds.removeAll(keepingCapacity: true)
+        guard documents.count == n else { return [] }
+        struct Key { var top: Double; var snappedTop: Double; var leading: Double; var document: Int }
+        let rightToLeft = direction == .rightToLeft
+        var isFinite = true
+        let keys = [Key](unsafeUninitializedCapacity: n) { keys, count in
+            for d in 0..<n {
+                let f = frames[d]
+                if !(f.minY.isFinite && f.minX.isFinite && f.maxX.isFinite) { isFinite = false }
+                keys.initializeElement(at: d, to: Key(top: f.minY, snappedTop: snapped(f.minY),
+                                                      leading: snapped(rightToLeft ? -f.maxX : f.minX), document: documents[d]))
+            }
+            count = n
+        }
+        var isListed = [Bool](repeating: false, count: n)
+        var valid = isFinite
+        isListed.withUnsafeMutableBufferPointer { isListed in
+            for d in kept {
+                guard d >= 0, d < n, !isListed[d] else { valid = false; break }
+                isListed[d] = true
+            }
+        }
+        guard valid else {
+            let items = (0..<n).map { Item(kind: .element($0), frame: frames[$0], priority: 0, document: documents[$0]) }
+            return permutation(items, direction: direction, lineEnds: &lineEnds)
+        }
+        return keys.withUnsafeBufferPointer { keys -> [Int] in
+            /// `list` by top edge: an insertion sort, which moves each element only past the items of its own line it was
+            /// read after; a full sort once that takes more than a few moves per element.
+            func byTop(_ list: [Int]) -> [Int] {
+                var list = list
+                list.withUnsafeMutableBufferPointer { list in
+                    var moves = 0
+                    let budget = 8 * list.count + 64
+                    for k in list.indices.dropFirst() {
+                        let d = list[k], top = keys[d].top
+                        var j = k
+                        while j > 0 && keys[list[j - 1]].top > top && moves < budget {
+                            list[j] = list[j - 1]
+                            j -= 1
+                            moves += 1
+                        }
+                        list[j] = d
+                        if moves >= budget {
+                            list.sort { keys[$0].top < keys[$1].top }
+                            break
+                        }
+                    }
+                }
+                return list
+            }
+            /// `a` and `b` (each by top edge) merged by top edge.
+            func merged(_ a: [Int], _ b: [Int]) -> [Int] {
+                guard !a.isEmpty else { return b }
+                guard !b.isEmpty else { return a }
+                return [Int](unsafeUninitializedCapacity: a.count + b.count) { merged, count in
+                    var i = 0, j = 0
+                    while i < a.count || j < b.count {
+                        if j == b.count || i < a.count && keys[a[i]].top <= keys[b[j]].top {
+                            merged.initializeElement(at: count, to: a[i]); i += 1
+                        } else {
+                            merged.initializeElement(at: count, to: b[j]); j += 1
+                        }
+                        count += 1
+                    }
+                }
+            }
+            // The other elements sorted by top edge (then document: any order of equal tops gives the same lines).
+            var placed = [Int](unsafeUninitializedCapacity: n - kept.count) { placed, count in
+                for d in 0..<n where !isListed[d] && count < n - kept.count {
+                    placed.initializeElement(at: count, to: d)
+                    count += 1
+                }
+            }
+            placed.sort { a, b in
+                keys[a].top != keys[b].top ? keys[a].top < keys[b].top : keys[a].document < keys[b].document
+            }
+            // Merged by top edge: which items share a line depends on the tops only.
+            var merged = merged(byTop(kept), placed)
+            lineEnds.reserveCapacity(merged.count)
+            func leads(_ a: Int, _ b: Int) -> Bool {
+                let ka = keys[a], kb = keys[b]
+                if ka.leading != kb.leading { return ka.leading < kb.leading }
+                if ka.snappedTop != kb.snappedTop { return ka.top < kb.top }
+                return ka.document != kb.document ? ka.document < kb.document : a < b
+            }
+            // The lines (tops less than `lineTolerance` below the line's topmost), each read leading to trailing.
+            merged.withUnsafeMutableBufferPointer { merged in
+                var k = 0
+                while k < merged.count {
+                    let limit = keys[merged[k]].top + lineTolerance
+                    var end = k + 1
+                    while end < merged.count && keys[merged[end]].top < limit { end += 1 }
+                    if end - k > 1 {
+                        var line = UnsafeMutableBufferPointer(rebasing: merged[k..<end])
+                        if !Self.isSorted(line, by: leads) { line.sort(by: leads) }
+                    }
+                    lineEnds.append(end)
+                    k = end
+                }
+            }
+            return merged
+        }
+    }
+
     /// Whether each of `keys` precedes the next by `precedes` (a strict total order: then no sort would move any).
     private static func isSorted<C: RandomAccessCollection>(_ keys: C, by precedes: (C.Element, C.Element) -> Bool) -> Bool {
         guard !keys.isEmpty else { return true }

@@ -23,10 +23,19 @@ extension AccessibilityTree {
     /// node's role and element are its old node's but for the element's frame and node index. Returns nil, and leaves
     /// the tree unusable (make it again with `init(layout:)`), for another tree, traits or a splice that does not fit.
     ///
-    /// The differential tests (`SplicedDisplayListTests`) check that the result equals a fresh pass.
-    /// - Complexity: O(n) in nodes, plus the elements drafted and O(e log e) in elements for the reading order.
+    /// `written`: the index ranges of `layout` outside which every node is drawn as the node it was
+    /// (`LayoutResult.writtenRanges(since:)`; nil: any node may differ). With them, only the geometry of the nodes in
+    /// them (and of those the splice made or moved) is read again (`readGeometry(of:keepingOutside:…)`), and the
+    /// elements of the nodes outside them keep their last reading order, among which the others are placed
+    /// (`AccessibilityOrder.permutation(frames:documents:kept:direction:lineEnds:)`); without them, one sort of every
+    /// element.
+    ///
+    /// The differential tests (`SplicedDisplayListTests`, `AccessibilitySpliceTests`) check that the result equals a
+    /// fresh pass.
+    /// - Complexity: O(n) in nodes, plus the elements drafted and O(e log e) in elements for the reading order
+    ///   (with `written`: O(e) plus O(m log m) in the m elements inside the ranges).
     package mutating func splice(layout: LayoutResult, oldIndices: [Int32], contentChanged: [Int32], renamed: [Int],
-                                 id: (Int) -> String) -> [Int]? {
+                                 written: [Range<Int>]? = nil, id: (Int) -> String) -> [Int]? {
         guard var b = kept, b.types.count == exposure.count, !b.hasGroups, oldIndices.count == layout.nodeCount,
               b.direction == layout.traits.layoutDirection, b.sizeClass == layout.traits.horizontalSizeClass else { return nil }
         kept = nil
@@ -45,12 +54,13 @@ extension AccessibilityTree {
         while tail < limit - head && Int(oldIndices[n - 1 - tail]) == oldCount - 1 - tail { tail += 1 }
         let oldEnd = oldCount - tail, newEnd = n - tail
         if newEnd == oldEnd, Self.isPermutation(oldIndices, of: head..<newEnd) {
-            // The nodes between only moved (a reorder): their places permuted by swaps, nothing copied or made.
-            let source = oldIndices[head..<newEnd].map { Int($0) }
-            Self.permute(&b.types, in: head, taking: source)
-            Self.permute(&b.facts, in: head, taking: source)
-            Self.permute(&b.ids, in: head, taking: source)
-            Self.permute(&exposure, in: head, taking: source)
+            // The nodes between only moved (a reorder): their places permuted by swaps, nothing copied or made — the
+            // swaps found once, for the nodes not at their old places, and made in each array.
+            let swaps = Self.swaps(in: head, taking: oldIndices[head..<newEnd])
+            Self.swap(&b.types, swaps)
+            Self.swap(&b.facts, swaps)
+            Self.swap(&b.ids, swaps)
+            Self.swap(&exposure, swaps)
         } else {
             guard b.spliceFacts(layout: layout, oldIndices: oldIndices, head: head, oldEnd: oldEnd, newEnd: newEnd,
                                 exposure: &exposure, id: id) else { return nil }
@@ -72,8 +82,13 @@ extension AccessibilityTree {
             guard b.hasOwnLeafRole(i) else { return nil }
         }
         for i in head..<newEnd where oldIndices[i] < 0 { guard b.hasOwnLeafRole(i) else { return nil } }
-        // What the layout gives every node: its parent, frame and visibility.
-        b.readGeometry(of: layout)
+        // What the layout gives every node: its parent, frame and visibility (outside the written ranges, the
+        // node's old ones).
+        if let written {
+            b.readGeometry(of: layout, keepingOutside: written, oldIndices: oldIndices, head: head, oldEnd: oldEnd, newEnd: newEnd)
+        } else {
+            b.readGeometry(of: layout)
+        }
         b.textSource = layout.storage
         b.childStart = []; b.childList = []
         b.compactProperties()
@@ -152,12 +167,23 @@ extension AccessibilityTree {
             }
         } }
         pool.append(contentsOf: consume made)
-        // Every element is one item of the screen's group, in document order: one sort, as the pass makes it.
-        let items = drafted.indices.map { d in
-            AccessibilityOrder.Item(kind: .element(d), frame: pool[drafted[d]].frame, priority: 0, document: draftedNodes[d])
-        }
         var ends: [Int] = []
-        let order = AccessibilityOrder.permutation(items, direction: b.direction, lineEnds: &ends)
+        let order: [Int]
+        if let written {
+            // The kept elements of the nodes outside the written ranges, whose frames are as they were, in their last
+            // reading order; the others placed among them.
+            let inOrder = Self.keptElementsInOrder(drafted: drafted, nodes: draftedNodes, keptCount: keptCount, outside: written)
+            let frames = drafted.map { pool[$0].frame }
+            order = AccessibilityOrder.permutation(frames: frames, documents: draftedNodes, kept: inOrder, direction: b.direction,
+                                                   lineEnds: &ends)
+            mergedOrderCount += 1
+        } else {
+            // Every element is one item of the screen's group, in document order: one sort, as the pass makes it.
+            let items = drafted.indices.map { d in
+                AccessibilityOrder.Item(kind: .element(d), frame: pool[drafted[d]].frame, priority: 0, document: draftedNodes[d])
+            }
+            order = AccessibilityOrder.permutation(items, direction: b.direction, lineEnds: &ends)
+        }
         // Where each position's element is in `pool`: the elements in reading order, then the ones no node keeps.
         var source: [Int] = []
         source.reserveCapacity(pool.count)
@@ -176,6 +202,30 @@ extension AccessibilityTree {
         lineEnds = ends
         kept = b
         return touched
+    }
+
+    /// The elements (indices into `drafted`, each `drafted[d]` an element's place in the old reading order when below
+    /// `keptCount`, and `nodes[d]` its node, ascending) that were elements before and whose nodes lie outside the
+    /// ranges `written` (ascending: their frames are as they were), in their old reading order.
+    /// - Complexity: O(e + r) in elements and ranges.
+    static func keptElementsInOrder(drafted: [Int], nodes: [Int], keptCount: Int, outside ranges: [Range<Int>]) -> [Int] {
+        var atOld = [Int](repeating: -1, count: keptCount)
+        var count = 0
+        atOld.withUnsafeMutableBufferPointer { atOld in
+            var r = 0
+            for d in drafted.indices {
+                let k = drafted[d]
+                guard k >= 0 && k < keptCount else { continue }
+                let i = nodes[d]
+                while r < ranges.count && ranges[r].upperBound <= i { r += 1 }
+                if r < ranges.count && ranges[r].lowerBound <= i { continue }
+                atOld[k] = d
+                count += 1
+            }
+        }
+        return [Int](unsafeUninitializedCapacity: count) { kept, written in
+            for d in atOld where d >= 0 && written < count { kept.initializeElement(at: written, to: d); written += 1 }
+        }
     }
 
     private static func isHidden(_ exposure: AccessibilityExposure?) -> Bool {
@@ -199,21 +249,35 @@ extension AccessibilityTree {
         return true
     }
 
-    /// Puts `values[source[p]]` at each position `start + p` (`source`: a permutation of the indices
-    /// `start..<start + source.count`), by swaps.
-    static func permute<T>(_ values: inout [T], in start: Int, taking source: [Int]) {
-        values.withUnsafeMutableBufferPointer { all in
-            let part = UnsafeMutableBufferPointer(rebasing: all[start..<start + source.count])
-            var placed = [Bool](repeating: false, count: source.count)
-            for first in source.indices where !placed[first] {
+    /// The swaps (pairs of indices, made in order) that put `values[source[p]]` at each position `p` of an array
+    /// `values` whose positions `source.indices` the values `source` permute (`isPermutation`), following each cycle
+    /// of the permutation: found once for several arrays permuted alike. A position whose value stays is in no swap.
+    /// - Complexity: O(source.count).
+    static func swaps(in start: Int, taking source: ArraySlice<Int32>) -> [(Int, Int)] {
+        let base = source.startIndex
+        guard base == start else { return [] }
+        var swaps: [(Int, Int)] = []
+        var placed = [Bool](repeating: false, count: source.count)
+        placed.withUnsafeMutableBufferPointer { placed in
+            for first in 0..<source.count where !placed[first] {
                 var j = first
-                while source[j] - start != first {
-                    part.swapAt(j, source[j] - start)
+                while Int(source[base + j]) - start != first {
+                    let next = Int(source[base + j]) - start
+                    swaps.append((start + j, start + next))
                     placed[j] = true
-                    j = source[j] - start
+                    j = next
                 }
                 placed[j] = true
             }
+        }
+        return swaps
+    }
+
+    /// Makes `swaps` (`swaps(in:taking:)`) in `values`, in order.
+    static func swap<T>(_ values: inout [T], _ swaps: [(Int, Int)]) {
+        guard !swaps.isEmpty else { return }
+        values.withUnsafeMutableBufferPointer { values in
+            for (a, b) in swaps { values.swapAt(a, b) }
         }
     }
 
@@ -318,6 +382,57 @@ extension AccessibilityTreeBuilder {
         hiddenByLayout = [Bool](unsafeUninitializedCapacity: n) { hidden, count in
             for i in 0..<n { hidden.initializeElement(at: i, to: links[i].isHidden) }
             count = n
+        }
+    }
+
+    /// `readGeometry(of:)` for a builder whose per-node arrays a splice brought to `layout` (`AccessibilityTree.splice`:
+    /// the nodes before `head` where they were, those from `oldEnd` on shifted to `newEnd`, `oldIndices` the node each
+    /// node of `layout` was) when every node outside the index ranges `written` is drawn as the node it was
+    /// (`LayoutResult.writtenRanges(since:)`): the frame and visibility of such a node are the old node's, kept where
+    /// the splice left them; only the nodes in the ranges, and those between `head` and `newEnd` that are not at their
+    /// old place, are read. Every node's parent is read (its index moves with the splice).
+    /// - Complexity: O(n) in nodes for the parents, plus the nodes read and the shifted tail moved once.
+    mutating func readGeometry(of layout: LayoutResult, keepingOutside written: [Range<Int>], oldIndices: [Int32], head: Int,
+                               oldEnd: Int, newEnd: Int) {
+        let n = layout.nodeCount, storage = layout.storage
+        let oldCount = frames.count
+        guard storage.isEnginePass, storage.frames.count >= n, storage.links.count >= n, oldIndices.count == n,
+              hiddenByLayout.count == oldCount, 0 <= head, head <= oldEnd, oldEnd <= oldCount, head <= newEnd, newEnd <= n,
+              oldCount - oldEnd == n - newEnd else {
+            readGeometry(of: layout)
+            return
+        }
+        if newEnd != oldEnd {
+            // The places of the nodes between (read below); the tail moves once.
+            let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+            frames.replaceSubrange(head..<oldEnd, with: repeatElement(zero, count: newEnd - head))
+            hiddenByLayout.replaceSubrange(head..<oldEnd, with: repeatElement(false, count: newEnd - head))
+        }
+        // (The links read through a local copy: the storage's, read per node, would be retained and released.)
+        let links = storage.links
+        parents = [Int](unsafeUninitializedCapacity: n) { parents, count in
+            for i in 0..<n {
+                let p = Int(links[i].parent)
+                parents.initializeElement(at: i, to: p >= 0 && p < i ? p : -1)
+            }
+            count = n
+        }
+        storage.frames.withUnsafeBufferPointer { all in
+        frames.withUnsafeMutableBufferPointer { frames in
+        hiddenByLayout.withUnsafeMutableBufferPointer { hidden in
+            for range in written {
+                for i in max(0, range.lowerBound)..<max(0, min(n, range.upperBound)) {
+                    frames[i] = all[i]
+                    hidden[i] = links[i].isHidden
+                }
+            }
+            // The nodes between: at their old node's place only when none was inserted or removed and they did not move.
+            for i in head..<newEnd where newEnd != oldEnd || Int(oldIndices[i]) != i {
+                frames[i] = all[i]
+                hidden[i] = links[i].isHidden
+            }
+        }
+        }
         }
     }
 

@@ -31,6 +31,8 @@ public struct AccessibilityTree: Sendable {
     /// Where each line of the reading order ends (`AccessibilityOrder.permutation(_:direction:lineEnds:)`), once an
     /// update has sorted every element; nil until then (and for a tree with groups).
     var lineEnds: [Int]?
+    /// How many splices of this tree merged the reading order from the kept elements' last order (tests).
+    var mergedOrderCount = 0
 
     /// The accessibility tree of `layout`: every node's part read from the flat tree it was laid out from
     /// (`LayoutResult.content(at:)`) — the views of backgrounds and overlays and sections' headers and footers like
