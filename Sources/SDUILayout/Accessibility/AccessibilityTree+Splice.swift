@@ -365,13 +365,7 @@ extension AccessibilityTreeBuilder {
         }
         // (The links read through a local copy: the storage's, read per node, would be retained and released.)
         let links = storage.links
-        parents = [Int](unsafeUninitializedCapacity: n) { parents, count in
-            for i in 0..<n {
-                let p = Int(links[i].parent)
-                parents.initializeElement(at: i, to: p >= 0 && p < i ? p : -1)
-            }
-            count = n
-        }
+        parents = Self.parents(from: links, count: n)
         frames = storage.frames.withUnsafeBufferPointer { all in
             // One block copy (an array made from a buffer copies element by element).
             [Rect](unsafeUninitializedCapacity: n) { frames, count in
@@ -381,6 +375,18 @@ extension AccessibilityTreeBuilder {
         }
         hiddenByLayout = [Bool](unsafeUninitializedCapacity: n) { hidden, count in
             for i in 0..<n { hidden.initializeElement(at: i, to: links[i].isHidden) }
+            count = n
+        }
+    }
+
+    /// Each of the first `n` nodes' parent index from the output links (-1 for the root, and for a link that does not
+    /// point to an earlier node).
+    static func parents(from links: OutputLinks, count n: Int) -> [Int] {
+        [Int](unsafeUninitializedCapacity: n) { parents, count in
+            for i in 0..<n {
+                let p = Int(links[i].parent)
+                parents.initializeElement(at: i, to: p >= 0 && p < i ? p : -1)
+            }
             count = n
         }
     }
@@ -410,13 +416,7 @@ extension AccessibilityTreeBuilder {
         }
         // (The links read through a local copy: the storage's, read per node, would be retained and released.)
         let links = storage.links
-        parents = [Int](unsafeUninitializedCapacity: n) { parents, count in
-            for i in 0..<n {
-                let p = Int(links[i].parent)
-                parents.initializeElement(at: i, to: p >= 0 && p < i ? p : -1)
-            }
-            count = n
-        }
+        parents = Self.parents(from: links, count: n)
         storage.frames.withUnsafeBufferPointer { all in
         frames.withUnsafeMutableBufferPointer { frames in
         hiddenByLayout.withUnsafeMutableBufferPointer { hidden in
