@@ -10,9 +10,9 @@ extension BenchCommand {
 
     /// The names of the shop benchmarks, for the help and `--filter`.
     static var shopNames: [String] {
-        BenchmarkFixtures.shopChanges(count: shopProducts).map { "shop-state-change-" + $0.kind }
-            + ["shop-state-change-general", "shop-tap", "trivial-tap", "shop-template-insert-remove-runtime",
-               "shop-template-reorder-runtime"]
+        let kinds = BenchmarkFixtures.shopChanges(count: shopProducts).map(\.kind)
+        return kinds.map { "shop-state-change-" + $0 } + ["shop-state-change-general", "shop-tap", "trivial-tap"]
+            + kinds.map { "shop-\($0)-runtime" }
     }
 
     static let shopHelp = """
@@ -31,10 +31,12 @@ extension BenchCommand {
                                      the shop screen against a two-node screen whose button counts its taps
                                      ("ratio": shop-tap ÷ trivial-tap, same run; trivial-tap runs whenever any
                                      row that needs its ratio is selected, and is listed only when selected)
-          shop-template-insert-remove-runtime / shop-template-reorder-runtime  the template changes of
-                                     shop-state-change-template-… through the runtime as a tap makes them
-                                     (ScreenViewController.setState: state update, layout, display list spliced,
-                                     reconciler, views); "ratio": ÷ trivial-tap, same run
+          shop-KIND-runtime       each change of shop-state-change-KIND (text, paint, visibility, size,
+                                     template-insert-remove, template-reorder, input-label, overlay-content,
+                                     section-content) through the runtime as a tap makes it
+                                     (ScreenViewController.setState: state update, layout, display list updated or
+                                     spliced, reconciler, views); "ratio": ÷ trivial-tap, same run; "spliced": the
+                                     share of changes whose display list was spliced
         """
 
     /// `shop-state-change-KIND` and `shop-state-change-general` (see the help).
